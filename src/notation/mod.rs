@@ -1,0 +1,4 @@
+//! Reading and writing chess: FEN, move notations (SAN, UCI, descriptive, ICCF numeric,
+//! figurine, "MOVE E2 TO E4") and PGN.
+
+pub mod fen;

@@ -1,0 +1,586 @@
+//! A game: a start position, the moves played, and everything that depends on history:
+//! repetitions, claims, automatic endings and the score.
+
+use super::bitboard::Bitboard;
+use super::position::Position;
+use super::types::{Color, Move, Role};
+use super::variant::{KingRule, Variant};
+use std::fmt;
+
+/// The result of a finished game, as written in PGN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl GameResult {
+    /// The PGN form.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The win for `color`.
+    pub fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.pgn())
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// A king was captured (king-capture variants).
+    KingCaptured,
+    /// The side to move has no legal move and is not in check (a draw in FIDE chess).
+    Stalemate,
+    /// Chess#: a player validly claimed to be stalemated (or had no move at all).
+    StalemateClaim,
+    /// Neither side can checkmate.
+    InsufficientMaterial,
+    /// The same position occurred a fifth time.
+    FivefoldRepetition,
+    /// 75 moves by each side without a pawn move or capture.
+    SeventyFiveMoveRule,
+    /// A valid threefold-repetition claim.
+    ThreefoldRepetition,
+    /// A valid fifty-move-rule claim.
+    FiftyMoveRule,
+    /// Chess#: fifty moves by each side without a pawn move or capture.
+    Impasse,
+    /// Chess#: both players agreed that the game is an impasse.
+    FastFifty,
+    /// Draw by agreement.
+    Agreement,
+    /// A player resigned.
+    Resignation,
+    /// A player ran out of time.
+    Timeout,
+    /// A player ran out of time, but the opponent could not possibly checkmate.
+    TimeoutVsInsufficientMaterial,
+}
+
+impl EndReason {
+    /// The name used in exports (`checkmate`, `king-captured`, `fast-fifty`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::KingCaptured => "king-captured",
+            EndReason::Stalemate => "stalemate",
+            EndReason::StalemateClaim => "stalemate",
+            EndReason::InsufficientMaterial => "insufficient-material",
+            EndReason::FivefoldRepetition => "fivefold-repetition",
+            EndReason::SeventyFiveMoveRule => "seventy-five-move-rule",
+            EndReason::ThreefoldRepetition => "threefold-repetition",
+            EndReason::FiftyMoveRule => "fifty-move-rule",
+            EndReason::Impasse => "impasse",
+            EndReason::FastFifty => "fast-fifty",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+            EndReason::Timeout => "timeout",
+            EndReason::TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a game ended: the result, why, and the points where the variant scores them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The PGN result. Chess# has no draws: the side with more points is the winner.
+    pub result: GameResult,
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// Points `[white, black]` for variants with a scoring table (Chess#).
+    pub score: Option<[u32; 2]>,
+}
+
+/// A claim a player may make on their turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// The position has occurred three times (or will after the intended move).
+    ThreefoldRepetition,
+    /// Fifty moves each without pawn move or capture (or after the intended move).
+    FiftyMoveRule,
+    /// Chess#: the claimant is stalemated.
+    Stalemate,
+    /// Chess#: the game is an impasse.
+    Impasse,
+}
+
+/// Why a move was not played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// The move is not legal in the current position.
+    #[error("that move is not legal here")]
+    NotLegal,
+}
+
+/// Why a claim was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClaimError {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// Only the player to move may claim.
+    #[error("only the player to move may make this claim")]
+    NotYourTurn,
+    /// The variant has no such claim.
+    #[error("{0} has no such claim")]
+    NotInVariant(Variant),
+    /// The intended move is not legal.
+    #[error("the move named with the claim is not legal")]
+    IllegalIntendedMove,
+    /// The conditions of the claim are not met; the text says which.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    positions: Vec<Position>,
+    hashes: Vec<u64>,
+    moves: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A new game from the variant's starting position.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(Position::start(variant))
+    }
+
+    /// A new game from any valid position.
+    pub fn from_position(start: Position) -> Game {
+        let mut game = Game {
+            hashes: vec![start.zobrist_hash()],
+            positions: vec![start],
+            moves: Vec::new(),
+            outcome: None,
+        };
+        game.outcome = game.automatic_outcome();
+        game
+    }
+
+    /// The variant being played.
+    pub fn variant(&self) -> Variant {
+        self.position().variant()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a game has at least its start")
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// Every position from the start to now (one more than the moves).
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    /// Legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> super::MoveList {
+        if self.is_over() {
+            super::MoveList::new()
+        } else {
+            self.position().legal_moves()
+        }
+    }
+
+    /// Plays a move, then ends the game if an automatic rule applies.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        if !self.position().is_legal(&m) {
+            return Err(IllegalMove::NotLegal);
+        }
+        let next = self.position().after(m);
+        self.hashes.push(next.zobrist_hash());
+        self.positions.push(next);
+        self.moves.push(m);
+        self.outcome = self.automatic_outcome();
+        Ok(())
+    }
+
+    /// How often the current position has occurred, this time included.
+    pub fn repetitions(&self) -> usize {
+        let now = *self.hashes.last().expect("at least one hash");
+        self.hashes.iter().filter(|&&h| h == now).count()
+    }
+
+    fn repetitions_of(&self, hash: u64) -> usize {
+        self.hashes.iter().filter(|&&h| h == hash).count()
+    }
+
+    /// The ending that applies without anyone asking, in the current position.
+    fn automatic_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let cfg = pos.config();
+        if let Some(loser) = pos.king_captured() {
+            return Some(self.win(loser.opposite(), EndReason::KingCaptured));
+        }
+        let us = pos.turn();
+        let no_moves = pos.legal_moves().is_empty();
+        match cfg.king_rule {
+            KingRule::Checkmate => {
+                if no_moves {
+                    return Some(if pos.is_check() {
+                        self.win(us.opposite(), EndReason::Checkmate)
+                    } else {
+                        self.draw(EndReason::Stalemate)
+                    });
+                }
+                if cfg.draws.insufficient_material && is_dead_by_material(pos) {
+                    return Some(self.draw(EndReason::InsufficientMaterial));
+                }
+                if cfg.draws.repetition && self.repetitions() >= 5 {
+                    return Some(self.draw(EndReason::FivefoldRepetition));
+                }
+                if cfg.draws.move_limit && pos.halfmoves() >= 150 {
+                    return Some(self.draw(EndReason::SeventyFiveMoveRule));
+                }
+            }
+            KingRule::KingCapture => {
+                if no_moves {
+                    return Some(self.stalemated(us));
+                }
+            }
+        }
+        if let Some(sharp) = cfg.sharp {
+            if pos.halfmoves() >= sharp.impasse_plies {
+                return Some(self.impasse(EndReason::Impasse));
+            }
+        }
+        None
+    }
+
+    fn win(&self, winner: Color, reason: EndReason) -> Outcome {
+        let score = self.position().config().sharp.map(|_| match winner {
+            Color::White => [10, 0],
+            Color::Black => [0, 10],
+        });
+        Outcome {
+            result: GameResult::win_for(winner),
+            reason,
+            score,
+        }
+    }
+
+    fn draw(&self, reason: EndReason) -> Outcome {
+        Outcome {
+            result: GameResult::Draw,
+            reason,
+            score: None,
+        }
+    }
+
+    /// Chess#: `stalemated` scores 2, the opponent 8.
+    fn stalemated(&self, stalemated: Color) -> Outcome {
+        let winner = stalemated.opposite();
+        Outcome {
+            result: GameResult::win_for(winner),
+            reason: EndReason::StalemateClaim,
+            score: Some(match winner {
+                Color::White => [8, 2],
+                Color::Black => [2, 8],
+            }),
+        }
+    }
+
+    /// Chess#: impasse scored by material on the board (7-3, 4-6 or 3-7).
+    fn impasse(&self, reason: EndReason) -> Outcome {
+        let pos = self.position();
+        let (w, b) = (pos.material(Color::White), pos.material(Color::Black));
+        let score = if w > b {
+            [7, 3]
+        } else if w == b {
+            [4, 6]
+        } else {
+            [3, 7]
+        };
+        let result = if score[0] > score[1] {
+            GameResult::WhiteWins
+        } else {
+            GameResult::BlackWins
+        };
+        Outcome {
+            result,
+            reason,
+            score: Some(score),
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome) -> Outcome {
+        self.outcome = Some(outcome);
+        outcome
+    }
+
+    /// `color` resigns; the opponent wins (10-0 in Chess#).
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let o = self.win(color.opposite(), EndReason::Resignation);
+        Ok(self.finish(o))
+    }
+
+    /// `color` ran out of time. In check variants the game is drawn when the opponent has
+    /// no mating material (FIDE 6.9); otherwise the opponent wins.
+    pub fn timeout(&mut self, color: Color) -> Result<Outcome, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let winner = color.opposite();
+        let pos = self.position();
+        let o = if pos.config().check_matters() && !has_mating_material(pos, winner) {
+            self.draw(EndReason::TimeoutVsInsufficientMaterial)
+        } else {
+            self.win(winner, EndReason::Timeout)
+        };
+        Ok(self.finish(o))
+    }
+
+    /// Both players agreed to end the game: a draw, or in Chess# an impasse (fast-fifty).
+    pub fn agree_to_end(&mut self) -> Result<Outcome, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let o = if self.position().config().sharp.is_some() {
+            self.impasse(EndReason::FastFifty)
+        } else {
+            self.draw(EndReason::Agreement)
+        };
+        Ok(self.finish(o))
+    }
+
+    /// A claim by `claimant`, optionally naming the move they intend to play (FIDE 9.2 and
+    /// 9.3 allow claiming with a move that would complete the repetition or the fifty moves).
+    /// A valid claim ends the game; an invalid one changes nothing.
+    pub fn claim(
+        &mut self,
+        claimant: Color,
+        claim: Claim,
+        intended: Option<Move>,
+    ) -> Result<Outcome, ClaimError> {
+        if self.is_over() {
+            return Err(ClaimError::GameOver);
+        }
+        if claimant != self.turn() {
+            return Err(ClaimError::NotYourTurn);
+        }
+        let pos = *self.position();
+        let cfg = pos.config();
+        if let Some(m) = intended {
+            if !pos.is_legal(&m) {
+                return Err(ClaimError::IllegalIntendedMove);
+            }
+        }
+        match claim {
+            Claim::ThreefoldRepetition => {
+                if !cfg.draws.repetition {
+                    return Err(ClaimError::NotInVariant(pos.variant()));
+                }
+                let count = match intended {
+                    Some(m) => self.repetitions_of(pos.after(m).zobrist_hash()) + 1,
+                    None => self.repetitions(),
+                };
+                if count >= 3 {
+                    if let Some(m) = intended {
+                        self.play(m).map_err(|_| ClaimError::IllegalIntendedMove)?;
+                        if let Some(o) = self.outcome {
+                            // The move itself ended the game (checkmate takes precedence).
+                            return Ok(o);
+                        }
+                    }
+                    let o = self.draw(EndReason::ThreefoldRepetition);
+                    Ok(self.finish(o))
+                } else {
+                    Err(ClaimError::Invalid(format!(
+                        "the position {} occurred {} time{}, a claim needs three",
+                        if intended.is_some() {
+                            "after that move would have"
+                        } else {
+                            "has"
+                        },
+                        count,
+                        if count == 1 { "" } else { "s" }
+                    )))
+                }
+            }
+            Claim::FiftyMoveRule => {
+                if !cfg.draws.move_limit {
+                    return Err(ClaimError::NotInVariant(pos.variant()));
+                }
+                let plies = match intended {
+                    Some(m) => pos.after(m).halfmoves(),
+                    None => pos.halfmoves(),
+                };
+                if plies >= 100 {
+                    if let Some(m) = intended {
+                        self.play(m).map_err(|_| ClaimError::IllegalIntendedMove)?;
+                        if let Some(o) = self.outcome {
+                            return Ok(o);
+                        }
+                    }
+                    let o = self.draw(EndReason::FiftyMoveRule);
+                    Ok(self.finish(o))
+                } else {
+                    Err(ClaimError::Invalid(format!(
+                        "only {} moves by each side without a pawn move or capture; the rule needs 50",
+                        plies / 2
+                    )))
+                }
+            }
+            Claim::Stalemate => {
+                if cfg.sharp.is_none() {
+                    return Err(ClaimError::NotInVariant(pos.variant()));
+                }
+                self.check_stalemate_claim(&pos, claimant)?;
+                let o = self.stalemated(claimant);
+                Ok(self.finish(o))
+            }
+            Claim::Impasse => {
+                let Some(sharp) = cfg.sharp else {
+                    return Err(ClaimError::NotInVariant(pos.variant()));
+                };
+                let left = sharp.impasse_plies.saturating_sub(pos.halfmoves());
+                Err(ClaimError::Invalid(format!(
+                    "an impasse comes automatically after 50 moves by each side without a pawn move or capture; {} more moves without one are needed (or propose a fast-fifty)",
+                    left.div_ceil(2)
+                )))
+            }
+        }
+    }
+
+    /// Chess# rule 11: valid when the claimant's king is on the board and not attacked,
+    /// and every available move would leave it attacked.
+    fn check_stalemate_claim(&self, pos: &Position, claimant: Color) -> Result<(), ClaimError> {
+        if pos.king_of(claimant).is_none() {
+            return Err(ClaimError::Invalid(
+                "your king is not on the board yet, so you cannot be stalemated".into(),
+            ));
+        }
+        if pos.king_attacked(claimant) {
+            return Err(ClaimError::Invalid(
+                "your king is attacked: that is not stalemate".into(),
+            ));
+        }
+        for m in pos.legal_moves() {
+            if m.capture == Some(Role::King) {
+                return Err(ClaimError::Invalid(format!(
+                    "you can capture the king with {}",
+                    m.uci()
+                )));
+            }
+            if !pos.after(m).king_attacked(claimant) {
+                return Err(ClaimError::Invalid(format!(
+                    "{} is a move that leaves your king safe",
+                    m.uci()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether neither side can ever checkmate, by the material alone: king against king,
+/// a single knight or bishop against a bare king, or only bishops all on one colour.
+pub fn is_dead_by_material(pos: &Position) -> bool {
+    let pawns_rooks_queens =
+        pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+    if pawns_rooks_queens.nonempty()
+        || Color::ALL
+            .iter()
+            .any(|&c| pos.reserve(c).iter().any(|&n| n > 0))
+    {
+        return false;
+    }
+    let knights = pos.by_role(Role::Knight);
+    let bishops = pos.by_role(Role::Bishop);
+    if knights.nonempty() {
+        return knights.count() == 1 && bishops.is_empty();
+    }
+    let dark = bishops.filter(|s| s.is_dark()).count();
+    dark == 0 || dark == bishops.count() as usize
+}
+
+/// Whether `color` could possibly checkmate with its own material (FIDE 6.9 for timeouts):
+/// not with a bare king, a king and one knight, or a king and bishops all on one colour.
+pub fn has_mating_material(pos: &Position, color: Color) -> bool {
+    let ours = pos.by_color(color);
+    let heavy =
+        ours & (pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
+    if heavy.nonempty() || pos.reserve(color).iter().any(|&n| n > 0) {
+        return true;
+    }
+    let knights = ours & pos.by_role(Role::Knight);
+    let bishops: Bitboard = ours & pos.by_role(Role::Bishop);
+    if knights.nonempty() {
+        return knights.count() + bishops.count() >= 2;
+    }
+    let dark = bishops.filter(|s| s.is_dark()).count();
+    dark != 0 && dark != bishops.count() as usize
+}

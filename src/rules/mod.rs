@@ -1,0 +1,23 @@
+//! The rules engine: pure chess-variant logic with no I/O, no async and no storage.
+//!
+//! One engine serves every chess-like variant; the differences live in
+//! [`variant::VariantConfig`]. [`Position`] is a single position with legal move
+//! generation; [`Game`] adds history, claims, automatic endings and scoring.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod game;
+pub mod movegen;
+pub mod perft;
+pub mod position;
+pub mod types;
+pub mod variant;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use game::{Claim, ClaimError, EndReason, Game, GameResult, IllegalMove, Outcome};
+pub use movegen::MoveList;
+pub use perft::{divide, perft};
+pub use position::{Position, PositionError, Reserve, Setup};
+pub use types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
+pub use variant::{KingRule, UnknownVariant, Variant, VariantConfig};

@@ -1,0 +1,355 @@
+//! Legal move generation for every variant.
+//!
+//! Check variants generate exactly the legal moves with check and pin masks (no move is
+//! tried and taken back). King-capture variants, where check restricts nothing, generate
+//! every move that the pieces' movement allows.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::position::Position;
+use super::types::{CastlingSide, Color, Move, MoveKind, Role, Square};
+use arrayvec::ArrayVec;
+
+/// A list of moves on the stack, large enough for any position of any variant.
+pub type MoveList = ArrayVec<Move, 512>;
+
+impl Position {
+    /// All legal moves of the side to move. Empty when the game is over by king capture.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves
+    }
+
+    /// Number of legal moves, as counted at the last ply of perft.
+    pub fn count_legal_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// Whether `m` is one of the legal moves.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    fn generate(&self, moves: &mut MoveList) {
+        let cfg = self.config();
+        if self.king_captured().is_some() {
+            return;
+        }
+        let us = self.turn;
+        let board = cfg.board_mask();
+        let ours = self.by_color(us);
+        let may_move_pieces = match cfg.drops {
+            Some(d) if d.king_before_moves => self.pieces(us, Role::King).nonempty(),
+            _ => true,
+        };
+
+        if !cfg.check_matters() {
+            let target = board & !ours;
+            if may_move_pieces {
+                self.gen_pieces(moves, target, Bitboard::EMPTY, None);
+                self.gen_pawns(moves, target, Bitboard::EMPTY, None);
+                if let Some(k) = self.king_of(us) {
+                    for to in attacks::king_attacks(k) & target {
+                        self.push_normal(moves, Role::King, k, to);
+                    }
+                }
+                if cfg.castling {
+                    self.gen_castling(moves);
+                }
+            }
+            self.gen_drops(moves, board & !self.occupied());
+            return;
+        }
+
+        let king = self
+            .king_of(us)
+            .expect("check variants always have the king on the board");
+        let them = us.opposite();
+        let checkers = self.attackers_to(king, them, self.occupied());
+
+        // King moves: the destination must not be attacked once the king has left its square.
+        let occ_without_king = self.occupied().without(king);
+        for to in attacks::king_attacks(king) & board & !ours {
+            if self.attackers_to(to, them, occ_without_king).is_empty() {
+                self.push_normal(moves, Role::King, king, to);
+            }
+        }
+        if checkers.more_than_one() || !may_move_pieces {
+            return;
+        }
+        let (target, drop_target) = match checkers.single() {
+            Some(checker) => {
+                let block = attacks::between(king, checker);
+                (block.with(checker) & board, block & board)
+            }
+            None => (board & !ours, board & !self.occupied()),
+        };
+        let pinned = self.pinned(king);
+        self.gen_pieces(moves, target, pinned, Some(king));
+        self.gen_pawns(moves, target, pinned, Some(king));
+        if checkers.is_empty() && cfg.castling {
+            self.gen_castling(moves);
+        }
+        self.gen_drops(moves, drop_target & !self.occupied());
+    }
+
+    /// Our pieces that stand alone between our king and an enemy slider.
+    fn pinned(&self, king: Square) -> Bitboard {
+        let us = self.turn;
+        let theirs = self.by_color(us.opposite());
+        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let snipers = theirs
+            & ((attacks::rook_attacks(king, theirs) & rq)
+                | (attacks::bishop_attacks(king, theirs) & bq));
+        let mut pinned = Bitboard::EMPTY;
+        let occ = self.occupied();
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers & self.by_color(us);
+            }
+        }
+        pinned
+    }
+
+    #[inline]
+    fn push_normal(&self, moves: &mut MoveList, role: Role, from: Square, to: Square) {
+        moves.push(Move {
+            from,
+            to,
+            role,
+            capture: self.role_at(to),
+            promotion: None,
+            kind: MoveKind::Normal,
+        });
+    }
+
+    /// Knights, bishops, rooks and queens.
+    fn gen_pieces(
+        &self,
+        moves: &mut MoveList,
+        target: Bitboard,
+        pinned: Bitboard,
+        king: Option<Square>,
+    ) {
+        let us = self.turn;
+        let occ = self.occupied();
+        let ours = self.by_color(us);
+        for from in self.pieces(us, Role::Knight) & !pinned {
+            for to in attacks::knight_attacks(from) & target {
+                self.push_normal(moves, Role::Knight, from, to);
+            }
+        }
+        for role in [Role::Bishop, Role::Rook, Role::Queen] {
+            for from in ours & self.by_role(role) {
+                let mut dests = attacks::attacks(role, us, from, occ) & target;
+                if pinned.contains(from) {
+                    if let Some(k) = king {
+                        dests &= attacks::line_through(k, from);
+                    }
+                }
+                for to in dests {
+                    self.push_normal(moves, role, from, to);
+                }
+            }
+        }
+    }
+
+    fn push_pawn(&self, moves: &mut MoveList, from: Square, to: Square, capture: Option<Role>) {
+        let cfg = self.config();
+        let last = if self.turn == Color::White {
+            cfg.height - 1
+        } else {
+            0
+        };
+        if to.rank() == last {
+            for &promotion in cfg.promotion {
+                moves.push(Move {
+                    from,
+                    to,
+                    role: Role::Pawn,
+                    capture,
+                    promotion: Some(promotion),
+                    kind: MoveKind::Normal,
+                });
+            }
+        } else {
+            moves.push(Move {
+                from,
+                to,
+                role: Role::Pawn,
+                capture,
+                promotion: None,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    fn gen_pawns(
+        &self,
+        moves: &mut MoveList,
+        target: Bitboard,
+        pinned: Bitboard,
+        king: Option<Square>,
+    ) {
+        let cfg = self.config();
+        let us = self.turn;
+        let them = us.opposite();
+        let board = cfg.board_mask();
+        let empty = board & !self.occupied();
+        let theirs = self.by_color(them);
+        let double_rank = if us == Color::White {
+            1
+        } else {
+            cfg.height - 2
+        };
+        for from in self.pieces(us, Role::Pawn) {
+            let allowed = match (pinned.contains(from), king) {
+                (true, Some(k)) => attacks::line_through(k, from),
+                _ => Bitboard::ALL,
+            };
+            for to in attacks::pawn_attacks(us, from) & theirs & target & allowed {
+                self.push_pawn(moves, from, to, self.role_at(to));
+            }
+            let one = match us {
+                Color::White => Bitboard::from_square(from).north(),
+                Color::Black => Bitboard::from_square(from).south(),
+            } & empty;
+            if let Some(step) = one.first() {
+                if (target & allowed).contains(step) {
+                    self.push_pawn(moves, from, step, None);
+                }
+                if cfg.double_step && from.rank() == double_rank {
+                    let two = match us {
+                        Color::White => one.north(),
+                        Color::Black => one.south(),
+                    } & empty
+                        & target
+                        & allowed;
+                    if let Some(to) = two.first() {
+                        self.push_pawn(moves, from, to, None);
+                    }
+                }
+            }
+        }
+        if let Some(ep) = self.ep_square {
+            self.gen_en_passant(moves, ep, king);
+        }
+    }
+
+    fn gen_en_passant(&self, moves: &mut MoveList, ep: Square, king: Option<Square>) {
+        let us = self.turn;
+        let them = us.opposite();
+        // The captured pawn stands just beyond the square it skipped.
+        let captured = match us {
+            Color::White => Square::new(ep.file(), ep.rank() - 1),
+            Color::Black => Square::new(ep.file(), ep.rank() + 1),
+        };
+        for from in attacks::pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) {
+            if let Some(k) = king {
+                // Play it on the occupancy and look for any attack on our king.
+                let occ = (self.occupied().without(from).without(captured)).with(ep);
+                let attackers = self.attackers_to(k, them, occ).without(captured);
+                if attackers.nonempty() {
+                    continue;
+                }
+            }
+            moves.push(Move {
+                from,
+                to: ep,
+                role: Role::Pawn,
+                capture: Some(Role::Pawn),
+                promotion: None,
+                kind: MoveKind::EnPassant,
+            });
+        }
+    }
+
+    fn gen_castling(&self, moves: &mut MoveList) {
+        let us = self.turn;
+        let them = us.opposite();
+        let Some(king) = self.king_of(us) else {
+            return;
+        };
+        if self.attackers_to(king, them, self.occupied()).nonempty() {
+            return;
+        }
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            let Some(rook) = self.castling_rook(us, side) else {
+                continue;
+            };
+            let (king_to, rook_to) = self.castle_targets(us, side);
+            let occ = self.occupied().without(king).without(rook);
+            let must_be_empty = (attacks::between(king, king_to).with(king_to))
+                | attacks::between(king, rook)
+                | Bitboard::from_square(rook_to);
+            if (must_be_empty & occ).nonempty() {
+                continue;
+            }
+            let path = attacks::between(king, king_to).with(king_to);
+            if path
+                .into_iter()
+                .any(|sq| self.attackers_to(sq, them, occ).nonempty())
+            {
+                continue;
+            }
+            moves.push(Move {
+                from: king,
+                to: king_to,
+                role: Role::King,
+                capture: None,
+                promotion: None,
+                kind: MoveKind::Castle(side),
+            });
+        }
+    }
+
+    fn gen_drops(&self, moves: &mut MoveList, empty_target: Bitboard) {
+        let cfg = self.config();
+        let Some(rules) = cfg.drops else {
+            return;
+        };
+        let us = self.turn;
+        let reserve = self.reserve(us);
+        if reserve.iter().all(|&n| n == 0) {
+            return;
+        }
+        let zone = if rules.first_rank_only {
+            let rank = if us == Color::White {
+                0
+            } else {
+                cfg.height - 1
+            };
+            Bitboard::rank(rank)
+        } else {
+            Bitboard::ALL
+        };
+        let others_than_queen = Role::ALL
+            .iter()
+            .any(|r| *r != Role::Queen && reserve[r.index()] > 0);
+        for role in Role::ALL {
+            if reserve[role.index()] == 0 {
+                continue;
+            }
+            if rules.queen_last && role == Role::Queen && others_than_queen {
+                continue;
+            }
+            let mut dests = empty_target & zone;
+            if role == Role::Pawn {
+                dests &= !(Bitboard::rank(0) | Bitboard::rank(cfg.height - 1));
+            }
+            for to in dests {
+                moves.push(Move {
+                    from: to,
+                    to,
+                    role,
+                    capture: None,
+                    promotion: None,
+                    kind: MoveKind::Drop,
+                });
+            }
+        }
+    }
+}

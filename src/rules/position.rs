@@ -1,0 +1,541 @@
+//! A position of any chess-like variant: pieces, reserves, side to move, castling rights,
+//! en-passant square and move counters. Pure data plus the operations that change it.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
+use super::variant::{Variant, VariantConfig};
+use super::zobrist;
+
+/// Pieces in hand for one side, counted per role.
+pub type Reserve = [u8; 6];
+
+/// Why a set of pieces and counters is not a playable position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A piece stands outside the board.
+    #[error("a piece stands outside the {0}x{1} board")]
+    PieceOffBoard(u8, u8),
+    /// A side has the wrong number of kings.
+    #[error("{0} must have exactly one king")]
+    KingCount(Color),
+    /// A pawn stands on its first or last rank.
+    #[error("a pawn stands on the first or last rank")]
+    PawnOnBackRank,
+    /// The side not to move is in check in a variant where that cannot happen.
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+    /// A reserve holds pieces in a variant without drops, or pawns where they cannot go.
+    #[error("this reserve is not possible in {0}")]
+    BadReserve(Variant),
+    /// The en-passant square is not just behind a pawn that has made its double step.
+    #[error("the en-passant square is not behind a pawn that just made its double step")]
+    BadEnPassant,
+    /// A castling right names no unmoved king and rook pair.
+    #[error("a castling right has no king and rook on their starting squares")]
+    BadCastling,
+    /// A piece of a role that the variant does not have.
+    #[error("{0} has no {1}")]
+    RoleNotInVariant(Variant, Role),
+}
+
+/// A position. Small and `Copy`, so searching and perft copy it instead of undoing moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(super) variant: Variant,
+    pub(super) by_color: [Bitboard; 2],
+    pub(super) by_role: [Bitboard; 6],
+    pub(super) turn: Color,
+    /// Squares of rooks that may still castle.
+    pub(super) castling: Bitboard,
+    /// The square a pawn passed over with its double step on the last move.
+    pub(super) ep_square: Option<Square>,
+    pub(super) reserves: [Reserve; 2],
+    pub(super) halfmoves: u32,
+    pub(super) fullmoves: u32,
+}
+
+/// The raw parts of a position, before validation (what FEN parsing produces).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The pieces on the board.
+    pub pieces: Vec<(Square, Piece)>,
+    /// Pieces in hand, White's then Black's.
+    pub reserves: [Reserve; 2],
+    /// Side to move.
+    pub turn: Color,
+    /// Squares of rooks that keep their castling right.
+    pub castling: Bitboard,
+    /// En-passant target square, if any.
+    pub ep_square: Option<Square>,
+    /// Plies since the last pawn move or capture.
+    pub halfmoves: u32,
+    /// Move number, starting at 1, increased after Black moves.
+    pub fullmoves: u32,
+}
+
+impl Position {
+    /// Validates a setup against the rules of `variant`.
+    pub fn from_setup(variant: Variant, setup: &Setup) -> Result<Position, PositionError> {
+        let cfg = variant.config();
+        let mask = cfg.board_mask();
+        let mut pos = Position {
+            variant,
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 6],
+            turn: setup.turn,
+            castling: Bitboard::EMPTY,
+            ep_square: None,
+            reserves: setup.reserves,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+        };
+        for &(sq, piece) in &setup.pieces {
+            if !mask.contains(sq) {
+                return Err(PositionError::PieceOffBoard(cfg.width, cfg.height));
+            }
+            pos.put(sq, piece);
+        }
+        for role in Role::ALL {
+            let present = pos.by_role[role.index()].nonempty()
+                || pos.reserves.iter().any(|r| r[role.index()] > 0);
+            if present && !cfg.roles.contains(&role) {
+                return Err(PositionError::RoleNotInVariant(variant, role));
+            }
+        }
+        let back_ranks = Bitboard::rank(0) | Bitboard::rank(cfg.height - 1);
+        if (pos.by_role[Role::Pawn.index()] & back_ranks).nonempty() {
+            return Err(PositionError::PawnOnBackRank);
+        }
+        match cfg.drops {
+            None => {
+                if pos.reserves.iter().flatten().any(|&n| n > 0) {
+                    return Err(PositionError::BadReserve(variant));
+                }
+            }
+            Some(d) => {
+                if d.first_rank_only && pos.reserves.iter().any(|r| r[Role::Pawn.index()] > 0) {
+                    return Err(PositionError::BadReserve(variant));
+                }
+            }
+        }
+        for color in Color::ALL {
+            let on_board = pos.pieces(color, Role::King).count();
+            let in_hand = pos.reserves[color.index()][Role::King.index()] as u32;
+            let ok = if cfg.check_matters() {
+                on_board == 1 && in_hand == 0
+            } else {
+                // King-capture variants: at most one king, on the board or in hand; none
+                // left means it was captured and the game is over.
+                on_board + in_hand <= 1
+            };
+            if !ok {
+                return Err(PositionError::KingCount(color));
+            }
+        }
+        if cfg.check_matters() && pos.is_attacked_by_side(pos.turn.opposite(), pos.turn) {
+            return Err(PositionError::OppositeCheck);
+        }
+        // Castling rights: only rooks on their own first rank with the king on the same
+        // rank between the board's edges, both on their starting files.
+        if setup.castling.nonempty() {
+            if !cfg.castling {
+                return Err(PositionError::BadCastling);
+            }
+            for sq in setup.castling {
+                let color = if sq.rank() == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let home = if color == Color::White {
+                    0
+                } else {
+                    cfg.height - 1
+                };
+                let king_ok = pos.king_of(color) == Some(Square::new(4, home));
+                let rook_ok = (sq.file() == 0 || sq.file() == cfg.width - 1)
+                    && sq.rank() == home
+                    && pos.piece_at(sq)
+                        == Some(Piece {
+                            color,
+                            role: Role::Rook,
+                        });
+                if !king_ok || !rook_ok {
+                    return Err(PositionError::BadCastling);
+                }
+            }
+            pos.castling = setup.castling;
+        }
+        if let Some(ep) = setup.ep_square {
+            // The pawn that just moved belongs to the side not to move.
+            let mover = pos.turn.opposite();
+            let (skipped_rank, pawn_rank, start_rank) = match mover {
+                Color::White => (2u8, 3u8, 1u8),
+                Color::Black => (cfg.height - 3, cfg.height - 4, cfg.height - 2),
+            };
+            let pawn_sq = Square::new(ep.file(), pawn_rank);
+            let start_sq = Square::new(ep.file(), start_rank);
+            let ok = cfg.double_step
+                && mask.contains(ep)
+                && ep.rank() == skipped_rank
+                && pos.piece_at(pawn_sq)
+                    == Some(Piece {
+                        color: mover,
+                        role: Role::Pawn,
+                    })
+                && pos.piece_at(ep).is_none()
+                && pos.piece_at(start_sq).is_none();
+            if !ok {
+                return Err(PositionError::BadEnPassant);
+            }
+            pos.ep_square = Some(ep);
+        }
+        Ok(pos)
+    }
+
+    /// The raw parts of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            pieces: self
+                .occupied()
+                .map(|sq| (sq, self.piece_at(sq).expect("occupied square has a piece")))
+                .collect(),
+            reserves: self.reserves,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The variant's starting position.
+    pub fn start(variant: Variant) -> Position {
+        crate::notation::fen::parse_fen(variant, variant.config().start_fen)
+            .expect("every variant's start FEN is valid")
+    }
+
+    /// Which variant's rules apply.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The variant's configuration.
+    #[inline]
+    pub fn config(&self) -> &'static VariantConfig {
+        self.variant.config()
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies since the last pawn move or capture.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number (starts at 1, increases after Black's move).
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The raw en-passant square (set after any double step, whether or not capturable).
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// The squares of rooks that may still castle.
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// Pieces in hand of one side, indexed by [`Role::index`].
+    #[inline]
+    pub fn reserve(&self, color: Color) -> &Reserve {
+        &self.reserves[color.index()]
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Squares occupied by one side.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Squares occupied by one role, both sides.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// Squares of one side's pieces of one role.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// The piece on a square, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else if self.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        self.role_at(sq).map(|role| Piece { color, role })
+    }
+
+    /// The role of the piece on a square, if any.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))
+    }
+
+    /// The square of a side's king, if it is on the board.
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.pieces(color, Role::King).first()
+    }
+
+    /// Whether a side still has its king, on the board or in hand.
+    pub fn has_king(&self, color: Color) -> bool {
+        self.pieces(color, Role::King).nonempty()
+            || self.reserves[color.index()][Role::King.index()] > 0
+    }
+
+    /// The side whose king has been captured, in a king-capture variant.
+    pub fn king_captured(&self) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| !self.has_king(c))
+    }
+
+    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] |= bb;
+        self.by_role[piece.role.index()] |= bb;
+    }
+
+    fn remove(&mut self, sq: Square, piece: Piece) {
+        let bb = !Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] &= bb;
+        self.by_role[piece.role.index()] &= bb;
+    }
+
+    /// Pieces of `by` that attack `sq`, given the occupied squares `occupied`.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color[by.index()];
+        let rq = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
+        let bq = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
+        them & ((attacks::rook_attacks(sq, occupied) & rq)
+            | (attacks::bishop_attacks(sq, occupied) & bq)
+            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()])
+            | (attacks::pawn_attacks(by.opposite(), sq) & self.by_role[Role::Pawn.index()]))
+    }
+
+    /// Whether `color`'s king stands attacked by `by` (false if the king is not on the board).
+    fn is_attacked_by_side(&self, color: Color, by: Color) -> bool {
+        self.king_of(color)
+            .is_some_and(|k| self.attackers_to(k, by, self.occupied()).nonempty())
+    }
+
+    /// The opponent's pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        match self.king_of(self.turn) {
+            Some(k) => self.attackers_to(k, self.turn.opposite(), self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move's king is attacked.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().nonempty()
+    }
+
+    /// Whether `color`'s king is on the board and attacked.
+    pub fn king_attacked(&self, color: Color) -> bool {
+        self.is_attacked_by_side(color, color.opposite())
+    }
+
+    /// Material on the board for one side (P1 N3 B3 R5 Q9); reserves do not count.
+    pub fn material(&self, color: Color) -> u32 {
+        Role::ALL
+            .into_iter()
+            .map(|r| self.pieces(color, r).count() * r.material_value())
+            .sum()
+    }
+
+    /// A hash of everything that makes two positions the same for repetition: pieces,
+    /// reserves, side to move, castling rights and a legal en-passant capture.
+    pub fn zobrist_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    h ^= zobrist::piece(color, role, sq);
+                }
+                h ^= zobrist::reserve(color, role, self.reserves[color.index()][role.index()]);
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::BLACK_TO_MOVE;
+        }
+        for sq in self.castling {
+            h ^= zobrist::castling(sq);
+        }
+        if let Some(ep) = self.legal_ep_square() {
+            h ^= zobrist::en_passant(ep.file());
+        }
+        h
+    }
+
+    /// The en-passant square if an en-passant capture is actually legal now.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        self.legal_moves()
+            .iter()
+            .any(|m| m.kind == MoveKind::EnPassant)
+            .then_some(ep)
+    }
+
+    /// The squares where the king ends and the rook ends for a castling of `color`.
+    pub(super) fn castle_targets(&self, color: Color, side: CastlingSide) -> (Square, Square) {
+        let rank = if color == Color::White {
+            0
+        } else {
+            self.config().height - 1
+        };
+        match side {
+            CastlingSide::KingSide => (Square::new(6, rank), Square::new(5, rank)),
+            CastlingSide::QueenSide => (Square::new(2, rank), Square::new(3, rank)),
+        }
+    }
+
+    /// The rook that castles to `side` for `color`, if the right remains.
+    pub(super) fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let rank = if color == Color::White {
+            0
+        } else {
+            self.config().height - 1
+        };
+        let rooks = self.castling & Bitboard::rank(rank);
+        match side {
+            CastlingSide::KingSide => rooks.filter(|r| r.file() > 4).last(),
+            CastlingSide::QueenSide => rooks.filter(|r| r.file() < 4).next(),
+        }
+    }
+
+    /// Plays a move that must be legal in this position (from [`Position::legal_moves`]).
+    /// Playing anything else leaves the position inconsistent.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = us.opposite();
+        let moving = Piece {
+            color: us,
+            role: m.role,
+        };
+        self.ep_square = None;
+        self.halfmoves += 1;
+        match m.kind {
+            MoveKind::Drop => {
+                self.reserves[us.index()][m.role.index()] -= 1;
+                self.put(m.to, moving);
+            }
+            MoveKind::Castle(side) => {
+                let rook_from = self
+                    .castling_rook(us, side)
+                    .expect("castling move needs its right");
+                let (king_to, rook_to) = self.castle_targets(us, side);
+                let rook = Piece {
+                    color: us,
+                    role: Role::Rook,
+                };
+                self.remove(m.from, moving);
+                self.remove(rook_from, rook);
+                self.put(king_to, moving);
+                self.put(rook_to, rook);
+                self.castling &= !Bitboard::rank(rook_from.rank());
+            }
+            MoveKind::EnPassant => {
+                let captured_sq = Square::new(m.to.file(), m.from.rank());
+                self.remove(
+                    captured_sq,
+                    Piece {
+                        color: them,
+                        role: Role::Pawn,
+                    },
+                );
+                self.remove(m.from, moving);
+                self.put(m.to, moving);
+                self.halfmoves = 0;
+            }
+            MoveKind::Normal => {
+                if let Some(captured) = m.capture {
+                    self.remove(
+                        m.to,
+                        Piece {
+                            color: them,
+                            role: captured,
+                        },
+                    );
+                    self.halfmoves = 0;
+                }
+                self.remove(m.from, moving);
+                let placed = Piece {
+                    color: us,
+                    role: m.promotion.unwrap_or(m.role),
+                };
+                self.put(m.to, placed);
+                if m.role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if m.from.rank().abs_diff(m.to.rank()) == 2 {
+                        self.ep_square = Some(Square::new(
+                            m.from.file(),
+                            (m.from.rank() + m.to.rank()) / 2,
+                        ));
+                    }
+                }
+                if self.castling.nonempty() {
+                    if m.role == Role::King {
+                        let home = m.from.rank();
+                        self.castling &= !Bitboard::rank(home);
+                    }
+                    self.castling = self.castling.without(m.from).without(m.to);
+                }
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+    }
+
+    /// Returns the position after a legal move.
+    pub fn after(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(m);
+        next
+    }
+}
