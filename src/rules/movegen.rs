@@ -26,27 +26,49 @@ impl Position {
         self.legal_moves().len()
     }
 
+    /// Moves the pieces' movement allows, ignoring whether the mover's own king is left
+    /// attacked (in king-capture variants these are exactly the legal moves). Used to explain
+    /// why a move is illegal.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.king_captured().is_none() {
+            self.generate_unrestricted(&mut moves);
+        }
+        moves
+    }
+
     /// Whether `m` is one of the legal moves.
     pub fn is_legal(&self, m: &Move) -> bool {
         self.legal_moves().contains(m)
     }
 
     fn generate(&self, moves: &mut MoveList) {
-        let cfg = self.config();
         if self.king_captured().is_some() {
             return;
         }
+        if self.config().check_matters() {
+            self.generate_legal_with_check(moves);
+        } else {
+            self.generate_unrestricted(moves);
+        }
+    }
+
+    /// Whether the side to move may move pieces on the board (not only drop).
+    fn may_move_pieces(&self) -> bool {
+        match self.config().drops {
+            Some(d) if d.king_before_moves => self.pieces(self.turn, Role::King).nonempty(),
+            _ => true,
+        }
+    }
+
+    /// Every move the pieces' movement, the castling rules and the drop rules allow.
+    fn generate_unrestricted(&self, moves: &mut MoveList) {
+        let cfg = self.config();
         let us = self.turn;
         let board = cfg.board_mask();
-        let ours = self.by_color(us);
-        let may_move_pieces = match cfg.drops {
-            Some(d) if d.king_before_moves => self.pieces(us, Role::King).nonempty(),
-            _ => true,
-        };
-
-        if !cfg.check_matters() {
-            let target = board & !ours;
-            if may_move_pieces {
+        {
+            let target = board & !self.by_color(us);
+            if self.may_move_pieces() {
                 self.gen_pieces(moves, target, Bitboard::EMPTY, None);
                 self.gen_pawns(moves, target, Bitboard::EMPTY, None);
                 if let Some(k) = self.king_of(us) {
@@ -59,9 +81,16 @@ impl Position {
                 }
             }
             self.gen_drops(moves, board & !self.occupied());
-            return;
         }
+    }
 
+    /// Exactly the legal moves of a check variant, using check and pin masks.
+    fn generate_legal_with_check(&self, moves: &mut MoveList) {
+        let us = self.turn;
+        let cfg = self.config();
+        let board = cfg.board_mask();
+        let ours = self.by_color(us);
+        let may_move_pieces = self.may_move_pieces();
         let king = self
             .king_of(us)
             .expect("check variants always have the king on the board");
