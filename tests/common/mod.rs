@@ -1,0 +1,41 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use postal::notation::fen::parse_fen;
+use postal::rules::{Game, Move, Position, Variant};
+
+/// The position from a FEN, panicking with the FEN on error.
+pub fn pos(variant: Variant, fen: &str) -> Position {
+    parse_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The legal move with this UCI form (`e2e4`, `e7e8q`, `N@d1`, `e1g1`), if there is one.
+pub fn find(pos: &Position, uci: &str) -> Option<Move> {
+    pos.legal_moves().into_iter().find(|m| m.uci() == uci)
+}
+
+/// The legal move with this UCI form, panicking if it is not legal.
+pub fn mv(pos: &Position, uci: &str) -> Move {
+    find(pos, uci).unwrap_or_else(|| {
+        let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.uci()).collect();
+        panic!("{uci} is not legal; legal: {}", legal.join(" "))
+    })
+}
+
+/// Plays a sequence of UCI moves in a game, panicking on an illegal one.
+pub fn play(game: &mut Game, ucis: &str) {
+    for u in ucis.split_whitespace() {
+        let m = mv(game.position(), u);
+        game.play(m).unwrap_or_else(|e| panic!("{u}: {e}"));
+    }
+}
+
+/// A game from a FEN.
+pub fn game(variant: Variant, fen: &str) -> Game {
+    Game::from_position(pos(variant, fen))
+}
+
+/// Whether the UCI move is legal.
+pub fn legal(pos: &Position, uci: &str) -> bool {
+    find(pos, uci).is_some()
+}
