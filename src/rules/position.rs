@@ -443,7 +443,7 @@ impl Position {
         let rooks = self.castling & Bitboard::rank(rank);
         match side {
             CastlingSide::KingSide => rooks.filter(|r| r.file() > 4).last(),
-            CastlingSide::QueenSide => rooks.filter(|r| r.file() < 4).next(),
+            CastlingSide::QueenSide => rooks.into_iter().find(|r| r.file() < 4),
         }
     }
 
