@@ -448,15 +448,7 @@ impl Game {
                     None => self.repetitions(),
                 };
                 if count >= 3 {
-                    if let Some(m) = intended {
-                        self.play(m).map_err(|_| ClaimError::IllegalIntendedMove)?;
-                        if let Some(o) = self.outcome {
-                            // The move itself ended the game (checkmate takes precedence).
-                            return Ok(o);
-                        }
-                    }
-                    let o = self.draw(EndReason::ThreefoldRepetition);
-                    Ok(self.finish(o))
+                    self.draw_by_claim(intended, EndReason::ThreefoldRepetition)
                 } else {
                     Err(ClaimError::Invalid(format!(
                         "the position {} occurred {} time{}, a claim needs three",
@@ -479,14 +471,7 @@ impl Game {
                     None => pos.halfmoves(),
                 };
                 if plies >= 100 {
-                    if let Some(m) = intended {
-                        self.play(m).map_err(|_| ClaimError::IllegalIntendedMove)?;
-                        if let Some(o) = self.outcome {
-                            return Ok(o);
-                        }
-                    }
-                    let o = self.draw(EndReason::FiftyMoveRule);
-                    Ok(self.finish(o))
+                    self.draw_by_claim(intended, EndReason::FiftyMoveRule)
                 } else {
                     Err(ClaimError::Invalid(format!(
                         "only {} moves by each side without a pawn move or capture; the rule needs 50",
@@ -513,6 +498,23 @@ impl Game {
                 )))
             }
         }
+    }
+
+    /// Ends the game on a valid draw claim, first playing the move named with it. If that
+    /// move itself ends the game (checkmate, say), its ending stands.
+    fn draw_by_claim(
+        &mut self,
+        intended: Option<Move>,
+        reason: EndReason,
+    ) -> Result<Outcome, ClaimError> {
+        if let Some(m) = intended {
+            self.play(m).map_err(|_| ClaimError::IllegalIntendedMove)?;
+            if let Some(o) = self.outcome {
+                return Ok(o);
+            }
+        }
+        let o = self.draw(reason);
+        Ok(self.finish(o))
     }
 
     /// Chess# rule 11: valid when the claimant's king is on the board and not attacked,
