@@ -23,7 +23,16 @@ impl Position {
 
     /// Number of legal moves, as counted at the last ply of perft.
     pub fn count_legal_moves(&self) -> usize {
-        self.legal_moves().len()
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves.len()
+    }
+
+    /// Fills `moves` (cleared first) with the legal moves; avoids returning a list by value
+    /// on hot paths such as perft.
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.generate(moves);
     }
 
     /// Moves the pieces' movement allows, ignoring whether the mover's own king is left
@@ -186,36 +195,36 @@ impl Position {
         }
     }
 
-    fn push_pawn(&self, moves: &mut MoveList, from: Square, to: Square, capture: Option<Role>) {
-        let cfg = self.config();
-        let last = if self.turn == Color::White {
-            cfg.height - 1
-        } else {
-            0
+    /// Adds a pawn move, expanded into one move per promotion role when `promotes`.
+    #[inline]
+    fn push_pawn(
+        &self,
+        moves: &mut MoveList,
+        from: Square,
+        to: Square,
+        capture: Option<Role>,
+        promotes: bool,
+    ) {
+        let mut m = Move {
+            from,
+            to,
+            role: Role::Pawn,
+            capture,
+            promotion: None,
+            kind: MoveKind::Normal,
         };
-        if to.rank() == last {
-            for &promotion in cfg.promotion {
-                moves.push(Move {
-                    from,
-                    to,
-                    role: Role::Pawn,
-                    capture,
-                    promotion: Some(promotion),
-                    kind: MoveKind::Normal,
-                });
+        if promotes {
+            for &promotion in self.config().promotion {
+                m.promotion = Some(promotion);
+                moves.push(m);
             }
         } else {
-            moves.push(Move {
-                from,
-                to,
-                role: Role::Pawn,
-                capture,
-                promotion: None,
-                kind: MoveKind::Normal,
-            });
+            moves.push(m);
         }
     }
 
+    /// Pawn pushes and captures, computed set-wise for all pawns at once. `target` limits
+    /// the destinations (evasions); a pinned pawn keeps only destinations on its pin line.
     fn gen_pawns(
         &self,
         moves: &mut MoveList,
@@ -225,41 +234,59 @@ impl Position {
     ) {
         let cfg = self.config();
         let us = self.turn;
-        let them = us.opposite();
         let board = cfg.board_mask();
         let empty = board & !self.occupied();
-        let theirs = self.by_color(them);
-        let double_rank = if us == Color::White {
-            1
-        } else {
-            cfg.height - 2
+        let theirs = self.by_color(us.opposite());
+        let pawns = self.pieces(us, Role::Pawn);
+        let (last_rank, double_rank, forward): (u8, u8, i8) = match us {
+            Color::White => (cfg.height - 1, 2, 8),
+            Color::Black => (0, cfg.height - 3, -8),
         };
-        for from in self.pieces(us, Role::Pawn) {
-            let allowed = match (pinned.contains(from), king) {
-                (true, Some(k)) => attacks::line_through(k, from),
-                _ => Bitboard::ALL,
-            };
-            for to in attacks::pawn_attacks(us, from) & theirs & target & allowed {
-                self.push_pawn(moves, from, to, self.role_at(to));
+        let promotion_rank = Bitboard::rank(last_rank);
+        let shift = |bb: Bitboard, by: i8| -> Bitboard {
+            if by >= 0 {
+                Bitboard(bb.0 << by)
+            } else {
+                Bitboard(bb.0 >> -by)
             }
-            let one = match us {
-                Color::White => Bitboard::from_square(from).north(),
-                Color::Black => Bitboard::from_square(from).south(),
-            } & empty;
-            if let Some(step) = one.first() {
-                if (target & allowed).contains(step) {
-                    self.push_pawn(moves, from, step, None);
+        };
+        let origin = |to: Square, by: i8| Square::from_index((to.index() as i8 - by) as u8);
+        // A destination is allowed for a pinned pawn only along the line to its king.
+        let pin_ok = |from: Square, to: Square| match king {
+            Some(k) if pinned.contains(from) => attacks::line_through(k, from).contains(to),
+            _ => true,
+        };
+
+        let singles = shift(pawns, forward) & empty;
+        for to in singles & target {
+            let from = origin(to, forward);
+            if pin_ok(from, to) {
+                self.push_pawn(moves, from, to, None, promotion_rank.contains(to));
+            }
+        }
+        if cfg.double_step {
+            let doubles = shift(singles & Bitboard::rank(double_rank), forward) & empty & target;
+            for to in doubles {
+                let from = origin(to, 2 * forward);
+                if pin_ok(from, to) {
+                    self.push_pawn(moves, from, to, None, false);
                 }
-                if cfg.double_step && from.rank() == double_rank {
-                    let two = match us {
-                        Color::White => one.north(),
-                        Color::Black => one.south(),
-                    } & empty
-                        & target
-                        & allowed;
-                    if let Some(to) = two.first() {
-                        self.push_pawn(moves, from, to, None);
-                    }
+            }
+        }
+        // Captures towards the a-file side and towards the h-file side.
+        let not_a = !Bitboard::file(0);
+        let not_h = !Bitboard::file(7);
+        for (from_mask, by) in [(not_a, forward - 1), (not_h, forward + 1)] {
+            for to in shift(pawns & from_mask, by) & theirs & target {
+                let from = origin(to, by);
+                if pin_ok(from, to) {
+                    self.push_pawn(
+                        moves,
+                        from,
+                        to,
+                        self.role_at(to),
+                        promotion_rank.contains(to),
+                    );
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! Perft: counting the leaves of the move tree, the standard test of a move generator.
 
+use super::movegen::MoveList;
 use super::position::Position;
 
 /// Number of move paths of exactly `depth` plies from `pos`. The last ply is counted
@@ -8,11 +9,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|&m| perft(&pos.after(m), depth - 1))
-            .sum(),
+        _ => {
+            let mut moves = MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            moves.iter().map(|&m| perft(&pos.after(m), depth - 1)).sum()
+        }
     }
 }
 
