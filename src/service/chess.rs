@@ -1,0 +1,543 @@
+//! [`GameRules`] for the chess variants (standard, Chess#, Los Alamos), wrapping
+//! [`rules::Game`](crate::rules::Game). Draw offers, fast-fifty proposals, claims,
+//! resignation, timeouts and aborts are actions too, so a game replays from its log.
+
+use super::rules::{
+    Action, ClaimKind, Event, GameOutcome, GameRules, OfferKind, Prompt, RuleError, Seat, View,
+    Viewer,
+};
+use crate::notation::fen::to_fen;
+use crate::rules::{Claim, Color, EndReason, Game, Move, Outcome, Position, Variant};
+use serde::{Deserialize, Serialize};
+
+/// A chess-variant game under the referee.
+#[derive(Clone, Debug)]
+pub struct ChessRules {
+    game: Game,
+    /// A pending offer: who made it, and of what.
+    offer: Option<(Color, OfferKind)>,
+    /// The final outcome; kept here (not only in `game`) so a game loaded from a snapshot
+    /// keeps an ending that came from an action rather than from a move.
+    outcome: Option<Outcome>,
+    aborted: bool,
+}
+
+/// The serialisable state of a [`ChessRules`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChessSnapshot {
+    /// The variant's command name.
+    pub variant: String,
+    /// The moves played, UCI.
+    pub moves: Vec<String>,
+    /// The position now, FEN.
+    pub fen: String,
+    /// A pending offer: `(seat, kind)`.
+    pub offer: Option<(Seat, OfferKind)>,
+    /// The outcome, with the engine's reason name (`Checkmate`, `FastFifty`, ...).
+    pub outcome: Option<(String, GameOutcome)>,
+    /// Whether the game was aborted.
+    pub aborted: bool,
+}
+
+const REASONS: [EndReason; 15] = [
+    EndReason::Checkmate,
+    EndReason::KingCaptured,
+    EndReason::Stalemate,
+    EndReason::StalemateClaim,
+    EndReason::InsufficientMaterial,
+    EndReason::FivefoldRepetition,
+    EndReason::SeventyFiveMoveRule,
+    EndReason::ThreefoldRepetition,
+    EndReason::FiftyMoveRule,
+    EndReason::Impasse,
+    EndReason::FastFifty,
+    EndReason::Agreement,
+    EndReason::Resignation,
+    EndReason::Timeout,
+    EndReason::TimeoutVsInsufficientMaterial,
+];
+
+fn seat_of(c: Color) -> Seat {
+    Seat(c.index() as u8)
+}
+
+fn color_of(seat: Seat) -> Result<Color, RuleError> {
+    match seat.0 {
+        0 => Ok(Color::White),
+        1 => Ok(Color::Black),
+        _ => Err(RuleError::new("chess has two seats")),
+    }
+}
+
+/// The service's form of an engine outcome.
+pub fn game_outcome(o: &Outcome) -> GameOutcome {
+    GameOutcome {
+        result: o.result.pgn().to_string(),
+        reason: o.reason.name().to_string(),
+        score: o.score.map(|s| s.to_vec()),
+    }
+}
+
+/// The SAN of a move in a position.
+pub fn san_of(pos: &Position, m: Move) -> String {
+    super::movetext::san(pos, m)
+}
+
+/// Finds the legal move whose UCI text is `uci` (case-insensitive).
+pub fn find_uci(pos: &Position, uci: &str) -> Option<Move> {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.uci().eq_ignore_ascii_case(uci))
+}
+
+impl ChessRules {
+    /// A new game of `variant` from its starting position.
+    pub fn new(variant: Variant) -> ChessRules {
+        ChessRules {
+            game: Game::new(variant),
+            offer: None,
+            outcome: None,
+            aborted: false,
+        }
+    }
+
+    /// The engine's game (moves and positions).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Rebuilds a game from its snapshot, replaying its moves and restoring the ending.
+    pub fn from_snapshot(snap: &ChessSnapshot) -> Result<ChessRules, RuleError> {
+        let variant: Variant = snap
+            .variant
+            .parse()
+            .map_err(|e: crate::rules::UnknownVariant| RuleError::new(e.to_string()))?;
+        let mut game = Game::new(variant);
+        for uci in &snap.moves {
+            let m = find_uci(game.position(), uci)
+                .ok_or_else(|| RuleError::new(format!("snapshot move {uci} is not legal")))?;
+            game.play(m)
+                .map_err(|e| RuleError::new(format!("snapshot move {uci}: {e}")))?;
+        }
+        let outcome = match &snap.outcome {
+            None => None,
+            Some((key, o)) => {
+                let reason = REASONS
+                    .iter()
+                    .copied()
+                    .find(|r| format!("{r:?}") == *key)
+                    .ok_or_else(|| RuleError::new(format!("unknown end reason {key}")))?;
+                let result = match o.result.as_str() {
+                    "1-0" => crate::rules::GameResult::WhiteWins,
+                    "0-1" => crate::rules::GameResult::BlackWins,
+                    _ => crate::rules::GameResult::Draw,
+                };
+                let score = match o.score.as_deref() {
+                    Some([w, b]) => Some([*w, *b]),
+                    _ => None,
+                };
+                Some(Outcome {
+                    result,
+                    reason,
+                    score,
+                })
+            }
+        };
+        let offer = match snap.offer {
+            Some((s, k)) => Some((color_of(s)?, k)),
+            None => None,
+        };
+        let rules = ChessRules {
+            game,
+            offer,
+            outcome,
+            aborted: snap.aborted,
+        };
+        if to_fen(rules.game.position()) != snap.fen {
+            return Err(RuleError::new("snapshot FEN does not match its moves"));
+        }
+        Ok(rules)
+    }
+
+    /// The typed snapshot.
+    pub fn chess_snapshot(&self) -> ChessSnapshot {
+        ChessSnapshot {
+            variant: self.game.variant().name().to_string(),
+            moves: self.game.moves().iter().map(|m| m.uci()).collect(),
+            fen: to_fen(self.game.position()),
+            offer: self.offer.map(|(c, k)| (seat_of(c), k)),
+            outcome: self
+                .outcome
+                .map(|o| (format!("{:?}", o.reason), game_outcome(&o))),
+            aborted: self.aborted,
+        }
+    }
+
+    fn has_draws(&self) -> bool {
+        self.game.position().config().sharp.is_none()
+    }
+
+    fn is_sharp(&self) -> bool {
+        self.game.position().config().sharp.is_some()
+    }
+
+    fn over_check(&self) -> Result<(), RuleError> {
+        if self.aborted {
+            Err(RuleError::new("the game was aborted"))
+        } else if self.outcome.is_some() {
+            Err(RuleError::new("the game is over"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn end(&mut self, o: Outcome, events: &mut Vec<Event>) {
+        self.outcome = Some(o);
+        self.offer = None;
+        events.push(Event::Ended(game_outcome(&o)));
+    }
+
+    fn play_move(&mut self, color: Color, uci: &str) -> Result<Vec<Event>, RuleError> {
+        if self.game.turn() != color {
+            return Err(RuleError::new("it is not your turn"));
+        }
+        let pos = *self.game.position();
+        let m = find_uci(&pos, uci)
+            .ok_or_else(|| RuleError::new(format!("{uci} is not a legal move here")))?;
+        let san = san_of(&pos, m);
+        self.game
+            .play(m)
+            .map_err(|e| RuleError::new(e.to_string()))?;
+        let mut events = vec![Event::Moved {
+            seat: seat_of(color),
+            san,
+        }];
+        if let Some((by, kind)) = self.offer {
+            if by != color {
+                // Moving instead of answering declines the opponent's offer.
+                self.offer = None;
+                events.push(Event::Declined(seat_of(color), kind));
+            }
+        }
+        if let Some(o) = self.game.outcome() {
+            self.end(o, &mut events);
+        }
+        Ok(events)
+    }
+
+    fn offer_allowed(&self, kind: OfferKind) -> Result<(), RuleError> {
+        match kind {
+            OfferKind::Draw if !self.has_draws() => Err(RuleError::new(format!(
+                "{} has no draws",
+                self.game.variant().display_name()
+            ))),
+            OfferKind::FastFifty if !self.is_sharp() => Err(RuleError::new(format!(
+                "fast-fifty exists only in Chess#, not in {}",
+                self.game.variant().display_name()
+            ))),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl GameRules for ChessRules {
+    fn variant(&self) -> &'static str {
+        self.game.variant().name()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        if seat.0 == 0 {
+            "White"
+        } else {
+            "Black"
+        }
+    }
+
+    fn awaiting(&self) -> Vec<(Seat, Prompt)> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let turn = self.game.turn();
+        let mut out = vec![(seat_of(turn), Prompt::Move)];
+        if let Some((by, kind)) = self.offer {
+            let prompt = match kind {
+                OfferKind::Draw => Prompt::AnswerDraw,
+                OfferKind::FastFifty => Prompt::AnswerFastFifty,
+            };
+            let to = by.opposite();
+            if to == turn {
+                out[0].1 = prompt;
+            } else {
+                out.push((seat_of(to), prompt));
+            }
+        }
+        out
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let color = color_of(seat)?;
+        self.over_check()?;
+        let mut events = Vec::new();
+        match action {
+            Action::Move(uci) => return self.play_move(color, uci),
+            Action::Resign => {
+                let o = self
+                    .game
+                    .resign(color)
+                    .map_err(|e| RuleError::new(e.to_string()))?;
+                self.end(o, &mut events);
+            }
+            Action::Offer(kind) => {
+                self.offer_allowed(*kind)?;
+                match self.offer {
+                    Some((by, k)) if by == color => {
+                        return Err(RuleError::new(format!(
+                            "you have already proposed a {}",
+                            k.word()
+                        )))
+                    }
+                    Some((_, k)) => {
+                        return Err(RuleError::new(format!(
+                        "your opponent has proposed a {0}: answer it first ({0} accept or decline)",
+                        k.word()
+                    )))
+                    }
+                    None => {}
+                }
+                self.offer = Some((color, *kind));
+                events.push(Event::Offered(seat, *kind));
+            }
+            Action::Accept(kind) | Action::Decline(kind) => {
+                self.offer_allowed(*kind)?;
+                match self.offer {
+                    Some((by, k)) if k == *kind && by != color => {}
+                    Some((_, k)) if k == *kind => {
+                        return Err(RuleError::new(format!(
+                            "you cannot answer your own {} proposal",
+                            k.word()
+                        )))
+                    }
+                    _ => {
+                        return Err(RuleError::new(format!(
+                            "there is no {} proposal to answer",
+                            kind.word()
+                        )))
+                    }
+                }
+                if matches!(action, Action::Accept(_)) {
+                    let o = self
+                        .game
+                        .agree_to_end()
+                        .map_err(|e| RuleError::new(e.to_string()))?;
+                    self.end(o, &mut events);
+                } else {
+                    self.offer = None;
+                    events.push(Event::Declined(seat, *kind));
+                }
+            }
+            Action::Claim(kind, intended) => {
+                let claim = match kind {
+                    ClaimKind::Stalemate => Claim::Stalemate,
+                    ClaimKind::Impasse => Claim::Impasse,
+                    ClaimKind::Draw => {
+                        if !self.has_draws() {
+                            return Err(RuleError::new(format!(
+                                "{} has no draws",
+                                self.game.variant().display_name()
+                            )));
+                        }
+                        // Threefold repetition first, then the fifty-move rule.
+                        let m = match intended {
+                            Some(u) => {
+                                Some(find_uci(self.game.position(), u).ok_or_else(|| {
+                                    RuleError::new("the move named with the claim is not legal")
+                                })?)
+                            }
+                            None => None,
+                        };
+                        let before = *self.game.position();
+                        let mut trial = self.game.clone();
+                        let res = trial
+                            .claim(color, Claim::ThreefoldRepetition, m)
+                            .or_else(|e1| {
+                                let mut t2 = self.game.clone();
+                                match t2.claim(color, Claim::FiftyMoveRule, m) {
+                                    Ok(o) => {
+                                        trial = t2;
+                                        Ok(o)
+                                    }
+                                    Err(_) => Err(e1),
+                                }
+                            })
+                            .map_err(|e| RuleError::new(e.to_string()))?;
+                        self.game = trial;
+                        if let Some(m) = m {
+                            events.push(Event::Moved {
+                                seat,
+                                san: san_of(&before, m),
+                            });
+                        }
+                        self.end(res, &mut events);
+                        return Ok(events);
+                    }
+                    ClaimKind::Time => {
+                        return Err(RuleError::new(
+                            "a time claim is judged by the referee's clock",
+                        ))
+                    }
+                };
+                if intended.is_some() {
+                    return Err(RuleError::new("this claim takes no move"));
+                }
+                let o = self
+                    .game
+                    .claim(color, claim, None)
+                    .map_err(|e| RuleError::new(e.to_string()))?;
+                self.end(o, &mut events);
+            }
+            Action::Timeout => {
+                // `seat` is the side whose time ran out.
+                let o = self
+                    .game
+                    .timeout(color)
+                    .map_err(|e| RuleError::new(e.to_string()))?;
+                self.end(o, &mut events);
+            }
+            Action::Abort => {
+                if !self.can_abort() {
+                    return Err(RuleError::new(
+                        "both sides have moved: the game can no longer be aborted (resign instead)",
+                    ));
+                }
+                self.aborted = true;
+                self.offer = None;
+                events.push(Event::Aborted);
+            }
+        }
+        Ok(events)
+    }
+
+    fn parse_move(&self, seat: Seat, text: &str) -> Result<String, RuleError> {
+        let color = color_of(seat)?;
+        self.over_check()?;
+        if self.game.turn() != color {
+            return Err(RuleError::new("it is not your turn"));
+        }
+        super::movetext::parse(self.game.position(), text)
+            .map(|m| m.uci())
+            .map_err(RuleError)
+    }
+
+    fn view(&self, _viewer: Viewer) -> View {
+        let pos = self.game.position();
+        View {
+            variant: self.variant().to_string(),
+            fen: to_fen(pos),
+            last_move: self.game.moves().last().map(|m| m.uci()),
+            diagram: diagram(pos),
+            flipped: false,
+        }
+    }
+
+    fn outcome(&self) -> Option<GameOutcome> {
+        self.outcome.as_ref().map(game_outcome)
+    }
+
+    fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn can_abort(&self) -> bool {
+        !self.is_over() && self.game.moves().len() < 2
+    }
+
+    fn timeout_is_automatic(&self) -> bool {
+        !self.is_sharp()
+    }
+
+    fn move_list(&self) -> Vec<String> {
+        let g = &self.game;
+        g.moves()
+            .iter()
+            .zip(g.positions())
+            .map(|(m, p)| san_of(p, *m))
+            .collect()
+    }
+
+    fn pgn(&self, tags: &[(String, String)]) -> String {
+        pgn_text(self, tags)
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        serde_json::to_value(self.chess_snapshot()).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// A text diagram: ranks from the top, `.` for an empty square, reserves below.
+pub fn diagram(pos: &Position) -> String {
+    let cfg = pos.config();
+    let mut out = String::new();
+    for rank in (0..cfg.height).rev() {
+        out.push((b'1' + rank) as char);
+        out.push(' ');
+        for file in 0..cfg.width {
+            let sq = crate::rules::Square::new(file, rank);
+            out.push(pos.piece_at(sq).map(|p| p.fen_char()).unwrap_or('.'));
+        }
+        out.push('\n');
+    }
+    out.push_str("  ");
+    for file in 0..cfg.width {
+        out.push((b'a' + file) as char);
+    }
+    if cfg.drops.is_some() {
+        let fen = crate::notation::fen::board_fen(pos);
+        if let Some(i) = fen.find('[') {
+            out.push_str("  reserve ");
+            out.push_str(&fen[i..]);
+        }
+    }
+    out
+}
+
+fn pgn_text(rules: &ChessRules, tags: &[(String, String)]) -> String {
+    let g = &rules.game;
+    let mut out = String::new();
+    let result = match (&rules.outcome, rules.aborted) {
+        (Some(o), _) => o.result.pgn().to_string(),
+        _ => "*".to_string(),
+    };
+    for (k, v) in tags {
+        out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
+    }
+    out.push_str(&format!("[Result \"{result}\"]\n"));
+    if g.variant() != Variant::Standard {
+        out.push_str(&format!("[Variant \"{}\"]\n", g.variant().name()));
+        out.push_str("[SetUp \"1\"]\n");
+        out.push_str(&format!("[FEN \"{}\"]\n", to_fen(g.start())));
+    }
+    if let Some(o) = &rules.outcome {
+        if let Some([w, b]) = o.score {
+            out.push_str(&format!("[Score \"{w}-{b}\"]\n"));
+        }
+        out.push_str(&format!("[Termination \"{}\"]\n", o.reason.name()));
+    }
+    out.push('\n');
+    let mut body = String::new();
+    for (i, san) in rules.move_list().iter().enumerate() {
+        if i % 2 == 0 {
+            body.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        body.push_str(san);
+        body.push(' ');
+    }
+    body.push_str(&result);
+    out.push_str(&body);
+    out.push('\n');
+    out
+}

@@ -1,0 +1,197 @@
+//! The variant abstraction the referee drives: a game is a state machine that says whom it
+//! awaits and for what, applies actions from seats, shows a view per viewer and reports its
+//! outcome. Every variant implements [`GameRules`]; the service never looks inside a game.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A player's place in a game: an index into the game's seats (chess: 0 White, 1 Black).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Seat(pub u8);
+
+/// What an awaited seat is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Prompt {
+    /// Play a move (or resign, offer, claim).
+    Move,
+    /// Answer the opponent's draw offer (or move, which declines it).
+    AnswerDraw,
+    /// Answer the opponent's fast-fifty proposal (or move, which rejects it).
+    AnswerFastFifty,
+}
+
+/// An offer that needs the other side's agreement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OfferKind {
+    /// A draw by agreement (variants with draws).
+    Draw,
+    /// Chess#: treat the game as an impasse now.
+    FastFifty,
+}
+
+impl OfferKind {
+    /// The word used in commands and messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw",
+            OfferKind::FastFifty => "fast-fifty",
+        }
+    }
+}
+
+/// A claim a player can make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClaimKind {
+    /// Chess#: the claimant is stalemated.
+    Stalemate,
+    /// Chess#: an impasse (answered with the count, since impasses are automatic).
+    Impasse,
+    /// The opponent's time has run out (Chess# rule 11.3).
+    Time,
+    /// A draw by threefold repetition or the fifty-move rule.
+    Draw,
+}
+
+/// Everything a seat can do to a game. The game's action log is a list of these, and
+/// replaying the log from the start rebuilds the game exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// A move, in the variant's canonical move text (UCI for the chess variants).
+    Move(String),
+    /// The seat resigns.
+    Resign,
+    /// The seat makes an offer.
+    Offer(OfferKind),
+    /// The seat accepts the pending offer of this kind.
+    Accept(OfferKind),
+    /// The seat declines the pending offer of this kind.
+    Decline(OfferKind),
+    /// A claim, optionally with the move the claimant intends to play.
+    Claim(ClaimKind, Option<String>),
+    /// The referee: this seat's time has run out and the variant ends the game at once.
+    Timeout,
+    /// The game is called off before it really started.
+    Abort,
+}
+
+/// What happened when an action was applied, for the messages the service sends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A seat moved; the text is the move as players read it (SAN).
+    Moved {
+        /// Who moved.
+        seat: Seat,
+        /// The move in SAN.
+        san: String,
+    },
+    /// A seat made an offer.
+    Offered(Seat, OfferKind),
+    /// A pending offer was declined (explicitly, or by moving instead).
+    Declined(Seat, OfferKind),
+    /// The game was aborted.
+    Aborted,
+    /// The game ended.
+    Ended(GameOutcome),
+}
+
+/// Why an action was refused; the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct RuleError(pub String);
+
+impl RuleError {
+    /// A refusal with this reason.
+    pub fn new(reason: impl Into<String>) -> RuleError {
+        RuleError(reason.into())
+    }
+}
+
+/// Who is looking: the public channel, or one seat privately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// Everyone: never shown a secret.
+    Public,
+    /// One seat, in private.
+    Seat(Seat),
+}
+
+/// What a viewer may see of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// The variant's name as used in commands.
+    pub variant: String,
+    /// The position as FEN (chess variants).
+    pub fen: String,
+    /// The last move in UCI form, for highlighting.
+    pub last_move: Option<String>,
+    /// A text diagram of the board, for adapters without images.
+    pub diagram: String,
+    /// Whether the board is best drawn from the second seat's side.
+    pub flipped: bool,
+}
+
+/// How a game ended: result, reason and score, in the form used by messages and exports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameOutcome {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// The reason's name (`checkmate`, `king-captured`, `fast-fifty`, ...).
+    pub reason: String,
+    /// Points per seat, where the variant scores points.
+    pub score: Option<Vec<u32>>,
+}
+
+impl fmt::Display for GameOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.score {
+            Some(s) => write!(
+                f,
+                "{} by {} (score {})",
+                self.result,
+                self.reason,
+                s.iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join("-")
+            ),
+            None => write!(f, "{} by {}", self.result, self.reason),
+        }
+    }
+}
+
+/// One variant's rules as a state machine.
+pub trait GameRules: Send + Sync {
+    /// The variant's command name.
+    fn variant(&self) -> &'static str;
+    /// How many seats the game has.
+    fn seat_count(&self) -> usize;
+    /// The name of a seat (`White`, `Black`).
+    fn seat_name(&self, seat: Seat) -> &'static str;
+    /// Who must act now, and for what. Empty once the game is over.
+    fn awaiting(&self) -> Vec<(Seat, Prompt)>;
+    /// Applies one action of `seat`. On error nothing changed.
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError>;
+    /// Reads a move typed by `seat` into the canonical [`Action::Move`] text.
+    fn parse_move(&self, seat: Seat, text: &str) -> Result<String, RuleError>;
+    /// What `viewer` may see.
+    fn view(&self, viewer: Viewer) -> View;
+    /// How the game ended, if it has (an aborted game has no outcome).
+    fn outcome(&self) -> Option<GameOutcome>;
+    /// Whether the game was aborted.
+    fn aborted(&self) -> bool;
+    /// Whether the game is over (finished or aborted).
+    fn is_over(&self) -> bool {
+        self.aborted() || self.outcome().is_some()
+    }
+    /// Whether an abort is still allowed.
+    fn can_abort(&self) -> bool;
+    /// Whether a seat whose time ran out loses at once ([`Action::Timeout`] from the
+    /// referee) rather than only when the opponent claims it ([`ClaimKind::Time`]).
+    fn timeout_is_automatic(&self) -> bool;
+    /// The moves played, in SAN.
+    fn move_list(&self) -> Vec<String>;
+    /// The game record as PGN, given the tag values the service knows.
+    fn pgn(&self, tags: &[(String, String)]) -> String;
+    /// The full state as JSON; equal states give equal snapshots.
+    fn snapshot(&self) -> serde_json::Value;
+}
