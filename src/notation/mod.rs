@@ -1,4 +1,16 @@
 //! Reading and writing chess: FEN, move notations (SAN, UCI, descriptive, ICCF numeric,
 //! figurine, "MOVE E2 TO E4") and PGN.
+//!
+//! - [`fen`]: positions as text, any board size, reserves in brackets.
+//! - [`san`]: moves as standard algebraic notation, or with figurines.
+//! - [`parse`]: whatever a player types, read against the current position.
+//! - [`pgn`]: whole games as PGN.
 
 pub mod fen;
+pub mod parse;
+pub mod pgn;
+pub mod san;
+
+pub use parse::{parse_move, MoveError};
+pub use pgn::{write_pgn, PgnTags};
+pub use san::{figurine, san};

@@ -1,0 +1,294 @@
+//! PGN export: the seven-tag roster, the variant tags, SAN movetext wrapped at 80 columns.
+//!
+//! Conventions (see the variant documents in `docs/rules/`):
+//! - `[Variant "..."]` with the variant's command name for every variant but standard chess;
+//! - `[SetUp "1"]` and `[FEN "..."]` whenever the variant is not standard chess or the game
+//!   did not start from the standard position;
+//! - `[Score "W-B"]` with the points of each side when the variant scores (Chess#);
+//! - `[Termination "..."]` with the [`EndReason`](crate::rules::EndReason) name once over;
+//! - the result token `*` while the game goes on.
+
+use super::fen::to_fen;
+use super::san::san;
+use crate::rules::{Color, Game, Position, Variant};
+
+/// The longest movetext line written.
+const LINE_WIDTH: usize = 80;
+
+/// The descriptive tags of a game record. Unknown values are `?` (the date `????.??.??`),
+/// as the PGN standard asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnTags {
+    /// `Event`: the name of the tournament or match.
+    pub event: String,
+    /// `Site`: where the game was played (for Postal, the server and channel).
+    pub site: String,
+    /// `Date`: the start date as `YYYY.MM.DD`, with `?` for unknown digits.
+    pub date: String,
+    /// `Round`: the round within the event.
+    pub round: String,
+    /// `White`: the player of the white pieces.
+    pub white: String,
+    /// `Black`: the player of the black pieces.
+    pub black: String,
+    /// More tags, written after the generated ones in this order (`TimeControl`, ...).
+    /// A name that is not a PGN symbol (letters, digits and `_`, starting with a letter or
+    /// digit) is left out.
+    pub extra: Vec<(String, String)>,
+}
+
+impl Default for PgnTags {
+    fn default() -> PgnTags {
+        PgnTags {
+            event: "?".into(),
+            site: "?".into(),
+            date: "????.??.??".into(),
+            round: "?".into(),
+            white: "?".into(),
+            black: "?".into(),
+            extra: Vec::new(),
+        }
+    }
+}
+
+/// The PGN string value of `value`: quotes and backslashes escaped, line breaks and other
+/// control characters turned into spaces.
+fn quote(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn is_symbol(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push(' ');
+    out.push_str(&quote(value));
+    out.push_str("]\n");
+}
+
+/// The game as PGN: tags, a blank line, the movetext in SAN ending with the result, and a
+/// final newline.
+pub fn write_pgn(game: &Game, tags: &PgnTags) -> String {
+    let variant = game.variant();
+    let outcome = game.outcome();
+    let result = outcome.map_or("*", |o| o.result.pgn());
+    let mut out = String::new();
+    for (name, value) in [
+        ("Event", &tags.event),
+        ("Site", &tags.site),
+        ("Date", &tags.date),
+        ("Round", &tags.round),
+        ("White", &tags.white),
+        ("Black", &tags.black),
+    ] {
+        push_tag(&mut out, name, value);
+    }
+    push_tag(&mut out, "Result", result);
+    if variant != Variant::Standard {
+        push_tag(&mut out, "Variant", variant.name());
+    }
+    let start = game.start();
+    if variant != Variant::Standard || *start != Position::start(Variant::Standard) {
+        push_tag(&mut out, "SetUp", "1");
+        push_tag(&mut out, "FEN", &to_fen(start));
+    }
+    if let Some(o) = outcome {
+        if let Some([white, black]) = o.score {
+            push_tag(&mut out, "Score", &format!("{white}-{black}"));
+        }
+        push_tag(&mut out, "Termination", o.reason.name());
+    }
+    for (name, value) in &tags.extra {
+        if is_symbol(name) {
+            push_tag(&mut out, name, value);
+        }
+    }
+    out.push('\n');
+    out.push_str(&movetext(game, result));
+    out.push('\n');
+    out
+}
+
+/// `1. e4 e5 2. Nf3 ... result`, wrapped so no line is longer than 80 characters.
+fn movetext(game: &Game, result: &str) -> String {
+    let mut tokens: Vec<String> = Vec::with_capacity(game.moves().len() * 3 / 2 + 1);
+    for (i, (pos, m)) in game.positions().iter().zip(game.moves()).enumerate() {
+        match pos.turn() {
+            Color::White => tokens.push(format!("{}.", pos.fullmoves())),
+            Color::Black if i == 0 => tokens.push(format!("{}...", pos.fullmoves())),
+            Color::Black => {}
+        }
+        tokens.push(san(pos, *m));
+    }
+    tokens.push(result.to_string());
+    let mut text = String::new();
+    let mut line_len = 0;
+    for t in tokens {
+        if line_len > 0 && line_len + 1 + t.len() > LINE_WIDTH {
+            text.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            text.push(' ');
+            line_len += 1;
+        }
+        text.push_str(&t);
+        line_len += t.len();
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen::parse_fen;
+    use crate::notation::parse::parse_move;
+
+    fn play(game: &mut Game, moves: &[&str]) {
+        for text in moves {
+            let m = parse_move(game.position(), text).unwrap();
+            game.play(m).unwrap();
+        }
+    }
+
+    #[test]
+    fn fools_mate_is_written_exactly() {
+        let mut game = Game::new(Variant::Standard);
+        play(&mut game, &["f3", "e5", "g4", "Qh4"]);
+        let tags = PgnTags {
+            event: "Postal test".into(),
+            site: "#games".into(),
+            date: "2026.11.22".into(),
+            round: "1".into(),
+            white: "alice".into(),
+            black: "bob".into(),
+            extra: vec![("TimeControl".into(), "-".into())],
+        };
+        assert_eq!(
+            write_pgn(&game, &tags),
+            "[Event \"Postal test\"]\n\
+             [Site \"#games\"]\n\
+             [Date \"2026.11.22\"]\n\
+             [Round \"1\"]\n\
+             [White \"alice\"]\n\
+             [Black \"bob\"]\n\
+             [Result \"0-1\"]\n\
+             [Termination \"checkmate\"]\n\
+             [TimeControl \"-\"]\n\
+             \n\
+             1. f3 e5 2. g4 Qh4# 0-1\n"
+        );
+    }
+
+    #[test]
+    fn unfinished_game_ends_with_an_asterisk_and_defaults_are_question_marks() {
+        let mut game = Game::new(Variant::Standard);
+        play(&mut game, &["e4"]);
+        assert_eq!(
+            write_pgn(&game, &PgnTags::default()),
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n"
+        );
+    }
+
+    #[test]
+    fn chess_sharp_writes_variant_setup_fen_and_score() {
+        let mut game = Game::new(Variant::ChessSharp);
+        play(&mut game, &["K@e1", "N@g8"]);
+        game.resign(Color::White).unwrap();
+        let pgn = write_pgn(&game, &PgnTags::default());
+        let expected_tags = "[Result \"0-1\"]\n\
+             [Variant \"chess-sharp\"]\n\
+             [SetUp \"1\"]\n\
+             [FEN \"8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1\"]\n\
+             [Score \"0-10\"]\n\
+             [Termination \"resignation\"]\n\
+             \n\
+             1. K@e1 N@g8 0-1\n";
+        assert!(pgn.ends_with(expected_tags), "{pgn}");
+    }
+
+    #[test]
+    fn black_to_move_start_uses_the_ellipsis_and_its_move_number() {
+        let start = parse_fen(
+            Variant::Standard,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7",
+        )
+        .unwrap();
+        let mut game = Game::from_position(start);
+        play(&mut game, &["e5", "Nf3", "Nc6"]);
+        let pgn = write_pgn(&game, &PgnTags::default());
+        assert!(pgn.contains(
+            "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7\"]\n"
+        ));
+        assert!(pgn.ends_with("\n\n7... e5 8. Nf3 Nc6 *\n"), "{pgn}");
+    }
+
+    #[test]
+    fn los_alamos_names_its_variant() {
+        let mut game = Game::new(Variant::LosAlamos);
+        play(&mut game, &["d3"]);
+        let pgn = write_pgn(&game, &PgnTags::default());
+        assert!(pgn.contains(
+            "[Variant \"los-alamos\"]\n[SetUp \"1\"]\n[FEN \"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\"]\n"
+        ));
+        assert!(pgn.ends_with("\n\n1. d3 *\n"));
+    }
+
+    #[test]
+    fn long_games_wrap_at_eighty_columns() {
+        let mut game = Game::new(Variant::Standard);
+        let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        for i in 0..16 {
+            play(&mut game, &[shuffle[i % 4]]);
+        }
+        let pgn = write_pgn(&game, &PgnTags::default());
+        let movetext = pgn.split("\n\n").nth(1).unwrap();
+        assert!(movetext.lines().count() > 1);
+        for line in movetext.lines() {
+            assert!(line.len() <= 80, "{line}");
+            assert!(!line.starts_with(' ') && !line.ends_with(' '));
+        }
+        let joined: Vec<&str> = movetext.split_whitespace().collect();
+        assert_eq!(joined[..3], ["1.", "Nf3", "Nf6"]);
+        // The start position's fifth occurrence ends the game.
+        assert_eq!(joined.last(), Some(&"1/2-1/2"));
+        assert!(pgn.contains("[Termination \"fivefold-repetition\"]\n"));
+    }
+
+    #[test]
+    fn tag_values_are_escaped() {
+        let game = Game::new(Variant::Standard);
+        let tags = PgnTags {
+            white: "a \"quoted\\\" name\nwith a newline".into(),
+            extra: vec![
+                ("Bad Name".into(), "x".into()),
+                ("Annotator".into(), "p".into()),
+            ],
+            ..PgnTags::default()
+        };
+        let pgn = write_pgn(&game, &tags);
+        assert!(pgn.contains("[White \"a \\\"quoted\\\\\\\" name with a newline\"]\n"));
+        assert!(!pgn.contains("Bad Name"));
+        assert!(pgn.contains("[Annotator \"p\"]\n"));
+        assert!(pgn.ends_with("\n\n*\n"));
+    }
+}
