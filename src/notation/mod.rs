@@ -2,7 +2,7 @@
 //! figurine, "MOVE E2 TO E4") and PGN.
 //!
 //! - [`fen`]: positions as text, any board size, reserves in brackets.
-//! - [`san`]: moves as standard algebraic notation, or with figurines.
+//! - [`mod@san`]: moves as standard algebraic notation, or with figurines.
 //! - [`parse`]: whatever a player types, read against the current position.
 //! - [`pgn`]: whole games as PGN.
 
