@@ -3,6 +3,8 @@
 //! The crate is layered: [`rules`] is the pure rules engine, [`notation`] reads and writes
 //! positions and moves, and the binary's command-line interface sits on top.
 
+pub mod console;
 pub mod notation;
 pub mod rules;
 pub mod service;
+pub mod store;

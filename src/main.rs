@@ -29,11 +29,74 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Plays in the terminal as several users in one channel (`NAME: TEXT`, `NAME> TEXT`).
+    Console {
+        /// Database URL (default: the bot's `postal.db`; `sqlite::memory:` for a scratch game).
+        #[arg(long, default_value = "postal.db")]
+        db: String,
+        /// Read the lines from this file instead of the keyboard.
+        #[arg(long)]
+        script: Option<std::path::PathBuf>,
+        /// Seed of every random draw of new games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Prints one stored game as PGN or JSON.
+    Export {
+        /// The game id.
+        id: i64,
+        /// Database URL.
+        #[arg(long, default_value = "postal.db")]
+        db: String,
+        /// pgn or json.
+        #[arg(long, default_value = "pgn")]
+        format: String,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Console { db, script, seed } => {
+            let opts = postal::console::Options { db, seed };
+            let stdout = std::io::stdout();
+            let result = match script {
+                Some(path) => match std::fs::File::open(&path) {
+                    Ok(f) => postal::console::block_on(postal::console::run(
+                        &opts,
+                        std::io::BufReader::new(f),
+                        &mut stdout.lock(),
+                    )),
+                    Err(e) => Ok(Err(format!("{}: {e}", path.display()))),
+                },
+                None => postal::console::block_on(postal::console::run(
+                    &opts,
+                    std::io::stdin().lock(),
+                    &mut stdout.lock(),
+                )),
+            };
+            match result.and_then(|r| r) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("postal: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Command::Export { id, db, format } => {
+            match postal::console::block_on(postal::console::export(&db, id, &format))
+                .and_then(|r| r)
+            {
+                Ok(text) => {
+                    println!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("postal: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
         Command::Perft {
             variant,
             depth,

@@ -2,7 +2,9 @@
 //! nothing of Discord; the Discord and console adapters both drive it.
 
 pub mod chess;
+pub mod command;
 pub mod movetext;
+pub mod referee;
 pub mod rules;
 
 pub use rules::{

@@ -1,0 +1,178 @@
+//! `postal console`: several users typing into one channel (`#games`) or privately to the
+//! bot, through the same [`Service`] as the Discord adapter.
+//!
+//! Input lines: `NAME: TEXT` (typed in #games), `NAME> TEXT` (sent privately),
+//! `# clock +3d` (move the simulated clock by days `d`, hours `h` or minutes `m`, then run
+//! the deadline check), other lines starting with `#` are comments. Output lines:
+//! `[#games] ...` and `[dm NAME] ...`; boards follow as a text diagram.
+
+use crate::service::referee::{Destination, Incoming, Outbound, Place, Service, Settings};
+use crate::store::Store;
+use std::io::{BufRead, Write};
+
+/// The simulated clock's start: 2026-01-01 00:00 UTC.
+pub const START: i64 = 1_767_225_600;
+
+/// Console options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The database URL.
+    pub db: String,
+    /// The seed of new games' random draws.
+    pub seed: u64,
+}
+
+/// Formats one outbound message as console lines.
+pub fn format(o: &Outbound) -> String {
+    let place = match &o.to {
+        Destination::Channel(c) => format!("[#{c}]"),
+        Destination::Dm(u) => format!("[dm {u}]"),
+    };
+    let mut s = format!("{place} {}", o.text.replace('\n', &format!("\n{place} ")));
+    if let Some(v) = &o.image {
+        for line in v.diagram.lines() {
+            s.push_str(&format!("\n{place}   {line}"));
+        }
+    }
+    s
+}
+
+fn parse_clock(arg: &str) -> Option<i64> {
+    let a = arg.trim().strip_prefix('+')?;
+    let (n, unit) = a.split_at(a.len().checked_sub(1)?);
+    let n: i64 = n.parse().ok()?;
+    let mult = match unit {
+        "d" => 86_400,
+        "h" => 3_600,
+        "m" => 60,
+        _ => return None,
+    };
+    n.checked_mul(mult)
+}
+
+/// Runs the console over `input`, writing replies to `out`.
+pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+    let store = Store::open(&opts.db).await.map_err(|e| e.to_string())?;
+    let settings = Settings {
+        seed: opts.seed,
+        ..Settings::default()
+    };
+    let service = Service::new(store, settings);
+    let mut now = START;
+    for (n, line) in input.lines().enumerate() {
+        let line = line.map_err(|e| e.to_string())?;
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        let mut replies: Vec<Outbound> = Vec::new();
+        if let Some(rest) = t
+            .strip_prefix("# clock")
+            .or_else(|| t.strip_prefix("/advance"))
+        {
+            match parse_clock(rest) {
+                Some(dt) => {
+                    now += dt;
+                    writeln!(
+                        out,
+                        "-- clock {}",
+                        crate::service::referee::format_time(now)
+                    )
+                    .map_err(|e| e.to_string())?;
+                    replies = service.tick(now).await.map_err(|e| e.to_string())?;
+                }
+                None => writeln!(
+                    out,
+                    "-- bad clock directive (write # clock +3d, +5h or +30m)"
+                )
+                .map_err(|e| e.to_string())?,
+            }
+        } else if t.starts_with('#') {
+            continue;
+        } else {
+            let colon = t.find(':');
+            let gt = t.find('>');
+            let (cut, place) = match (colon, gt) {
+                (Some(c), Some(g)) if g < c => (g, Place::Dm),
+                (Some(c), _) => (c, Place::Channel("games".into())),
+                (None, Some(g)) => (g, Place::Dm),
+                (None, None) => {
+                    writeln!(out, "-- write NAME: TEXT or NAME> TEXT")
+                        .map_err(|e| e.to_string())?;
+                    continue;
+                }
+            };
+            let name = t[..cut].trim().to_lowercase();
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                writeln!(out, "-- a user name is one word").map_err(|e| e.to_string())?;
+                continue;
+            }
+            let text = t[cut + 1..].trim().to_string();
+            writeln!(out, "{}", t).map_err(|e| e.to_string())?;
+            let inc = Incoming {
+                event_id: format!("console-{n}"),
+                user: name,
+                place,
+                text,
+                at: now,
+            };
+            replies = service.handle(inc).await.map_err(|e| e.to_string())?;
+        }
+        for r in &replies {
+            writeln!(out, "{}", format(r)).map_err(|e| e.to_string())?;
+        }
+    }
+    service.store().close().await;
+    Ok(())
+}
+
+/// `postal export`: one stored game as PGN or JSON.
+pub async fn export(db: &str, id: i64, format: &str) -> Result<String, String> {
+    let store = Store::open(db).await.map_err(|e| e.to_string())?;
+    let g = store
+        .game(id)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("there is no game #{id}"))?;
+    store.close().await;
+    let rules = crate::service::referee::load(&g).map_err(|e| match e {
+        crate::service::referee::Fail::Say(s) => s,
+        crate::service::referee::Fail::Store(e) => e.to_string(),
+    })?;
+    match format {
+        "pgn" => Ok(rules.pgn(&crate::service::referee::pgn_tags(&g))),
+        "json" => {
+            let o = rules.outcome();
+            let seats: Vec<serde_json::Value> = g
+                .seats
+                .iter()
+                .map(|s| serde_json::json!({"seat": s.seat, "user": s.user, "role": s.role}))
+                .collect();
+            let v = serde_json::json!({
+                "id": g.id,
+                "variant": g.variant,
+                "status": g.status,
+                "result": o.as_ref().map(|o| o.result.clone()),
+                "reason": o.as_ref().map(|o| o.reason.clone()),
+                "score": o.as_ref().and_then(|o| o.score.clone()),
+                "seats": seats,
+                "days_per_move": g.days_per_move,
+                "seed": g.seed,
+                "moves": rules.move_list(),
+                "fen": rules.view(crate::service::Viewer::Public).fen,
+            });
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())
+        }
+        other => Err(format!("unknown format '{other}': pgn or json")),
+    }
+}
+
+/// Runs a future on a fresh Tokio runtime.
+pub fn block_on<F: std::future::Future>(f: F) -> Result<F::Output, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map(|rt| rt.block_on(f))
+        .map_err(|e| e.to_string())
+}

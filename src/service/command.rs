@@ -1,0 +1,304 @@
+//! The command language, shared by text messages, slash commands and the console.
+//! Case-insensitive; an optional game id (`12` or `#12`) after the keyword picks a game.
+
+use super::rules::ClaimKind;
+
+/// The colour a challenger asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourChoice {
+    /// Play White.
+    White,
+    /// Play Black.
+    Black,
+    /// Drawn by the game's seeded RNG.
+    Random,
+}
+
+/// An answer to an offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Make the offer.
+    Offer,
+    /// Accept it.
+    Accept,
+    /// Decline it.
+    Decline,
+}
+
+/// A parsed command. `Option<i64>` fields are an explicit game id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random]`.
+    Challenge {
+        /// Users challenged (none: an open challenge).
+        opponents: Vec<String>,
+        /// The variant name as typed.
+        variant: Option<String>,
+        /// Days per move.
+        days: Option<u32>,
+        /// Colour.
+        colour: Option<ColourChoice>,
+    },
+    /// `accept [ID]`.
+    Accept(Option<i64>),
+    /// `decline [ID]`.
+    Decline(Option<i64>),
+    /// `cancel [ID]`.
+    Cancel(Option<i64>),
+    /// `move [ID] MOVE`, or a bare move.
+    Move(Option<i64>, String),
+    /// `board [ID]` / `display_board`.
+    Board(Option<i64>),
+    /// `moves [ID]`.
+    Moves(Option<i64>),
+    /// `games`.
+    Games,
+    /// `pgn [ID]`.
+    Pgn(Option<i64>),
+    /// `rules VARIANT`.
+    Rules(String),
+    /// `resign [ID]` / `concede`.
+    Resign(Option<i64>),
+    /// `abort [ID]`.
+    Abort(Option<i64>),
+    /// `draw [ID] offer|accept|decline`.
+    Draw(Option<i64>, Answer),
+    /// `fastfifty [ID] propose|accept|reject`.
+    FastFifty(Option<i64>, Answer),
+    /// `claim [ID] stalemate|impasse|time|draw [MOVE]`.
+    Claim(Option<i64>, ClaimKind, Option<String>),
+    /// `help [COMMAND]`.
+    Help(Option<String>),
+}
+
+/// Why a line is not a command.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// The first word is not a command (it may be a bare move).
+    #[error("unknown command '{0}': type help for the list")]
+    Unknown(String),
+    /// The command's arguments are wrong; the text says how to write it.
+    #[error("{0}")]
+    Syntax(String),
+}
+
+/// The commands, with their usage, what they do, and examples: `help` prints these.
+pub const HELP: &[(&str, &str, &str, &str)] = &[
+    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random]", "challenge a player (no user: an open challenge anyone may accept)", "challenge @bob chess-sharp days:5 colour:white"),
+    ("accept", "accept [ID]", "accept a challenge made to you (or an open one)", "accept 3"),
+    ("decline", "decline [ID]", "decline a challenge made to you", "decline"),
+    ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
+    ("move", "move [ID] MOVE", "play a move; in a channel with exactly one of your games a bare move works too", "move 12 e4, e4, N@d1, MOVE E2 TO E4"),
+    ("board", "board [ID] (also display_board)", "show the board", "board"),
+    ("moves", "moves [ID]", "the moves so far", "moves"),
+    ("games", "games", "your games, whose turn it is and the deadline", "games"),
+    ("pgn", "pgn [ID]", "the game record", "pgn 12"),
+    ("rules", "rules VARIANT", "where the rules of a variant are written", "rules chess-sharp"),
+    ("resign", "resign [ID] (also concede)", "give up the game", "resign"),
+    ("abort", "abort [ID]", "call the game off, only before each side has moved", "abort"),
+    ("draw", "draw [ID] offer|accept|decline", "draw by agreement (variants with draws)", "draw offer"),
+    ("fastfifty", "fastfifty [ID] propose|accept|reject", "Chess#: end the game now as an impasse scored by material", "fastfifty propose"),
+    ("claim", "claim [ID] stalemate|impasse|time|draw [MOVE]", "claim a result the rules allow; draw covers threefold repetition and fifty moves, optionally with the move you intend", "claim stalemate, claim draw Nf3"),
+    ("help", "help [COMMAND]", "this list, or one command with examples", "help claim"),
+];
+
+fn game_id(word: &str) -> Option<i64> {
+    let w = word.strip_prefix('#').unwrap_or(word);
+    if w.is_empty() || w.len() > 12 || !w.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    w.parse().ok()
+}
+
+/// Splits an optional leading game id off the arguments.
+fn take_id<'a>(args: &'a [&'a str]) -> (Option<i64>, &'a [&'a str]) {
+    match args.first().and_then(|w| game_id(w)) {
+        Some(id) => (Some(id), &args[1..]),
+        None => (None, args),
+    }
+}
+
+fn usage(name: &str) -> ParseError {
+    let (_, u, _, e) = HELP
+        .iter()
+        .find(|h| h.0 == name)
+        .copied()
+        .unwrap_or(("", "", "", ""));
+    ParseError::Syntax(format!("usage: {u} (for example: {e})"))
+}
+
+fn only_id(name: &str, args: &[&str]) -> Result<Option<i64>, ParseError> {
+    let (id, rest) = take_id(args);
+    if rest.is_empty() {
+        Ok(id)
+    } else {
+        Err(usage(name))
+    }
+}
+
+/// Reads a mention: `@bob`, `<@123>`, `<@!123>`; the user key is lowercase.
+pub fn mention(word: &str) -> Option<String> {
+    let w = word
+        .strip_prefix("<@")
+        .and_then(|w| w.strip_suffix('>'))
+        .map(|w| w.trim_start_matches('!'))
+        .or_else(|| word.strip_prefix('@'))?;
+    if w.is_empty() || w.len() > 64 {
+        return None;
+    }
+    Some(w.to_lowercase())
+}
+
+/// Parses one line.
+pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return Err(ParseError::Syntax(
+            "empty command: type help for the list".into(),
+        ));
+    };
+    let key = first.to_lowercase();
+    let args = &words[1..];
+    let lower: Vec<String> = args.iter().map(|a| a.to_lowercase()).collect();
+    let l: Vec<&str> = lower.iter().map(|s| s.as_str()).collect();
+    match key.as_str() {
+        "challenge" => {
+            let mut opponents = Vec::new();
+            let (mut variant, mut days, mut colour) = (None, None, None);
+            for (raw, w) in args.iter().zip(&l) {
+                if let Some(u) = mention(raw) {
+                    opponents.push(u);
+                } else if let Some(d) = w.strip_prefix("days:") {
+                    match d.parse::<u32>() {
+                        Ok(n) if (1..=60).contains(&n) => days = Some(n),
+                        _ => {
+                            return Err(ParseError::Syntax(
+                                "days:N takes a whole number of days from 1 to 60".into(),
+                            ))
+                        }
+                    }
+                } else if let Some(c) = w
+                    .strip_prefix("colour:")
+                    .or_else(|| w.strip_prefix("color:"))
+                {
+                    colour = Some(match c {
+                        "white" | "w" => ColourChoice::White,
+                        "black" | "b" => ColourChoice::Black,
+                        "random" | "r" => ColourChoice::Random,
+                        _ => {
+                            return Err(ParseError::Syntax(
+                                "colour: is white, black or random".into(),
+                            ))
+                        }
+                    });
+                } else if variant.is_none() {
+                    variant = Some(w.to_string());
+                } else {
+                    return Err(usage("challenge"));
+                }
+            }
+            Ok(Command::Challenge {
+                opponents,
+                variant,
+                days,
+                colour,
+            })
+        }
+        "accept" => only_id("accept", &l).map(Command::Accept),
+        "decline" => only_id("decline", &l).map(Command::Decline),
+        "cancel" => only_id("cancel", &l).map(Command::Cancel),
+        "move" | "play" => {
+            let (id, rest) = take_id(args);
+            if rest.is_empty() {
+                return Err(usage("move"));
+            }
+            Ok(Command::Move(id, rest.join(" ")))
+        }
+        "board" | "display_board" | "show" => only_id("board", &l).map(Command::Board),
+        "moves" => only_id("moves", &l).map(Command::Moves),
+        "games" => {
+            if args.is_empty() {
+                Ok(Command::Games)
+            } else {
+                Err(usage("games"))
+            }
+        }
+        "pgn" => only_id("pgn", &l).map(Command::Pgn),
+        "rules" => match l.as_slice() {
+            [v] => Ok(Command::Rules(v.to_string())),
+            _ => Err(usage("rules")),
+        },
+        "resign" | "concede" => only_id("resign", &l).map(Command::Resign),
+        "abort" => only_id("abort", &l).map(Command::Abort),
+        "draw" => {
+            let (id, rest) = take_id(&l);
+            let a = match rest {
+                ["offer"] => Answer::Offer,
+                ["accept"] => Answer::Accept,
+                ["decline"] => Answer::Decline,
+                _ => return Err(usage("draw")),
+            };
+            Ok(Command::Draw(id, a))
+        }
+        "fastfifty" | "fast-fifty" => {
+            let (id, rest) = take_id(&l);
+            let a = match rest {
+                ["propose"] | ["offer"] => Answer::Offer,
+                ["accept"] => Answer::Accept,
+                ["reject"] | ["decline"] => Answer::Decline,
+                _ => return Err(usage("fastfifty")),
+            };
+            Ok(Command::FastFifty(id, a))
+        }
+        "claim" => {
+            let (id, rest) = take_id(args);
+            let Some(kind) = rest.first() else {
+                return Err(usage("claim"));
+            };
+            let kind = match kind.to_lowercase().as_str() {
+                "stalemate" => ClaimKind::Stalemate,
+                "impasse" => ClaimKind::Impasse,
+                "time" | "timeout" => ClaimKind::Time,
+                "draw" | "threefold" | "repetition" | "fifty" => ClaimKind::Draw,
+                _ => return Err(usage("claim")),
+            };
+            let mv = if rest.len() > 1 {
+                Some(rest[1..].join(" "))
+            } else {
+                None
+            };
+            Ok(Command::Claim(id, kind, mv))
+        }
+        "help" | "?" => match l.as_slice() {
+            [] => Ok(Command::Help(None)),
+            [c] => Ok(Command::Help(Some(c.to_string()))),
+            _ => Err(usage("help")),
+        },
+        _ => Err(ParseError::Unknown(first.chars().take(30).collect())),
+    }
+}
+
+/// The help text: every command, or one with its examples.
+pub fn help(topic: Option<&str>) -> String {
+    match topic {
+        None => {
+            let names: Vec<&str> = HELP.iter().map(|h| h.0).collect();
+            format!(
+                "commands: {} (help COMMAND for one, with examples)",
+                names.join(", ")
+            )
+        }
+        Some(t) => {
+            let t = match t {
+                "concede" => "resign",
+                "display_board" => "board",
+                "fast-fifty" => "fastfifty",
+                other => other,
+            };
+            match HELP.iter().find(|h| h.0 == t) {
+                Some((_, u, what, ex)) => format!("{u}: {what}. Examples: {ex}"),
+                None => format!("no command '{t}': type help for the list"),
+            }
+        }
+    }
+}

@@ -1,0 +1,1045 @@
+//! The referee: turns an [`Incoming`] chat message into [`Outbound`] messages, with every
+//! accepted change committed to the [`Store`] before any reply is produced.
+
+use super::command::{self, Answer, ColourChoice, Command, ParseError};
+use super::rules::{Action, ClaimKind, Event, GameRules, OfferKind, Prompt, Seat, View, Viewer};
+use crate::store::{GameRow, NewGame, SeatRow, Store, StoreError, Write};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// Where a message was typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A channel or thread, by id.
+    Channel(String),
+    /// A private message to the bot.
+    Dm,
+}
+
+/// A chat message to the referee.
+#[derive(Clone, Debug)]
+pub struct Incoming {
+    /// The chat event's id; an id seen twice is applied once.
+    pub event_id: String,
+    /// The sender's stable user key (lowercase name in the console).
+    pub user: String,
+    /// Where it was typed.
+    pub place: Place,
+    /// The text.
+    pub text: String,
+    /// When, in seconds since the epoch.
+    pub at: i64,
+}
+
+/// Where a reply goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// A channel or thread.
+    Channel(String),
+    /// A private message to a user.
+    Dm(String),
+}
+
+/// A message from the referee; `image` asks the adapter to draw the board.
+#[derive(Clone, Debug)]
+pub struct Outbound {
+    /// Where it goes.
+    pub to: Destination,
+    /// The text.
+    pub text: String,
+    /// A board to draw with the text.
+    pub image: Option<View>,
+}
+
+/// Service settings.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Days per move when a challenge names none.
+    pub default_days: u32,
+    /// Reminders, in hours before a deadline (largest first).
+    pub reminder_hours: Vec<i64>,
+    /// The variant when a challenge names none.
+    pub default_variant: String,
+    /// Seed of the service's RNG (game seeds are drawn from it).
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            default_days: 3,
+            reminder_hours: vec![24, 1],
+            default_variant: "standard".into(),
+            seed: 0x5eed,
+        }
+    }
+}
+
+/// The referee service.
+pub struct Service {
+    store: Store,
+    settings: Settings,
+    rng: Mutex<u64>,
+    locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+const DAY: i64 = 86_400;
+
+/// `YYYY-MM-DD HH:MM UTC` for a time in seconds since the epoch.
+pub fn format_time(t: i64) -> String {
+    let days = t.div_euclid(DAY);
+    let secs = t.rem_euclid(DAY);
+    // Civil from days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        secs / 3600,
+        secs % 3600 / 60
+    )
+}
+
+struct Reply {
+    out: Vec<Outbound>,
+    origin: Destination,
+}
+
+impl Reply {
+    fn say(&mut self, text: impl Into<String>) {
+        self.out.push(Outbound {
+            to: self.origin.clone(),
+            text: text.into(),
+            image: None,
+        });
+    }
+}
+
+fn public_dest(g: &GameRow) -> Vec<Destination> {
+    match &g.channel {
+        Some(c) => vec![Destination::Channel(c.clone())],
+        None => g
+            .seats
+            .iter()
+            .filter_map(|s| s.user.clone())
+            .map(Destination::Dm)
+            .collect(),
+    }
+}
+
+impl Service {
+    /// A service over `store`.
+    pub fn new(store: Store, settings: Settings) -> Service {
+        let seed = settings.seed;
+        Service {
+            store,
+            settings,
+            rng: Mutex::new(seed),
+            locks: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn next_seed(&self) -> i64 {
+        let mut s = self.rng.lock().unwrap_or_else(|e| e.into_inner());
+        // splitmix64
+        *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *s;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 1) as i64
+    }
+
+    fn lock_for(&self, id: i64) -> Arc<tokio::sync::Mutex<()>> {
+        let mut m = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+        m.entry(id).or_default().clone()
+    }
+
+    /// Handles one chat message. Bad input gets a one-line reason and changes nothing;
+    /// a duplicate event id gets no reply and changes nothing.
+    pub async fn handle(&self, inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+        if self.store.event_seen(&inc.event_id).await? {
+            return Ok(Vec::new());
+        }
+        let origin = match &inc.place {
+            Place::Channel(c) => Destination::Channel(c.clone()),
+            Place::Dm => Destination::Dm(inc.user.clone()),
+        };
+        let mut r = Reply {
+            out: Vec::new(),
+            origin,
+        };
+        let cmd = match command::parse(&inc.text) {
+            Ok(c) => c,
+            Err(ParseError::Unknown(w)) => {
+                // A bare move, where the user has exactly one game here.
+                let games = self.games_here(&inc).await?;
+                if games.len() == 1 && matches!(inc.place, Place::Channel(_)) {
+                    Command::Move(Some(games[0].id), inc.text.trim().to_string())
+                } else if games.len() > 1 {
+                    r.say(format!(
+                        "you have {} games here ({}): say which, for example `move {} {}`",
+                        games.len(),
+                        games
+                            .iter()
+                            .map(|g| format!("#{}", g.id))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        games[0].id,
+                        inc.text.trim()
+                    ));
+                    return Ok(r.out);
+                } else {
+                    r.say(ParseError::Unknown(w).to_string());
+                    return Ok(r.out);
+                }
+            }
+            Err(e) => {
+                r.say(e.to_string());
+                return Ok(r.out);
+            }
+        };
+        self.store.ensure_user(&inc.user, &inc.user).await?;
+        match self.run(&inc, cmd, &mut r).await {
+            Ok(()) => {}
+            Err(Fail::Say(s)) => r.say(s),
+            Err(Fail::Store(StoreError::Duplicate)) => return Ok(Vec::new()),
+            Err(Fail::Store(StoreError::Conflict)) => {
+                r.say("the game changed meanwhile; nothing was done, please send it again")
+            }
+            Err(Fail::Store(e)) => return Err(e),
+        }
+        Ok(r.out)
+    }
+
+    async fn games_here(&self, inc: &Incoming) -> Result<Vec<GameRow>, StoreError> {
+        let games = self.store.games_of(&inc.user, &["active"]).await?;
+        Ok(games
+            .into_iter()
+            .filter(|g| g.seat_of(&inc.user).is_some())
+            .filter(|g| match &inc.place {
+                Place::Channel(c) => g.channel.as_deref() == Some(c),
+                Place::Dm => true,
+            })
+            .collect())
+    }
+
+    async fn pick(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        statuses: &[&str],
+    ) -> Result<GameRow, Fail> {
+        if let Some(id) = id {
+            let g = self
+                .store
+                .game(id)
+                .await?
+                .ok_or_else(|| Fail::Say(format!("there is no game #{id}")))?;
+            return Ok(g);
+        }
+        let games: Vec<GameRow> = self
+            .store
+            .games_of(&inc.user, statuses)
+            .await?
+            .into_iter()
+            .filter(|g| g.seat_of(&inc.user).is_some())
+            .filter(|g| match &inc.place {
+                Place::Channel(c) => g.channel.as_deref() == Some(c),
+                Place::Dm => true,
+            })
+            .collect();
+        match games.len() {
+            0 => Err(Fail::Say("you have no game here".into())),
+            1 => Ok(games.into_iter().next().expect("one game")),
+            _ => Err(Fail::Say(format!(
+                "you have {} games here ({}): say which, for example `move {} e4`",
+                games.len(),
+                games
+                    .iter()
+                    .map(|g| format!("#{}", g.id))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                games[0].id
+            ))),
+        }
+    }
+
+    async fn run(&self, inc: &Incoming, cmd: Command, r: &mut Reply) -> Result<(), Fail> {
+        match cmd {
+            Command::Help(t) => r.say(command::help(t.as_deref())),
+            Command::Rules(v) => match super::new_game(&v) {
+                Ok(g) => r.say(format!(
+                    "{}: the rules are in docs/rules/{}.md",
+                    g.variant(),
+                    g.variant()
+                )),
+                Err(e) => r.say(e.0),
+            },
+            Command::Challenge {
+                opponents,
+                variant,
+                days,
+                colour,
+            } => {
+                self.challenge(inc, opponents, variant, days, colour, r)
+                    .await?
+            }
+            Command::Accept(id) => self.accept(inc, id, r).await?,
+            Command::Decline(id) | Command::Cancel(id) => {
+                let cancel = matches!(cmd, Command::Cancel(_));
+                self.decline(inc, id, cancel, r).await?
+            }
+            Command::Games => self.list_games(inc, r).await?,
+            Command::Board(id) => {
+                let g = self
+                    .pick(inc, id, &["active", "finished", "aborted"])
+                    .await?;
+                let rules = load(&g)?;
+                let view = rules.view(Viewer::Public);
+                r.out.push(Outbound {
+                    to: r.origin.clone(),
+                    text: format!("game #{}: {}", g.id, status_line(&g, rules.as_ref())),
+                    image: Some(view),
+                });
+            }
+            Command::Moves(id) => {
+                let g = self
+                    .pick(inc, id, &["active", "finished", "aborted"])
+                    .await?;
+                let rules = load(&g)?;
+                let list = numbered(&rules.move_list());
+                r.say(format!(
+                    "game #{}: {}",
+                    g.id,
+                    if list.is_empty() {
+                        "no moves yet".into()
+                    } else {
+                        list
+                    }
+                ));
+            }
+            Command::Pgn(id) => {
+                let g = self
+                    .pick(inc, id, &["active", "finished", "aborted"])
+                    .await?;
+                let rules = load(&g)?;
+                r.say(rules.pgn(&pgn_tags(&g)));
+            }
+            Command::Move(id, text) => {
+                let g = self.pick(inc, id, &["active"]).await?;
+                let seat = player_seat(&g, &inc.user)?;
+                let rules = load(&g)?;
+                let uci = rules.parse_move(seat, &text).map_err(|e| Fail::Say(e.0))?;
+                self.act(inc, g.id, seat, Action::Move(uci), r).await?;
+            }
+            Command::Resign(id) => self.simple(inc, id, Action::Resign, r).await?,
+            Command::Abort(id) => self.simple(inc, id, Action::Abort, r).await?,
+            Command::Draw(id, a) => {
+                self.simple(inc, id, offer_action(OfferKind::Draw, a), r)
+                    .await?
+            }
+            Command::FastFifty(id, a) => {
+                self.simple(inc, id, offer_action(OfferKind::FastFifty, a), r)
+                    .await?
+            }
+            Command::Claim(id, ClaimKind::Time, _) => {
+                let g = self.pick(inc, id, &["active"]).await?;
+                let seat = player_seat(&g, &inc.user)?;
+                let rules = load(&g)?;
+                if rules.timeout_is_automatic() {
+                    return Err(Fail::Say(format!("in {} the referee ends a game on time by itself; there is nothing to claim", rules.variant())));
+                }
+                let other = Seat(1 - seat.0);
+                let late = self
+                    .store
+                    .deadlines_of(g.id)
+                    .await?
+                    .into_iter()
+                    .find(|d| d.seat == other.0 && d.due_at <= inc.at);
+                if late.is_none() {
+                    return Err(Fail::Say("your opponent's time has not run out".into()));
+                }
+                self.act(inc, g.id, other, Action::Timeout, r).await?;
+            }
+            Command::Claim(id, kind, mv) => {
+                let g = self.pick(inc, id, &["active"]).await?;
+                let seat = player_seat(&g, &inc.user)?;
+                let rules = load(&g)?;
+                let intended = match mv {
+                    Some(t) => Some(rules.parse_move(seat, &t).map_err(|e| Fail::Say(e.0))?),
+                    None => None,
+                };
+                self.act(inc, g.id, seat, Action::Claim(kind, intended), r)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn simple(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        action: Action,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let g = self.pick(inc, id, &["active"]).await?;
+        let seat = player_seat(&g, &inc.user)?;
+        self.act(inc, g.id, seat, action, r).await
+    }
+
+    /// Applies `action` for `seat` of game `id` under the game's lock, commits, then
+    /// produces the messages.
+    async fn act(
+        &self,
+        inc: &Incoming,
+        id: i64,
+        seat: Seat,
+        action: Action,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let lock = self.lock_for(id);
+        let _guard = lock.lock().await;
+        let g = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| Fail::Say(format!("there is no game #{id}")))?;
+        if g.status != "active" {
+            return Err(Fail::Say(format!("game #{id} is {}", g.status)));
+        }
+        let author = inc.user.clone();
+        let events = self
+            .commit(
+                &g,
+                seat,
+                &author,
+                action,
+                inc.at,
+                Some(inc.event_id.clone()),
+                None,
+            )
+            .await?;
+        let g2 = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| Fail::Say("the game vanished".into()))?;
+        self.announce(&g2, &events, r).await?;
+        Ok(())
+    }
+
+    /// Applies and commits one action; returns its events. Caller holds the game's lock.
+    #[allow(clippy::too_many_arguments)]
+    async fn commit(
+        &self,
+        g: &GameRow,
+        seat: Seat,
+        author: &str,
+        action: Action,
+        at: i64,
+        event_id: Option<String>,
+        notice: Option<(u8, i64, String)>,
+    ) -> Result<Vec<Event>, Fail> {
+        let mut rules = load(g)?;
+        let before: Vec<Seat> = movers(rules.as_ref());
+        let events = rules.apply(seat, &action).map_err(|e| Fail::Say(e.0))?;
+        let status = if rules.aborted() {
+            "aborted"
+        } else if rules.outcome().is_some() {
+            "finished"
+        } else {
+            "active"
+        };
+        let outcome = rules.outcome().map(|o| {
+            (
+                o.result.clone(),
+                o.reason.clone(),
+                o.score
+                    .as_ref()
+                    .map(|s| serde_json::to_string(s).unwrap_or_default()),
+            )
+        });
+        let old = self.store.deadlines_of(g.id).await?;
+        let turn = g.version + 1;
+        let deadlines = if status == "active" {
+            movers(rules.as_ref())
+                .into_iter()
+                .map(|s| match old.iter().find(|d| d.seat == s.0) {
+                    Some(d) if before.contains(&s) && s != seat => (s.0, d.turn, d.due_at),
+                    _ => (s.0, turn, at + g.days_per_move * DAY),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let w = Write {
+            expected_version: g.version,
+            action: Some((
+                seat.0,
+                author.to_string(),
+                serde_json::to_string(&action).unwrap_or_default(),
+            )),
+            at,
+            event_id,
+            status: status.into(),
+            snapshot: rules.snapshot().to_string(),
+            outcome,
+            seats: None,
+            deadlines,
+            notice,
+        };
+        self.store.write(g.id, &w).await?;
+        Ok(events)
+    }
+
+    async fn announce(&self, g: &GameRow, events: &[Event], r: &mut Reply) -> Result<(), Fail> {
+        let rules = load(g)?;
+        let name = |s: &Seat| {
+            format!(
+                "{} ({})",
+                g.user_at(s.0).unwrap_or("?"),
+                rules.seat_name(*s)
+            )
+        };
+        let mut lines = Vec::new();
+        let mut moved = false;
+        for e in events {
+            match e {
+                Event::Moved { seat, san } => {
+                    moved = true;
+                    lines.push(format!("{} played {san}", name(seat)))
+                }
+                Event::Offered(s, k) => lines.push(format!(
+                    "{} proposes a {}: {} accept or {}",
+                    name(s),
+                    k.word(),
+                    cmd_word(*k),
+                    if *k == OfferKind::Draw {
+                        "decline"
+                    } else {
+                        "reject"
+                    }
+                )),
+                Event::Declined(s, k) => {
+                    lines.push(format!("{} declined the {}", name(s), k.word()))
+                }
+                Event::Aborted => lines.push("the game is aborted".into()),
+                Event::Ended(o) => lines.push(format!("game over: {o}")),
+            }
+        }
+        let mut text = format!("game #{}: {}", g.id, lines.join("; "));
+        if !rules.is_over() {
+            text.push_str(". ");
+            text.push_str(&self.turn_line(g, rules.as_ref()).await?);
+        }
+        let image = if moved || rules.is_over() {
+            Some(rules.view(Viewer::Public))
+        } else {
+            None
+        };
+        for d in public_dest(g) {
+            r.out.push(Outbound {
+                to: d,
+                text: text.clone(),
+                image: image.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    async fn turn_line(&self, g: &GameRow, rules: &dyn GameRules) -> Result<String, Fail> {
+        let dl = self.store.deadlines_of(g.id).await?;
+        let parts: Vec<String> = rules
+            .awaiting()
+            .iter()
+            .map(|(s, p)| {
+                let who = format!(
+                    "@{} ({})",
+                    g.user_at(s.0).unwrap_or("?"),
+                    rules.seat_name(*s)
+                );
+                let what = match p {
+                    Prompt::Move => "to move",
+                    Prompt::AnswerDraw => "to answer the draw offer",
+                    Prompt::AnswerFastFifty => "to answer the fast-fifty",
+                };
+                match dl.iter().find(|d| d.seat == s.0) {
+                    Some(d) => format!("{who} {what}, by {}", format_time(d.due_at)),
+                    None => format!("{who} {what}"),
+                }
+            })
+            .collect();
+        Ok(parts.join("; "))
+    }
+
+    async fn challenge(
+        &self,
+        inc: &Incoming,
+        opponents: Vec<String>,
+        variant: Option<String>,
+        days: Option<u32>,
+        colour: Option<ColourChoice>,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let variant = variant.unwrap_or_else(|| self.settings.default_variant.clone());
+        let rules = super::new_game(&variant).map_err(|e| Fail::Say(e.0))?;
+        if opponents.len() + 1 != rules.seat_count() && !opponents.is_empty() {
+            return Err(Fail::Say(format!(
+                "{} is for {} players: name {} opponent(s)",
+                rules.variant(),
+                rules.seat_count(),
+                rules.seat_count() - 1
+            )));
+        }
+        if opponents.contains(&inc.user) {
+            return Err(Fail::Say("you cannot challenge yourself".into()));
+        }
+        let seed = self.next_seed();
+        let colour = colour.unwrap_or(ColourChoice::Random);
+        let challenger_seat: u8 = match colour {
+            ColourChoice::White => 0,
+            ColourChoice::Black => 1,
+            ColourChoice::Random => (seed & 1) as u8,
+        };
+        for o in &opponents {
+            self.store.ensure_user(o, o).await?;
+        }
+        let other = opponents.first().cloned();
+        let seats = (0..2u8)
+            .map(|s| SeatRow {
+                seat: s,
+                user: if s == challenger_seat {
+                    Some(inc.user.clone())
+                } else {
+                    other.clone()
+                },
+                role: rules.seat_name(Seat(s)).to_lowercase(),
+            })
+            .collect();
+        let days = days.unwrap_or(self.settings.default_days) as i64;
+        let ng = NewGame {
+            variant: rules.variant().into(),
+            days_per_move: days,
+            colour: format!("{colour:?}").to_lowercase(),
+            challenger: inc.user.clone(),
+            channel: match &inc.place {
+                Place::Channel(c) => Some(c.clone()),
+                Place::Dm => None,
+            },
+            seed,
+            snapshot: rules.snapshot().to_string(),
+            seats,
+        };
+        let id = self
+            .store
+            .create_game(&ng, Some(&inc.event_id), inc.at)
+            .await?;
+        let side = rules.seat_name(Seat(challenger_seat));
+        let text = match &other {
+            Some(o) => format!(
+                "game #{id}: {} challenges @{o} to {} ({days} days per move), {} plays {side}. @{o}: accept or decline",
+                inc.user, rules.variant(), inc.user
+            ),
+            None => format!(
+                "game #{id}: {} opens a challenge to {} ({days} days per move), {} plays {side}. Anyone: accept {id}",
+                inc.user, rules.variant(), inc.user
+            ),
+        };
+        r.say(text);
+        Ok(())
+    }
+
+    async fn pending(&self, inc: &Incoming, id: Option<i64>, mine: bool) -> Result<GameRow, Fail> {
+        let all = self.store.games_of(&inc.user, &["challenged"]).await?;
+        let fits = |g: &GameRow| {
+            if mine {
+                g.challenger == inc.user
+            } else {
+                g.challenger != inc.user
+                    && (g.seat_of(&inc.user).is_some() || g.seats.iter().any(|s| s.user.is_none()))
+            }
+        };
+        if let Some(id) = id {
+            let g = self
+                .store
+                .game(id)
+                .await?
+                .ok_or_else(|| Fail::Say(format!("there is no game #{id}")))?;
+            if g.status != "challenged" {
+                return Err(Fail::Say(format!("game #{id} is not a pending challenge")));
+            }
+            if !fits(&g) {
+                return Err(Fail::Say(if mine {
+                    format!("game #{id} is not your challenge")
+                } else {
+                    format!("challenge #{id} is not addressed to you")
+                }));
+            }
+            return Ok(g);
+        }
+        let here: Vec<GameRow> = all
+            .into_iter()
+            .filter(fits)
+            .filter(|g| match &inc.place {
+                Place::Channel(c) => g.channel.as_deref() == Some(c),
+                Place::Dm => true,
+            })
+            .collect();
+        match here.len() {
+            0 => Err(Fail::Say("there is no challenge for you here".into())),
+            1 => Ok(here.into_iter().next().expect("one")),
+            _ => Err(Fail::Say(format!(
+                "there are {} challenges here ({}): add the game id",
+                here.len(),
+                here.iter()
+                    .map(|g| format!("#{}", g.id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+
+    async fn accept(&self, inc: &Incoming, id: Option<i64>, r: &mut Reply) -> Result<(), Fail> {
+        let g = self.pending(inc, id, false).await?;
+        let lock = self.lock_for(g.id);
+        let _guard = lock.lock().await;
+        let g = self
+            .store
+            .game(g.id)
+            .await?
+            .ok_or_else(|| Fail::Say("the game vanished".into()))?;
+        if g.status != "challenged" {
+            return Err(Fail::Say(format!(
+                "game #{} is not a pending challenge",
+                g.id
+            )));
+        }
+        let seats: Vec<SeatRow> = g
+            .seats
+            .iter()
+            .map(|s| SeatRow {
+                user: Some(s.user.clone().unwrap_or_else(|| inc.user.clone())),
+                ..s.clone()
+            })
+            .collect();
+        let rules = load(&g)?;
+        let deadlines = movers(rules.as_ref())
+            .into_iter()
+            .map(|s| (s.0, g.version + 1, inc.at + g.days_per_move * DAY))
+            .collect();
+        let w = Write {
+            expected_version: g.version,
+            action: None,
+            at: inc.at,
+            event_id: Some(inc.event_id.clone()),
+            status: "active".into(),
+            snapshot: g.snapshot.clone(),
+            outcome: None,
+            seats: Some(seats),
+            deadlines,
+            notice: None,
+        };
+        self.store.write(g.id, &w).await?;
+        let g = self
+            .store
+            .game(g.id)
+            .await?
+            .ok_or_else(|| Fail::Say("the game vanished".into()))?;
+        let text = format!(
+            "game #{}: {} accepted. {} (White) against {} (Black), {}. {}",
+            g.id,
+            inc.user,
+            g.user_at(0).unwrap_or("?"),
+            g.user_at(1).unwrap_or("?"),
+            rules.variant(),
+            self.turn_line(&g, rules.as_ref()).await?
+        );
+        for d in public_dest(&g) {
+            r.out.push(Outbound {
+                to: d,
+                text: text.clone(),
+                image: Some(rules.view(Viewer::Public)),
+            });
+        }
+        Ok(())
+    }
+
+    async fn decline(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        cancel: bool,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let g = self.pending(inc, id, cancel).await?;
+        let lock = self.lock_for(g.id);
+        let _guard = lock.lock().await;
+        let status = if cancel { "cancelled" } else { "declined" };
+        let w = Write {
+            expected_version: g.version,
+            at: inc.at,
+            event_id: Some(inc.event_id.clone()),
+            status: status.into(),
+            snapshot: g.snapshot.clone(),
+            ..Write::default()
+        };
+        self.store.write(g.id, &w).await?;
+        r.say(format!(
+            "game #{}: the challenge is {status} by {}",
+            g.id, inc.user
+        ));
+        Ok(())
+    }
+
+    async fn list_games(&self, inc: &Incoming, r: &mut Reply) -> Result<(), Fail> {
+        let games = self
+            .store
+            .games_of(&inc.user, &["challenged", "active"])
+            .await?;
+        let mut lines = Vec::new();
+        for g in games.iter().filter(|g| g.seat_of(&inc.user).is_some()) {
+            let rules = load(g)?;
+            let opp: Vec<&str> = g
+                .seats
+                .iter()
+                .filter_map(|s| s.user.as_deref())
+                .filter(|u| *u != inc.user)
+                .collect();
+            let line = if g.status == "challenged" {
+                format!(
+                    "#{} {} vs {}: challenge pending",
+                    g.id,
+                    rules.variant(),
+                    opp.join(", ")
+                )
+            } else {
+                format!(
+                    "#{} {} vs {}: {}",
+                    g.id,
+                    rules.variant(),
+                    opp.join(", "),
+                    self.turn_line(g, rules.as_ref()).await?
+                )
+            };
+            lines.push(line);
+        }
+        r.say(if lines.is_empty() {
+            "you have no games".to_string()
+        } else {
+            lines.join(" | ")
+        });
+        Ok(())
+    }
+
+    /// Sends reminders and applies timeouts due at `now`. Each reminder and timeout is
+    /// recorded in the database with the change it makes, so a restart neither skips nor
+    /// repeats one.
+    pub async fn tick(&self, now: i64) -> Result<Vec<Outbound>, StoreError> {
+        let horizon = self
+            .settings
+            .reminder_hours
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            * 3600;
+        let mut out = Vec::new();
+        for d in self.store.deadlines_before(now + horizon).await? {
+            let lock = self.lock_for(d.game_id);
+            let _guard = lock.lock().await;
+            let Some(g) = self.store.game(d.game_id).await? else {
+                continue;
+            };
+            if g.status != "active" {
+                continue;
+            }
+            let Ok(rules) = load(&g) else { continue };
+            let user = g.user_at(d.seat).unwrap_or("?").to_string();
+            if d.due_at <= now {
+                if rules.timeout_is_automatic() {
+                    let note = Some((d.seat, d.turn, "timeout".to_string()));
+                    match self
+                        .commit(
+                            &g,
+                            Seat(d.seat),
+                            "referee",
+                            Action::Timeout,
+                            now,
+                            None,
+                            note,
+                        )
+                        .await
+                    {
+                        Ok(events) => {
+                            let g2 = self.store.game(g.id).await?.unwrap_or(g.clone());
+                            let mut r = Reply {
+                                out: Vec::new(),
+                                origin: Destination::Dm(user.clone()),
+                            };
+                            let _ = self.announce(&g2, &events, &mut r).await;
+                            for o in &mut r.out {
+                                o.text = format!(
+                                    "game #{}: {}'s time ran out. {}",
+                                    g.id,
+                                    user,
+                                    o.text.split_once(": ").map(|x| x.1).unwrap_or("")
+                                );
+                            }
+                            out.extend(r.out);
+                        }
+                        Err(Fail::Store(StoreError::Duplicate))
+                        | Err(Fail::Store(StoreError::Conflict))
+                        | Err(Fail::Say(_)) => {}
+                        Err(Fail::Store(e)) => return Err(e),
+                    }
+                } else if self
+                    .store
+                    .record_notice(g.id, d.seat, d.turn, "claimable", now)
+                    .await?
+                {
+                    let opp = g.user_at(1 - d.seat).unwrap_or("?");
+                    for to in public_dest(&g) {
+                        out.push(Outbound { to, text: format!("game #{}: {user}'s time has run out. @{opp}: you may claim the win with `claim time`", g.id), image: None });
+                    }
+                }
+                continue;
+            }
+            // The most urgent reminder not yet sent; the less urgent ones are recorded as
+            // superseded so they are not sent late.
+            let mut hours = self.settings.reminder_hours.clone();
+            hours.sort_unstable();
+            let due: Vec<i64> = hours
+                .iter()
+                .copied()
+                .filter(|h| d.due_at - h * 3600 <= now)
+                .collect();
+            let Some(&first) = due.first() else { continue };
+            let mut send = false;
+            for h in &due {
+                let fresh = self
+                    .store
+                    .record_notice(g.id, d.seat, d.turn, &format!("remind-{h}h"), now)
+                    .await?;
+                if *h == first {
+                    send = fresh;
+                }
+            }
+            if send {
+                out.push(Outbound {
+                    to: Destination::Dm(user.clone()),
+                    text: format!(
+                        "game #{}: reminder, your move is due by {} (in less than {first} h)",
+                        g.id,
+                        format_time(d.due_at)
+                    ),
+                    image: None,
+                });
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn cmd_word(k: OfferKind) -> &'static str {
+    match k {
+        OfferKind::Draw => "draw",
+        OfferKind::FastFifty => "fastfifty",
+    }
+}
+
+fn offer_action(kind: OfferKind, a: Answer) -> Action {
+    match a {
+        Answer::Offer => Action::Offer(kind),
+        Answer::Accept => Action::Accept(kind),
+        Answer::Decline => Action::Decline(kind),
+    }
+}
+
+fn movers(rules: &dyn GameRules) -> Vec<Seat> {
+    rules
+        .awaiting()
+        .into_iter()
+        .filter(|(_, p)| *p == Prompt::Move || rules.seat_count() == 2)
+        .map(|(s, _)| s)
+        .take(1)
+        .collect()
+}
+
+fn numbered(moves: &[String]) -> String {
+    let mut s = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            if i > 0 {
+                s.push(' ');
+            }
+            s.push_str(&format!("{}.", i / 2 + 1));
+        }
+        s.push(' ');
+        s.push_str(m);
+    }
+    s
+}
+
+/// The PGN tags the service knows for a game.
+pub fn pgn_tags(g: &GameRow) -> Vec<(String, String)> {
+    vec![
+        ("Event".into(), format!("Postal game #{}", g.id)),
+        ("Site".into(), "Postal".into()),
+        ("White".into(), g.user_at(0).unwrap_or("?").into()),
+        ("Black".into(), g.user_at(1).unwrap_or("?").into()),
+    ]
+}
+
+fn status_line(g: &GameRow, rules: &dyn GameRules) -> String {
+    match (&g.status[..], rules.outcome()) {
+        (_, Some(o)) => format!("finished, {o}"),
+        ("aborted", _) => "aborted".into(),
+        _ => {
+            let a = rules.awaiting();
+            a.first()
+                .map(|(s, _)| format!("{} to move", rules.seat_name(*s)))
+                .unwrap_or_default()
+        }
+    }
+}
+
+fn player_seat(g: &GameRow, user: &str) -> Result<Seat, Fail> {
+    g.seat_of(user)
+        .map(Seat)
+        .ok_or_else(|| Fail::Say(format!("game #{} is not your game", g.id)))
+}
+
+/// Loads a stored game's rules from its snapshot.
+pub fn load(g: &GameRow) -> Result<Box<dyn GameRules>, Fail> {
+    let snap: serde_json::Value = serde_json::from_str(&g.snapshot)
+        .map_err(|e| Fail::Say(format!("game #{} is damaged: {e}", g.id)))?;
+    super::load_game(&g.variant, &snap)
+        .map_err(|e| Fail::Say(format!("game #{} is damaged: {}", g.id, e.0)))
+}
+
+/// Why a command failed: a reason for the user, or a storage error.
+#[derive(Debug)]
+pub enum Fail {
+    /// A one-line reason; nothing changed.
+    Say(String),
+    /// The database failed.
+    Store(StoreError),
+}
+
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Fail {
+        Fail::Store(e)
+    }
+}
