@@ -1,13 +1,17 @@
-//! Perft throughput of the rules engine, with shakmaty measured in the same run for
-//! comparison (standard chess only: shakmaty has no 6x6 boards).
+//! Perft throughput of the rules engine. In the same run, and on the same positions,
+//! it measures shakmaty (standard chess only: it has no 6x6 boards) and, when the
+//! `fairy-stockfish` binary is installed (Debian package `fairy-stockfish`, or a path in
+//! `FAIRY_STOCKFISH`), Fairy-Stockfish's `go perft` through its UCI pipe.
 //!
-//! Run with `cargo bench --bench perft`. Throughput is reported in nodes (leaves) per
-//! second; both engines count the last ply without playing it.
+//! Run with `cargo bench --bench perft`. Throughput is in nodes (leaves) per second; all
+//! three engines count the last ply without playing it.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use postal::notation::fen::parse_fen;
 use postal::rules::{perft, Position, Variant};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -18,7 +22,7 @@ struct Case {
     depth: u32,
 }
 
-const CASES: [Case; 3] = [
+const CASES: [Case; 4] = [
     Case {
         name: "standard-start",
         variant: Variant::Standard,
@@ -37,10 +41,101 @@ const CASES: [Case; 3] = [
         fen: None,
         depth: 5,
     },
+    Case {
+        name: "chess-sharp-start",
+        variant: Variant::ChessSharp,
+        fen: None,
+        depth: 4,
+    },
 ];
+
+/// A running Fairy-Stockfish, driven over UCI.
+struct FairyStockfish {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl FairyStockfish {
+    fn start() -> Option<FairyStockfish> {
+        let path = std::env::var("FAIRY_STOCKFISH")
+            .unwrap_or_else(|_| "/usr/games/fairy-stockfish".to_string());
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let input = child.stdin.take()?;
+        let output = BufReader::new(child.stdout.take()?);
+        let mut fsf = FairyStockfish {
+            child,
+            input,
+            output,
+        };
+        fsf.send("uci");
+        fsf.wait_for("uciok");
+        Some(fsf)
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("write to fairy-stockfish");
+        self.input.flush().expect("flush fairy-stockfish");
+    }
+
+    fn wait_for(&mut self, prefix: &str) -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self
+                .output
+                .read_line(&mut line)
+                .expect("read fairy-stockfish");
+            assert!(n > 0, "fairy-stockfish exited");
+            if line.starts_with(prefix) {
+                return line.trim().to_string();
+            }
+        }
+    }
+
+    /// Sets up a case; returns false when the engine cannot play the variant.
+    fn set_up(&mut self, case: &Case) -> bool {
+        let variant = match case.variant {
+            Variant::Standard => "chess",
+            Variant::LosAlamos => "losalamos",
+            Variant::ChessSharp => return false,
+        };
+        self.send(&format!("setoption name UCI_Variant value {variant}"));
+        match case.fen {
+            Some(f) => self.send(&format!("position fen {f}")),
+            None => self.send("position startpos"),
+        }
+        true
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        self.send(&format!("go perft {depth}"));
+        let line = self.wait_for("Nodes searched");
+        line.rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("node count")
+    }
+}
+
+impl Drop for FairyStockfish {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
 
 fn bench_perft(c: &mut Criterion) {
     postal::rules::attacks::warm_up();
+    let mut fsf = FairyStockfish::start();
+    if fsf.is_none() {
+        eprintln!("fairy-stockfish not found: measuring postal and shakmaty only");
+    }
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
     for case in &CASES {
@@ -70,6 +165,14 @@ fn bench_perft(c: &mut Criterion) {
                 &(sm, case.depth),
                 |b, (sm, depth)| b.iter(|| shakmaty::perft(sm, *depth)),
             );
+        }
+        if let Some(engine) = fsf.as_mut() {
+            if engine.set_up(case) {
+                assert_eq!(engine.perft(case.depth), nodes, "{}", case.name);
+                group.bench_function(BenchmarkId::new("fairy-stockfish", case.name), |b| {
+                    b.iter(|| engine.perft(case.depth))
+                });
+            }
         }
     }
     group.finish();
