@@ -7,6 +7,7 @@ use super::rules::{
     Viewer,
 };
 use crate::notation::fen::to_fen;
+use crate::notation::{parse_move, san};
 use crate::rules::{Claim, Color, EndReason, Game, Move, Outcome, Position, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -76,11 +77,6 @@ pub fn game_outcome(o: &Outcome) -> GameOutcome {
         reason: o.reason.name().to_string(),
         score: o.score.map(|s| s.to_vec()),
     }
-}
-
-/// The SAN of a move in a position.
-pub fn san_of(pos: &Position, m: Move) -> String {
-    super::movetext::san(pos, m)
 }
 
 /// Finds the legal move whose UCI text is `uci` (case-insensitive).
@@ -205,7 +201,7 @@ impl ChessRules {
         let pos = *self.game.position();
         let m = find_uci(&pos, uci)
             .ok_or_else(|| RuleError::new(format!("{uci} is not a legal move here")))?;
-        let san = san_of(&pos, m);
+        let san = san(&pos, m);
         self.game
             .play(m)
             .map_err(|e| RuleError::new(e.to_string()))?;
@@ -379,7 +375,7 @@ impl GameRules for ChessRules {
                         if let Some(m) = m {
                             events.push(Event::Moved {
                                 seat,
-                                san: san_of(&before, m),
+                                san: san(&before, m),
                             });
                         }
                         self.end(res, &mut events);
@@ -428,9 +424,9 @@ impl GameRules for ChessRules {
         if self.game.turn() != color {
             return Err(RuleError::new("it is not your turn"));
         }
-        super::movetext::parse(self.game.position(), text)
+        parse_move(self.game.position(), text)
             .map(|m| m.uci())
-            .map_err(RuleError)
+            .map_err(|e| RuleError::new(e.to_string()))
     }
 
     fn view(&self, _viewer: Viewer) -> View {
@@ -465,7 +461,7 @@ impl GameRules for ChessRules {
         g.moves()
             .iter()
             .zip(g.positions())
-            .map(|(m, p)| san_of(p, *m))
+            .map(|(m, p)| san(p, *m))
             .collect()
     }
 

@@ -3,7 +3,6 @@
 
 pub mod chess;
 pub mod command;
-pub mod movetext;
 pub mod referee;
 pub mod rules;
 
