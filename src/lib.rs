@@ -5,6 +5,7 @@
 
 pub mod console;
 pub mod notation;
+pub mod render;
 pub mod rules;
 pub mod service;
 pub mod store;

@@ -1,8 +1,11 @@
 //! The `postal` command line.
 
+mod cli;
+
 use clap::{Parser, Subcommand};
 use postal::notation::fen::parse_fen;
 use postal::rules::{divide, perft, Position, Variant};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -29,6 +32,27 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Draws one position as a PNG board image.
+    Render {
+        /// standard, chess-sharp or los-alamos.
+        variant: Variant,
+        /// Draw this position instead of the variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// A legal move in that position (UCI form: e2e4, e7e8q, N@d1), played and
+        /// highlighted.
+        #[arg(long)]
+        last_move: Option<String>,
+        /// Black at the bottom instead of White.
+        #[arg(long)]
+        flip: bool,
+        /// Pixels across the board.
+        #[arg(long, default_value_t = postal::render::DEFAULT_BOARD_PX)]
+        size: u32,
+        /// The PNG file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Plays in the terminal as several users in one channel (`NAME: TEXT`, `NAME> TEXT`).
     Console {
         /// Database URL (default: the bot's `postal.db`; `sqlite::memory:` for a scratch game).
@@ -52,6 +76,35 @@ enum Command {
         #[arg(long, default_value = "pgn")]
         format: String,
     },
+    /// Measures how fast things are.
+    Bench {
+        #[command(subcommand)]
+        what: BenchCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// Median and p99 time to draw and encode one board image, and its size in bytes.
+    Render {
+        /// Pixels across the board (default: the renderer's default size).
+        #[arg(long)]
+        size: Option<u32>,
+        /// Images drawn per position.
+        #[arg(long, default_value_t = 2000)]
+        iterations: usize,
+    },
+}
+
+/// Prints a command's error and picks the exit code.
+fn report(result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("postal: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -133,5 +186,23 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        Command::Render {
+            variant,
+            fen,
+            last_move,
+            flip,
+            size,
+            out,
+        } => report(cli::render::render(
+            variant,
+            fen.as_deref(),
+            last_move.as_deref(),
+            flip,
+            size,
+            &out,
+        )),
+        Command::Bench {
+            what: BenchCommand::Render { size, iterations },
+        } => report(cli::render::bench(size, iterations)),
     }
 }

@@ -1,0 +1,135 @@
+//! `postal render` (draw one position to a PNG file) and `postal bench render` (time the
+//! renderer).
+
+use postal::notation::fen::parse_fen;
+use postal::render::{BoardView, RenderOptions, Renderer, DEFAULT_BOARD_PX};
+use postal::rules::{Color, Move, Position, Variant};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Finds `text` among the legal moves of `pos` by its UCI form (`e2e4`, `e7e8q`, `N@d1`).
+fn find_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let wanted = text.trim();
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.uci().eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| {
+            format!("'{wanted}' is not a legal move here (give it in UCI form, e.g. e2e4 or N@d1)")
+        })
+}
+
+/// `postal render`: draws `variant` at `fen` (or its start), after `last_move` if given
+/// (a legal move in that position, played and highlighted), with White at the bottom or,
+/// with `flip`, Black; writes the PNG to `out`.
+pub fn render(
+    variant: Variant,
+    fen: Option<&str>,
+    last_move: Option<&str>,
+    flip: bool,
+    size: u32,
+    out: &Path,
+) -> Result<(), String> {
+    let mut pos = match fen {
+        Some(f) => parse_fen(variant, f).map_err(|e| e.to_string())?,
+        None => Position::start(variant),
+    };
+    let mut last = None;
+    if let Some(text) = last_move {
+        let m = find_move(&pos, text)?;
+        pos = pos.after(m);
+        last = Some(m);
+    }
+    let bottom = if flip { Color::Black } else { Color::White };
+    let view = BoardView::from_position(&pos, last, bottom);
+    let png = Renderer::default().render_png(&view, &RenderOptions { board_px: size });
+    std::fs::write(out, &png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    eprintln!("wrote {} ({} bytes)", out.display(), png.len());
+    Ok(())
+}
+
+/// One benchmark position.
+struct Case {
+    name: &'static str,
+    variant: Variant,
+    fen: &'static str,
+    last_move: &'static str,
+}
+
+const CASES: [Case; 3] = [
+    Case {
+        name: "standard 8x8",
+        variant: Variant::Standard,
+        fen: "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N2/PP1P1PPP/RNBQR1K1 w - - 0 9",
+        last_move: "h2h3",
+    },
+    Case {
+        name: "chess# 8x8",
+        variant: Variant::ChessSharp,
+        fen: "8/pppppppp/8/8/8/8/PPPPPPPP/8[RNBQKBNRrnbqkbnr] w - - 0 1",
+        last_move: "K@e1",
+    },
+    Case {
+        name: "los-alamos 6x6",
+        variant: Variant::LosAlamos,
+        fen: "r1qknr/p1pppp/1pn3/3P2/PPP1PP/RNQKNR b - - 0 3",
+        last_move: "c6d4",
+    },
+];
+
+/// The `q`-quantile of sorted durations.
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
+}
+
+/// `postal bench render`: for an 8x8 and a 6x6 position, prepares the assets once, then
+/// draws and encodes the image `iterations` times on this thread and prints the median
+/// and 99th percentile of one draw plus encode, and the PNG's size.
+pub fn bench(size: Option<u32>, iterations: usize) -> Result<(), String> {
+    let size = size.unwrap_or(DEFAULT_BOARD_PX);
+    let iterations = iterations.max(1);
+    let renderer = Renderer::default();
+    let options = RenderOptions { board_px: size };
+    println!("board size {size} px, {iterations} iterations, draw + PNG encode on one thread");
+    println!(
+        "{:<16} {:>10} {:>10} {:>10} {:>10} {:>9}",
+        "position", "image", "setup", "median", "p99", "bytes"
+    );
+    for case in &CASES {
+        let pos = parse_fen(case.variant, case.fen).map_err(|e| format!("{}: {e}", case.name))?;
+        let m = find_move(&pos, case.last_move)?;
+        let view = BoardView::from_position(&pos.after(m), Some(m), Color::White)
+            .with_players("Alice", "Bob");
+        let started = Instant::now();
+        renderer.prepare(view.width, view.height, &options);
+        let setup = started.elapsed();
+        let mut times = Vec::with_capacity(iterations);
+        let mut bytes = 0;
+        let mut dims = (0, 0);
+        for _ in 0..iterations {
+            let t = Instant::now();
+            let image = renderer.render(&view, &options);
+            let png = image.to_png();
+            times.push(t.elapsed());
+            bytes = png.len();
+            dims = (image.width(), image.height());
+            std::hint::black_box(png);
+        }
+        times.sort();
+        println!(
+            "{:<16} {:>10} {:>10} {:>10} {:>10} {:>9}",
+            case.name,
+            format!("{}x{}", dims.0, dims.1),
+            ms(setup),
+            ms(quantile(&times, 0.5)),
+            ms(quantile(&times, 0.99)),
+            bytes
+        );
+    }
+    Ok(())
+}
