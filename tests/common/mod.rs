@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod service;
+
 use postal::notation::fen::parse_fen;
 use postal::rules::{Game, Move, Position, Variant};
 

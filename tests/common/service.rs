@@ -1,0 +1,85 @@
+//! Helpers for driving the referee [`Service`] in tests: a scratch database file, sending
+//! lines as users, and checking a game's snapshot against the replay of its action log.
+
+use postal::service::referee::{Incoming, Outbound, Place, Service, Settings};
+use postal::service::{replay, Action, Seat};
+use postal::store::Store;
+use std::path::PathBuf;
+
+/// 2026-01-01 00:00 UTC, the tests' epoch.
+pub const T0: i64 = 1_767_225_600;
+
+/// A fresh directory under the system temp dir, removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    /// A new empty directory whose name includes `tag`, the process id and the time.
+    pub fn new(tag: &str) -> TempDir {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let dir = std::env::temp_dir().join(format!("postal-{tag}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    /// The database file `postal.db` in this directory, as a path string.
+    pub fn db(&self) -> String {
+        self.0.join("postal.db").display().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Opens the database at `url` and a service over it with the default settings.
+pub async fn open(url: &str) -> Service {
+    Service::new(Store::open(url).await.unwrap(), Settings::default())
+}
+
+/// `user` types `text` in `#games` at `at`, as chat event `event`.
+pub async fn say(svc: &Service, event: &str, user: &str, text: &str, at: i64) -> Vec<Outbound> {
+    svc.handle(Incoming {
+        event_id: event.into(),
+        user: user.into(),
+        place: Place::Channel("games".into()),
+        text: text.into(),
+        at,
+    })
+    .await
+    .unwrap()
+}
+
+/// Checks game `id`'s action log (seq 1..n, no gap, no duplicate event id) and that the
+/// stored snapshot equals the replay of the log; returns the log's length.
+pub async fn check_log(store: &Store, id: i64) -> usize {
+    let g = store.game(id).await.unwrap().unwrap();
+    let rows = store.actions(id).await.unwrap();
+    let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
+    let expected: Vec<i64> = (1..=rows.len() as i64).collect();
+    assert_eq!(
+        seqs, expected,
+        "game #{id}: the log has a gap or a duplicate"
+    );
+    let mut events: Vec<&str> = rows.iter().filter_map(|r| r.event_id.as_deref()).collect();
+    let n = events.len();
+    events.sort_unstable();
+    events.dedup();
+    assert_eq!(events.len(), n, "game #{id}: an event id was applied twice");
+    let log: Vec<(Seat, Action)> = rows
+        .iter()
+        .map(|r| (Seat(r.seat), serde_json::from_str(&r.action).unwrap()))
+        .collect();
+    let replayed = replay(&g.variant, &log).unwrap();
+    let stored: serde_json::Value = serde_json::from_str(&g.snapshot).unwrap();
+    assert_eq!(
+        replayed.snapshot(),
+        stored,
+        "game #{id}: snapshot differs from replay"
+    );
+    rows.len()
+}
