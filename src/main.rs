@@ -39,8 +39,8 @@ enum Command {
         /// Draw this position instead of the variant's start.
         #[arg(long)]
         fen: Option<String>,
-        /// A legal move in that position (UCI form: e2e4, e7e8q, N@d1), played and
-        /// highlighted.
+        /// A legal move in that position, in any notation (e4, Nf3, e2e4, N@d1, ...),
+        /// played and highlighted.
         #[arg(long)]
         last_move: Option<String>,
         /// Black at the bottom instead of White.

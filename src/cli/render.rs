@@ -2,21 +2,15 @@
 //! renderer).
 
 use postal::notation::fen::parse_fen;
+use postal::notation::parse_move;
 use postal::render::{BoardView, RenderOptions, Renderer, DEFAULT_BOARD_PX};
 use postal::rules::{Color, Move, Position, Variant};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// Finds `text` among the legal moves of `pos` by its UCI form (`e2e4`, `e7e8q`, `N@d1`).
+/// Reads `text` as a move of `pos`, in any notation the move reader knows.
 fn find_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let wanted = text.trim();
-    pos.legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.uci().eq_ignore_ascii_case(wanted))
-        .ok_or_else(|| {
-            format!("'{wanted}' is not a legal move here (give it in UCI form, e.g. e2e4 or N@d1)")
-        })
+    parse_move(pos, text).map_err(|e| format!("--last-move {text}: {e}"))
 }
 
 /// `postal render`: draws `variant` at `fen` (or its start), after `last_move` if given
@@ -48,32 +42,34 @@ pub fn render(
     Ok(())
 }
 
-/// One benchmark position.
+/// One benchmark position: a variant and the moves (UCI) that lead to it from the start;
+/// the last one is highlighted.
 struct Case {
     name: &'static str,
     variant: Variant,
-    fen: &'static str,
-    last_move: &'static str,
+    moves: &'static [&'static str],
 }
 
 const CASES: [Case; 3] = [
     Case {
+        // The closed Ruy Lopez after 9. h3: 26 pieces of every kind.
         name: "standard 8x8",
         variant: Variant::Standard,
-        fen: "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N2/PP1P1PPP/RNBQR1K1 w - - 0 9",
-        last_move: "h2h3",
+        moves: &[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
+            "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3",
+        ],
     },
     Case {
+        // Chess# after White places the king: both reserves drawn.
         name: "chess# 8x8",
         variant: Variant::ChessSharp,
-        fen: "8/pppppppp/8/8/8/8/PPPPPPPP/8[RNBQKBNRrnbqkbnr] w - - 0 1",
-        last_move: "K@e1",
+        moves: &["K@e1"],
     },
     Case {
         name: "los-alamos 6x6",
         variant: Variant::LosAlamos,
-        fen: "r1qknr/p1pppp/1pn3/3P2/PPP1PP/RNQKNR b - - 0 3",
-        last_move: "c6d4",
+        moves: &["c2c3", "d5d4", "c3d4", "e6d4"],
     },
 ];
 
@@ -101,10 +97,14 @@ pub fn bench(size: Option<u32>, iterations: usize) -> Result<(), String> {
         "position", "image", "setup", "median", "p99", "bytes"
     );
     for case in &CASES {
-        let pos = parse_fen(case.variant, case.fen).map_err(|e| format!("{}: {e}", case.name))?;
-        let m = find_move(&pos, case.last_move)?;
-        let view = BoardView::from_position(&pos.after(m), Some(m), Color::White)
-            .with_players("Alice", "Bob");
+        let mut pos = Position::start(case.variant);
+        let mut last = None;
+        for text in case.moves {
+            let m = find_move(&pos, text).map_err(|e| format!("{}: {e}", case.name))?;
+            pos = pos.after(m);
+            last = Some(m);
+        }
+        let view = BoardView::from_position(&pos, last, Color::White).with_players("Alice", "Bob");
         let started = Instant::now();
         renderer.prepare(view.width, view.height, &options);
         let setup = started.elapsed();
