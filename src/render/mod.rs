@@ -10,12 +10,14 @@
 //! ([`encode`]). An 8x8 board at the default size takes well under a millisecond.
 //!
 //! The renderer has no I/O and no async; the Discord adapter calls it off its runtime.
+//! [`gif::game_gif`] draws a whole game as an animated GIF.
 
 mod assets;
 mod canvas;
 mod compose;
 pub mod encode;
 mod fonts;
+pub mod gif;
 mod layout;
 mod palette;
 mod pieces;
