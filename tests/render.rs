@@ -1,0 +1,505 @@
+//! Board images: golden images compared pixel by pixel with a small tolerance, and
+//! assertions about what the images mean (a known piece's square is not empty, the
+//! highlighted squares are not their usual colour, the board turns with the viewer).
+//!
+//! The golden images are in `tests/golden/`. After an intended change to the look,
+//! regenerate them with `POSTAL_BLESS=1 cargo test --release --test render` and look at
+//! every changed image before committing it. `POSTAL_SAMPLES=DIR cargo test --release
+//! --test render -- --ignored` writes a gallery of every feature at the default size.
+
+use postal::notation::fen::parse_fen;
+use postal::render::gif::{game_gif, GifOptions};
+use postal::render::{
+    BoardCorner, BoardView, Card, CardRow, Disc, Image, Overlay, PublicOrientation, RenderOptions,
+    Renderer, Rgb, Suit, Theme, Viewer,
+};
+use postal::rules::{Color, Game, Move, Position, Square, Variant};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// Board size of the golden images: small, so the committed files are small.
+const GOLDEN_PX: u32 = 360;
+
+/// One renderer for every test, so each size's assets are prepared once.
+fn renderer() -> &'static Renderer {
+    static R: OnceLock<Renderer> = OnceLock::new();
+    R.get_or_init(Renderer::default)
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
+}
+
+fn legal(pos: &Position, uci: &str) -> Move {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.uci() == uci)
+        .unwrap_or_else(|| panic!("{uci} is not legal"))
+}
+
+/// The position after playing `moves` (UCI) from the start, and the last move.
+fn after(variant: Variant, moves: &str) -> (Position, Option<Move>) {
+    let mut pos = Position::start(variant);
+    let mut last = None;
+    for uci in moves.split_whitespace() {
+        let m = legal(&pos, uci);
+        pos = pos.after(m);
+        last = Some(m);
+    }
+    (pos, last)
+}
+
+fn draw(view: &BoardView, px: u32) -> Image {
+    renderer().render(view, &RenderOptions { board_px: px })
+}
+
+/// A decoded PNG: width, height and RGB pixels.
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<Rgb>) {
+    let mut d = png::Decoder::new(std::io::Cursor::new(bytes));
+    d.set_transformations(png::Transformations::EXPAND);
+    let mut r = d.read_info().expect("a PNG");
+    let mut buf = vec![0; r.output_buffer_size().expect("a size")];
+    let info = r.next_frame(&mut buf).expect("PNG data");
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let channels = info.color_type.samples();
+    let px = buf[..info.buffer_size()]
+        .chunks_exact(channels)
+        .map(|c| Rgb(c[0], c[1], c[2]))
+        .collect();
+    (info.width, info.height, px)
+}
+
+fn rgb_pixels(image: &Image) -> Vec<Rgb> {
+    image
+        .pixels()
+        .iter()
+        .map(|&i| image.palette()[i as usize])
+        .collect()
+}
+
+/// Compares an image with its golden file, or writes the file when blessing.
+fn golden(name: &str, image: &Image) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.png"));
+    let png = image.to_png();
+    // The PNG itself must decode to exactly the image drawn.
+    let (w, h, decoded) = decode_png(&png);
+    assert_eq!((w, h), (image.width(), image.height()));
+    assert!(
+        decoded == rgb_pixels(image),
+        "{name}: the PNG is not the image"
+    );
+    if std::env::var_os("POSTAL_BLESS").is_some() {
+        std::fs::write(&path, &png).unwrap();
+        return;
+    }
+    let expected = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with POSTAL_BLESS=1 to create it)",
+            path.display()
+        )
+    });
+    let (ew, eh, want) = decode_png(&expected);
+    assert_eq!(
+        (w, h),
+        (ew, eh),
+        "{name}: size differs from the golden image"
+    );
+    // Anti-aliased edges may round differently from one platform's floating point to
+    // another: allow a small difference per channel, and a few pixels beyond it.
+    const TOLERANCE: i32 = 24;
+    let off = decoded
+        .iter()
+        .zip(&want)
+        .filter(|(a, b)| {
+            (a.0 as i32 - b.0 as i32).abs() > TOLERANCE
+                || (a.1 as i32 - b.1 as i32).abs() > TOLERANCE
+                || (a.2 as i32 - b.2 as i32).abs() > TOLERANCE
+        })
+        .count();
+    assert!(
+        off * 1000 <= decoded.len(),
+        "{name}: {off} of {} pixels differ from {} (POSTAL_BLESS=1 regenerates it)",
+        decoded.len(),
+        path.display()
+    );
+}
+
+/// Pixels of a square that are not the given colour, as a share of the square.
+fn share_not(image: &Image, square: Square, color: Rgb) -> f64 {
+    let r = image.square_rect(square).unwrap();
+    let mut n = 0;
+    for y in r.y..r.y + r.h {
+        for x in r.x..r.x + r.w {
+            if image.rgb(x, y) != color {
+                n += 1;
+            }
+        }
+    }
+    n as f64 / (r.w * r.h) as f64
+}
+
+/// The colour at a square's top left corner, where no piece reaches.
+fn corner(image: &Image, square: Square) -> Rgb {
+    let r = image.square_rect(square).unwrap();
+    image.rgb(r.x + 1, r.y + 1)
+}
+
+/// The usual colour of a square.
+fn plain(theme: &Theme, square: Square) -> Rgb {
+    if square.is_dark() {
+        theme.dark
+    } else {
+        theme.light
+    }
+}
+
+fn check_position() -> (Position, Option<Move>) {
+    // 1. e4 d5 2. Bb5+: a last move and a check.
+    after(Variant::Standard, "e2e4 d7d5 f1b5")
+}
+
+#[test]
+fn golden_standard_start() {
+    let view = BoardView::from_position(&Position::start(Variant::Standard), None, Color::White);
+    golden("standard-start", &draw(&view, GOLDEN_PX));
+}
+
+#[test]
+fn golden_chess_sharp_start_with_reserves() {
+    let view = BoardView::from_position(&Position::start(Variant::ChessSharp), None, Color::White);
+    golden("chess-sharp-start", &draw(&view, GOLDEN_PX));
+}
+
+#[test]
+fn golden_los_alamos_start() {
+    let view = BoardView::from_position(&Position::start(Variant::LosAlamos), None, Color::White);
+    golden("los-alamos-start", &draw(&view, GOLDEN_PX));
+}
+
+#[test]
+fn golden_last_move_and_check() {
+    let (pos, last) = check_position();
+    let view = BoardView::from_position(&pos, last, Color::White).with_players("Alice", "Bob");
+    golden("check-white", &draw(&view, GOLDEN_PX));
+}
+
+#[test]
+fn golden_last_move_and_check_from_blacks_side() {
+    let (pos, last) = check_position();
+    let view = BoardView::from_position(&pos, last, Color::Black).with_players("Alice", "Bob");
+    golden("check-black", &draw(&view, GOLDEN_PX));
+}
+
+#[test]
+fn golden_finished_game_with_overlays() {
+    let mut game = Game::new(Variant::Standard);
+    for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        let m = legal(game.position(), uci);
+        game.play(m).unwrap();
+    }
+    let view = BoardView::from_game(&game, Viewer::Public, PublicOrientation::SideToMove)
+        .with_players("Alice", "Bob")
+        .with_overlay(Overlay::Tokens {
+            side: Color::White,
+            used: 1,
+            total: 4,
+        })
+        .with_overlay(Overlay::Tokens {
+            side: Color::Black,
+            used: 3,
+            total: 4,
+        })
+        .with_overlay(Overlay::Letters(vec![(sq("a1"), 'q'), (sq("d4"), 'K')]))
+        .with_overlay(Overlay::Discs(vec![
+            Disc {
+                square: sq("c4"),
+                color: Color::White,
+                label: Some("7".into()),
+            },
+            Disc {
+                square: sq("f5"),
+                color: Color::Black,
+                label: Some("3".into()),
+            },
+            Disc {
+                square: sq("b1"),
+                color: Color::Black,
+                label: Some("2".into()),
+            },
+        ]))
+        .with_overlay(Overlay::CornerMarker(BoardCorner {
+            high_file: true,
+            high_rank: true,
+        }))
+        .with_overlay(Overlay::Cards(CardRow {
+            label: "Bob's hand".into(),
+            cards: vec![
+                Card::Face {
+                    rank: 1,
+                    suit: Suit::Spades,
+                },
+                Card::Face {
+                    rank: 12,
+                    suit: Suit::Hearts,
+                },
+                Card::Face {
+                    rank: 10,
+                    suit: Suit::Diamonds,
+                },
+                Card::Back,
+            ],
+        }));
+    golden("finished-overlays", &draw(&view, GOLDEN_PX));
+}
+
+#[test]
+fn a_known_piece_is_drawn_and_an_empty_square_is_not() {
+    let theme = Theme::default();
+    let view = BoardView::from_position(&Position::start(Variant::Standard), None, Color::White);
+    let image = draw(&view, 480);
+    for name in ["e1", "d8", "a2", "h7", "b1", "g8"] {
+        let s = sq(name);
+        let share = share_not(&image, s, plain(&theme, s));
+        assert!(
+            share > 0.15,
+            "{name}: only {share:.3} of the square is not its colour"
+        );
+    }
+    for name in ["e4", "d5", "a3", "h6"] {
+        let s = sq(name);
+        assert_eq!(
+            share_not(&image, s, plain(&theme, s)),
+            0.0,
+            "{name} is not empty"
+        );
+    }
+}
+
+#[test]
+fn the_last_move_and_the_check_are_highlighted() {
+    let theme = Theme::default();
+    let (pos, last) = check_position();
+    let image = draw(&BoardView::from_position(&pos, last, Color::White), 480);
+    for name in ["f1", "b5"] {
+        let s = sq(name);
+        let c = corner(&image, s);
+        assert_ne!(c, plain(&theme, s), "{name} is not highlighted");
+        let want = if s.is_dark() {
+            theme.dark_last
+        } else {
+            theme.light_last
+        };
+        assert_eq!(c, want, "{name}");
+    }
+    let e8 = sq("e8");
+    assert_ne!(corner(&image, e8), plain(&theme, e8));
+    assert_eq!(corner(&image, e8), theme.light_check);
+    for name in ["e4", "d5", "a1", "c6"] {
+        let s = sq(name);
+        assert_eq!(
+            corner(&image, s),
+            plain(&theme, s),
+            "{name} should be plain"
+        );
+    }
+}
+
+#[test]
+fn a_drop_highlights_only_its_square() {
+    let theme = Theme::default();
+    let (pos, last) = after(Variant::ChessSharp, "K@e1");
+    let image = draw(&BoardView::from_position(&pos, last, Color::White), 480);
+    assert_eq!(corner(&image, sq("e1")), theme.dark_last);
+    let highlighted = (0..64)
+        .map(|i| Square::from_index(i))
+        .filter(|&s| {
+            let c = corner(&image, s);
+            c == theme.light_last || c == theme.dark_last
+        })
+        .count();
+    assert_eq!(highlighted, 1);
+}
+
+#[test]
+fn the_board_turns_with_the_side_at_the_bottom() {
+    let pos = Position::start(Variant::Standard);
+    let white = draw(&BoardView::from_position(&pos, None, Color::White), 480);
+    let black = draw(&BoardView::from_position(&pos, None, Color::Black), 480);
+    let (a1w, h8w) = (
+        white.square_rect(sq("a1")).unwrap(),
+        white.square_rect(sq("h8")).unwrap(),
+    );
+    assert!(a1w.x < h8w.x && a1w.y > h8w.y, "White: a1 is bottom left");
+    let (a1b, h8b) = (
+        black.square_rect(sq("a1")).unwrap(),
+        black.square_rect(sq("h8")).unwrap(),
+    );
+    assert!(a1b.x > h8b.x && a1b.y < h8b.y, "Black: a1 is top right");
+    // The same square holds the same pixels wherever it is drawn.
+    let same = |s: Square| {
+        let (rw, rb) = (white.square_rect(s).unwrap(), black.square_rect(s).unwrap());
+        (0..rw.h).all(|y| {
+            (0..rw.w).all(|x| white.rgb(rw.x + x, rw.y + y) == black.rgb(rb.x + x, rb.y + y))
+        })
+    };
+    assert!(same(sq("e1")) && same(sq("d8")) && same(sq("c3")));
+}
+
+#[test]
+fn every_board_size_draws() {
+    for variant in Variant::ALL {
+        let view = BoardView::from_position(&Position::start(variant), None, Color::White);
+        for px in [96, 200, 333, 720, 1000] {
+            let image = draw(&view, px);
+            let (w, h, _) = decode_png(&image.to_png());
+            assert_eq!((w, h), (image.width(), image.height()), "{variant} at {px}");
+            let r = image.square_rect(sq("a1")).unwrap();
+            assert!(r.x + r.w <= w && r.y + r.h <= h);
+        }
+    }
+}
+
+#[test]
+fn an_eight_by_eight_board_at_720_pixels_fits_in_30_kilobytes() {
+    let (pos, last) = after(
+        Variant::Standard,
+        "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3",
+    );
+    let view = BoardView::from_position(&pos, last, Color::White).with_players("Alice", "Bob");
+    let png = draw(&view, 720).to_png();
+    assert!(png.len() <= 30 * 1024, "{} bytes", png.len());
+}
+
+#[test]
+fn a_whole_game_animates() {
+    let mut game = Game::new(Variant::LosAlamos);
+    for uci in ["c2c3", "d5d4", "c3d4", "e6d4"] {
+        let m = legal(game.position(), uci);
+        game.play(m).unwrap();
+    }
+    let options = GifOptions {
+        render: RenderOptions { board_px: 240 },
+        ..GifOptions::default()
+    };
+    let bytes = game_gif(renderer(), &game, &options);
+    let mut d = gif::DecodeOptions::new()
+        .read_info(bytes.as_slice())
+        .unwrap();
+    let mut frames = 0;
+    while d.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, game.moves().len() + 1);
+}
+
+#[test]
+fn a_fen_with_reserves_draws_its_reserves() {
+    let theme = Theme::default();
+    let pos = parse_fen(
+        Variant::ChessSharp,
+        "8/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[Qrnbqkbnr] w - - 0 1",
+    )
+    .unwrap();
+    let image = draw(&BoardView::from_position(&pos, None, Color::White), 480);
+    // The lower player's row holds a tray (White's queen), the upper one too (Black's
+    // eight pieces).
+    let tray = |y0: u32, y1: u32| {
+        (y0..y1).any(|y| (0..image.width()).any(|x| image.rgb(x, y) == theme.tray))
+    };
+    let board = image.square_rect(sq("a8")).unwrap();
+    let bottom = image.square_rect(sq("a1")).unwrap();
+    assert!(tray(0, board.y));
+    assert!(tray(bottom.y + bottom.h + 20, image.height()));
+}
+
+/// Writes every feature at the default size to `POSTAL_SAMPLES`, for looking at.
+#[test]
+#[ignore]
+fn write_samples() {
+    let Some(dir) = std::env::var_os("POSTAL_SAMPLES") else {
+        return;
+    };
+    let dir = PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = RenderOptions::default();
+    let write = |name: &str, view: &BoardView| {
+        let png = renderer().render_png(view, &opts);
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    };
+    for variant in Variant::ALL {
+        let view = BoardView::from_position(&Position::start(variant), None, Color::White);
+        write(&format!("{variant}-start"), &view);
+    }
+    let (pos, last) = check_position();
+    write(
+        "check",
+        &BoardView::from_position(&pos, last, Color::White).with_players("Alice", "Bob"),
+    );
+    write(
+        "check-black",
+        &BoardView::from_position(&pos, last, Color::Black).with_players("Alice", "Bob"),
+    );
+    let mut game = Game::new(Variant::Standard);
+    for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        let m = legal(game.position(), uci);
+        game.play(m).unwrap();
+    }
+    let view = BoardView::from_game(&game, Viewer::Public, PublicOrientation::SideToMove)
+        .with_players("Alexandra Konstantinopoulou", "Bob")
+        .with_overlay(Overlay::Tokens {
+            side: Color::White,
+            used: 1,
+            total: 4,
+        })
+        .with_overlay(Overlay::Tokens {
+            side: Color::Black,
+            used: 3,
+            total: 4,
+        })
+        .with_overlay(Overlay::Letters(vec![(sq("a1"), 'q'), (sq("d4"), 'K')]))
+        .with_overlay(Overlay::Discs(vec![
+            Disc {
+                square: sq("c4"),
+                color: Color::White,
+                label: Some("7".into()),
+            },
+            Disc {
+                square: sq("f5"),
+                color: Color::Black,
+                label: Some("3".into()),
+            },
+            Disc {
+                square: sq("b1"),
+                color: Color::Black,
+                label: Some("2".into()),
+            },
+        ]))
+        .with_overlay(Overlay::CornerMarker(BoardCorner {
+            high_file: true,
+            high_rank: true,
+        }))
+        .with_overlay(Overlay::Cards(CardRow {
+            label: "Bob's hand".into(),
+            cards: vec![
+                Card::Face {
+                    rank: 1,
+                    suit: Suit::Spades,
+                },
+                Card::Face {
+                    rank: 12,
+                    suit: Suit::Hearts,
+                },
+                Card::Face {
+                    rank: 10,
+                    suit: Suit::Diamonds,
+                },
+                Card::Back,
+            ],
+        }));
+    write("finished-overlays", &view);
+    let gif = game_gif(renderer(), &game, &GifOptions::default());
+    std::fs::write(dir.join("game.gif"), gif).unwrap();
+}
