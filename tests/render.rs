@@ -314,7 +314,7 @@ fn a_drop_highlights_only_its_square() {
     let image = draw(&BoardView::from_position(&pos, last, Color::White), 480);
     assert_eq!(corner(&image, sq("e1")), theme.dark_last);
     let highlighted = (0..64)
-        .map(|i| Square::from_index(i))
+        .map(Square::from_index)
         .filter(|&s| {
             let c = corner(&image, s);
             c == theme.light_last || c == theme.dark_last

@@ -189,9 +189,14 @@ mod tests {
         game.play(m).unwrap();
     }
 
-    /// Decodes a GIF into (left, top, width, height) of each frame and the canvas after
-    /// the last one.
-    fn decode(bytes: &[u8]) -> (Vec<(u16, u16, u16, u16)>, Vec<u8>, (u16, u16)) {
+    /// A decoded GIF: each frame's rectangle, and the picture after the last frame.
+    struct Decoded {
+        rects: Vec<(u16, u16, u16, u16)>,
+        canvas: Vec<u8>,
+        size: (u16, u16),
+    }
+
+    fn decode(bytes: &[u8]) -> Decoded {
         let mut opts = gif::DecodeOptions::new();
         opts.set_color_output(gif::ColorOutput::Indexed);
         let mut d = opts.read_info(bytes).expect("a GIF");
@@ -209,7 +214,11 @@ mod tests {
                 }
             }
         }
-        (rects, canvas, (w, h))
+        Decoded {
+            rects,
+            canvas,
+            size: (w, h),
+        }
     }
 
     #[test]
@@ -224,7 +233,11 @@ mod tests {
             ..GifOptions::default()
         };
         let bytes = game_gif(&renderer, &game, &options);
-        let (rects, canvas, (w, h)) = decode(&bytes);
+        let Decoded {
+            rects,
+            canvas,
+            size: (w, h),
+        } = decode(&bytes);
         assert_eq!(rects.len(), 5);
         assert_eq!((rects[0].0, rects[0].1), (0, 0));
         assert_eq!((rects[0].2, rects[0].3), (w, h));
@@ -247,7 +260,7 @@ mod tests {
             render: RenderOptions { board_px: 180 },
             ..GifOptions::default()
         };
-        let (rects, _, _) = decode(&game_gif(&Renderer::default(), &game, &options));
+        let rects = decode(&game_gif(&Renderer::default(), &game, &options)).rects;
         assert_eq!(rects.len(), 1);
     }
 }
