@@ -240,7 +240,7 @@ fn pawn_moves_and_captures_reset_the_impasse_count() {
 fn impasse_claim_says_how_many_moves_remain() {
     let mut g = game(V, "k7/8/8/8/8/8/8/K6R[] w - - 60 60");
     let err = g.claim(Color::White, Claim::Impasse, None).unwrap_err();
-    assert!(err.to_string().contains("20 more moves"), "{err}");
+    assert!(err.to_string().contains("40 more plies"), "{err}");
 }
 
 #[test]

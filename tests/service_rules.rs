@@ -53,7 +53,7 @@ fn random_games_replay_to_their_snapshot() {
                     Err(_) => assert_eq!(g.snapshot(), before, "a refusal changed the game"),
                 }
             }
-            let replayed = replay(variant, &log).unwrap();
+            let replayed = replay(variant, None, &log).unwrap();
             assert_eq!(replayed.snapshot(), g.snapshot());
             let loaded = load_game(variant, &g.snapshot()).unwrap();
             assert_eq!(loaded.snapshot(), g.snapshot());
@@ -150,4 +150,52 @@ fn moves_are_read_in_several_notations() {
     assert!(g.parse_move(Seat(0), "e5").is_err());
     let g = new_game("chess-sharp").unwrap();
     assert_eq!(g.parse_move(Seat(0), "K@g1").unwrap(), "K@g1");
+}
+
+#[test]
+fn a_game_from_a_fen_replays_from_that_position() {
+    let fen = "k7/2Q5/8/8/7p/8/P6K/8[] b - - 0 40";
+    let mut g = postal::service::new_game_from("chess-sharp", Some(fen)).unwrap();
+    let mut log = Vec::new();
+    mv(&mut g, &mut log, 1, "h3");
+    mv(&mut g, &mut log, 0, "a3");
+    g.apply(Seat(1), &Action::Claim(ClaimKind::Stalemate, None))
+        .unwrap();
+    log.push((Seat(1), Action::Claim(ClaimKind::Stalemate, None)));
+    assert_eq!(g.outcome().unwrap().score, Some(vec![8, 2]));
+    let replayed = replay("chess-sharp", Some(fen), &log).unwrap();
+    assert_eq!(replayed.snapshot(), g.snapshot());
+    assert_eq!(
+        load_game("chess-sharp", &g.snapshot()).unwrap().snapshot(),
+        g.snapshot()
+    );
+    assert!(g.pgn(&[]).contains(&format!("[FEN \"{fen}\"]")));
+    // A position that is impossible, or already over, is refused with the reason.
+    for bad in [
+        "k7/8/8/8/8/8/8/K7[] w KQ - 0 1",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+    ] {
+        assert!(postal::service::new_game_from("chess-sharp", Some(bad)).is_err());
+    }
+    let mate = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+    let err = postal::service::new_game_from("standard", Some(mate))
+        .err()
+        .unwrap();
+    assert!(err.0.contains("already over"), "{err}");
+}
+
+#[test]
+fn a_challenge_takes_a_quoted_fen() {
+    use postal::service::command::{parse, Command};
+    let c = parse(r#"challenge @bob chess-sharp fen:"k7/2Q5/8/8/7p/8/P6K/8[] b - - 0 40" days:2"#)
+        .unwrap();
+    let Command::Challenge {
+        fen, days, variant, ..
+    } = c
+    else {
+        panic!("{c:?}")
+    };
+    assert_eq!(fen.as_deref(), Some("k7/2Q5/8/8/7p/8/P6K/8[] b - - 0 40"));
+    assert_eq!((days, variant.as_deref()), (Some(2), Some("chess-sharp")));
+    assert!(parse(r#"challenge @bob fen:"8/8 w"#).is_err());
 }

@@ -158,6 +158,7 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<String, String> {
                 "seats": seats,
                 "days_per_move": g.days_per_move,
                 "seed": g.seed,
+                "start_fen": g.start_fen,
                 "moves": rules.move_list(),
                 "fen": rules.view(crate::service::Viewer::Public).fen,
             });

@@ -12,5 +12,5 @@ pub mod pgn;
 pub mod san;
 
 pub use parse::{parse_move, MoveError};
-pub use pgn::{write_pgn, PgnTags};
+pub use pgn::{write_pgn, write_pgn_ending, PgnTags};
 pub use san::{figurine, san};

@@ -10,7 +10,7 @@
 
 use super::fen::to_fen;
 use super::san::san;
-use crate::rules::{Color, Game, Position, Variant};
+use crate::rules::{Color, Game, Outcome, Position, Variant};
 
 /// The longest movetext line written.
 const LINE_WIDTH: usize = 80;
@@ -88,8 +88,13 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
 /// The game as PGN: tags, a blank line, the movetext in SAN ending with the result, and a
 /// final newline.
 pub fn write_pgn(game: &Game, tags: &PgnTags) -> String {
+    write_pgn_ending(game, game.outcome(), tags)
+}
+
+/// Like [`write_pgn`], with the ending given by the caller: a referee that ends games by
+/// resignation, agreement or time keeps that ending itself, outside the engine's game.
+pub fn write_pgn_ending(game: &Game, outcome: Option<Outcome>, tags: &PgnTags) -> String {
     let variant = game.variant();
-    let outcome = game.outcome();
     let result = outcome.map_or("*", |o| o.result.pgn());
     let mut out = String::new();
     for (name, value) in [
@@ -128,8 +133,10 @@ pub fn write_pgn(game: &Game, tags: &PgnTags) -> String {
     out
 }
 
-/// `1. e4 e5 2. Nf3 ... result`, wrapped so no line is longer than 80 characters.
-fn movetext(game: &Game, result: &str) -> String {
+/// The moves of `game` in SAN with move numbers as separate tokens, numbered from the
+/// game's starting position: `1.`, `e4`, `e5`, `2.`, `Nf3`; a game whose first move is
+/// Black's starts `40...`, `h3`.
+pub fn numbered_moves(game: &Game) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::with_capacity(game.moves().len() * 3 / 2 + 1);
     for (i, (pos, m)) in game.positions().iter().zip(game.moves()).enumerate() {
         match pos.turn() {
@@ -139,6 +146,12 @@ fn movetext(game: &Game, result: &str) -> String {
         }
         tokens.push(san(pos, *m));
     }
+    tokens
+}
+
+/// `1. e4 e5 2. Nf3 ... result`, wrapped so no line is longer than 80 characters.
+fn movetext(game: &Game, result: &str) -> String {
+    let mut tokens = numbered_moves(game);
     tokens.push(result.to_string());
     let mut text = String::new();
     let mut line_len = 0;

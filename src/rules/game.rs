@@ -493,8 +493,9 @@ impl Game {
                 };
                 let left = sharp.impasse_plies.saturating_sub(pos.halfmoves());
                 Err(ClaimError::Invalid(format!(
-                    "an impasse comes automatically after 50 moves by each side without a pawn move or capture; {} more moves without one are needed (or propose a fast-fifty)",
-                    left.div_ceil(2)
+                    "an impasse comes automatically after 50 moves by each side without a pawn move or capture; {left} more {} without one {} needed (or propose a fast-fifty)",
+                    if left == 1 { "ply" } else { "plies" },
+                    if left == 1 { "is" } else { "are" }
                 )))
             }
         }

@@ -6,8 +6,9 @@ use super::rules::{
     Action, ClaimKind, Event, GameOutcome, GameRules, OfferKind, Prompt, RuleError, Seat, View,
     Viewer,
 };
-use crate::notation::fen::to_fen;
-use crate::notation::{parse_move, san};
+use crate::notation::fen::{parse_fen, to_fen};
+use crate::notation::pgn::numbered_moves;
+use crate::notation::{parse_move, san, write_pgn_ending, PgnTags};
 use crate::rules::{Claim, Color, EndReason, Game, Move, Outcome, Position, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +33,10 @@ pub struct ChessSnapshot {
     pub moves: Vec<String>,
     /// The position now, FEN.
     pub fen: String,
+    /// The starting position, FEN, when the game did not start from the variant's own
+    /// start (a game set up from a FEN for testing or teaching).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
     /// A pending offer: `(seat, kind)`.
     pub offer: Option<(Seat, OfferKind)>,
     /// The outcome, with the engine's reason name (`Checkmate`, `FastFifty`, ...).
@@ -98,6 +103,25 @@ impl ChessRules {
         }
     }
 
+    /// A new game of `variant` from the position `fen` (for testing and teaching). The
+    /// position must be possible in the variant and the game not already over in it.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<ChessRules, RuleError> {
+        let pos = parse_fen(variant, fen).map_err(|e| RuleError::new(e.to_string()))?;
+        let game = Game::from_position(pos);
+        if let Some(o) = game.outcome() {
+            return Err(RuleError::new(format!(
+                "that position is already over ({})",
+                game_outcome(&o)
+            )));
+        }
+        Ok(ChessRules {
+            game,
+            offer: None,
+            outcome: None,
+            aborted: false,
+        })
+    }
+
     /// The engine's game (moves and positions).
     pub fn game(&self) -> &Game {
         &self.game
@@ -109,7 +133,13 @@ impl ChessRules {
             .variant
             .parse()
             .map_err(|e: crate::rules::UnknownVariant| RuleError::new(e.to_string()))?;
-        let mut game = Game::new(variant);
+        let mut game = match &snap.start {
+            Some(fen) => Game::from_position(
+                parse_fen(variant, fen)
+                    .map_err(|e| RuleError::new(format!("snapshot start: {e}")))?,
+            ),
+            None => Game::new(variant),
+        };
         for uci in &snap.moves {
             let m = find_uci(game.position(), uci)
                 .ok_or_else(|| RuleError::new(format!("snapshot move {uci} is not legal")))?;
@@ -162,6 +192,9 @@ impl ChessRules {
             variant: self.game.variant().name().to_string(),
             moves: self.game.moves().iter().map(|m| m.uci()).collect(),
             fen: to_fen(self.game.position()),
+            start: Some(self.game.start())
+                .filter(|p| **p != Position::start(self.game.variant()))
+                .map(to_fen),
             offer: self.offer.map(|(c, k)| (seat_of(c), k)),
             outcome: self
                 .outcome
@@ -465,6 +498,10 @@ impl GameRules for ChessRules {
             .collect()
     }
 
+    fn numbered_moves(&self) -> String {
+        numbered_moves(&self.game).join(" ")
+    }
+
     fn pgn(&self, tags: &[(String, String)]) -> String {
         pgn_text(self, tags)
     }
@@ -502,38 +539,21 @@ pub fn diagram(pos: &Position) -> String {
 }
 
 fn pgn_text(rules: &ChessRules, tags: &[(String, String)]) -> String {
-    let g = &rules.game;
-    let mut out = String::new();
-    let result = match (&rules.outcome, rules.aborted) {
-        (Some(o), _) => o.result.pgn().to_string(),
-        _ => "*".to_string(),
-    };
+    let mut t = PgnTags::default();
     for (k, v) in tags {
-        out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
+        let field = match k.as_str() {
+            "Event" => &mut t.event,
+            "Site" => &mut t.site,
+            "Date" => &mut t.date,
+            "Round" => &mut t.round,
+            "White" => &mut t.white,
+            "Black" => &mut t.black,
+            _ => {
+                t.extra.push((k.clone(), v.clone()));
+                continue;
+            }
+        };
+        *field = v.clone();
     }
-    out.push_str(&format!("[Result \"{result}\"]\n"));
-    if g.variant() != Variant::Standard {
-        out.push_str(&format!("[Variant \"{}\"]\n", g.variant().name()));
-        out.push_str("[SetUp \"1\"]\n");
-        out.push_str(&format!("[FEN \"{}\"]\n", to_fen(g.start())));
-    }
-    if let Some(o) = &rules.outcome {
-        if let Some([w, b]) = o.score {
-            out.push_str(&format!("[Score \"{w}-{b}\"]\n"));
-        }
-        out.push_str(&format!("[Termination \"{}\"]\n", o.reason.name()));
-    }
-    out.push('\n');
-    let mut body = String::new();
-    for (i, san) in rules.move_list().iter().enumerate() {
-        if i % 2 == 0 {
-            body.push_str(&format!("{}. ", i / 2 + 1));
-        }
-        body.push_str(san);
-        body.push(' ');
-    }
-    body.push_str(&result);
-    out.push_str(&body);
-    out.push('\n');
-    out
+    write_pgn_ending(&rules.game, rules.outcome, &t)
 }

@@ -28,7 +28,7 @@ pub enum Answer {
 /// A parsed command. `Option<i64>` fields are an explicit game id.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random]`.
+    /// `challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [fen:"FEN"]`.
     Challenge {
         /// Users challenged (none: an open challenge).
         opponents: Vec<String>,
@@ -38,6 +38,8 @@ pub enum Command {
         days: Option<u32>,
         /// Colour.
         colour: Option<ColourChoice>,
+        /// The starting position, for testing and teaching (`fen:"..."`).
+        fen: Option<String>,
     },
     /// `accept [ID]`.
     Accept(Option<i64>),
@@ -84,7 +86,7 @@ pub enum ParseError {
 
 /// The commands, with their usage, what they do, and examples: `help` prints these.
 pub const HELP: &[(&str, &str, &str, &str)] = &[
-    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random]", "challenge a player (no user: an open challenge anyone may accept)", "challenge @bob chess-sharp days:5 colour:white"),
+    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [fen:\"FEN\"]", "challenge a player (no user: an open challenge anyone may accept); fen: starts from a position, for testing and teaching", "challenge @bob chess-sharp days:5 colour:white, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\""),
     ("accept", "accept [ID]", "accept a challenge made to you (or an open one)", "accept 3"),
     ("decline", "decline [ID]", "decline a challenge made to you", "decline"),
     ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
@@ -149,8 +151,50 @@ pub fn mention(word: &str) -> Option<String> {
     Some(w.to_lowercase())
 }
 
+/// The longest FEN accepted in a challenge.
+const MAX_FEN_CHARS: usize = 120;
+
+/// Takes `fen:"..."` (or `fen:WORD`) out of a challenge line: the rest of the line, and
+/// the FEN.
+fn take_fen(line: &str) -> Result<(String, Option<String>), ParseError> {
+    let Some(at) = line.to_ascii_lowercase().find("fen:") else {
+        return Ok((line.to_string(), None));
+    };
+    let rest = &line[at + 4..];
+    let (fen, after) = match rest.strip_prefix('"') {
+        Some(quoted) => match quoted.find('"') {
+            Some(end) => (&quoted[..end], &quoted[end + 1..]),
+            None => {
+                return Err(ParseError::Syntax(
+                    "fen:\"...\" needs its closing quote".into(),
+                ))
+            }
+        },
+        None => {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            (&rest[..end], &rest[end..])
+        }
+    };
+    let fen = fen.trim();
+    if fen.is_empty() || fen.chars().count() > MAX_FEN_CHARS {
+        return Err(ParseError::Syntax(format!(
+            "fen:\"...\" takes a FEN of 1 to {MAX_FEN_CHARS} characters"
+        )));
+    }
+    Ok((format!("{} {}", &line[..at], after), Some(fen.to_string())))
+}
+
 /// Parses one line.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let is_challenge = line
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("challenge"));
+    let (line, fen) = if is_challenge {
+        take_fen(line)?
+    } else {
+        (line.to_string(), None)
+    };
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some(first) = words.first() else {
         return Err(ParseError::Syntax(
@@ -202,6 +246,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                 variant,
                 days,
                 colour,
+                fen,
             })
         }
         "accept" => only_id("accept", &l).map(Command::Accept),

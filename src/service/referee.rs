@@ -75,6 +75,14 @@ impl Default for Settings {
     }
 }
 
+/// What a challenge asks for, beyond whom it challenges.
+struct Setup {
+    variant: Option<String>,
+    days: Option<u32>,
+    colour: Option<ColourChoice>,
+    fen: Option<String>,
+}
+
 /// The referee service.
 pub struct Service {
     store: Store,
@@ -291,9 +299,15 @@ impl Service {
                 variant,
                 days,
                 colour,
+                fen,
             } => {
-                self.challenge(inc, opponents, variant, days, colour, r)
-                    .await?
+                let setup = Setup {
+                    variant,
+                    days,
+                    colour,
+                    fen,
+                };
+                self.challenge(inc, opponents, setup, r).await?
             }
             Command::Accept(id) => self.accept(inc, id, r).await?,
             Command::Decline(id) | Command::Cancel(id) => {
@@ -318,7 +332,7 @@ impl Service {
                     .pick(inc, id, &["active", "finished", "aborted"])
                     .await?;
                 let rules = load(&g)?;
-                let list = numbered(&rules.move_list());
+                let list = rules.numbered_moves();
                 r.say(format!(
                     "game #{}: {}",
                     g.id,
@@ -588,13 +602,17 @@ impl Service {
         &self,
         inc: &Incoming,
         opponents: Vec<String>,
-        variant: Option<String>,
-        days: Option<u32>,
-        colour: Option<ColourChoice>,
+        setup: Setup,
         r: &mut Reply,
     ) -> Result<(), Fail> {
+        let Setup {
+            variant,
+            days,
+            colour,
+            fen,
+        } = setup;
         let variant = variant.unwrap_or_else(|| self.settings.default_variant.clone());
-        let rules = super::new_game(&variant).map_err(|e| Fail::Say(e.0))?;
+        let rules = super::new_game_from(&variant, fen.as_deref()).map_err(|e| Fail::Say(e.0))?;
         if opponents.len() + 1 != rules.seat_count() && !opponents.is_empty() {
             return Err(Fail::Say(format!(
                 "{} is for {} players: name {} opponent(s)",
@@ -639,6 +657,7 @@ impl Service {
                 Place::Dm => None,
             },
             seed,
+            start_fen: fen.map(|_| rules.view(Viewer::Public).fen),
             snapshot: rules.snapshot().to_string(),
             seats,
         };
@@ -975,21 +994,6 @@ fn movers(rules: &dyn GameRules) -> Vec<Seat> {
         .map(|(s, _)| s)
         .take(1)
         .collect()
-}
-
-fn numbered(moves: &[String]) -> String {
-    let mut s = String::new();
-    for (i, m) in moves.iter().enumerate() {
-        if i % 2 == 0 {
-            if i > 0 {
-                s.push(' ');
-            }
-            s.push_str(&format!("{}.", i / 2 + 1));
-        }
-        s.push(' ');
-        s.push_str(m);
-    }
-    s
 }
 
 /// The PGN tags the service knows for a game.

@@ -190,6 +190,9 @@ pub trait GameRules: Send + Sync {
     fn timeout_is_automatic(&self) -> bool;
     /// The moves played, in SAN.
     fn move_list(&self) -> Vec<String>;
+    /// The moves played as players read them, numbered from the game's start
+    /// (`1. e4 e5 2. Nf3`).
+    fn numbered_moves(&self) -> String;
     /// The game record as PGN, given the tag values the service knows.
     fn pgn(&self, tags: &[(String, String)]) -> String;
     /// The full state as JSON; equal states give equal snapshots.

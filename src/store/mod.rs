@@ -57,6 +57,8 @@ pub struct GameRow {
     pub channel: Option<String>,
     /// The seed of the game's random draws.
     pub seed: i64,
+    /// The starting position as FEN, when it is not the variant's own start.
+    pub start_fen: Option<String>,
     /// `1-0`, `0-1`, `1/2-1/2`.
     pub result: Option<String>,
     /// The end reason's name.
@@ -104,6 +106,8 @@ pub struct NewGame {
     pub channel: Option<String>,
     /// The RNG seed.
     pub seed: i64,
+    /// The starting position as FEN, when it is not the variant's own start.
+    pub start_fen: Option<String>,
     /// The initial snapshot.
     pub snapshot: String,
     /// The seats.
@@ -241,8 +245,8 @@ impl Store {
             mark_event(&mut tx, e, at).await?;
         }
         let id: i64 = sqlx::query(
-            "INSERT INTO games (variant, status, days_per_move, colour, challenger, channel, seed, snapshot, version, created_at, updated_at)
-             VALUES (?, 'challenged', ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
+            "INSERT INTO games (variant, status, days_per_move, colour, challenger, channel, seed, start_fen, snapshot, version, created_at, updated_at)
+             VALUES (?, 'challenged', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
         )
         .bind(&g.variant)
         .bind(g.days_per_move)
@@ -250,6 +254,7 @@ impl Store {
         .bind(&g.challenger)
         .bind(&g.channel)
         .bind(g.seed)
+        .bind(&g.start_fen)
         .bind(&g.snapshot)
         .bind(at)
         .bind(at)
@@ -524,7 +529,7 @@ impl Store {
     }
 }
 
-const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version FROM games";
+const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen FROM games";
 
 fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> GameRow {
     GameRow {
@@ -541,6 +546,7 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> GameRow {
         score: r.get(10),
         snapshot: r.get(11),
         version: r.get(12),
+        start_fen: r.get(13),
         seats: Vec::new(),
     }
 }

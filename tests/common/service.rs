@@ -74,7 +74,7 @@ pub async fn check_log(store: &Store, id: i64) -> usize {
         .iter()
         .map(|r| (Seat(r.seat), serde_json::from_str(&r.action).unwrap()))
         .collect();
-    let replayed = replay(&g.variant, &log).unwrap();
+    let replayed = replay(&g.variant, g.start_fen.as_deref(), &log).unwrap();
     let stored: serde_json::Value = serde_json::from_str(&g.snapshot).unwrap();
     assert_eq!(
         replayed.snapshot(),
