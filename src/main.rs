@@ -5,6 +5,7 @@ mod cli;
 use clap::{Parser, Subcommand};
 use postal::notation::fen::parse_fen;
 use postal::rules::{divide, perft, Position, Variant};
+use postal::service::settings::Settings;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -55,9 +56,10 @@ enum Command {
     },
     /// Plays in the terminal as several users in one channel (`NAME: TEXT`, `NAME> TEXT`).
     Console {
-        /// Database URL (default: the bot's `postal.db`; `sqlite::memory:` for a scratch game).
-        #[arg(long, default_value = "postal.db")]
-        db: String,
+        /// Database URL (default: `database_url` of config/postal.toml or DATABASE_URL;
+        /// `sqlite::memory:` for a scratch game).
+        #[arg(long)]
+        db: Option<String>,
         /// Read the lines from this file instead of the keyboard.
         #[arg(long)]
         script: Option<std::path::PathBuf>,
@@ -69,9 +71,9 @@ enum Command {
     Export {
         /// The game id.
         id: i64,
-        /// Database URL.
-        #[arg(long, default_value = "postal.db")]
-        db: String,
+        /// Database URL (default: from the configuration).
+        #[arg(long)]
+        db: Option<String>,
         /// pgn or json.
         #[arg(long, default_value = "pgn")]
         format: String,
@@ -111,7 +113,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Console { db, script, seed } => {
-            let opts = postal::console::Options { db, seed };
+            let settings = match Settings::load() {
+                Ok(s) => Settings { seed, ..s },
+                Err(e) => return report(Err(e.to_string())),
+            };
+            let db = db.unwrap_or_else(|| settings.database_url.clone());
+            let opts = postal::console::Options { db, settings };
             let stdout = std::io::stdout();
             let result = match script {
                 Some(path) => match std::fs::File::open(&path) {
@@ -137,6 +144,10 @@ fn main() -> ExitCode {
             }
         }
         Command::Export { id, db, format } => {
+            let db = match db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok) {
+                Ok(db) => db,
+                Err(e) => return report(Err(e.to_string())),
+            };
             match postal::console::block_on(postal::console::export(&db, id, &format))
                 .and_then(|r| r)
             {

@@ -9,7 +9,10 @@ fn run_script(path: &Path) -> String {
     let script = std::fs::read(path).unwrap();
     let opts = postal::console::Options {
         db: "sqlite::memory:".into(),
-        seed: 1,
+        settings: postal::service::settings::Settings {
+            seed: 1,
+            ..Default::default()
+        },
     };
     let mut out = Vec::new();
     let rt = tokio::runtime::Builder::new_current_thread()

@@ -18,8 +18,8 @@ pub const START: i64 = 1_767_225_600;
 pub struct Options {
     /// The database URL.
     pub db: String,
-    /// The seed of new games' random draws.
-    pub seed: u64,
+    /// The service's settings; `seed` makes new games' random draws reproducible.
+    pub settings: Settings,
 }
 
 /// Formats one outbound message as console lines.
@@ -53,11 +53,7 @@ fn parse_clock(arg: &str) -> Option<i64> {
 /// Runs the console over `input`, writing replies to `out`.
 pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
     let store = Store::open(&opts.db).await.map_err(|e| e.to_string())?;
-    let settings = Settings {
-        seed: opts.seed,
-        ..Settings::default()
-    };
-    let service = Service::new(store, settings);
+    let service = Service::new(store, opts.settings.clone());
     let mut now = START;
     for (n, line) in input.lines().enumerate() {
         let line = line.map_err(|e| e.to_string())?;

@@ -5,6 +5,7 @@ pub mod chess;
 pub mod command;
 pub mod referee;
 pub mod rules;
+pub mod settings;
 
 pub use rules::{
     Action, ClaimKind, Event, GameOutcome, GameRules, OfferKind, Prompt, RuleError, Seat, View,

@@ -3,6 +3,7 @@
 
 use super::command::{self, Answer, ColourChoice, Command, ParseError};
 use super::rules::{Action, ClaimKind, Event, GameRules, OfferKind, Prompt, Seat, View, Viewer};
+pub use super::settings::Settings;
 use crate::store::{GameRow, NewGame, SeatRow, Store, StoreError, Write};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -49,30 +50,6 @@ pub struct Outbound {
     pub text: String,
     /// A board to draw with the text.
     pub image: Option<View>,
-}
-
-/// Service settings.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// Days per move when a challenge names none.
-    pub default_days: u32,
-    /// Reminders, in hours before a deadline (largest first).
-    pub reminder_hours: Vec<i64>,
-    /// The variant when a challenge names none.
-    pub default_variant: String,
-    /// Seed of the service's RNG (game seeds are drawn from it).
-    pub seed: u64,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            default_days: 3,
-            reminder_hours: vec![24, 1],
-            default_variant: "standard".into(),
-            seed: 0x5eed,
-        }
-    }
 }
 
 /// What a challenge asks for, beyond whom it challenges.

@@ -1,0 +1,202 @@
+//! The service's settings: built-in defaults, equal to the committed
+//! `config/postal.toml`, read from that file at start, with environment overrides.
+
+use serde::Deserialize;
+use std::path::Path;
+
+/// Where the configuration is read from unless `POSTAL_CONFIG` names another file.
+pub const DEFAULT_CONFIG_PATH: &str = "config/postal.toml";
+
+/// Service settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The database URL (`sqlite://postal.db`, `sqlite::memory:`).
+    pub database_url: String,
+    /// Days per move when a challenge names none.
+    pub default_days: u32,
+    /// Reminders, in hours before a deadline.
+    pub reminder_hours: Vec<i64>,
+    /// The variant when a challenge names none.
+    pub default_variant: String,
+    /// Seed of the service's RNG (game seeds are drawn from it); not in the file, the
+    /// console's `--seed` sets it.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            database_url: "sqlite://postal.db".into(),
+            default_days: 3,
+            reminder_hours: vec![24, 1],
+            default_variant: "standard".into(),
+            seed: 0x5eed,
+        }
+    }
+}
+
+/// A configuration that cannot be used; the text says which setting and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(pub String);
+
+/// The file's layout. Every key is optional (the default stands in) and unknown keys are
+/// refused, so a misspelt setting is not silently ignored.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    database_url: Option<String>,
+    #[serde(default)]
+    games: Games,
+    #[serde(default)]
+    clock: Clock,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Games {
+    default_variant: Option<String>,
+    days_per_move: Option<u32>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Clock {
+    reminder_hours: Option<Vec<i64>>,
+}
+
+impl Settings {
+    /// The defaults with the values of a configuration file's text, checked.
+    pub fn from_toml(text: &str) -> Result<Settings, ConfigError> {
+        let f: File = toml::from_str(text).map_err(|e| ConfigError(e.message().to_string()))?;
+        let d = Settings::default();
+        Settings {
+            database_url: f.database_url.unwrap_or(d.database_url),
+            default_days: f.games.days_per_move.unwrap_or(d.default_days),
+            reminder_hours: f.clock.reminder_hours.unwrap_or(d.reminder_hours),
+            default_variant: f.games.default_variant.unwrap_or(d.default_variant),
+            seed: d.seed,
+        }
+        .checked()
+    }
+
+    /// These settings with the environment's overrides (`DATABASE_URL`,
+    /// `POSTAL_DEFAULT_VARIANT`, `POSTAL_DAYS_PER_MOVE`, `POSTAL_REMINDER_HOURS`), read
+    /// through `var`, checked.
+    pub fn with_env(self, var: impl Fn(&str) -> Option<String>) -> Result<Settings, ConfigError> {
+        let mut s = self;
+        if let Some(url) = var("DATABASE_URL") {
+            s.database_url = url;
+        }
+        if let Some(v) = var("POSTAL_DEFAULT_VARIANT") {
+            s.default_variant = v;
+        }
+        if let Some(d) = var("POSTAL_DAYS_PER_MOVE") {
+            s.default_days = d.trim().parse().map_err(|_| {
+                ConfigError(format!("POSTAL_DAYS_PER_MOVE={d:?} is not a whole number"))
+            })?;
+        }
+        if let Some(h) = var("POSTAL_REMINDER_HOURS") {
+            s.reminder_hours = h
+                .split(',')
+                .filter(|x| !x.trim().is_empty())
+                .map(|x| x.trim().parse())
+                .collect::<Result<_, _>>()
+                .map_err(|_| {
+                    ConfigError(format!(
+                        "POSTAL_REMINDER_HOURS={h:?} is not a comma-separated list of hours"
+                    ))
+                })?;
+        }
+        s.checked()
+    }
+
+    /// Reads the configuration at start: the file named by `POSTAL_CONFIG`, else
+    /// [`DEFAULT_CONFIG_PATH`] if it exists, else the defaults; then the environment's
+    /// overrides. A named file that is missing, or any bad value, is an error.
+    pub fn load() -> Result<Settings, ConfigError> {
+        let named = std::env::var("POSTAL_CONFIG").ok();
+        let path = named.as_deref().unwrap_or(DEFAULT_CONFIG_PATH);
+        let base = match std::fs::read_to_string(Path::new(path)) {
+            Ok(text) => {
+                Settings::from_toml(&text).map_err(|e| ConfigError(format!("{path}: {e}")))?
+            }
+            Err(e) if named.is_none() && e.kind() == std::io::ErrorKind::NotFound => {
+                Settings::default()
+            }
+            Err(e) => return Err(ConfigError(format!("{path}: {e}"))),
+        };
+        base.with_env(|k| std::env::var(k).ok())
+    }
+
+    fn checked(self) -> Result<Settings, ConfigError> {
+        if self.database_url.trim().is_empty() {
+            return Err(ConfigError("database_url is empty".into()));
+        }
+        if !(1..=60).contains(&self.default_days) {
+            return Err(ConfigError(format!(
+                "days_per_move is {}, it must be 1 to 60",
+                self.default_days
+            )));
+        }
+        let max_hours = i64::from(self.default_days) * 24;
+        if let Some(h) = self
+            .reminder_hours
+            .iter()
+            .find(|h| !(1..max_hours).contains(*h))
+        {
+            return Err(ConfigError(format!(
+                "a reminder {h} h before the deadline does not fit: reminders are 1 h to {} h",
+                max_hours - 1
+            )));
+        }
+        super::new_game(&self.default_variant)
+            .map_err(|e| ConfigError(format!("default_variant: {e}")))?;
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_committed_file_equals_the_defaults() {
+        let text = include_str!("../../config/postal.toml");
+        assert_eq!(Settings::from_toml(text).unwrap(), Settings::default());
+    }
+
+    #[test]
+    fn the_environment_overrides_the_file() {
+        let env = |k: &str| match k {
+            "DATABASE_URL" => Some("sqlite::memory:".to_string()),
+            "POSTAL_REMINDER_HOURS" => Some("48, 2".to_string()),
+            "POSTAL_DAYS_PER_MOVE" => Some("5".to_string()),
+            _ => None,
+        };
+        let s = Settings::from_toml("[games]\ndefault_variant = \"chess-sharp\"\n")
+            .unwrap()
+            .with_env(env)
+            .unwrap();
+        assert_eq!(s.database_url, "sqlite::memory:");
+        assert_eq!(s.reminder_hours, vec![48, 2]);
+        assert_eq!(s.default_days, 5);
+        assert_eq!(s.default_variant, "chess-sharp");
+    }
+
+    #[test]
+    fn bad_settings_are_refused_with_the_reason() {
+        for (text, says) in [
+            ("[games]\ndays_per_move = 0\n", "days_per_move"),
+            ("[games]\ndefault_variant = \"shogi\"\n", "default_variant"),
+            ("[clock]\nreminder_hours = [100]\n", "reminder 100 h"),
+            ("[clock]\nreminders = [1]\n", "unknown field"),
+            ("database_url = 3\n", "string"),
+        ] {
+            let err = Settings::from_toml(text).unwrap_err();
+            assert!(err.0.contains(says), "{text}: {err}");
+        }
+        let env = |k: &str| (k == "POSTAL_DAYS_PER_MOVE").then(|| "three".to_string());
+        assert!(Settings::default().with_env(env).is_err());
+    }
+}
