@@ -66,6 +66,10 @@ enum Command {
         /// Seed of every random draw of new games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write board images into this folder (printing their names) instead of
+        /// printing text diagrams.
+        #[arg(long)]
+        images: Option<std::path::PathBuf>,
     },
     /// Prints one stored game as PGN or JSON.
     Export {
@@ -112,13 +116,22 @@ fn report(result: Result<(), String>) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Console { db, script, seed } => {
+        Command::Console {
+            db,
+            script,
+            seed,
+            images,
+        } => {
             let settings = match Settings::load() {
                 Ok(s) => Settings { seed, ..s },
                 Err(e) => return report(Err(e.to_string())),
             };
             let db = db.unwrap_or_else(|| settings.database_url.clone());
-            let opts = postal::console::Options { db, settings };
+            let opts = postal::console::Options {
+                db,
+                settings,
+                images,
+            };
             let stdout = std::io::stdout();
             let result = match script {
                 Some(path) => match std::fs::File::open(&path) {

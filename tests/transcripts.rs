@@ -6,6 +6,10 @@
 use std::path::Path;
 
 fn run_script(path: &Path) -> String {
+    run_script_with_images(path, None)
+}
+
+fn run_script_with_images(path: &Path, images: Option<&Path>) -> String {
     let script = std::fs::read(path).unwrap();
     let opts = postal::console::Options {
         db: "sqlite::memory:".into(),
@@ -13,6 +17,7 @@ fn run_script(path: &Path) -> String {
             seed: 1,
             ..Default::default()
         },
+        images: images.map(Path::to_path_buf),
     };
     let mut out = Vec::new();
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -50,4 +55,36 @@ fn transcripts_match_their_expected_output() {
         }
     }
     assert!(failed.is_empty(), "transcripts differ: {failed:?}");
+}
+
+/// With an images folder, every board the console would print as a diagram is drawn as a
+/// PNG instead, and its file name is printed where the diagram was.
+#[test]
+fn console_writes_a_png_for_every_board() {
+    let dir = std::env::temp_dir().join(format!("postal-images-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts/standard-mate.txt");
+    let out = run_script_with_images(&script, Some(&dir));
+    let named: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split("image: ").nth(1))
+        .collect();
+    assert!(named.len() >= 4, "too few images:\n{out}");
+    assert!(
+        !out.contains("abcdefgh"),
+        "no text diagrams when images are drawn"
+    );
+    for name in &named {
+        let bytes = std::fs::read(name).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let reader = decoder.read_info().expect("a valid PNG");
+        let info = reader.info();
+        assert!(
+            info.width >= 720 && info.height >= 720,
+            "{name}: {}x{}",
+            info.width,
+            info.height
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,7 +4,8 @@
 //! Input lines: `NAME: TEXT` (typed in #games), `NAME> TEXT` (sent privately),
 //! `# clock +3d` (move the simulated clock by days `d`, hours `h` or minutes `m`, then run
 //! the deadline check), other lines starting with `#` are comments. Output lines:
-//! `[#games] ...` and `[dm NAME] ...`; boards follow as a text diagram.
+//! `[#games] ...` and `[dm NAME] ...`; boards follow as a text diagram, or, with an images
+//! folder, are drawn as PNG files whose names are printed (`[#games]   image: DIR/board-0001.png`).
 
 use crate::service::referee::{Destination, Incoming, Outbound, Place, Service, Settings};
 use crate::store::Store;
@@ -20,14 +21,68 @@ pub struct Options {
     pub db: String,
     /// The service's settings; `seed` makes new games' random draws reproducible.
     pub settings: Settings,
+    /// Where board images are written; `None` prints text diagrams instead.
+    pub images: Option<std::path::PathBuf>,
+}
+
+/// Writes board images into a folder, numbered in the order they are sent.
+struct ImageWriter {
+    dir: std::path::PathBuf,
+    renderer: crate::render::Renderer,
+    written: usize,
+}
+
+impl ImageWriter {
+    fn new(dir: &std::path::Path) -> Result<ImageWriter, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(ImageWriter {
+            dir: dir.to_path_buf(),
+            renderer: crate::render::Renderer::default(),
+            written: 0,
+        })
+    }
+
+    /// Draws the message's board, if it has one, and returns the file's path.
+    fn write(&mut self, o: &Outbound) -> Result<Option<std::path::PathBuf>, String> {
+        let Some(view) = &o.image else {
+            return Ok(None);
+        };
+        self.written += 1;
+        let path = self.dir.join(format!("board-{:04}.png", self.written));
+        let png = self
+            .renderer
+            .render_png(&view.board, &crate::render::RenderOptions::default());
+        std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Some(path))
+    }
+}
+
+/// Formats one outbound message as console lines, naming its image file instead of
+/// printing a diagram when the board was drawn.
+fn format_with_image(o: &Outbound, image: Option<&std::path::Path>) -> String {
+    match image {
+        None => format(o),
+        Some(path) => {
+            let place = place_tag(&o.to);
+            format!(
+                "{place} {}\n{place}   image: {}",
+                o.text.replace('\n', &format!("\n{place} ")),
+                path.display()
+            )
+        }
+    }
+}
+
+fn place_tag(to: &Destination) -> String {
+    match to {
+        Destination::Channel(c) => format!("[#{c}]"),
+        Destination::Dm(u) => format!("[dm {u}]"),
+    }
 }
 
 /// Formats one outbound message as console lines.
 pub fn format(o: &Outbound) -> String {
-    let place = match &o.to {
-        Destination::Channel(c) => format!("[#{c}]"),
-        Destination::Dm(u) => format!("[dm {u}]"),
-    };
+    let place = place_tag(&o.to);
     let mut s = format!("{place} {}", o.text.replace('\n', &format!("\n{place} ")));
     if let Some(v) = &o.image {
         for line in v.diagram.lines() {
@@ -54,6 +109,10 @@ fn parse_clock(arg: &str) -> Option<i64> {
 pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
     let store = Store::open(&opts.db).await.map_err(|e| e.to_string())?;
     let service = Service::new(store, opts.settings.clone());
+    let mut images = match &opts.images {
+        Some(dir) => Some(ImageWriter::new(dir)?),
+        None => None,
+    };
     let mut now = START;
     for (n, line) in input.lines().enumerate() {
         let line = line.map_err(|e| e.to_string())?;
@@ -115,7 +174,12 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
             replies = service.handle(inc).await.map_err(|e| e.to_string())?;
         }
         for r in &replies {
-            writeln!(out, "{}", format(r)).map_err(|e| e.to_string())?;
+            let image = match images.as_mut() {
+                Some(w) => w.write(r)?,
+                None => None,
+            };
+            writeln!(out, "{}", format_with_image(r, image.as_deref()))
+                .map_err(|e| e.to_string())?;
         }
     }
     service.store().close().await;

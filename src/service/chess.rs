@@ -9,6 +9,7 @@ use super::rules::{
 use crate::notation::fen::{parse_fen, to_fen};
 use crate::notation::pgn::numbered_moves;
 use crate::notation::{parse_move, san, write_pgn_ending, PgnTags};
+use crate::render;
 use crate::rules::{Claim, Color, EndReason, Game, Move, Outcome, Position, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -462,14 +463,25 @@ impl GameRules for ChessRules {
             .map_err(|e| RuleError::new(e.to_string()))
     }
 
-    fn view(&self, _viewer: Viewer) -> View {
+    fn view(&self, viewer: Viewer) -> View {
         let pos = self.game.position();
+        let board_viewer = match viewer {
+            Viewer::Public => render::Viewer::Public,
+            Viewer::Seat(seat) => match color_of(seat) {
+                Ok(color) => render::Viewer::Player(color),
+                Err(_) => render::Viewer::Public,
+            },
+        };
         View {
             variant: self.variant().to_string(),
             fen: to_fen(pos),
             last_move: self.game.moves().last().map(|m| m.uci()),
             diagram: diagram(pos),
-            flipped: false,
+            board: render::BoardView::from_game(
+                &self.game,
+                board_viewer,
+                render::PublicOrientation::default(),
+            ),
         }
     }
 

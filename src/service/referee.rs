@@ -297,7 +297,7 @@ impl Service {
                     .pick(inc, id, &["active", "finished", "aborted"])
                     .await?;
                 let rules = load(&g)?;
-                let view = rules.view(Viewer::Public);
+                let view = public_view(&g, rules.as_ref());
                 r.out.push(Outbound {
                     to: r.origin.clone(),
                     text: format!("game #{}: {}", g.id, status_line(&g, rules.as_ref())),
@@ -536,7 +536,7 @@ impl Service {
             text.push_str(&self.turn_line(g, rules.as_ref()).await?);
         }
         let image = if moved || rules.is_over() {
-            Some(rules.view(Viewer::Public))
+            Some(public_view(g, rules.as_ref()))
         } else {
             None
         };
@@ -766,7 +766,7 @@ impl Service {
             r.out.push(Outbound {
                 to: d,
                 text: text.clone(),
-                image: Some(rules.view(Viewer::Public)),
+                image: Some(public_view(&g, rules.as_ref())),
             });
         }
         Ok(())
@@ -994,6 +994,14 @@ fn status_line(g: &GameRow, rules: &dyn GameRules) -> String {
                 .unwrap_or_default()
         }
     }
+}
+
+/// The public view of a game, with the players' names in the board image's caption.
+fn public_view(g: &GameRow, rules: &dyn GameRules) -> View {
+    let mut view = rules.view(Viewer::Public);
+    view.board.caption.white = g.user_at(0).unwrap_or("White").to_string();
+    view.board.caption.black = g.user_at(1).unwrap_or("Black").to_string();
+    view
 }
 
 fn player_seat(g: &GameRow, user: &str) -> Result<Seat, Fail> {

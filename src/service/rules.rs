@@ -2,6 +2,7 @@
 //! awaits and for what, applies actions from seats, shows a view per viewer and reports its
 //! outcome. Every variant implements [`GameRules`]; the service never looks inside a game.
 
+use crate::render::BoardView;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -126,8 +127,8 @@ pub struct View {
     pub last_move: Option<String>,
     /// A text diagram of the board, for adapters without images.
     pub diagram: String,
-    /// Whether the board is best drawn from the second seat's side.
-    pub flipped: bool,
+    /// What the board image shows this viewer (the adapter renders it to PNG).
+    pub board: BoardView,
 }
 
 /// How a game ended: result, reason and score, in the form used by messages and exports.
