@@ -71,16 +71,20 @@ enum Command {
         #[arg(long)]
         images: Option<std::path::PathBuf>,
     },
-    /// Prints one stored game as PGN or JSON.
+    /// Prints one stored game as PGN, JSON or an animated GIF.
     Export {
         /// The game id.
         id: i64,
         /// Database URL (default: from the configuration).
         #[arg(long)]
         db: Option<String>,
-        /// pgn or json.
+        /// pgn, json or gif (an animation of the whole game).
         #[arg(long, default_value = "pgn")]
         format: String,
+        /// Write to this file instead of standard output (a GIF is never written to a
+        /// terminal).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
     },
     /// Measures how fast things are.
     Bench {
@@ -109,6 +113,33 @@ fn report(result: Result<(), String>) -> ExitCode {
         Err(e) => {
             eprintln!("postal: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes an export to `out`, or to standard output (text gets a final newline; binary
+/// output to a terminal is refused).
+fn write_export(bytes: &[u8], format: &str, out: Option<&std::path::Path>) -> ExitCode {
+    use std::io::{IsTerminal, Write};
+    let result = match out {
+        Some(path) => std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display())),
+        None if format == "gif" && std::io::stdout().is_terminal() => {
+            Err("a GIF is not written to a terminal: use --out FILE or redirect".to_string())
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            let newline: &[u8] = if format == "gif" { b"" } else { b"\n" };
+            stdout
+                .write_all(bytes)
+                .and_then(|_| stdout.write_all(newline))
+                .map_err(|e| e.to_string())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("postal: {e}");
+            ExitCode::from(1)
         }
     }
 }
@@ -156,7 +187,12 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Export { id, db, format } => {
+        Command::Export {
+            id,
+            db,
+            format,
+            out,
+        } => {
             let db = match db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok) {
                 Ok(db) => db,
                 Err(e) => return report(Err(e.to_string())),
@@ -164,10 +200,7 @@ fn main() -> ExitCode {
             match postal::console::block_on(postal::console::export(&db, id, &format))
                 .and_then(|r| r)
             {
-                Ok(text) => {
-                    println!("{text}");
-                    ExitCode::SUCCESS
-                }
+                Ok(bytes) => write_export(&bytes, &format, out.as_deref()),
                 Err(e) => {
                     eprintln!("postal: {e}");
                     ExitCode::from(1)

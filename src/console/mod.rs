@@ -186,8 +186,8 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
     Ok(())
 }
 
-/// `postal export`: one stored game as PGN or JSON.
-pub async fn export(db: &str, id: i64, format: &str) -> Result<String, String> {
+/// `postal export`: one stored game as PGN or JSON text, or as an animated GIF.
+pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
     let store = Store::open(db).await.map_err(|e| e.to_string())?;
     let g = store
         .game(id)
@@ -200,7 +200,18 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<String, String> {
         crate::service::referee::Fail::Store(e) => e.to_string(),
     })?;
     match format {
-        "pgn" => Ok(rules.pgn(&crate::service::referee::pgn_tags(&g))),
+        "pgn" => Ok(rules
+            .pgn(&crate::service::referee::pgn_tags(&g))
+            .into_bytes()),
+        "gif" => {
+            let names = [
+                g.user_at(0).unwrap_or("White"),
+                g.user_at(1).unwrap_or("Black"),
+            ];
+            rules
+                .animation(&crate::render::Renderer::default(), names)
+                .ok_or_else(|| format!("{} games have no animation", g.variant))
+        }
         "json" => {
             let o = rules.outcome();
             let seats: Vec<serde_json::Value> = g
@@ -222,9 +233,11 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<String, String> {
                 "moves": rules.move_list(),
                 "fen": rules.view(crate::service::Viewer::Public).fen,
             });
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())
+            serde_json::to_string_pretty(&v)
+                .map(String::into_bytes)
+                .map_err(|e| e.to_string())
         }
-        other => Err(format!("unknown format '{other}': pgn or json")),
+        other => Err(format!("unknown format '{other}': pgn, json or gif")),
     }
 }
 

@@ -463,6 +463,15 @@ impl GameRules for ChessRules {
             .map_err(|e| RuleError::new(e.to_string()))
     }
 
+    fn animation(&self, renderer: &render::Renderer, names: [&str; 2]) -> Option<Vec<u8>> {
+        let options = render::gif::GifOptions {
+            white: names[0].to_string(),
+            black: names[1].to_string(),
+            ..Default::default()
+        };
+        Some(render::gif::game_gif(renderer, &self.game, &options))
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let pos = self.game.position();
         let board_viewer = match viewer {

@@ -2,7 +2,7 @@
 //! awaits and for what, applies actions from seats, shows a view per viewer and reports its
 //! outcome. Every variant implements [`GameRules`]; the service never looks inside a game.
 
-use crate::render::BoardView;
+use crate::render::{BoardView, Renderer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -196,6 +196,9 @@ pub trait GameRules: Send + Sync {
     fn numbered_moves(&self) -> String;
     /// The game record as PGN, given the tag values the service knows.
     fn pgn(&self, tags: &[(String, String)]) -> String;
+    /// The whole game as an animated GIF of its public views (the players named as
+    /// given), or `None` for a variant that has no animation.
+    fn animation(&self, renderer: &Renderer, names: [&str; 2]) -> Option<Vec<u8>>;
     /// The full state as JSON; equal states give equal snapshots.
     fn snapshot(&self) -> serde_json::Value;
 }
