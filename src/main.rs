@@ -104,6 +104,16 @@ enum BenchCommand {
         #[arg(long, default_value_t = 2000)]
         iterations: usize,
     },
+    /// Accepted moves per second through the referee into a SQLite file (WAL), with
+    /// p50/p99 latency per move and the database size per finished game.
+    Service {
+        /// Games played, 33 moves each.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// The database file to create (it must not exist; default: a scratch file).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
 }
 
 /// Prints a command's error and picks the exit code.
@@ -261,5 +271,8 @@ fn main() -> ExitCode {
         Command::Bench {
             what: BenchCommand::Render { size, iterations },
         } => report(cli::render::bench(size, iterations)),
+        Command::Bench {
+            what: BenchCommand::Service { games, db },
+        } => report(postal::service::bench::main(games, db)),
     }
 }

@@ -1,6 +1,7 @@
 //! The referee service: commands in, messages out, with persistence and clocks. It knows
 //! nothing of Discord; the Discord and console adapters both drive it.
 
+pub mod bench;
 pub mod chess;
 pub mod command;
 pub mod referee;

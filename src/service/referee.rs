@@ -4,8 +4,8 @@
 use super::command::{self, Answer, ColourChoice, Command, ParseError};
 use super::rules::{Action, ClaimKind, Event, GameRules, OfferKind, Prompt, Seat, View, Viewer};
 pub use super::settings::Settings;
-use crate::store::{GameRow, NewGame, SeatRow, Store, StoreError, Write};
-use std::collections::HashMap;
+use crate::store::{Deadline, GameRow, NewGame, SeatRow, Store, StoreError, Write};
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 /// Where a message was typed.
@@ -52,6 +52,14 @@ pub struct Outbound {
     pub image: Option<View>,
 }
 
+/// An action applied and committed: what happened, the game's new state, and its
+/// deadlines now.
+struct Committed {
+    events: Vec<Event>,
+    rules: Box<dyn GameRules>,
+    deadlines: Vec<Deadline>,
+}
+
 /// What a challenge asks for, beyond whom it challenges.
 struct Setup {
     variant: Option<String>,
@@ -66,6 +74,8 @@ pub struct Service {
     settings: Settings,
     rng: Mutex<u64>,
     locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Users already recorded by this process, so a message costs no write for them.
+    known_users: Mutex<HashSet<String>>,
 }
 
 const DAY: i64 = 86_400;
@@ -127,6 +137,7 @@ impl Service {
             settings,
             rng: Mutex::new(seed),
             locks: Mutex::new(HashMap::new()),
+            known_users: Mutex::new(HashSet::new()),
         }
     }
 
@@ -194,7 +205,7 @@ impl Service {
                 return Ok(r.out);
             }
         };
-        self.store.ensure_user(&inc.user, &inc.user).await?;
+        self.ensure_user(&inc.user).await?;
         match self.run(&inc, cmd, &mut r).await {
             Ok(()) => {}
             Err(Fail::Say(s)) => r.say(s),
@@ -205,6 +216,23 @@ impl Service {
             Err(Fail::Store(e)) => return Err(e),
         }
         Ok(r.out)
+    }
+
+    /// Records `user` in the database once per process.
+    async fn ensure_user(&self, user: &str) -> Result<(), StoreError> {
+        let seen = self
+            .known_users
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(user);
+        if !seen {
+            self.store.ensure_user(user, user).await?;
+            self.known_users
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(user.to_string());
+        }
+        Ok(())
     }
 
     async fn games_here(&self, inc: &Incoming) -> Result<Vec<GameRow>, StoreError> {
@@ -328,11 +356,10 @@ impl Service {
                 r.say(rules.pgn(&pgn_tags(&g)));
             }
             Command::Move(id, text) => {
-                let g = self.pick(inc, id, &["active"]).await?;
-                let seat = player_seat(&g, &inc.user)?;
-                let rules = load(&g)?;
-                let uci = rules.parse_move(seat, &text).map_err(|e| Fail::Say(e.0))?;
-                self.act(inc, g.id, seat, Action::Move(uci), r).await?;
+                // The text is always there, so the move is too (an empty one would only be
+                // refused as illegal).
+                let play = |uci: Option<String>| Action::Move(uci.unwrap_or_default());
+                self.act_on_move(inc, id, Some(text), play, r).await?
             }
             Command::Resign(id) => self.simple(inc, id, Action::Resign, r).await?,
             Command::Abort(id) => self.simple(inc, id, Action::Abort, r).await?,
@@ -361,21 +388,46 @@ impl Service {
                 if late.is_none() {
                     return Err(Fail::Say("your opponent's time has not run out".into()));
                 }
-                self.act(inc, g.id, other, Action::Timeout, r).await?;
+                self.act(inc, g.id, |_, _| Ok((other, Action::Timeout)), r)
+                    .await?;
             }
             Command::Claim(id, kind, mv) => {
-                let g = self.pick(inc, id, &["active"]).await?;
-                let seat = player_seat(&g, &inc.user)?;
-                let rules = load(&g)?;
-                let intended = match mv {
-                    Some(t) => Some(rules.parse_move(seat, &t).map_err(|e| Fail::Say(e.0))?),
-                    None => None,
-                };
-                self.act(inc, g.id, seat, Action::Claim(kind, intended), r)
-                    .await?;
+                let claim = |intended| Action::Claim(kind, intended);
+                self.act_on_move(inc, id, mv, claim, r).await?
             }
         }
         Ok(())
+    }
+
+    /// The id of the user's active game here: `id` itself when given (the game is then
+    /// read under its lock by [`Service::act`]), else the one game [`Service::pick`] finds.
+    async fn pick_id(&self, inc: &Incoming, id: Option<i64>) -> Result<i64, Fail> {
+        match id {
+            Some(id) => Ok(id),
+            None => Ok(self.pick(inc, None, &["active"]).await?.id),
+        }
+    }
+
+    /// An action of the user's seat built by `wrap` from `text` read as a move of the game
+    /// as it is under its lock (a move, or a claim with the move it intends).
+    async fn act_on_move(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        text: Option<String>,
+        wrap: impl FnOnce(Option<String>) -> Action,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let id = self.pick_id(inc, id).await?;
+        let decide = |g: &GameRow, rules: &dyn GameRules| {
+            let seat = player_seat(g, &inc.user)?;
+            let uci = match text {
+                Some(t) => Some(rules.parse_move(seat, &t).map_err(|e| Fail::Say(e.0))?),
+                None => None,
+            };
+            Ok((seat, wrap(uci)))
+        };
+        self.act(inc, id, decide, r).await
     }
 
     async fn simple(
@@ -385,19 +437,19 @@ impl Service {
         action: Action,
         r: &mut Reply,
     ) -> Result<(), Fail> {
-        let g = self.pick(inc, id, &["active"]).await?;
-        let seat = player_seat(&g, &inc.user)?;
-        self.act(inc, g.id, seat, action, r).await
+        let id = self.pick_id(inc, id).await?;
+        self.act(inc, id, |g, _| Ok((player_seat(g, &inc.user)?, action)), r)
+            .await
     }
 
-    /// Applies `action` for `seat` of game `id` under the game's lock, commits, then
-    /// produces the messages.
+    /// Under game `id`'s lock: reads the game once, lets `decide` choose the seat and the
+    /// action from the game as it is now, applies and commits it, then produces the
+    /// messages from the state in hand.
     async fn act(
         &self,
         inc: &Incoming,
         id: i64,
-        seat: Seat,
-        action: Action,
+        decide: impl FnOnce(&GameRow, &dyn GameRules) -> Result<(Seat, Action), Fail>,
         r: &mut Reply,
     ) -> Result<(), Fail> {
         let lock = self.lock_for(id);
@@ -407,43 +459,41 @@ impl Service {
             .game(id)
             .await?
             .ok_or_else(|| Fail::Say(format!("there is no game #{id}")))?;
+        let rules = load(&g)?;
+        let (seat, action) = decide(&g, rules.as_ref())?;
         if g.status != "active" {
             return Err(Fail::Say(format!("game #{id} is {}", g.status)));
         }
-        let author = inc.user.clone();
-        let events = self
+        let done = self
             .commit(
                 &g,
+                rules,
                 seat,
-                &author,
+                &inc.user,
                 action,
                 inc.at,
                 Some(inc.event_id.clone()),
                 None,
             )
             .await?;
-        let g2 = self
-            .store
-            .game(id)
-            .await?
-            .ok_or_else(|| Fail::Say("the game vanished".into()))?;
-        self.announce(&g2, &events, r).await?;
+        self.announce(&g, &done, r);
         Ok(())
     }
 
-    /// Applies and commits one action; returns its events. Caller holds the game's lock.
+    /// Applies and commits one action to `rules`, the state of `g`; returns the events and
+    /// the new state. Caller holds the game's lock.
     #[allow(clippy::too_many_arguments)]
     async fn commit(
         &self,
         g: &GameRow,
+        mut rules: Box<dyn GameRules>,
         seat: Seat,
         author: &str,
         action: Action,
         at: i64,
         event_id: Option<String>,
         notice: Option<(u8, i64, String)>,
-    ) -> Result<Vec<Event>, Fail> {
-        let mut rules = load(g)?;
+    ) -> Result<Committed, Fail> {
         let before: Vec<Seat> = movers(rules.as_ref());
         let events = rules.apply(seat, &action).map_err(|e| Fail::Say(e.0))?;
         let status = if rules.aborted() {
@@ -492,11 +542,25 @@ impl Service {
             notice,
         };
         self.store.write(g.id, &w).await?;
-        Ok(events)
+        let deadlines = w
+            .deadlines
+            .iter()
+            .map(|&(seat, turn, due_at)| Deadline {
+                game_id: g.id,
+                seat,
+                turn,
+                due_at,
+            })
+            .collect();
+        Ok(Committed {
+            events,
+            rules,
+            deadlines,
+        })
     }
 
-    async fn announce(&self, g: &GameRow, events: &[Event], r: &mut Reply) -> Result<(), Fail> {
-        let rules = load(g)?;
+    fn announce(&self, g: &GameRow, done: &Committed, r: &mut Reply) {
+        let (rules, events) = (&done.rules, &done.events);
         let name = |s: &Seat| {
             format!(
                 "{} ({})",
@@ -533,7 +597,7 @@ impl Service {
         let mut text = format!("game #{}: {}", g.id, lines.join("; "));
         if !rules.is_over() {
             text.push_str(". ");
-            text.push_str(&self.turn_line(g, rules.as_ref()).await?);
+            text.push_str(&turn_line(g, rules.as_ref(), &done.deadlines));
         }
         let image = if moved || rules.is_over() {
             Some(public_view(g, rules.as_ref()))
@@ -547,32 +611,11 @@ impl Service {
                 image: image.clone(),
             });
         }
-        Ok(())
     }
 
-    async fn turn_line(&self, g: &GameRow, rules: &dyn GameRules) -> Result<String, Fail> {
+    async fn turn_line_now(&self, g: &GameRow, rules: &dyn GameRules) -> Result<String, Fail> {
         let dl = self.store.deadlines_of(g.id).await?;
-        let parts: Vec<String> = rules
-            .awaiting()
-            .iter()
-            .map(|(s, p)| {
-                let who = format!(
-                    "@{} ({})",
-                    g.user_at(s.0).unwrap_or("?"),
-                    rules.seat_name(*s)
-                );
-                let what = match p {
-                    Prompt::Move => "to move",
-                    Prompt::AnswerDraw => "to answer the draw offer",
-                    Prompt::AnswerFastFifty => "to answer the fast-fifty",
-                };
-                match dl.iter().find(|d| d.seat == s.0) {
-                    Some(d) => format!("{who} {what}, by {}", format_time(d.due_at)),
-                    None => format!("{who} {what}"),
-                }
-            })
-            .collect();
-        Ok(parts.join("; "))
+        Ok(turn_line(g, rules, &dl))
     }
 
     async fn challenge(
@@ -609,7 +652,7 @@ impl Service {
             ColourChoice::Random => (seed & 1) as u8,
         };
         for o in &opponents {
-            self.store.ensure_user(o, o).await?;
+            self.ensure_user(o).await?;
         }
         let other = opponents.first().cloned();
         let seats = (0..2u8)
@@ -760,7 +803,7 @@ impl Service {
             g.user_at(0).unwrap_or("?"),
             g.user_at(1).unwrap_or("?"),
             rules.variant(),
-            self.turn_line(&g, rules.as_ref()).await?
+            self.turn_line_now(&g, rules.as_ref()).await?
         );
         for d in public_dest(&g) {
             r.out.push(Outbound {
@@ -826,7 +869,7 @@ impl Service {
                     g.id,
                     rules.variant(),
                     opp.join(", "),
-                    self.turn_line(g, rules.as_ref()).await?
+                    self.turn_line_now(g, rules.as_ref()).await?
                 )
             };
             lines.push(line);
@@ -869,6 +912,7 @@ impl Service {
                     match self
                         .commit(
                             &g,
+                            rules,
                             Seat(d.seat),
                             "referee",
                             Action::Timeout,
@@ -878,13 +922,12 @@ impl Service {
                         )
                         .await
                     {
-                        Ok(events) => {
-                            let g2 = self.store.game(g.id).await?.unwrap_or(g.clone());
+                        Ok(done) => {
                             let mut r = Reply {
                                 out: Vec::new(),
                                 origin: Destination::Dm(user.clone()),
                             };
-                            let _ = self.announce(&g2, &events, &mut r).await;
+                            self.announce(&g, &done, &mut r);
                             for o in &mut r.out {
                                 o.text = format!(
                                     "game #{}: {}'s time ran out. {}",
@@ -946,6 +989,31 @@ impl Service {
         }
         Ok(out)
     }
+}
+
+/// Who is awaited, for what, and by when.
+fn turn_line(g: &GameRow, rules: &dyn GameRules, dl: &[Deadline]) -> String {
+    let parts: Vec<String> = rules
+        .awaiting()
+        .iter()
+        .map(|(s, p)| {
+            let who = format!(
+                "@{} ({})",
+                g.user_at(s.0).unwrap_or("?"),
+                rules.seat_name(*s)
+            );
+            let what = match p {
+                Prompt::Move => "to move",
+                Prompt::AnswerDraw => "to answer the draw offer",
+                Prompt::AnswerFastFifty => "to answer the fast-fifty",
+            };
+            match dl.iter().find(|d| d.seat == s.0) {
+                Some(d) => format!("{who} {what}, by {}", format_time(d.due_at)),
+                None => format!("{who} {what}"),
+            }
+        })
+        .collect();
+    parts.join("; ")
 }
 
 fn cmd_word(k: OfferKind) -> &'static str {

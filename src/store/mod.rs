@@ -330,36 +330,20 @@ impl Store {
                 .await?;
             }
         }
-        let keep: Vec<u8> = w.deadlines.iter().map(|d| d.0).collect();
-        let existing = sqlx::query("SELECT seat, turn FROM deadlines WHERE game_id = ?")
+        // The game's deadlines become exactly `w.deadlines` (a kept deadline is passed
+        // again with its old turn and time).
+        sqlx::query("DELETE FROM deadlines WHERE game_id = ?")
             .bind(game_id)
-            .fetch_all(&mut *tx)
-            .await?;
-        for row in existing {
-            let seat: i64 = row.get(0);
-            let turn: i64 = row.get(1);
-            let same = w
-                .deadlines
-                .iter()
-                .any(|d| d.0 as i64 == seat && d.1 == turn);
-            if !same || !keep.contains(&(seat as u8)) {
-                sqlx::query("DELETE FROM deadlines WHERE game_id = ? AND seat = ?")
-                    .bind(game_id)
-                    .bind(seat)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-        }
-        for (seat, turn, due) in &w.deadlines {
-            sqlx::query(
-                "INSERT INTO deadlines (game_id, seat, turn, due_at) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, seat) DO NOTHING",
-            )
-            .bind(game_id)
-            .bind(*seat as i64)
-            .bind(turn)
-            .bind(due)
             .execute(&mut *tx)
             .await?;
+        for (seat, turn, due) in &w.deadlines {
+            sqlx::query("INSERT INTO deadlines (game_id, seat, turn, due_at) VALUES (?, ?, ?, ?)")
+                .bind(game_id)
+                .bind(*seat as i64)
+                .bind(turn)
+                .bind(due)
+                .execute(&mut *tx)
+                .await?;
         }
         if let Some((seat, turn, kind)) = &w.notice {
             insert_notice(&mut tx, game_id, *seat, *turn, kind, w.at).await?;

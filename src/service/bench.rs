@@ -1,0 +1,175 @@
+//! `postal bench service`: accepted moves per second through the [`Service`] into a SQLite
+//! file in WAL mode, the latency of each move, and the database size per finished game.
+//! Images are not drawn: the service only says which board to show.
+
+use super::referee::{Incoming, Place, Service};
+use super::settings::Settings;
+use crate::store::Store;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Morphy's Opera Game (Paris 1858): 33 plies ending in mate, played by every bench game.
+pub const OPERA_GAME: [&str; 33] = [
+    "e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3",
+    "Qe7", "Nc3", "c6", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+", "Nbd7", "O-O-O", "Rd8", "Rxd7",
+    "Rxd7", "Rd1", "Qe6", "Bxd7+", "Nxd7", "Qb8+", "Nxb8", "Rd8#",
+];
+
+/// What one run measured.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    /// Games played to the end.
+    pub games: usize,
+    /// Moves accepted and committed.
+    pub moves: usize,
+    /// Time spent in the service handling those moves, in seconds.
+    pub seconds: f64,
+    /// Median latency of one move, in milliseconds.
+    pub p50_ms: f64,
+    /// 99th-percentile latency of one move, in milliseconds.
+    pub p99_ms: f64,
+    /// The database file's size once closed (WAL checkpointed), in bytes.
+    pub db_bytes: u64,
+}
+
+impl BenchReport {
+    /// Accepted moves per second.
+    pub fn moves_per_second(&self) -> f64 {
+        self.moves as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Database bytes per finished game.
+    pub fn bytes_per_game(&self) -> u64 {
+        self.db_bytes / self.games.max(1) as u64
+    }
+}
+
+impl std::fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} games, {} moves in {:.2} s: {:.0} moves/s; latency per move p50 {:.3} ms, p99 {:.3} ms; database {} bytes, {} bytes per finished game",
+            self.games,
+            self.moves,
+            self.seconds,
+            self.moves_per_second(),
+            self.p50_ms,
+            self.p99_ms,
+            self.db_bytes,
+            self.bytes_per_game()
+        )
+    }
+}
+
+/// The value at quantile `q` of sorted `xs`.
+fn quantile(xs: &[f64], q: f64) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let i = ((xs.len() - 1) as f64 * q).round() as usize;
+    xs[i.min(xs.len() - 1)]
+}
+
+/// Plays `games` games of [`OPERA_GAME`] through a service over a new SQLite file at
+/// `db` (which must not exist yet), one move at a time, and measures each move.
+pub async fn run(db: &Path, games: usize) -> Result<BenchReport, String> {
+    if db.exists() {
+        return Err(format!(
+            "{} exists: the bench writes a new database file",
+            db.display()
+        ));
+    }
+    let url = format!("sqlite://{}", db.display());
+    let store = Store::open(&url).await.map_err(|e| e.to_string())?;
+    let service = Service::new(store, Settings::default());
+    let mut event = 0u64;
+    let mut send = |user: String, text: String, at: i64| {
+        event += 1;
+        Incoming {
+            event_id: format!("bench-{event}"),
+            user,
+            place: Place::Channel(format!("bench-{}", at % 16)),
+            text,
+            at,
+        }
+    };
+    let start = 1_767_225_600;
+    let mut latencies = Vec::with_capacity(games * OPERA_GAME.len());
+    let mut busy = 0.0;
+    for g in 0..games {
+        let (white, black) = (format!("w{g}"), format!("b{g}"));
+        let at = start + g as i64;
+        let challenge = send(
+            white.clone(),
+            format!("challenge @{black} standard colour:white"),
+            at,
+        );
+        service.handle(challenge).await.map_err(|e| e.to_string())?;
+        let accept = send(black.clone(), "accept".into(), at);
+        service.handle(accept).await.map_err(|e| e.to_string())?;
+        let id = g as i64 + 1;
+        for (ply, san) in OPERA_GAME.iter().enumerate() {
+            let user = if ply % 2 == 0 { &white } else { &black };
+            let inc = send(user.clone(), format!("move {id} {san}"), at);
+            let t = Instant::now();
+            let out = service.handle(inc).await.map_err(|e| e.to_string())?;
+            let dt = t.elapsed().as_secs_f64();
+            if !out.first().is_some_and(|o| o.text.contains(" played ")) {
+                return Err(format!(
+                    "game #{id}: {san} was not accepted: {:?}",
+                    out.first().map(|o| &o.text)
+                ));
+            }
+            busy += dt;
+            latencies.push(dt * 1e3);
+        }
+    }
+    service.store().close().await;
+    let db_bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
+    latencies.sort_by(f64::total_cmp);
+    Ok(BenchReport {
+        games,
+        moves: latencies.len(),
+        seconds: busy,
+        p50_ms: quantile(&latencies, 0.5),
+        p99_ms: quantile(&latencies, 0.99),
+        db_bytes,
+    })
+}
+
+/// `postal bench service [--games N] [--db PATH]`: runs [`run`] on `db`, or on a file in
+/// the system's temporary directory that is removed afterwards, and prints the report.
+pub fn main(games: usize, db: Option<PathBuf>) -> Result<(), String> {
+    let (path, scratch) = match db {
+        Some(p) => (p, false),
+        None => (
+            std::env::temp_dir().join(format!("postal-bench-{}.db", std::process::id())),
+            true,
+        ),
+    };
+    let result = crate::console::block_on(run(&path, games)).and_then(|r| r);
+    if scratch {
+        for ext in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+        }
+    }
+    println!("service bench: {}", result?);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_run_accepts_every_move() {
+        let dir = std::env::temp_dir().join(format!("postal-bench-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("bench.db");
+        let report = crate::console::block_on(run(&db, 3)).unwrap().unwrap();
+        assert_eq!(report.moves, 3 * OPERA_GAME.len());
+        assert!(report.p50_ms <= report.p99_ms && report.db_bytes > 0);
+        assert!(crate::console::block_on(run(&db, 1)).unwrap().is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
