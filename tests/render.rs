@@ -72,8 +72,8 @@ fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<Rgb>) {
 
 fn rgb_pixels(image: &Image) -> Vec<Rgb> {
     image
-        .pixels()
-        .iter()
+        .rows()
+        .flatten()
         .map(|&i| image.palette()[i as usize])
         .collect()
 }

@@ -4,7 +4,7 @@
 //! board, and the text glyphs.
 
 use super::canvas::Canvas;
-use super::encode::TileCode;
+use super::encode::TileSet;
 use super::fonts::{cap_height, fonts, GlyphCache};
 use super::layout::Layout;
 use super::palette::Palette;
@@ -69,18 +69,20 @@ pub(crate) struct Assets {
     pub colors: Arc<[Rgb]>,
     pub ink: Ink,
     pub sizes: TextSizes,
-    /// `tiles[(bg * 2 + dark) * SLOTS + slot]`, each `s * s` indices.
-    tiles: Vec<Vec<u8>>,
-    /// The compressed form of each tile, in the same order.
-    pub codes: Vec<TileCode>,
+    /// `tiles[(bg * 2 + dark) * SLOTS + slot]`, each `s * s` indices, with their
+    /// compressed form.
+    pub tiles: TileSet,
     /// The fixed part of the image with White, then Black, at the bottom.
     pub bases: [Canvas; 2],
-    /// A king of each colour on a tray, marking whose row is whose.
-    pub icons: [Sprite; 2],
-    /// Reserve pieces, by [`slot`] - 1.
-    pub reserve: Vec<Sprite>,
+    /// A king of each colour on a tray, marking whose row is whose, flattened onto the
+    /// frame (`icon_px` square).
+    pub icons: [Vec<u8>; 2],
+    pub icon_px: usize,
+    /// Reserve pieces, by [`slot`] - 1, flattened onto a tray (`reserve_px` square).
+    pub reserve: Vec<Vec<u8>>,
     /// Reserve pieces drawn faded, for locked ones.
-    pub reserve_locked: Vec<Sprite>,
+    pub reserve_locked: Vec<Vec<u8>>,
+    pub reserve_px: usize,
     /// Distance from one reserve piece to the next.
     pub slot_step: usize,
     /// Inner margin of a tray.
@@ -108,7 +110,7 @@ impl std::fmt::Debug for Assets {
         f.debug_struct("Assets")
             .field("layout", &self.layout)
             .field("colors", &self.colors.len())
-            .field("tiles", &self.tiles.len())
+            .field("square", &self.layout.s)
             .finish_non_exhaustive()
     }
 }
@@ -193,7 +195,7 @@ impl Assets {
             m.rounded_box(0.0, 0.0, f, f, tray_radius);
             layer.paint(&m, theme.tray, 1.0);
             layer.paint_layer(&piece_layer(theme, c, Role::King, icon_px, 0.84));
-            layer.to_sprite(&mut pal)
+            layer.over(theme.frame, &mut pal)
         });
         let reserve_px = layout.px(0.64);
         let mut reserve = Vec::new();
@@ -201,9 +203,9 @@ impl Assets {
         for c in Color::ALL {
             for r in Role::ALL {
                 let mut layer = piece_layer(theme, c, r, reserve_px, 0.9);
-                reserve.push(layer.to_sprite(&mut pal));
+                reserve.push(layer.over(theme.tray, &mut pal));
                 layer.fade(0.35);
-                reserve_locked.push(layer.to_sprite(&mut pal));
+                reserve_locked.push(layer.over(theme.tray, &mut pal));
             }
         }
         let slot_step = reserve_px + layout.px(0.08);
@@ -234,14 +236,10 @@ impl Assets {
         let mut m = Mask::new(dot, dot);
         m.circle(dot as f32 / 2.0, dot as f32 / 2.0, dot as f32 / 2.0 - 0.5);
         let turn_dot = Sprite::from_mask(&m, ink.accent);
-        for sprite in [&icons[0], &icons[1], &token_live, &token_spent, &turn_dot] {
+        for sprite in [&token_live, &token_spent, &turn_dot] {
             sprite.prepare_over(ink.frame, &mut pal);
         }
-        for sprite in reserve
-            .iter()
-            .chain(&reserve_locked)
-            .chain([&padlock, &count_badge])
-        {
+        for sprite in [&padlock, &count_badge] {
             sprite.prepare_over(ink.tray, &mut pal);
         }
 
@@ -314,7 +312,7 @@ impl Assets {
                     let sq = Square::new(file, rank);
                     let (x, y) = layout.square_origin(sq, bottom);
                     let dark = sq.is_dark() as usize;
-                    c.blit(x, y, s, s, &tiles[dark * SLOTS]);
+                    c.blit(x as i32, y as i32, s, s, &tiles[dark * SLOTS]);
                 }
             }
             draw_coordinates(&mut c, &layout, &glyphs, &pal, ink, bottom);
@@ -324,7 +322,7 @@ impl Assets {
         let stride = layout.width + 1;
         // The plain squares (the first two backgrounds) are the tiles most used; the
         // cost model is learnt from them.
-        let codes = TileCode::for_tiles(&tiles, 2 * SLOTS, s, stride);
+        let tiles = TileSet::new(tiles, 2 * SLOTS, s, stride);
         let colors: Arc<[Rgb]> = pal.colors().to_vec().into();
         Assets {
             layout,
@@ -333,11 +331,12 @@ impl Assets {
             ink,
             sizes,
             tiles,
-            codes,
             bases,
             icons,
+            icon_px,
             reserve,
             reserve_locked,
+            reserve_px,
             slot_step,
             tray_pad,
             trays,
@@ -366,7 +365,7 @@ impl Assets {
     /// A tile's pixels.
     #[inline]
     pub fn tile(&self, index: usize) -> &[u8] {
-        &self.tiles[index]
+        self.tiles.pixels(index)
     }
 
     /// The glyph of a playing card (drawn in one colour onto [`Assets::card_face`]).

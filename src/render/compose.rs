@@ -27,14 +27,11 @@ pub(crate) fn compose(a: &Assets, view: &BoardView) -> Composed {
         })
         .collect();
     let height = l.height(card_rows.len());
-    let mut px = Vec::with_capacity(l.width * height);
-    px.extend_from_slice(&a.bases[view.bottom.index()].px);
-    px.resize(l.width * height, a.ink.frame);
-    let mut c = Canvas {
-        w: l.width,
-        h: height,
-        px,
-    };
+    let base = &a.bases[view.bottom.index()];
+    let mut px = Vec::with_capacity(base.stride * height);
+    px.extend_from_slice(&base.px);
+    let mut c = Canvas { px, ..*base };
+    c.grow(height, a.ink.frame);
 
     let mut cells = draw_squares(&mut c, a, view);
     let mut dirty = |sq: Square| {
@@ -97,7 +94,7 @@ fn draw_squares(c: &mut Canvas, a: &Assets, view: &BoardView) -> Vec<Option<u16>
                 continue; // already in the frame
             }
             let (x, y) = l.square_origin(sq, view.bottom);
-            c.blit(x, y, l.s, l.s, a.tile(tile));
+            c.blit(x as i32, y as i32, l.s, l.s, a.tile(tile));
         }
     }
     cells
@@ -219,9 +216,15 @@ fn draw_player(c: &mut Canvas, a: &Assets, view: &BoardView, side: Color, y: usi
         right = draw_reserve(c, a, side, reserve, right, mid) - gap * 2;
     }
 
-    let icon = &a.icons[side.index()];
-    c.sprite(left, mid - icon.h as i32 / 2, icon, &a.palette);
-    let name_x = left + icon.w as i32 + gap;
+    let icon = a.icon_px as i32;
+    c.blit(
+        left,
+        mid - icon / 2,
+        a.icon_px,
+        a.icon_px,
+        &a.icons[side.index()],
+    );
+    let name_x = left + icon + gap;
     let to_move = view.caption.to_move == Some(side);
     let cap = cap_height(a.sizes.name).round() as i32;
     let base = mid + cap / 2;
@@ -309,15 +312,16 @@ fn draw_reserve(
     let cap = cap_height(em);
     for (i, slot) in slots.iter().enumerate() {
         let idx = side.index() * 6 + slot.role.index();
-        let sprite = if slot.locked {
+        let tile = if slot.locked {
             &a.reserve_locked[idx]
         } else {
             &a.reserve[idx]
         };
         let x = tx + pad + (i * a.slot_step) as i32;
         let y = ty + pad;
-        c.sprite(x, y, sprite, &a.palette);
-        let (w, h) = (sprite.w as i32, sprite.h as i32);
+        let rp = a.reserve_px;
+        c.blit(x, y, rp, rp, tile);
+        let (w, h) = (rp as i32, rp as i32);
         if slot.locked {
             let p = &a.padlock;
             c.sprite(

@@ -22,6 +22,7 @@
 //! best as they are.
 
 use super::theme::Rgb;
+use std::sync::OnceLock;
 
 /// Longest match DEFLATE can code.
 const MAX_MATCH: usize = 258;
@@ -29,8 +30,10 @@ const MAX_MATCH: usize = 258;
 const MIN_MATCH: usize = 3;
 /// Farthest back a match may reach.
 const WINDOW: usize = 32768;
+/// A copy the greedy compressor takes without looking at other candidates.
+const LONG_ENOUGH: usize = 4 * MAX_MATCH;
 /// Bits of the hash of four bytes used by the greedy compressor.
-const HASH_BITS: u32 = 15;
+const HASH_BITS: u32 = 14;
 /// How much of a copy's cost is expected to remain when it merges with a neighbour.
 const MERGE_DISCOUNT: f32 = 0.3;
 /// Copies up to this long are tried at every length when tiles are parsed.
@@ -41,7 +44,18 @@ const CHAIN: usize = 16;
 /// Encodes an 8-bit palette image (`pixels` row by row, `width * height` indices into
 /// `palette`, 1 to 256 colours) as a PNG file.
 pub fn png(width: u32, height: u32, pixels: &[u8], palette: &[Rgb]) -> Vec<u8> {
-    png_tiled(width, height, pixels, palette, None)
+    assert_eq!(
+        pixels.len(),
+        width as usize * height as usize,
+        "pixel count"
+    );
+    let w = width as usize;
+    let mut raw = Vec::with_capacity(pixels.len() + height as usize);
+    for row in pixels.chunks_exact(w.max(1)) {
+        raw.push(0);
+        raw.extend_from_slice(row);
+    }
+    png_raw(width, height, &raw, palette, None)
 }
 
 /// Where an image's tiles are, so that their prepared tokens can be used.
@@ -56,36 +70,25 @@ pub(crate) struct Tiling<'a> {
     pub cols: usize,
     pub rows: usize,
     /// For each cell, row by row, the tile copied there unchanged (an index into
-    /// `codes`), or `None` if something was drawn over it.
+    /// `tiles`), or `None` if something was drawn over it.
     pub cells: &'a [Option<u16>],
-    /// The prepared tokens of every tile, for this image's width.
-    pub codes: &'a [TileCode],
+    /// The tiles, with their tokens for this image's width.
+    pub tiles: &'a TileSet,
 }
 
-/// Encodes like [`png`], using the prepared tokens of the tiles in `tiling`.
-pub(crate) fn png_tiled(
+/// Encodes like [`png`] an image given as PNG's raw rows (each row a filter byte, 0,
+/// then its pixels), using the prepared tokens of the tiles in `tiling`.
+pub(crate) fn png_raw(
     width: u32,
     height: u32,
-    pixels: &[u8],
+    raw: &[u8],
     palette: &[Rgb],
     tiling: Option<&Tiling>,
 ) -> Vec<u8> {
-    assert_eq!(
-        pixels.len(),
-        width as usize * height as usize,
-        "pixel count"
-    );
+    let stride = width as usize + 1;
+    assert_eq!(raw.len(), stride * height as usize, "raw size");
+    debug_assert!(raw.iter().step_by(stride).all(|&f| f == 0), "filter bytes");
     assert!(!palette.is_empty() && palette.len() <= 256, "palette size");
-    let (w, h) = (width as usize, height as usize);
-    // The raw PNG stream: each row preceded by its filter type, 0 (none).
-    let stride = w + 1;
-    let mut raw = vec![0u8; h * stride];
-    for (dst, row) in raw
-        .chunks_exact_mut(stride)
-        .zip(pixels.chunks_exact(w.max(1)))
-    {
-        dst[1..].copy_from_slice(row);
-    }
     let mut out = Vec::with_capacity(raw.len() / 24 + 1024);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut ihdr = Vec::with_capacity(13);
@@ -100,8 +103,9 @@ pub(crate) fn png_tiled(
     out.extend_from_slice(&[0; 4]);
     out.extend_from_slice(b"IDAT");
     out.extend_from_slice(&[0x78, 0x01]);
-    let tokens = tokenize(&raw, stride, tiling);
-    let mut bits = BitWriter::new(&mut out);
+    let tokens = tokenize(raw, stride, tiling);
+    out.reserve(tokens.len() * 3);
+    let mut bits = BitWriter::new(out);
     // The board and the frame around it use their colours differently: each gets a
     // block with its own codes.
     let cuts: Vec<usize> = match tiling {
@@ -127,8 +131,8 @@ pub(crate) fn png_tiled(
     for (i, piece) in pieces.into_iter().enumerate() {
         write_block(piece, i + 1 == n, &mut bits);
     }
-    bits.finish();
-    out.extend_from_slice(&simd_adler32::adler32(&raw.as_slice()).to_be_bytes());
+    let mut out = bits.finish();
+    out.extend_from_slice(&simd_adler32::adler32(&raw).to_be_bytes());
     let len = (out.len() - start - 8) as u32;
     out[start..start + 4].copy_from_slice(&len.to_be_bytes());
     let crc = crc32fast::hash(&out[start + 4..]);
@@ -269,27 +273,44 @@ impl<'a> Lz<'a> {
         }
     }
 
-    /// Greedily codes everything from the current position up to `end`.
+    /// Greedily codes everything from the current position up to `end`. Runs and
+    /// copies from the row above are followed to their end, however long (a flat row is
+    /// one scan), other copies up to DEFLATE's longest.
     fn greedy(&mut self, end: usize) {
         let raw = self.raw;
         let stride = self.stride;
         let n = raw.len();
         while self.pos < end {
             let i = self.pos;
-            let limit = MAX_MATCH.min(end - i);
+            let rest = end - i;
             let (mut best, mut dist) = (0, 0);
-            if limit >= MIN_MATCH {
-                if i >= 1 {
-                    best = common_prefix(raw, i - 1, i, limit);
-                    dist = 1;
+            // A copy this long is taken at once: looking further would only scan the same
+            // bytes again for a choice that hardly matters.
+            let enough = rest.min(LONG_ENOUGH);
+            if rest >= MIN_MATCH {
+                // Going on with the last copy's distance costs nothing when it merges,
+                // so it wins ties.
+                if let Some(&last) = self.tokens.last() {
+                    if last & MATCH_FLAG != 0 {
+                        let d = token_dist(last);
+                        if d <= i {
+                            (best, dist) = (common_prefix(raw, i - d, i, rest), d);
+                        }
+                    }
                 }
-                if best < limit && i >= stride && stride <= WINDOW {
-                    let l = common_prefix(raw, i - stride, i, limit);
+                if best < enough && i >= 1 && dist != 1 {
+                    let l = common_prefix(raw, i - 1, i, rest);
+                    if l > best {
+                        (best, dist) = (l, 1);
+                    }
+                }
+                if best < enough && i >= stride && stride <= WINDOW && dist != stride {
+                    let l = common_prefix(raw, i - stride, i, rest);
                     if l > best {
                         (best, dist) = (l, stride);
                     }
                 }
-                if best < limit && i + 4 <= n {
+                if best < MAX_MATCH.min(rest) && i + 4 <= n {
                     let h = hash4(raw, i);
                     let cand = self.head[h];
                     self.head[h] = i as u32;
@@ -297,7 +318,7 @@ impl<'a> Lz<'a> {
                         let c = cand as usize;
                         let d = i - c;
                         if d <= WINDOW && d != stride && d != 1 {
-                            let l = common_prefix(raw, c, i, limit);
+                            let l = common_prefix(raw, c, i, MAX_MATCH.min(rest));
                             if l > best + 1 {
                                 (best, dist) = (l, d);
                             }
@@ -340,10 +361,10 @@ fn tokenize(raw: &[u8], stride: usize, tiling: Option<&Tiling>) -> Vec<Token> {
                 let start = y * stride + 1 + t.x + col * t.s;
                 lz.greedy(start);
                 match (t.cells[k], repeat[k]) {
-                    (Some(id), Some(d)) if t.codes[id as usize].row(row).len() > 1 => {
+                    (Some(id), Some(d)) if t.tiles.code(id as usize).row(row).len() > 1 => {
                         lz.copy(t.s, d)
                     }
-                    (Some(id), _) => lz.splice(t.codes[id as usize].row(row)),
+                    (Some(id), _) => lz.splice(t.tiles.code(id as usize).row(row)),
                     (None, _) => lz.greedy(start + t.s),
                 }
             }
@@ -452,33 +473,9 @@ impl Costs {
 }
 
 impl TileCode {
-    /// The tokens of every tile (each `s` x `s`) placed in an image whose raw rows are
-    /// `stride` bytes apart. Each tile is parsed optimally for a model of what symbols
-    /// cost: the model is guessed, the first `sample` tiles (the most used ones) are
-    /// parsed with it, the model is rebuilt from that parse, and every tile is parsed
-    /// with the result.
-    pub fn for_tiles(tiles: &[Vec<u8>], sample: usize, s: usize, stride: usize) -> Vec<TileCode> {
-        let sample = &tiles[..sample.clamp(1, tiles.len())];
-        let guess = Costs::guess(sample);
-        let first: Vec<TileCode> = sample
-            .iter()
-            .map(|t| TileCode::parse(t, s, stride, &guess))
-            .collect();
-        let costs = Costs::from_tokens(&first);
-        tiles
-            .iter()
-            .map(|t| TileCode::parse(t, s, stride, &costs))
-            .collect()
-    }
-
-    /// The tokens of one tile, alone.
-    #[cfg(test)]
-    pub fn new(tile: &[u8], s: usize, stride: usize) -> TileCode {
-        TileCode::for_tiles(&[tile.to_vec()], 1, s, stride).remove(0)
-    }
-
-    /// Parses one tile with the cheapest tokens under `costs`, row by row.
-    fn parse(tile: &[u8], s: usize, stride: usize, costs: &Costs) -> TileCode {
+    /// Parses one tile with the cheapest tokens under `costs`, row by row, looking at up
+    /// to `chain` earlier positions besides the obvious ones.
+    fn parse(tile: &[u8], s: usize, stride: usize, costs: &Costs, chain: usize) -> TileCode {
         assert_eq!(tile.len(), s * s);
         assert!(stride > s);
         // The tile as it sits in the raw stream; bytes beside it are never looked at.
@@ -501,7 +498,7 @@ impl TileCode {
         // For each length, the cheapest distance offering at least that length.
         let mut by_len: Vec<(f32, usize)> = vec![(f32::INFINITY, 0); MAX_MATCH + 2];
         let mut ends = vec![false; MAX_MATCH + 2];
-        let mut cands: Vec<usize> = Vec::with_capacity(CHAIN + 4);
+        let mut cands: Vec<usize> = Vec::with_capacity(chain + 4);
         for r in 0..s {
             rows.push(tokens.len() as u32);
             cost.fill(f32::INFINITY);
@@ -527,7 +524,7 @@ impl TileCode {
                         }
                     }
                     let mut c = head[hash3(p)];
-                    while c != u32::MAX && cands.len() < CHAIN + 3 {
+                    while c != u32::MAX && cands.len() < chain + 3 {
                         let cu = c as usize;
                         if p - cu > WINDOW {
                             break;
@@ -612,6 +609,63 @@ impl TileCode {
     }
 }
 
+/// Square tiles of one size with their tokens for one image width. The cost model is
+/// learnt once from a quick parse of the first tiles (the most used ones, which are also
+/// parsed fully at once); every other tile is parsed on first use.
+pub(crate) struct TileSet {
+    tiles: Vec<Vec<u8>>,
+    s: usize,
+    stride: usize,
+    costs: Costs,
+    codes: Vec<OnceLock<TileCode>>,
+}
+
+impl TileSet {
+    /// Tiles of `s` x `s` pixels, in images whose raw rows are `stride` bytes apart; the
+    /// first `sample` are the most used.
+    pub fn new(tiles: Vec<Vec<u8>>, sample: usize, s: usize, stride: usize) -> TileSet {
+        assert!(!tiles.is_empty() && tiles.iter().all(|t| t.len() == s * s));
+        let sample = sample.clamp(1, tiles.len());
+        let guess = Costs::guess(&tiles[..sample]);
+        let quick: Vec<TileCode> = tiles[..sample]
+            .iter()
+            .map(|t| TileCode::parse(t, s, stride, &guess, 0))
+            .collect();
+        let set = TileSet {
+            costs: Costs::from_tokens(&quick),
+            codes: tiles.iter().map(|_| OnceLock::new()).collect(),
+            tiles,
+            s,
+            stride,
+        };
+        for i in 0..sample {
+            set.code(i);
+        }
+        set
+    }
+
+    /// The pixels of tile `i`.
+    #[inline]
+    pub fn pixels(&self, i: usize) -> &[u8] {
+        &self.tiles[i]
+    }
+
+    /// The tokens of tile `i`, parsed now if they have not been yet.
+    #[inline]
+    pub fn code(&self, i: usize) -> &TileCode {
+        self.codes[i].get_or_init(|| {
+            TileCode::parse(&self.tiles[i], self.s, self.stride, &self.costs, CHAIN)
+        })
+    }
+
+    /// Parses every tile now.
+    pub fn prepare_all(&self) {
+        for i in 0..self.tiles.len() {
+            self.code(i);
+        }
+    }
+}
+
 const LEN_BASE: [u16; 29] = [
     3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
     163, 195, 227, 258,
@@ -660,19 +714,20 @@ fn dist_code(dist: usize) -> (usize, u32, u32) {
 }
 
 /// Writes bits least significant first, as DEFLATE wants.
-struct BitWriter<'a> {
-    out: &'a mut Vec<u8>,
+struct BitWriter {
+    out: Vec<u8>,
     acc: u64,
     n: u32,
 }
 
-impl<'a> BitWriter<'a> {
-    fn new(out: &'a mut Vec<u8>) -> BitWriter<'a> {
+impl BitWriter {
+    /// Appends to `out`.
+    fn new(out: Vec<u8>) -> BitWriter {
         BitWriter { out, acc: 0, n: 0 }
     }
 
     /// Writes the low `count` bits of `bits` (`count` at most 32).
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, bits: u32, count: u32) {
         self.acc |= (bits as u64) << self.n;
         self.n += count;
@@ -683,9 +738,11 @@ impl<'a> BitWriter<'a> {
         }
     }
 
-    fn finish(self) {
+    /// Flushes the last bits (padded to a byte) and returns the output.
+    fn finish(mut self) -> Vec<u8> {
         let bytes = self.n.div_ceil(8) as usize;
         self.out.extend_from_slice(&self.acc.to_le_bytes()[..bytes]);
+        self.out
     }
 }
 
@@ -902,16 +959,28 @@ fn write_block(tokens: &[Token], last: bool, bits: &mut BitWriter) {
             _ => {}
         }
     }
+    // Each literal's code, and each length's code with its extra bits, as one write.
+    let literal: Vec<(u32, u32)> = (0..256).map(|b| (lit_code[b], lit_len[b] as u32)).collect();
+    let length: Vec<(u32, u32)> = (0..=MAX_MATCH)
+        .map(|len| {
+            if len < MIN_MATCH {
+                return (0, 0);
+            }
+            let (sym, eb, ev) = length_code(len);
+            let n = lit_len[sym] as u32;
+            (lit_code[sym] | ev << n, n + eb)
+        })
+        .collect();
     for &t in tokens {
         if t & MATCH_FLAG != 0 {
-            let (sym, eb, ev) = length_code(token_len(t));
-            let n = lit_len[sym] as u32;
-            bits.put(lit_code[sym] | ev << n, n + eb);
+            let (code, n) = length[token_len(t)];
+            bits.put(code, n);
             let (dsym, deb, dev) = dist_code(token_dist(t));
             let n = dist_len[dsym] as u32;
             bits.put(dist_bits[dsym] | dev << n, n + deb);
         } else {
-            bits.put(lit_code[t as usize], lit_len[t as usize] as u32);
+            let (code, n) = literal[t as usize];
+            bits.put(code, n);
         }
     }
     bits.put(lit_code[256], lit_len[256] as u32);
@@ -1018,7 +1087,7 @@ mod tests {
                     .collect()
             })
             .collect();
-        let codes: Vec<TileCode> = tiles.iter().map(|t| TileCode::new(t, s, w + 1)).collect();
+        let set = TileSet::new(tiles.clone(), 1, s, w + 1);
         let mut cells = Vec::new();
         let mut px = vec![200u8; w * h];
         for r in 0..4 {
@@ -1041,9 +1110,13 @@ mod tests {
             cols: 5,
             rows: 4,
             cells: &cells,
-            codes: &codes,
+            tiles: &set,
         };
-        let png = png_tiled(w as u32, h as u32, &px, &palette(), Some(&tiling));
+        let raw: Vec<u8> = px
+            .chunks(w)
+            .flat_map(|r| std::iter::once(0).chain(r.iter().copied()))
+            .collect();
+        let png = png_raw(w as u32, h as u32, &raw, &palette(), Some(&tiling));
         assert_eq!(decode(&png), px);
     }
 

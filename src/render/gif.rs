@@ -117,11 +117,11 @@ fn same_shape(a: &Image, b: &Image) -> bool {
 }
 
 /// A frame with the whole image.
-fn whole(image: &Image) -> gif::Frame<'_> {
+fn whole(image: &Image) -> gif::Frame<'static> {
     gif::Frame {
         width: image.width() as u16,
         height: image.height() as u16,
-        buffer: Cow::Borrowed(image.pixels()),
+        buffer: Cow::Owned(image.rows().flatten().copied().collect()),
         ..gif::Frame::default()
     }
 }
@@ -129,10 +129,8 @@ fn whole(image: &Image) -> gif::Frame<'_> {
 /// A frame with only what changed from `prev` to `next`: the smallest rectangle holding
 /// every changed pixel, transparent wherever the pixel stays as it was.
 fn changes<'a>(prev: &Image, next: &Image) -> gif::Frame<'a> {
-    let w = next.width() as usize;
-    let (a, b) = (prev.pixels(), next.pixels());
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for (y, (ra, rb)) in a.chunks_exact(w).zip(b.chunks_exact(w)).enumerate() {
+    for (y, (ra, rb)) in prev.rows().zip(next.rows()).enumerate() {
         if ra == rb {
             continue;
         }
@@ -155,11 +153,11 @@ fn changes<'a>(prev: &Image, next: &Image) -> gif::Frame<'a> {
     }
     let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
     for y in y0..y1 {
-        let row = y * w;
+        let (ra, rb) = (prev.row(y as u32), next.row(y as u32));
         buffer.extend(
-            a[row + x0..row + x1]
+            ra[x0..x1]
                 .iter()
-                .zip(&b[row + x0..row + x1])
+                .zip(&rb[x0..x1])
                 .map(|(&p, &q)| if p == q { TRANSPARENT } else { q }),
         );
     }
@@ -250,7 +248,7 @@ mod tests {
         view.caption.to_move = None;
         view.caption.result = Some("0-1 · Black wins by checkmate".to_string());
         let last = renderer.render(&view, &options.render);
-        assert_eq!(canvas, last.pixels());
+        assert_eq!(canvas, last.rows().flatten().copied().collect::<Vec<u8>>());
     }
 
     #[test]

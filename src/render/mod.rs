@@ -70,7 +70,8 @@ impl Default for RenderOptions {
 pub struct Image {
     width: u32,
     height: u32,
-    pixels: Vec<u8>,
+    /// The rows as PNG stores them: a zero byte, then the row's indices.
+    raw: Vec<u8>,
     palette: Arc<[Rgb]>,
     board: BoardGeometry,
     /// The assets it was drawn with and the tile each board cell holds, for encoding.
@@ -99,9 +100,15 @@ impl Image {
         self.height
     }
 
-    /// The palette index of every pixel, row by row.
-    pub fn pixels(&self) -> &[u8] {
-        &self.pixels
+    /// The palette indices of row `y` (0 is the top).
+    pub fn row(&self, y: u32) -> &[u8] {
+        let start = y as usize * (self.width as usize + 1) + 1;
+        &self.raw[start..start + self.width as usize]
+    }
+
+    /// The rows, top to bottom.
+    pub fn rows(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        (0..self.height).map(move |y| self.row(y))
     }
 
     /// The colours the indices refer to (at most 255, so an index is always free for
@@ -112,7 +119,7 @@ impl Image {
 
     /// The colour of a pixel.
     pub fn rgb(&self, x: u32, y: u32) -> Rgb {
-        self.palette[self.pixels[(y * self.width + x) as usize] as usize]
+        self.palette[self.row(y)[x as usize] as usize]
     }
 
     /// The pixels of a square (`None` for a square off the board).
@@ -142,12 +149,12 @@ impl Image {
             cols: self.board.files as usize,
             rows: self.board.ranks as usize,
             cells,
-            codes: &a.codes,
+            tiles: &a.tiles,
         });
-        encode::png_tiled(
+        encode::png_raw(
             self.width,
             self.height,
-            &self.pixels,
+            &self.raw,
             &self.palette,
             tiling.as_ref(),
         )
@@ -192,9 +199,13 @@ impl Renderer {
             .clone()
     }
 
-    /// Prepares the assets for a board shape and size now rather than on first use.
+    /// Prepares everything for a board shape and size now rather than on first use
+    /// (including the compressed form of tiles that are otherwise prepared when an image
+    /// first shows them, such as a king in check).
     pub fn prepare(&self, files: u8, ranks: u8, options: &RenderOptions) {
-        self.assets(options.board_px, files.clamp(1, 8), ranks.clamp(1, 8));
+        self.assets(options.board_px, files.clamp(1, 8), ranks.clamp(1, 8))
+            .tiles
+            .prepare_all();
     }
 
     /// Draws `view`.
@@ -214,7 +225,7 @@ impl Renderer {
         Image {
             width: canvas.w as u32,
             height: canvas.h as u32,
-            pixels: canvas.px,
+            raw: canvas.px,
             palette: a.colors.clone(),
             board: BoardGeometry {
                 x: l.board_x as u32,
