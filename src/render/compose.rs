@@ -270,6 +270,9 @@ fn draw_player(c: &mut Canvas, a: &Assets, view: &BoardView, side: Color, y: usi
 /// Draws tokens ending at `right`; returns their left edge.
 fn draw_tokens(c: &mut Canvas, a: &Assets, right: i32, mid: i32, used: u8, total: u8) -> i32 {
     let total = total.min(8) as i32;
+    if total == 0 {
+        return right;
+    }
     let d = a.token_live.w as i32;
     let step = d + a.layout.px(0.1) as i32;
     let left = right - (total * step - (step - d));

@@ -251,3 +251,78 @@ impl Default for Renderer {
         Renderer::new(Theme::default())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Piece, Role};
+
+    #[test]
+    fn the_renderer_can_be_shared_between_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Renderer>();
+        shared::<Image>();
+    }
+
+    #[test]
+    fn odd_and_crowded_views_draw_without_panicking() {
+        let renderer = Renderer::default();
+        let options = RenderOptions { board_px: 160 };
+        let full = ReserveView {
+            slots: ReserveView::ORDER
+                .iter()
+                .map(|&role| ReserveSlot {
+                    role,
+                    count: 12,
+                    locked: role == Role::Queen,
+                })
+                .collect(),
+        };
+        let far = Square::new(7, 7);
+        for (w, h) in [(1, 1), (3, 5), (8, 2), (0, 9)] {
+            let mut view = BoardView::empty(w, h)
+                .with_players("A".repeat(80), "")
+                .with_overlay(Overlay::Tokens {
+                    side: Color::White,
+                    used: 9,
+                    total: 8,
+                })
+                .with_overlay(Overlay::Tokens {
+                    side: Color::Black,
+                    used: 0,
+                    total: 0,
+                })
+                .with_overlay(Overlay::Letters(vec![
+                    (far, 'x'),
+                    (Square::new(0, 0), '字'),
+                ]))
+                .with_overlay(Overlay::Discs(vec![Disc {
+                    square: Square::new(0, 0),
+                    color: Color::Black,
+                    label: Some("12345".into()),
+                }]))
+                .with_overlay(Overlay::CornerMarker(BoardCorner {
+                    high_file: true,
+                    high_rank: false,
+                }))
+                .with_overlay(Overlay::Cards(CardRow {
+                    label: String::new(),
+                    cards: vec![Card::Back; 40],
+                }));
+            view.pieces[0] = Some(Piece {
+                color: Color::White,
+                role: Role::King,
+            });
+            view.reserves = [Some(full.clone()), Some(full.clone())];
+            view.last_move = Some(LastMove::Move {
+                from: far,
+                to: Square::new(0, 0),
+            });
+            view.check = Some(far);
+            let image = renderer.render(&view, &options);
+            assert!(image.width() > 0 && image.height() > 0);
+            assert!(!image.to_png().is_empty());
+            assert!(image.square_rect(far).is_none() || (w, h) == (8, 8));
+        }
+    }
+}
