@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod chess;
 pub mod command;
+pub mod deadlines;
 pub mod referee;
 pub mod rules;
 pub mod settings;

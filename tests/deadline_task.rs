@@ -1,0 +1,60 @@
+//! The background deadline task: it finds a deadline that passes while it runs, hands the
+//! timeout over once however many intervals follow, and stops gracefully.
+
+mod common;
+
+use common::service::{open, say, T0};
+use postal::service::deadlines::DeadlineTask;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_deadline_task_times_a_game_out_once_and_stops_on_request() {
+    let svc = Arc::new(open("sqlite::memory:").await);
+    say(
+        &svc,
+        "c",
+        "alice",
+        "challenge @bob standard days:3 colour:white",
+        T0,
+    )
+    .await;
+    say(&svc, "a", "bob", "accept", T0).await;
+    let now = Arc::new(AtomicI64::new(T0));
+    let clock = {
+        let now = Arc::clone(&now);
+        move || now.load(Ordering::SeqCst)
+    };
+    let (tx, mut rx) = tokio::sync::mpsc::channel(16);
+    let task = DeadlineTask::spawn(Arc::clone(&svc), Duration::from_millis(5), clock, tx);
+    // Nothing is due: a few checks go by without a message.
+    tokio::time::sleep(Duration::from_millis(40)).await;
+    assert!(rx.try_recv().is_err());
+    // The reminder, then the timeout, each once, while the task keeps checking.
+    now.store(T0 + 2 * 86_400 + 60, Ordering::SeqCst);
+    let reminder = tokio::time::timeout(Duration::from_secs(5), rx.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(reminder.text.contains("reminder"), "{}", reminder.text);
+    now.store(T0 + 3 * 86_400 + 60, Ordering::SeqCst);
+    let timeout = tokio::time::timeout(Duration::from_secs(5), rx.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        timeout.text.contains("alice's time ran out"),
+        "{}",
+        timeout.text
+    );
+    tokio::time::sleep(Duration::from_millis(40)).await;
+    assert!(rx.try_recv().is_err(), "a notice was repeated");
+    let stats = task.stop().await;
+    assert!(stats.checks >= 4, "{stats:?}");
+    assert_eq!((stats.sent, stats.failures), (2, 0));
+    // Stopped: the task has let go of its sender.
+    assert!(rx.recv().await.is_none());
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(g.reason.as_deref(), Some("timeout"));
+}
