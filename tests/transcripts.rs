@@ -88,3 +88,59 @@ fn console_writes_a_png_for_every_board() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The public image follows the `public_orientation` setting: with `white`, White stays at
+/// the bottom after White's move; with the default, the side to move is at the bottom.
+#[test]
+fn public_images_follow_the_orientation_setting() {
+    use postal::render::PublicOrientation;
+    use postal::rules::Color;
+    use postal::service::referee::{Incoming, Place, Service};
+    let bottoms = |orientation: PublicOrientation| {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let store = postal::store::Store::open("sqlite::memory:").await.unwrap();
+            let settings = postal::service::settings::Settings {
+                public_orientation: orientation,
+                ..Default::default()
+            };
+            let service = Service::new(store, settings);
+            let mut bottoms = Vec::new();
+            for (i, (user, text)) in [
+                ("alice", "challenge @bob colour:white"),
+                ("bob", "accept"),
+                ("alice", "e4"),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let out = service
+                    .handle(Incoming {
+                        event_id: format!("e{i}"),
+                        user: user.into(),
+                        place: Place::Channel("games".into()),
+                        text: text.into(),
+                        at: postal::console::START,
+                    })
+                    .await
+                    .unwrap();
+                bottoms.extend(
+                    out.iter()
+                        .filter_map(|o| o.image.as_ref().map(|v| v.board.bottom)),
+                );
+            }
+            bottoms
+        })
+    };
+    assert_eq!(
+        bottoms(PublicOrientation::SideToMove),
+        vec![Color::White, Color::Black]
+    );
+    assert_eq!(
+        bottoms(PublicOrientation::WhiteAlways),
+        vec![Color::White, Color::White]
+    );
+}

@@ -4,6 +4,7 @@
 use super::command::{self, Answer, ColourChoice, Command, ParseError};
 use super::rules::{Action, ClaimKind, Event, GameRules, OfferKind, Prompt, Seat, View, Viewer};
 pub use super::settings::Settings;
+use crate::render::PublicOrientation;
 use crate::store::{Deadline, GameRow, NewGame, SeatRow, Store, StoreError, Write};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -325,7 +326,7 @@ impl Service {
                     .pick(inc, id, &["active", "finished", "aborted"])
                     .await?;
                 let rules = load(&g)?;
-                let view = public_view(&g, rules.as_ref());
+                let view = public_view(&g, rules.as_ref(), self.settings.public_orientation);
                 r.out.push(Outbound {
                     to: r.origin.clone(),
                     text: format!("game #{}: {}", g.id, status_line(&g, rules.as_ref())),
@@ -600,7 +601,11 @@ impl Service {
             text.push_str(&turn_line(g, rules.as_ref(), &done.deadlines));
         }
         let image = if moved || rules.is_over() {
-            Some(public_view(g, rules.as_ref()))
+            Some(public_view(
+                g,
+                rules.as_ref(),
+                self.settings.public_orientation,
+            ))
         } else {
             None
         };
@@ -809,7 +814,11 @@ impl Service {
             r.out.push(Outbound {
                 to: d,
                 text: text.clone(),
-                image: Some(public_view(&g, rules.as_ref())),
+                image: Some(public_view(
+                    &g,
+                    rules.as_ref(),
+                    self.settings.public_orientation,
+                )),
             });
         }
         Ok(())
@@ -1064,9 +1073,11 @@ fn status_line(g: &GameRow, rules: &dyn GameRules) -> String {
     }
 }
 
-/// The public view of a game, with the players' names in the board image's caption.
-fn public_view(g: &GameRow, rules: &dyn GameRules) -> View {
+/// The public view of a game, oriented as the settings say, with the players' names in
+/// the board image's caption.
+fn public_view(g: &GameRow, rules: &dyn GameRules, orientation: PublicOrientation) -> View {
     let mut view = rules.view(Viewer::Public);
+    view.board.bottom = orientation.bottom(view.board.caption.to_move);
     view.board.caption.white = g.user_at(0).unwrap_or("White").to_string();
     view.board.caption.black = g.user_at(1).unwrap_or("Black").to_string();
     view

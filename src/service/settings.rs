@@ -1,6 +1,7 @@
 //! The service's settings: built-in defaults, equal to the committed
 //! `config/postal.toml`, read from that file at start, with environment overrides.
 
+use crate::render::PublicOrientation;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -18,6 +19,9 @@ pub struct Settings {
     pub reminder_hours: Vec<i64>,
     /// The variant when a challenge names none.
     pub default_variant: String,
+    /// Which side is at the bottom of the board image posted in a game's channel
+    /// (private images are always from the viewer's side).
+    pub public_orientation: PublicOrientation,
     /// Seed of the service's RNG (game seeds are drawn from it); not in the file, the
     /// console's `--seed` sets it.
     pub seed: u64,
@@ -30,6 +34,7 @@ impl Default for Settings {
             default_days: 3,
             reminder_hours: vec![24, 1],
             default_variant: "standard".into(),
+            public_orientation: PublicOrientation::SideToMove,
             seed: 0x5eed,
         }
     }
@@ -50,6 +55,22 @@ struct File {
     games: Games,
     #[serde(default)]
     clock: Clock,
+    #[serde(default)]
+    images: Images,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Images {
+    public_orientation: Option<String>,
+}
+
+fn orientation(text: &str, source: &str) -> Result<PublicOrientation, ConfigError> {
+    text.parse().map_err(|_| {
+        ConfigError(format!(
+            "{source} is {text:?}: write \"side-to-move\" or \"white\""
+        ))
+    })
 }
 
 #[derive(Default, Deserialize)]
@@ -75,13 +96,18 @@ impl Settings {
             default_days: f.games.days_per_move.unwrap_or(d.default_days),
             reminder_hours: f.clock.reminder_hours.unwrap_or(d.reminder_hours),
             default_variant: f.games.default_variant.unwrap_or(d.default_variant),
+            public_orientation: match f.images.public_orientation {
+                Some(o) => orientation(&o, "images.public_orientation")?,
+                None => d.public_orientation,
+            },
             seed: d.seed,
         }
         .checked()
     }
 
     /// These settings with the environment's overrides (`DATABASE_URL`,
-    /// `POSTAL_DEFAULT_VARIANT`, `POSTAL_DAYS_PER_MOVE`, `POSTAL_REMINDER_HOURS`), read
+    /// `POSTAL_DEFAULT_VARIANT`, `POSTAL_DAYS_PER_MOVE`, `POSTAL_REMINDER_HOURS`,
+    /// `POSTAL_PUBLIC_ORIENTATION`), read
     /// through `var`, checked.
     pub fn with_env(self, var: impl Fn(&str) -> Option<String>) -> Result<Settings, ConfigError> {
         let mut s = self;
@@ -90,6 +116,9 @@ impl Settings {
         }
         if let Some(v) = var("POSTAL_DEFAULT_VARIANT") {
             s.default_variant = v;
+        }
+        if let Some(o) = var("POSTAL_PUBLIC_ORIENTATION") {
+            s.public_orientation = orientation(&o, "POSTAL_PUBLIC_ORIENTATION")?;
         }
         if let Some(d) = var("POSTAL_DAYS_PER_MOVE") {
             s.default_days = d.trim().parse().map_err(|_| {
@@ -192,11 +221,25 @@ mod tests {
             ("[clock]\nreminder_hours = [100]\n", "reminder 100 h"),
             ("[clock]\nreminders = [1]\n", "unknown field"),
             ("database_url = 3\n", "string"),
+            ("[images]\npublic_orientation = \"black\"\n", "side-to-move"),
         ] {
             let err = Settings::from_toml(text).unwrap_err();
             assert!(err.0.contains(says), "{text}: {err}");
         }
         let env = |k: &str| (k == "POSTAL_DAYS_PER_MOVE").then(|| "three".to_string());
         assert!(Settings::default().with_env(env).is_err());
+    }
+
+    #[test]
+    fn public_orientation_is_a_setting_with_side_to_move_as_default() {
+        assert_eq!(
+            Settings::default().public_orientation,
+            PublicOrientation::SideToMove
+        );
+        let s = Settings::from_toml("[images]\npublic_orientation = \"white\"\n").unwrap();
+        assert_eq!(s.public_orientation, PublicOrientation::WhiteAlways);
+        let env = |k: &str| (k == "POSTAL_PUBLIC_ORIENTATION").then(|| "side-to-move".to_string());
+        let s = s.with_env(env).unwrap();
+        assert_eq!(s.public_orientation, PublicOrientation::SideToMove);
     }
 }
