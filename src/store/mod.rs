@@ -10,6 +10,8 @@ use sqlx::{Row, SqlitePool};
 use std::str::FromStr;
 use std::time::Duration;
 
+mod adapter;
+
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
