@@ -4,6 +4,7 @@
 //! positions and moves, and the binary's command-line interface sits on top.
 
 pub mod console;
+pub mod discord;
 pub mod notation;
 pub mod render;
 pub mod rules;

@@ -71,6 +71,9 @@ enum Command {
         #[arg(long)]
         images: Option<std::path::PathBuf>,
     },
+    /// Starts the Discord bot: token from DISCORD_TOKEN, settings from config/postal.toml,
+    /// config/discord.toml and the environment (see README.md). Stops cleanly on Ctrl-C.
+    Run,
     /// Prints one stored game as PGN, JSON or an animated GIF.
     Export {
         /// The game id.
@@ -157,6 +160,23 @@ fn write_export(bytes: &[u8], format: &str, out: Option<&std::path::Path>) -> Ex
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Run => {
+            tracing_subscriber::fmt()
+                .with_env_filter(
+                    tracing_subscriber::EnvFilter::try_from_default_env()
+                        .unwrap_or_else(|_| "postal=info,serenity=warn".into()),
+                )
+                .init();
+            let result = Settings::load()
+                .map_err(|e| e.to_string())
+                .and_then(|s| Ok((s, postal::discord::Config::load()?)))
+                .and_then(|(settings, cfg)| {
+                    let token = std::env::var("DISCORD_TOKEN").ok();
+                    postal::console::block_on(postal::discord::run(settings, cfg, token))
+                        .and_then(|r| r)
+                });
+            report(result)
+        }
         Command::Console {
             db,
             script,

@@ -1,0 +1,140 @@
+//! The Discord adapter's settings: `config/discord.toml` (or the file named by
+//! `POSTAL_DISCORD_CONFIG`), then environment overrides. The referee's settings (the
+//! database among them) are the service's [`Settings`](crate::service::settings::Settings).
+//! The token is not a setting: it comes from `DISCORD_TOKEN` only.
+
+use serde::Deserialize;
+use std::path::Path;
+
+/// Settings of `postal run`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// The prefix of text commands.
+    pub prefix: String,
+    /// The REST base URL; empty for Discord's own.
+    pub api_base: String,
+    /// Guilds to register slash commands in; empty for global registration.
+    pub guilds: Vec<u64>,
+    /// Seconds between deadline checks.
+    pub tick_seconds: u64,
+    /// Milliseconds an interaction may work before its reply is deferred.
+    pub defer_after_ms: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            prefix: "!".into(),
+            api_base: String::new(),
+            guilds: Vec::new(),
+            tick_seconds: 60,
+            defer_after_ms: 1500,
+        }
+    }
+}
+
+/// The default settings file, relative to the working directory.
+pub const DEFAULT_FILE: &str = "config/discord.toml";
+
+impl Config {
+    /// Reads a settings file.
+    pub fn from_toml(text: &str) -> Result<Config, String> {
+        let c: Config = toml::from_str(text).map_err(|e| format!("bad settings: {e}"))?;
+        c.check()
+    }
+
+    fn check(self) -> Result<Config, String> {
+        if self.prefix.is_empty() || self.prefix.chars().count() > 5 {
+            return Err("prefix must be 1 to 5 characters".into());
+        }
+        if self.tick_seconds == 0 {
+            return Err("tick_seconds must be at least 1".into());
+        }
+        if self.defer_after_ms > 2500 {
+            return Err("defer_after_ms must be at most 2500 (Discord allows 3 s)".into());
+        }
+        Ok(self)
+    }
+
+    /// Applies overrides from `var` (an environment lookup).
+    pub fn with_env(mut self, var: impl Fn(&str) -> Option<String>) -> Result<Config, String> {
+        if let Some(v) = var("POSTAL_PREFIX") {
+            self.prefix = v;
+        }
+        if let Some(v) = var("DISCORD_API_BASE") {
+            self.api_base = v;
+        }
+        if let Some(v) = var("POSTAL_GUILDS") {
+            self.guilds = v
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| {
+                    s.parse()
+                        .map_err(|_| format!("POSTAL_GUILDS: '{s}' is not a guild id"))
+                })
+                .collect::<Result<_, _>>()?;
+        }
+        let num = |name: &str, v: String| -> Result<u64, String> {
+            v.trim()
+                .parse()
+                .map_err(|_| format!("{name}: '{v}' is not a whole number"))
+        };
+        if let Some(v) = var("POSTAL_TICK_SECONDS") {
+            self.tick_seconds = num("POSTAL_TICK_SECONDS", v)?;
+        }
+        if let Some(v) = var("POSTAL_DEFER_AFTER_MS") {
+            self.defer_after_ms = num("POSTAL_DEFER_AFTER_MS", v)?;
+        }
+        self.check()
+    }
+
+    /// The settings `postal run` uses: the file named by `POSTAL_DISCORD_CONFIG`, else
+    /// [`DEFAULT_FILE`] if it exists, else the defaults; then the environment.
+    pub fn load() -> Result<Config, String> {
+        let env = |k: &str| std::env::var(k).ok();
+        let base = match env("POSTAL_DISCORD_CONFIG") {
+            Some(p) => Config::from_file(Path::new(&p))?,
+            None if Path::new(DEFAULT_FILE).exists() => Config::from_file(Path::new(DEFAULT_FILE))?,
+            None => Config::default(),
+        };
+        base.with_env(env)
+    }
+
+    fn from_file(path: &Path) -> Result<Config, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Config::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_committed_file_is_the_defaults() {
+        let text = include_str!("../../config/discord.toml");
+        assert_eq!(Config::from_toml(text).unwrap(), Config::default());
+    }
+
+    #[test]
+    fn environment_overrides_the_file() {
+        let c = Config::default()
+            .with_env(|k| match k {
+                "POSTAL_PREFIX" => Some("?".into()),
+                "DISCORD_API_BASE" => Some("http://127.0.0.1:9".into()),
+                "POSTAL_GUILDS" => Some("1, 2".into()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(c.prefix, "?");
+        assert_eq!(c.api_base, "http://127.0.0.1:9");
+        assert_eq!(c.guilds, vec![1, 2]);
+        assert!(Config::default()
+            .with_env(|k| (k == "POSTAL_GUILDS").then(|| "x".into()))
+            .is_err());
+        assert!(Config::from_toml("token = \"abc\"").is_err());
+    }
+}

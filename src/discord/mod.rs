@@ -1,0 +1,1044 @@
+//! The Discord adapter (`postal run`): turns gateway events into the service's text
+//! commands and delivers the service's [`Outbound`] messages, with serenity 0.12. Like the
+//! console it holds no game logic: a slash command, a button and a typed `!command` all
+//! become one line of the service's grammar and go through [`Service::handle`].
+//!
+//! What it adds is Discord's: a public thread per game (opened when a challenge is
+//! accepted; the game's messages go there), board images as PNG attachments, buttons for
+//! yes/no answers, ephemeral replies to commands that changed nothing (errors, help,
+//! lists), deferral of slow interactions, messages split under 2,000 characters, and
+//! private messages that fall back to `/private` when a user's DMs are closed.
+
+pub mod config;
+pub mod slash;
+pub mod text;
+
+pub use config::Config;
+
+use crate::render::{RenderOptions, Renderer};
+use crate::service::command::{self, Answer, Command};
+use crate::service::referee::{Destination, Incoming, Outbound, Place, Service};
+use crate::service::settings::Settings;
+use crate::service::View;
+use crate::store::Store;
+use serenity::all::{
+    AutoArchiveDuration, ButtonStyle, ChannelId, ChannelType, CommandInteraction,
+    ComponentInteraction, Context, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateAutocompleteResponse, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateThread, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction,
+    InteractionId, Message, Ready, ShardManager, UserId,
+};
+use serenity::builder::Builder;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The gateway intents the bot asks for: guild and direct messages, and their content
+/// (a privileged intent, needed for text commands and moves typed in threads).
+pub fn intents() -> GatewayIntents {
+    GatewayIntents::GUILDS
+        | GatewayIntents::GUILD_MESSAGES
+        | GatewayIntents::DIRECT_MESSAGES
+        | GatewayIntents::MESSAGE_CONTENT
+}
+
+/// The one line printed when there is no usable token.
+pub const TOKEN_HELP: &str =
+    "create an application at https://discord.com/developers/applications, \
+add a bot, copy its token (Bot > Reset Token) and set DISCORD_TOKEN to it; see README.md";
+
+/// Seconds since the epoch.
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// A button under a message: what it says, and the command line it stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Button {
+    id: String,
+    label: &'static str,
+    style: ButtonStyle,
+}
+
+/// An outbound message with Discord extras.
+#[derive(Clone, Debug)]
+struct Out {
+    msg: Outbound,
+    buttons: Vec<Button>,
+}
+
+fn buttons_for(cmd: &Command, game: i64) -> Vec<Button> {
+    let b = |id: String, label, style| Button { id, label, style };
+    match cmd {
+        Command::Challenge { .. } => vec![
+            b(format!("accept:{game}"), "Accept", ButtonStyle::Success),
+            b(format!("decline:{game}"), "Decline", ButtonStyle::Danger),
+        ],
+        Command::Draw(_, Answer::Offer) => vec![
+            b(
+                format!("draw-accept:{game}"),
+                "Accept draw",
+                ButtonStyle::Success,
+            ),
+            b(
+                format!("draw-decline:{game}"),
+                "Decline draw",
+                ButtonStyle::Danger,
+            ),
+        ],
+        Command::FastFifty(_, Answer::Offer) => vec![
+            b(
+                format!("ff-accept:{game}"),
+                "Accept fast-fifty",
+                ButtonStyle::Success,
+            ),
+            b(
+                format!("ff-reject:{game}"),
+                "Reject fast-fifty",
+                ButtonStyle::Danger,
+            ),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// The command line a button stands for.
+fn button_text(custom_id: &str) -> Option<String> {
+    let (what, game) = custom_id.split_once(':')?;
+    let game: i64 = game.parse().ok()?;
+    Some(match what {
+        "accept" => format!("accept {game}"),
+        "decline" => format!("decline {game}"),
+        "draw-accept" => format!("draw {game} accept"),
+        "draw-decline" => format!("draw {game} decline"),
+        "ff-accept" => format!("fastfifty {game} accept"),
+        "ff-reject" => format!("fastfifty {game} reject"),
+        "resign" => format!("resign {game}"),
+        _ => return None,
+    })
+}
+
+fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
+    if buttons.is_empty() {
+        return Vec::new();
+    }
+    vec![CreateActionRow::Buttons(
+        buttons
+            .iter()
+            .map(|b| {
+                CreateButton::new(b.id.clone())
+                    .label(b.label)
+                    .style(b.style)
+            })
+            .collect(),
+    )]
+}
+
+fn allowed_mentions() -> CreateAllowedMentions {
+    CreateAllowedMentions::new().all_users(true)
+}
+
+/// Draws a service view's board as a PNG, off the async runtime's threads.
+async fn board_png(renderer: &Arc<Renderer>, view: &View) -> Option<Vec<u8>> {
+    let renderer = renderer.clone();
+    let board = view.board.clone();
+    tokio::task::spawn_blocking(move || renderer.render_png(&board, &RenderOptions::default()))
+        .await
+        .ok()
+}
+
+/// What the bot shares between events.
+pub struct Core {
+    service: Service,
+    renderer: Arc<Renderer>,
+    cfg: Config,
+}
+
+impl Core {
+    fn store(&self) -> &Store {
+        self.service.store()
+    }
+
+    /// Runs one command line for `user`; returns the messages, whether the command
+    /// changed anything, and the parsed command.
+    async fn process(
+        &self,
+        http: &Http,
+        user: UserId,
+        place: Place,
+        text: String,
+        event_id: String,
+    ) -> Result<(Vec<Out>, bool), String> {
+        let user_key = user.to_string();
+        let at = now();
+        // Any interaction reopens the user's DMs for another try.
+        self.store()
+            .set_dm_closed(&user_key, false, at)
+            .await
+            .map_err(|e| e.to_string())?;
+        let parsed = command::parse(&text).ok();
+        let inc = Incoming {
+            event_id: event_id.clone(),
+            user: user_key,
+            place: place.clone(),
+            text,
+            at,
+        };
+        let outs = self.service.handle(inc).await.map_err(|e| e.to_string())?;
+        let changed = self
+            .store()
+            .event_seen(&event_id)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut outs: Vec<Out> = outs
+            .into_iter()
+            .map(|msg| {
+                let buttons = match (&parsed, changed, text::game_id(&msg.text)) {
+                    (Some(cmd), true, Some(g)) => buttons_for(cmd, g),
+                    _ => Vec::new(),
+                };
+                Out { msg, buttons }
+            })
+            .collect();
+        if changed {
+            if let Place::Channel(c) = &place {
+                self.open_threads(http, c, &mut outs).await?;
+            }
+        }
+        Ok((outs, changed))
+    }
+
+    /// Gives every newly started game in `channel` its public thread, moves the game
+    /// there, and sends the game's messages of this turn there instead, leaving a pointer.
+    async fn open_threads(
+        &self,
+        http: &Http,
+        channel: &str,
+        outs: &mut Vec<Out>,
+    ) -> Result<(), String> {
+        let games = self
+            .store()
+            .games_needing_thread(channel)
+            .await
+            .map_err(|e| e.to_string())?;
+        let Ok(parent) = channel.parse::<u64>() else {
+            return Ok(());
+        };
+        for g in games {
+            let name: String = format!(
+                "game #{} {}: {} vs {}",
+                g.id,
+                g.variant,
+                g.user_at(0).unwrap_or("?"),
+                g.user_at(1).unwrap_or("?")
+            )
+            .chars()
+            .take(100)
+            .collect();
+            let thread = ChannelId::new(parent)
+                .create_thread(
+                    http,
+                    CreateThread::new(name)
+                        .kind(ChannelType::PublicThread)
+                        .auto_archive_duration(AutoArchiveDuration::OneWeek),
+                )
+                .await;
+            let thread = match thread {
+                Ok(t) => t.id.to_string(),
+                Err(e) => {
+                    tracing::warn!(game = g.id, error = %e, "cannot open a thread; the game stays in its channel");
+                    continue;
+                }
+            };
+            self.store()
+                .move_to_thread(g.id, channel, &thread)
+                .await
+                .map_err(|e| e.to_string())?;
+            for o in outs.iter_mut() {
+                if o.msg.to == Destination::Channel(channel.to_string())
+                    && text::game_id(&o.msg.text) == Some(g.id)
+                {
+                    o.msg.to = Destination::Channel(thread.clone());
+                }
+            }
+            outs.insert(
+                0,
+                Out {
+                    msg: Outbound {
+                        to: Destination::Channel(channel.to_string()),
+                        text: format!(
+                            "game #{}: {} against {}, played in <#{thread}>",
+                            g.id,
+                            g.user_at(0).unwrap_or("?"),
+                            g.user_at(1).unwrap_or("?")
+                        ),
+                        image: None,
+                    },
+                    buttons: Vec::new(),
+                },
+            );
+        }
+        Ok(())
+    }
+
+    async fn png(&self, view: &Option<View>) -> Option<CreateAttachment> {
+        let view = view.clone()?;
+        board_png(&self.renderer, &view)
+            .await
+            .map(|bytes| CreateAttachment::bytes(bytes, "board.png"))
+    }
+
+    /// Sends one message to a channel, split under the limit; the image and buttons go
+    /// with the last piece.
+    async fn send_channel(&self, http: &Http, channel: &str, out: &Out) -> Result<(), String> {
+        let Ok(id) = channel.parse::<u64>() else {
+            return Err(format!("bad channel id {channel}"));
+        };
+        let pieces = text::split(&text::mentions(&out.msg.text), text::MESSAGE_LIMIT);
+        let n = pieces.len();
+        let file = self.png(&out.msg.image).await;
+        if n == 0 && file.is_none() {
+            return Ok(());
+        }
+        let pieces = if n == 0 { vec![String::new()] } else { pieces };
+        let last = pieces.len() - 1;
+        for (i, p) in pieces.into_iter().enumerate() {
+            let mut m = CreateMessage::new()
+                .content(p)
+                .allowed_mentions(allowed_mentions());
+            if i == last {
+                if let Some(f) = &file {
+                    m = m.add_file(f.clone());
+                }
+                m = m.components(action_rows(&out.buttons));
+            }
+            ChannelId::new(id)
+                .send_message(http, m)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Sends a private message; when the user's DMs are closed (50007), keeps it for
+    /// `/private`, says so where the game is (without the content), and stops trying
+    /// until the user interacts again.
+    async fn send_dm(
+        &self,
+        http: &Http,
+        user: &str,
+        out: &Out,
+        origin: Option<&str>,
+    ) -> Result<(), String> {
+        let store = self.store();
+        let closed = store.dm_closed(user).await.map_err(|e| e.to_string())?;
+        if !closed {
+            let Ok(uid) = user.parse::<u64>() else {
+                return Err(format!("bad user id {user}"));
+            };
+            match self.try_dm(http, UserId::new(uid), out).await {
+                Ok(()) => return Ok(()),
+                Err(serenity::Error::Http(e)) if dm_refused(&e) => {
+                    store
+                        .set_dm_closed(user, true, now())
+                        .await
+                        .map_err(|e| e.to_string())?;
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        store
+            .hold_message(user, &out.msg.text, now())
+            .await
+            .map_err(|e| e.to_string())?;
+        if closed {
+            return Ok(());
+        }
+        // Where to say so: where the user spoke, else the game's home.
+        let place = match origin {
+            Some(c) => Some(c.to_string()),
+            None => match text::game_id(&out.msg.text) {
+                Some(g) => store
+                    .game(g)
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .and_then(|g| g.channel),
+                None => None,
+            },
+        };
+        if let Some(c) = place {
+            let note = Out {
+                msg: Outbound {
+                    to: Destination::Channel(c.clone()),
+                    text: format!(
+                        "<@{user}>: I could not send you a private message (your DMs are closed). \
+                         Use /{} to read it; only you will see it.",
+                        slash::PRIVATE
+                    ),
+                    image: None,
+                },
+                buttons: Vec::new(),
+            };
+            self.send_channel(http, &c, &note).await?;
+        }
+        Ok(())
+    }
+
+    async fn try_dm(&self, http: &Http, user: UserId, out: &Out) -> serenity::Result<()> {
+        let dm = user.create_dm_channel(http).await?;
+        let pieces = text::split(&text::mentions(&out.msg.text), text::MESSAGE_LIMIT);
+        let file = self.png(&out.msg.image).await;
+        let last = pieces.len().saturating_sub(1);
+        for (i, p) in pieces.into_iter().enumerate() {
+            let mut m = CreateMessage::new().content(p);
+            if i == last {
+                if let Some(f) = &file {
+                    m = m.add_file(f.clone());
+                }
+            }
+            dm.id.send_message(http, m).await?;
+        }
+        Ok(())
+    }
+
+    /// Delivers messages; `origin` is the channel the triggering event came from.
+    async fn deliver(&self, http: &Http, outs: &[Out], origin: Option<&str>) {
+        for o in outs {
+            let r = match &o.msg.to {
+                Destination::Channel(c) => self.send_channel(http, c, o).await,
+                Destination::Dm(u) => self.send_dm(http, u, o, origin).await,
+            };
+            if let Err(e) = r {
+                tracing::warn!(error = %e, "a message could not be delivered");
+            }
+        }
+    }
+
+    async fn on_message(&self, ctx: &Context, msg: &Message) {
+        if msg.author.bot {
+            return;
+        }
+        let content = msg.content.trim();
+        let dm = msg.guild_id.is_none();
+        let (text, place) = if let Some(rest) = content.strip_prefix(self.cfg.prefix.as_str()) {
+            let place = if dm {
+                Place::Dm
+            } else {
+                Place::Channel(msg.channel_id.to_string())
+            };
+            (rest.trim().to_string(), place)
+        } else if dm {
+            (content.to_string(), Place::Dm)
+        } else {
+            // A bare move, in a game's thread only.
+            let channel = msg.channel_id.to_string();
+            let in_thread = self.store().is_game_thread(&channel).await.unwrap_or(false);
+            if !in_thread || !text::looks_like_move(content) {
+                return;
+            }
+            (content.to_string(), Place::Channel(channel))
+        };
+        if text.is_empty() {
+            return;
+        }
+        let origin = match &place {
+            Place::Channel(c) => Some(c.clone()),
+            Place::Dm => None,
+        };
+        match self
+            .process(
+                &ctx.http,
+                msg.author.id,
+                place,
+                text,
+                format!("msg:{}", msg.id),
+            )
+            .await
+        {
+            Ok((outs, _)) => self.deliver(&ctx.http, &outs, origin.as_deref()).await,
+            Err(e) => tracing::error!(error = %e, "a message could not be handled"),
+        }
+    }
+
+    /// Acknowledges an interaction: answers at once when `work` is quick, otherwise
+    /// defers (ephemerally) after `defer_after_ms` and follows up.
+    async fn answer<F>(&self, http: &Http, id: InteractionId, token: &str, component: bool, work: F)
+    where
+        F: Future<Output = Result<Reply, String>>,
+    {
+        tokio::pin!(work);
+        let wait = Duration::from_millis(self.cfg.defer_after_ms);
+        let (reply, deferred) = tokio::select! {
+            r = &mut work => (r, false),
+            _ = tokio::time::sleep(wait) => {
+                let defer = if component {
+                    CreateInteractionResponse::Acknowledge
+                } else {
+                    CreateInteractionResponse::Defer(
+                        CreateInteractionResponseMessage::new().ephemeral(true),
+                    )
+                };
+                if let Err(e) = defer.execute(http, (id, token)).await {
+                    tracing::warn!(error = %e, "cannot defer an interaction");
+                }
+                (work.await, true)
+            }
+        };
+        let reply = reply.unwrap_or_else(|e| {
+            tracing::error!(error = %e, "an interaction could not be handled");
+            Reply::private("something went wrong on my side; nothing was done, please try again")
+        });
+        if let Err(e) = self.send_reply(http, id, token, reply, deferred).await {
+            tracing::warn!(error = %e, "cannot answer an interaction");
+        }
+    }
+
+    async fn send_reply(
+        &self,
+        http: &Http,
+        id: InteractionId,
+        token: &str,
+        reply: Reply,
+        deferred: bool,
+    ) -> Result<(), String> {
+        let Reply {
+            mut first,
+            mut rest,
+            ephemeral,
+            update,
+            origin,
+            mut others,
+        } = reply;
+        if deferred && !ephemeral {
+            // The deferral was private: public messages go to their channel instead.
+            others.splice(0..0, first.take().into_iter().chain(rest.drain(..)));
+        }
+        let mut pieces: Vec<(String, Option<CreateAttachment>, Vec<Button>)> = Vec::new();
+        for o in first.iter().chain(rest.iter()) {
+            let file = self.png(&o.msg.image).await;
+            let parts = text::split(&text::mentions(&o.msg.text), text::MESSAGE_LIMIT);
+            let last = parts.len().saturating_sub(1);
+            for (i, p) in parts.into_iter().enumerate() {
+                if i == last {
+                    pieces.push((p, file.clone(), o.buttons.clone()));
+                } else {
+                    pieces.push((p, None, Vec::new()));
+                }
+            }
+        }
+        let mut iter = pieces.into_iter();
+        if update && !deferred {
+            // A button whose command was carried out: take the buttons off its message.
+            CreateInteractionResponse::UpdateMessage(
+                CreateInteractionResponseMessage::new().components(Vec::new()),
+            )
+            .execute(http, (id, token))
+            .await
+            .map_err(|e| e.to_string())?;
+        } else if !deferred {
+            let (text, file, buttons) = iter
+                .next()
+                .unwrap_or_else(|| ("done".to_string(), None, Vec::new()));
+            let mut m = CreateInteractionResponseMessage::new()
+                .content(text)
+                .ephemeral(ephemeral)
+                .allowed_mentions(allowed_mentions())
+                .components(action_rows(&buttons));
+            if let Some(f) = file {
+                m = m.add_file(f);
+            }
+            CreateInteractionResponse::Message(m)
+                .execute(http, (id, token))
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        let mut sent = 0;
+        for (text, file, buttons) in iter {
+            let mut m = CreateInteractionResponseFollowup::new()
+                .content(text)
+                .ephemeral(ephemeral || deferred)
+                .allowed_mentions(allowed_mentions())
+                .components(action_rows(&buttons));
+            if let Some(f) = file {
+                m = m.add_file(f);
+            }
+            m.execute(http, (None, token))
+                .await
+                .map_err(|e| e.to_string())?;
+            sent += 1;
+        }
+        if deferred && sent == 0 {
+            CreateInteractionResponseFollowup::new()
+                .content("done")
+                .ephemeral(true)
+                .execute(http, (None, token))
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        self.deliver(http, &others, origin.as_deref()).await;
+        Ok(())
+    }
+
+    /// Splits a command's messages into the interaction's own reply and the rest.
+    fn reply_for(outs: Vec<Out>, changed: bool, origin: &Destination, button: bool) -> Reply {
+        let mut mine = Vec::new();
+        let mut others = Vec::new();
+        for o in outs {
+            if &o.msg.to == origin && !(button && changed) {
+                mine.push(o);
+            } else {
+                others.push(o);
+            }
+        }
+        let origin_channel = match origin {
+            Destination::Channel(c) => Some(c.clone()),
+            Destination::Dm(_) => None,
+        };
+        let mut mine = mine.into_iter();
+        Reply {
+            first: mine.next(),
+            rest: mine.collect(),
+            ephemeral: !changed,
+            update: button && changed,
+            origin: origin_channel,
+            others,
+        }
+    }
+
+    async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
+        let http = &ctx.http;
+        let name = cmd.data.name.as_str();
+        let user = cmd.user.id;
+        if name == slash::PRIVATE {
+            let work = async {
+                let store = self.store();
+                store
+                    .set_dm_closed(&user.to_string(), false, now())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let held = store
+                    .take_held(&user.to_string())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                Ok(if held.is_empty() {
+                    Reply::private("no private messages are waiting for you")
+                } else {
+                    Reply::private_many(held)
+                })
+            };
+            self.answer(http, cmd.id, &cmd.token, false, work).await;
+            return;
+        }
+        if name == "resign" {
+            let text = slash::to_text(name, &cmd.data.options);
+            let confirm = match self
+                .confirm_resign(user, cmd.guild_id, cmd.channel_id, &text)
+                .await
+            {
+                Ok(r) => r,
+                Err(e) => Reply::private(e),
+            };
+            self.answer(http, cmd.id, &cmd.token, false, async { Ok(confirm) })
+                .await;
+            return;
+        }
+        let text = slash::to_text(name, &cmd.data.options);
+        let place = place_of(cmd.guild_id, cmd.channel_id);
+        let origin = origin_of(&place, user);
+        let work = async {
+            let (outs, changed) = self
+                .process(http, user, place, text, format!("int:{}", cmd.id))
+                .await?;
+            Ok(Core::reply_for(outs, changed, &origin, false))
+        };
+        self.answer(http, cmd.id, &cmd.token, false, work).await;
+    }
+
+    /// `/resign` asks for confirmation with a button, after checking which game it is.
+    async fn confirm_resign(
+        &self,
+        user: UserId,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        text: &str,
+    ) -> Result<Reply, String> {
+        let id = match command::parse(text) {
+            Ok(Command::Resign(Some(id))) => Some(id),
+            _ => None,
+        };
+        let place = place_of(guild, channel);
+        let games: Vec<i64> = self
+            .store()
+            .games_of(&user.to_string(), &["active"])
+            .await
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|g| g.seat_of(&user.to_string()).is_some())
+            .filter(|g| match &place {
+                Place::Channel(c) => g.channel.as_deref() == Some(c.as_str()),
+                Place::Dm => true,
+            })
+            .map(|g| g.id)
+            .collect();
+        let game = match (id, games.as_slice()) {
+            (Some(id), _) => id,
+            (None, [one]) => *one,
+            (None, []) => return Ok(Reply::private("you have no game here")),
+            (None, many) => {
+                return Ok(Reply::private(format!(
+                    "you have {} games here: say which, for example /resign game:{}",
+                    many.len(),
+                    many[0]
+                )))
+            }
+        };
+        let mut r = Reply::private(format!(
+            "game #{game}: do you really resign? Press the button to confirm."
+        ));
+        if let Some(f) = r.first.as_mut() {
+            f.buttons = vec![Button {
+                id: format!("resign:{game}"),
+                label: "Resign",
+                style: ButtonStyle::Danger,
+            }];
+        }
+        Ok(r)
+    }
+
+    async fn on_component(&self, ctx: &Context, comp: &ComponentInteraction) {
+        let http = &ctx.http;
+        let Some(text) = button_text(&comp.data.custom_id) else {
+            let r = Reply::private("this button is not mine any more");
+            self.answer(http, comp.id, &comp.token, true, async { Ok(r) })
+                .await;
+            return;
+        };
+        let user = comp.user.id;
+        let place = place_of(comp.guild_id, comp.channel_id);
+        let origin = origin_of(&place, user);
+        // The resignation button sits on an ephemeral message: leave it, answer privately.
+        let ephemeral_source = comp.message.flags.is_some_and(|f| f.bits() & 64 != 0)
+            || comp.data.custom_id.starts_with("resign:");
+        let work = async {
+            let (outs, changed) = self
+                .process(http, user, place, text, format!("int:{}", comp.id))
+                .await?;
+            let mut r = Core::reply_for(outs, changed, &origin, !ephemeral_source);
+            if ephemeral_source && changed {
+                // Everything public goes to the channel; the button's answer is private.
+                r.others.extend(r.first.take());
+                r.others.append(&mut r.rest);
+                r.first = Some(Out {
+                    msg: Outbound {
+                        to: origin.clone(),
+                        text: "done".into(),
+                        image: None,
+                    },
+                    buttons: Vec::new(),
+                });
+                r.ephemeral = true;
+            }
+            Ok(r)
+        };
+        self.answer(http, comp.id, &comp.token, true, work).await;
+    }
+
+    async fn on_autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
+        let Some(focused) = ac.data.autocomplete() else {
+            return;
+        };
+        let mut resp = CreateAutocompleteResponse::new();
+        if focused.name == "game" {
+            let statuses: &[&str] = match ac.data.name.as_str() {
+                "accept" | "decline" | "cancel" => &["challenged"],
+                "board" | "moves" | "pgn" => &["active", "finished"],
+                _ => &["active"],
+            };
+            let user = ac.user.id.to_string();
+            if let Ok(games) = self.store().games_of(&user, statuses).await {
+                for g in games.iter().take(25) {
+                    let others: Vec<&str> = g
+                        .seats
+                        .iter()
+                        .filter_map(|s| s.user.as_deref())
+                        .filter(|u| *u != user)
+                        .collect();
+                    let label = format!("#{} {} vs {}", g.id, g.variant, others.join(", "));
+                    resp = resp.add_int_choice(label.chars().take(100).collect::<String>(), g.id);
+                }
+            }
+        }
+        if let Err(e) = CreateInteractionResponse::Autocomplete(resp)
+            .execute(&ctx.http, (ac.id, &ac.token))
+            .await
+        {
+            tracing::warn!(error = %e, "cannot answer an autocompletion");
+        }
+    }
+
+    async fn register(&self, http: &Http) {
+        let cmds = slash::commands();
+        let result = if self.cfg.guilds.is_empty() {
+            serenity::all::Command::set_global_commands(http, cmds)
+                .await
+                .map(|c| c.len())
+        } else {
+            let mut n = 0;
+            let mut r = Ok(0);
+            for g in &self.cfg.guilds {
+                match GuildId::new(*g).set_commands(http, cmds.clone()).await {
+                    Ok(c) => n = c.len(),
+                    Err(e) => r = Err(e),
+                }
+            }
+            r.map(|_| n)
+        };
+        match result {
+            Ok(n) => tracing::info!(commands = n, "slash commands registered"),
+            Err(e) => tracing::error!(error = %e, "slash commands could not be registered"),
+        }
+    }
+
+    async fn tick(&self, http: &Http) {
+        match self.service.tick(now()).await {
+            Ok(outs) => {
+                let outs: Vec<Out> = outs
+                    .into_iter()
+                    .map(|msg| Out {
+                        msg,
+                        buttons: Vec::new(),
+                    })
+                    .collect();
+                self.deliver(http, &outs, None).await;
+            }
+            Err(e) => tracing::error!(error = %e, "deadline check failed"),
+        }
+    }
+}
+
+/// An interaction's answer.
+struct Reply {
+    /// The first message to the user where they are: the interaction response.
+    first: Option<Out>,
+    /// Further messages there: followups.
+    rest: Vec<Out>,
+    /// Visible to the user alone.
+    ephemeral: bool,
+    /// A button's command was carried out: update its message (remove the buttons).
+    update: bool,
+    /// The channel the interaction came from.
+    origin: Option<String>,
+    /// Messages for elsewhere, delivered normally.
+    others: Vec<Out>,
+}
+
+impl Reply {
+    fn private(text: impl Into<String>) -> Reply {
+        Reply::private_many(vec![text.into()])
+    }
+
+    fn private_many(texts: Vec<String>) -> Reply {
+        let mut outs = texts.into_iter().map(|t| Out {
+            msg: Outbound {
+                to: Destination::Dm(String::new()),
+                text: t,
+                image: None,
+            },
+            buttons: Vec::new(),
+        });
+        Reply {
+            first: outs.next(),
+            rest: outs.collect(),
+            ephemeral: true,
+            update: false,
+            origin: None,
+            others: Vec::new(),
+        }
+    }
+}
+
+fn place_of(guild: Option<GuildId>, channel: ChannelId) -> Place {
+    match guild {
+        Some(_) => Place::Channel(channel.to_string()),
+        None => Place::Dm,
+    }
+}
+
+fn origin_of(place: &Place, user: UserId) -> Destination {
+    match place {
+        Place::Channel(c) => Destination::Channel(c.clone()),
+        Place::Dm => Destination::Dm(user.to_string()),
+    }
+}
+
+fn dm_refused(e: &serenity::http::HttpError) -> bool {
+    matches!(e, serenity::http::HttpError::UnsuccessfulRequest(r) if r.error.code == 50007)
+}
+
+/// The serenity event handler: every event goes to [`Core`].
+struct Handler {
+    core: Arc<Core>,
+}
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, "connected to Discord");
+        self.core.register(&ctx.http).await;
+    }
+
+    async fn message(&self, ctx: Context, msg: Message) {
+        self.core.on_message(&ctx, &msg).await;
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        match interaction {
+            Interaction::Command(c) => self.core.on_command(&ctx, &c).await,
+            Interaction::Component(c) => self.core.on_component(&ctx, &c).await,
+            Interaction::Autocomplete(a) => self.core.on_autocomplete(&ctx, &a).await,
+            _ => {}
+        }
+    }
+}
+
+/// Builds the REST client: Discord's, or the one at `api_base` (a proxy base such as
+/// `http://127.0.0.1:4000`; serenity only honours it with its rate limiter off, so the
+/// limits are then the server's business).
+pub fn http(token: &str, api_base: &str) -> Http {
+    let b = HttpBuilder::new(token);
+    if api_base.is_empty() {
+        b.build()
+    } else {
+        b.proxy(api_base.trim_end_matches('/'))
+            .ratelimiter_disabled(true)
+            .build()
+    }
+}
+
+/// A running bot.
+pub struct Bot {
+    shards: Arc<ShardManager>,
+    client: tokio::task::JoinHandle<Result<(), String>>,
+    ticker: tokio::task::JoinHandle<()>,
+    core: Arc<Core>,
+}
+
+impl Bot {
+    /// Opens the database of `settings` (applying migrations), checks the token,
+    /// connects to the gateway and starts the deadline checks.
+    pub async fn start(settings: Settings, cfg: Config, token: &str) -> Result<Bot, String> {
+        let token = token.trim();
+        if token.is_empty() {
+            return Err(format!("DISCORD_TOKEN is empty: {TOKEN_HELP}"));
+        }
+        let store = Store::open(&settings.database_url)
+            .await
+            .map_err(|e| format!("cannot open the database {}: {e}", settings.database_url))?;
+        // Colour draws of new games must not repeat from one start to the next.
+        let settings = Settings {
+            seed: now() as u64,
+            ..settings
+        };
+        let http = http(token, &cfg.api_base);
+        match http.get_current_user().await {
+            Ok(_) => {}
+            Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)))
+                if r.status_code.as_u16() == 401 =>
+            {
+                return Err(format!("Discord rejected DISCORD_TOKEN: {TOKEN_HELP}"));
+            }
+            Err(e) => return Err(format!("cannot reach Discord: {e}")),
+        }
+        let core = Arc::new(Core {
+            service: Service::new(store, settings),
+            renderer: Arc::new(Renderer::default()),
+            cfg,
+        });
+        let mut client = serenity::all::ClientBuilder::new_with_http(http, intents())
+            .event_handler(Handler { core: core.clone() })
+            .await
+            .map_err(|e| format!("cannot start the Discord client: {e}"))?;
+        let shards = client.shard_manager.clone();
+        let http = client.http.clone();
+        let client = tokio::spawn(async move {
+            client.start().await.map_err(|e| match e {
+                serenity::Error::Gateway(
+                    serenity::gateway::GatewayError::InvalidAuthentication,
+                ) => {
+                    format!("Discord rejected DISCORD_TOKEN: {TOKEN_HELP}")
+                }
+                serenity::Error::Gateway(
+                    serenity::gateway::GatewayError::DisallowedGatewayIntents,
+                ) => {
+                    "the message content intent is not enabled: turn on \"Message Content Intent\" \
+                     under Bot in the developer portal (see README.md)"
+                        .to_string()
+                }
+                e => format!("the Discord connection failed: {e}"),
+            })
+        });
+        let tick_core = core.clone();
+        let every = Duration::from_secs(core.cfg.tick_seconds);
+        let ticker = tokio::spawn(async move {
+            let mut interval = tokio::time::interval(every);
+            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                interval.tick().await;
+                tick_core.tick(&http).await;
+            }
+        });
+        Ok(Bot {
+            shards,
+            client,
+            ticker,
+            core,
+        })
+    }
+
+    /// Runs until the connection ends (an error) or `stop` resolves (a clean shutdown).
+    pub async fn run_until(mut self, stop: impl Future<Output = ()>) -> Result<(), String> {
+        let result = tokio::select! {
+            r = &mut self.client => Some(r.unwrap_or_else(|e| Err(e.to_string()))),
+            _ = stop => None,
+        };
+        match result {
+            Some(r) => {
+                self.ticker.abort();
+                self.core.store().close().await;
+                r
+            }
+            None => {
+                self.stop().await;
+                Ok(())
+            }
+        }
+    }
+
+    /// Disconnects, stops the deadline checks and closes the database.
+    pub async fn stop(self) {
+        self.ticker.abort();
+        self.shards.shutdown_all().await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.client).await;
+        self.core.store().close().await;
+    }
+}
+
+/// `postal run`: the bot until Ctrl-C, logging with `tracing` (`RUST_LOG` filters).
+pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Result<(), String> {
+    let token = token.ok_or_else(|| format!("DISCORD_TOKEN is not set: {TOKEN_HELP}"))?;
+    tracing::info!(
+        database = %settings.database_url,
+        api = if cfg.api_base.is_empty() { "discord.com" } else { cfg.api_base.as_str() },
+        "starting"
+    );
+    let bot = Bot::start(settings, cfg, &token).await?;
+    bot.run_until(async {
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("Ctrl-C: shutting down");
+    })
+    .await
+}

@@ -1,0 +1,234 @@
+//! The slash commands: one per command of the service, with typed options, registered by
+//! bulk overwrite, and read back into the service's text grammar so that a slash command
+//! and the same command typed as text run exactly the same code.
+
+use crate::rules::Variant;
+use crate::service::command::HELP;
+use serenity::all::{
+    CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
+    CreateCommandOption,
+};
+
+/// The command that shows a user the private messages the bot could not deliver.
+pub const PRIVATE: &str = "private";
+
+fn game_option() -> CreateCommandOption {
+    CreateCommandOption::new(
+        CommandOptionType::Integer,
+        "game",
+        "The game's number (needed only when you have several games here)",
+    )
+    .min_int_value(1)
+    .set_autocomplete(true)
+}
+
+fn variant_option(required: bool) -> CreateCommandOption {
+    let mut o = CreateCommandOption::new(CommandOptionType::String, "variant", "The variant")
+        .required(required);
+    for v in Variant::ALL {
+        o = o.add_string_choice(v.display_name(), v.name());
+    }
+    o
+}
+
+fn choice(name: &str, what: &str, values: &[&str]) -> CreateCommandOption {
+    let mut o = CreateCommandOption::new(CommandOptionType::String, name, what).required(true);
+    for v in values {
+        o = o.add_string_choice(*v, *v);
+    }
+    o
+}
+
+/// The description of a service command, cut to Discord's 100 characters.
+fn describe(name: &str) -> String {
+    let what = HELP
+        .iter()
+        .find(|h| h.0 == name)
+        .map(|h| h.2)
+        .unwrap_or("a Postal command");
+    let mut d: String = what.chars().take(100).collect();
+    if let Some(first) = d.get(..1) {
+        d = first.to_uppercase() + &d[1..];
+    }
+    d
+}
+
+/// Every slash command, for bulk registration.
+pub fn commands() -> Vec<CreateCommand> {
+    let cmd = |name: &str| CreateCommand::new(name).description(describe(name));
+    let with_game = |name: &str| cmd(name).add_option(game_option());
+    vec![
+        cmd("challenge")
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "opponent",
+                "Who you challenge (leave empty for an open challenge)",
+            ))
+            .add_option(variant_option(false))
+            .add_option(
+                CreateCommandOption::new(CommandOptionType::Integer, "days", "Days per move")
+                    .min_int_value(1)
+                    .max_int_value(60),
+            )
+            .add_option({
+                let mut o =
+                    CreateCommandOption::new(CommandOptionType::String, "colour", "Your colour");
+                for c in ["white", "black", "random"] {
+                    o = o.add_string_choice(c, c);
+                }
+                o
+            }),
+        with_game("accept"),
+        with_game("decline"),
+        with_game("cancel"),
+        cmd("move")
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "move",
+                    "Your move, e.g. e4, Nf3, N@d1",
+                )
+                .required(true)
+                .max_length(64),
+            )
+            .add_option(game_option()),
+        with_game("board"),
+        with_game("moves"),
+        cmd("games"),
+        with_game("pgn"),
+        cmd("rules").add_option(variant_option(true)),
+        with_game("resign"),
+        with_game("abort"),
+        cmd("draw")
+            .add_option(choice(
+                "answer",
+                "Offer, accept or decline",
+                &["offer", "accept", "decline"],
+            ))
+            .add_option(game_option()),
+        cmd("fastfifty")
+            .add_option(choice(
+                "answer",
+                "Propose, accept or reject",
+                &["propose", "accept", "reject"],
+            ))
+            .add_option(game_option()),
+        cmd("claim")
+            .add_option(choice(
+                "kind",
+                "What you claim",
+                &["stalemate", "impasse", "time", "draw"],
+            ))
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "move",
+                    "The move you intend (claim draw)",
+                )
+                .max_length(64),
+            )
+            .add_option(game_option()),
+        cmd("help").add_option({
+            let mut o =
+                CreateCommandOption::new(CommandOptionType::String, "command", "One command");
+            for h in HELP {
+                o = o.add_string_choice(h.0, h.0);
+            }
+            o
+        }),
+        CreateCommand::new(PRIVATE)
+            .description("Read the private messages I could not send you (closed DMs)"),
+    ]
+}
+
+fn value(v: &CommandDataOptionValue) -> Option<String> {
+    match v {
+        CommandDataOptionValue::String(s) => Some(s.clone()),
+        CommandDataOptionValue::Integer(i) => Some(i.to_string()),
+        CommandDataOptionValue::User(u) => Some(format!("<@{u}>")),
+        CommandDataOptionValue::Boolean(b) => Some(b.to_string()),
+        CommandDataOptionValue::Autocomplete { value, .. } => Some(value.clone()),
+        _ => None,
+    }
+}
+
+/// The text line of the service's grammar that a slash command means. Options are put in
+/// the grammar's order: `challenge <@id> VARIANT days:N colour:C`, `move [ID] MOVE`,
+/// `draw [ID] ANSWER`, `claim [ID] KIND [MOVE]`, `CMD [ID]`.
+pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
+    let get = |n: &str| {
+        options
+            .iter()
+            .find(|o| o.name == n)
+            .and_then(|o| value(&o.value))
+    };
+    let mut words: Vec<String> = vec![name.to_string()];
+    match name {
+        "challenge" => {
+            words.extend(get("opponent"));
+            words.extend(get("variant"));
+            words.extend(get("days").map(|d| format!("days:{d}")));
+            words.extend(get("colour").map(|c| format!("colour:{c}")));
+        }
+        "move" => {
+            words.extend(get("game"));
+            words.extend(get("move"));
+        }
+        "draw" | "fastfifty" => {
+            words.extend(get("game"));
+            words.extend(get("answer"));
+        }
+        "claim" => {
+            words.extend(get("game"));
+            words.extend(get("kind"));
+            words.extend(get("move"));
+        }
+        "rules" => words.extend(get("variant")),
+        "help" => words.extend(get("command")),
+        _ => words.extend(get("game")),
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::command::{parse, Command};
+
+    fn opts(v: serde_json::Value) -> Vec<CommandDataOption> {
+        serde_json::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn slash_options_read_as_the_text_grammar() {
+        let o = opts(serde_json::json!([
+            {"name": "opponent", "type": 6, "value": "223456789012345678"},
+            {"name": "variant", "type": 3, "value": "chess-sharp"},
+            {"name": "days", "type": 4, "value": 5}
+        ]));
+        let text = to_text("challenge", &o);
+        assert_eq!(text, "challenge <@223456789012345678> chess-sharp days:5");
+        assert!(matches!(parse(&text), Ok(Command::Challenge { .. })));
+        let o = opts(serde_json::json!([
+            {"name": "move", "type": 3, "value": "Nf3"},
+            {"name": "game", "type": 4, "value": 7}
+        ]));
+        assert_eq!(
+            parse(&to_text("move", &o)),
+            Ok(Command::Move(Some(7), "Nf3".into()))
+        );
+    }
+
+    #[test]
+    fn every_command_is_registrable() {
+        let cmds = commands();
+        assert!(cmds.len() <= 100);
+        for c in &cmds {
+            let v = serde_json::to_value(c).unwrap();
+            let d = v["description"].as_str().unwrap();
+            assert!((1..=100).contains(&d.chars().count()), "{v}");
+            let n = v["name"].as_str().unwrap();
+            assert!(n.chars().all(|c| c.is_ascii_lowercase()), "{n}");
+        }
+    }
+}

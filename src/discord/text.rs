@@ -1,0 +1,151 @@
+//! Pure text helpers of the Discord adapter: splitting under Discord's length limit,
+//! turning user ids into mentions, and reading the game id a service message is about.
+
+/// Discord's limit on a message's content, in characters.
+pub const MESSAGE_LIMIT: usize = 2000;
+
+/// Splits `text` into pieces of at most `limit` characters, preferring to cut at a line
+/// break, then at a space, and only then inside a word. Never returns an empty piece;
+/// empty text gives no piece.
+pub fn split(text: &str, limit: usize) -> Vec<String> {
+    let limit = limit.max(1);
+    let mut out = Vec::new();
+    let mut rest = text.trim_end();
+    while !rest.is_empty() {
+        if rest.chars().count() <= limit {
+            out.push(rest.to_string());
+            break;
+        }
+        // Byte index just past `limit` characters.
+        let hard = rest
+            .char_indices()
+            .nth(limit)
+            .map(|(i, _)| i)
+            .unwrap_or(rest.len());
+        let window = &rest[..hard];
+        let cut = window
+            .rfind('\n')
+            .or_else(|| window.rfind(' '))
+            .filter(|&i| i > 0)
+            .unwrap_or(hard);
+        let piece = rest[..cut].trim_end();
+        if !piece.is_empty() {
+            out.push(piece.to_string());
+        }
+        rest = rest[cut..].trim_start_matches([' ', '\n']);
+    }
+    out
+}
+
+fn is_snowflake(s: &str) -> bool {
+    (15..=21).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Rewrites the user ids the service writes (`123456789012345678`, `@123456789012345678`)
+/// as Discord mentions (`<@123456789012345678>`). Game ids and other short numbers are
+/// left alone, and so are mentions already written.
+pub fn mentions(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < text.len() {
+        let c = bytes[i];
+        if c.is_ascii_digit() && (i == 0 || !is_word_byte(bytes[i - 1])) {
+            let end = text[i..]
+                .find(|ch: char| !ch.is_ascii_digit())
+                .map_or(text.len(), |n| i + n);
+            let number = &text[i..end];
+            let followed_ok = end == text.len() || !is_word_byte(bytes[end]) && bytes[end] != b'>';
+            if is_snowflake(number) && followed_ok {
+                if out.ends_with('@') && !out.ends_with("<@") {
+                    out.pop();
+                }
+                if out.ends_with("<@") || out.ends_with("<#") {
+                    out.push_str(number);
+                } else {
+                    out.push_str("<@");
+                    out.push_str(number);
+                    out.push('>');
+                }
+            } else {
+                out.push_str(number);
+            }
+            i = end;
+        } else {
+            let ch = text[i..].chars().next().unwrap_or(' ');
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    out
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'#' || b == b'<' || b == b'!' || b == b'&'
+}
+
+/// The game a service message is about: every service message about a game starts with
+/// `game #N:`.
+pub fn game_id(text: &str) -> Option<i64> {
+    let rest = text.strip_prefix("game #")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    if digits.is_empty() || !rest[digits.len()..].starts_with(':') {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Whether a line typed without the prefix in a game's thread is worth giving to the
+/// referee: one word (a move such as `e4`, `Nf3`, `N@d1`, `e2e4`), not chat.
+pub fn looks_like_move(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty() && t.len() <= 12 && !t.contains(char::is_whitespace)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_keeps_short_text_and_cuts_long_text_at_lines() {
+        assert_eq!(split("hello", 2000), vec!["hello"]);
+        assert!(split("", 2000).is_empty());
+        let long = (0..300)
+            .map(|i| format!("line {i}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let parts = split(&long, 100);
+        assert!(parts.iter().all(|p| p.chars().count() <= 100));
+        assert_eq!(parts.join("\n"), long);
+        let word = "x".repeat(250);
+        let parts = split(&word, 100);
+        assert_eq!(parts.len(), 3);
+        assert_eq!(parts.concat(), word);
+        let accents = "é".repeat(2500);
+        assert!(split(&accents, 2000)
+            .iter()
+            .all(|p| p.chars().count() <= 2000));
+    }
+
+    #[test]
+    fn user_ids_become_mentions_and_game_ids_do_not() {
+        let t = "game #12: 123456789012345678 challenges @223456789012345678 to standard";
+        assert_eq!(
+            mentions(t),
+            "game #12: <@123456789012345678> challenges <@223456789012345678> to standard"
+        );
+        assert_eq!(mentions("<@123456789012345678>"), "<@123456789012345678>");
+        assert_eq!(mentions("<#123456789012345678>"), "<#123456789012345678>");
+        assert_eq!(
+            mentions("by 2026-01-04 00:00 UTC"),
+            "by 2026-01-04 00:00 UTC"
+        );
+    }
+
+    #[test]
+    fn game_ids_are_read_from_the_prefix() {
+        assert_eq!(game_id("game #12: e4"), Some(12));
+        assert_eq!(game_id("game #x: e4"), None);
+        assert_eq!(game_id("you have no game here"), None);
+    }
+}
