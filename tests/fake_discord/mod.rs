@@ -1,0 +1,817 @@
+//! A fake Discord for offline end-to-end tests: the gateway websocket and the REST API on
+//! one 127.0.0.1 port, enough of both for serenity 0.12 to connect, receive events and make
+//! the calls Postal makes (see `../shared/reference/discord-offline.md`).
+//!
+//! It records every REST request and every frame the bot sends on the gateway, enforces
+//! Discord's limits (2,000 characters of content, embed limits, the attachment size limit,
+//! one acknowledgement per interaction within 3 seconds, thread names of 1 to 100
+//! characters) and can answer with Discord's errors: a user with closed DMs gets 50007,
+//! and [`Fake::fail_next`] makes the next matching request fail with any status and code.
+
+#![allow(dead_code)]
+
+use axum::body::Bytes;
+use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, Notify};
+
+/// The bot's user and application id.
+pub const BOT_ID: &str = "100000000000000001";
+/// The guild every event comes from.
+pub const GUILD_ID: &str = "200000000000000001";
+/// Discord's content limit.
+pub const CONTENT_LIMIT: usize = 2000;
+/// The attachment size limit the fake puts in interactions and enforces on uploads.
+pub const ATTACHMENT_LIMIT: usize = 10 * 1024 * 1024;
+/// How long an interaction may wait for its first acknowledgement.
+pub const ACK_WINDOW: Duration = Duration::from_secs(3);
+
+/// One uploaded file.
+#[derive(Clone, Debug)]
+pub struct File {
+    /// The multipart field name (`files[0]`).
+    pub field: String,
+    /// The file name.
+    pub name: String,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// One REST request the bot made, with the fake's answer.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    /// GET, POST, ...
+    pub method: String,
+    /// The path after `/api/v10`, e.g. `/channels/10/messages`.
+    pub path: String,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Value,
+    /// Uploaded files.
+    pub files: Vec<File>,
+    /// The status the fake answered.
+    pub status: u16,
+    /// The body the fake answered.
+    pub response: Value,
+    /// When it arrived.
+    pub at: Instant,
+}
+
+impl Recorded {
+    /// The message content sent, if any (messages, callbacks, followups).
+    pub fn content(&self) -> Option<&str> {
+        self.json
+            .get("content")
+            .or_else(|| self.json.get("data").and_then(|d| d.get("content")))
+            .and_then(Value::as_str)
+    }
+
+    /// Message flags (64 = ephemeral), from a message body or a callback's data.
+    pub fn flags(&self) -> u64 {
+        self.json
+            .get("flags")
+            .or_else(|| self.json.get("data").and_then(|d| d.get("flags")))
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+    }
+
+    /// Whether it succeeded (2xx).
+    pub fn ok(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    /// Everything the request carried, as text, for scanning.
+    pub fn all_text(&self) -> String {
+        let mut s = self.json.to_string();
+        for f in &self.files {
+            s.push(' ');
+            s.push_str(&f.name);
+            s.push(' ');
+            s.push_str(&String::from_utf8_lossy(&f.bytes));
+        }
+        s
+    }
+}
+
+struct Interaction {
+    token: String,
+    channel: String,
+    dispatched: Instant,
+    acked: bool,
+    ephemeral: bool,
+}
+
+struct Override {
+    method: String,
+    path_contains: String,
+    status: u16,
+    body: Value,
+}
+
+#[derive(Default)]
+struct Inner {
+    requests: Vec<Recorded>,
+    frames: Vec<Value>,
+    sessions: Vec<mpsc::UnboundedSender<String>>,
+    interactions: HashMap<String, Interaction>,
+    /// DM channel id -> user id.
+    dm_channels: HashMap<String, String>,
+    /// thread id -> (parent channel, name).
+    threads: HashMap<String, (String, String)>,
+    closed_dms: HashSet<String>,
+    overrides: Vec<Override>,
+    identifies: usize,
+}
+
+struct Shared {
+    inner: Mutex<Inner>,
+    changed: Notify,
+    seq: AtomicU64,
+    ids: AtomicU64,
+    port: u16,
+    token: String,
+}
+
+/// A running fake Discord. Dropping it stops the server.
+pub struct Fake {
+    shared: Arc<Shared>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Fake {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+fn err(status: u16, code: u64, message: &str) -> (u16, Value) {
+    (status, json!({"code": code, "message": message}))
+}
+
+impl Fake {
+    /// Starts a fake on a fresh 127.0.0.1 port that accepts the bot token `token`.
+    pub async fn start(token: &str) -> Fake {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1");
+        let port = listener.local_addr().expect("local addr").port();
+        let shared = Arc::new(Shared {
+            inner: Mutex::new(Inner::default()),
+            changed: Notify::new(),
+            seq: AtomicU64::new(0),
+            ids: AtomicU64::new(900_000_000_000_000_000),
+            port,
+            token: token.to_string(),
+        });
+        let app = Router::new()
+            .route("/ws", get(ws_handler))
+            .fallback(rest)
+            .with_state(shared.clone());
+        let server = tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        Fake { shared, server }
+    }
+
+    /// The base URL to give the bot (`DISCORD_API_BASE`).
+    pub fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.shared.port)
+    }
+
+    /// Every REST request so far.
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.shared.inner.lock().unwrap().requests.clone()
+    }
+
+    /// Every gateway frame the bot sent so far.
+    pub fn frames(&self) -> Vec<Value> {
+        self.shared.inner.lock().unwrap().frames.clone()
+    }
+
+    /// DM channel ids the fake handed out, with their user.
+    pub fn dm_channels(&self) -> HashMap<String, String> {
+        self.shared.inner.lock().unwrap().dm_channels.clone()
+    }
+
+    /// Threads created: id -> (parent, name).
+    pub fn threads(&self) -> HashMap<String, (String, String)> {
+        self.shared.inner.lock().unwrap().threads.clone()
+    }
+
+    /// From now on, messages to `user`'s DM channel fail with 403 / 50007.
+    pub fn close_dms(&self, user: &str) {
+        self.shared
+            .inner
+            .lock()
+            .unwrap()
+            .closed_dms
+            .insert(user.to_string());
+    }
+
+    /// The next request with this method whose path contains `path_contains` gets
+    /// `status` with the Discord error `code` instead of its normal answer.
+    pub fn fail_next(&self, method: &str, path_contains: &str, status: u16, code: u64) {
+        let body = if status == 429 {
+            json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false, "code": code})
+        } else {
+            json!({"code": code, "message": format!("fake error {code}")})
+        };
+        self.shared.inner.lock().unwrap().overrides.push(Override {
+            method: method.to_string(),
+            path_contains: path_contains.to_string(),
+            status,
+            body,
+        });
+    }
+
+    /// A fresh snowflake.
+    pub fn id(&self) -> String {
+        next_id(&self.shared)
+    }
+
+    /// Waits until `pred` holds for the recorded requests, up to 10 seconds; returns the
+    /// requests then. Panics (failing the test) with the requests so far on timeout.
+    pub async fn wait_for(&self, what: &str, pred: impl Fn(&[Recorded]) -> bool) -> Vec<Recorded> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let notified = self.shared.changed.notified();
+            {
+                let inner = self.shared.inner.lock().unwrap();
+                if pred(&inner.requests) {
+                    return inner.requests.clone();
+                }
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                let reqs = self.requests();
+                let lines: Vec<String> = reqs
+                    .iter()
+                    .map(|r| format!("{} {} {} {}", r.status, r.method, r.path, r.json))
+                    .collect();
+                panic!(
+                    "timed out waiting for {what}; requests:\n{}",
+                    lines.join("\n")
+                );
+            }
+            let _ = tokio::time::timeout(left.min(Duration::from_millis(200)), notified).await;
+        }
+    }
+
+    /// Waits for the `n`th IDENTIFY (counting from 1).
+    pub async fn wait_identified(&self, n: usize) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let notified = self.shared.changed.notified();
+            if self.shared.inner.lock().unwrap().identifies >= n {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the bot never identified");
+            let _ = tokio::time::timeout(Duration::from_millis(200), notified).await;
+        }
+    }
+
+    /// Sends a dispatch event to every connected gateway session.
+    pub fn dispatch(&self, t: &str, d: Value) {
+        let s = self.shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        let frame = json!({"op": 0, "t": t, "s": s, "d": d}).to_string();
+        let mut inner = self.shared.inner.lock().unwrap();
+        if t == "INTERACTION_CREATE" {
+            let id = d["id"].as_str().unwrap_or_default().to_string();
+            let token = d["token"].as_str().unwrap_or_default().to_string();
+            let channel = d["channel_id"].as_str().unwrap_or_default().to_string();
+            inner.interactions.insert(
+                id,
+                Interaction {
+                    token,
+                    channel,
+                    dispatched: Instant::now(),
+                    acked: false,
+                    ephemeral: false,
+                },
+            );
+        }
+        inner.sessions.retain(|tx| tx.send(frame.clone()).is_ok());
+    }
+
+    /// Delivers a message typed by `author` in `channel` (a DM channel when `guild` is
+    /// false); returns the message id.
+    pub fn say(&self, author: (&str, &str), channel: &str, content: &str) -> String {
+        let id = self.id();
+        self.dispatch(
+            "MESSAGE_CREATE",
+            message(&id, channel, author, content, true),
+        );
+        id
+    }
+
+    /// Delivers a slash command; returns its interaction id.
+    pub fn slash(&self, user: (&str, &str), channel: &str, name: &str, options: Value) -> String {
+        let id = self.id();
+        let d = interaction_envelope(
+            &id,
+            2,
+            json!({"id": self.id(), "name": name, "type": 1, "options": options}),
+            channel,
+            user,
+            None,
+        );
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
+    /// Presses a button with `custom_id` on the bot message `msg` (a recorded response
+    /// body); returns the interaction id.
+    pub fn press(&self, user: (&str, &str), msg: &Value, custom_id: &str) -> String {
+        let id = self.id();
+        let channel = msg["channel_id"].as_str().unwrap_or_default().to_string();
+        let d = interaction_envelope(
+            &id,
+            3,
+            json!({"custom_id": custom_id, "component_type": 2}),
+            &channel,
+            user,
+            Some(msg.clone()),
+        );
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+}
+
+/// A message object as the gateway sends it.
+pub fn message(id: &str, channel: &str, author: (&str, &str), content: &str, guild: bool) -> Value {
+    let mut m = json!({
+        "id": id, "channel_id": channel,
+        "author": {"id": author.0, "username": author.1, "discriminator": "0"},
+        "content": content, "timestamp": "2026-01-01T00:00:00.000000+00:00",
+        "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+        "attachments": [], "embeds": [], "pinned": false, "type": 0
+    });
+    if guild {
+        m["guild_id"] = json!(GUILD_ID);
+    }
+    m
+}
+
+fn interaction_envelope(
+    id: &str,
+    kind: u8,
+    data: Value,
+    channel: &str,
+    user: (&str, &str),
+    message: Option<Value>,
+) -> Value {
+    let mut d = json!({
+        "id": id, "application_id": BOT_ID, "type": kind, "data": data,
+        "guild_id": GUILD_ID, "channel_id": channel,
+        "member": {"user": {"id": user.0, "username": user.1, "discriminator": "0"},
+                   "roles": [], "deaf": false, "mute": false, "flags": 0,
+                   "joined_at": "2026-01-01T00:00:00.000000+00:00"},
+        "token": format!("itok-{id}"), "version": 1, "locale": "en-US",
+        "entitlements": [], "attachment_size_limit": ATTACHMENT_LIMIT,
+        "app_permissions": "0"
+    });
+    if let Some(m) = message {
+        d["message"] = m;
+    }
+    d
+}
+
+fn next_id(shared: &Shared) -> String {
+    shared.ids.fetch_add(1, Ordering::SeqCst).to_string()
+}
+
+async fn ws_handler(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
+    ws.on_upgrade(move |socket| session(socket, shared))
+}
+
+async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
+    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string();
+    if socket.send(WsMessage::Text(hello)).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            out = rx.recv() => {
+                let Some(text) = out else { return };
+                if socket.send(WsMessage::Text(text)).await.is_err() {
+                    return;
+                }
+            }
+            msg = socket.recv() => {
+                let Some(Ok(msg)) = msg else { return };
+                let text = match msg {
+                    WsMessage::Text(t) => t,
+                    WsMessage::Close(_) => return,
+                    _ => continue,
+                };
+                let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };
+                let op = frame["op"].as_u64().unwrap_or(99);
+                shared.inner.lock().unwrap().frames.push(frame.clone());
+                let reply = match op {
+                    1 => Some(json!({"op": 11}).to_string()),
+                    2 => {
+                        let token = frame["d"]["token"].as_str().unwrap_or_default();
+                        if token != format!("Bot {}", shared.token) && token != shared.token {
+                            let _ = socket
+                                .send(WsMessage::Close(Some(axum::extract::ws::CloseFrame {
+                                    code: 4004,
+                                    reason: "Authentication failed.".into(),
+                                })))
+                                .await;
+                            return;
+                        }
+                        let s = shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
+                        let ready = json!({"op": 0, "t": "READY", "s": s, "d": {
+                            "v": 10,
+                            "user": {"id": BOT_ID, "username": "postal", "bot": true, "discriminator": "0"},
+                            "guilds": [], "session_id": format!("session-{s}"),
+                            "resume_gateway_url": format!("ws://127.0.0.1:{}/ws", shared.port),
+                            "application": {"id": BOT_ID, "flags": 0}
+                        }});
+                        {
+                            let mut inner = shared.inner.lock().unwrap();
+                            inner.identifies += 1;
+                            inner.sessions.push(tx.clone());
+                        }
+                        shared.changed.notify_waiters();
+                        Some(ready.to_string())
+                    }
+                    6 => {
+                        shared.inner.lock().unwrap().sessions.push(tx.clone());
+                        let s = shared.seq.load(Ordering::SeqCst);
+                        Some(json!({"op": 0, "t": "RESUMED", "s": s, "d": {}}).to_string())
+                    }
+                    _ => None,
+                };
+                if let Some(r) = reply {
+                    if socket.send(WsMessage::Text(r)).await.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+async fn rest(State(shared): State<Arc<Shared>>, req: Request) -> Response {
+    let method = req.method().clone();
+    let full = req.uri().path().to_string();
+    let path = full.strip_prefix("/api/v10").unwrap_or(&full).to_string();
+    let auth = req
+        .headers()
+        .get("authorization")
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    let multipart = req
+        .headers()
+        .get("content-type")
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|c| c.starts_with("multipart/"));
+    let mut files = Vec::new();
+    let mut json_body = Value::Null;
+    let mut total = 0usize;
+    if multipart {
+        match Multipart::from_request(req, &()).await {
+            Ok(mut mp) => {
+                while let Ok(Some(field)) = mp.next_field().await {
+                    let name = field.name().unwrap_or_default().to_string();
+                    let file_name = field.file_name().map(str::to_string);
+                    let bytes = field.bytes().await.unwrap_or_default();
+                    total += bytes.len();
+                    if name == "payload_json" {
+                        json_body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+                    } else {
+                        files.push(File {
+                            field: name,
+                            name: file_name.unwrap_or_default(),
+                            bytes: bytes.to_vec(),
+                        });
+                    }
+                }
+            }
+            Err(_) => return (StatusCode::BAD_REQUEST, "bad multipart").into_response(),
+        }
+    } else {
+        let bytes: Bytes = axum::body::to_bytes(req.into_body(), 64 << 20)
+            .await
+            .unwrap_or_default();
+        total = bytes.len();
+        if !bytes.is_empty() {
+            json_body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        }
+    }
+    let (status, response) = {
+        let mut inner = shared.inner.lock().unwrap();
+        let public = path == "/gateway"
+            || path.starts_with("/interactions/")
+            || path.starts_with("/webhooks/");
+        if !public && auth != format!("Bot {}", shared.token) {
+            err(401, 0, "401: Unauthorized")
+        } else if let Some(i) = inner
+            .overrides
+            .iter()
+            .position(|o| o.method == method.as_str() && path.contains(&o.path_contains))
+        {
+            let o = inner.overrides.remove(i);
+            (o.status, o.body)
+        } else if total > 25 << 20 {
+            err(413, 40005, "Request entity too large")
+        } else {
+            answer(&shared, &mut inner, &method, &path, &json_body, &files)
+        }
+    };
+    shared.inner.lock().unwrap().requests.push(Recorded {
+        method: method.to_string(),
+        path,
+        json: json_body,
+        files,
+        status,
+        response: response.clone(),
+        at: Instant::now(),
+    });
+    shared.changed.notify_waiters();
+    let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    if status == 204 {
+        return code.into_response();
+    }
+    (code, Json(response)).into_response()
+}
+
+/// Checks a message body against Discord's limits: content, embeds, attachment size.
+fn check_message(body: &Value, files: &[File]) -> Result<(), (u16, Value)> {
+    let content = body.get("content").and_then(Value::as_str).unwrap_or("");
+    if content.chars().count() > CONTENT_LIMIT {
+        return Err(err(
+            400,
+            50035,
+            "Invalid Form Body: content: Must be 2000 or fewer in length.",
+        ));
+    }
+    if let Some(embeds) = body.get("embeds").and_then(Value::as_array) {
+        if embeds.len() > 10 {
+            return Err(err(400, 50035, "Invalid Form Body: embeds: at most 10"));
+        }
+        let mut total = 0;
+        for e in embeds {
+            let len = |k: &str| {
+                e.get(k)
+                    .and_then(Value::as_str)
+                    .map_or(0, |s| s.chars().count())
+            };
+            let (t, d) = (len("title"), len("description"));
+            if t > 256 || d > 4096 {
+                return Err(err(400, 50035, "Invalid Form Body: embed too long"));
+            }
+            total += t + d;
+        }
+        if total > 6000 {
+            return Err(err(
+                400,
+                50035,
+                "Invalid Form Body: embeds: 6000 characters in all",
+            ));
+        }
+    }
+    if content.is_empty()
+        && files.is_empty()
+        && body
+            .get("embeds")
+            .and_then(Value::as_array)
+            .map_or(true, |e| e.is_empty())
+        && body
+            .get("components")
+            .and_then(Value::as_array)
+            .map_or(true, |c| c.is_empty())
+    {
+        return Err(err(400, 50006, "Cannot send an empty message"));
+    }
+    if files.iter().any(|f| f.bytes.len() > ATTACHMENT_LIMIT) {
+        return Err(err(413, 40005, "Request entity too large"));
+    }
+    Ok(())
+}
+
+fn message_response(shared: &Shared, channel: &str, body: &Value, files: &[File]) -> Value {
+    let id = next_id(shared);
+    let mut m = message(
+        &id,
+        channel,
+        (BOT_ID, "postal"),
+        body.get("content").and_then(Value::as_str).unwrap_or(""),
+        true,
+    );
+    m["author"]["bot"] = json!(true);
+    m["attachments"] = Value::Array(
+        files
+            .iter()
+            .map(|f| {
+                json!({"id": next_id(shared), "filename": f.name, "size": f.bytes.len(),
+                       "url": format!("https://cdn.invalid/{}", f.name),
+                       "proxy_url": format!("https://cdn.invalid/{}", f.name)})
+            })
+            .collect(),
+    );
+    if let Some(c) = body.get("components") {
+        m["components"] = c.clone();
+    }
+    if let Some(f) = body.get("flags") {
+        m["flags"] = f.clone();
+    }
+    m
+}
+
+fn channel_object(id: &str, kind: u8, name: &str, parent: Option<&str>) -> Value {
+    let mut c = json!({"id": id, "type": kind, "name": name, "guild_id": GUILD_ID});
+    if let Some(p) = parent {
+        c["parent_id"] = json!(p);
+        c["thread_metadata"] = json!({"archived": false, "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false});
+    }
+    c
+}
+
+fn answer(
+    shared: &Shared,
+    inner: &mut Inner,
+    method: &Method,
+    path: &str,
+    body: &Value,
+    files: &[File],
+) -> (u16, Value) {
+    let seg: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let m = method.as_str();
+    match (m, seg.as_slice()) {
+        ("GET", ["gateway"]) => (
+            200,
+            json!({"url": format!("ws://127.0.0.1:{}/ws", shared.port)}),
+        ),
+        ("GET", ["gateway", "bot"]) => (
+            200,
+            json!({"url": format!("ws://127.0.0.1:{}/ws", shared.port), "shards": 1,
+                   "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+        ),
+        ("GET", ["users", "@me"]) => (
+            200,
+            json!({"id": BOT_ID, "username": "postal", "bot": true}),
+        ),
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            let Some(cmds) = body.as_array() else {
+                return err(400, 50035, "Invalid Form Body: expected an array");
+            };
+            if cmds.len() > 100 {
+                return err(400, 30032, "Maximum number of application commands reached");
+            }
+            let out: Vec<Value> = cmds
+                .iter()
+                .map(|c| {
+                    let mut c = c.clone();
+                    c["id"] = json!(next_id(shared));
+                    c["application_id"] = json!(BOT_ID);
+                    c["version"] = json!("1");
+                    c["default_member_permissions"] = Value::Null;
+                    c["type"] = c.get("type").cloned().unwrap_or(json!(1));
+                    c
+                })
+                .collect();
+            (200, Value::Array(out))
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            let Some(user) = body["recipient_id"].as_str() else {
+                return err(400, 50035, "Invalid Form Body: recipient_id");
+            };
+            let id = inner
+                .dm_channels
+                .iter()
+                .find(|(_, u)| *u == user)
+                .map(|(c, _)| c.clone())
+                .unwrap_or_else(|| {
+                    let id = next_id(shared);
+                    inner.dm_channels.insert(id.clone(), user.to_string());
+                    id
+                });
+            (
+                200,
+                json!({"id": id, "type": 1, "recipients": [{"id": user, "username": format!("user{user}"), "discriminator": "0"}]}),
+            )
+        }
+        ("POST", ["channels", c, "messages"]) => {
+            if let Some(user) = inner.dm_channels.get(*c) {
+                if inner.closed_dms.contains(user) {
+                    return err(403, 50007, "Cannot send messages to this user");
+                }
+            }
+            if let Err(e) = check_message(body, files) {
+                return e;
+            }
+            (200, message_response(shared, c, body, files))
+        }
+        ("PATCH", ["channels", c, "messages", _]) => {
+            if let Err(e) = check_message(body, files) {
+                return e;
+            }
+            (200, message_response(shared, c, body, files))
+        }
+        ("POST", ["channels", c, "typing"]) => {
+            let _ = c;
+            (204, Value::Null)
+        }
+        ("POST", ["channels", c, "messages", _, "threads"])
+        | ("POST", ["channels", c, "threads"]) => {
+            let name = body["name"].as_str().unwrap_or("");
+            let n = name.chars().count();
+            if !(1..=100).contains(&n) {
+                return err(400, 50035, "Invalid Form Body: name: 1 to 100 characters");
+            }
+            let from_message = seg.len() == 5;
+            let kind = if from_message {
+                11
+            } else {
+                body["type"].as_u64().unwrap_or(12) as u8
+            };
+            let id = next_id(shared);
+            inner
+                .threads
+                .insert(id.clone(), (c.to_string(), name.to_string()));
+            (200, channel_object(&id, kind, name, Some(c)))
+        }
+        ("POST", ["interactions", id, token, "callback"]) => {
+            let Some(i) = inner.interactions.get_mut(*id) else {
+                return err(404, 10062, "Unknown interaction");
+            };
+            if i.token != *token {
+                return err(401, 50027, "Invalid Webhook Token");
+            }
+            if i.acked {
+                return err(400, 40060, "Interaction has already been acknowledged.");
+            }
+            if i.dispatched.elapsed() > ACK_WINDOW {
+                return err(404, 10062, "Unknown interaction");
+            }
+            if let Some(data) = body.get("data") {
+                if let Err(e) = check_message(data, files) {
+                    if body["type"].as_u64() == Some(4) || !files.is_empty() {
+                        return e;
+                    }
+                }
+            }
+            i.acked = true;
+            i.ephemeral = body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0;
+            (204, Value::Null)
+        }
+        ("POST", ["webhooks", _, token])
+        | ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            let Some(i) = inner.interactions.values().find(|i| i.token == *token) else {
+                return err(401, 50027, "Invalid Webhook Token");
+            };
+            if !i.acked {
+                return err(404, 10015, "Unknown Webhook");
+            }
+            if i.dispatched.elapsed() > Duration::from_secs(15 * 60) {
+                return err(401, 50027, "Invalid Webhook Token");
+            }
+            if let Err(e) = check_message(body, files) {
+                return e;
+            }
+            let channel = i.channel.clone();
+            (200, message_response(shared, &channel, body, files))
+        }
+        _ => err(404, 0, &format!("fake: no route {m} {path}")),
+    }
+}
+
+/// Whether a recorded request is seen by one user only: a message to a DM channel, or an
+/// interaction reply or followup flagged ephemeral (64). Everything else is public.
+pub fn is_private(r: &Recorded, dm_channels: &HashMap<String, String>) -> bool {
+    let seg: Vec<&str> = r.path.trim_matches('/').split('/').collect();
+    match seg.as_slice() {
+        ["channels", c, "messages", ..] => dm_channels.contains_key(*c),
+        ["interactions", _, _, "callback"] | ["webhooks", ..] => r.flags() & 64 != 0,
+        // Opening a DM channel, registering commands, typing: carries no message.
+        ["users", "@me", "channels"] | ["applications", ..] | ["channels", _, "typing"] => true,
+        _ => false,
+    }
+}
+
+/// The requests that carried `secret` (in their JSON, file names or file bytes) where more
+/// than one user could see it. A test fails if this is not empty.
+pub fn public_leaks(
+    reqs: &[Recorded],
+    dm_channels: &HashMap<String, String>,
+    secret: &str,
+) -> Vec<Recorded> {
+    reqs.iter()
+        .filter(|r| r.ok() && !is_private(r, dm_channels) && r.all_text().contains(secret))
+        .cloned()
+        .collect()
+}
