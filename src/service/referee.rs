@@ -241,10 +241,7 @@ impl Service {
         Ok(games
             .into_iter()
             .filter(|g| g.seat_of(&inc.user).is_some())
-            .filter(|g| match &inc.place {
-                Place::Channel(c) => g.channel.as_deref() == Some(c),
-                Place::Dm => true,
-            })
+            .filter(|g| is_in(g, &inc.place))
             .collect())
     }
 
@@ -268,10 +265,7 @@ impl Service {
             .await?
             .into_iter()
             .filter(|g| g.seat_of(&inc.user).is_some())
-            .filter(|g| match &inc.place {
-                Place::Channel(c) => g.channel.as_deref() == Some(c),
-                Place::Dm => true,
-            })
+            .filter(|g| is_in(g, &inc.place))
             .collect();
         match games.len() {
             0 => Err(Fail::Say("you have no game here".into())),
@@ -279,11 +273,7 @@ impl Service {
             _ => Err(Fail::Say(format!(
                 "you have {} games here ({}): say which, for example `move {} e4`",
                 games.len(),
-                games
-                    .iter()
-                    .map(|g| format!("#{}", g.id))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                id_list(&games),
                 games[0].id
             ))),
         }
@@ -736,10 +726,7 @@ impl Service {
         let here: Vec<GameRow> = all
             .into_iter()
             .filter(fits)
-            .filter(|g| match &inc.place {
-                Place::Channel(c) => g.channel.as_deref() == Some(c),
-                Place::Dm => true,
-            })
+            .filter(|g| is_in(g, &inc.place))
             .collect();
         match here.len() {
             0 => Err(Fail::Say("there is no challenge for you here".into())),
@@ -747,10 +734,7 @@ impl Service {
             _ => Err(Fail::Say(format!(
                 "there are {} challenges here ({}): add the game id",
                 here.len(),
-                here.iter()
-                    .map(|g| format!("#{}", g.id))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                id_list(&here)
             ))),
         }
     }
@@ -1081,6 +1065,23 @@ fn public_view(g: &GameRow, rules: &dyn GameRules, orientation: PublicOrientatio
     view.board.caption.white = g.user_at(0).unwrap_or("White").to_string();
     view.board.caption.black = g.user_at(1).unwrap_or("Black").to_string();
     view
+}
+
+/// The games' ids as players write them: `#3, #7`.
+fn id_list(games: &[GameRow]) -> String {
+    games
+        .iter()
+        .map(|g| format!("#{}", g.id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether `g` lives in `place`: its channel, or anywhere when the user writes privately.
+fn is_in(g: &GameRow, place: &Place) -> bool {
+    match place {
+        Place::Channel(c) => g.channel.as_deref() == Some(c),
+        Place::Dm => true,
+    }
 }
 
 fn player_seat(g: &GameRow, user: &str) -> Result<Seat, Fail> {
