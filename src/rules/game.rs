@@ -535,13 +535,13 @@ impl Game {
             if m.capture == Some(Role::King) {
                 return Err(ClaimError::Invalid(format!(
                     "you can capture the king with {}",
-                    m.uci()
+                    crate::notation::san::san(pos, m)
                 )));
             }
             if !pos.after(m).king_attacked(claimant) {
                 return Err(ClaimError::Invalid(format!(
                     "{} is a move that leaves your king safe",
-                    m.uci()
+                    crate::notation::san::san(pos, m)
                 )));
             }
         }
