@@ -113,6 +113,9 @@ enum BenchCommand {
         /// Games played, 33 moves each.
         #[arg(long, default_value_t = 200)]
         games: usize,
+        /// Runs, each on a new database; the best and the median are reported.
+        #[arg(long, default_value_t = 1)]
+        runs: usize,
         /// The database file to create (it must not exist; default: a scratch file).
         #[arg(long)]
         db: Option<PathBuf>,
@@ -292,7 +295,7 @@ fn main() -> ExitCode {
             what: BenchCommand::Render { size, iterations },
         } => report(cli::render::bench(size, iterations)),
         Command::Bench {
-            what: BenchCommand::Service { games, db },
-        } => report(postal::service::bench::main(games, db)),
+            what: BenchCommand::Service { games, runs, db },
+        } => report(postal::service::bench::main(games, runs, db)),
     }
 }
