@@ -1,9 +1,10 @@
 //! The background deadline task: it finds a deadline that passes while it runs, hands the
-//! timeout over once however many intervals follow, and stops gracefully.
+//! timeout over once however many intervals follow, and stops gracefully; a message handed
+//! over but not marked delivered is handed over again by the next process, once.
 
 mod common;
 
-use common::service::{open, say, T0};
+use common::service::{open, say, TempDir, T0};
 use postal::service::deadlines::DeadlineTask;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
@@ -37,17 +38,23 @@ async fn the_deadline_task_times_a_game_out_once_and_stops_on_request() {
         .await
         .unwrap()
         .unwrap();
-    assert!(reminder.text.contains("reminder"), "{}", reminder.text);
+    assert!(
+        reminder.message.text.contains("reminder"),
+        "{}",
+        reminder.message.text
+    );
+    svc.delivered(reminder.id, T0).await.unwrap();
     now.store(T0 + 3 * 86_400 + 60, Ordering::SeqCst);
     let timeout = tokio::time::timeout(Duration::from_secs(5), rx.recv())
         .await
         .unwrap()
         .unwrap();
     assert!(
-        timeout.text.contains("alice's time ran out"),
+        timeout.message.text.contains("alice's time ran out"),
         "{}",
-        timeout.text
+        timeout.message.text
     );
+    svc.delivered(timeout.id, T0).await.unwrap();
     tokio::time::sleep(Duration::from_millis(40)).await;
     assert!(rx.try_recv().is_err(), "a notice was repeated");
     let stats = task.stop().await;
@@ -57,4 +64,53 @@ async fn the_deadline_task_times_a_game_out_once_and_stops_on_request() {
     assert!(rx.recv().await.is_none());
     let g = svc.store().game(1).await.unwrap().unwrap();
     assert_eq!(g.reason.as_deref(), Some("timeout"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_not_marked_delivered_is_handed_over_again_only_after_a_restart() {
+    let dir = TempDir::new("task-outbox");
+    let svc = Arc::new(open(&dir.db()).await);
+    say(
+        &svc,
+        "c",
+        "alice",
+        "challenge @bob standard days:1 colour:white",
+        T0,
+    )
+    .await;
+    say(&svc, "a", "bob", "accept", T0).await;
+    let late = move || T0 + 86_400 + 60;
+    let (tx, mut rx) = tokio::sync::mpsc::channel(16);
+    let task = DeadlineTask::spawn(Arc::clone(&svc), Duration::from_millis(5), late, tx);
+    let first = tokio::time::timeout(Duration::from_secs(5), rx.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(first.message.text.contains("alice's time ran out"));
+    // The adapter crashes before delivering: nothing is marked. Within this process the
+    // task does not hand the message over again.
+    tokio::time::sleep(Duration::from_millis(40)).await;
+    assert!(rx.try_recv().is_err(), "handed over twice in one process");
+    assert_eq!(task.stop().await.sent, 1);
+    svc.store().close().await;
+    drop(svc);
+
+    // The next process hands it over once at its first check, and not again once marked.
+    let svc = Arc::new(open(&dir.db()).await);
+    let (tx, mut rx) = tokio::sync::mpsc::channel(16);
+    let task = DeadlineTask::spawn(Arc::clone(&svc), Duration::from_millis(5), late, tx);
+    let again = tokio::time::timeout(Duration::from_secs(5), rx.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (again.id, &again.message.text),
+        (first.id, &first.message.text)
+    );
+    svc.delivered(again.id, late()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(40)).await;
+    assert!(rx.try_recv().is_err(), "a delivered message came back");
+    assert_eq!(task.stop().await.sent, 1);
+    assert!(svc.undelivered().await.unwrap().is_empty());
+    svc.store().close().await;
 }

@@ -6,7 +6,8 @@
 mod common;
 
 use common::service::{check_log, open, say, TempDir, T0};
-use postal::service::referee::Outbound;
+use postal::service::referee::{Outbound, Service, Settings};
+use postal::store::Store;
 
 const HOUR: i64 = 3600;
 const DAY: i64 = 86_400;
@@ -91,13 +92,16 @@ async fn a_game_survives_a_restart_with_a_gapless_log() {
     svc.store().close().await;
 }
 
-/// Runs the deadline check at `at` on a freshly opened service, then stops it: every
-/// check is a separate process lifetime.
+/// Runs the deadline check at `at` on a freshly opened service, delivers what it returns
+/// (marking each delivered), then stops it: every check is a separate process lifetime.
 async fn tick_once(db: &str, at: i64) -> Vec<String> {
     let svc = open(db).await;
-    let out = texts(&svc.tick(at).await.unwrap());
+    let queued = svc.tick(at).await.unwrap();
+    for q in &queued {
+        svc.delivered(q.id, at).await.unwrap();
+    }
     svc.store().close().await;
-    out
+    queued.into_iter().map(|q| q.message.text).collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -177,5 +181,122 @@ async fn reminders_and_timeouts_are_neither_skipped_nor_repeated_across_restarts
         .text
         .contains("you have no game here"));
     assert_eq!(check_log(svc.store(), 2).await, 1);
+    svc.store().close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_notice_recorded_but_not_delivered_before_a_stop_is_delivered_once_after() {
+    let dir = TempDir::new("outbox");
+    let db = dir.db();
+    let svc = open(&db).await;
+    say(
+        &svc,
+        "c1",
+        "alice",
+        "challenge @bob standard days:1 colour:white",
+        T0,
+    )
+    .await;
+    say(&svc, "a1", "bob", "accept", T0).await;
+    // The check records the timeout and its message; the process stops before the
+    // message is handed over (nothing is marked delivered).
+    let queued = svc.tick(T0 + DAY + 60).await.unwrap();
+    assert_eq!(queued.len(), 1, "{:?}", texts_of(&queued));
+    assert!(queued[0].message.text.contains("alice's time ran out"));
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(g.reason.as_deref(), Some("timeout"));
+    svc.store().close().await;
+    drop(svc);
+
+    // After the restart the first check hands it over, with the final board, once.
+    let svc = open(&db).await;
+    let again = svc.tick(T0 + DAY + 120).await.unwrap();
+    assert_eq!(texts_of(&again), texts_of(&queued));
+    assert!(
+        again[0].message.image.is_some(),
+        "the timeout shows the board"
+    );
+    svc.delivered(again[0].id, T0 + DAY + 120).await.unwrap();
+    assert!(svc.tick(T0 + DAY + 180).await.unwrap().is_empty());
+    svc.store().close().await;
+    drop(svc);
+    assert!(tick_once(&db, T0 + 2 * DAY).await.is_empty());
+    let svc = open(&db).await;
+    assert_eq!(check_log(svc.store(), 1).await, 1, "one timeout in the log");
+    svc.store().close().await;
+}
+
+fn texts_of(queued: &[postal::service::referee::Queued]) -> Vec<String> {
+    queued.iter().map(|q| q.message.text.clone()).collect()
+}
+
+/// alice challenges `p{n}` to a game with colours drawn at random, as event `c{n}`.
+async fn challenge(svc: &Service, n: usize) {
+    let out = svc
+        .handle(postal::service::referee::Incoming {
+            event_id: format!("c{n}"),
+            user: "alice".into(),
+            place: postal::service::referee::Place::Channel("games".into()),
+            text: format!("challenge @p{n} standard"),
+            at: T0,
+        })
+        .await
+        .unwrap();
+    assert!(out[0].text.contains("challenges"), "{}", out[0].text);
+}
+
+/// The seeds of games `ids` as stored.
+async fn seeds(svc: &Service, ids: std::ops::RangeInclusive<i64>) -> Vec<i64> {
+    let mut out = Vec::new();
+    for id in ids {
+        out.push(svc.store().game(id).await.unwrap().unwrap().seed);
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_made_after_a_restart_do_not_repeat_the_random_draws_of_the_first_process() {
+    let dir = TempDir::new("seeds");
+    let settings = Settings {
+        seed: 42,
+        ..Settings::default()
+    };
+    let start = |db: String| {
+        let settings = settings.clone();
+        async move { Service::new(Store::open(&db).await.unwrap(), settings) }
+    };
+    let svc = start(dir.db()).await;
+    for n in 0..8 {
+        challenge(&svc, n).await;
+    }
+    let first = seeds(&svc, 1..=8).await;
+    svc.store().close().await;
+    drop(svc);
+    let svc = start(dir.db()).await;
+    for n in 8..16 {
+        challenge(&svc, n).await;
+    }
+    let second = seeds(&svc, 9..=16).await;
+    // A new process with the same --seed: new seeds, and colour draws that are not
+    // the first process's over again.
+    assert!(
+        second.iter().all(|s| !first.contains(s)),
+        "{first:?} {second:?}"
+    );
+    let colours = |s: &[i64]| s.iter().map(|x| x & 1).collect::<Vec<_>>();
+    assert_ne!(colours(&first), colours(&second));
+    for (id, seed) in (1..=16).zip(first.iter().chain(&second)) {
+        assert_eq!(
+            svc.game_seed(id),
+            *seed,
+            "game #{id}'s seed is derived from its id"
+        );
+    }
+    svc.store().close().await;
+    // Reproducible: the same seed on a new database gives game #1 the same draw.
+    let other = TempDir::new("seeds2");
+    let svc = start(other.db()).await;
+    challenge(&svc, 0).await;
+    assert_eq!(seeds(&svc, 1..=1).await, first[..1]);
     svc.store().close().await;
 }

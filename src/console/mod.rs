@@ -114,6 +114,9 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
         None => None,
     };
     let mut now = START;
+    // Deadline messages an earlier run recorded but did not deliver.
+    let left = service.undelivered().await.map_err(|e| e.to_string())?;
+    deliver(&service, left, now, images.as_mut(), out).await?;
     for (n, line) in input.lines().enumerate() {
         let line = line.map_err(|e| e.to_string())?;
         let t = line.trim();
@@ -134,7 +137,8 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
                         crate::service::referee::format_time(now)
                     )
                     .map_err(|e| e.to_string())?;
-                    replies = service.tick(now).await.map_err(|e| e.to_string())?;
+                    let queued = service.tick(now).await.map_err(|e| e.to_string())?;
+                    deliver(&service, queued, now, images.as_mut(), out).await?;
                 }
                 None => writeln!(
                     out,
@@ -183,6 +187,29 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
         }
     }
     service.store().close().await;
+    Ok(())
+}
+
+/// Prints the deadline check's messages, marking each delivered once printed.
+async fn deliver(
+    service: &Service,
+    queued: Vec<crate::service::referee::Queued>,
+    now: i64,
+    mut images: Option<&mut ImageWriter>,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    for q in queued {
+        let image = match images.as_deref_mut() {
+            Some(w) => w.write(&q.message)?,
+            None => None,
+        };
+        writeln!(out, "{}", format_with_image(&q.message, image.as_deref()))
+            .map_err(|e| e.to_string())?;
+        service
+            .delivered(q.id, now)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
     Ok(())
 }
 

@@ -69,6 +69,19 @@ struct Button {
 struct Out {
     msg: Outbound,
     buttons: Vec<Button>,
+    /// A nonce Discord enforces, so that sending the same message again (an outbox
+    /// message delivered just before a crash and not yet marked) is dropped by Discord.
+    nonce: Option<String>,
+}
+
+/// `m`, piece `i` of `out`, with `out`'s nonce (one per piece) if it has one.
+fn with_nonce(m: CreateMessage, out: &Out, i: usize) -> CreateMessage {
+    match &out.nonce {
+        Some(n) => m
+            .nonce(serenity::all::Nonce::String(format!("{n}-{i}")))
+            .enforce_nonce(true),
+        None => m,
+    }
 }
 
 fn buttons_for(cmd: &Command, game: i64) -> Vec<Button> {
@@ -201,7 +214,11 @@ impl Core {
                     (Some(cmd), true, Some(g)) => buttons_for(cmd, g),
                     _ => Vec::new(),
                 };
-                Out { msg, buttons }
+                Out {
+                    msg,
+                    buttons,
+                    nonce: None,
+                }
             })
             .collect();
         if changed {
@@ -279,6 +296,7 @@ impl Core {
                         image: None,
                     },
                     buttons: Vec::new(),
+                    nonce: None,
                 },
             );
         }
@@ -307,9 +325,13 @@ impl Core {
         let pieces = if n == 0 { vec![String::new()] } else { pieces };
         let last = pieces.len() - 1;
         for (i, p) in pieces.into_iter().enumerate() {
-            let mut m = CreateMessage::new()
-                .content(p)
-                .allowed_mentions(allowed_mentions());
+            let mut m = with_nonce(
+                CreateMessage::new()
+                    .content(p)
+                    .allowed_mentions(allowed_mentions()),
+                out,
+                i,
+            );
             if i == last {
                 if let Some(f) = &file {
                     m = m.add_file(f.clone());
@@ -382,6 +404,7 @@ impl Core {
                     image: None,
                 },
                 buttons: Vec::new(),
+                nonce: None,
             };
             self.send_channel(http, &c, &note).await?;
         }
@@ -394,7 +417,7 @@ impl Core {
         let file = self.png(&out.msg.image).await;
         let last = pieces.len().saturating_sub(1);
         for (i, p) in pieces.into_iter().enumerate() {
-            let mut m = CreateMessage::new().content(p);
+            let mut m = with_nonce(CreateMessage::new().content(p), out, i);
             if i == last {
                 if let Some(f) = &file {
                     m = m.add_file(f.clone());
@@ -739,6 +762,7 @@ impl Core {
                         image: None,
                     },
                     buttons: Vec::new(),
+                    nonce: None,
                 });
                 r.ephemeral = true;
             }
@@ -803,17 +827,23 @@ impl Core {
         }
     }
 
+    /// Runs the deadline check and delivers the outbox's undelivered messages (the first
+    /// check after a start also delivers what an earlier process left), marking each
+    /// delivered once sent; a failure to send is logged and not retried.
     async fn tick(&self, http: &Http) {
         match self.service.tick(now()).await {
-            Ok(outs) => {
-                let outs: Vec<Out> = outs
-                    .into_iter()
-                    .map(|msg| Out {
-                        msg,
+            Ok(queued) => {
+                for q in queued {
+                    let out = Out {
+                        msg: q.message,
                         buttons: Vec::new(),
-                    })
-                    .collect();
-                self.deliver(http, &outs, None).await;
+                        nonce: Some(format!("postal-{}", q.id)),
+                    };
+                    self.deliver(http, std::slice::from_ref(&out), None).await;
+                    if let Err(e) = self.service.delivered(q.id, now()).await {
+                        tracing::error!(error = %e, "cannot mark a message delivered");
+                    }
+                }
             }
             Err(e) => tracing::error!(error = %e, "deadline check failed"),
         }
@@ -849,6 +879,7 @@ impl Reply {
                 image: None,
             },
             buttons: Vec::new(),
+            nonce: None,
         });
         Reply {
             first: outs.next(),

@@ -1,13 +1,23 @@
-//! The background deadline check that `postal run` will start: it runs
-//! [`Service::tick`] on an interval and hands the reminders and timeouts it produces to
-//! the adapter through a channel, until it is told to stop.
+//! The background deadline check that `postal run` starts: it runs [`Service::tick`] on
+//! an interval and hands the reminders and timeouts waiting in the outbox to the adapter
+//! through a channel, until it is told to stop.
 //!
-//! A check in progress is never cut short: the stop signal is looked at between checks,
-//! so every notice that a check records is also handed over. Because each reminder and
-//! timeout is recorded in the database with the change it makes, a check that fails (the
-//! database is busy, say) is simply tried again at the next interval.
+//! **Delivery guarantee.** Each message is stored in the outbox in the same transaction
+//! as the notice or the game's change that caused it, and stays there until the adapter,
+//! having delivered it, calls [`Service::delivered`] with its id. This task hands each
+//! undelivered message over once per process: again only after a restart, when every
+//! message still undelivered is handed over at the first check. So no reminder or timeout
+//! is lost to a crash, and the only repeat possible is of a message delivered just before
+//! a crash and not yet marked (at most the messages in flight at that moment); the
+//! Discord adapter sends each with a nonce Discord enforces, which lets Discord drop such
+//! a repeat within its nonce window.
+//!
+//! A check in progress is never cut short: the stop signal is looked at between checks.
+//! A check that fails (the database is busy, say) is simply tried again at the next
+//! interval.
 
-use super::referee::{Outbound, Service};
+use super::referee::{Queued, Service};
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
@@ -39,17 +49,21 @@ pub fn unix_now() -> i64 {
 }
 
 impl DeadlineTask {
-    /// Starts checking deadlines every `every`, at the time `clock` gives, sending each
-    /// message to `out`. The task also ends by itself when `out`'s receiver is dropped.
+    /// Starts checking deadlines every `every` (the first check at once), at the time
+    /// `clock` gives, sending each undelivered outbox message to `out` once. Whoever
+    /// receives them calls [`Service::delivered`] after delivering each. The task also
+    /// ends by itself when `out`'s receiver is dropped.
     pub fn spawn(
         service: Arc<Service>,
         every: Duration,
         clock: impl Fn() -> i64 + Send + 'static,
-        out: mpsc::Sender<Outbound>,
+        out: mpsc::Sender<Queued>,
     ) -> DeadlineTask {
         let (stop, mut stopped) = watch::channel(false);
         let handle = tokio::spawn(async move {
             let mut stats = DeadlineStats::default();
+            // Handed over and not yet marked delivered: not handed over again.
+            let mut handed: HashSet<i64> = HashSet::new();
             let mut interval = tokio::time::interval(every);
             interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
@@ -59,9 +73,14 @@ impl DeadlineTask {
                 }
                 stats.checks += 1;
                 match service.tick(clock()).await {
-                    Ok(messages) => {
-                        for m in messages {
-                            if out.send(m).await.is_err() {
+                    Ok(queued) => {
+                        let waiting: HashSet<i64> = queued.iter().map(|q| q.id).collect();
+                        handed.retain(|id| waiting.contains(id));
+                        for q in queued {
+                            if !handed.insert(q.id) {
+                                continue;
+                            }
+                            if out.send(q).await.is_err() {
                                 return stats;
                             }
                             stats.sent += 1;
@@ -69,7 +88,7 @@ impl DeadlineTask {
                     }
                     Err(e) => {
                         stats.failures += 1;
-                        eprintln!("postal: deadline check failed, trying again: {e}");
+                        tracing::warn!(error = %e, "deadline check failed; trying again");
                     }
                 }
                 if *stopped.borrow() {

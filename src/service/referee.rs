@@ -5,7 +5,9 @@ use super::command::{self, Answer, ColourChoice, Command, ParseError};
 use super::rules::{Action, ClaimKind, Event, GameRules, OfferKind, Prompt, Seat, View, Viewer};
 pub use super::settings::Settings;
 use crate::render::PublicOrientation;
-use crate::store::{Deadline, GameRow, NewGame, SeatRow, Store, StoreError, Write};
+use crate::store::{
+    Deadline, GameRow, NewGame, NewMessage, QueuedMessage, SeatRow, Store, StoreError, Write,
+};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
@@ -53,8 +55,18 @@ pub struct Outbound {
     pub image: Option<View>,
 }
 
-/// An action applied and committed: what happened, the game's new state, and its
-/// deadlines now.
+/// A message of the deadline check, kept in the outbox until its deliverer calls
+/// [`Service::delivered`] with its id.
+#[derive(Clone, Debug)]
+pub struct Queued {
+    /// The outbox id.
+    pub id: i64,
+    /// The message.
+    pub message: Outbound,
+}
+
+/// An action applied (and, once its write is done, committed): what happened, the game's
+/// new state, and its deadlines now.
 struct Committed {
     events: Vec<Event>,
     rules: Box<dyn GameRules>,
@@ -73,7 +85,6 @@ struct Setup {
 pub struct Service {
     store: Store,
     settings: Settings,
-    rng: Mutex<u64>,
     locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
     /// Users already recorded by this process, so a message costs no write for them.
     known_users: Mutex<HashSet<String>>,
@@ -132,11 +143,9 @@ fn public_dest(g: &GameRow) -> Vec<Destination> {
 impl Service {
     /// A service over `store`.
     pub fn new(store: Store, settings: Settings) -> Service {
-        let seed = settings.seed;
         Service {
             store,
             settings,
-            rng: Mutex::new(seed),
             locks: Mutex::new(HashMap::new()),
             known_users: Mutex::new(HashSet::new()),
         }
@@ -147,14 +156,12 @@ impl Service {
         &self.store
     }
 
-    fn next_seed(&self) -> i64 {
-        let mut s = self.rng.lock().unwrap_or_else(|e| e.into_inner());
-        // splitmix64
-        *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 1) as i64
+    /// The seed of game `id`'s random draws: the configured seed mixed with the game's
+    /// id, which the database hands out once. The same settings give the same draws game
+    /// by game (`--seed`), and a restarted process does not repeat the earlier games'.
+    pub fn game_seed(&self, id: i64) -> i64 {
+        let z = splitmix64(self.settings.seed ^ splitmix64(id as u64));
+        (z >> 1) as i64
     }
 
     fn lock_for(&self, id: i64) -> Arc<tokio::sync::Mutex<()>> {
@@ -164,10 +171,12 @@ impl Service {
 
     /// Handles one chat message. Bad input gets a one-line reason and changes nothing;
     /// a duplicate event id gets no reply and changes nothing.
+    ///
+    /// The event id is not looked up before the command runs: an accepted change stores
+    /// it in the same statement, which refuses an id stored before (and then changes
+    /// nothing), and a refusal looks it up before answering, so that a copy of an event
+    /// that was applied is answered with nothing rather than, say, "not your turn".
     pub async fn handle(&self, inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
-        if self.store.event_seen(&inc.event_id).await? {
-            return Ok(Vec::new());
-        }
         let origin = match &inc.place {
             Place::Channel(c) => Destination::Channel(c.clone()),
             Place::Dm => Destination::Dm(inc.user.clone()),
@@ -197,7 +206,11 @@ impl Service {
                     ));
                     return Ok(r.out);
                 } else {
-                    r.say(ParseError::Unknown(w).to_string());
+                    let over = match inc.place {
+                        Place::Channel(_) => self.game_over_here(&inc).await?,
+                        Place::Dm => None,
+                    };
+                    r.say(over.unwrap_or_else(|| ParseError::Unknown(w).to_string()));
                     return Ok(r.out);
                 }
             }
@@ -207,16 +220,47 @@ impl Service {
             }
         };
         self.ensure_user(&inc.user).await?;
-        match self.run(&inc, cmd, &mut r).await {
-            Ok(()) => {}
-            Err(Fail::Say(s)) => r.say(s),
+        let refusal = match self.run(&inc, cmd, &mut r).await {
+            Ok(()) => return Ok(r.out),
+            Err(Fail::Say(s)) => s,
             Err(Fail::Store(StoreError::Duplicate)) => return Ok(Vec::new()),
             Err(Fail::Store(StoreError::Conflict)) => {
-                r.say("the game changed meanwhile; nothing was done, please send it again")
+                "the game changed meanwhile; nothing was done, please send it again".to_string()
             }
             Err(Fail::Store(e)) => return Err(e),
+        };
+        if self.store.event_seen(&inc.event_id).await? {
+            return Ok(Vec::new());
         }
+        r.say(refusal);
         Ok(r.out)
+    }
+
+    /// For text that is not a command, typed in a channel where the user has no active
+    /// game: when their latest game here is over, says so (a move typed after the end).
+    async fn game_over_here(&self, inc: &Incoming) -> Result<Option<String>, StoreError> {
+        let games = self
+            .store
+            .games_of(&inc.user, &["finished", "aborted"])
+            .await?;
+        let Some(g) = games
+            .iter()
+            .filter(|g| g.seat_of(&inc.user).is_some() && is_in(g, &inc.place))
+            .max_by_key(|g| g.id)
+        else {
+            return Ok(None);
+        };
+        let how = match load(g).ok().and_then(|r| r.outcome()) {
+            Some(o) => o.to_string(),
+            None => g.status.clone(),
+        };
+        Ok(Some(format!(
+            "game #{} is over ({how}), so `{}` was not played. Start another with `challenge @user [VARIANT]`, see yours with `games`, look back with `board {}` or `pgn {}`; type help for every command",
+            g.id,
+            inc.text.trim().chars().take(30).collect::<String>(),
+            g.id,
+            g.id
+        )))
     }
 
     /// Records `user` in the database once per process.
@@ -370,11 +414,9 @@ impl Service {
                     return Err(Fail::Say(format!("in {} the referee ends a game on time by itself; there is nothing to claim", rules.variant())));
                 }
                 let other = Seat(1 - seat.0);
-                let late = self
-                    .store
-                    .deadlines_of(g.id)
-                    .await?
-                    .into_iter()
+                let late = g
+                    .deadlines
+                    .iter()
                     .find(|d| d.seat == other.0 && d.due_at <= inc.at);
                 if late.is_none() {
                     return Err(Fail::Say("your opponent's time has not run out".into()));
@@ -464,7 +506,6 @@ impl Service {
                 action,
                 inc.at,
                 Some(inc.event_id.clone()),
-                None,
             )
             .await?;
         self.announce(&g, &done, r);
@@ -477,79 +518,100 @@ impl Service {
     async fn commit(
         &self,
         g: &GameRow,
-        mut rules: Box<dyn GameRules>,
+        rules: Box<dyn GameRules>,
         seat: Seat,
         author: &str,
         action: Action,
         at: i64,
         event_id: Option<String>,
-        notice: Option<(u8, i64, String)>,
     ) -> Result<Committed, Fail> {
-        let before: Vec<Seat> = movers(rules.as_ref());
-        let events = rules.apply(seat, &action).map_err(|e| Fail::Say(e.0))?;
-        let status = if rules.aborted() {
-            "aborted"
-        } else if rules.outcome().is_some() {
-            "finished"
-        } else {
-            "active"
-        };
-        let outcome = rules.outcome().map(|o| {
-            (
-                o.result.clone(),
-                o.reason.clone(),
-                o.score
-                    .as_ref()
-                    .map(|s| serde_json::to_string(s).unwrap_or_default()),
-            )
-        });
-        let old = self.store.deadlines_of(g.id).await?;
-        let turn = g.version + 1;
-        let deadlines = if status == "active" {
-            movers(rules.as_ref())
-                .into_iter()
-                .map(|s| match old.iter().find(|d| d.seat == s.0) {
-                    Some(d) if before.contains(&s) && s != seat => (s.0, d.turn, d.due_at),
-                    _ => (s.0, turn, at + g.days_per_move * DAY),
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let w = Write {
-            expected_version: g.version,
-            action: Some((
-                seat.0,
-                author.to_string(),
-                serde_json::to_string(&action).unwrap_or_default(),
-            )),
-            at,
-            event_id,
-            status: status.into(),
-            snapshot: rules.snapshot().to_string(),
-            outcome,
-            seats: None,
-            deadlines,
-            notice,
-        };
+        let (w, done) = prepare(g, rules, seat, author, action, at, event_id)?;
         self.store.write(g.id, &w).await?;
-        let deadlines = w
-            .deadlines
-            .iter()
-            .map(|&(seat, turn, due_at)| Deadline {
-                game_id: g.id,
-                seat,
-                turn,
-                due_at,
+        Ok(done)
+    }
+}
+
+/// Applies one action to `rules`, the state of `g`, and returns the write that commits it
+/// with what happened and the new state.
+#[allow(clippy::too_many_arguments)]
+fn prepare(
+    g: &GameRow,
+    mut rules: Box<dyn GameRules>,
+    seat: Seat,
+    author: &str,
+    action: Action,
+    at: i64,
+    event_id: Option<String>,
+) -> Result<(Write, Committed), Fail> {
+    let before: Vec<Seat> = movers(rules.as_ref());
+    let events = rules.apply(seat, &action).map_err(|e| Fail::Say(e.0))?;
+    let status = if rules.aborted() {
+        "aborted"
+    } else if rules.outcome().is_some() {
+        "finished"
+    } else {
+        "active"
+    };
+    let outcome = rules.outcome().map(|o| {
+        (
+            o.result.clone(),
+            o.reason.clone(),
+            o.score
+                .as_ref()
+                .map(|s| serde_json::to_string(s).unwrap_or_default()),
+        )
+    });
+    let old = &g.deadlines;
+    let turn = g.version + 1;
+    let deadlines = if status == "active" {
+        movers(rules.as_ref())
+            .into_iter()
+            .map(|s| match old.iter().find(|d| d.seat == s.0) {
+                Some(d) if before.contains(&s) && s != seat => (s.0, d.turn, d.due_at),
+                _ => (s.0, turn, at + g.days_per_move * DAY),
             })
-            .collect();
-        Ok(Committed {
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let w = Write {
+        expected_version: g.version,
+        action: Some((
+            seat.0,
+            author.to_string(),
+            serde_json::to_string(&action).unwrap_or_default(),
+        )),
+        at,
+        event_id,
+        status: status.into(),
+        snapshot: rules.snapshot().to_string(),
+        outcome,
+        seats: None,
+        deadlines,
+        notice: None,
+        messages: Vec::new(),
+    };
+    let deadlines = w
+        .deadlines
+        .iter()
+        .map(|&(seat, turn, due_at)| Deadline {
+            game_id: g.id,
+            seat,
+            turn,
+            due_at,
+        })
+        .collect();
+    Ok((
+        w,
+        Committed {
             events,
             rules,
             deadlines,
-        })
-    }
+        },
+    ))
+}
 
+impl Service {
     fn announce(&self, g: &GameRow, done: &Committed, r: &mut Reply) {
         let (rules, events) = (&done.rules, &done.events);
         let name = |s: &Seat| {
@@ -608,11 +670,6 @@ impl Service {
         }
     }
 
-    async fn turn_line_now(&self, g: &GameRow, rules: &dyn GameRules) -> Result<String, Fail> {
-        let dl = self.store.deadlines_of(g.id).await?;
-        Ok(turn_line(g, rules, &dl))
-    }
-
     async fn challenge(
         &self,
         inc: &Incoming,
@@ -639,28 +696,31 @@ impl Service {
         if opponents.contains(&inc.user) {
             return Err(Fail::Say("you cannot challenge yourself".into()));
         }
-        let seed = self.next_seed();
         let colour = colour.unwrap_or(ColourChoice::Random);
-        let challenger_seat: u8 = match colour {
-            ColourChoice::White => 0,
-            ColourChoice::Black => 1,
-            ColourChoice::Random => (seed & 1) as u8,
-        };
         for o in &opponents {
             self.ensure_user(o).await?;
         }
         let other = opponents.first().cloned();
-        let seats = (0..2u8)
-            .map(|s| SeatRow {
-                seat: s,
-                user: if s == challenger_seat {
-                    Some(inc.user.clone())
-                } else {
-                    other.clone()
-                },
-                role: rules.seat_name(Seat(s)).to_lowercase(),
-            })
-            .collect();
+        let draw = |id: i64| {
+            let seed = self.game_seed(id);
+            let challenger_seat: u8 = match colour {
+                ColourChoice::White => 0,
+                ColourChoice::Black => 1,
+                ColourChoice::Random => (seed & 1) as u8,
+            };
+            let seats = (0..2u8)
+                .map(|s| SeatRow {
+                    seat: s,
+                    user: if s == challenger_seat {
+                        Some(inc.user.clone())
+                    } else {
+                        other.clone()
+                    },
+                    role: rules.seat_name(Seat(s)).to_lowercase(),
+                })
+                .collect();
+            (seed, seats)
+        };
         let days = days.unwrap_or(self.settings.default_days) as i64;
         let ng = NewGame {
             variant: rules.variant().into(),
@@ -671,15 +731,17 @@ impl Service {
                 Place::Channel(c) => Some(c.clone()),
                 Place::Dm => None,
             },
-            seed,
             start_fen: fen.map(|_| rules.view(Viewer::Public).fen),
             snapshot: rules.snapshot().to_string(),
-            seats,
         };
-        let id = self
+        let (id, _, seats) = self
             .store
-            .create_game(&ng, Some(&inc.event_id), inc.at)
+            .create_game(&ng, Some(&inc.event_id), inc.at, draw)
             .await?;
+        let challenger_seat = seats
+            .iter()
+            .find(|s| s.user.as_deref() == Some(inc.user.as_str()))
+            .map_or(0, |s| s.seat);
         let side = rules.seat_name(Seat(challenger_seat));
         let text = match &other {
             Some(o) => format!(
@@ -778,6 +840,7 @@ impl Service {
             seats: Some(seats),
             deadlines,
             notice: None,
+            messages: Vec::new(),
         };
         self.store.write(g.id, &w).await?;
         let g = self
@@ -792,7 +855,7 @@ impl Service {
             g.user_at(0).unwrap_or("?"),
             g.user_at(1).unwrap_or("?"),
             rules.variant(),
-            self.turn_line_now(&g, rules.as_ref()).await?
+            turn_line(&g, rules.as_ref(), &g.deadlines)
         );
         for d in public_dest(&g) {
             r.out.push(Outbound {
@@ -862,7 +925,7 @@ impl Service {
                     g.id,
                     rules.variant(),
                     opp.join(", "),
-                    self.turn_line_now(g, rules.as_ref()).await?
+                    turn_line(g, rules.as_ref(), &g.deadlines)
                 )
             };
             lines.push(line);
@@ -875,10 +938,21 @@ impl Service {
         Ok(())
     }
 
-    /// Sends reminders and applies timeouts due at `now`. Each reminder and timeout is
-    /// recorded in the database with the change it makes, so a restart neither skips nor
-    /// repeats one.
-    pub async fn tick(&self, now: i64) -> Result<Vec<Outbound>, StoreError> {
+    /// Runs the deadline check at `now` ([`Service::check_deadlines`]) and returns every
+    /// message in the outbox not yet delivered, the ones an earlier process left
+    /// included. The deliverer calls [`Service::delivered`] for each once it is handed
+    /// over; until then it is returned again by every call.
+    pub async fn tick(&self, now: i64) -> Result<Vec<Queued>, StoreError> {
+        self.check_deadlines(now).await?;
+        self.undelivered().await
+    }
+
+    /// Sends reminders and applies timeouts due at `now`. Each reminder, "time has run
+    /// out" and timeout is recorded once, together with its messages in the outbox, in the
+    /// same transaction (a timeout: the same statement as the game's change), so a
+    /// restart neither skips nor repeats one. The messages wait in the outbox
+    /// ([`Service::undelivered`]).
+    pub async fn check_deadlines(&self, now: i64) -> Result<(), StoreError> {
         let horizon = self
             .settings
             .reminder_hours
@@ -887,11 +961,19 @@ impl Service {
             .max()
             .unwrap_or(0)
             * 3600;
-        let mut out = Vec::new();
         for d in self.store.deadlines_before(now + horizon).await? {
             let lock = self.lock_for(d.game_id);
             let _guard = lock.lock().await;
             let Some(g) = self.store.game(d.game_id).await? else {
+                continue;
+            };
+            // The deadline as it is now, under the lock (a move may have replaced it).
+            let Some(d) = g
+                .deadlines
+                .iter()
+                .find(|x| x.seat == d.seat && x.turn == d.turn)
+                .cloned()
+            else {
                 continue;
             };
             if g.status != "active" {
@@ -901,50 +983,17 @@ impl Service {
             let user = g.user_at(d.seat).unwrap_or("?").to_string();
             if d.due_at <= now {
                 if rules.timeout_is_automatic() {
-                    let note = Some((d.seat, d.turn, "timeout".to_string()));
-                    match self
-                        .commit(
-                            &g,
-                            rules,
-                            Seat(d.seat),
-                            "referee",
-                            Action::Timeout,
-                            now,
-                            None,
-                            note,
-                        )
-                        .await
-                    {
-                        Ok(done) => {
-                            let mut r = Reply {
-                                out: Vec::new(),
-                                origin: Destination::Dm(user.clone()),
-                            };
-                            self.announce(&g, &done, &mut r);
-                            for o in &mut r.out {
-                                o.text = format!(
-                                    "game #{}: {}'s time ran out. {}",
-                                    g.id,
-                                    user,
-                                    o.text.split_once(": ").map(|x| x.1).unwrap_or("")
-                                );
-                            }
-                            out.extend(r.out);
-                        }
-                        Err(Fail::Store(StoreError::Duplicate))
-                        | Err(Fail::Store(StoreError::Conflict))
-                        | Err(Fail::Say(_)) => {}
-                        Err(Fail::Store(e)) => return Err(e),
-                    }
-                } else if self
-                    .store
-                    .record_notice(g.id, d.seat, d.turn, "claimable", now)
-                    .await?
-                {
+                    self.time_out(&g, rules, &d, now).await?;
+                } else {
                     let opp = g.user_at(1 - d.seat).unwrap_or("?");
-                    for to in public_dest(&g) {
-                        out.push(Outbound { to, text: format!("game #{}: {user}'s time has run out. @{opp}: you may claim the win with `claim time`", g.id), image: None });
-                    }
+                    let text = format!("game #{}: {user}'s time has run out. @{opp}: you may claim the win with `claim time`", g.id);
+                    let messages: Vec<NewMessage> = public_dest(&g)
+                        .iter()
+                        .map(|to| new_message(to, &text, false))
+                        .collect();
+                    self.store
+                        .record_notice(g.id, (d.seat, d.turn, "claimable"), now, &messages)
+                        .await?;
                 }
                 continue;
             }
@@ -958,30 +1007,148 @@ impl Service {
                 .filter(|h| d.due_at - h * 3600 <= now)
                 .collect();
             let Some(&first) = due.first() else { continue };
-            let mut send = false;
+            let text = format!(
+                "game #{}: reminder, your move is due by {} (in less than {first} h)",
+                g.id,
+                format_time(d.due_at)
+            );
+            let reminder = [new_message(&Destination::Dm(user.clone()), &text, false)];
             for h in &due {
-                let fresh = self
-                    .store
-                    .record_notice(g.id, d.seat, d.turn, &format!("remind-{h}h"), now)
-                    .await?;
-                if *h == first {
-                    send = fresh;
-                }
-            }
-            if send {
-                out.push(Outbound {
-                    to: Destination::Dm(user.clone()),
-                    text: format!(
-                        "game #{}: reminder, your move is due by {} (in less than {first} h)",
+                let messages: &[NewMessage] = if *h == first { &reminder } else { &[] };
+                self.store
+                    .record_notice(
                         g.id,
-                        format_time(d.due_at)
-                    ),
-                    image: None,
-                });
+                        (d.seat, d.turn, &format!("remind-{h}h")),
+                        now,
+                        messages,
+                    )
+                    .await?;
             }
+        }
+        Ok(())
+    }
+
+    /// Ends `g` on time for the seat of deadline `d`, with the announcement in the outbox,
+    /// in one write; a deadline already handled (the notice exists) or a game that moved
+    /// meanwhile changes nothing. Caller holds the game's lock.
+    async fn time_out(
+        &self,
+        g: &GameRow,
+        rules: Box<dyn GameRules>,
+        d: &Deadline,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let user = g.user_at(d.seat).unwrap_or("?");
+        let Ok((mut w, done)) = prepare(
+            g,
+            rules,
+            Seat(d.seat),
+            "referee",
+            Action::Timeout,
+            now,
+            None,
+        ) else {
+            return Ok(());
+        };
+        let mut r = Reply {
+            out: Vec::new(),
+            origin: Destination::Dm(user.to_string()),
+        };
+        self.announce(g, &done, &mut r);
+        w.notice = Some((d.seat, d.turn, "timeout".to_string()));
+        w.messages = r
+            .out
+            .iter()
+            .map(|o| {
+                let text = format!(
+                    "game #{}: {user}'s time ran out. {}",
+                    g.id,
+                    o.text.split_once(": ").map(|x| x.1).unwrap_or("")
+                );
+                new_message(&o.to, &text, o.image.is_some())
+            })
+            .collect();
+        match self.store.write(g.id, &w).await {
+            Ok(()) | Err(StoreError::Duplicate) | Err(StoreError::Conflict) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The outbox's undelivered messages, oldest first, each with the game's public board
+    /// when it carries one.
+    pub async fn undelivered(&self) -> Result<Vec<Queued>, StoreError> {
+        let mut out = Vec::new();
+        for q in self.store.undelivered().await? {
+            let QueuedMessage {
+                id,
+                game_id,
+                destination,
+                text,
+                board,
+            } = q;
+            let Some(to) = destination_from_key(&destination) else {
+                // Not written by this service: nothing to deliver.
+                self.store.mark_delivered(id, 0).await?;
+                continue;
+            };
+            let image = match (board, game_id) {
+                (true, Some(gid)) => self.store.game(gid).await?.and_then(|g| {
+                    let rules = load(&g).ok()?;
+                    Some(public_view(
+                        &g,
+                        rules.as_ref(),
+                        self.settings.public_orientation,
+                    ))
+                }),
+                _ => None,
+            };
+            out.push(Queued {
+                id,
+                message: Outbound { to, text, image },
+            });
         }
         Ok(out)
     }
+
+    /// Marks an outbox message delivered at `at`: its deliverer has handed it over.
+    pub async fn delivered(&self, id: i64, at: i64) -> Result<(), StoreError> {
+        self.store.mark_delivered(id, at).await
+    }
+}
+
+/// An outbox message to `to`.
+fn new_message(to: &Destination, text: &str, board: bool) -> NewMessage {
+    NewMessage {
+        destination: destination_key(to),
+        text: text.to_string(),
+        board,
+    }
+}
+
+/// How a destination is stored in the outbox: `channel:ID` or `dm:USER`.
+fn destination_key(to: &Destination) -> String {
+    match to {
+        Destination::Channel(c) => format!("channel:{c}"),
+        Destination::Dm(u) => format!("dm:{u}"),
+    }
+}
+
+/// The destination stored as `key`.
+fn destination_from_key(key: &str) -> Option<Destination> {
+    if let Some(c) = key.strip_prefix("channel:") {
+        Some(Destination::Channel(c.to_string()))
+    } else {
+        key.strip_prefix("dm:")
+            .map(|u| Destination::Dm(u.to_string()))
+    }
+}
+
+/// SplitMix64's output function: a well-mixed 64-bit value from `x`.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Who is awaited, for what, and by when.

@@ -8,9 +8,14 @@
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 mod adapter;
+mod checkpoint;
+mod outbox;
+
+pub use outbox::{NewMessage, QueuedMessage};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -73,6 +78,8 @@ pub struct GameRow {
     pub version: i64,
     /// The seats.
     pub seats: Vec<SeatRow>,
+    /// The deadlines of the seats the game awaits, by seat.
+    pub deadlines: Vec<Deadline>,
 }
 
 impl GameRow {
@@ -93,7 +100,8 @@ impl GameRow {
     }
 }
 
-/// A game about to be created.
+/// A game about to be created. Its seed and seats are drawn once its id is known (see
+/// [`Store::create_game`]).
 #[derive(Clone, Debug)]
 pub struct NewGame {
     /// The variant's command name.
@@ -106,14 +114,10 @@ pub struct NewGame {
     pub challenger: String,
     /// The game's channel, if any.
     pub channel: Option<String>,
-    /// The RNG seed.
-    pub seed: i64,
     /// The starting position as FEN, when it is not the variant's own start.
     pub start_fen: Option<String>,
     /// The initial snapshot.
     pub snapshot: String,
-    /// The seats.
-    pub seats: Vec<SeatRow>,
 }
 
 /// One entry of the action log.
@@ -133,7 +137,7 @@ pub struct ActionRow {
     pub event_id: Option<String>,
 }
 
-/// A change to a game, written in one transaction.
+/// A change to a game, written in one statement (see migration 0004): all of it or none.
 #[derive(Clone, Debug, Default)]
 pub struct Write {
     /// The version the change was computed from.
@@ -156,6 +160,8 @@ pub struct Write {
     pub deadlines: Vec<(u8, i64, i64)>,
     /// A notice recorded with the change (game seat, turn, kind).
     pub notice: Option<(u8, i64, String)>,
+    /// Messages put in the outbox with the change (a timeout's announcement).
+    pub messages: Vec<NewMessage>,
 }
 
 /// A deadline of an active game.
@@ -175,6 +181,8 @@ pub struct Deadline {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    /// The background WAL checkpoint of a file database; stops with the last clone.
+    checkpoint: Option<Arc<checkpoint::Checkpoint>>,
 }
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -182,6 +190,10 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 impl Store {
     /// Opens (creating if needed) the database at `url` (`sqlite://postal.db`,
     /// `postal.db`, or `sqlite::memory:`), applies the migrations.
+    ///
+    /// A file database is in WAL mode with the automatic checkpoint off: a background task
+    /// checkpoints it every quarter of a second, so that no command waits for one. Must be
+    /// called within a Tokio runtime.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         let memory = url.contains(":memory:");
         let url = if url.starts_with("sqlite:") {
@@ -189,7 +201,7 @@ impl Store {
         } else {
             format!("sqlite://{url}")
         };
-        let opts = SqliteConnectOptions::from_str(&url)?
+        let mut opts = SqliteConnectOptions::from_str(&url)?
             .create_if_missing(true)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10))
@@ -199,18 +211,29 @@ impl Store {
                 SqliteJournalMode::Wal
             })
             .synchronous(SqliteSynchronous::Normal);
+        if !memory {
+            opts = opts.pragma("wal_autocheckpoint", "0");
+        }
+        // An in-process SQLite connection cannot go stale, so it is not pinged on every
+        // acquire (that ping is a round trip to the connection's thread).
         let pool = SqlitePoolOptions::new()
             .max_connections(if memory { 1 } else { 4 })
+            .test_before_acquire(false)
             .idle_timeout(None)
             .max_lifetime(None)
             .connect_with(opts)
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        let checkpoint = (!memory).then(|| Arc::new(checkpoint::Checkpoint::spawn(pool.clone())));
+        Ok(Store { pool, checkpoint })
     }
 
-    /// Closes the pool.
+    /// Stops the background checkpoint and closes the pool (the last connection to
+    /// close checkpoints the WAL into the database file).
     pub async fn close(&self) {
+        if let Some(c) = &self.checkpoint {
+            c.stop();
+        }
         self.pool.close().await;
     }
 
@@ -235,27 +258,30 @@ impl Store {
         Ok(())
     }
 
-    /// Creates a game in the `challenged` state; marks `event_id` processed.
+    /// Creates a game in the `challenged` state and marks `event_id` processed, in one
+    /// transaction. `draw` is given the new game's id and returns the seed of its random
+    /// draws and its seats (drawn from that seed), which are stored with it; they are
+    /// returned with the id.
     pub async fn create_game(
         &self,
         g: &NewGame,
         event_id: Option<&str>,
         at: i64,
-    ) -> Result<i64, StoreError> {
+        draw: impl FnOnce(i64) -> (i64, Vec<SeatRow>),
+    ) -> Result<(i64, i64, Vec<SeatRow>), StoreError> {
         let mut tx = self.pool.begin().await?;
         if let Some(e) = event_id {
             mark_event(&mut tx, e, at).await?;
         }
         let id: i64 = sqlx::query(
             "INSERT INTO games (variant, status, days_per_move, colour, challenger, channel, seed, start_fen, snapshot, version, created_at, updated_at)
-             VALUES (?, 'challenged', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
+             VALUES (?, 'challenged', ?, ?, ?, ?, 0, ?, ?, 0, ?, ?) RETURNING id",
         )
         .bind(&g.variant)
         .bind(g.days_per_move)
         .bind(&g.colour)
         .bind(&g.challenger)
         .bind(&g.channel)
-        .bind(g.seed)
         .bind(&g.start_fen)
         .bind(&g.snapshot)
         .bind(at)
@@ -263,7 +289,13 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?
         .get(0);
-        for s in &g.seats {
+        let (seed, seats) = draw(id);
+        sqlx::query("UPDATE games SET seed = ? WHERE id = ?")
+            .bind(seed)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        for s in &seats {
             sqlx::query("INSERT INTO seats (game_id, seat, user_id, role) VALUES (?, ?, ?, ?)")
                 .bind(id)
                 .bind(s.seat as i64)
@@ -273,105 +305,75 @@ impl Store {
                 .await?;
         }
         tx.commit().await?;
-        Ok(id)
+        Ok((id, seed, seats))
     }
 
-    /// Writes a change to a game in one transaction: the version check, the action, the
-    /// snapshot, the status, the seats, the deadlines, the event id and the notice.
+    /// Writes a change to a game as one statement, an insert into the `game_writes` view
+    /// whose trigger (migration 0004) checks the version and writes the event id, the
+    /// game row, the action, the seats, the deadlines, the notice and the outbox
+    /// messages: all of it or, on any failure, none of it. A version other than
+    /// `w.expected_version` is [`StoreError::Conflict`]; an event id (or notice) already
+    /// recorded is [`StoreError::Duplicate`].
     pub async fn write(&self, game_id: i64, w: &Write) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        if let Some(e) = &w.event_id {
-            mark_event(&mut tx, e, w.at).await?;
-        }
         let (result, reason, score) = match &w.outcome {
-            Some((r, why, s)) => (Some(r.clone()), Some(why.clone()), s.clone()),
+            Some((r, why, s)) => (Some(r.as_str()), Some(why.as_str()), s.as_deref()),
             None => (None, None, None),
         };
-        let done = sqlx::query(
-            "UPDATE games SET status = ?, snapshot = ?, result = ?, reason = ?, score = ?, version = version + 1, updated_at = ?
-             WHERE id = ? AND version = ?",
+        let (action_seat, author, action) = match &w.action {
+            Some((seat, author, json)) => (
+                Some(*seat as i64),
+                Some(author.as_str()),
+                Some(json.as_str()),
+            ),
+            None => (None, None, None),
+        };
+        let seats = w.seats.as_ref().map(|seats| {
+            serde_json::Value::from_iter(
+                seats
+                    .iter()
+                    .map(|s| serde_json::json!([s.seat, s.user, s.role])),
+            )
+            .to_string()
+        });
+        let deadlines = serde_json::Value::from_iter(
+            w.deadlines
+                .iter()
+                .map(|(seat, turn, due)| serde_json::json!([seat, turn, due])),
         )
+        .to_string();
+        let messages = outbox::messages_json(&w.messages);
+        let (notice_seat, notice_turn, notice_kind) = match &w.notice {
+            Some((seat, turn, kind)) => (Some(*seat as i64), Some(*turn), Some(kind.as_str())),
+            None => (None, None, None),
+        };
+        sqlx::query(
+            "INSERT INTO game_writes (game_id, expected_version, at, event_id, status, snapshot,
+                 result, reason, score, action_seat, action_author, action, seats, deadlines,
+                 notice_seat, notice_turn, notice_kind, messages)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(game_id)
+        .bind(w.expected_version)
+        .bind(w.at)
+        .bind(&w.event_id)
         .bind(&w.status)
         .bind(&w.snapshot)
         .bind(result)
         .bind(reason)
         .bind(score)
-        .bind(w.at)
-        .bind(game_id)
-        .bind(w.expected_version)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
-        if let Some((seat, author, json)) = &w.action {
-            sqlx::query(
-                "INSERT INTO actions (game_id, seq, seat, author, action, at, event_id)
-                 VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?, ?)",
-            )
-            .bind(game_id)
-            .bind(game_id)
-            .bind(*seat as i64)
-            .bind(author)
-            .bind(json)
-            .bind(w.at)
-            .bind(&w.event_id)
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(seats) = &w.seats {
-            for s in seats {
-                sqlx::query(
-                    "UPDATE seats SET user_id = ?, role = ? WHERE game_id = ? AND seat = ?",
-                )
-                .bind(&s.user)
-                .bind(&s.role)
-                .bind(game_id)
-                .bind(s.seat as i64)
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        // The game's deadlines become exactly `w.deadlines` (a kept deadline is passed
-        // again with its old turn and time).
-        sqlx::query("DELETE FROM deadlines WHERE game_id = ?")
-            .bind(game_id)
-            .execute(&mut *tx)
-            .await?;
-        for (seat, turn, due) in &w.deadlines {
-            sqlx::query("INSERT INTO deadlines (game_id, seat, turn, due_at) VALUES (?, ?, ?, ?)")
-                .bind(game_id)
-                .bind(*seat as i64)
-                .bind(turn)
-                .bind(due)
-                .execute(&mut *tx)
-                .await?;
-        }
-        if let Some((seat, turn, kind)) = &w.notice {
-            insert_notice(&mut tx, game_id, *seat, *turn, kind, w.at).await?;
-        }
-        tx.commit().await?;
+        .bind(action_seat)
+        .bind(author)
+        .bind(action)
+        .bind(seats)
+        .bind(deadlines)
+        .bind(notice_seat)
+        .bind(notice_turn)
+        .bind(notice_kind)
+        .bind(messages)
+        .execute(&self.pool)
+        .await
+        .map_err(write_error)?;
         Ok(())
-    }
-
-    /// Records a notice (reminder) once; `false` if it had already been recorded.
-    pub async fn record_notice(
-        &self,
-        game_id: i64,
-        seat: u8,
-        turn: i64,
-        kind: &str,
-        at: i64,
-    ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        match insert_notice(&mut tx, game_id, seat, turn, kind, at).await {
-            Ok(()) => {
-                tx.commit().await?;
-                Ok(true)
-            }
-            Err(StoreError::Duplicate) => Ok(false),
-            Err(e) => Err(e),
-        }
     }
 
     /// Whether a notice was recorded.
@@ -400,10 +402,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        match row {
-            Some(r) => Ok(Some(self.with_seats(game_from_row(&r)).await?)),
-            None => Ok(None),
-        }
+        row.map(|r| game_from_row(&r)).transpose()
     }
 
     /// The games a user plays or is challenged to (or an open challenge in `channel`),
@@ -421,29 +420,12 @@ impl Store {
         .await?;
         let mut out = Vec::new();
         for r in rows {
-            let g = game_from_row(&r);
+            let g = game_from_row(&r)?;
             if statuses.contains(&g.status.as_str()) {
-                out.push(self.with_seats(g).await?);
+                out.push(g);
             }
         }
         Ok(out)
-    }
-
-    async fn with_seats(&self, mut g: GameRow) -> Result<GameRow, StoreError> {
-        let rows =
-            sqlx::query("SELECT seat, user_id, role FROM seats WHERE game_id = ? ORDER BY seat")
-                .bind(g.id)
-                .fetch_all(&self.pool)
-                .await?;
-        g.seats = rows
-            .iter()
-            .map(|r| SeatRow {
-                seat: r.get::<i64, _>(0) as u8,
-                user: r.get(1),
-                role: r.get(2),
-            })
-            .collect();
-        Ok(g)
     }
 
     /// A game's action log in order.
@@ -487,25 +469,6 @@ impl Store {
             .collect())
     }
 
-    /// A game's deadlines.
-    pub async fn deadlines_of(&self, game_id: i64) -> Result<Vec<Deadline>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT game_id, seat, turn, due_at FROM deadlines WHERE game_id = ? ORDER BY seat",
-        )
-        .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| Deadline {
-                game_id: r.get(0),
-                seat: r.get::<i64, _>(1) as u8,
-                turn: r.get(2),
-                due_at: r.get(3),
-            })
-            .collect())
-    }
-
     /// Every game id, in order.
     pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
         let rows = sqlx::query("SELECT id FROM games ORDER BY id")
@@ -515,11 +478,20 @@ impl Store {
     }
 }
 
-const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen FROM games";
+/// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
+const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen,
+    (SELECT json_group_array(json_array(seat, user_id, role) ORDER BY seat) FROM seats WHERE game_id = games.id),
+    (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id)
+    FROM games";
 
-fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> GameRow {
-    GameRow {
-        id: r.get(0),
+fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
+    let id: i64 = r.get(0);
+    let bad = |e: serde_json::Error| StoreError::Db(sqlx::Error::Decode(Box::new(e)));
+    let seats: Vec<(u8, Option<String>, String)> =
+        serde_json::from_str(r.get::<&str, _>(14)).map_err(bad)?;
+    let deadlines: Vec<(u8, i64, i64)> = serde_json::from_str(r.get::<&str, _>(15)).map_err(bad)?;
+    Ok(GameRow {
+        id,
         variant: r.get(1),
         status: r.get(2),
         days_per_move: r.get(3),
@@ -533,7 +505,31 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> GameRow {
         snapshot: r.get(11),
         version: r.get(12),
         start_fen: r.get(13),
-        seats: Vec::new(),
+        seats: seats
+            .into_iter()
+            .map(|(seat, user, role)| SeatRow { seat, user, role })
+            .collect(),
+        deadlines: deadlines
+            .into_iter()
+            .map(|(seat, turn, due_at)| Deadline {
+                game_id: id,
+                seat,
+                turn,
+                due_at,
+            })
+            .collect(),
+    })
+}
+
+/// The error of a [`Store::write`]: the trigger's version check, a key seen before, or
+/// another database failure.
+fn write_error(e: sqlx::Error) -> StoreError {
+    match &e {
+        sqlx::Error::Database(d) if d.message().contains("postal: version conflict") => {
+            StoreError::Conflict
+        }
+        _ if is_unique_violation(&e) => StoreError::Duplicate,
+        _ => StoreError::Db(e),
     }
 }
 
@@ -561,28 +557,160 @@ async fn mark_event(
     Ok(())
 }
 
-async fn insert_notice(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    game_id: i64,
-    seat: u8,
-    turn: i64,
-    kind: &str,
-    at: i64,
-) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO notices (game_id, seat, turn, kind, at) VALUES (?, ?, ?, ?, ?)")
-        .bind(game_id)
-        .bind(seat as i64)
-        .bind(turn)
-        .bind(kind)
-        .bind(at)
-        .execute(&mut **tx)
-        .await
-        .map_err(|e| {
-            if is_unique_violation(&e) {
-                StoreError::Duplicate
-            } else {
-                StoreError::Db(e)
-            }
-        })?;
-    Ok(())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn store_with_game() -> (Store, i64) {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        for u in ["alice", "bob"] {
+            store.ensure_user(u, u).await.unwrap();
+        }
+        let g = NewGame {
+            variant: "standard".into(),
+            days_per_move: 3,
+            colour: "white".into(),
+            challenger: "alice".into(),
+            channel: Some("games".into()),
+            start_fen: None,
+            snapshot: "{}".into(),
+        };
+        let seats = vec![
+            SeatRow {
+                seat: 0,
+                user: Some("alice".into()),
+                role: "white".into(),
+            },
+            SeatRow {
+                seat: 1,
+                user: None,
+                role: "black".into(),
+            },
+        ];
+        let (id, seed, _) = store
+            .create_game(&g, Some("e0"), 10, |id| (id * 7, seats))
+            .await
+            .unwrap();
+        assert_eq!(seed, id * 7);
+        (store, id)
+    }
+
+    fn change(version: i64, event: &str) -> Write {
+        Write {
+            expected_version: version,
+            action: Some((0, "alice".into(), "\"x\"".into())),
+            at: 20,
+            event_id: Some(event.into()),
+            status: "active".into(),
+            snapshot: format!("{{\"v\":{}}}", version + 1),
+            outcome: None,
+            seats: Some(vec![SeatRow {
+                seat: 1,
+                user: Some("bob".into()),
+                role: "black".into(),
+            }]),
+            deadlines: vec![(1, version + 1, 1000)],
+            notice: None,
+            messages: vec![NewMessage {
+                destination: "dm:bob".into(),
+                text: "hello".into(),
+                board: true,
+            }],
+        }
+    }
+
+    #[tokio::test]
+    async fn a_write_stores_every_part_in_one_statement() {
+        let (store, id) = store_with_game().await;
+        store.write(id, &change(0, "e1")).await.unwrap();
+        let g = store.game(id).await.unwrap().unwrap();
+        assert_eq!((g.version, g.status.as_str()), (1, "active"));
+        assert_eq!(g.user_at(1), Some("bob"));
+        assert_eq!(
+            g.deadlines,
+            vec![Deadline {
+                game_id: id,
+                seat: 1,
+                turn: 1,
+                due_at: 1000
+            }]
+        );
+        let log = store.actions(id).await.unwrap();
+        assert_eq!((log.len(), log[0].event_id.as_deref()), (1, Some("e1")));
+        assert!(store.event_seen("e1").await.unwrap());
+        let q = store.undelivered().await.unwrap();
+        assert_eq!(
+            (q.len(), q[0].game_id, q[0].text.as_str(), q[0].board),
+            (1, Some(id), "hello", true)
+        );
+        store.mark_delivered(q[0].id, 30).await.unwrap();
+        assert!(store.undelivered().await.unwrap().is_empty());
+        // No seats given: the seats stay as they are; no deadlines: none left.
+        let w = Write {
+            seats: None,
+            deadlines: Vec::new(),
+            messages: Vec::new(),
+            ..change(1, "e2")
+        };
+        store.write(id, &w).await.unwrap();
+        let g = store.game(id).await.unwrap().unwrap();
+        assert_eq!(
+            (g.version, g.user_at(1), g.deadlines.len()),
+            (2, Some("bob"), 0)
+        );
+        assert_eq!(store.actions(id).await.unwrap().len(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_stale_version_or_a_seen_event_changes_nothing() {
+        let (store, id) = store_with_game().await;
+        store.write(id, &change(0, "e1")).await.unwrap();
+        let before = store.game(id).await.unwrap().unwrap();
+        assert!(matches!(
+            store.write(id, &change(0, "e2")).await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            store.write(id, &change(1, "e1")).await,
+            Err(StoreError::Duplicate)
+        ));
+        assert!(matches!(
+            store.write(id, &change(1, "e0")).await,
+            Err(StoreError::Duplicate)
+        ));
+        let after = store.game(id).await.unwrap().unwrap();
+        assert_eq!(
+            (after.version, after.snapshot, after.deadlines),
+            (before.version, before.snapshot, before.deadlines)
+        );
+        assert_eq!(store.actions(id).await.unwrap().len(), 1);
+        assert!(!store.event_seen("e2").await.unwrap());
+        assert_eq!(store.undelivered().await.unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_notice_and_its_messages_are_recorded_once() {
+        let (store, id) = store_with_game().await;
+        let m = NewMessage {
+            destination: "channel:games".into(),
+            text: "reminder".into(),
+            board: false,
+        };
+        let first = store
+            .record_notice(id, (0, 1, "remind-24h"), 50, std::slice::from_ref(&m))
+            .await
+            .unwrap();
+        let again = store
+            .record_notice(id, (0, 1, "remind-24h"), 60, std::slice::from_ref(&m))
+            .await
+            .unwrap();
+        assert!(first && !again);
+        assert!(store.has_notice(id, 0, 1, "remind-24h").await.unwrap());
+        let q = store.undelivered().await.unwrap();
+        assert_eq!(q.len(), 1);
+        assert_eq!(
+            (q[0].destination.as_str(), q[0].board),
+            ("channel:games", false)
+        );
+    }
 }
