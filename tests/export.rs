@@ -113,3 +113,18 @@ fn bad_exports_say_why() {
         .contains("pgn, json or gif"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_game_continued_in_a_second_console_session_on_the_same_database_loses_no_move() {
+    let (dir, db) = temp_db("two-sessions");
+    let lines: Vec<&str> = SCHOLARS_MATE.lines().collect();
+    let first = play(&db, &(lines[..5].join("\n") + "\n"));
+    assert!(first.contains("bob (Black) played e5"), "{first}");
+    // A new process: its lines are numbered from the start again, and must still count.
+    let second = play(&db, &(lines[5..].join("\n") + "\n"));
+    assert!(second.contains("1-0 by checkmate"), "{second}");
+    let json: serde_json::Value = serde_json::from_slice(&export(&db, 1, "json").unwrap()).unwrap();
+    assert_eq!(json["moves"].as_array().unwrap().len(), 7);
+    assert_eq!(json["reason"], "checkmate");
+    std::fs::remove_dir_all(dir).unwrap();
+}

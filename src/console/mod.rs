@@ -114,6 +114,12 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
         None => None,
     };
     let mut now = START;
+    // Chat event ids must not repeat across sessions on one database (a repeated id is
+    // a duplicate delivery, answered with nothing): each run has its own prefix.
+    let session = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
     // Deadline messages an earlier run recorded but did not deliver.
     let left = service.undelivered().await.map_err(|e| e.to_string())?;
     deliver(&service, left, now, images.as_mut(), out).await?;
@@ -169,7 +175,7 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
             let text = t[cut + 1..].trim().to_string();
             writeln!(out, "{}", t).map_err(|e| e.to_string())?;
             let inc = Incoming {
-                event_id: format!("console-{n}"),
+                event_id: format!("console-{session:x}-{n}"),
                 user: name,
                 place,
                 text,
