@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::service::{open, say, TempDir, T0};
+use common::service::{open, start_game, TempDir, T0};
 use postal::service::deadlines::DeadlineTask;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
@@ -13,15 +13,7 @@ use std::time::Duration;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_deadline_task_times_a_game_out_once_and_stops_on_request() {
     let svc = Arc::new(open("sqlite::memory:").await);
-    say(
-        &svc,
-        "c",
-        "alice",
-        "challenge @bob standard days:3 colour:white",
-        T0,
-    )
-    .await;
-    say(&svc, "a", "bob", "accept", T0).await;
+    start_game(&svc, "alice", "bob", "standard days:3", T0).await;
     let now = Arc::new(AtomicI64::new(T0));
     let clock = {
         let now = Arc::clone(&now);
@@ -70,15 +62,7 @@ async fn the_deadline_task_times_a_game_out_once_and_stops_on_request() {
 async fn a_message_not_marked_delivered_is_handed_over_again_only_after_a_restart() {
     let dir = TempDir::new("task-outbox");
     let svc = Arc::new(open(&dir.db()).await);
-    say(
-        &svc,
-        "c",
-        "alice",
-        "challenge @bob standard days:1 colour:white",
-        T0,
-    )
-    .await;
-    say(&svc, "a", "bob", "accept", T0).await;
+    start_game(&svc, "alice", "bob", "standard days:1", T0).await;
     let late = move || T0 + 86_400 + 60;
     let (tx, mut rx) = tokio::sync::mpsc::channel(16);
     let task = DeadlineTask::spawn(Arc::clone(&svc), Duration::from_millis(5), late, tx);

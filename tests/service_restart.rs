@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::service::{check_log, open, say, TempDir, T0};
+use common::service::{check_log, open, say, start_game, TempDir, T0};
 use postal::service::referee::{Outbound, Service, Settings};
 use postal::store::Store;
 
@@ -36,15 +36,7 @@ async fn a_game_survives_a_restart_with_a_gapless_log() {
     let dir = TempDir::new("restart");
     let db = dir.db();
     let svc = open(&db).await;
-    say(
-        &svc,
-        "c",
-        "alice",
-        "challenge @bob standard colour:white",
-        T0,
-    )
-    .await;
-    say(&svc, "a", "bob", "accept", T0).await;
+    start_game(&svc, "alice", "bob", "standard", T0).await;
     for (ply, san) in OPERA.iter().enumerate().take(16) {
         let out = say(
             &svc,
@@ -109,24 +101,8 @@ async fn reminders_and_timeouts_are_neither_skipped_nor_repeated_across_restarts
     let dir = TempDir::new("clock");
     let db = dir.db();
     let svc = open(&db).await;
-    say(
-        &svc,
-        "c1",
-        "alice",
-        "challenge @bob standard days:3 colour:white",
-        T0,
-    )
-    .await;
-    say(&svc, "a1", "bob", "accept", T0).await;
-    say(
-        &svc,
-        "c2",
-        "carol",
-        "challenge @dave chess-sharp days:3 colour:white",
-        T0,
-    )
-    .await;
-    say(&svc, "a2", "dave", "accept", T0).await;
+    start_game(&svc, "alice", "bob", "standard days:3", T0).await;
+    start_game(&svc, "carol", "dave", "chess-sharp days:3", T0).await;
     svc.store().close().await;
     drop(svc);
     let due = T0 + 3 * DAY;
@@ -189,15 +165,7 @@ async fn a_notice_recorded_but_not_delivered_before_a_stop_is_delivered_once_aft
     let dir = TempDir::new("outbox");
     let db = dir.db();
     let svc = open(&db).await;
-    say(
-        &svc,
-        "c1",
-        "alice",
-        "challenge @bob standard days:1 colour:white",
-        T0,
-    )
-    .await;
-    say(&svc, "a1", "bob", "accept", T0).await;
+    start_game(&svc, "alice", "bob", "standard days:1", T0).await;
     // The check records the timeout and its message; the process stops before the
     // message is handed over (nothing is marked delivered).
     let queued = svc.tick(T0 + DAY + 60).await.unwrap();

@@ -54,6 +54,24 @@ pub async fn say(svc: &Service, event: &str, user: &str, text: &str, at: i64) ->
     .unwrap()
 }
 
+/// `white` challenges `black` in `#games` to a game of `options` (variant, `days:N`), playing
+/// White, and `black` accepts, both at `at` (events `challenge-WHITE-BLACK` and
+/// `accept-WHITE-BLACK`).
+pub async fn start_game(svc: &Service, white: &str, black: &str, options: &str, at: i64) {
+    let challenge = format!("challenge @{black} {options} colour:white");
+    let out = say(
+        svc,
+        &format!("challenge-{white}-{black}"),
+        white,
+        &challenge,
+        at,
+    )
+    .await;
+    assert!(out[0].text.contains("challenges"), "{}", out[0].text);
+    let out = say(svc, &format!("accept-{white}-{black}"), black, "accept", at).await;
+    assert!(out[0].text.contains("accepted"), "{}", out[0].text);
+}
+
 /// Checks game `id`'s action log (seq 1..n, no gap, no duplicate event id) and that the
 /// stored snapshot equals the replay of the log; returns the log's length.
 pub async fn check_log(store: &Store, id: i64) -> usize {
