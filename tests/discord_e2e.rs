@@ -513,6 +513,10 @@ async fn closed_dms_fall_back_to_private_command() {
     assert_eq!(refused.len(), 1, "one try, then no retry");
     let secret = refused[0].content().unwrap().to_string();
     assert!(secret.contains("reminder"), "{secret}");
+    // A deadline message comes from the outbox, with a nonce Discord enforces.
+    let nonce = refused[0].json["nonce"].as_str().unwrap_or_default();
+    assert!(nonce.starts_with("postal-"), "{:?}", refused[0].json);
+    assert_eq!(refused[0].json["enforce_nonce"], true);
 
     // Alice still plays, and fetches the message privately.
     fake.say(ALICE, &thread, "e4");
