@@ -4,7 +4,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use postal::notation::fen::parse_fen;
-use postal::rules::{divide, perft, Position, Variant};
+use postal::rules::{divide, divide_turns, perft, perft_turns, Position, Variant};
 use postal::service::settings::Settings;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,9 +20,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Counts move paths of DEPTH plies (rules testing).
+    /// Counts move paths of DEPTH plies (rules testing); in double-move, paths of DEPTH
+    /// turns, each a single move or a double move.
     Perft {
-        /// standard, chess-sharp or los-alamos.
+        /// standard, chess-sharp, los-alamos or double-move.
         variant: Variant,
         /// Plies to count.
         depth: u32,
@@ -35,7 +36,7 @@ enum Command {
     },
     /// Draws one position as a PNG board image.
     Render {
-        /// standard, chess-sharp or los-alamos.
+        /// standard, chess-sharp, los-alamos or double-move.
         variant: Variant,
         /// Draw this position instead of the variant's start.
         #[arg(long)]
@@ -257,13 +258,21 @@ fn main() -> ExitCode {
                 None => Position::start(variant),
             };
             let started = Instant::now();
+            // Double Move Chess counts turns: every single move and every double move.
+            let turns = pos.config().double_move.is_some();
             let total = if by_move {
-                let split = divide(&pos, depth);
+                let split = if turns {
+                    divide_turns(&pos, depth)
+                } else {
+                    divide(&pos, depth)
+                };
                 for (uci, n) in &split {
                     println!("{uci}: {n}");
                 }
                 println!();
                 split.iter().map(|(_, n)| n).sum()
+            } else if turns {
+                perft_turns(&pos, depth)
             } else {
                 perft(&pos, depth)
             };

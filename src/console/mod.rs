@@ -266,6 +266,10 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
                 "moves": rules.move_list(),
                 "fen": rules.view(crate::service::Viewer::Public).fen,
             });
+            let mut v = v;
+            if let Some(tokens) = rules.tokens_left() {
+                v["tokens_left"] = serde_json::json!(tokens);
+            }
             serde_json::to_string_pretty(&v)
                 .map(String::into_bytes)
                 .map_err(|e| e.to_string())

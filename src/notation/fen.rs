@@ -143,8 +143,14 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         Some(s) => s.parse().map_err(|_| syntax("bad move number"))?,
         None => 1,
     };
+    // Double Move Chess: the tokens left, `W+B`, after the move number.
+    let tokens = match fields.next() {
+        None => None,
+        Some(t) if cfg.double_move.is_some() => Some(parse_tokens(t)?),
+        Some(_) => return Err(syntax("unexpected text after the move number")),
+    };
     if fields.next().is_some() {
-        return Err(syntax("unexpected text after the move number"));
+        return Err(syntax("unexpected text after the tokens"));
     }
     let setup = Setup {
         pieces,
@@ -154,8 +160,19 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         ep_square,
         halfmoves,
         fullmoves,
+        tokens,
     };
     Ok(Position::from_setup(variant, &setup)?)
+}
+
+/// Reads the tokens field of Double Move Chess, `W+B` (`4+4`, `0+3`).
+fn parse_tokens(field: &str) -> Result<[u8; 2], FenError> {
+    let bad = || syntax(format!("tokens are written W+B, like 4+3, not '{field}'"));
+    let (w, b) = field.split_once('+').ok_or_else(bad)?;
+    Ok([
+        w.parse().map_err(|_| bad())?,
+        b.parse().map_err(|_| bad())?,
+    ])
 }
 
 /// The board part of a FEN (ranks from the top) followed by the reserve in brackets
@@ -232,7 +249,7 @@ pub fn to_fen(pos: &Position) -> String {
     let ep = pos
         .legal_ep_square()
         .map_or_else(|| "-".to_string(), |s| s.to_string());
-    format!(
+    let mut fen = format!(
         "{} {} {} {} {} {}",
         board_fen(pos),
         if pos.turn() == Color::White { 'w' } else { 'b' },
@@ -240,7 +257,12 @@ pub fn to_fen(pos: &Position) -> String {
         ep,
         pos.halfmoves(),
         pos.fullmoves()
-    )
+    );
+    if cfg.double_move.is_some() {
+        let [w, b] = pos.tokens();
+        fen.push_str(&format!(" {w}+{b}"));
+    }
+    fen
 }
 
 #[cfg(test)]
@@ -262,6 +284,25 @@ mod tests {
             to_fen(&Position::start(Variant::ChessSharp)),
             "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"
         );
+    }
+
+    #[test]
+    fn double_move_fens_carry_the_tokens_left() {
+        let v = Variant::DoubleMove;
+        assert_eq!(
+            to_fen(&Position::start(v)),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 4+4"
+        );
+        let pos = parse_fen(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 20 0+3").unwrap();
+        assert_eq!(pos.tokens(), [0, 3]);
+        assert_eq!(to_fen(&pos), "4k3/8/8/8/8/8/8/4K3 w - - 0 20 0+3");
+        // Without the field each side has all four.
+        let full = parse_fen(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 20").unwrap();
+        assert_eq!(full.tokens(), [4, 4]);
+        for bad in ["4k3/8/8/8/8/8/8/4K3 w - - 0 20 5+4", "4k3/8/8/8/8/8/8/4K3 w - - 0 20 4-4"] {
+            assert!(parse_fen(v, bad).is_err(), "{bad}");
+        }
+        assert!(parse_fen(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - 0 20 4+4").is_err());
     }
 
     #[test]

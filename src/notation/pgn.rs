@@ -6,11 +6,13 @@
 //!   did not start from the standard position;
 //! - `[Score "W-B"]` with the points of each side when the variant scores (Chess#);
 //! - `[Termination "..."]` with the [`EndReason`](crate::rules::EndReason) name once over;
-//! - the result token `*` while the game goes on.
+//! - the result token `*` while the game goes on;
+//! - Double Move Chess: a double move is one turn under one move number, its halves joined
+//!   by a comma and followed by a comment, `9. Nf3,Ng5 {double move, 3 tokens left} Nc6`.
 
 use super::fen::to_fen;
 use super::san::san;
-use crate::rules::{Color, Game, Outcome, Position, Variant};
+use crate::rules::{Color, Game, Outcome, Position, Turn, Variant};
 
 /// The longest movetext line written.
 const LINE_WIDTH: usize = 80;
@@ -135,18 +137,44 @@ pub fn write_pgn_ending(game: &Game, outcome: Option<Outcome>, tags: &PgnTags) -
 
 /// The moves of `game` in SAN with move numbers as separate tokens, numbered from the
 /// game's starting position: `1.`, `e4`, `e5`, `2.`, `Nf3`; a game whose first move is
-/// Black's starts `40...`, `h3`.
+/// Black's starts `40...`, `h3`. A double move (Double Move Chess) is one turn: its two
+/// halves joined by a comma and followed by a comment with the tokens left,
+/// `Nf3,Ng5`, `{double move, 3 tokens left}`.
 pub fn numbered_moves(game: &Game) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::with_capacity(game.moves().len() * 3 / 2 + 1);
-    for (i, (pos, m)) in game.positions().iter().zip(game.moves()).enumerate() {
+    for (i, (pos, turn)) in game.turns().into_iter().enumerate() {
         match pos.turn() {
             Color::White => tokens.push(format!("{}.", pos.fullmoves())),
             Color::Black if i == 0 => tokens.push(format!("{}...", pos.fullmoves())),
             Color::Black => {}
         }
-        tokens.push(san(pos, *m));
+        tokens.push(turn_san(pos, turn));
+        if let Turn::Double(..) = turn {
+            let left = pos.tokens()[pos.turn().index()].saturating_sub(1);
+            tokens.push(format!(
+                "{{double move, {left} token{} left}}",
+                if left == 1 { "" } else { "s" }
+            ));
+        }
     }
     tokens
+}
+
+/// A turn in SAN: the move, or a double move's halves joined by a comma (`Nf3,Ng5`), each
+/// written in the position it is played from.
+pub fn turn_san(pos: &Position, turn: Turn) -> String {
+    match turn {
+        Turn::Single(m) => san(pos, m),
+        Turn::Double(a, b) => format!("{},{}", san(pos, a), san(&pos.first_half(a), b)),
+    }
+}
+
+/// The SAN of every turn of `game`, as [`turn_san`] writes it.
+pub fn turn_sans(game: &Game) -> Vec<String> {
+    game.turns()
+        .into_iter()
+        .map(|(pos, turn)| turn_san(pos, turn))
+        .collect()
 }
 
 /// `1. e4 e5 2. Nf3 ... result`, wrapped so no line is longer than 80 characters.

@@ -66,7 +66,7 @@ pub(crate) fn write_body(m: Move, legal: &[Move], glyphs: Glyphs, out: &mut Stri
             out.push('@');
             push_square(out, m);
         }
-        MoveKind::Normal | MoveKind::EnPassant => {
+        MoveKind::Normal | MoveKind::EnPassant | MoveKind::CaptureTwiceMoved => {
             if m.role == Role::Pawn {
                 if m.capture.is_some() || m.kind == MoveKind::EnPassant {
                     out.push(m.from.file_char());
@@ -103,7 +103,13 @@ fn push_disambiguation(out: &mut String, m: Move, legal: &[Move]) {
         o.role == m.role
             && o.to == m.to
             && o.from != m.from
-            && matches!(o.kind, MoveKind::Normal | MoveKind::EnPassant)
+            && matches!(
+                o.kind,
+                MoveKind::Normal | MoveKind::EnPassant | MoveKind::CaptureTwiceMoved
+            )
+            // Beside rule 5's capture the same piece may have a plain move to the same
+            // square; the `x` tells them apart, so each is disambiguated among its kind.
+            && (o.kind == MoveKind::CaptureTwiceMoved) == (m.kind == MoveKind::CaptureTwiceMoved)
     });
     let Some(first) = rivals.next() else {
         return;

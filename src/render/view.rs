@@ -378,6 +378,16 @@ impl BoardView {
                 view.reserves[color.index()] = Some(ReserveView { slots });
             }
         }
+        if let Some(dm) = cfg.double_move {
+            // Rule 8: each player's tokens are in plain view.
+            for side in Color::ALL {
+                view.overlays.push(Overlay::Tokens {
+                    side,
+                    used: dm.tokens.saturating_sub(pos.tokens()[side.index()]),
+                    total: dm.tokens,
+                });
+            }
+        }
         view.caption.to_move = Some(pos.turn());
         view.caption.move_number = pos.fullmoves();
         view

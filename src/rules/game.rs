@@ -2,6 +2,7 @@
 //! repetitions, claims, automatic endings and the score.
 
 use super::bitboard::Bitboard;
+use super::double_move::{DoubleMoveError, Turn};
 use super::position::Position;
 use super::types::{Color, Move, Role};
 use super::variant::{KingRule, Variant};
@@ -263,6 +264,56 @@ impl Game {
         self.moves.push(m);
         self.outcome = self.automatic_outcome();
         Ok(())
+    }
+
+    /// Double Move Chess: plays both halves of a double move as one turn, then ends the
+    /// game if an automatic rule applies. A refused double move changes nothing.
+    pub fn play_double(&mut self, first: Move, second: Move) -> Result<(), DoubleMoveError> {
+        if self.is_over() {
+            return Err(DoubleMoveError::GameOver);
+        }
+        let (middle, end) = self.position().double_move(first, second)?;
+        // The intermediate position is kept (its hash, marked as between halves, never
+        // equals a real position's) so that each half is written from its own position.
+        for (pos, m) in [(middle, first), (end, second)] {
+            self.hashes.push(pos.zobrist_hash());
+            self.positions.push(pos);
+            self.moves.push(m);
+        }
+        self.outcome = self.automatic_outcome();
+        Ok(())
+    }
+
+    /// Plays one turn: a move, or a double move.
+    pub fn play_turn(&mut self, turn: Turn) -> Result<(), DoubleMoveError> {
+        match turn {
+            Turn::Single(m) => self.play(m).map_err(|e| match e {
+                IllegalMove::GameOver => DoubleMoveError::GameOver,
+                IllegalMove::NotLegal => DoubleMoveError::FirstIllegal(m.uci()),
+            }),
+            Turn::Double(a, b) => self.play_double(a, b),
+        }
+    }
+
+    /// The turns played, each with the position it was played from: every move is a turn
+    /// of its own except the two halves of a double move, which make one.
+    pub fn turns(&self) -> Vec<(&Position, Turn)> {
+        let mut out = Vec::with_capacity(self.moves.len());
+        let mut i = 0;
+        while i < self.moves.len() {
+            let double = i + 1 < self.moves.len() && self.positions[i + 1].is_between_halves();
+            if double {
+                out.push((
+                    &self.positions[i],
+                    Turn::Double(self.moves[i], self.moves[i + 1]),
+                ));
+                i += 2;
+            } else {
+                out.push((&self.positions[i], Turn::Single(self.moves[i])));
+                i += 1;
+            }
+        }
+        out
     }
 
     /// How often the current position has occurred, this time included.

@@ -6,6 +6,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod double_move;
 pub mod game;
 pub mod movegen;
 pub mod perft;
@@ -15,9 +16,10 @@ pub mod variant;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use double_move::{divide_turns, perft_turns, DoubleMoveError, Turn};
 pub use game::{Claim, ClaimError, EndReason, Game, GameResult, IllegalMove, Outcome};
 pub use movegen::MoveList;
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Reserve, Setup};
 pub use types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
-pub use variant::{KingRule, UnknownVariant, Variant, VariantConfig};
+pub use variant::{DoubleMoveRules, KingRule, UnknownVariant, Variant, VariantConfig};

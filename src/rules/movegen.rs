@@ -60,6 +60,9 @@ impl Position {
         } else {
             self.generate_unrestricted(moves);
         }
+        if self.twice_moved.is_some() {
+            self.push_twice_moved_captures(moves);
+        }
     }
 
     /// Whether the side to move may move pieces on the board (not only drop).

@@ -37,6 +37,9 @@ pub enum PositionError {
     /// A piece of a role that the variant does not have.
     #[error("{0} has no {1}")]
     RoleNotInVariant(Variant, Role),
+    /// Double-move tokens in a variant without them, or more than the variant gives.
+    #[error("{0} gives no more than {1} double-move tokens per player")]
+    BadTokens(Variant, u8),
 }
 
 /// A position. Small and `Copy`, so searching and perft copy it instead of undoing moves.
@@ -53,6 +56,14 @@ pub struct Position {
     pub(super) reserves: [Reserve; 2],
     pub(super) halfmoves: u32,
     pub(super) fullmoves: u32,
+    /// Double Move Chess: the double-move tokens each side has left, by [`Color::index`].
+    pub(super) tokens: [u8; 2],
+    /// Double Move Chess, between the two halves of a double move: the square where the
+    /// first half's piece stopped.
+    pub(super) first_half_at: Option<Square>,
+    /// Double Move Chess, just after one piece moved twice: the square it stopped on
+    /// between its two moves and the square it stands on (rule 5's capture).
+    pub(super) twice_moved: Option<(Square, Square)>,
 }
 
 /// The raw parts of a position, before validation (what FEN parsing produces).
@@ -72,6 +83,9 @@ pub struct Setup {
     pub halfmoves: u32,
     /// Move number, starting at 1, increased after Black moves.
     pub fullmoves: u32,
+    /// Double-move tokens left, White's then Black's; `None` gives each side the variant's
+    /// full number (none in variants without double moves).
+    pub tokens: Option<[u8; 2]>,
 }
 
 impl Position {
@@ -89,7 +103,15 @@ impl Position {
             reserves: setup.reserves,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
+            tokens: [0; 2],
+            first_half_at: None,
+            twice_moved: None,
         };
+        let most = cfg.double_move.map_or(0, |d| d.tokens);
+        pos.tokens = setup.tokens.unwrap_or([most; 2]);
+        if pos.tokens.iter().any(|&t| t > most) {
+            return Err(PositionError::BadTokens(variant, most));
+        }
         for &(sq, piece) in &setup.pieces {
             if !mask.contains(sq) {
                 return Err(PositionError::PieceOffBoard(cfg.width, cfg.height));
@@ -207,6 +229,7 @@ impl Position {
             ep_square: self.ep_square,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
+            tokens: Some(self.tokens),
         }
     }
 
@@ -408,6 +431,22 @@ impl Position {
         if let Some(ep) = self.legal_ep_square() {
             h ^= zobrist::en_passant(ep.file());
         }
+        if let Some(dm) = self.config().double_move {
+            for color in Color::ALL {
+                h ^= zobrist::tokens(color, self.tokens[color.index()]);
+            }
+            if self.fullmoves >= dm.first_move {
+                h ^= zobrist::DOUBLE_MOVES_OPEN;
+            }
+            if let Some(stop) = self.first_half_at {
+                h ^= zobrist::first_half(stop);
+            }
+            if let Some((stop, _)) = self.twice_moved {
+                if self.has_twice_moved_capture() {
+                    h ^= zobrist::twice_moved(stop);
+                }
+            }
+        }
         h
     }
 
@@ -458,6 +497,8 @@ impl Position {
         };
         self.ep_square = None;
         self.halfmoves += 1;
+        let twice_moved = self.twice_moved.take();
+        let first_half_at = self.first_half_at.take();
         match m.kind {
             MoveKind::Drop => {
                 self.reserves[us.index()][m.role.index()] -= 1;
@@ -491,10 +532,16 @@ impl Position {
                 self.put(m.to, moving);
                 self.halfmoves = 0;
             }
-            MoveKind::Normal => {
+            MoveKind::Normal | MoveKind::CaptureTwiceMoved => {
+                // Rule 5 of Double Move Chess takes the piece from where it stands, not
+                // from the square the capturer moves to.
+                let captured_at = match (m.kind, twice_moved) {
+                    (MoveKind::CaptureTwiceMoved, Some((_, at))) => at,
+                    _ => m.to,
+                };
                 if let Some(captured) = m.capture {
                     self.remove(
-                        m.to,
+                        captured_at,
                         Piece {
                             color: them,
                             role: captured,
@@ -530,6 +577,13 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
+        // The second half of a double move by the piece that made the first half leaves
+        // it open to rule 5's capture on the next move.
+        if let Some(stop) = first_half_at {
+            if m.from == stop && !m.is_drop() {
+                self.twice_moved = Some((stop, m.to));
+            }
+        }
     }
 
     /// Returns the position after a legal move.

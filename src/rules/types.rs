@@ -268,6 +268,10 @@ pub enum MoveKind {
     Castle(CastlingSide),
     /// A piece placed from the reserve onto `to`; `from` equals `to`.
     Drop,
+    /// Double Move Chess rule 5: a capture "en passant" of the piece that just moved twice.
+    /// `to` is the square it stopped on between its two moves (empty now); the captured
+    /// piece is taken from the square it moved on to.
+    CaptureTwiceMoved,
 }
 
 /// A move in a given position. It carries enough to be written in any notation
@@ -301,12 +305,18 @@ impl Move {
         (self.role == Role::Pawn && !self.is_drop()) || self.capture.is_some()
     }
 
-    /// The UCI form: `e2e4`, `e7e8q`, `N@d1` for drops, king-to-destination for castling.
+    /// The UCI form: `e2e4`, `e7e8q`, `N@d1` for drops, king-to-destination for castling,
+    /// and `f6xe4` for the capture of a twice-moved piece (Double Move Chess), which the
+    /// same piece's plain move `f6e4` may exist beside.
     pub fn uci(&self) -> String {
         if self.is_drop() {
             return format!("{}@{}", self.role.upper_char(), self.to);
         }
-        let mut s = format!("{}{}", self.from, self.to);
+        let mut s = if self.kind == MoveKind::CaptureTwiceMoved {
+            format!("{}x{}", self.from, self.to)
+        } else {
+            format!("{}{}", self.from, self.to)
+        };
         if let Some(p) = self.promotion {
             s.push(p.lower_char());
         }

@@ -46,6 +46,16 @@ pub struct SharpEndings {
     pub impasse_plies: u32,
 }
 
+/// Double Move Chess: each player's tokens, each spent on one double move (two moves in
+/// one turn), under the restrictions of `docs/rules/double-move.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DoubleMoveRules {
+    /// Tokens each player holds at the start.
+    pub tokens: u8,
+    /// The first move number (of the player's own moves) on which a double move is allowed.
+    pub first_move: u32,
+}
+
 /// Everything that distinguishes one chess-like variant from another.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantConfig {
@@ -73,6 +83,8 @@ pub struct VariantConfig {
     pub drops: Option<DropRules>,
     /// Chess# endings and scoring, where they apply.
     pub sharp: Option<SharpEndings>,
+    /// Double-move tokens, where a player may move twice in one turn.
+    pub double_move: Option<DoubleMoveRules>,
     /// Descriptive file names as seen by the player (`QR`, `QN`, ... from the a-file).
     pub descriptive_files: &'static [&'static str],
 }
@@ -98,7 +110,8 @@ const FIDE_DRAWS: DrawRules = DrawRules {
     stalemate_is_draw: true,
 };
 
-static STANDARD: VariantConfig = VariantConfig {
+/// FIDE chess, the base of the variants that only add a rule to it.
+const FIDE_CHESS: VariantConfig = VariantConfig {
     variant: Variant::Standard,
     width: 8,
     height: 8,
@@ -111,8 +124,11 @@ static STANDARD: VariantConfig = VariantConfig {
     draws: FIDE_DRAWS,
     drops: None,
     sharp: None,
+    double_move: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
 };
+
+static STANDARD: VariantConfig = FIDE_CHESS;
 
 static CHESS_SHARP: VariantConfig = VariantConfig {
     variant: Variant::ChessSharp,
@@ -136,6 +152,7 @@ static CHESS_SHARP: VariantConfig = VariantConfig {
         king_before_moves: true,
     }),
     sharp: Some(SharpEndings { impasse_plies: 100 }),
+    double_move: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
 };
 
@@ -158,7 +175,18 @@ static LOS_ALAMOS: VariantConfig = VariantConfig {
     draws: FIDE_DRAWS,
     drops: None,
     sharp: None,
+    double_move: None,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
+};
+
+/// Double Move Chess: standard chess where each player holds four double-move tokens.
+static DOUBLE_MOVE: VariantConfig = VariantConfig {
+    variant: Variant::DoubleMove,
+    double_move: Some(DoubleMoveRules {
+        tokens: 4,
+        first_move: 9,
+    }),
+    ..FIDE_CHESS
 };
 
 /// The variants the rules engine knows.
@@ -170,11 +198,18 @@ pub enum Variant {
     ChessSharp,
     /// Los Alamos chess: 6x6, no bishops.
     LosAlamos,
+    /// Double Move Chess: standard chess with four double-move tokens per player.
+    DoubleMove,
 }
 
 impl Variant {
     /// Every variant.
-    pub const ALL: [Variant; 3] = [Variant::Standard, Variant::ChessSharp, Variant::LosAlamos];
+    pub const ALL: [Variant; 4] = [
+        Variant::Standard,
+        Variant::ChessSharp,
+        Variant::LosAlamos,
+        Variant::DoubleMove,
+    ];
 
     /// The rules of this variant.
     #[inline]
@@ -183,6 +218,7 @@ impl Variant {
             Variant::Standard => &STANDARD,
             Variant::ChessSharp => &CHESS_SHARP,
             Variant::LosAlamos => &LOS_ALAMOS,
+            Variant::DoubleMove => &DOUBLE_MOVE,
         }
     }
 
@@ -192,6 +228,7 @@ impl Variant {
             Variant::Standard => "standard",
             Variant::ChessSharp => "chess-sharp",
             Variant::LosAlamos => "los-alamos",
+            Variant::DoubleMove => "double-move",
         }
     }
 
@@ -201,6 +238,7 @@ impl Variant {
             Variant::Standard => "Standard chess",
             Variant::ChessSharp => "Chess#",
             Variant::LosAlamos => "Los Alamos chess",
+            Variant::DoubleMove => "Double Move Chess",
         }
     }
 }
@@ -213,7 +251,7 @@ impl fmt::Display for Variant {
 
 /// Error for an unknown variant name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (known: standard, chess-sharp, los-alamos)")]
+#[error("unknown variant '{0}' (known: standard, chess-sharp, los-alamos, double-move)")]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
@@ -230,6 +268,7 @@ impl FromStr for Variant {
             "standard" | "chess" | "fide" | "classical" => Ok(Variant::Standard),
             "chesssharp" | "chess#" | "sharp" | "chess♯" => Ok(Variant::ChessSharp),
             "losalamos" | "losalamoschess" => Ok(Variant::LosAlamos),
+            "doublemove" | "doublemovechess" | "dmchess" => Ok(Variant::DoubleMove),
             _ => Err(UnknownVariant(s.to_string())),
         }
     }

@@ -29,6 +29,33 @@ static RESERVES: [u64; 2 * 6 * RESERVE_DEPTH] = keys(0x5057_4c41_0002);
 static CASTLING: [u64; 64] = keys(0x5057_4c41_0003);
 static EN_PASSANT: [u64; 8] = keys(0x5057_4c41_0004);
 
+static TOKENS: [u64; 2 * 16] = keys(0x5057_4c41_0006);
+static FIRST_HALF: [u64; 64] = keys(0x5057_4c41_0007);
+static TWICE_MOVED: [u64; 64] = keys(0x5057_4c41_0008);
+
+/// Double Move Chess: key toggled once the side to move has reached the move from which
+/// double moves are allowed.
+pub const DOUBLE_MOVES_OPEN: u64 = splitmix(0x5057_4c41_0009).1;
+
+/// Double Move Chess: key of `color` holding `count` tokens.
+#[inline]
+pub fn tokens(color: Color, count: u8) -> u64 {
+    TOKENS[color.index() * 16 + (count as usize).min(15)]
+}
+
+/// Double Move Chess: key of being between the halves of a double move whose first half
+/// stopped on `sq`.
+#[inline]
+pub fn first_half(sq: Square) -> u64 {
+    FIRST_HALF[sq.index()]
+}
+
+/// Double Move Chess: key of a legal capture of a twice-moved piece that stopped on `sq`.
+#[inline]
+pub fn twice_moved(sq: Square) -> u64 {
+    TWICE_MOVED[sq.index()]
+}
+
 /// Key toggled when Black is to move.
 pub const BLACK_TO_MOVE: u64 = splitmix(0x5057_4c41_0005).1;
 

@@ -1,16 +1,22 @@
-//! [`GameRules`] for the chess variants (standard, Chess#, Los Alamos), wrapping
-//! [`rules::Game`](crate::rules::Game). Draw offers, fast-fifty proposals, claims,
+//! [`GameRules`] for the chess variants (standard, Chess#, Los Alamos, Double Move Chess),
+//! wrapping [`rules::Game`](crate::rules::Game). Draw offers, fast-fifty proposals, claims,
 //! resignation, timeouts and aborts are actions too, so a game replays from its log.
+//!
+//! A move's canonical text is its UCI; in Double Move Chess a double move is one action
+//! whose text is both halves' UCI separated by a space (`g1f3 f3g5`), and rule 5's capture
+//! is written with an `x` (`f6xe4`) since the plain move `f6e4` may exist beside it.
 
 use super::rules::{
     Action, ClaimKind, Event, GameOutcome, GameRules, OfferKind, Prompt, RuleError, Seat, View,
     Viewer,
 };
 use crate::notation::fen::{parse_fen, to_fen};
-use crate::notation::pgn::numbered_moves;
+use crate::notation::pgn::{numbered_moves, turn_san, turn_sans};
 use crate::notation::{parse_move, san, write_pgn_ending, PgnTags};
 use crate::render;
-use crate::rules::{Claim, Color, EndReason, Game, Move, Outcome, Position, Variant};
+use crate::rules::{
+    Claim, Color, EndReason, Game, Move, MoveKind, Outcome, Position, Turn, Variant,
+};
 use serde::{Deserialize, Serialize};
 
 /// A chess-variant game under the referee.
@@ -44,6 +50,9 @@ pub struct ChessSnapshot {
     pub outcome: Option<(String, GameOutcome)>,
     /// Whether the game was aborted.
     pub aborted: bool,
+    /// Double Move Chess: the tokens each seat has left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_left: Option<[u8; 2]>,
 }
 
 const REASONS: [EndReason; 15] = [
@@ -91,6 +100,25 @@ pub fn find_uci(pos: &Position, uci: &str) -> Option<Move> {
         .iter()
         .copied()
         .find(|m| m.uci().eq_ignore_ascii_case(uci))
+}
+
+/// Finds the turn whose canonical text is `text`: a move's UCI, or a double move's two
+/// UCI texts separated by a space. A refused double move says why.
+pub fn find_turn(pos: &Position, text: &str) -> Result<Turn, RuleError> {
+    let illegal = |t: &str| RuleError::new(format!("{t} is not a legal move here"));
+    match text.split_once(' ') {
+        None => find_uci(pos, text).map(Turn::Single).ok_or_else(|| illegal(text)),
+        Some((a, b)) => {
+            let first = find_uci(pos, a).ok_or_else(|| illegal(a))?;
+            if let Some(e) = pos.double_move_refusal(first) {
+                return Err(RuleError::new(e.to_string()));
+            }
+            let second = find_uci(&pos.first_half(first), b).ok_or_else(|| {
+                RuleError::new(format!("{b} is not a legal second move after {a}"))
+            })?;
+            Ok(Turn::Double(first, second))
+        }
+    }
 }
 
 impl ChessRules {
@@ -141,11 +169,11 @@ impl ChessRules {
             ),
             None => Game::new(variant),
         };
-        for uci in &snap.moves {
-            let m = find_uci(game.position(), uci)
-                .ok_or_else(|| RuleError::new(format!("snapshot move {uci} is not legal")))?;
-            game.play(m)
-                .map_err(|e| RuleError::new(format!("snapshot move {uci}: {e}")))?;
+        for text in &snap.moves {
+            let turn = find_turn(game.position(), text)
+                .map_err(|e| RuleError::new(format!("snapshot move {text}: {e}")))?;
+            game.play_turn(turn)
+                .map_err(|e| RuleError::new(format!("snapshot move {text}: {e}")))?;
         }
         let outcome = match &snap.outcome {
             None => None,
@@ -191,7 +219,7 @@ impl ChessRules {
     pub fn chess_snapshot(&self) -> ChessSnapshot {
         ChessSnapshot {
             variant: self.game.variant().name().to_string(),
-            moves: self.game.moves().iter().map(|m| m.uci()).collect(),
+            moves: self.game.turns().iter().map(|(_, t)| t.uci()).collect(),
             fen: to_fen(self.game.position()),
             start: Some(self.game.start())
                 .filter(|p| **p != Position::start(self.game.variant()))
@@ -201,7 +229,17 @@ impl ChessRules {
                 .outcome
                 .map(|o| (format!("{:?}", o.reason), game_outcome(&o))),
             aborted: self.aborted,
+            tokens_left: self.tokens_left(),
         }
+    }
+
+    /// Double Move Chess: the tokens each side has left.
+    fn tokens_left(&self) -> Option<[u8; 2]> {
+        self.game
+            .position()
+            .config()
+            .double_move
+            .map(|_| self.game.position().tokens())
     }
 
     fn has_draws(&self) -> bool {
@@ -228,16 +266,15 @@ impl ChessRules {
         events.push(Event::Ended(game_outcome(&o)));
     }
 
-    fn play_move(&mut self, color: Color, uci: &str) -> Result<Vec<Event>, RuleError> {
+    fn play_move(&mut self, color: Color, text: &str) -> Result<Vec<Event>, RuleError> {
         if self.game.turn() != color {
             return Err(RuleError::new("it is not your turn"));
         }
         let pos = *self.game.position();
-        let m = find_uci(&pos, uci)
-            .ok_or_else(|| RuleError::new(format!("{uci} is not a legal move here")))?;
-        let san = san(&pos, m);
+        let turn = find_turn(&pos, text)?;
+        let san = describe_turn(&pos, turn);
         self.game
-            .play(m)
+            .play_turn(turn)
             .map_err(|e| RuleError::new(e.to_string()))?;
         let mut events = vec![Event::Moved {
             seat: seat_of(color),
@@ -458,9 +495,47 @@ impl GameRules for ChessRules {
         if self.game.turn() != color {
             return Err(RuleError::new("it is not your turn"));
         }
-        parse_move(self.game.position(), text)
+        let pos = self.game.position();
+        if pos.config().double_move.is_some() {
+            if let Some((first, second)) = super::command::split_double(text) {
+                return self.parse_double(seat, first, second);
+            }
+        }
+        parse_move(pos, text)
             .map(|m| m.uci())
             .map_err(|e| RuleError::new(e.to_string()))
+    }
+
+    fn parse_double(&self, seat: Seat, first: &str, second: &str) -> Result<String, RuleError> {
+        let color = color_of(seat)?;
+        self.over_check()?;
+        if self.game.turn() != color {
+            return Err(RuleError::new("it is not your turn"));
+        }
+        let pos = self.game.position();
+        if pos.config().double_move.is_none() {
+            return Err(RuleError::new(format!(
+                "there are no double moves in {} (only in double-move games)",
+                self.game.variant().display_name()
+            )));
+        }
+        let a = parse_move(pos, first)
+            .map_err(|e| RuleError::new(format!("first move: {e}")))?;
+        if let Some(e) = pos.double_move_refusal(a) {
+            return Err(RuleError::new(e.to_string()));
+        }
+        let middle = pos.first_half(a);
+        let b = parse_move(&middle, second).map_err(|e| {
+            RuleError::new(format!(
+                "second move, after {}: {e}",
+                crate::notation::san(pos, a)
+            ))
+        })?;
+        Ok(format!("{} {}", a.uci(), b.uci()))
+    }
+
+    fn tokens_left(&self) -> Option<Vec<u8>> {
+        ChessRules::tokens_left(self).map(|t| t.to_vec())
     }
 
     fn animation(&self, renderer: &render::Renderer, names: [&str; 2]) -> Option<Vec<u8>> {
@@ -484,7 +559,7 @@ impl GameRules for ChessRules {
         View {
             variant: self.variant().to_string(),
             fen: to_fen(pos),
-            last_move: self.game.moves().last().map(|m| m.uci()),
+            last_move: self.game.turns().last().map(|(_, t)| t.uci()),
             diagram: diagram(pos),
             board: render::BoardView::from_game(
                 &self.game,
@@ -511,12 +586,7 @@ impl GameRules for ChessRules {
     }
 
     fn move_list(&self) -> Vec<String> {
-        let g = &self.game;
-        g.moves()
-            .iter()
-            .zip(g.positions())
-            .map(|(m, p)| san(p, *m))
-            .collect()
+        turn_sans(&self.game)
     }
 
     fn numbered_moves(&self) -> String {
@@ -556,7 +626,39 @@ pub fn diagram(pos: &Position) -> String {
             out.push_str(&fen[i..]);
         }
     }
+    if let Some(dm) = cfg.double_move {
+        let [w, b] = pos.tokens();
+        out.push_str(&format!(
+            "\ndouble-move tokens left: White {w} of {0}, Black {b} of {0}",
+            dm.tokens
+        ));
+    }
     out
+}
+
+/// How a turn is announced: its SAN, a double move with the tokens left, and rule 5's
+/// capture with what it takes.
+fn describe_turn(pos: &Position, turn: Turn) -> String {
+    let text = turn_san(pos, turn);
+    match turn {
+        Turn::Double(..) => {
+            let left = pos.tokens()[pos.turn().index()].saturating_sub(1);
+            format!(
+                "the double move {} ({left} token{} left)",
+                text.replace(',', ", "),
+                if left == 1 { "" } else { "s" }
+            )
+        }
+        Turn::Single(m) if m.kind == MoveKind::CaptureTwiceMoved => {
+            let at = pos.twice_moved().map(|(_, at)| at.to_string());
+            format!(
+                "{text}, taking the twice-moved {} on {} en passant",
+                m.capture.map(|r| r.name()).unwrap_or("piece"),
+                at.unwrap_or_default()
+            )
+        }
+        Turn::Single(_) => text,
+    }
 }
 
 fn pgn_text(rules: &ChessRules, tags: &[(String, String)]) -> String {

@@ -49,6 +49,9 @@ pub enum Command {
     Cancel(Option<i64>),
     /// `move [ID] MOVE`, or a bare move.
     Move(Option<i64>, String),
+    /// `double [ID] MOVE1 MOVE2` (also `MOVE1, MOVE2` and `MOVE1 then MOVE2`): a double
+    /// move in Double Move Chess.
+    Double(Option<i64>, String, String),
     /// `board [ID]` / `display_board`.
     Board(Option<i64>),
     /// `moves [ID]`.
@@ -91,6 +94,7 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("decline", "decline [ID]", "decline a challenge made to you", "decline"),
     ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
     ("move", "move [ID] MOVE", "play a move; in a channel with exactly one of your games a bare move works too", "move 12 e4, e4, N@d1, MOVE E2 TO E4"),
+    ("double", "double [ID] MOVE1 MOVE2 (also double MOVE1 then MOVE2, or a bare MOVE1, MOVE2)", "Double Move Chess: spend a token to play two moves in one turn, the second read after the first; from your move 9, not in check, the first may neither capture nor give check", "double Nf3 Ng5, double 12 e2 to e4 then g1 to f3, double Bd3 and Bxh7"),
     ("board", "board [ID] (also display_board)", "show the board", "board"),
     ("moves", "moves [ID]", "the moves so far", "moves"),
     ("games", "games", "your games, whose turn it is and the deadline", "games"),
@@ -259,6 +263,21 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             }
             Ok(Command::Move(id, rest.join(" ")))
         }
+        "double" | "doublemove" | "double-move" => {
+            let (id, rest) = take_id(args);
+            let text = rest.join(" ");
+            let (a, b) = match split_double(&text) {
+                Some(pair) => pair,
+                None => match rest {
+                    [a, b] => (*a, *b),
+                    _ => return Err(usage("double")),
+                },
+            };
+            if a.is_empty() || b.is_empty() {
+                return Err(usage("double"));
+            }
+            Ok(Command::Double(id, a.to_string(), b.to_string()))
+        }
         "board" | "display_board" | "show" => only_id("board", &l).map(Command::Board),
         "moves" => only_id("moves", &l).map(Command::Moves),
         "games" => {
@@ -323,6 +342,21 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
     }
 }
 
+/// Double Move Chess: reads `FIRST, SECOND`, `FIRST then SECOND` or `FIRST and SECOND`
+/// (any case) as the two halves of a double move.
+pub fn split_double(text: &str) -> Option<(&str, &str)> {
+    if let Some((a, b)) = text.split_once(',') {
+        return Some((a.trim(), b.trim()));
+    }
+    let lower = text.to_ascii_lowercase();
+    for word in [" then ", " and "] {
+        if let Some(i) = lower.find(word) {
+            return Some((text[..i].trim(), text[i + word.len()..].trim()));
+        }
+    }
+    None
+}
+
 /// The help text: every command, or one with its examples.
 pub fn help(topic: Option<&str>) -> String {
     match topic {
@@ -338,6 +372,7 @@ pub fn help(topic: Option<&str>) -> String {
                 "concede" => "resign",
                 "display_board" => "board",
                 "fast-fifty" => "fastfifty",
+                "doublemove" | "double-move" => "double",
                 other => other,
             };
             match HELP.iter().find(|h| h.0 == t) {

@@ -396,6 +396,17 @@ impl Service {
                 let play = |uci: Option<String>| Action::Move(uci.unwrap_or_default());
                 self.act_on_move(inc, id, Some(text), play, r).await?
             }
+            Command::Double(id, first, second) => {
+                let id = self.pick_id(inc, id).await?;
+                let decide = |g: &GameRow, rules: &dyn GameRules| {
+                    let seat = player_seat(g, &inc.user)?;
+                    let text = rules
+                        .parse_double(seat, &first, &second)
+                        .map_err(|e| Fail::Say(e.0))?;
+                    Ok((seat, Action::Move(text)))
+                };
+                self.act(inc, id, decide, r).await?
+            }
             Command::Resign(id) => self.simple(inc, id, Action::Resign, r).await?,
             Command::Abort(id) => self.simple(inc, id, Action::Abort, r).await?,
             Command::Draw(id, a) => {
@@ -921,11 +932,12 @@ impl Service {
                 )
             } else {
                 format!(
-                    "#{} {} vs {}: {}",
+                    "#{} {} vs {}: {}{}",
                     g.id,
                     rules.variant(),
                     opp.join(", "),
-                    turn_line(g, rules.as_ref(), &g.deadlines)
+                    turn_line(g, rules.as_ref(), &g.deadlines),
+                    tokens_note(rules.as_ref())
                 )
             };
             lines.push(line);
@@ -1211,7 +1223,27 @@ pub fn pgn_tags(g: &GameRow) -> Vec<(String, String)> {
     ]
 }
 
+/// Double Move Chess: `; tokens left: White 3, Black 4` (nothing in other variants).
+fn tokens_note(rules: &dyn GameRules) -> String {
+    match rules.tokens_left() {
+        Some(t) => format!(
+            "; double-move tokens left: {}",
+            t.iter()
+                .enumerate()
+                .map(|(s, n)| format!("{} {n}", rules.seat_name(Seat(s as u8))))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        None => String::new(),
+    }
+}
+
 fn status_line(g: &GameRow, rules: &dyn GameRules) -> String {
+    let line = status_words(g, rules);
+    format!("{line}{}", tokens_note(rules))
+}
+
+fn status_words(g: &GameRow, rules: &dyn GameRules) -> String {
     match (&g.status[..], rules.outcome()) {
         (_, Some(o)) => format!("finished, {o}"),
         ("aborted", _) => "aborted".into(),

@@ -174,6 +174,20 @@ pub trait GameRules: Send + Sync {
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError>;
     /// Reads a move typed by `seat` into the canonical [`Action::Move`] text.
     fn parse_move(&self, seat: Seat, text: &str) -> Result<String, RuleError>;
+    /// Reads a double move typed by `seat` (Double Move Chess) into the canonical
+    /// [`Action::Move`] text; variants without double moves refuse it.
+    fn parse_double(&self, seat: Seat, first: &str, second: &str) -> Result<String, RuleError> {
+        let _ = (seat, first, second);
+        Err(RuleError::new(format!(
+            "there are no double moves in {} (only in double-move games)",
+            self.variant()
+        )))
+    }
+    /// Double Move Chess: the double-move tokens each seat has left (`None` in variants
+    /// without them).
+    fn tokens_left(&self) -> Option<Vec<u8>> {
+        None
+    }
     /// What `viewer` may see.
     fn view(&self, viewer: Viewer) -> View;
     /// How the game ended, if it has (an aborted game has no outcome).
