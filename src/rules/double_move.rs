@@ -304,3 +304,341 @@ pub fn divide_turns(pos: &Position, depth: u32) -> Vec<(String, u64)> {
         .map(|t| (t.uci(), perft_turns(&pos.after_turn(t), depth - 1)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen::{parse_fen, to_fen};
+    use crate::rules::{EndReason, Game, Variant};
+
+    fn fen(text: &str) -> Position {
+        parse_fen(Variant::DoubleMove, text).unwrap()
+    }
+
+    fn mv(pos: &Position, uci: &str) -> Move {
+        pos.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.uci() == uci)
+            .unwrap_or_else(|| panic!("{uci} is not legal in {}", to_fen(pos)))
+    }
+
+    /// The double move `a b` from `pos`: the intermediate and final positions.
+    fn double(pos: &Position, a: &str, b: &str) -> Result<(Position, Position), DoubleMoveError> {
+        let first = mv(pos, a);
+        let middle = pos.first_half(first);
+        let second = middle
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.uci() == b)
+            .unwrap_or(first);
+        pos.double_move(first, second)
+    }
+
+    fn captures(pos: &Position) -> Vec<String> {
+        pos.legal_moves()
+            .iter()
+            .filter(|m| m.kind == MoveKind::CaptureTwiceMoved)
+            .map(|m| m.uci())
+            .collect()
+    }
+
+    const OPEN: &str = "4k3/8/8/8/8/8/8/R3K3 w - - 0 9";
+
+    #[test]
+    fn rule_1_no_double_move_before_the_players_move_9() {
+        let early = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 8");
+        assert_eq!(
+            double(&early, "a1a2", "a2a3"),
+            Err(DoubleMoveError::TooEarly { first: 9, now: 8 })
+        );
+        assert!(double(&fen(OPEN), "a1a2", "a2a3").is_ok());
+        // Black's move 9 comes after White's: at 8... Black may not, at 9... Black may.
+        let black8 = fen("r3k3/8/8/8/8/8/8/4K3 b - - 0 8");
+        assert!(matches!(
+            double(&black8, "a8a7", "a7a6"),
+            Err(DoubleMoveError::TooEarly { .. })
+        ));
+        let black9 = fen("r3k3/8/8/8/8/8/8/4K3 b - - 0 9");
+        assert!(double(&black9, "a8a7", "a7a6").is_ok());
+    }
+
+    #[test]
+    fn rule_2_the_first_move_may_not_give_check_but_the_second_may() {
+        let pos = fen(OPEN);
+        assert!(matches!(
+            double(&pos, "a1a8", "e1d2"),
+            Err(DoubleMoveError::FirstChecks(t)) if t == "Ra8+"
+        ));
+        let (_, end) = double(&pos, "a1a7", "a7a8").unwrap();
+        assert!(end.is_check());
+    }
+
+    #[test]
+    fn rule_3_the_first_move_may_not_capture_but_the_second_may() {
+        let pos = fen("4k3/8/8/8/8/8/p7/R3K3 w - - 0 12");
+        assert!(matches!(
+            double(&pos, "a1a2", "a2a5"),
+            Err(DoubleMoveError::FirstCaptures(t)) if t == "Rxa2"
+        ));
+        let (_, end) = double(&pos, "a1b1", "b1b2").unwrap();
+        assert!(end.piece_at(Square::parse("b2").unwrap()).is_some());
+        let (_, end) = double(&pos, "e1d1", "a1a2").unwrap();
+        assert_eq!(end.halfmoves(), 0, "the capture resets the counter");
+        // An en-passant capture is a capture too.
+        let ep = fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 20");
+        assert!(matches!(
+            double(&ep, "e5d6", "e1e2"),
+            Err(DoubleMoveError::FirstCaptures(_))
+        ));
+    }
+
+    #[test]
+    fn rule_4_no_double_move_while_in_check() {
+        let pos = fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 12");
+        assert_eq!(
+            double(&pos, "e1e2", "e2e3"),
+            Err(DoubleMoveError::InCheck)
+        );
+    }
+
+    #[test]
+    fn rule_5_the_same_piece_may_move_twice_a_ricochet() {
+        let pos = fen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 12");
+        let (middle, end) = double(&pos, "c1f4", "f4b8").unwrap();
+        assert!(middle.is_between_halves());
+        assert_eq!(middle.turn(), Color::White);
+        assert_eq!(end.turn(), Color::Black);
+        assert_eq!(end.role_at(Square::parse("b8").unwrap()), Some(Role::Bishop));
+        // The bishop stopped on f4, which nothing attacked: no capture is offered.
+        assert_eq!(end.twice_moved(), Some((Square::parse("f4").unwrap(), Square::parse("b8").unwrap())));
+        assert!(captures(&end).is_empty());
+    }
+
+    #[test]
+    fn rule_5_a_twice_moved_knight_is_taken_en_passant_on_the_next_move_only() {
+        let pos = fen("4k3/8/5b2/8/8/8/8/1N2K3 w - - 0 12");
+        let (_, end) = double(&pos, "b1c3", "c3e4").unwrap();
+        assert_eq!(captures(&end), ["f6xc3"]);
+        let take = mv(&end, "f6xc3");
+        assert_eq!(crate::notation::san(&end, take), "Bxc3+");
+        let after = end.after(take);
+        assert_eq!(after.role_at(Square::parse("c3").unwrap()), Some(Role::Bishop));
+        assert_eq!(after.piece_at(Square::parse("e4").unwrap()), None);
+        assert_eq!(after.halfmoves(), 0);
+        // The plain move to c3 stays available beside the capture.
+        assert!(end.legal_moves().iter().any(|m| m.uci() == "f6c3"));
+        // One move later the chance is gone.
+        let later = end.after(mv(&end, "e8d8"));
+        let later = later.after(mv(&later, "e1e2"));
+        assert!(captures(&later).is_empty());
+        // A knight that stopped on a square nothing attacked cannot be taken.
+        let (_, safe) = double(&pos, "b1a3", "a3c4").unwrap();
+        assert!(captures(&safe).is_empty());
+    }
+
+    #[test]
+    fn rule_5_a_twice_moved_rook_is_taken_by_a_pawn_moving_diagonally() {
+        let pos = fen("4k3/8/1p6/8/8/8/8/R3K3 w - - 0 12");
+        let (_, end) = double(&pos, "a1a5", "a5h5").unwrap();
+        assert_eq!(captures(&end), ["b6xa5"]);
+        let after = end.after(mv(&end, "b6xa5"));
+        assert_eq!(after.role_at(Square::parse("a5").unwrap()), Some(Role::Pawn));
+        assert_eq!(after.piece_at(Square::parse("h5").unwrap()), None);
+    }
+
+    #[test]
+    fn rule_5_a_twice_moved_pawn_is_taken_by_a_pawn() {
+        let pos = fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 12");
+        // e2-e3-e4: the pawn stopped on e3, which the d4 pawn attacks.
+        let (_, end) = double(&pos, "e2e3", "e3e4").unwrap();
+        assert_eq!(end.ep_square(), None);
+        assert_eq!(captures(&end), ["d4xe3"]);
+        let after = end.after(mv(&end, "d4xe3"));
+        assert_eq!(after.piece_at(Square::parse("e4").unwrap()), None);
+        // e2-e4 as the first half lets no pawn take it en passant later: the right lapses.
+        let (middle, end) = double(&pos, "e2e4", "e1d1").unwrap();
+        assert_eq!(middle.ep_square(), None);
+        assert!(end.legal_moves().iter().all(|m| m.kind != MoveKind::EnPassant));
+    }
+
+    #[test]
+    fn rule_5_a_sliding_capturer_and_its_kings_safety() {
+        // The f6 bishop is pinned to its king on the f-file: it may not take.
+        let pinned = fen("5k2/8/5b2/8/8/8/8/1N2KR2 w - - 0 12");
+        let (_, end) = double(&pinned, "b1c3", "c3e4").unwrap();
+        assert!(captures(&end).is_empty());
+        // The same capture by a free bishop is offered.
+        let free = fen("6k1/8/5b2/8/8/8/8/1N2KR2 w - - 0 12");
+        let (_, end) = double(&free, "b1c3", "c3e4").unwrap();
+        assert_eq!(captures(&end), ["f6xc3"]);
+    }
+
+    #[test]
+    fn rule_5_promotion_on_the_first_half_and_on_the_capture() {
+        // b7-b8=Q, then the new queen goes on to b5; the a8 rook takes it en passant.
+        let pos = fen("r7/1P6/8/8/6k1/8/8/4K3 w - - 0 30");
+        let (_, end) = double(&pos, "b7b8q", "b8b5").unwrap();
+        assert_eq!(captures(&end), ["a8xb8"]);
+        let after = end.after(mv(&end, "a8xb8"));
+        assert_eq!(after.piece_at(Square::parse("b5").unwrap()), None);
+        // A pawn that takes on its last rank promotes, to any of the four pieces.
+        let pos = fen("k7/8/8/8/8/2K5/6p1/7R w - - 0 20");
+        let (_, end) = double(&pos, "h1f1", "f1f5").unwrap();
+        assert_eq!(captures(&end), ["g2xf1q", "g2xf1r", "g2xf1b", "g2xf1n"]);
+    }
+
+    #[test]
+    fn rule_5_the_capture_can_be_the_only_way_out_of_check() {
+        // The rook's second half mates unless it is taken en passant.
+        let pos = fen("6k1/5ppp/8/8/1p6/8/8/R3K3 w - - 0 20");
+        let (_, end) = double(&pos, "a1a3", "a3a8").unwrap();
+        assert!(end.is_check());
+        let game = Game::from_position(end);
+        assert!(game.outcome().is_none(), "b4xa3 is still a move");
+        let (_, end) = double(&pos, "a1a4", "a4a8").unwrap();
+        assert_eq!(
+            Game::from_position(end).outcome().map(|o| o.reason),
+            Some(EndReason::Checkmate)
+        );
+    }
+
+    #[test]
+    fn rule_7_consecutive_double_moves_until_the_tokens_are_spent() {
+        let mut game = Game::from_position(fen("7k/8/8/8/8/8/8/R3K3 w - - 0 20"));
+        let white = [("a1a2", "a2a3"), ("a3a4", "a4a5"), ("a5a6", "a6a7"), ("a7b7", "b7c7")];
+        let black = ["h8g8", "g8h8", "h8g8", "g8h8"];
+        for (i, ((a, b), reply)) in white.iter().zip(black).enumerate() {
+            let first = mv(game.position(), a);
+            let second = mv(&game.position().first_half(first), b);
+            game.play_double(first, second).unwrap();
+            assert_eq!(game.position().tokens(), [3 - i as u8, 4]);
+            let m = mv(game.position(), reply);
+            game.play(m).unwrap();
+        }
+        let before = game.clone();
+        let first = mv(game.position(), "c7c6");
+        assert_eq!(
+            game.position().double_move_refusal(first),
+            Some(DoubleMoveError::NoTokens(4))
+        );
+        assert_eq!(
+            game.play_double(first, first),
+            Err(DoubleMoveError::NoTokens(4))
+        );
+        assert_eq!(game.moves(), before.moves());
+        assert!(game.position().double_moves().is_empty());
+    }
+
+    #[test]
+    fn a_refused_second_half_changes_nothing() {
+        let mut game = Game::from_position(fen(OPEN));
+        let first = mv(game.position(), "a1a2");
+        let bogus = mv(game.position(), "e1e2");
+        assert!(matches!(
+            game.play_double(first, mv(game.position(), "a1a3")),
+            Err(DoubleMoveError::SecondIllegal(_))
+        ));
+        // e1e2 is legal after a1a2, so this one is played.
+        game.play_double(first, bogus).unwrap();
+        assert_eq!(game.position().tokens(), [3, 4]);
+    }
+
+    #[test]
+    fn counters_both_halves_count_and_a_double_move_is_one_move_number() {
+        let pos = fen("r3k3/8/8/8/8/8/8/4K3 b - - 7 15");
+        let (middle, end) = double(&pos, "a8a7", "a7a6").unwrap();
+        assert_eq!((middle.halfmoves(), middle.fullmoves()), (8, 15));
+        assert_eq!((end.halfmoves(), end.fullmoves()), (9, 16));
+        assert_eq!(to_fen(&end), "4k3/8/r7/8/8/8/8/4K3 w - - 9 16 4+3");
+    }
+
+    #[test]
+    fn stalemate_leaves_no_double_move() {
+        let pos = fen("k7/8/1Q6/8/8/8/8/4K3 b - - 0 30");
+        assert!(pos.legal_moves().is_empty());
+        assert!(pos.double_moves().is_empty());
+        assert_eq!(
+            Game::from_position(pos).outcome().map(|o| o.reason),
+            Some(EndReason::Stalemate)
+        );
+    }
+
+    #[test]
+    fn repetition_tells_apart_tokens_and_the_opening_of_double_moves() {
+        let full = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 12");
+        let spent = full.with_tokens([3, 4]).unwrap();
+        assert_ne!(full.zobrist_hash(), spent.zobrist_hash());
+        let early = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 8");
+        assert_ne!(early.zobrist_hash(), full.zobrist_hash());
+        assert_eq!(
+            fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 30").zobrist_hash(),
+            full.zobrist_hash()
+        );
+        let (middle, _) = double(&full, "a1a2", "a2a1").unwrap();
+        assert_ne!(middle.zobrist_hash(), spent.after(mv(&spent, "a1a2")).zobrist_hash());
+    }
+
+    /// Perft of standard chess from `text`, for composing Double Move Chess counts.
+    fn standard(text: &str, depth: u32) -> u64 {
+        crate::rules::perft(&parse_fen(Variant::Standard, text).unwrap(), depth)
+    }
+
+    /// The intermediate position after `first`, built by hand as a standard FEN: the
+    /// position after the move with the side to move given back, no en-passant square, and
+    /// the move number unchanged.
+    fn intermediate_fen(pos: &Position, first: Move) -> String {
+        let after = pos.after(first);
+        let fen = to_fen(&after);
+        let f: Vec<&str> = fen.split(' ').collect();
+        let side = if pos.turn() == Color::White { "w" } else { "b" };
+        format!("{} {side} {} - {} {}", f[0], f[2], f[4], pos.fullmoves())
+    }
+
+    #[test]
+    fn perft_counts_single_and_double_moves_composed_from_standard_perft() {
+        for (text, tokens) in [
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 9", [1, 1]),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10", [4, 4]),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 12", [2, 1]),
+        ] {
+            let pos = fen(text).with_tokens(tokens).unwrap();
+            let std6: Vec<&str> = text.split(' ').collect();
+            let std_fen = std6.join(" ");
+            let mut expected = standard(&std_fen, 1);
+            for m in pos.legal_moves() {
+                let quiet = m.capture.is_none() && !pos.after(m).is_check();
+                if quiet {
+                    expected += standard(&intermediate_fen(&pos, m), 1);
+                }
+            }
+            assert_eq!(perft_turns(&pos, 1), expected, "{text}");
+            let divided: u64 = divide_turns(&pos, 1).iter().map(|(_, n)| n).sum();
+            assert_eq!(divided, expected);
+            // Without tokens, or before move 9, the counts are standard chess's.
+            let none = pos.with_tokens([0, 0]).unwrap();
+            assert_eq!(perft_turns(&none, 3), standard(&std_fen, 3), "{text}");
+        }
+        // The start: no double moves for eight moves, so standard perft.
+        let start = Position::start(Variant::DoubleMove);
+        assert_eq!(perft_turns(&start, 4), 197_281);
+    }
+
+    #[test]
+    fn perft_by_hand_a_rook_and_king_against_a_king() {
+        // White: Ke1, Ra1; Black: Ke8; move 9. Single moves: the rook's 10 (a2-a8,
+        // b1-d1) and the king's 5: 15. With no token, 15.
+        let none = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 9 0+4");
+        assert_eq!(perft_turns(&none, 1), 15);
+        // A double move may start with any of those but Ra8+ (14 first halves).
+        let pos = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 9 1+4");
+        let firsts: std::collections::BTreeSet<String> = pos
+            .double_moves()
+            .iter()
+            .map(|(a, _)| a.uci())
+            .collect();
+        assert_eq!(firsts.len(), 14);
+        assert!(!firsts.contains("a1a8"));
+    }
+}
