@@ -255,6 +255,82 @@ fn golden_finished_game_with_overlays() {
     golden("finished-overlays", &draw(&view, GOLDEN_PX));
 }
 
+/// Double Move Chess, 14. a3,a4 of the transcript game: White has spent all four tokens,
+/// Black two; each player's row shows four tokens, the spent ones crossed out.
+fn double_move_view() -> BoardView {
+    let pos = parse_fen(
+        Variant::DoubleMove,
+        "r4rk1/2p2pp1/1p1pb2B/p1b5/P1Bp1qQ1/3P3P/1P3PP1/R3RNK1 w - - 0 15 0+2",
+    )
+    .unwrap();
+    BoardView::from_position(&pos, None, Color::White).with_players("alice", "bob")
+}
+
+#[test]
+fn golden_double_move_tokens() {
+    golden("double-move-tokens", &draw(&double_move_view(), GOLDEN_PX));
+}
+
+/// Rule 8 of Double Move Chess: the tokens are in plain view. Spending a token changes
+/// the image only in that player's row, beside the board, never on it.
+#[test]
+fn double_move_tokens_are_drawn_in_each_players_row() {
+    let view = double_move_view();
+    let tokens: Vec<&Overlay> = view
+        .overlays
+        .iter()
+        .filter(|o| matches!(o, Overlay::Tokens { .. }))
+        .collect();
+    assert_eq!(
+        tokens,
+        [
+            &Overlay::Tokens {
+                side: Color::White,
+                used: 4,
+                total: 4
+            },
+            &Overlay::Tokens {
+                side: Color::Black,
+                used: 2,
+                total: 4
+            }
+        ]
+    );
+    let spent = draw(&view, 480);
+    let mut fresh_view = view.clone();
+    fresh_view.overlays.clear();
+    for side in Color::ALL {
+        fresh_view.overlays.push(Overlay::Tokens {
+            side,
+            used: 0,
+            total: 4,
+        });
+    }
+    let fresh = draw(&fresh_view, 480);
+    let mut none_view = view.clone();
+    none_view.overlays.clear();
+    let none = draw(&none_view, 480);
+    let (a, b, c) = (rgb_pixels(&spent), rgb_pixels(&fresh), rgb_pixels(&none));
+    let width = spent.width() as usize;
+    let board = spent.square_rect(sq("a8")).unwrap();
+    let board_bottom = spent.square_rect(sq("a1")).unwrap();
+    let rows_differing = |x: &[Rgb], y: &[Rgb]| -> Vec<usize> {
+        let mut rows: Vec<usize> = (0..x.len())
+            .filter(|&i| x[i] != y[i])
+            .map(|i| i / width)
+            .collect();
+        rows.dedup();
+        rows
+    };
+    let spent_vs_fresh = rows_differing(&a, &b);
+    assert!(!spent_vs_fresh.is_empty(), "spent tokens are drawn differently");
+    assert!(!rows_differing(&b, &c).is_empty(), "tokens are drawn at all");
+    for row in spent_vs_fresh {
+        let on_board = row as u32 >= board.y && (row as u32) < board_bottom.y + board_bottom.h;
+        assert!(!on_board, "row {row} of the board changed");
+    }
+}
+
 #[test]
 fn a_known_piece_is_drawn_and_an_empty_square_is_not() {
     let theme = Theme::default();
