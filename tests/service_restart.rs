@@ -1,7 +1,8 @@
 //! Restarting the referee against a file database: a game played half before and half
 //! after a restart keeps a gapless action log equal to its snapshot, a chat event seen
 //! before the restart is still applied only once, and the clock's reminders and timeouts
-//! are neither skipped nor repeated when the process stops between two deadline checks.
+//! are neither skipped nor repeated when the process stops between two deadline checks,
+//! and a Double Move Chess game keeps its tokens across a restart.
 
 mod common;
 
@@ -266,5 +267,90 @@ async fn games_made_after_a_restart_do_not_repeat_the_random_draws_of_the_first_
     let svc = start(other.db()).await;
     challenge(&svc, 0).await;
     assert_eq!(seeds(&svc, 1..=1).await, first[..1]);
+
+/// A Double Move Chess game (the transcript's), with each side's tokens spent before and
+/// after a restart: the tokens left survive it, and the log replays to the snapshot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn double_move_tokens_survive_a_restart() {
+    // (user, command); `double 1 A B` spends a token.
+    const GAME: [(&str, &str); 31] = [
+        ("alice", "move 1 e4"),
+        ("bob", "move 1 e5"),
+        ("alice", "move 1 Nf3"),
+        ("bob", "move 1 Nc6"),
+        ("alice", "move 1 Bc4"),
+        ("bob", "move 1 Bc5"),
+        ("alice", "move 1 c3"),
+        ("bob", "move 1 Nf6"),
+        ("alice", "move 1 d3"),
+        ("bob", "move 1 d6"),
+        ("alice", "move 1 O-O"),
+        ("bob", "move 1 O-O"),
+        ("alice", "move 1 h3"),
+        ("bob", "move 1 h6"),
+        ("alice", "move 1 Re1"),
+        ("bob", "move 1 a6"),
+        ("alice", "double 1 Nbd2 Nf1"),
+        ("bob", "double 1 Nd4 Nxf3+"),
+        ("alice", "move 1 cxd4"),
+        ("bob", "move 1 exd4"),
+        ("alice", "double 1 e5 exf6"),
+        // The restart comes here: White has 2 tokens left, Black 3.
+        ("bob", "move 1 Qxf6"),
+        ("alice", "move 1 Qh5"),
+        ("bob", "move 1 Be6"),
+        ("alice", "double 1 Qg4 Bxh6"),
+        ("bob", "move 1 Qf4"),
+        ("alice", "double 1 a3 a4"),
+        ("bob", "double 1 a5 b6"),
+        ("alice", "double 1 b3 b4"),
+        ("alice", "move 1 Qxg7#"),
+        ("alice", "games"),
+    ];
+    let dir = TempDir::new("restart-dm");
+    let db = dir.db();
+    let svc = open(&db).await;
+    say(&svc, "c", "alice", "challenge @bob double-move colour:white", T0).await;
+    say(&svc, "a", "bob", "accept", T0).await;
+    let tokens = |g: &postal::store::GameRow| -> serde_json::Value {
+        serde_json::from_str::<serde_json::Value>(&g.snapshot).unwrap()["tokens_left"].clone()
+    };
+    for (i, (user, text)) in GAME.iter().enumerate().take(21) {
+        let out = say(&svc, &format!("m{i}"), user, text, T0).await;
+        assert!(texts(&out)[0].contains("played"), "{text}: {:?}", texts(&out));
+    }
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(tokens(&g), serde_json::json!([2, 3]));
+    let logged = check_log(svc.store(), 1).await;
+    svc.store().close().await;
+    drop(svc);
+
+    let svc = open(&db).await;
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(tokens(&g), serde_json::json!([2, 3]));
+    let board = say(&svc, "b", "alice", "board 1", T0).await;
+    assert!(
+        texts(&board)[0].contains("double-move tokens left: White 2, Black 3"),
+        "{:?}",
+        texts(&board)
+    );
+    // The double move before the restart, delivered again, is applied once.
+    assert!(say(&svc, "m20", "alice", "double 1 e5 exf6", T0).await.is_empty());
+    assert_eq!(check_log(svc.store(), 1).await, logged);
+    for (i, (user, text)) in GAME.iter().enumerate().skip(21) {
+        let out = texts(&say(&svc, &format!("m{i}"), user, text, T0).await);
+        match i {
+            28 => assert!(out[0].contains("no double-move tokens left"), "{out:?}"),
+            30 => assert!(out[0].contains("you have no games"), "{out:?}"),
+            _ => assert!(out[0].contains("played"), "{text}: {out:?}"),
+        }
+    }
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(
+        (g.status.as_str(), g.reason.as_deref()),
+        ("finished", Some("checkmate"))
+    );
+    assert_eq!(tokens(&g), serde_json::json!([0, 2]));
+    assert_eq!(check_log(svc.store(), 1).await, 29);
     svc.store().close().await;
 }

@@ -58,35 +58,43 @@ fn transcripts_match_their_expected_output() {
 }
 
 /// With an images folder, every board the console would print as a diagram is drawn as a
-/// PNG instead, and its file name is printed where the diagram was.
+/// PNG instead, and its file name is printed where the diagram was (Double Move Chess's
+/// boards among them, whose images carry the tokens).
 #[test]
 fn console_writes_a_png_for_every_board() {
-    let dir = std::env::temp_dir().join(format!("postal-images-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts/standard-mate.txt");
-    let out = run_script_with_images(&script, Some(&dir));
-    let named: Vec<&str> = out
-        .lines()
-        .filter_map(|l| l.split("image: ").nth(1))
-        .collect();
-    assert!(named.len() >= 4, "too few images:\n{out}");
-    assert!(
-        !out.contains("abcdefgh"),
-        "no text diagrams when images are drawn"
-    );
-    for name in &named {
-        let bytes = std::fs::read(name).unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-        let reader = decoder.read_info().expect("a valid PNG");
-        let info = reader.info();
+    for (script, at_least) in [("standard-mate", 4), ("double-move", 30)] {
+        let dir = std::env::temp_dir().join(format!(
+            "postal-images-{script}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/transcripts")
+            .join(format!("{script}.txt"));
+        let out = run_script_with_images(&path, Some(&dir));
+        let named: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.split("image: ").nth(1))
+            .collect();
+        assert!(named.len() >= at_least, "too few images:\n{out}");
         assert!(
-            info.width >= 720 && info.height >= 720,
-            "{name}: {}x{}",
-            info.width,
-            info.height
+            !out.contains("abcdefgh"),
+            "no text diagrams when images are drawn"
         );
+        for name in &named {
+            let bytes = std::fs::read(name).unwrap();
+            let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+            let reader = decoder.read_info().expect("a valid PNG");
+            let info = reader.info();
+            assert!(
+                info.width >= 720 && info.height >= 720,
+                "{name}: {}x{}",
+                info.width,
+                info.height
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The public image follows the `public_orientation` setting: with `white`, White stays at
