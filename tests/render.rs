@@ -323,8 +323,14 @@ fn double_move_tokens_are_drawn_in_each_players_row() {
         rows
     };
     let spent_vs_fresh = rows_differing(&a, &b);
-    assert!(!spent_vs_fresh.is_empty(), "spent tokens are drawn differently");
-    assert!(!rows_differing(&b, &c).is_empty(), "tokens are drawn at all");
+    assert!(
+        !spent_vs_fresh.is_empty(),
+        "spent tokens are drawn differently"
+    );
+    assert!(
+        !rows_differing(&b, &c).is_empty(),
+        "tokens are drawn at all"
+    );
     for row in spent_vs_fresh {
         let on_board = row as u32 >= board.y && (row as u32) < board_bottom.y + board_bottom.h;
         assert!(!on_board, "row {row} of the board changed");

@@ -310,14 +310,25 @@ async fn double_move_tokens_survive_a_restart() {
     let dir = TempDir::new("restart-dm");
     let db = dir.db();
     let svc = open(&db).await;
-    say(&svc, "c", "alice", "challenge @bob double-move colour:white", T0).await;
+    say(
+        &svc,
+        "c",
+        "alice",
+        "challenge @bob double-move colour:white",
+        T0,
+    )
+    .await;
     say(&svc, "a", "bob", "accept", T0).await;
     let tokens = |g: &postal::store::GameRow| -> serde_json::Value {
         serde_json::from_str::<serde_json::Value>(&g.snapshot).unwrap()["tokens_left"].clone()
     };
     for (i, (user, text)) in GAME.iter().enumerate().take(21) {
         let out = say(&svc, &format!("m{i}"), user, text, T0).await;
-        assert!(texts(&out)[0].contains("played"), "{text}: {:?}", texts(&out));
+        assert!(
+            texts(&out)[0].contains("played"),
+            "{text}: {:?}",
+            texts(&out)
+        );
     }
     let g = svc.store().game(1).await.unwrap().unwrap();
     assert_eq!(tokens(&g), serde_json::json!([2, 3]));
@@ -335,7 +346,9 @@ async fn double_move_tokens_survive_a_restart() {
         texts(&board)
     );
     // The double move before the restart, delivered again, is applied once.
-    assert!(say(&svc, "m20", "alice", "double 1 e5 exf6", T0).await.is_empty());
+    assert!(say(&svc, "m20", "alice", "double 1 e5 exf6", T0)
+        .await
+        .is_empty());
     assert_eq!(check_log(svc.store(), 1).await, logged);
     for (i, (user, text)) in GAME.iter().enumerate().skip(21) {
         let out = texts(&say(&svc, &format!("m{i}"), user, text, T0).await);

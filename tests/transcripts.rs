@@ -63,10 +63,8 @@ fn transcripts_match_their_expected_output() {
 #[test]
 fn console_writes_a_png_for_every_board() {
     for (script, at_least) in [("standard-mate", 4), ("double-move", 30)] {
-        let dir = std::env::temp_dir().join(format!(
-            "postal-images-{script}-{}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("postal-images-{script}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/transcripts")

@@ -169,10 +169,7 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
 fn parse_tokens(field: &str) -> Result<[u8; 2], FenError> {
     let bad = || syntax(format!("tokens are written W+B, like 4+3, not '{field}'"));
     let (w, b) = field.split_once('+').ok_or_else(bad)?;
-    Ok([
-        w.parse().map_err(|_| bad())?,
-        b.parse().map_err(|_| bad())?,
-    ])
+    Ok([w.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?])
 }
 
 /// The board part of a FEN (ranks from the top) followed by the reserve in brackets
@@ -299,7 +296,10 @@ mod tests {
         // Without the field each side has all four.
         let full = parse_fen(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 20").unwrap();
         assert_eq!(full.tokens(), [4, 4]);
-        for bad in ["4k3/8/8/8/8/8/8/4K3 w - - 0 20 5+4", "4k3/8/8/8/8/8/8/4K3 w - - 0 20 4-4"] {
+        for bad in [
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 20 5+4",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 20 4-4",
+        ] {
             assert!(parse_fen(v, bad).is_err(), "{bad}");
         }
         assert!(parse_fen(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - 0 20 4+4").is_err());

@@ -166,9 +166,7 @@ impl Position {
     /// or `None` when it may.
     pub fn double_move_refusal(&self, first: Move) -> Option<DoubleMoveError> {
         let Some(dm) = self.config().double_move else {
-            return Some(DoubleMoveError::NotInVariant(
-                self.variant.display_name(),
-            ));
+            return Some(DoubleMoveError::NotInVariant(self.variant.display_name()));
         };
         if self.is_between_halves() {
             return Some(DoubleMoveError::FirstIllegal(first.uci()));
@@ -250,8 +248,16 @@ impl Position {
 
     /// Every turn open to the side to move: each legal move, then each double move.
     pub fn turns(&self) -> Vec<Turn> {
-        let mut out: Vec<Turn> = self.legal_moves().iter().map(|&m| Turn::Single(m)).collect();
-        out.extend(self.double_moves().into_iter().map(|(a, b)| Turn::Double(a, b)));
+        let mut out: Vec<Turn> = self
+            .legal_moves()
+            .iter()
+            .map(|&m| Turn::Single(m))
+            .collect();
+        out.extend(
+            self.double_moves()
+                .into_iter()
+                .map(|(a, b)| Turn::Double(a, b)),
+        );
         out
     }
 
@@ -272,17 +278,16 @@ pub fn perft_turns(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => {
-            let doubles: u64 = if pos.config().double_move.is_some()
-                && pos.tokens[pos.turn.index()] > 0
-            {
-                pos.legal_moves()
-                    .iter()
-                    .filter(|&&m| pos.double_move_refusal(m).is_none())
-                    .map(|&m| pos.first_half(m).count_legal_moves() as u64)
-                    .sum()
-            } else {
-                0
-            };
+            let doubles: u64 =
+                if pos.config().double_move.is_some() && pos.tokens[pos.turn.index()] > 0 {
+                    pos.legal_moves()
+                        .iter()
+                        .filter(|&&m| pos.double_move_refusal(m).is_none())
+                        .map(|&m| pos.first_half(m).count_legal_moves() as u64)
+                        .sum()
+                } else {
+                    0
+                };
             pos.count_legal_moves() as u64 + doubles
         }
         _ => pos
@@ -397,10 +402,7 @@ mod tests {
     #[test]
     fn rule_4_no_double_move_while_in_check() {
         let pos = fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 12");
-        assert_eq!(
-            double(&pos, "e1e2", "e2e3"),
-            Err(DoubleMoveError::InCheck)
-        );
+        assert_eq!(double(&pos, "e1e2", "e2e3"), Err(DoubleMoveError::InCheck));
     }
 
     #[test]
@@ -410,9 +412,15 @@ mod tests {
         assert!(middle.is_between_halves());
         assert_eq!(middle.turn(), Color::White);
         assert_eq!(end.turn(), Color::Black);
-        assert_eq!(end.role_at(Square::parse("b8").unwrap()), Some(Role::Bishop));
+        assert_eq!(
+            end.role_at(Square::parse("b8").unwrap()),
+            Some(Role::Bishop)
+        );
         // The bishop stopped on f4, which nothing attacked: no capture is offered.
-        assert_eq!(end.twice_moved(), Some((Square::parse("f4").unwrap(), Square::parse("b8").unwrap())));
+        assert_eq!(
+            end.twice_moved(),
+            Some((Square::parse("f4").unwrap(), Square::parse("b8").unwrap()))
+        );
         assert!(captures(&end).is_empty());
     }
 
@@ -424,7 +432,10 @@ mod tests {
         let take = mv(&end, "f6xc3");
         assert_eq!(crate::notation::san(&end, take), "Bxc3+");
         let after = end.after(take);
-        assert_eq!(after.role_at(Square::parse("c3").unwrap()), Some(Role::Bishop));
+        assert_eq!(
+            after.role_at(Square::parse("c3").unwrap()),
+            Some(Role::Bishop)
+        );
         assert_eq!(after.piece_at(Square::parse("e4").unwrap()), None);
         assert_eq!(after.halfmoves(), 0);
         // The plain move to c3 stays available beside the capture.
@@ -444,7 +455,10 @@ mod tests {
         let (_, end) = double(&pos, "a1a5", "a5h5").unwrap();
         assert_eq!(captures(&end), ["b6xa5"]);
         let after = end.after(mv(&end, "b6xa5"));
-        assert_eq!(after.role_at(Square::parse("a5").unwrap()), Some(Role::Pawn));
+        assert_eq!(
+            after.role_at(Square::parse("a5").unwrap()),
+            Some(Role::Pawn)
+        );
         assert_eq!(after.piece_at(Square::parse("h5").unwrap()), None);
     }
 
@@ -460,7 +474,10 @@ mod tests {
         // e2-e4 as the first half lets no pawn take it en passant later: the right lapses.
         let (middle, end) = double(&pos, "e2e4", "e1d1").unwrap();
         assert_eq!(middle.ep_square(), None);
-        assert!(end.legal_moves().iter().all(|m| m.kind != MoveKind::EnPassant));
+        assert!(end
+            .legal_moves()
+            .iter()
+            .all(|m| m.kind != MoveKind::EnPassant));
     }
 
     #[test]
@@ -507,7 +524,12 @@ mod tests {
     #[test]
     fn rule_7_consecutive_double_moves_until_the_tokens_are_spent() {
         let mut game = Game::from_position(fen("7k/8/8/8/8/8/8/R3K3 w - - 0 20"));
-        let white = [("a1a2", "a2a3"), ("a3a4", "a4a5"), ("a5a6", "a6a7"), ("a7b7", "b7c7")];
+        let white = [
+            ("a1a2", "a2a3"),
+            ("a3a4", "a4a5"),
+            ("a5a6", "a6a7"),
+            ("a7b7", "b7c7"),
+        ];
         let black = ["h8g8", "g8h8", "h8g8", "g8h8"];
         for (i, ((a, b), reply)) in white.iter().zip(black).enumerate() {
             let first = mv(game.position(), a);
@@ -577,7 +599,10 @@ mod tests {
             full.zobrist_hash()
         );
         let (middle, _) = double(&full, "a1a2", "a2a1").unwrap();
-        assert_ne!(middle.zobrist_hash(), spent.after(mv(&spent, "a1a2")).zobrist_hash());
+        assert_ne!(
+            middle.zobrist_hash(),
+            spent.after(mv(&spent, "a1a2")).zobrist_hash()
+        );
     }
 
     /// Perft of standard chess from `text`, for composing Double Move Chess counts.
@@ -600,8 +625,14 @@ mod tests {
     fn perft_counts_single_and_double_moves_composed_from_standard_perft() {
         for (text, tokens) in [
             ("4k3/8/8/8/8/8/8/R3K3 w - - 0 9", [1, 1]),
-            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10", [4, 4]),
-            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 12", [2, 1]),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
+                [4, 4],
+            ),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 12",
+                [2, 1],
+            ),
         ] {
             let pos = fen(text).with_tokens(tokens).unwrap();
             let std6: Vec<&str> = text.split(' ').collect();
@@ -633,11 +664,8 @@ mod tests {
         assert_eq!(perft_turns(&none, 1), 15);
         // A double move may start with any of those but Ra8+ (14 first halves).
         let pos = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 9 1+4");
-        let firsts: std::collections::BTreeSet<String> = pos
-            .double_moves()
-            .iter()
-            .map(|(a, _)| a.uci())
-            .collect();
+        let firsts: std::collections::BTreeSet<String> =
+            pos.double_moves().iter().map(|(a, _)| a.uci()).collect();
         assert_eq!(firsts.len(), 14);
         assert!(!firsts.contains("a1a8"));
     }

@@ -107,7 +107,9 @@ pub fn find_uci(pos: &Position, uci: &str) -> Option<Move> {
 pub fn find_turn(pos: &Position, text: &str) -> Result<Turn, RuleError> {
     let illegal = |t: &str| RuleError::new(format!("{t} is not a legal move here"));
     match text.split_once(' ') {
-        None => find_uci(pos, text).map(Turn::Single).ok_or_else(|| illegal(text)),
+        None => find_uci(pos, text)
+            .map(Turn::Single)
+            .ok_or_else(|| illegal(text)),
         Some((a, b)) => {
             let first = find_uci(pos, a).ok_or_else(|| illegal(a))?;
             if let Some(e) = pos.double_move_refusal(first) {
@@ -519,8 +521,7 @@ impl GameRules for ChessRules {
                 self.game.variant().display_name()
             )));
         }
-        let a = parse_move(pos, first)
-            .map_err(|e| RuleError::new(format!("first move: {e}")))?;
+        let a = parse_move(pos, first).map_err(|e| RuleError::new(format!("first move: {e}")))?;
         if let Some(e) = pos.double_move_refusal(a) {
             return Err(RuleError::new(e.to_string()));
         }
