@@ -267,6 +267,8 @@ async fn games_made_after_a_restart_do_not_repeat_the_random_draws_of_the_first_
     let svc = start(other.db()).await;
     challenge(&svc, 0).await;
     assert_eq!(seeds(&svc, 1..=1).await, first[..1]);
+    svc.store().close().await;
+}
 
 /// A Double Move Chess game (the transcript's), with each side's tokens spent before and
 /// after a restart: the tokens left survive it, and the log replays to the snapshot.
