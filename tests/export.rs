@@ -128,3 +128,48 @@ fn a_game_continued_in_a_second_console_session_on_the_same_database_loses_no_mo
     assert_eq!(json["reason"], "checkmate");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Double Move Chess: the JSON export lists the tokens left and each double move as one
+/// turn; the PGN joins its halves with a comma and a comment; the animation shows both
+/// halves (the position between them is a frame of its own).
+#[test]
+fn a_double_move_export_has_the_tokens_left() {
+    let (dir, db) = temp_db("double-move");
+    let script = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts/double-move.txt"),
+    )
+    .unwrap();
+    let transcript = play(&db, &script);
+    assert!(transcript.contains("1-0 by checkmate"), "{transcript}");
+    let json: serde_json::Value = serde_json::from_slice(&export(&db, 1, "json").unwrap()).unwrap();
+    assert_eq!(json["variant"], "double-move");
+    assert_eq!(json["tokens_left"], serde_json::json!([0, 2]));
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 29);
+    assert_eq!(moves[16], "Nbd2,Nf1");
+    assert_eq!(moves[18], "cxd4");
+    assert!(json["fen"].as_str().unwrap().ends_with(" 0+2"), "{json}");
+    let pgn = String::from_utf8(export(&db, 1, "pgn").unwrap()).unwrap();
+    assert!(pgn.contains("[Variant \"double-move\"]"), "{pgn}");
+    assert!(
+        pgn.contains("9. Nbd2,Nf1 {double move, 3 tokens left} Nd4,Nxf3+"),
+        "{pgn}"
+    );
+    // Every other export has no tokens.
+    let (other, db2) = temp_db("no-tokens");
+    play(&db2, SCHOLARS_MATE);
+    let json: serde_json::Value =
+        serde_json::from_slice(&export(&db2, 1, "json").unwrap()).unwrap();
+    assert!(json.get("tokens_left").is_none(), "{json}");
+
+    let gif = export(&db, 1, "gif").unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(&gif[..]).unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    // 29 turns, 6 of them double moves: 35 plies and the start.
+    assert_eq!(frames, 36);
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_dir_all(other);
+}

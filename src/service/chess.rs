@@ -420,6 +420,11 @@ impl GameRules for ChessRules {
                                 self.game.variant().display_name()
                             )));
                         }
+                        if intended.as_deref().is_some_and(|u| u.contains(' ')) {
+                            return Err(RuleError::new(
+                                "a draw claim may name a single move, not a double move",
+                            ));
+                        }
                         // Threefold repetition first, then the fifty-move rule.
                         let m = match intended {
                             Some(u) => {
