@@ -369,3 +369,24 @@ async fn double_move_tokens_survive_a_restart() {
     assert_eq!(check_log(svc.store(), 1).await, 29);
     svc.store().close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_delivery_of_the_bare_move_that_ended_a_game_is_answered_with_nothing() {
+    let svc = open("sqlite::memory:").await;
+    start_game(&svc, "alice", "bob", "standard", T0).await;
+    let moves = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
+    for (ply, san) in moves.iter().enumerate() {
+        let out = say(&svc, &format!("m{ply}"), player(ply), san, T0).await;
+        assert!(texts(&out)[0].contains("played"), "{:?}", texts(&out));
+    }
+    // The chat service delivers the mating move again: no "the game is over" reply.
+    assert!(say(&svc, "m6", "alice", "Qxf7#", T0).await.is_empty());
+    // A new message with the same text is answered.
+    let out = say(&svc, "m7", "alice", "Qxf7#", T0).await;
+    assert!(
+        texts(&out)[0].contains("is over (1-0 by checkmate)"),
+        "{:?}",
+        texts(&out)
+    );
+    assert_eq!(check_log(svc.store(), 1).await, 7);
+}

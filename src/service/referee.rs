@@ -193,27 +193,24 @@ impl Service {
                 if games.len() == 1 && matches!(inc.place, Place::Channel(_)) {
                     Command::Move(Some(games[0].id), inc.text.trim().to_string())
                 } else if games.len() > 1 {
-                    r.say(format!(
+                    let text = format!(
                         "you have {} games here ({}): say which, for example `move {} {}`",
                         games.len(),
-                        games
-                            .iter()
-                            .map(|g| format!("#{}", g.id))
-                            .collect::<Vec<_>>()
-                            .join(", "),
+                        id_list(&games),
                         games[0].id,
                         inc.text.trim()
-                    ));
-                    return Ok(r.out);
+                    );
+                    return self.refuse(&inc, r, text).await;
                 } else {
                     let over = match inc.place {
                         Place::Channel(_) => self.game_over_here(&inc).await?,
                         Place::Dm => None,
                     };
-                    r.say(over.unwrap_or_else(|| ParseError::Unknown(w).to_string()));
-                    return Ok(r.out);
+                    let text = over.unwrap_or_else(|| ParseError::Unknown(w).to_string());
+                    return self.refuse(&inc, r, text).await;
                 }
             }
+            // Bad syntax: never stored, so never a copy of an applied event.
             Err(e) => {
                 r.say(e.to_string());
                 return Ok(r.out);
@@ -229,10 +226,22 @@ impl Service {
             }
             Err(Fail::Store(e)) => return Err(e),
         };
+        self.refuse(&inc, r, refusal).await
+    }
+
+    /// Answers with a refusal, or with nothing when the event was applied before (a
+    /// second delivery of an accepted command, which would now be refused: a bare move
+    /// that ended the game, say).
+    async fn refuse(
+        &self,
+        inc: &Incoming,
+        mut r: Reply,
+        text: String,
+    ) -> Result<Vec<Outbound>, StoreError> {
         if self.store.event_seen(&inc.event_id).await? {
             return Ok(Vec::new());
         }
-        r.say(refusal);
+        r.say(text);
         Ok(r.out)
     }
 
