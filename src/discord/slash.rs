@@ -92,6 +92,22 @@ pub fn commands() -> Vec<CreateCommand> {
                 .max_length(64),
             )
             .add_option(game_option()),
+        cmd("double")
+            .add_option(
+                CreateCommandOption::new(CommandOptionType::String, "first", "The first move")
+                    .required(true)
+                    .max_length(64),
+            )
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "second",
+                    "The second move, read after the first",
+                )
+                .required(true)
+                .max_length(64),
+            )
+            .add_option(game_option()),
         with_game("board"),
         with_game("moves"),
         cmd("games"),
@@ -154,7 +170,8 @@ fn value(v: &CommandDataOptionValue) -> Option<String> {
 
 /// The text line of the service's grammar that a slash command means. Options are put in
 /// the grammar's order: `challenge <@id> VARIANT days:N colour:C`, `move [ID] MOVE`,
-/// `draw [ID] ANSWER`, `claim [ID] KIND [MOVE]`, `CMD [ID]`.
+/// `double [ID] FIRST then SECOND`, `draw [ID] ANSWER`, `claim [ID] KIND [MOVE]`,
+/// `CMD [ID]`.
 pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
     let get = |n: &str| {
         options
@@ -173,6 +190,13 @@ pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
         "move" => {
             words.extend(get("game"));
             words.extend(get("move"));
+        }
+        "double" => {
+            words.extend(get("game"));
+            // `then` keeps a half written in several words (`e2 to e4`) in one piece.
+            if let (Some(first), Some(second)) = (get("first"), get("second")) {
+                words.push(format!("{first} then {second}"));
+            }
         }
         "draw" | "fastfifty" => {
             words.extend(get("game"));
@@ -216,6 +240,15 @@ mod tests {
         assert_eq!(
             parse(&to_text("move", &o)),
             Ok(Command::Move(Some(7), "Nf3".into()))
+        );
+        let o = opts(serde_json::json!([
+            {"name": "first", "type": 3, "value": "e2 to e4"},
+            {"name": "second", "type": 3, "value": "Nf3"},
+            {"name": "game", "type": 4, "value": 7}
+        ]));
+        assert_eq!(
+            parse(&to_text("double", &o)),
+            Ok(Command::Double(Some(7), "e2 to e4".into(), "Nf3".into()))
         );
     }
 

@@ -94,7 +94,7 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("decline", "decline [ID]", "decline a challenge made to you", "decline"),
     ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
     ("move", "move [ID] MOVE", "play a move; in a channel with exactly one of your games a bare move works too", "move 12 e4, e4, N@d1, MOVE E2 TO E4"),
-    ("double", "double [ID] MOVE1 MOVE2 (also double MOVE1 then MOVE2, or a bare MOVE1, MOVE2)", "Double Move Chess: spend a token to play two moves in one turn, the second read after the first; from your move 9, not in check, the first may neither capture nor give check", "double Nf3 Ng5, double 12 e2 to e4 then g1 to f3, double Bd3 and Bxh7"),
+    ("double", "double [ID] MOVE1 MOVE2 (also double MOVE1 then MOVE2, or a bare MOVE1, MOVE2)", "Double Move Chess: spend a token to play two moves in one turn (rules double-move says when)", "double Nf3 Ng5, double 12 e2 to e4 then g1 to f3, double Bd3 and Bxh7"),
     ("board", "board [ID] (also display_board)", "show the board", "board"),
     ("moves", "moves [ID]", "the moves so far", "moves"),
     ("games", "games", "your games, whose turn it is and the deadline", "games"),
