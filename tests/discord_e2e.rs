@@ -9,6 +9,7 @@ use postal::discord::{Bot, Config};
 use postal::service::settings::Settings;
 use serde_json::{json, Value};
 use std::path::PathBuf;
+use std::process::Stdio;
 use std::time::Duration;
 
 const TOKEN: &str = "test-token.not-a-real-one";
@@ -107,6 +108,32 @@ async fn the_thread(fake: &Fake) -> String {
     let threads = fake.threads();
     assert_eq!(threads.len(), 1, "{threads:?}");
     threads.keys().next().unwrap().clone()
+}
+
+/// Alice challenges Bob by text (with `extra` options) and Bob accepts; returns the
+/// game's thread once the game's first message is there.
+async fn start_game(fake: &Fake, extra: &str) -> String {
+    fake.say(
+        ALICE,
+        GAMES,
+        &format!("!challenge <@{}> colour:white {extra}", BOB.0),
+    );
+    wait_post(fake, GAMES, "challenges").await;
+    fake.say(BOB, GAMES, "!accept");
+    let thread = the_thread(fake).await;
+    wait_post(fake, &thread, "accepted").await;
+    thread
+}
+
+/// A bot message in `channel` whose buttons a test presses.
+fn bot_message(fake: &Fake, channel: &str) -> Value {
+    fake_discord::message(
+        &fake.id(),
+        channel,
+        (fake_discord::BOT_ID, "postal"),
+        "buttons",
+        true,
+    )
 }
 
 /// Every limit the fake enforces held for every request: no request was refused.
@@ -588,4 +615,404 @@ fn the_secret_scanner_sees_public_secrets_only() {
         bytes: secret.as_bytes().to_vec(),
     });
     assert_eq!(public_leaks(&[with_file], &dms, secret).len(), 1);
+}
+
+/// The names of the choices of an autocompletion response.
+fn choice_names(r: &Recorded) -> Vec<String> {
+    assert!(r.ok(), "{} {}", r.status, r.response);
+    assert_eq!(r.json["type"], 8, "an autocompletion result: {}", r.json);
+    r.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            assert_eq!(c["name"], c["value"], "a move's name is its value");
+            c["name"].as_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+/// Typing the `move` option suggests the legal moves of the user's game there, in SAN,
+/// filtered by what was typed, at most 25; nothing when it is not their turn. Typing the
+/// `game` option suggests the user's games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_suggests_legal_moves_and_games() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("autocomplete"), config(&fake), 1).await;
+    let thread = start_game(&fake, "").await;
+    let typing = |v: &str| json!([{"name": "move", "type": 3, "value": v, "focused": true}]);
+
+    let a = fake.autocomplete(ALICE, &thread, "move", typing("N"));
+    let names = choice_names(&fake.wait_callback(&a).await);
+    assert_eq!(names, ["Na3", "Nc3", "Nf3", "Nh3"]);
+    let a = fake.autocomplete(ALICE, &thread, "move", typing(""));
+    assert_eq!(choice_names(&fake.wait_callback(&a).await).len(), 20);
+    let a = fake.autocomplete(BOB, &thread, "move", typing(""));
+    assert!(
+        choice_names(&fake.wait_callback(&a).await).is_empty(),
+        "not Bob's turn"
+    );
+    // From the channel the challenge was made in, with the game named.
+    let a = fake.autocomplete(
+        ALICE,
+        GAMES,
+        "move",
+        json!([{"name": "game", "type": 4, "value": 1},
+               {"name": "move", "type": 3, "value": "e", "focused": true}]),
+    );
+    assert_eq!(choice_names(&fake.wait_callback(&a).await), ["e3", "e4"]);
+
+    for (who, mv) in [(ALICE, "e4"), (BOB, "e5")] {
+        fake.say(who, &thread, mv);
+        wait_post(&fake, &thread, &format!("played {mv}")).await;
+    }
+    // White has 29 moves now: Discord's 25 at most.
+    let a = fake.autocomplete(ALICE, &thread, "move", typing(""));
+    let names = choice_names(&fake.wait_callback(&a).await);
+    assert_eq!(names.len(), 25);
+    assert!(names.iter().all(|n| n.chars().count() <= 100));
+    let a = fake.autocomplete(ALICE, &thread, "move", typing("Q"));
+    assert_eq!(
+        choice_names(&fake.wait_callback(&a).await),
+        ["Qe2", "Qf3", "Qg4", "Qh5"]
+    );
+
+    // The game option: Bob's games, as "#id variant vs opponent".
+    let a = fake.autocomplete(
+        BOB,
+        &thread,
+        "board",
+        json!([{"name": "game", "type": 4, "value": "", "focused": true}]),
+    );
+    let r = fake.wait_callback(&a).await;
+    assert_eq!(r.json["type"], 8);
+    let choices = r.json["data"]["choices"].as_array().unwrap();
+    assert_eq!(choices.len(), 1, "{}", r.json);
+    assert_eq!(choices[0]["value"], 1);
+    assert_eq!(
+        choices[0]["name"],
+        format!("#1 standard vs {}", ALICE.0),
+        "{}",
+        r.json
+    );
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// A draw offered by slash command is declined, then accepted, by button.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draw_offers_declined_and_accepted_by_button() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("draw"), config(&fake), 1).await;
+    let thread = start_game(&fake, "").await;
+    let offer = json!([{"name": "answer", "type": 3, "value": "offer"}]);
+
+    let o = fake.slash(ALICE, &thread, "draw", offer.clone());
+    let r = fake.wait_callback(&o).await;
+    assert_eq!(r.flags() & 64, 0, "an offer is public: {}", r.json);
+    assert!(
+        r.content().unwrap().contains("proposes a draw"),
+        "{}",
+        r.json
+    );
+    let ids: Vec<&str> = r.json["data"]["components"][0]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["draw-accept:1", "draw-decline:1"]);
+
+    // Alice cannot accept her own offer.
+    let mine = fake.press(ALICE, &bot_message(&fake, &thread), "draw-accept:1");
+    let r = fake.wait_callback(&mine).await;
+    assert_ne!(r.flags() & 64, 0, "a refusal is private: {}", r.json);
+
+    let no = fake.press(BOB, &bot_message(&fake, &thread), "draw-decline:1");
+    let r = fake.wait_callback(&no).await;
+    assert_eq!(r.json["type"], 7, "the buttons are taken off: {}", r.json);
+    wait_post(&fake, &thread, "declined the draw").await;
+
+    let o = fake.slash(ALICE, &thread, "draw", offer);
+    fake.wait_callback(&o).await;
+    let yes = fake.press(BOB, &bot_message(&fake, &thread), "draw-accept:1");
+    assert_eq!(fake.wait_callback(&yes).await.json["type"], 7);
+    let end = wait_post(&fake, &thread, "game over").await;
+    assert!(
+        end.content().unwrap().contains("1/2-1/2 by agreement"),
+        "{}",
+        end.json
+    );
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// `/resign` asks for confirmation with a button only the resigning player may press.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resignation_is_confirmed_by_button_by_the_same_player() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("resign"), config(&fake), 1).await;
+    let thread = start_game(&fake, "").await;
+
+    let r = fake.slash(ALICE, &thread, "resign", json!([]));
+    let ask = fake.wait_callback(&r).await;
+    assert_ne!(ask.flags() & 64, 0, "the question is private: {}", ask.json);
+    assert!(ask.content().unwrap().contains("do you really resign"));
+    let button = ask.json["data"]["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(button, format!("resign:1:{}", ALICE.0));
+    let mut question = bot_message(&fake, &thread);
+    question["flags"] = json!(64);
+
+    // Bob presses Alice's confirmation: refused, nothing happens.
+    let other = fake.press(BOB, &question, &button);
+    let r = fake.wait_callback(&other).await;
+    assert_ne!(r.flags() & 64, 0);
+    assert!(
+        r.content().unwrap().contains("only the player who asked"),
+        "{}",
+        r.json
+    );
+    fake.say(BOB, &thread, "!moves");
+    wait_post(&fake, &thread, "no moves yet").await;
+    assert!(!has_post(&fake.requests(), &thread, "game over"));
+
+    let own = fake.press(ALICE, &question, &button);
+    let r = fake.wait_callback(&own).await;
+    assert_ne!(r.flags() & 64, 0, "the button's answer is private");
+    let end = wait_post(&fake, &thread, "game over").await;
+    assert!(
+        end.content().unwrap().contains("0-1 by resignation"),
+        "{}",
+        end.json
+    );
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// A list longer than 2,000 characters comes in several messages, each within the limit,
+/// and nothing of it is lost; as a slash command, every piece is private.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_lists_are_split_under_the_limit() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("long"), config(&fake), 1).await;
+    let n = 45;
+    for i in 1..=n {
+        fake.say(ALICE, GAMES, &format!("!challenge <@{}>", BOB.0));
+        wait_post(&fake, GAMES, &format!("game #{i}:")).await;
+    }
+    let g = fake.slash(ALICE, GAMES, "games", json!([]));
+    let prefix = format!("/interactions/{g}/");
+    let reqs = fake
+        .wait_for("the whole list", |r| {
+            let text: String = r
+                .iter()
+                .filter(|x| x.path.starts_with(&prefix) || x.path.starts_with("/webhooks/"))
+                .filter_map(|x| x.content())
+                .collect();
+            text.contains(&format!("#{n} standard"))
+        })
+        .await;
+    let pieces: Vec<&Recorded> = reqs
+        .iter()
+        .filter(|x| x.path.starts_with(&prefix) || x.path.starts_with("/webhooks/"))
+        .collect();
+    assert!(pieces.len() >= 2, "split into several messages");
+    let mut all = String::new();
+    for p in &pieces {
+        let c = p.content().unwrap();
+        assert!(c.chars().count() <= CONTENT_LIMIT);
+        assert_ne!(p.flags() & 64, 0, "private: {}", p.json);
+        all.push_str(c);
+        all.push(' ');
+    }
+    for i in 1..=n {
+        assert!(all.contains(&format!("#{i} standard")), "#{i} is listed");
+    }
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// Missing permissions (50013): a thread that cannot be opened leaves the game in its
+/// channel, and a reply that cannot be posted is lost without losing the move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn missing_permissions_leave_the_game_playable() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("perms"), config(&fake), 1).await;
+    fake.say(
+        ALICE,
+        GAMES,
+        &format!("!challenge <@{}> colour:white", BOB.0),
+    );
+    wait_post(&fake, GAMES, "challenges").await;
+    fake.fail_next("POST", "/threads", 403, 50013);
+    fake.say(BOB, GAMES, "!accept");
+    let start_msg = wait_post(&fake, GAMES, "accepted").await;
+    assert!(is_png(&start_msg));
+    assert!(fake.threads().is_empty());
+    let reqs = fake.requests();
+    assert!(reqs
+        .iter()
+        .any(|r| r.path.ends_with("/threads") && r.status == 403));
+
+    fake.say(ALICE, GAMES, "!e4");
+    wait_post(&fake, GAMES, "played e4").await;
+    fake.fail_next("POST", &format!("/channels/{GAMES}/messages"), 403, 50013);
+    fake.say(BOB, GAMES, "!e5");
+    fake.wait_for("the refused reply", |r| {
+        r.iter()
+            .any(|x| x.path == format!("/channels/{GAMES}/messages") && x.status == 403)
+    })
+    .await;
+    fake.say(ALICE, GAMES, "!moves");
+    wait_post(&fake, GAMES, "1. e4 e5").await;
+    bot.stop().await;
+}
+
+/// A token the gateway refuses (close code 4004) ends the bot with a one-line reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_refused_by_the_gateway_ends_the_bot_with_a_reason() {
+    let fake = Fake::start(TOKEN).await;
+    fake.refuse_identify();
+    let bot = Bot::start(settings(&db("gateway-token")), config(&fake), TOKEN)
+        .await
+        .expect("REST accepts the token");
+    let result = tokio::time::timeout(
+        Duration::from_secs(20),
+        bot.run_until(std::future::pending()),
+    )
+    .await
+    .expect("the bot gives up");
+    let e = result.expect_err("an error");
+    assert!(e.contains("rejected DISCORD_TOKEN"), "{e}");
+    assert!(!e.contains('\n'), "one line: {e}");
+}
+
+/// A missing token and a token Discord rejects (401) each end `postal run` with a
+/// one-line explanation and a non-zero exit, without a panic.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postal_run_explains_a_missing_or_rejected_token() {
+    let fake = Fake::start(TOKEN).await;
+    let dir = scratch("tokens");
+    let run = |token: Option<&str>| {
+        let mut cmd = postal_run(&fake, &dir, "tokens");
+        match token {
+            Some(t) => cmd.env("DISCORD_TOKEN", t),
+            None => cmd.env_remove("DISCORD_TOKEN"),
+        };
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        cmd
+    };
+    for (token, why) in [
+        (None, "DISCORD_TOKEN is not set"),
+        (Some("not-the-token"), "Discord rejected DISCORD_TOKEN"),
+    ] {
+        let out = tokio::task::spawn_blocking({
+            let mut cmd = run(token);
+            move || cmd.output().unwrap()
+        })
+        .await
+        .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        let last = stderr.lines().last().unwrap_or_default();
+        assert!(last.starts_with("postal: "), "{stderr}");
+        assert!(last.contains(why), "{stderr}");
+        assert!(
+            last.contains("discord.com/developers/applications"),
+            "says where to get one: {stderr}"
+        );
+        assert!(
+            !stderr.contains("not-the-token"),
+            "the token is never printed"
+        );
+    }
+    let reqs = fake.requests();
+    assert!(reqs
+        .iter()
+        .any(|r| r.path == "/users/@me" && r.status == 401));
+}
+
+/// The real `postal` binary against the fake: a game started and a few moves played,
+/// then Ctrl-C (SIGINT) stops it cleanly, with the moves stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_postal_binary_plays_and_stops_on_ctrl_c() {
+    let fake = Fake::start(TOKEN).await;
+    let dir = scratch("binary");
+    let mut cmd = postal_run(&fake, &dir, "binary");
+    cmd.env("DISCORD_TOKEN", TOKEN)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let child = cmd.spawn().expect("postal run starts");
+    fake.wait_identified(1).await;
+    fake.wait_for("command registration", |r| {
+        r.iter().any(|x| x.method == "PUT" && x.ok())
+    })
+    .await;
+    let thread = start_game(&fake, "").await;
+    for (who, mv) in [(ALICE, "e4"), (BOB, "e5"), (ALICE, "Nf3")] {
+        fake.say(who, &thread, mv);
+        let m = wait_post(&fake, &thread, &format!("played {mv}")).await;
+        assert!(is_png(&m));
+    }
+    let pid = child.id().to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = tokio::time::timeout(
+        Duration::from_secs(20),
+        tokio::task::spawn_blocking(move || child.wait_with_output().unwrap()),
+    )
+    .await
+    .expect("postal run stops after Ctrl-C")
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stderr}{stdout}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stdout.contains("shutting down") || stderr.contains("shutting down"));
+    assert!(
+        !stdout.contains(TOKEN) && !stderr.contains(TOKEN),
+        "the token is never logged"
+    );
+    // Everything is in the database.
+    let store = postal::store::Store::open(&dir.join("binary.db").display().to_string())
+        .await
+        .unwrap();
+    let g = store.game(1).await.unwrap().unwrap();
+    assert_eq!(g.status, "active");
+    assert!(g.snapshot.contains("g1f3"), "{}", g.snapshot);
+    store.close().await;
+}
+
+/// A fresh scratch directory for a test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("postal-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `postal run` against the fake, in `dir` (so no config file is found), with the
+/// database `dir/NAME.db`; the caller sets the token.
+fn postal_run(fake: &Fake, dir: &std::path::Path, name: &str) -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_postal"));
+    cmd.arg("run")
+        .current_dir(dir)
+        .env("DISCORD_API_BASE", fake.base())
+        .env(
+            "DATABASE_URL",
+            dir.join(format!("{name}.db")).display().to_string(),
+        )
+        .env("RUST_LOG", "postal=info,serenity=warn")
+        .env_remove("POSTAL_CONFIG")
+        .env_remove("POSTAL_DISCORD_CONFIG")
+        .stdin(Stdio::null());
+    cmd
 }

@@ -17,17 +17,18 @@ pub use config::Config;
 
 use crate::render::{RenderOptions, Renderer};
 use crate::service::command::{self, Answer, Command};
-use crate::service::referee::{Destination, Incoming, Outbound, Place, Service};
+use crate::service::deadlines::{unix_now, DeadlineTask};
+use crate::service::referee::{Destination, Incoming, Outbound, Place, Queued, Service};
 use crate::service::settings::Settings;
 use crate::service::View;
 use crate::store::Store;
 use serenity::all::{
-    AutoArchiveDuration, ButtonStyle, ChannelId, ChannelType, CommandInteraction,
-    ComponentInteraction, Context, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateAutocompleteResponse, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    CreateThread, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction,
-    InteractionId, Message, Ready, ShardManager, UserId,
+    AutoArchiveDuration, AutocompleteChoice, ButtonStyle, ChannelId, ChannelType,
+    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context, CreateActionRow,
+    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateThread, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder,
+    Interaction, InteractionId, Message, Ready, ShardManager, UserId,
 };
 use serenity::builder::Builder;
 use std::future::Future;
@@ -43,18 +44,15 @@ pub fn intents() -> GatewayIntents {
         | GatewayIntents::MESSAGE_CONTENT
 }
 
+/// Discord shows at most this many autocompletion choices.
+const CHOICES: usize = 25;
+/// Discord's limit on an autocompletion choice's name and value, in characters.
+const CHOICE_LIMIT: usize = 100;
+
 /// The one line printed when there is no usable token.
 pub const TOKEN_HELP: &str =
     "create an application at https://discord.com/developers/applications, \
 add a bot, copy its token (Bot > Reset Token) and set DISCORD_TOKEN to it; see README.md";
-
-/// Seconds since the epoch.
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
 
 /// A button under a message: what it says, and the command line it stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,19 +117,28 @@ fn buttons_for(cmd: &Command, game: i64) -> Vec<Button> {
     }
 }
 
-/// The command line a button stands for.
-fn button_text(custom_id: &str) -> Option<String> {
-    let (what, game) = custom_id.split_once(':')?;
-    let game: i64 = game.parse().ok()?;
-    Some(match what {
-        "accept" => format!("accept {game}"),
-        "decline" => format!("decline {game}"),
-        "draw-accept" => format!("draw {game} accept"),
-        "draw-decline" => format!("draw {game} decline"),
-        "ff-accept" => format!("fastfifty {game} accept"),
-        "ff-reject" => format!("fastfifty {game} reject"),
-        "resign" => format!("resign {game}"),
-        _ => return None,
+/// The command line a button stands for, when `presser` may press it. A resignation
+/// button carries the user who asked to resign, and nobody else may confirm it.
+fn button_text(custom_id: &str, presser: UserId) -> Result<String, &'static str> {
+    const STALE: &str = "this button is not mine any more";
+    let mut parts = custom_id.split(':');
+    let (Some(what), Some(game)) = (parts.next(), parts.next()) else {
+        return Err(STALE);
+    };
+    let game: i64 = game.parse().map_err(|_| STALE)?;
+    let owner = parts.next();
+    Ok(match (what, owner) {
+        ("accept", None) => format!("accept {game}"),
+        ("decline", None) => format!("decline {game}"),
+        ("draw-accept", None) => format!("draw {game} accept"),
+        ("draw-decline", None) => format!("draw {game} decline"),
+        ("ff-accept", None) => format!("fastfifty {game} accept"),
+        ("ff-reject", None) => format!("fastfifty {game} reject"),
+        ("resign", Some(owner)) if owner == presser.to_string() => format!("resign {game}"),
+        ("resign", Some(_)) => {
+            return Err("only the player who asked to resign can confirm it; nothing was done")
+        }
+        _ => return Err(STALE),
     })
 }
 
@@ -166,7 +173,7 @@ async fn board_png(renderer: &Arc<Renderer>, view: &View) -> Option<Vec<u8>> {
 
 /// What the bot shares between events.
 pub struct Core {
-    service: Service,
+    service: Arc<Service>,
     renderer: Arc<Renderer>,
     cfg: Config,
 }
@@ -187,7 +194,7 @@ impl Core {
         event_id: String,
     ) -> Result<(Vec<Out>, bool), String> {
         let user_key = user.to_string();
-        let at = now();
+        let at = unix_now();
         // Any interaction reopens the user's DMs for another try.
         self.store()
             .set_dm_closed(&user_key, false, at)
@@ -221,7 +228,9 @@ impl Core {
                 }
             })
             .collect();
-        if changed {
+        // A game gets its thread when it starts; if Discord refuses the thread then, the
+        // game stays in its channel rather than moving under the players' feet later.
+        if changed && matches!(parsed, Some(Command::Accept(_))) {
             if let Place::Channel(c) = &place {
                 self.open_threads(http, c, &mut outs).await?;
             }
@@ -366,7 +375,7 @@ impl Core {
                 Ok(()) => return Ok(()),
                 Err(serenity::Error::Http(e)) if dm_refused(&e) => {
                     store
-                        .set_dm_closed(user, true, now())
+                        .set_dm_closed(user, true, unix_now())
                         .await
                         .map_err(|e| e.to_string())?;
                 }
@@ -374,23 +383,17 @@ impl Core {
             }
         }
         store
-            .hold_message(user, &out.msg.text, now())
+            .hold_message(user, &out.msg.text, unix_now())
             .await
             .map_err(|e| e.to_string())?;
         if closed {
             return Ok(());
         }
         // Where to say so: where the user spoke, else the game's home.
-        let place = match origin {
-            Some(c) => Some(c.to_string()),
-            None => match text::game_id(&out.msg.text) {
-                Some(g) => store
-                    .game(g)
-                    .await
-                    .map_err(|e| e.to_string())?
-                    .and_then(|g| g.channel),
-                None => None,
-            },
+        let place = match (origin, text::game_id(&out.msg.text)) {
+            (Some(c), _) => Some(c.to_string()),
+            (None, Some(g)) => self.home_of(g).await?,
+            (None, None) => None,
         };
         if let Some(c) = place {
             let note = Out {
@@ -409,6 +412,45 @@ impl Core {
             self.send_channel(http, &c, &note).await?;
         }
         Ok(())
+    }
+
+    /// Where game `id`'s messages go: its thread, else its channel.
+    async fn home_of(&self, id: i64) -> Result<Option<String>, String> {
+        let store = self.store();
+        if let Some((thread, _)) = store.thread_of(id).await.map_err(|e| e.to_string())? {
+            return Ok(Some(thread));
+        }
+        let game = store.game(id).await.map_err(|e| e.to_string())?;
+        Ok(game.and_then(|g| g.channel))
+    }
+
+    /// Delivers a reminder or timeout from the deadline task's outbox with its enforced
+    /// nonce, then marks it delivered (a failed send is logged and marked, not retried
+    /// at every check). One produced from a game read just before the game moved to its
+    /// thread still goes to the thread, and so does the note about a private message
+    /// that could not be sent.
+    async fn deliver_notice(&self, http: &Http, queued: Queued) {
+        // A game starting now is in its thread once this lock is free.
+        drop(self.starting.lock().await);
+        let Queued { id, mut message } = queued;
+        if let (Destination::Channel(c), Some(g)) = (&message.to, text::game_id(&message.text)) {
+            match self.store().thread_of(g).await {
+                Ok(Some((thread, parent))) if &parent == c => {
+                    message.to = Destination::Channel(thread)
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot look up a game's thread"),
+            }
+        }
+        let out = Out {
+            msg: message,
+            buttons: Vec::new(),
+            nonce: Some(format!("postal-{id}")),
+        };
+        self.deliver(http, std::slice::from_ref(&out), None).await;
+        if let Err(e) = self.service.delivered(id, unix_now()).await {
+            tracing::error!(error = %e, "cannot mark a message delivered");
+        }
     }
 
     async fn try_dm(&self, http: &Http, user: UserId, out: &Out) -> serenity::Result<()> {
@@ -640,7 +682,7 @@ impl Core {
             let work = async {
                 let store = self.store();
                 store
-                    .set_dm_closed(&user.to_string(), false, now())
+                    .set_dm_closed(&user.to_string(), false, unix_now())
                     .await
                     .map_err(|e| e.to_string())?;
                 let held = store
@@ -724,7 +766,7 @@ impl Core {
         ));
         if let Some(f) = r.first.as_mut() {
             f.buttons = vec![Button {
-                id: format!("resign:{game}"),
+                id: format!("resign:{game}:{user}"),
                 label: "Resign",
                 style: ButtonStyle::Danger,
             }];
@@ -734,11 +776,14 @@ impl Core {
 
     async fn on_component(&self, ctx: &Context, comp: &ComponentInteraction) {
         let http = &ctx.http;
-        let Some(text) = button_text(&comp.data.custom_id) else {
-            let r = Reply::private("this button is not mine any more");
-            self.answer(http, comp.id, &comp.token, true, async { Ok(r) })
-                .await;
-            return;
+        let text = match button_text(&comp.data.custom_id, comp.user.id) {
+            Ok(t) => t,
+            Err(why) => {
+                let r = Reply::private(why);
+                self.answer(http, comp.id, &comp.token, true, async { Ok(r) })
+                    .await;
+                return;
+            }
         };
         let user = comp.user.id;
         let place = place_of(comp.guild_id, comp.channel_id);
@@ -771,31 +816,75 @@ impl Core {
         self.answer(http, comp.id, &comp.token, true, work).await;
     }
 
+    /// Suggestions while a user types an option: their games for `game` (filtered by
+    /// what they typed), and for `move` the legal moves of their game here, in SAN,
+    /// beginning with what they typed. Discord shows at most 25 choices, each name and
+    /// value within 100 characters; only the typing user sees them.
     async fn on_autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
         let Some(focused) = ac.data.autocomplete() else {
             return;
         };
-        let mut resp = CreateAutocompleteResponse::new();
-        if focused.name == "game" {
-            let statuses: &[&str] = match ac.data.name.as_str() {
-                "accept" | "decline" | "cancel" => &["challenged"],
-                "board" | "moves" | "pgn" => &["active", "finished"],
-                _ => &["active"],
-            };
-            let user = ac.user.id.to_string();
-            if let Ok(games) = self.store().games_of(&user, statuses).await {
-                for g in games.iter().take(25) {
-                    let others: Vec<&str> = g
-                        .seats
-                        .iter()
-                        .filter_map(|s| s.user.as_deref())
-                        .filter(|u| *u != user)
-                        .collect();
-                    let label = format!("#{} {} vs {}", g.id, g.variant, others.join(", "));
-                    resp = resp.add_int_choice(label.chars().take(100).collect::<String>(), g.id);
+        let user = ac.user.id.to_string();
+        let typed = focused.value.trim().trim_start_matches('#');
+        let mut choices: Vec<AutocompleteChoice> = Vec::new();
+        match focused.name {
+            "game" => {
+                let statuses: &[&str] = match ac.data.name.as_str() {
+                    "accept" | "decline" | "cancel" => &["challenged"],
+                    "board" | "moves" | "pgn" => &["active", "finished"],
+                    _ => &["active"],
+                };
+                match self.store().games_of(&user, statuses).await {
+                    Ok(games) => {
+                        for g in games.iter().filter(|g| g.id.to_string().starts_with(typed)) {
+                            let others: Vec<&str> = g
+                                .seats
+                                .iter()
+                                .filter_map(|s| s.user.as_deref())
+                                .filter(|u| *u != user)
+                                .collect();
+                            let label = format!("#{} {} vs {}", g.id, g.variant, others.join(", "));
+                            choices.push(AutocompleteChoice::new(
+                                label.chars().take(CHOICE_LIMIT).collect::<String>(),
+                                g.id,
+                            ));
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "cannot list games to suggest"),
                 }
             }
+            "move" => {
+                let game = ac
+                    .data
+                    .options
+                    .iter()
+                    .find(|o| o.name == "game")
+                    .and_then(|o| match &o.value {
+                        CommandDataOptionValue::Integer(i) => Some(*i),
+                        CommandDataOptionValue::Autocomplete { value, .. } => {
+                            value.trim_start_matches('#').parse().ok()
+                        }
+                        _ => None,
+                    });
+                let place = place_of(ac.guild_id, ac.channel_id);
+                match self
+                    .service
+                    .move_suggestions(&user, &place, game, typed, CHOICES)
+                    .await
+                {
+                    Ok(moves) => choices.extend(
+                        moves
+                            .into_iter()
+                            .filter(|m| m.chars().count() <= CHOICE_LIMIT)
+                            .map(|m| AutocompleteChoice::new(m.clone(), m)),
+                    ),
+                    Err(e) => tracing::warn!(error = %e, "cannot list moves to suggest"),
+                }
+            }
+            _ => {}
         }
+        choices.truncate(CHOICES);
+        let resp = CreateAutocompleteResponse::new().set_choices(choices);
         if let Err(e) = CreateInteractionResponse::Autocomplete(resp)
             .execute(&ctx.http, (ac.id, &ac.token))
             .await
@@ -824,28 +913,6 @@ impl Core {
         match result {
             Ok(n) => tracing::info!(commands = n, "slash commands registered"),
             Err(e) => tracing::error!(error = %e, "slash commands could not be registered"),
-        }
-    }
-
-    /// Runs the deadline check and delivers the outbox's undelivered messages (the first
-    /// check after a start also delivers what an earlier process left), marking each
-    /// delivered once sent; a failure to send is logged and not retried.
-    async fn tick(&self, http: &Http) {
-        match self.service.tick(now()).await {
-            Ok(queued) => {
-                for q in queued {
-                    let out = Out {
-                        msg: q.message,
-                        buttons: Vec::new(),
-                        nonce: Some(format!("postal-{}", q.id)),
-                    };
-                    self.deliver(http, std::slice::from_ref(&out), None).await;
-                    if let Err(e) = self.service.delivered(q.id, now()).await {
-                        tracing::error!(error = %e, "cannot mark a message delivered");
-                    }
-                }
-            }
-            Err(e) => tracing::error!(error = %e, "deadline check failed"),
         }
     }
 }
@@ -954,7 +1021,8 @@ pub fn http(token: &str, api_base: &str) -> Http {
 pub struct Bot {
     shards: Arc<ShardManager>,
     client: tokio::task::JoinHandle<Result<(), String>>,
-    ticker: tokio::task::JoinHandle<()>,
+    deadlines: DeadlineTask,
+    delivery: tokio::task::JoinHandle<()>,
     core: Arc<Core>,
 }
 
@@ -966,33 +1034,49 @@ impl Bot {
         if token.is_empty() {
             return Err(format!("DISCORD_TOKEN is empty: {TOKEN_HELP}"));
         }
+        let http = http(token, &cfg.api_base);
+        Bot::start_with(settings, cfg, http).await
+    }
+
+    /// [`Bot::start`] with a REST client built by the caller (a test may point one at a
+    /// local server while keeping serenity's rate limiter).
+    pub async fn start_with(settings: Settings, cfg: Config, http: Http) -> Result<Bot, String> {
         let store = Store::open(&settings.database_url)
             .await
             .map_err(|e| format!("cannot open the database {}: {e}", settings.database_url))?;
         // Colour draws of new games must not repeat from one start to the next.
         let settings = Settings {
-            seed: now() as u64,
+            seed: unix_now() as u64,
             ..settings
         };
-        let http = http(token, &cfg.api_base);
         match http.get_current_user().await {
             Ok(_) => {}
             Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)))
                 if r.status_code.as_u16() == 401 =>
             {
+                store.close().await;
                 return Err(format!("Discord rejected DISCORD_TOKEN: {TOKEN_HELP}"));
             }
-            Err(e) => return Err(format!("cannot reach Discord: {e}")),
+            Err(e) => {
+                store.close().await;
+                return Err(format!("cannot reach Discord: {e}"));
+            }
         }
         let core = Arc::new(Core {
-            service: Service::new(store, settings),
+            service: Arc::new(Service::new(store, settings)),
             renderer: Arc::new(Renderer::default()),
             cfg,
         });
-        let mut client = serenity::all::ClientBuilder::new_with_http(http, intents())
+        let client = serenity::all::ClientBuilder::new_with_http(http, intents())
             .event_handler(Handler { core: core.clone() })
-            .await
-            .map_err(|e| format!("cannot start the Discord client: {e}"))?;
+            .await;
+        let mut client = match client {
+            Ok(c) => c,
+            Err(e) => {
+                core.store().close().await;
+                return Err(format!("cannot start the Discord client: {e}"));
+            }
+        };
         let shards = client.shard_manager.clone();
         let http = client.http.clone();
         let client = tokio::spawn(async move {
@@ -1012,20 +1096,21 @@ impl Bot {
                 e => format!("the Discord connection failed: {e}"),
             })
         });
-        let tick_core = core.clone();
+        // Reminders and timeouts: the service's deadline task checks, this loop delivers.
+        let (tx, mut rx) = tokio::sync::mpsc::channel::<Queued>(64);
         let every = Duration::from_secs(core.cfg.tick_seconds);
-        let ticker = tokio::spawn(async move {
-            let mut interval = tokio::time::interval(every);
-            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                interval.tick().await;
-                tick_core.tick(&http).await;
+        let deadlines = DeadlineTask::spawn(core.service.clone(), every, unix_now, tx);
+        let delivery_core = core.clone();
+        let delivery = tokio::spawn(async move {
+            while let Some(queued) = rx.recv().await {
+                delivery_core.deliver_notice(&http, queued).await;
             }
         });
         Ok(Bot {
             shards,
             client,
-            ticker,
+            deadlines,
+            delivery,
             core,
         })
     }
@@ -1038,7 +1123,7 @@ impl Bot {
         };
         match result {
             Some(r) => {
-                self.ticker.abort();
+                stop_deadlines(self.deadlines, self.delivery).await;
                 self.core.store().close().await;
                 r
             }
@@ -1049,12 +1134,30 @@ impl Bot {
         }
     }
 
-    /// Disconnects, stops the deadline checks and closes the database.
+    /// Stops the deadline checks (delivering what they found), disconnects and closes
+    /// the database.
     pub async fn stop(self) {
-        self.ticker.abort();
+        stop_deadlines(self.deadlines, self.delivery).await;
         self.shards.shutdown_all().await;
         let _ = tokio::time::timeout(Duration::from_secs(5), self.client).await;
         self.core.store().close().await;
+    }
+}
+
+/// Lets the deadline check in progress finish and its messages go out, then ends the
+/// deadline task and its delivery loop (which ends when the task drops its sender).
+async fn stop_deadlines(task: DeadlineTask, mut delivery: tokio::task::JoinHandle<()>) {
+    let stats = task.stop().await;
+    tracing::info!(
+        checks = stats.checks,
+        sent = stats.sent,
+        "deadline checks stopped"
+    );
+    if tokio::time::timeout(Duration::from_secs(10), &mut delivery)
+        .await
+        .is_err()
+    {
+        delivery.abort();
     }
 }
 
@@ -1072,4 +1175,32 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
         tracing::info!("Ctrl-C: shutting down");
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buttons_read_as_command_lines_for_whoever_may_press_them() {
+        let alice = UserId::new(300_000_000_000_000_001);
+        let bob = UserId::new(300_000_000_000_000_002);
+        assert_eq!(button_text("accept:3", bob).unwrap(), "accept 3");
+        assert_eq!(
+            button_text("draw-decline:3", bob).unwrap(),
+            "draw 3 decline"
+        );
+        assert_eq!(
+            button_text("ff-accept:3", alice).unwrap(),
+            "fastfifty 3 accept"
+        );
+        let resign = format!("resign:3:{alice}");
+        assert_eq!(button_text(&resign, alice).unwrap(), "resign 3");
+        assert!(button_text(&resign, bob)
+            .unwrap_err()
+            .contains("only the player who asked"));
+        for stale in ["resign:3", "accept:x", "accept", "open:3", "accept:3:1"] {
+            assert!(button_text(stale, alice).is_err(), "{stale}");
+        }
+    }
 }

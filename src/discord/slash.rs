@@ -89,7 +89,8 @@ pub fn commands() -> Vec<CreateCommand> {
                     "Your move, e.g. e4, Nf3, N@d1",
                 )
                 .required(true)
-                .max_length(64),
+                .max_length(64)
+                .set_autocomplete(true),
             )
             .add_option(game_option()),
         cmd("double")
@@ -141,7 +142,8 @@ pub fn commands() -> Vec<CreateCommand> {
                     "move",
                     "The move you intend (claim draw)",
                 )
-                .max_length(64),
+                .max_length(64)
+                .set_autocomplete(true),
             )
             .add_option(game_option()),
         cmd("help").add_option({

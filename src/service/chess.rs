@@ -595,6 +595,17 @@ impl GameRules for ChessRules {
         turn_sans(&self.game)
     }
 
+    fn legal_moves(&self, seat: Seat) -> Vec<String> {
+        match color_of(seat) {
+            Ok(c) if !self.is_over() && self.game.turn() == c => {
+                let pos = self.game.position();
+                let moves = self.game.legal_moves();
+                moves.iter().map(|&m| san(pos, m)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn numbered_moves(&self) -> String {
         numbered_moves(&self.game).join(" ")
     }
@@ -685,4 +696,26 @@ fn pgn_text(rules: &ChessRules, tags: &[(String, String)]) -> String {
         *field = v.clone();
     }
     write_pgn_ending(&rules.game, rules.outcome, &t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legal_moves_are_the_movers_in_san_and_nobody_elses() {
+        let mut g = ChessRules::new(Variant::Standard);
+        let white = g.legal_moves(Seat(0));
+        assert_eq!(white.len(), 20);
+        assert!(white.contains(&"Nf3".to_string()) && white.contains(&"e4".to_string()));
+        assert!(g.legal_moves(Seat(1)).is_empty(), "not Black's turn");
+        g.apply(Seat(0), &Action::Move("f2f3".into())).unwrap();
+        g.apply(Seat(1), &Action::Move("e7e5".into())).unwrap();
+        g.apply(Seat(0), &Action::Move("g2g4".into())).unwrap();
+        assert!(g.legal_moves(Seat(1)).contains(&"Qh4#".to_string()));
+        g.apply(Seat(1), &Action::Move("d8h4".into())).unwrap();
+        assert!(g.legal_moves(Seat(0)).is_empty(), "the game is over");
+        let sharp = ChessRules::new(Variant::ChessSharp);
+        assert!(sharp.legal_moves(Seat(0)).iter().all(|m| m.contains('@')));
+    }
 }

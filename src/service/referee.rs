@@ -290,12 +290,57 @@ impl Service {
     }
 
     async fn games_here(&self, inc: &Incoming) -> Result<Vec<GameRow>, StoreError> {
-        let games = self.store.games_of(&inc.user, &["active"]).await?;
+        self.games_at(&inc.user, &inc.place).await
+    }
+
+    /// The active games `user` plays in `place`.
+    async fn games_at(&self, user: &str, place: &Place) -> Result<Vec<GameRow>, StoreError> {
+        let games = self.store.games_of(user, &["active"]).await?;
         Ok(games
             .into_iter()
-            .filter(|g| g.seat_of(&inc.user).is_some())
-            .filter(|g| is_in(g, &inc.place))
+            .filter(|g| g.seat_of(user).is_some())
+            .filter(|g| is_in(g, place))
             .collect())
+    }
+
+    /// Suggestions for the move `user` is typing in `place`: the moves (SAN) their seat
+    /// may make now in game `id`, or else in the one game here where it is their turn,
+    /// that begin with `typed` (ignoring case), at most `limit`. None when it is not
+    /// their turn, or when several games here wait for them and `id` does not say which.
+    /// Reads only; changes nothing.
+    pub async fn move_suggestions(
+        &self,
+        user: &str,
+        place: &Place,
+        id: Option<i64>,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        let games = match id {
+            Some(id) => self.store.game(id).await?.into_iter().collect(),
+            None => self.games_at(user, place).await?,
+        };
+        let mut options: Vec<Vec<String>> = games
+            .iter()
+            .filter(|g| g.status == "active")
+            .filter_map(|g| {
+                let seat = g.seat_of(user)?;
+                let moves = load(g).ok()?.legal_moves(Seat(seat));
+                (!moves.is_empty()).then_some(moves)
+            })
+            .collect();
+        if options.len() != 1 {
+            return Ok(Vec::new());
+        }
+        let typed = typed.trim().to_lowercase();
+        let mut moves: Vec<String> = options
+            .swap_remove(0)
+            .into_iter()
+            .filter(|m| m.to_lowercase().starts_with(&typed))
+            .collect();
+        moves.sort();
+        moves.truncate(limit);
+        Ok(moves)
     }
 
     async fn pick(
@@ -1318,5 +1363,59 @@ pub enum Fail {
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
         Fail::Store(e)
+    }
+}
+
+#[cfg(test)]
+mod suggestion_tests {
+    use super::*;
+
+    async fn say(svc: &Service, event: &str, user: &str, place: &str, text: &str) {
+        svc.handle(Incoming {
+            event_id: event.into(),
+            user: user.into(),
+            place: Place::Channel(place.into()),
+            text: text.into(),
+            at: 1_767_225_600,
+        })
+        .await
+        .unwrap();
+    }
+
+    #[tokio::test]
+    async fn move_suggestions_come_from_the_users_game_here_on_their_turn() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let svc = Service::new(store, Settings::default());
+        let here = Place::Channel("c".into());
+        say(&svc, "1", "alice", "c", "challenge @bob colour:white").await;
+        say(&svc, "2", "bob", "c", "accept").await;
+        let all = svc
+            .move_suggestions("alice", &here, None, "", 25)
+            .await
+            .unwrap();
+        assert_eq!(all.len(), 20);
+        let n = svc
+            .move_suggestions("alice", &here, None, "n", 25)
+            .await
+            .unwrap();
+        assert_eq!(n, ["Na3", "Nc3", "Nf3", "Nh3"]);
+        let few = svc
+            .move_suggestions("alice", &here, Some(1), "", 3)
+            .await
+            .unwrap();
+        assert_eq!(few.len(), 3);
+        // Not Bob's turn; no game of Carol's; no game in another channel.
+        for (user, place) in [("bob", &here), ("carol", &here)] {
+            let s = svc.move_suggestions(user, place, None, "", 25).await;
+            assert!(s.unwrap().is_empty(), "{user}");
+        }
+        let elsewhere = Place::Channel("d".into());
+        let s = svc
+            .move_suggestions("alice", &elsewhere, None, "", 25)
+            .await;
+        assert!(s.unwrap().is_empty());
+        // Nobody else reads Alice's options through her game's id.
+        let s = svc.move_suggestions("carol", &here, Some(1), "", 25).await;
+        assert!(s.unwrap().is_empty());
     }
 }

@@ -205,6 +205,10 @@ pub trait GameRules: Send + Sync {
     fn timeout_is_automatic(&self) -> bool;
     /// The moves played, in SAN.
     fn move_list(&self) -> Vec<String>;
+    /// The moves `seat` may make now, in SAN (for the Discord adapter's suggestions);
+    /// empty when the game is over or `seat` is not the one to move. Only the seat's own
+    /// options: a variant with secrets lists what that seat may know.
+    fn legal_moves(&self, seat: Seat) -> Vec<String>;
     /// The moves played as players read them, numbered from the game's start
     /// (`1. e4 e5 2. Nf3`).
     fn numbered_moves(&self) -> String;

@@ -37,6 +37,15 @@ impl Store {
         Ok(row.is_some())
     }
 
+    /// The thread game `id` was given and the channel it was opened from, if any.
+    pub async fn thread_of(&self, id: i64) -> Result<Option<(String, String)>, StoreError> {
+        let row = sqlx::query("SELECT thread, parent FROM game_threads WHERE game_id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| (r.get::<String, _>(0), r.get::<String, _>(1))))
+    }
+
     /// Moves game `id` from `parent` to its own `thread`: its messages go there from now on.
     pub async fn move_to_thread(
         &self,

@@ -129,6 +129,8 @@ struct Inner {
     closed_dms: HashSet<String>,
     overrides: Vec<Override>,
     identifies: usize,
+    /// Close every IDENTIFY with 4004 (authentication failed), whatever the token.
+    refuse_identify: bool,
 }
 
 struct Shared {
@@ -214,6 +216,12 @@ impl Fake {
             .unwrap()
             .closed_dms
             .insert(user.to_string());
+    }
+
+    /// From now on the gateway refuses every IDENTIFY with close code 4004, as Discord
+    /// does for a token it does not accept (REST still accepts it).
+    pub fn refuse_identify(&self) {
+        self.shared.inner.lock().unwrap().refuse_identify = true;
     }
 
     /// The next request with this method whose path contains `path_contains` gets
@@ -327,6 +335,42 @@ impl Fake {
         id
     }
 
+    /// Delivers an autocompletion request: `user` is typing the option marked
+    /// `"focused": true` among `options` of the slash command `name`; returns the
+    /// interaction id.
+    pub fn autocomplete(
+        &self,
+        user: (&str, &str),
+        channel: &str,
+        name: &str,
+        options: Value,
+    ) -> String {
+        let id = self.id();
+        let d = interaction_envelope(
+            &id,
+            4,
+            json!({"id": self.id(), "name": name, "type": 1, "options": options}),
+            channel,
+            user,
+            None,
+        );
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
+    /// Waits for the first response (callback) to interaction `id`.
+    pub async fn wait_callback(&self, id: &str) -> Recorded {
+        let prefix = format!("/interactions/{id}/");
+        let reqs = self
+            .wait_for(&format!("the response to interaction {id}"), |r| {
+                r.iter().any(|x| x.path.starts_with(&prefix))
+            })
+            .await;
+        reqs.into_iter()
+            .find(|x| x.path.starts_with(&prefix))
+            .expect("found")
+    }
+
     /// Presses a button with `custom_id` on the bot message `msg` (a recorded response
     /// body); returns the interaction id.
     pub fn press(&self, user: (&str, &str), msg: &Value, custom_id: &str) -> String {
@@ -420,7 +464,10 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
                     1 => Some(json!({"op": 11}).to_string()),
                     2 => {
                         let token = frame["d"]["token"].as_str().unwrap_or_default();
-                        if token != format!("Bot {}", shared.token) && token != shared.token {
+                        let refuse = shared.inner.lock().unwrap().refuse_identify;
+                        if refuse
+                            || token != format!("Bot {}", shared.token) && token != shared.token
+                        {
                             let _ = socket
                                 .send(WsMessage::Close(Some(axum::extract::ws::CloseFrame {
                                     code: 4004,
@@ -601,6 +648,29 @@ fn check_message(body: &Value, files: &[File]) -> Result<(), (u16, Value)> {
     Ok(())
 }
 
+/// Checks an autocompletion result against Discord's limits: at most 25 choices, each
+/// name 1 to 100 characters and each string value at most 100.
+fn check_choices(data: &Value) -> Result<(), (u16, Value)> {
+    let Some(choices) = data.get("choices").and_then(Value::as_array) else {
+        return Err(err(400, 50035, "Invalid Form Body: choices"));
+    };
+    if choices.len() > 25 {
+        return Err(err(400, 50035, "Invalid Form Body: choices: at most 25"));
+    }
+    for c in choices {
+        let name = c["name"].as_str().map_or(0, |n| n.chars().count());
+        let value_ok = match &c["value"] {
+            Value::String(v) => v.chars().count() <= 100,
+            Value::Number(_) => true,
+            _ => false,
+        };
+        if !(1..=100).contains(&name) || !value_ok {
+            return Err(err(400, 50035, "Invalid Form Body: choice name or value"));
+        }
+    }
+    Ok(())
+}
+
 fn message_response(shared: &Shared, channel: &str, body: &Value, files: &[File]) -> Value {
     let id = next_id(shared);
     let mut m = message(
@@ -758,7 +828,11 @@ fn answer(
             if i.dispatched.elapsed() > ACK_WINDOW {
                 return err(404, 10062, "Unknown interaction");
             }
-            if let Some(data) = body.get("data") {
+            if body["type"].as_u64() == Some(8) {
+                if let Err(e) = check_choices(&body["data"]) {
+                    return e;
+                }
+            } else if let Some(data) = body.get("data") {
                 if let Err(e) = check_message(data, files) {
                     if body["type"].as_u64() == Some(4) || !files.is_empty() {
                         return e;
