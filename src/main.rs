@@ -170,6 +170,7 @@ fn main() -> ExitCode {
                     tracing_subscriber::EnvFilter::try_from_default_env()
                         .unwrap_or_else(|_| "postal=info,serenity=warn".into()),
                 )
+                .with_writer(std::io::stderr)
                 .init();
             let result = Settings::load()
                 .map_err(|e| e.to_string())

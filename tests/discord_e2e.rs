@@ -55,6 +55,12 @@ async fn start(fake: &Fake, db: &str, cfg: Config, n: usize) -> Bot {
     let bot = Bot::start(settings(db), cfg, TOKEN)
         .await
         .expect("bot starts");
+    ready(fake, n).await;
+    bot
+}
+
+/// Waits until the bot has identified and registered its commands (the `n`th time).
+async fn ready(fake: &Fake, n: usize) {
     fake.wait_identified(n).await;
     fake.wait_for("command registration", |r| {
         r.iter()
@@ -63,7 +69,6 @@ async fn start(fake: &Fake, db: &str, cfg: Config, n: usize) -> Bot {
             >= n
     })
     .await;
-    bot
 }
 
 fn posts<'a>(reqs: &'a [Recorded], channel: &str) -> Vec<&'a Recorded> {
@@ -154,10 +159,11 @@ fn all_accepted(fake: &Fake) {
     }
 }
 
-/// A text challenge accepted by text; the game gets a thread, moves are typed bare in it,
-/// every turn's message carries the board as a PNG, and the game ends in checkmate.
+/// A challenge by slash command accepted by button; the game gets a public thread,
+/// moves are typed bare in it, every turn's message carries the board as a PNG, the
+/// mover and the deadline, and the game ends in checkmate.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn text_challenge_thread_and_checkmate() {
+async fn slash_challenge_button_accept_thread_and_checkmate() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("mate"), config(&fake), 1).await;
     let identify = fake
@@ -169,17 +175,20 @@ async fn text_challenge_thread_and_checkmate() {
     let intents = identify["d"]["intents"].as_u64().unwrap();
     assert_ne!(intents & (1 << 15), 0, "message content intent");
 
-    fake.say(
+    let c = fake.slash(
         ALICE,
         GAMES,
-        &format!("!challenge <@{}> colour:white", BOB.0),
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "colour", "type": 3, "value": "white"}]),
     );
-    let challenge = wait_post(&fake, GAMES, "challenges").await;
+    let challenge = fake.wait_callback(&c).await;
+    assert_eq!(challenge.json["type"], 4);
+    assert_eq!(challenge.flags() & 64, 0, "a challenge is public");
     let text = challenge.content().unwrap();
     assert!(text.contains(&format!("<@{}>", ALICE.0)), "{text}");
     assert!(text.contains(&format!("<@{}>", BOB.0)), "{text}");
-    // Accept and decline buttons under the challenge.
-    let ids: Vec<&str> = challenge.json["components"][0]["components"]
+    let ids: Vec<&str> = challenge.json["data"]["components"][0]["components"]
         .as_array()
         .unwrap()
         .iter()
@@ -187,7 +196,8 @@ async fn text_challenge_thread_and_checkmate() {
         .collect();
     assert_eq!(ids, ["accept:1", "decline:1"]);
 
-    fake.say(BOB, GAMES, "!accept");
+    let press = fake.press(BOB, &bot_message(&fake, GAMES), "accept:1");
+    assert_eq!(fake.wait_callback(&press).await.json["type"], 7);
     let thread = the_thread(&fake).await;
     let created = fake
         .requests()
@@ -195,17 +205,19 @@ async fn text_challenge_thread_and_checkmate() {
         .find(|r| r.path == format!("/channels/{GAMES}/threads"))
         .unwrap();
     assert_eq!(created.json["type"], 11, "a public thread");
-    assert!(created.json["name"]
-        .as_str()
-        .unwrap()
-        .starts_with("game #1"));
+    assert_eq!(created.json["name"], "game #1 standard: alice vs bob");
     wait_post(&fake, GAMES, &format!("<#{thread}>")).await;
     let start = wait_post(&fake, &thread, "accepted").await;
     assert!(is_png(&start));
 
     // Chat in the thread is not a move; moves are.
     fake.say(ALICE, &thread, "good luck, have fun");
-    for (who, mv) in [(ALICE, "f3"), (BOB, "e5"), (ALICE, "g4"), (BOB, "Qh4#")] {
+    for (who, next, mv) in [
+        (ALICE, BOB, "f3"),
+        (BOB, ALICE, "e5"),
+        (ALICE, BOB, "g4"),
+        (BOB, ALICE, "Qh4#"),
+    ] {
         fake.say(who, &thread, mv);
         let m = wait_post(
             &fake,
@@ -214,6 +226,13 @@ async fn text_challenge_thread_and_checkmate() {
         )
         .await;
         assert!(is_png(&m), "the board comes with {mv}");
+        let text = m.content().unwrap();
+        if !mv.ends_with('#') {
+            assert!(
+                text.contains(&format!("<@{}>", next.0)) && text.contains("to move, by 20"),
+                "the mover is mentioned, with the deadline: {text}"
+            );
+        }
     }
     let last = wait_post(&fake, &thread, "checkmate").await;
     assert!(last.content().unwrap().contains("0-1"));
@@ -511,9 +530,24 @@ impl Drop for LockHolder {
     }
 }
 
-/// A user whose DMs are closed (50007) still plays: the bot says so in the thread without
-/// the content, keeps the message for `/private`, and does not retry until they interact.
-/// No private text reaches a public place.
+/// How many private messages are held for `user` in the database at `path`.
+async fn held_count(path: &str, user: &str) -> i64 {
+    use sqlx::Connection;
+    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{path}"))
+        .await
+        .unwrap();
+    let n: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM held_messages WHERE user_id = ?")
+        .bind(user)
+        .fetch_one(&mut c)
+        .await
+        .unwrap();
+    let _ = c.close().await;
+    n.0
+}
+
+/// A user whose DMs are closed (50007) still plays: the bot says so in the game's thread
+/// without the content, keeps the messages for `/private`, and does not try her DMs
+/// again until she interacts. No private text reaches a public place.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closed_dms_fall_back_to_private_command() {
     let fake = Fake::start(TOKEN).await;
@@ -522,48 +556,100 @@ async fn closed_dms_fall_back_to_private_command() {
         tick_seconds: 1,
         ..config(&fake)
     };
-    let bot = start(&fake, &db("dms"), cfg, 1).await;
-    // One day per move: the 24-hour reminder is due at once.
-    fake.say(
-        ALICE,
-        GAMES,
-        &format!("!challenge <@{}> colour:white days:1", BOB.0),
-    );
-    wait_post(&fake, GAMES, "challenges").await;
-    fake.say(BOB, GAMES, "!accept");
-    let thread = the_thread(&fake).await;
-    wait_post(&fake, &thread, "accepted").await;
-    let note = wait_post(&fake, &thread, "could not send you a private message").await;
-    assert!(note.content().unwrap().contains(&format!("<@{}>", ALICE.0)));
+    let path = db("dms");
+    let bot = start(&fake, &path, cfg, 1).await;
+    // Two games, one day per move: each game's 24-hour reminder to Alice is due at once.
+    const OTHER: &str = "400000000000000002";
+    for channel in [GAMES, OTHER] {
+        fake.say(
+            ALICE,
+            channel,
+            &format!("!challenge <@{}> colour:white days:1", BOB.0),
+        );
+        wait_post(&fake, channel, "challenges").await;
+    }
+    for channel in [GAMES, OTHER] {
+        fake.say(BOB, channel, "!accept");
+        wait_post(&fake, channel, "played in <#").await;
+    }
+    let threads = fake.threads();
+    assert_eq!(threads.len(), 2);
+
+    // Both reminders are held; her DMs were tried once, and she is told once, in the
+    // thread of the game whose reminder came first.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while held_count(&path, ALICE.0).await < 2 {
+        assert!(std::time::Instant::now() < deadline, "two reminders held");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let reqs = fake.requests();
     let refused: Vec<&Recorded> = reqs.iter().filter(|r| r.status == 403).collect();
-    assert_eq!(refused.len(), 1, "one try, then no retry");
-    let secret = refused[0].content().unwrap().to_string();
-    assert!(secret.contains("reminder"), "{secret}");
+    assert_eq!(refused.len(), 1, "one try, then no retry: {refused:?}");
+    let first = refused[0].content().unwrap().to_string();
+    assert!(first.contains("reminder"), "{first}");
+    let notes: Vec<&Recorded> = reqs
+        .iter()
+        .filter(|r| {
+            r.content()
+                .is_some_and(|c| c.contains("could not send you a private message"))
+        })
+        .collect();
+    assert_eq!(notes.len(), 1);
+    let note_channel = notes[0]
+        .path
+        .trim_start_matches("/channels/")
+        .trim_end_matches("/messages");
+    assert!(
+        threads.contains_key(note_channel),
+        "the note is in a game's thread"
+    );
+    assert!(notes[0]
+        .content()
+        .unwrap()
+        .contains(&format!("<@{}>", ALICE.0)));
     // A deadline message comes from the outbox, with a nonce Discord enforces.
     let nonce = refused[0].json["nonce"].as_str().unwrap_or_default();
     assert!(nonce.starts_with("postal-"), "{:?}", refused[0].json);
     assert_eq!(refused[0].json["enforce_nonce"], true);
 
-    // Alice still plays, and fetches the message privately.
-    fake.say(ALICE, &thread, "e4");
-    wait_post(&fake, &thread, "played e4").await;
-    let p = fake.slash(ALICE, &thread, "private", json!([]));
+    // Alice still plays, and fetches both reminders privately.
+    let (thread, _) = threads
+        .iter()
+        .find(|(_, (parent, _))| parent == GAMES)
+        .unwrap();
+    fake.say(ALICE, thread, "e4");
+    wait_post(&fake, thread, "played e4").await;
+    let p = fake.slash(ALICE, thread, "private", json!([]));
+    let private = fake.wait_callback(&p).await;
+    assert_ne!(private.flags() & 64, 0, "ephemeral");
+    assert_eq!(private.content().unwrap(), first);
     let reqs = fake
-        .wait_for("/private", |r| {
-            r.iter()
-                .any(|x| x.path.starts_with(&format!("/interactions/{p}/")))
+        .wait_for("the second reminder", |r| {
+            r.iter().any(|x| x.path.starts_with("/webhooks/"))
         })
         .await;
-    let private = reqs
+    let second = reqs
         .iter()
-        .find(|x| x.path.starts_with(&format!("/interactions/{p}/")))
+        .find(|x| x.path.starts_with("/webhooks/"))
         .unwrap();
-    assert_ne!(private.flags() & 64, 0, "ephemeral");
-    assert_eq!(private.content().unwrap(), secret);
+    assert_ne!(second.flags() & 64, 0, "ephemeral");
+    let second = second.content().unwrap().to_string();
+    assert!(second.contains("reminder") && second != first, "{second}");
+    assert_eq!(held_count(&path, ALICE.0).await, 0, "delivered once");
 
-    let leaks = public_leaks(&fake.requests(), &fake.dm_channels(), &secret);
-    assert!(leaks.is_empty(), "private text in public: {leaks:?}");
+    // Having interacted, her DMs are tried again at the next private message.
+    let dm = fake.id();
+    let m = fake_discord::message(&fake.id(), &dm, ALICE, "games", false);
+    fake.dispatch("MESSAGE_CREATE", m);
+    fake.wait_for("a second try", |r| {
+        r.iter().filter(|x| x.status == 403).count() == 2
+    })
+    .await;
+
+    for secret in [&first, &second] {
+        let leaks = public_leaks(&fake.requests(), &fake.dm_channels(), secret);
+        assert!(leaks.is_empty(), "private text in public: {leaks:?}");
+    }
     bot.stop().await;
 }
 
@@ -743,6 +829,13 @@ async fn draw_offers_declined_and_accepted_by_button() {
         "{}",
         end.json
     );
+
+    // A challenge declined by button.
+    fake.say(ALICE, GAMES, &format!("!challenge <@{}>", BOB.0));
+    wait_post(&fake, GAMES, "game #2:").await;
+    let no = fake.press(BOB, &bot_message(&fake, GAMES), "decline:2");
+    assert_eq!(fake.wait_callback(&no).await.json["type"], 7);
+    wait_post(&fake, GAMES, "the challenge is declined by").await;
     all_accepted(&fake);
     bot.stop().await;
 }
@@ -1015,4 +1108,70 @@ fn postal_run(fake: &Fake, dir: &std::path::Path, name: &str) -> std::process::C
         .env_remove("POSTAL_DISCORD_CONFIG")
         .stdin(Stdio::null());
     cmd
+}
+
+/// A 429 (rate limited, retry after 300 ms) on a move's message, with serenity's own
+/// rate limiter in the loop: the bot talks to the fake as to `https://discord.com`, as in
+/// production. The limiter waits, retries, and the message arrives once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limit_is_waited_out_and_the_message_arrives_once() {
+    let fake = Fake::start(TOKEN).await;
+    let http = fake.discord_http(TOKEN).await;
+    let cfg = Config {
+        api_base: String::new(),
+        ..config(&fake)
+    };
+    let bot = Bot::start_with(settings(&db("ratelimit")), cfg, http)
+        .await
+        .expect("bot starts");
+    ready(&fake, 1).await;
+    let thread = start_game(&fake, "").await;
+    let path = format!("/channels/{thread}/messages");
+    fake.fail_next("POST", &path, 429, 0);
+    fake.say(ALICE, &thread, "e4");
+    let played = wait_post(&fake, &thread, "played e4").await;
+    assert!(is_png(&played), "the retry carries the board too");
+    let reqs = fake.requests();
+    let tries: Vec<&Recorded> = reqs
+        .iter()
+        .filter(|r| r.path == path && r.content().is_some_and(|c| c.contains("played e4")))
+        .collect();
+    assert_eq!(tries.len(), 2, "one refused, one retried");
+    assert_eq!(tries[0].status, 429);
+    assert!(tries[1].ok());
+    let waited = tries[1].at.duration_since(tries[0].at);
+    assert!(
+        waited >= fake_discord::RETRY_AFTER - Duration::from_millis(20),
+        "waited {waited:?}"
+    );
+    fake.say(BOB, &thread, "e5");
+    wait_post(&fake, &thread, "played e5").await;
+    bot.stop().await;
+}
+
+/// With guilds in the settings, the commands are registered in each of them by bulk
+/// overwrite, and not globally.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_in_the_configured_guilds() {
+    let fake = Fake::start(TOKEN).await;
+    let guilds = [500000000000000001u64, 500000000000000002];
+    let cfg = Config {
+        guilds: guilds.to_vec(),
+        ..config(&fake)
+    };
+    let bot = start(&fake, &db("guilds"), cfg, 1).await;
+    let reqs = fake
+        .wait_for("both guilds", |r| {
+            r.iter().filter(|x| x.method == "PUT" && x.ok()).count() == 2
+        })
+        .await;
+    let puts: Vec<&Recorded> = reqs.iter().filter(|x| x.method == "PUT").collect();
+    for (put, g) in puts.iter().zip(guilds) {
+        assert_eq!(
+            put.path,
+            format!("/applications/{}/guilds/{g}/commands", fake_discord::BOT_ID)
+        );
+        assert!(put.json.as_array().is_some_and(|c| c.len() >= 16));
+    }
+    bot.stop().await;
 }

@@ -176,6 +176,9 @@ pub struct Core {
     service: Arc<Service>,
     renderer: Arc<Renderer>,
     cfg: Config,
+    /// Held while a game starts (the acceptance is committed and the game moved to its
+    /// thread), so that a deadline notice read in between is delivered after the move.
+    starting: tokio::sync::Mutex<()>,
 }
 
 impl Core {
@@ -201,6 +204,10 @@ impl Core {
             .await
             .map_err(|e| e.to_string())?;
         let parsed = command::parse(&text).ok();
+        let _starting = match parsed {
+            Some(Command::Accept(_)) => Some(self.starting.lock().await),
+            _ => None,
+        };
         let inc = Incoming {
             event_id: event_id.clone(),
             user: user_key,
@@ -255,16 +262,13 @@ impl Core {
             return Ok(());
         };
         for g in games {
-            let name: String = format!(
-                "game #{} {}: {} vs {}",
-                g.id,
-                g.variant,
-                g.user_at(0).unwrap_or("?"),
-                g.user_at(1).unwrap_or("?")
-            )
-            .chars()
-            .take(100)
-            .collect();
+            let white = self.display_name(http, g.user_at(0).unwrap_or("?")).await;
+            let black = self.display_name(http, g.user_at(1).unwrap_or("?")).await;
+            // Discord's limit on a channel name.
+            let name: String = format!("game #{} {}: {white} vs {black}", g.id, g.variant)
+                .chars()
+                .take(100)
+                .collect();
             let thread = ChannelId::new(parent)
                 .create_thread(
                     http,
@@ -310,6 +314,21 @@ impl Core {
             );
         }
         Ok(())
+    }
+
+    /// A user's name as Discord shows it (a thread's name cannot hold a mention); the
+    /// key itself when Discord cannot say.
+    async fn display_name(&self, http: &Http, key: &str) -> String {
+        let Ok(id) = key.parse::<u64>() else {
+            return key.to_string();
+        };
+        match UserId::new(id).to_user(http).await {
+            Ok(u) => u.display_name().to_string(),
+            Err(e) => {
+                tracing::warn!(user = key, error = %e, "cannot read a user's name");
+                key.to_string()
+            }
+        }
     }
 
     async fn png(&self, view: &Option<View>) -> Option<CreateAttachment> {
@@ -1065,6 +1084,7 @@ impl Bot {
         let core = Arc::new(Core {
             service: Arc::new(Service::new(store, settings)),
             renderer: Arc::new(Renderer::default()),
+            starting: tokio::sync::Mutex::new(()),
             cfg,
         });
         let client = serenity::all::ClientBuilder::new_with_http(http, intents())

@@ -3,7 +3,7 @@
 //! and the same command typed as text run exactly the same code.
 
 use crate::rules::Variant;
-use crate::service::command::HELP;
+use crate::service::command::{HELP, MAX_FEN_CHARS};
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
     CreateCommandOption,
@@ -77,7 +77,15 @@ pub fn commands() -> Vec<CreateCommand> {
                     o = o.add_string_choice(c, c);
                 }
                 o
-            }),
+            })
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "fen",
+                    "Start from this position (FEN), for testing and teaching",
+                )
+                .max_length(MAX_FEN_CHARS as u16),
+            ),
         with_game("accept"),
         with_game("decline"),
         with_game("cancel"),
@@ -188,6 +196,8 @@ pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
             words.extend(get("variant"));
             words.extend(get("days").map(|d| format!("days:{d}")));
             words.extend(get("colour").map(|c| format!("colour:{c}")));
+            // A FEN never holds a quote; one that does is refused by the grammar.
+            words.extend(get("fen").map(|f| format!("fen:\"{f}\"")));
         }
         "move" => {
             words.extend(get("game"));
@@ -235,6 +245,15 @@ mod tests {
         let text = to_text("challenge", &o);
         assert_eq!(text, "challenge <@223456789012345678> chess-sharp days:5");
         assert!(matches!(parse(&text), Ok(Command::Challenge { .. })));
+        let o = opts(serde_json::json!([
+            {"name": "fen", "type": 3, "value": "7k/8/6Q1/8/8/8/8/K7 w - - 0 1"}
+        ]));
+        match parse(&to_text("challenge", &o)) {
+            Ok(Command::Challenge { fen, .. }) => {
+                assert_eq!(fen.as_deref(), Some("7k/8/6Q1/8/8/8/8/K7 w - - 0 1"))
+            }
+            other => panic!("{other:?}"),
+        }
         let o = opts(serde_json::json!([
             {"name": "move", "type": 3, "value": "Nf3"},
             {"name": "game", "type": 4, "value": 7}

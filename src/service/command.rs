@@ -156,7 +156,7 @@ pub fn mention(word: &str) -> Option<String> {
 }
 
 /// The longest FEN accepted in a challenge.
-const MAX_FEN_CHARS: usize = 120;
+pub const MAX_FEN_CHARS: usize = 120;
 
 /// Takes `fen:"..."` (or `fen:WORD`) out of a challenge line: the rest of the line, and
 /// the FEN.

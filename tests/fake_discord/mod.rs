@@ -10,6 +10,8 @@
 
 #![allow(dead_code)]
 
+mod tls;
+
 use axum::body::Bytes;
 use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRequest, Multipart, Request, State};
@@ -32,6 +34,8 @@ pub const GUILD_ID: &str = "200000000000000001";
 pub const CONTENT_LIMIT: usize = 2000;
 /// The attachment size limit the fake puts in interactions and enforces on uploads.
 pub const ATTACHMENT_LIMIT: usize = 10 * 1024 * 1024;
+/// How long a 429 from [`Fake::fail_next`] asks the client to wait.
+pub const RETRY_AFTER: Duration = Duration::from_millis(300);
 /// How long an interaction may wait for its first acknowledgement.
 pub const ACK_WINDOW: Duration = Duration::from_secs(3);
 
@@ -114,6 +118,7 @@ struct Override {
     path_contains: String,
     status: u16,
     body: Value,
+    headers: Vec<(&'static str, String)>,
 }
 
 #[derive(Default)]
@@ -131,6 +136,8 @@ struct Inner {
     identifies: usize,
     /// Close every IDENTIFY with 4004 (authentication failed), whatever the token.
     refuse_identify: bool,
+    /// Users seen in dispatched events: id -> username (for GET /users/{id}).
+    users: HashMap<String, String>,
 }
 
 struct Shared {
@@ -146,11 +153,16 @@ struct Shared {
 pub struct Fake {
     shared: Arc<Shared>,
     server: tokio::task::JoinHandle<()>,
+    app: Router,
+    tls: Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
 impl Drop for Fake {
     fn drop(&mut self) {
         self.server.abort();
+        if let Some(t) = self.tls.lock().unwrap().take() {
+            t.abort();
+        }
     }
 }
 
@@ -177,10 +189,31 @@ impl Fake {
             .route("/ws", get(ws_handler))
             .fallback(rest)
             .with_state(shared.clone());
-        let server = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
+        let server = tokio::spawn({
+            let app = app.clone();
+            async move {
+                let _ = axum::serve(listener, app).await;
+            }
         });
-        Fake { shared, server }
+        Fake {
+            shared,
+            server,
+            app,
+            tls: Mutex::new(None),
+        }
+    }
+
+    /// A REST client for the bot that talks to this fake as if it were Discord itself
+    /// (`https://discord.com`, over TLS), with serenity's rate limiter on, as in
+    /// production; the gateway stays on the plain port.
+    pub async fn discord_http(&self, token: &str) -> serenity::all::Http {
+        let (port, server) = tls::serve(self.app.clone()).await;
+        if let Some(old) = self.tls.lock().unwrap().replace(server) {
+            old.abort();
+        }
+        serenity::all::HttpBuilder::new(token)
+            .client(tls::client(port))
+            .build()
     }
 
     /// The base URL to give the bot (`DISCORD_API_BASE`).
@@ -227,16 +260,30 @@ impl Fake {
     /// The next request with this method whose path contains `path_contains` gets
     /// `status` with the Discord error `code` instead of its normal answer.
     pub fn fail_next(&self, method: &str, path_contains: &str, status: u16, code: u64) {
-        let body = if status == 429 {
-            json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false, "code": code})
+        let (body, headers) = if status == 429 {
+            let after = RETRY_AFTER.as_secs_f64();
+            (
+                json!({"message": "You are being rate limited.", "retry_after": after, "global": false, "code": code}),
+                vec![
+                    ("retry-after", after.to_string()),
+                    ("x-ratelimit-scope", "user".to_string()),
+                    ("x-ratelimit-limit", "5".to_string()),
+                    ("x-ratelimit-remaining", "0".to_string()),
+                    ("x-ratelimit-reset-after", after.to_string()),
+                ],
+            )
         } else {
-            json!({"code": code, "message": format!("fake error {code}")})
+            (
+                json!({"code": code, "message": format!("fake error {code}")}),
+                Vec::new(),
+            )
         };
         self.shared.inner.lock().unwrap().overrides.push(Override {
             method: method.to_string(),
             path_contains: path_contains.to_string(),
             status,
             body,
+            headers,
         });
     }
 
@@ -246,7 +293,7 @@ impl Fake {
     }
 
     /// Waits until `pred` holds for the recorded requests, up to 10 seconds; returns the
-    /// requests then. Panics (failing the test) with the requests so far on timeout.
+    /// requests then. `pred` runs under the fake's lock: it must not call the fake. Panics (failing the test) with the requests so far on timeout.
     pub async fn wait_for(&self, what: &str, pred: impl Fn(&[Recorded]) -> bool) -> Vec<Recorded> {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
@@ -291,6 +338,11 @@ impl Fake {
         let s = self.shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
         let frame = json!({"op": 0, "t": t, "s": s, "d": d}).to_string();
         let mut inner = self.shared.inner.lock().unwrap();
+        for u in [&d["author"], &d["user"], &d["member"]["user"]] {
+            if let (Some(id), Some(name)) = (u["id"].as_str(), u["username"].as_str()) {
+                inner.users.insert(id.to_string(), name.to_string());
+            }
+        }
         if t == "INTERACTION_CREATE" {
             let id = d["id"].as_str().unwrap_or_default().to_string();
             let token = d["token"].as_str().unwrap_or_default().to_string();
@@ -557,6 +609,7 @@ async fn rest(State(shared): State<Arc<Shared>>, req: Request) -> Response {
             json_body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         }
     }
+    let mut headers = Vec::new();
     let (status, response) = {
         let mut inner = shared.inner.lock().unwrap();
         let public = path == "/gateway"
@@ -570,6 +623,7 @@ async fn rest(State(shared): State<Arc<Shared>>, req: Request) -> Response {
             .position(|o| o.method == method.as_str() && path.contains(&o.path_contains))
         {
             let o = inner.overrides.remove(i);
+            headers = o.headers;
             (o.status, o.body)
         } else if total > 25 << 20 {
             err(413, 40005, "Request entity too large")
@@ -588,10 +642,17 @@ async fn rest(State(shared): State<Arc<Shared>>, req: Request) -> Response {
     });
     shared.changed.notify_waiters();
     let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    if status == 204 {
-        return code.into_response();
+    let mut resp = if status == 204 {
+        code.into_response()
+    } else {
+        (code, Json(response)).into_response()
+    };
+    for (name, value) in headers {
+        if let Ok(v) = axum::http::HeaderValue::from_str(&value) {
+            resp.headers_mut().insert(name, v);
+        }
     }
-    (code, Json(response)).into_response()
+    resp
 }
 
 /// Checks a message body against Discord's limits: content, embeds, attachment size.
@@ -734,6 +795,13 @@ fn answer(
             200,
             json!({"id": BOT_ID, "username": "postal", "bot": true}),
         ),
+        ("GET", ["users", id]) => match inner.users.get(*id) {
+            Some(name) => (
+                200,
+                json!({"id": id, "username": name, "discriminator": "0", "global_name": null}),
+            ),
+            None => err(404, 10013, "Unknown User"),
+        },
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
             let Some(cmds) = body.as_array() else {
