@@ -374,17 +374,7 @@ impl Fake {
 
     /// Delivers a slash command; returns its interaction id.
     pub fn slash(&self, user: (&str, &str), channel: &str, name: &str, options: Value) -> String {
-        let id = self.id();
-        let d = interaction_envelope(
-            &id,
-            2,
-            json!({"id": self.id(), "name": name, "type": 1, "options": options}),
-            channel,
-            user,
-            None,
-        );
-        self.dispatch("INTERACTION_CREATE", d);
-        id
+        self.command_interaction(2, user, channel, name, options)
     }
 
     /// Delivers an autocompletion request: `user` is typing the option marked
@@ -397,15 +387,22 @@ impl Fake {
         name: &str,
         options: Value,
     ) -> String {
+        self.command_interaction(4, user, channel, name, options)
+    }
+
+    /// An interaction of `kind` (2 command, 4 autocompletion) about the slash command
+    /// `name`; returns its id.
+    fn command_interaction(
+        &self,
+        kind: u8,
+        user: (&str, &str),
+        channel: &str,
+        name: &str,
+        options: Value,
+    ) -> String {
         let id = self.id();
-        let d = interaction_envelope(
-            &id,
-            4,
-            json!({"id": self.id(), "name": name, "type": 1, "options": options}),
-            channel,
-            user,
-            None,
-        );
+        let data = json!({"id": self.id(), "name": name, "type": 1, "options": options});
+        let d = interaction_envelope(&id, kind, data, channel, user, None);
         self.dispatch("INTERACTION_CREATE", d);
         id
     }
