@@ -234,15 +234,12 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
     })?;
     match format {
         "pgn" => Ok(rules
-            .pgn(&crate::service::referee::pgn_tags(&g))
+            .pgn(&crate::service::referee::pgn_tags(&g, rules.as_ref()))
             .into_bytes()),
         "gif" => {
-            let names = [
-                g.user_at(0).unwrap_or("White"),
-                g.user_at(1).unwrap_or("Black"),
-            ];
+            let names = crate::service::referee::seat_users(&g);
             rules
-                .animation(&crate::render::Renderer::default(), names)
+                .animation(&crate::render::Renderer::default(), &names)
                 .ok_or_else(|| format!("{} games have no animation", g.variant))
         }
         "json" => {

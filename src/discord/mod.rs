@@ -262,8 +262,17 @@ impl Core {
             return Ok(());
         };
         for g in games {
-            let white = self.display_name(http, g.user_at(0).unwrap_or("?")).await;
-            let black = self.display_name(http, g.user_at(1).unwrap_or("?")).await;
+            // White's and Black's players by display name: the two names, or both
+            // partners of each team.
+            let mut names = Vec::new();
+            for seat in 0..g.seats.len() as u8 {
+                names.push(self.display_name(http, g.user_at(seat).unwrap_or("?")).await);
+            }
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let [white, black] = match crate::service::referee::load(&g) {
+                Ok(rules) => rules.side_names(&names),
+                Err(_) => ["?".to_string(), "?".to_string()],
+            };
             // Discord's limit on a channel name.
             let name: String = format!("game #{} {}: {white} vs {black}", g.id, g.variant)
                 .chars()
@@ -301,10 +310,8 @@ impl Core {
                     msg: Outbound {
                         to: Destination::Channel(channel.to_string()),
                         text: format!(
-                            "game #{}: {} against {}, played in <#{thread}>",
-                            g.id,
-                            g.user_at(0).unwrap_or("?"),
-                            g.user_at(1).unwrap_or("?")
+                            "game #{}: {white} against {black}, played in <#{thread}>",
+                            g.id
                         ),
                         image: None,
                     },

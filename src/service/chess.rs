@@ -492,6 +492,12 @@ impl GameRules for ChessRules {
                 self.offer = None;
                 events.push(Event::Aborted);
             }
+            Action::Pick(_) | Action::Decide(_) | Action::Choose(_) => {
+                return Err(RuleError::new(format!(
+                    "there is nothing to pick, decide or choose in {}: just move",
+                    self.game.variant().display_name()
+                )))
+            }
         }
         Ok(events)
     }
@@ -544,10 +550,11 @@ impl GameRules for ChessRules {
         ChessRules::tokens_left(self).map(|t| t.to_vec())
     }
 
-    fn animation(&self, renderer: &render::Renderer, names: [&str; 2]) -> Option<Vec<u8>> {
+    fn animation(&self, renderer: &render::Renderer, names: &[&str]) -> Option<Vec<u8>> {
+        let [white, black] = self.side_names(names);
         let options = render::gif::GifOptions {
-            white: names[0].to_string(),
-            black: names[1].to_string(),
+            white,
+            black,
             ..Default::default()
         };
         Some(render::gif::game_gif(renderer, &self.game, &options))

@@ -1,7 +1,7 @@
 //! The command language, shared by text messages, slash commands and the console.
 //! Case-insensitive; an optional game id (`12` or `#12`) after the keyword picks a game.
 
-use super::rules::ClaimKind;
+use super::rules::{ClaimKind, Standing};
 
 /// The colour a challenger asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +40,8 @@ pub enum Command {
         colour: Option<ColourChoice>,
         /// The starting position, for testing and teaching (`fen:"..."`).
         fen: Option<String>,
+        /// `teams:random`: the bot draws the teams and sides of a team game.
+        random_teams: bool,
     },
     /// `accept [ID]`.
     Accept(Option<i64>),
@@ -74,6 +76,19 @@ pub enum Command {
     Claim(Option<i64>, ClaimKind, Option<String>),
     /// `help [COMMAND]`.
     Help(Option<String>),
+    /// `pick [ID] SQUARE`: a secret pick, sent privately (Split-Brain Chess).
+    Pick(Option<i64>, String),
+    /// `decide [ID] piece|target`: which half of the opponents' pick stands.
+    Decide(Option<i64>, Standing),
+    /// `choose [ID] SQUARE`: one of several equally close options.
+    Choose(Option<i64>, String),
+}
+
+impl Command {
+    /// Whether the command carries a secret, so that it is only accepted in private.
+    pub fn is_secret(&self) -> bool {
+        matches!(self, Command::Pick(..))
+    }
 }
 
 /// Why a line is not a command.
@@ -89,7 +104,7 @@ pub enum ParseError {
 
 /// The commands, with their usage, what they do, and examples: `help` prints these.
 pub const HELP: &[(&str, &str, &str, &str)] = &[
-    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [fen:\"FEN\"]", "challenge a player (no user: an open challenge anyone may accept); fen: starts from a position, for testing and teaching", "challenge @bob chess-sharp days:5 colour:white, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\""),
+    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [teams:random] [fen:\"FEN\"]", "challenge a player (no user: an open challenge anyone may accept), or three for split-brain (you and the first are White, you and the second on the king side; teams:random draws teams and sides); fen: starts from a position, for testing and teaching", "challenge @bob chess-sharp days:5 colour:white, challenge @bob @carol @dave split-brain, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\""),
     ("accept", "accept [ID]", "accept a challenge made to you (or an open one)", "accept 3"),
     ("decline", "decline [ID]", "decline a challenge made to you", "decline"),
     ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
@@ -105,6 +120,9 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("draw", "draw [ID] offer|accept|decline", "draw by agreement (variants with draws)", "draw offer"),
     ("fastfifty", "fastfifty [ID] propose|accept|reject", "Chess#: end the game now as an impasse scored by material", "fastfifty propose"),
     ("claim", "claim [ID] stalemate|impasse|time|draw [MOVE]", "claim a result the rules allow; draw covers threefold repetition and fifty moves, optionally with the move you intend", "claim stalemate, claim draw Nf3"),
+    ("pick", "pick [ID] SQUARE", "split-brain: privately (a DM to the bot), the chooser picks a piece and the mover a target square; a pick may be changed until your partner has picked; a mover may add a promotion", "pick b1, pick c3, pick 12 a6=N"),
+    ("decide", "decide [ID] piece|target", "split-brain: when the other team's picks are not a legal move, their opposing chooser says which half stands", "decide piece, decide target"),
+    ("choose", "choose [ID] SQUARE", "split-brain: pick one of the equally close options the bot lists", "choose c3"),
     ("help", "help [COMMAND]", "this list, or one command with examples", "help claim"),
 ];
 
@@ -213,6 +231,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "challenge" => {
             let mut opponents = Vec::new();
             let (mut variant, mut days, mut colour) = (None, None, None);
+            let mut random_teams = false;
             for (raw, w) in args.iter().zip(&l) {
                 if let Some(u) = mention(raw) {
                     opponents.push(u);
@@ -239,6 +258,13 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                             ))
                         }
                     });
+                } else if let Some(t) = w.strip_prefix("teams:") {
+                    if t != "random" {
+                        return Err(ParseError::Syntax(
+                            "teams: takes only random (teams:random); without it you and the first player named are partners".into(),
+                        ));
+                    }
+                    random_teams = true;
                 } else if variant.is_none() {
                     variant = Some(w.to_string());
                 } else {
@@ -251,6 +277,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                 days,
                 colour,
                 fen,
+                random_teams,
             })
         }
         "accept" => only_id("accept", &l).map(Command::Accept),
@@ -332,6 +359,29 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                 None
             };
             Ok(Command::Claim(id, kind, mv))
+        }
+        "pick" => {
+            let (id, rest) = take_id(args);
+            if rest.is_empty() || rest.len() > 2 {
+                return Err(usage("pick"));
+            }
+            Ok(Command::Pick(id, rest.join(" ")))
+        }
+        "decide" => {
+            let (id, rest) = take_id(&l);
+            let standing = match rest {
+                ["piece"] => Standing::Piece,
+                ["target"] | ["square"] => Standing::Target,
+                _ => return Err(usage("decide")),
+            };
+            Ok(Command::Decide(id, standing))
+        }
+        "choose" => {
+            let (id, rest) = take_id(args);
+            match rest {
+                [one] => Ok(Command::Choose(id, one.to_string())),
+                _ => Err(usage("choose")),
+            }
         }
         "help" | "?" => match l.as_slice() {
             [] => Ok(Command::Help(None)),

@@ -8,34 +8,57 @@ pub mod deadlines;
 pub mod referee;
 pub mod rules;
 pub mod settings;
+pub mod split_brain;
 
 pub use rules::{
-    Action, ClaimKind, Event, GameOutcome, GameRules, OfferKind, Prompt, RuleError, Seat, View,
-    Viewer,
+    Action, ClaimKind, Event, GameOutcome, GameRules, OfferKind, Prompt, RuleError, Seat, Standing,
+    View, Viewer,
 };
 
 use crate::rules::Variant;
 
+/// The command names of every variant the referee plays.
+pub const VARIANTS: [&str; 4] = ["standard", "chess-sharp", "los-alamos", "split-brain"];
+
+/// Whether `name` means Split-Brain Chess (`split-brain`, `splitbrain`, `split_brain`).
+fn is_split_brain(name: &str) -> bool {
+    let key: String = name
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    key == "splitbrain"
+}
+
 fn variant_named(name: &str) -> Result<Variant, RuleError> {
-    name.parse()
-        .map_err(|e: crate::rules::UnknownVariant| RuleError::new(e.to_string()))
+    name.parse().map_err(|_: crate::rules::UnknownVariant| {
+        RuleError::new(format!(
+            "unknown variant '{}' (known: {})",
+            name.chars().take(30).collect::<String>(),
+            VARIANTS.join(", ")
+        ))
+    })
 }
 
 /// A fresh game of the named variant.
 pub fn new_game(variant: &str) -> Result<Box<dyn GameRules>, RuleError> {
-    Ok(Box::new(chess::ChessRules::new(variant_named(variant)?)))
+    new_game_from(variant, None)
 }
 
 /// A fresh game of the named variant from its start, or from the position `fen` when one
 /// is given (a game set up for testing or teaching).
 pub fn new_game_from(variant: &str, fen: Option<&str>) -> Result<Box<dyn GameRules>, RuleError> {
-    match fen {
-        None => new_game(variant),
-        Some(f) => Ok(Box::new(chess::ChessRules::from_fen(
-            variant_named(variant)?,
-            f,
-        )?)),
+    if is_split_brain(variant) {
+        return Ok(Box::new(match fen {
+            None => split_brain::SplitBrain::new(),
+            Some(f) => split_brain::SplitBrain::from_fen(f)?,
+        }));
     }
+    let v = variant_named(variant)?;
+    Ok(Box::new(match fen {
+        None => chess::ChessRules::new(v),
+        Some(f) => chess::ChessRules::from_fen(v, f)?,
+    }))
 }
 
 /// Rebuilds a game from its stored snapshot.
@@ -43,12 +66,16 @@ pub fn load_game(
     variant: &str,
     snapshot: &serde_json::Value,
 ) -> Result<Box<dyn GameRules>, RuleError> {
+    let bad = |e: serde_json::Error| RuleError::new(format!("bad snapshot: {e}"));
+    if is_split_brain(variant) {
+        let snap: split_brain::SplitSnapshot =
+            serde_json::from_value(snapshot.clone()).map_err(bad)?;
+        return Ok(Box::new(split_brain::SplitBrain::from_snapshot(&snap)?));
+    }
     variant_named(variant)?;
-    let snap: chess::ChessSnapshot = serde_json::from_value(snapshot.clone())
-        .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
+    let snap: chess::ChessSnapshot = serde_json::from_value(snapshot.clone()).map_err(bad)?;
     Ok(Box::new(chess::ChessRules::from_snapshot(&snap)?))
 }
-
 /// Replays an action log from the start of a new game of `variant` (from `start`, a FEN,
 /// when the game was set up from a position).
 pub fn replay<'a>(

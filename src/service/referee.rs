@@ -71,6 +71,8 @@ struct Committed {
     events: Vec<Event>,
     rules: Box<dyn GameRules>,
     deadlines: Vec<Deadline>,
+    /// Who was awaited, for what, before the action (new secret prompts are sent privately).
+    before: Vec<(Seat, Prompt)>,
 }
 
 /// What a challenge asks for, beyond whom it challenges.
@@ -79,6 +81,7 @@ struct Setup {
     days: Option<u32>,
     colour: Option<ColourChoice>,
     fen: Option<String>,
+    random_teams: bool,
 }
 
 /// The referee service.
@@ -378,6 +381,16 @@ impl Service {
     }
 
     async fn run(&self, inc: &Incoming, cmd: Command, r: &mut Reply) -> Result<(), Fail> {
+        if cmd.is_secret() && inc.place != Place::Dm {
+            // Neither acted on nor repeated where others read: the answer goes privately.
+            r.out.push(Outbound {
+                to: Destination::Dm(inc.user.clone()),
+                text: "a pick is secret: send it to me in a private message; nothing was done"
+                    .into(),
+                image: None,
+            });
+            return Ok(());
+        }
         match cmd {
             Command::Help(t) => r.say(command::help(t.as_deref())),
             Command::Rules(v) => match super::new_game(&v) {
@@ -394,12 +407,14 @@ impl Service {
                 days,
                 colour,
                 fen,
+                random_teams,
             } => {
                 let setup = Setup {
                     variant,
                     days,
                     colour,
                     fen,
+                    random_teams,
                 };
                 self.challenge(inc, opponents, setup, r).await?
             }
@@ -442,7 +457,7 @@ impl Service {
                     .pick(inc, id, &["active", "finished", "aborted"])
                     .await?;
                 let rules = load(&g)?;
-                r.say(rules.pgn(&pgn_tags(&g)));
+                r.say(rules.pgn(&pgn_tags(&g, rules.as_ref())));
             }
             Command::Move(id, text) => {
                 // The text is always there, so the move is too (an empty one would only be
@@ -462,6 +477,11 @@ impl Service {
                 self.act(inc, id, decide, r).await?
             }
             Command::Resign(id) => self.simple(inc, id, Action::Resign, r).await?,
+            Command::Pick(id, text) => self.simple(inc, id, Action::Pick(text), r).await?,
+            Command::Decide(id, standing) => {
+                self.simple(inc, id, Action::Decide(standing), r).await?
+            }
+            Command::Choose(id, text) => self.simple(inc, id, Action::Choose(text), r).await?,
             Command::Abort(id) => self.simple(inc, id, Action::Abort, r).await?,
             Command::Draw(id, a) => {
                 self.simple(inc, id, offer_action(OfferKind::Draw, a), r)
@@ -608,6 +628,7 @@ fn prepare(
     at: i64,
     event_id: Option<String>,
 ) -> Result<(Write, Committed), Fail> {
+    let awaited_before = rules.awaiting();
     let before: Vec<Seat> = movers(rules.as_ref());
     let events = rules.apply(seat, &action).map_err(|e| Fail::Say(e.0))?;
     let status = if rules.aborted() {
@@ -672,6 +693,7 @@ fn prepare(
             events,
             rules,
             deadlines,
+            before: awaited_before,
         },
     ))
 }
@@ -687,6 +709,7 @@ impl Service {
             )
         };
         let mut lines = Vec::new();
+        let mut private: Vec<(Seat, String)> = Vec::new();
         let mut moved = false;
         for e in events {
             match e {
@@ -710,27 +733,81 @@ impl Service {
                 }
                 Event::Aborted => lines.push("the game is aborted".into()),
                 Event::Ended(o) => lines.push(format!("game over: {o}")),
+                Event::Revealed(picks) => lines.push(format!(
+                    "revealed: {}",
+                    picks
+                        .iter()
+                        .map(|(s, what)| format!("{} {what}", name(s)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+                Event::Said(None, text) => lines.push(text.clone()),
+                Event::Said(Some(s), text) => private.push((*s, text.clone())),
             }
         }
-        let mut text = format!("game #{}: {}", g.id, lines.join("; "));
-        if !rules.is_over() {
-            text.push_str(". ");
-            text.push_str(&turn_line(g, rules.as_ref(), &done.deadlines));
+        if !lines.is_empty() {
+            let mut text = format!("game #{}: {}", g.id, lines.join("; "));
+            if !rules.is_over() {
+                text.push_str(". ");
+                text.push_str(&turn_line(g, rules.as_ref(), &done.deadlines));
+            }
+            let image = if moved || rules.is_over() {
+                Some(public_view(
+                    g,
+                    rules.as_ref(),
+                    self.settings.public_orientation,
+                ))
+            } else {
+                None
+            };
+            for d in public_dest(g) {
+                r.out.push(Outbound {
+                    to: d,
+                    text: text.clone(),
+                    image: image.clone(),
+                });
+            }
         }
-        let image = if moved || rules.is_over() {
-            Some(public_view(
-                g,
-                rules.as_ref(),
-                self.settings.public_orientation,
-            ))
-        } else {
-            None
-        };
-        for d in public_dest(g) {
+        for (s, text) in private {
+            if let Some(user) = g.user_at(s.0) {
+                r.out.push(Outbound {
+                    to: Destination::Dm(user.to_string()),
+                    text: format!("game #{}: {text}", g.id),
+                    image: None,
+                });
+            }
+        }
+        self.prompt_privately(g, rules.as_ref(), &done.before, r);
+    }
+
+    /// Asks each seat newly awaited for a secret answer, privately, with its own view of
+    /// the board and what it may answer.
+    fn prompt_privately(
+        &self,
+        g: &GameRow,
+        rules: &dyn GameRules,
+        before: &[(Seat, Prompt)],
+        r: &mut Reply,
+    ) {
+        for (seat, prompt) in rules.awaiting() {
+            if !prompt.is_secret() || before.contains(&(seat, prompt.clone())) {
+                continue;
+            }
+            let Some(user) = g.user_at(seat.0) else {
+                continue;
+            };
+            let text = rules
+                .instructions(seat)
+                .unwrap_or_else(|| prompt.describe());
             r.out.push(Outbound {
-                to: d,
-                text: text.clone(),
-                image: image.clone(),
+                to: Destination::Dm(user.to_string()),
+                text: format!("game #{}: your turn. {text}", g.id),
+                image: Some(named_view(
+                    g,
+                    rules,
+                    Viewer::Seat(seat),
+                    self.settings.public_orientation,
+                )),
             });
         }
     }
@@ -747,41 +824,68 @@ impl Service {
             days,
             colour,
             fen,
+            random_teams,
         } = setup;
         let variant = variant.unwrap_or_else(|| self.settings.default_variant.clone());
         let rules = super::new_game_from(&variant, fen.as_deref()).map_err(|e| Fail::Say(e.0))?;
-        if opponents.len() + 1 != rules.seat_count() && !opponents.is_empty() {
+        let n = rules.seat_count();
+        if opponents.len() + 1 != n && !opponents.is_empty() {
             return Err(Fail::Say(format!(
                 "{} is for {} players: name {} opponent(s)",
                 rules.variant(),
-                rules.seat_count(),
-                rules.seat_count() - 1
+                n,
+                n - 1
             )));
         }
         if opponents.contains(&inc.user) {
             return Err(Fail::Say("you cannot challenge yourself".into()));
         }
+        if (1..opponents.len()).any(|i| opponents[..i].contains(&opponents[i])) {
+            return Err(Fail::Say("name each player once".into()));
+        }
+        if n == 2 && random_teams {
+            return Err(Fail::Say(format!(
+                "teams:random is for team games; {} has two players: use colour:random",
+                rules.variant()
+            )));
+        }
+        if n > 2 && colour.is_some() {
+            return Err(Fail::Say(format!(
+                "{} is played in teams: you and the first player named are partners, or write teams:random",
+                rules.variant()
+            )));
+        }
         let colour = colour.unwrap_or(ColourChoice::Random);
         for o in &opponents {
             self.ensure_user(o).await?;
         }
-        let other = opponents.first().cloned();
+        // The players in seat order: two players by colour; teams in the order named
+        // (the challenger and the first named are partners), or drawn with the seed.
         let draw = |id: i64| {
             let seed = self.game_seed(id);
-            let challenger_seat: u8 = match colour {
-                ColourChoice::White => 0,
-                ColourChoice::Black => 1,
-                ColourChoice::Random => (seed & 1) as u8,
-            };
-            let seats = (0..2u8)
-                .map(|s| SeatRow {
-                    seat: s,
-                    user: if s == challenger_seat {
-                        Some(inc.user.clone())
-                    } else {
-                        other.clone()
-                    },
-                    role: rules.seat_name(Seat(s)).to_lowercase(),
+            let mut users: Vec<Option<String>> = std::iter::once(Some(inc.user.clone()))
+                .chain(opponents.iter().cloned().map(Some))
+                .chain(std::iter::repeat(None))
+                .take(n)
+                .collect();
+            if n == 2 {
+                let challenger_seat = match colour {
+                    ColourChoice::White => 0,
+                    ColourChoice::Black => 1,
+                    ColourChoice::Random => (seed & 1) as usize,
+                };
+                users.swap(0, challenger_seat);
+            } else if random_teams {
+                shuffle(&mut users, seed as u64);
+            }
+            let seats = users
+                .into_iter()
+                .enumerate()
+                .map(|(s, user)| SeatRow {
+                    seat: s as u8,
+                    accepted: user.as_deref() == Some(inc.user.as_str()),
+                    user,
+                    role: rules.seat_name(Seat(s as u8)).to_lowercase(),
                 })
                 .collect();
             (seed, seats)
@@ -790,7 +894,13 @@ impl Service {
         let ng = NewGame {
             variant: rules.variant().into(),
             days_per_move: days,
-            colour: format!("{colour:?}").to_lowercase(),
+            colour: if n == 2 {
+                format!("{colour:?}").to_lowercase()
+            } else if random_teams {
+                "teams:random".into()
+            } else {
+                "teams:named".into()
+            },
             challenger: inc.user.clone(),
             channel: match &inc.place {
                 Place::Channel(c) => Some(c.clone()),
@@ -808,15 +918,35 @@ impl Service {
             .find(|s| s.user.as_deref() == Some(inc.user.as_str()))
             .map_or(0, |s| s.seat);
         let side = rules.seat_name(Seat(challenger_seat));
-        let text = match &other {
-            Some(o) => format!(
-                "game #{id}: {} challenges @{o} to {} ({days} days per move), {} plays {side}. @{o}: accept or decline",
-                inc.user, rules.variant(), inc.user
-            ),
-            None => format!(
-                "game #{id}: {} opens a challenge to {} ({days} days per move), {} plays {side}. Anyone: accept {id}",
-                inc.user, rules.variant(), inc.user
-            ),
+        let named: Vec<String> = opponents.iter().map(|o| format!("@{o}")).collect();
+        let text = if n > 2 {
+            let who = if named.is_empty() {
+                format!("opens a challenge to {}", rules.variant())
+            } else {
+                format!("challenges {} to {}", named.join(", "), rules.variant())
+            };
+            let answer = if named.is_empty() {
+                format!("Anyone: accept {id}")
+            } else {
+                format!("{}: each of you, accept or decline", named.join(", "))
+            };
+            let users: Vec<Option<String>> = seats.iter().map(|s| s.user.clone()).collect();
+            format!(
+                "game #{id}: {} {who} ({days} days per move). Seats: {}. {answer}",
+                inc.user,
+                seat_list(&users, rules.as_ref())
+            )
+        } else {
+            match named.first() {
+                Some(o) => format!(
+                    "game #{id}: {} challenges {o} to {} ({days} days per move), {} plays {side}. {o}: accept or decline",
+                    inc.user, rules.variant(), inc.user
+                ),
+                None => format!(
+                    "game #{id}: {} opens a challenge to {} ({days} days per move), {} plays {side}. Anyone: accept {id}",
+                    inc.user, rules.variant(), inc.user
+                ),
+            }
         };
         r.say(text);
         Ok(())
@@ -832,6 +962,15 @@ impl Service {
                     && (g.seat_of(&inc.user).is_some() || g.seats.iter().any(|s| s.user.is_none()))
             }
         };
+        // Without an id, a challenge the user has already accepted is not a candidate.
+        let open_to_me = |g: &GameRow| {
+            mine || g
+                .seats
+                .iter()
+                .find(|s| s.user.as_deref() == Some(inc.user.as_str()))
+                .map_or(true, |s| !s.accepted)
+        };
+
         if let Some(id) = id {
             let g = self
                 .store
@@ -853,6 +992,7 @@ impl Service {
         let here: Vec<GameRow> = all
             .into_iter()
             .filter(fits)
+            .filter(open_to_me)
             .filter(|g| is_in(g, &inc.place))
             .collect();
         match here.len() {
@@ -881,44 +1021,79 @@ impl Service {
                 g.id
             )));
         }
-        let seats: Vec<SeatRow> = g
-            .seats
+        // The acceptor's own seat, or else the first open one.
+        let mut seats = g.seats.clone();
+        let mine = match seats
             .iter()
-            .map(|s| SeatRow {
-                user: Some(s.user.clone().unwrap_or_else(|| inc.user.clone())),
-                ..s.clone()
-            })
-            .collect();
+            .position(|s| s.user.as_deref() == Some(inc.user.as_str()))
+        {
+            Some(i) => i,
+            None => seats
+                .iter()
+                .position(|s| s.user.is_none())
+                .ok_or_else(|| Fail::Say(format!("game #{} has no open seat", g.id)))?,
+        };
+        if seats[mine].accepted {
+            return Err(Fail::Say(format!(
+                "you have already accepted game #{}; waiting for {}",
+                g.id,
+                waiting_for(&seats)
+            )));
+        }
+        seats[mine].user = Some(inc.user.clone());
+        seats[mine].accepted = true;
         let rules = load(&g)?;
-        let deadlines = movers(rules.as_ref())
-            .into_iter()
-            .map(|s| (s.0, g.version + 1, inc.at + g.days_per_move * DAY))
-            .collect();
+        let starts = seats.iter().all(|s| s.accepted && s.user.is_some());
+        let deadlines = if starts {
+            movers(rules.as_ref())
+                .into_iter()
+                .map(|s| (s.0, g.version + 1, inc.at + g.days_per_move * DAY))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let w = Write {
             expected_version: g.version,
             action: None,
             at: inc.at,
             event_id: Some(inc.event_id.clone()),
-            status: "active".into(),
+            status: if starts { "active" } else { "challenged" }.into(),
             snapshot: g.snapshot.clone(),
             outcome: None,
-            seats: Some(seats),
+            seats: Some(seats.clone()),
             deadlines,
             notice: None,
             messages: Vec::new(),
         };
         self.store.write(g.id, &w).await?;
+        if !starts {
+            r.say(format!(
+                "game #{}: {} accepted; waiting for {}",
+                g.id,
+                inc.user,
+                waiting_for(&seats)
+            ));
+            return Ok(());
+        }
         let g = self
             .store
             .game(g.id)
             .await?
             .ok_or_else(|| Fail::Say("the game vanished".into()))?;
+        let players = if g.seats.len() == 2 {
+            format!(
+                "{} (White) against {} (Black)",
+                g.user_at(0).unwrap_or("?"),
+                g.user_at(1).unwrap_or("?")
+            )
+        } else {
+            let users: Vec<Option<String>> = g.seats.iter().map(|s| s.user.clone()).collect();
+            seat_list(&users, rules.as_ref())
+        };
         let text = format!(
-            "game #{}: {} accepted. {} (White) against {} (Black), {}. {}",
+            "game #{}: {} accepted. {players}, {}. {}",
             g.id,
             inc.user,
-            g.user_at(0).unwrap_or("?"),
-            g.user_at(1).unwrap_or("?"),
             rules.variant(),
             turn_line(&g, rules.as_ref(), &g.deadlines)
         );
@@ -933,6 +1108,7 @@ impl Service {
                 )),
             });
         }
+        self.prompt_privately(&g, rules.as_ref(), &[], r);
         Ok(())
     }
 
@@ -1228,11 +1404,7 @@ fn turn_line(g: &GameRow, rules: &dyn GameRules, dl: &[Deadline]) -> String {
                 g.user_at(s.0).unwrap_or("?"),
                 rules.seat_name(*s)
             );
-            let what = match p {
-                Prompt::Move => "to move",
-                Prompt::AnswerDraw => "to answer the draw offer",
-                Prompt::AnswerFastFifty => "to answer the fast-fifty",
-            };
+            let what = p.describe();
             match dl.iter().find(|d| d.seat == s.0) {
                 Some(d) => format!("{who} {what}, by {}", format_time(d.due_at)),
                 None => format!("{who} {what}"),
@@ -1257,23 +1429,38 @@ fn offer_action(kind: OfferKind, a: Answer) -> Action {
     }
 }
 
+/// The seats that hold the game up, each of which gets a deadline: every awaited seat
+/// whose prompt is a turn; when only answers to an offer are awaited (the offer was made
+/// to the side to move), the first awaited seat.
 fn movers(rules: &dyn GameRules) -> Vec<Seat> {
-    rules
-        .awaiting()
-        .into_iter()
-        .filter(|(_, p)| *p == Prompt::Move || rules.seat_count() == 2)
-        .map(|(s, _)| s)
-        .take(1)
+    let awaiting = rules.awaiting();
+    let mut seats: Vec<Seat> = awaiting
+        .iter()
+        .filter(|(_, p)| p.is_turn())
+        .map(|(s, _)| *s)
+        .collect();
+    if seats.is_empty() {
+        seats.extend(awaiting.first().map(|(s, _)| *s));
+    }
+    seats.dedup();
+    seats
+}
+
+/// The player of each seat, in seat order (`?` for an open seat).
+pub fn seat_users(g: &GameRow) -> Vec<&str> {
+    (0..g.seats.len() as u8)
+        .map(|s| g.user_at(s).unwrap_or("?"))
         .collect()
 }
 
 /// The PGN tags the service knows for a game.
-pub fn pgn_tags(g: &GameRow) -> Vec<(String, String)> {
+pub fn pgn_tags(g: &GameRow, rules: &dyn GameRules) -> Vec<(String, String)> {
+    let [white, black] = rules.side_names(&seat_users(g));
     vec![
         ("Event".into(), format!("Postal game #{}", g.id)),
         ("Site".into(), "Postal".into()),
-        ("White".into(), g.user_at(0).unwrap_or("?").into()),
-        ("Black".into(), g.user_at(1).unwrap_or("?").into()),
+        ("White".into(), white),
+        ("Black".into(), black),
     ]
 }
 
@@ -1313,11 +1500,65 @@ fn status_words(g: &GameRow, rules: &dyn GameRules) -> String {
 /// The public view of a game, oriented as the settings say, with the players' names in
 /// the board image's caption.
 fn public_view(g: &GameRow, rules: &dyn GameRules, orientation: PublicOrientation) -> View {
-    let mut view = rules.view(Viewer::Public);
-    view.board.bottom = orientation.bottom(view.board.caption.to_move);
-    view.board.caption.white = g.user_at(0).unwrap_or("White").to_string();
-    view.board.caption.black = g.user_at(1).unwrap_or("Black").to_string();
+    named_view(g, rules, Viewer::Public, orientation)
+}
+
+/// What `viewer` sees of a game, with the players' names (and, in team games, their
+/// roles) in the caption; a seat's own view is drawn from its side.
+fn named_view(
+    g: &GameRow,
+    rules: &dyn GameRules,
+    viewer: Viewer,
+    orientation: PublicOrientation,
+) -> View {
+    let mut view = rules.view(viewer);
+    if viewer == Viewer::Public {
+        view.board.bottom = orientation.bottom(view.board.caption.to_move);
+    }
+    let [white, black] = rules.caption_names(&seat_users(g));
+    view.board.caption.white = white;
+    view.board.caption.black = black;
     view
+}
+
+/// Shuffles `items` with numbers drawn from `seed` (Fisher-Yates), so a game's draw is
+/// the same every time for the same seed.
+fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed;
+    for i in (1..items.len()).rev() {
+        state = splitmix64(state);
+        items.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+}
+
+/// The players still to accept a challenge (`@carol, @dave`, or `anyone` for open seats).
+fn waiting_for(seats: &[SeatRow]) -> String {
+    seats
+        .iter()
+        .filter(|s| !s.accepted)
+        .map(|s| match &s.user {
+            Some(u) => format!("@{u}"),
+            None => "anyone".into(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every seat with its player (`open` for a seat anyone may take): `alice (White king
+/// side), bob (White queen side), ...`.
+fn seat_list(users: &[Option<String>], rules: &dyn GameRules) -> String {
+    users
+        .iter()
+        .enumerate()
+        .map(|(s, u)| {
+            format!(
+                "{} ({})",
+                u.as_deref().unwrap_or("open"),
+                rules.seat_name(Seat(s as u8))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The games' ids as players write them: `#3, #7`.

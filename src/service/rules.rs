@@ -19,6 +19,59 @@ pub enum Prompt {
     AnswerDraw,
     /// Answer the opponent's fast-fifty proposal (or move, which rejects it).
     AnswerFastFifty,
+    /// Secretly pick one of the side's pieces (`pick SQUARE`, privately).
+    PickPiece,
+    /// Secretly pick a target square (`pick SQUARE`, privately).
+    PickTarget,
+    /// Decide which half of the other side's unplayable pick stands (`decide piece|target`).
+    Decide,
+    /// Choose one of these equally good options (`choose SQUARE`).
+    Choose(Vec<String>),
+}
+
+impl Prompt {
+    /// Whether the answer is secret: asked and answered only in private.
+    pub fn is_secret(&self) -> bool {
+        matches!(self, Prompt::PickPiece | Prompt::PickTarget)
+    }
+
+    /// Whether the seat holds up the game until it answers, and so has a deadline (an
+    /// answer to an offer does not: playing on declines it).
+    pub fn is_turn(&self) -> bool {
+        !matches!(self, Prompt::AnswerDraw | Prompt::AnswerFastFifty)
+    }
+
+    /// What the seat is asked to do, as in "@bob (White) to move".
+    pub fn describe(&self) -> String {
+        match self {
+            Prompt::Move => "to move".into(),
+            Prompt::AnswerDraw => "to answer the draw offer".into(),
+            Prompt::AnswerFastFifty => "to answer the fast-fifty".into(),
+            Prompt::PickPiece => "to pick a piece (privately)".into(),
+            Prompt::PickTarget => "to pick a target square (privately)".into(),
+            Prompt::Decide => "to decide piece or target".into(),
+            Prompt::Choose(options) => format!("to choose one of {}", options.join(", ")),
+        }
+    }
+}
+
+/// Which half of an unplayable pick stands (Split-Brain Chess).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Standing {
+    /// The chosen piece moves, to the square closest to the target.
+    Piece,
+    /// A piece closest to the chosen one moves to the target.
+    Target,
+}
+
+impl Standing {
+    /// The word used in commands and messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            Standing::Piece => "piece",
+            Standing::Target => "target",
+        }
+    }
 }
 
 /// An offer that needs the other side's agreement.
@@ -73,6 +126,12 @@ pub enum Action {
     Timeout,
     /// The game is called off before it really started.
     Abort,
+    /// A secret pick of a square (Split-Brain Chess: a piece or a target square).
+    Pick(String),
+    /// The answer to [`Prompt::Decide`].
+    Decide(Standing),
+    /// The answer to [`Prompt::Choose`]: one of its options.
+    Choose(String),
 }
 
 /// What happened when an action was applied, for the messages the service sends.
@@ -93,6 +152,11 @@ pub enum Event {
     Aborted,
     /// The game ended.
     Ended(GameOutcome),
+    /// Secrets made public: what each seat had picked, as players read it ("picked the
+    /// knight on b1").
+    Revealed(Vec<(Seat, String)>),
+    /// A message from the rules: to everyone (`None`), or privately to one seat.
+    Said(Option<Seat>, String),
 }
 
 /// Why an action was refused; the game is unchanged.
@@ -214,9 +278,26 @@ pub trait GameRules: Send + Sync {
     fn numbered_moves(&self) -> String;
     /// The game record as PGN, given the tag values the service knows.
     fn pgn(&self, tags: &[(String, String)]) -> String;
-    /// The whole game as an animated GIF of its public views (the players named as
-    /// given), or `None` for a variant that has no animation.
-    fn animation(&self, renderer: &Renderer, names: [&str; 2]) -> Option<Vec<u8>>;
+    /// The whole game as an animated GIF of its public views (`names`: the player of each
+    /// seat, in seat order), or `None` for a variant that has no animation.
+    fn animation(&self, renderer: &Renderer, names: &[&str]) -> Option<Vec<u8>>;
+    /// What White's and Black's players are called in records and titles, given the
+    /// player of each seat in seat order (two seats: the names as they are; teams: both
+    /// partners).
+    fn side_names(&self, names: &[&str]) -> [String; 2] {
+        let name = |i: usize| names.get(i).copied().unwrap_or("?").to_string();
+        [name(0), name(1)]
+    }
+    /// The names in a board image's caption: [`GameRules::side_names`], with whatever
+    /// the variant adds for the current turn (the roles of a team's partners).
+    fn caption_names(&self, names: &[&str]) -> [String; 2] {
+        self.side_names(names)
+    }
+    /// What `seat` is asked to do now, privately and in full (the squares it may pick,
+    /// for example), for a seat whose prompt is secret; `None` when there is nothing to say.
+    fn instructions(&self, _seat: Seat) -> Option<String> {
+        None
+    }
     /// The full state as JSON; equal states give equal snapshots.
     fn snapshot(&self) -> serde_json::Value;
 }

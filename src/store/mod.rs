@@ -43,6 +43,9 @@ pub struct SeatRow {
     pub user: Option<String>,
     /// The seat's role (`white`, `black`).
     pub role: String,
+    /// Whether the seat's player has agreed to play (the challenger has; an invited
+    /// player once they accept). A game starts when every seat has.
+    pub accepted: bool,
 }
 
 /// A stored game.
@@ -296,13 +299,16 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         for s in &seats {
-            sqlx::query("INSERT INTO seats (game_id, seat, user_id, role) VALUES (?, ?, ?, ?)")
-                .bind(id)
-                .bind(s.seat as i64)
-                .bind(&s.user)
-                .bind(&s.role)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, user_id, role, accepted) VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(s.seat as i64)
+            .bind(&s.user)
+            .bind(&s.role)
+            .bind(s.accepted)
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok((id, seed, seats))
@@ -331,7 +337,7 @@ impl Store {
             serde_json::Value::from_iter(
                 seats
                     .iter()
-                    .map(|s| serde_json::json!([s.seat, s.user, s.role])),
+                    .map(|s| serde_json::json!([s.seat, s.user, s.role, s.accepted])),
             )
             .to_string()
         });
@@ -480,14 +486,14 @@ impl Store {
 
 /// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
 const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen,
-    (SELECT json_group_array(json_array(seat, user_id, role) ORDER BY seat) FROM seats WHERE game_id = games.id),
+    (SELECT json_group_array(json_array(seat, user_id, role, accepted) ORDER BY seat) FROM seats WHERE game_id = games.id),
     (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id)
     FROM games";
 
 fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
     let id: i64 = r.get(0);
     let bad = |e: serde_json::Error| StoreError::Db(sqlx::Error::Decode(Box::new(e)));
-    let seats: Vec<(u8, Option<String>, String)> =
+    let seats: Vec<(u8, Option<String>, String, u8)> =
         serde_json::from_str(r.get::<&str, _>(14)).map_err(bad)?;
     let deadlines: Vec<(u8, i64, i64)> = serde_json::from_str(r.get::<&str, _>(15)).map_err(bad)?;
     Ok(GameRow {
@@ -507,7 +513,12 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
         start_fen: r.get(13),
         seats: seats
             .into_iter()
-            .map(|(seat, user, role)| SeatRow { seat, user, role })
+            .map(|(seat, user, role, accepted)| SeatRow {
+                seat,
+                user,
+                role,
+                accepted: accepted != 0,
+            })
             .collect(),
         deadlines: deadlines
             .into_iter()
@@ -580,11 +591,13 @@ mod tests {
                 seat: 0,
                 user: Some("alice".into()),
                 role: "white".into(),
+                accepted: true,
             },
             SeatRow {
                 seat: 1,
                 user: None,
                 role: "black".into(),
+                accepted: false,
             },
         ];
         let (id, seed, _) = store
@@ -608,6 +621,7 @@ mod tests {
                 seat: 1,
                 user: Some("bob".into()),
                 role: "black".into(),
+                accepted: true,
             }]),
             deadlines: vec![(1, version + 1, 1000)],
             notice: None,

@@ -1,0 +1,36 @@
+-- Games of more than two players: each invited player accepts for their own seat, and the
+-- game starts once every seat has. Seats of games created before this migration count as
+-- accepted (a two-player game started on the one acceptance it needed).
+
+ALTER TABLE seats ADD COLUMN accepted INTEGER NOT NULL DEFAULT 1;
+
+-- The write trigger of migration 0004, now also writing a seat's acceptance: seats are
+-- [[seat, user, role, accepted]] (a missing fourth element leaves it as it is).
+DROP TRIGGER game_writes_insert;
+
+CREATE TRIGGER game_writes_insert INSTEAD OF INSERT ON game_writes
+BEGIN
+    SELECT RAISE(ABORT, 'postal: version conflict')
+    WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = NEW.game_id AND version = NEW.expected_version);
+    INSERT INTO processed_events (event_id, at)
+    SELECT NEW.event_id, NEW.at WHERE NEW.event_id IS NOT NULL;
+    UPDATE games SET status = NEW.status, snapshot = NEW.snapshot, result = NEW.result,
+        reason = NEW.reason, score = NEW.score, version = version + 1, updated_at = NEW.at
+    WHERE id = NEW.game_id;
+    INSERT INTO actions (game_id, seq, seat, author, action, at, event_id)
+    SELECT NEW.game_id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = NEW.game_id),
+        NEW.action_seat, NEW.action_author, NEW.action, NEW.at, NEW.event_id
+    WHERE NEW.action IS NOT NULL;
+    UPDATE seats SET user_id = j.value ->> 1, role = j.value ->> 2,
+        accepted = COALESCE(j.value ->> 3, accepted)
+    FROM json_each(NEW.seats) AS j
+    WHERE seats.game_id = NEW.game_id AND seats.seat = j.value ->> 0;
+    DELETE FROM deadlines WHERE game_id = NEW.game_id;
+    INSERT INTO deadlines (game_id, seat, turn, due_at)
+    SELECT NEW.game_id, value ->> 0, value ->> 1, value ->> 2 FROM json_each(NEW.deadlines);
+    INSERT INTO notices (game_id, seat, turn, kind, at)
+    SELECT NEW.game_id, NEW.notice_seat, NEW.notice_turn, NEW.notice_kind, NEW.at
+    WHERE NEW.notice_kind IS NOT NULL;
+    INSERT INTO outbox (game_id, destination, text, board, created_at)
+    SELECT NEW.game_id, value ->> 0, value ->> 1, value ->> 2, NEW.at FROM json_each(NEW.messages);
+END;
