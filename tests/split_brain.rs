@@ -128,23 +128,23 @@ async fn public_output_never_holds_a_pick_before_its_reveal() {
 async fn every_awaited_partner_has_a_deadline_of_their_own() {
     let svc = started().await;
     let due = |d: &[postal::store::Deadline]| d.iter().map(|d| d.seat).collect::<Vec<_>>();
-    let d = svc.store().deadlines_of(1).await.unwrap();
+    let d = svc.store().game(1).await.unwrap().unwrap().deadlines;
     assert_eq!(due(&d), vec![0, 1], "both White partners are awaited");
     dm(&svc, "p1", "alice", "pick e1").await;
-    let d2 = svc.store().deadlines_of(1).await.unwrap();
+    let d2 = svc.store().game(1).await.unwrap().unwrap().deadlines;
     assert_eq!(due(&d2), vec![1], "alice has picked");
     assert_eq!(
         d2[0], d[1],
         "bob's deadline is not restarted by alice's pick"
     );
     dm(&svc, "p2", "bob", "pick a3").await;
-    let d3 = svc.store().deadlines_of(1).await.unwrap();
+    let d3 = svc.store().game(1).await.unwrap().unwrap().deadlines;
     assert_eq!(due(&d3), vec![2], "Black's chooser decides");
     // The decision's deadline runs out: the deciding team loses on time.
     let outs = svc.tick(T0 + 4 * 86_400).await.unwrap();
     assert!(
         outs.iter()
-            .any(|o| o.text.contains("time ran out") && o.text.contains("1-0")),
+            .any(|q| q.message.text.contains("time ran out") && q.message.text.contains("1-0")),
         "{outs:?}"
     );
     check_log(svc.store(), 1).await;
