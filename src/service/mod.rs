@@ -17,8 +17,15 @@ pub use rules::{
 
 use crate::rules::Variant;
 
-/// The command names of every variant the referee plays.
-pub const VARIANTS: [&str; 4] = ["standard", "chess-sharp", "los-alamos", "split-brain"];
+/// The command names of every variant the referee plays: the board engine's variants,
+/// then Split-Brain Chess (a game of the service over the Los Alamos board).
+pub fn variant_names() -> Vec<&'static str> {
+    Variant::ALL
+        .iter()
+        .map(|v| v.name())
+        .chain(["split-brain"])
+        .collect()
+}
 
 /// Whether `name` means Split-Brain Chess (`split-brain`, `splitbrain`, `split_brain`).
 fn is_split_brain(name: &str) -> bool {
@@ -35,7 +42,7 @@ fn variant_named(name: &str) -> Result<Variant, RuleError> {
         RuleError::new(format!(
             "unknown variant '{}' (known: {})",
             name.chars().take(30).collect::<String>(),
-            VARIANTS.join(", ")
+            variant_names().join(", ")
         ))
     })
 }
