@@ -266,7 +266,10 @@ impl Core {
             // partners of each team.
             let mut names = Vec::new();
             for seat in 0..g.seats.len() as u8 {
-                names.push(self.display_name(http, g.user_at(seat).unwrap_or("?")).await);
+                names.push(
+                    self.display_name(http, g.user_at(seat).unwrap_or("?"))
+                        .await,
+                );
             }
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
             let [white, black] = match crate::service::referee::load(&g) {
