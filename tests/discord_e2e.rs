@@ -1175,3 +1175,406 @@ async fn commands_are_registered_in_the_configured_guilds() {
     }
     bot.stop().await;
 }
+
+const CAROL: (&str, &str) = ("300000000000000003", "carol");
+const DAVE: (&str, &str) = ("300000000000000004", "dave");
+
+/// `user` writes `text` to the bot in a private message (returns when it is dispatched).
+fn dm(fake: &Fake, user: (&str, &str), text: &str) {
+    // The channel a user writes in; the bot answers in the DM channel it opens itself.
+    let channel = format!("7{}", &user.0[1..]);
+    let m = fake_discord::message(&fake.id(), &channel, user, text, false);
+    fake.dispatch("MESSAGE_CREATE", m);
+}
+
+/// The DM channel the bot opened with `user`, from the recorded requests.
+fn dm_channel_of(reqs: &[Recorded], user: &str) -> Option<String> {
+    reqs.iter()
+        .find(|r| {
+            r.ok()
+                && r.path == "/users/@me/channels"
+                && r.json["recipient_id"].to_string().contains(user)
+        })
+        .and_then(|r| r.response["id"].as_str().map(str::to_string))
+}
+
+/// Waits for a private message to `user` containing `needle`; returns it.
+async fn wait_dm(fake: &Fake, user: (&str, &str), needle: &str) -> Recorded {
+    let find = |reqs: &[Recorded]| {
+        let c = dm_channel_of(reqs, user.0)?;
+        posts(reqs, &c)
+            .into_iter()
+            .find(|r| r.content().is_some_and(|t| t.contains(needle)))
+            .cloned()
+    };
+    let reqs = fake
+        .wait_for(&format!("a DM to {} with '{needle}'", user.1), |r| {
+            find(r).is_some()
+        })
+        .await;
+    find(&reqs).unwrap()
+}
+
+/// The public requests (not to a DM channel, not ephemeral) made in `[from, to)`.
+fn public_between(
+    reqs: &[Recorded],
+    dms: &std::collections::HashMap<String, String>,
+    from: std::time::Instant,
+    to: std::time::Instant,
+) -> Vec<Recorded> {
+    reqs.iter()
+        .filter(|r| r.ok() && r.at >= from && r.at < to && !fake_discord::is_private(r, dms))
+        .cloned()
+        .collect()
+}
+
+/// The PNG board of the public `!board` answer in `thread` that follows `after` requests.
+async fn public_board(fake: &Fake, thread: &str, who: (&str, &str)) -> Vec<u8> {
+    let before = posts(&fake.requests(), thread).len();
+    fake.say(who, thread, "!board");
+    let reqs = fake
+        .wait_for("a board in the thread", |r| posts(r, thread).len() > before)
+        .await;
+    let p = posts(&reqs, thread)[before];
+    assert!(is_png(p), "{}", p.json);
+    p.files[0].bytes.clone()
+}
+
+/// A whole Split-Brain game on Discord: four users, a text challenge with three mentions,
+/// four acceptances, a thread; picks by DM and by the ephemeral `/pick`, refused picks,
+/// a pick typed in public, reveals in the thread, the opposing chooser's decision by
+/// button (refused for anyone else, and by `/decide` for the wrong player), and a mate.
+/// Every request of the game is then scanned: no pick appears in public before its
+/// reveal, the public board does not change with a pick, and no private message or
+/// private board (DMs and ephemeral answers) ever appears in public.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("split"), config(&fake), 1).await;
+    fake.say(
+        ALICE,
+        GAMES,
+        &format!(
+            "!challenge <@{}> <@{}> <@{}> split-brain",
+            BOB.0, CAROL.0, DAVE.0
+        ),
+    );
+    let c = wait_post(&fake, GAMES, "challenges").await;
+    let ids: Vec<&str> = c.json["components"][0]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["accept:1", "decline:1"]);
+    for who in [BOB, CAROL] {
+        fake.say(who, GAMES, "!accept");
+        wait_post(&fake, GAMES, &format!("<@{}> accepted", who.0)).await;
+    }
+    assert!(
+        fake.threads().is_empty(),
+        "no thread before all four accept"
+    );
+    let press = fake.press(DAVE, &bot_message(&fake, GAMES), "accept:1");
+    assert_eq!(fake.wait_callback(&press).await.json["type"], 7);
+    let thread = the_thread(&fake).await;
+    let name = &fake.threads()[&thread].1;
+    assert_eq!(name, "game #1 split-brain: alice & bob vs carol & dave");
+    let start = wait_post(&fake, &thread, "accepted").await;
+    assert!(is_png(&start));
+    // The partners of the team to move are prompted privately, with their own board.
+    for who in [ALICE, BOB] {
+        let p = wait_dm(&fake, who, "your turn").await;
+        assert!(is_png(&p), "a private board comes with the prompt");
+    }
+
+    // Round 1, White: alice chooses by DM, bob moves by the ephemeral /pick in the thread.
+    let board_before = public_board(&fake, &thread, DAVE).await;
+    let mut secrets: Vec<(&str, std::time::Instant)> = Vec::new();
+    secrets.push(("e1", std::time::Instant::now()));
+    dm(&fake, ALICE, "pick e1");
+    wait_dm(&fake, ALICE, "you picked the knight on e1").await;
+    assert_eq!(
+        public_board(&fake, &thread, DAVE).await,
+        board_before,
+        "a pick does not change the public board"
+    );
+    // A pick typed in public is refused privately, and not repeated in the thread.
+    let posted = posts(&fake.requests(), &thread).len();
+    fake.say(BOB, &thread, "!pick d3");
+    wait_dm(&fake, BOB, "a pick is secret").await;
+    // Refused: a square no piece reaches, answered privately.
+    let p = fake.slash(
+        BOB,
+        &thread,
+        "pick",
+        json!([{"name": "square", "type": 3, "value": "c4"}]),
+    );
+    let r = fake.wait_callback(&p).await;
+    assert_ne!(r.flags() & 64, 0, "a refused pick is private: {}", r.json);
+    assert!(
+        r.content().unwrap().contains("can move to c4"),
+        "{}",
+        r.json
+    );
+    let p = fake.slash(
+        BOB,
+        &thread,
+        "pick",
+        json!([{"name": "square", "type": 3, "value": "f3"}]),
+    );
+    let r = fake.wait_callback(&p).await;
+    assert_ne!(r.flags() & 64, 0, "/pick is answered privately: {}", r.json);
+    let reveal = wait_post(&fake, &thread, "revealed").await;
+    let text = reveal.content().unwrap();
+    assert!(
+        text.contains("picked the knight on e1")
+            && text.contains("target f3")
+            && text.contains("played Nf3"),
+        "{text}"
+    );
+    assert_eq!(
+        posts(&fake.requests(), &thread).len(),
+        posted + 1,
+        "only the reveal was posted in the thread"
+    );
+
+    // Round 1, Black: dave moves, carol's first pick is refused; the pair is not a move.
+    for who in [CAROL, DAVE] {
+        wait_dm(&fake, who, "your turn").await;
+    }
+    secrets.push(("c4", std::time::Instant::now()));
+    dm(&fake, DAVE, "pick c4");
+    wait_dm(&fake, DAVE, "you picked the target c4").await;
+    dm(&fake, CAROL, "pick a6");
+    wait_dm(&fake, CAROL, "has no legal move").await;
+    dm(&fake, CAROL, "pick e6");
+    let ask = wait_post(&fake, &thread, "to decide piece or target").await;
+    let ids: Vec<&str> = ask.json["components"][0]["components"]
+        .as_array()
+        .expect("decision buttons")
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap())
+        .collect();
+    let piece = format!("decide-piece:1:{}", ALICE.0);
+    assert_eq!(ids, [piece.clone(), format!("decide-target:1:{}", ALICE.0)]);
+    // Only the opposing chooser decides: bob's press and bob's /decide change nothing.
+    let other = fake.press(BOB, &bot_message(&fake, &thread), &piece);
+    let r = fake.wait_callback(&other).await;
+    assert_ne!(r.flags() & 64, 0);
+    assert!(
+        r.content().unwrap().contains("only the opposing chooser"),
+        "{}",
+        r.json
+    );
+    let d = fake.slash(
+        BOB,
+        &thread,
+        "decide",
+        json!([{"name": "stands", "type": 3, "value": "target"}]),
+    );
+    let r = fake.wait_callback(&d).await;
+    assert_ne!(
+        r.flags() & 64,
+        0,
+        "a refused decision is private: {}",
+        r.json
+    );
+    assert!(
+        r.content().unwrap().contains("White's chooser"),
+        "{}",
+        r.json
+    );
+    let c = fake.slash(
+        CAROL,
+        &thread,
+        "choose",
+        json!([{"name": "square", "type": 3, "value": "c4"}]),
+    );
+    let r = fake.wait_callback(&c).await;
+    assert_ne!(r.flags() & 64, 0, "nothing to choose: private: {}", r.json);
+    let yes = fake.press(ALICE, &bot_message(&fake, &thread), &piece);
+    assert_eq!(
+        fake.wait_callback(&yes).await.json["type"],
+        7,
+        "the buttons are taken off"
+    );
+    wait_post(&fake, &thread, "the piece stands").await;
+    wait_post(&fake, &thread, "played Nd4").await;
+
+    // Round 2 (queen-side partners choose) and round 3, to mate.
+    for (user, square, ack) in [
+        (ALICE, "d4", None),
+        (BOB, "f3", Some("played Nxd4")),
+        (DAVE, "f6", None),
+        (CAROL, "e6", Some("played Re6")),
+        (BOB, "f5", None),
+        (ALICE, "d4", Some("checkmate")),
+    ] {
+        match ack {
+            None => {
+                secrets.push((square, std::time::Instant::now()));
+                if user == ALICE {
+                    let p = fake.slash(
+                        ALICE,
+                        &thread,
+                        "pick",
+                        json!([{"name": "square", "type": 3, "value": square}]),
+                    );
+                    let r = fake.wait_callback(&p).await;
+                    assert_ne!(r.flags() & 64, 0, "{}", r.json);
+                    assert!(r.content().unwrap().contains("you picked"), "{}", r.json);
+                } else {
+                    dm(&fake, user, &format!("pick {square}"));
+                    wait_dm(&fake, user, "you picked").await;
+                }
+            }
+            Some(needle) => {
+                dm(&fake, user, &format!("pick {square}"));
+                wait_post(&fake, &thread, needle).await;
+            }
+        }
+    }
+    let end = wait_post(&fake, &thread, "game over").await;
+    assert!(
+        end.content().unwrap().contains("1-0 by checkmate"),
+        "{}",
+        end.json
+    );
+
+    // The scan, over every request of the game.
+    let reqs = fake.requests();
+    let dms = fake.dm_channels();
+    for (square, from) in &secrets {
+        let reveal = reqs
+            .iter()
+            .find(|r| {
+                r.at >= *from
+                    && r.path == format!("/channels/{thread}/messages")
+                    && r.content().is_some_and(|c| c.contains("revealed"))
+            })
+            .expect("each pick is revealed");
+        assert!(reveal.content().unwrap().contains(square));
+        for r in public_between(&reqs, &dms, *from, reveal.at) {
+            assert!(
+                !r.json.to_string().contains(square),
+                "the pick {square} is public before its reveal: {} {}",
+                r.path,
+                r.json
+            );
+        }
+    }
+    let private: Vec<&Recorded> = reqs
+        .iter()
+        .filter(|r| r.ok() && r.method == "POST" && fake_discord::is_private(r, &dms))
+        .filter(|r| r.content().is_some() || !r.files.is_empty())
+        .collect();
+    assert!(
+        private.len() >= 20,
+        "the game's private messages: {}",
+        private.len()
+    );
+    let public_files: Vec<(std::time::Instant, &[u8])> = reqs
+        .iter()
+        .filter(|r| r.ok() && !fake_discord::is_private(r, &dms))
+        .flat_map(|r| r.files.iter().map(|f| (r.at, f.bytes.as_slice())))
+        .collect();
+    for p in private {
+        if let Some(text) = p.content().filter(|t| *t != "done") {
+            let leaks = public_leaks(&reqs, &dms, text);
+            assert!(
+                leaks.is_empty(),
+                "private text in public: {text}: {leaks:?}"
+            );
+        }
+        // A private board may show what was already public (the position before any
+        // pick); one that was not public when it was sent privately never becomes so.
+        for f in &p.files {
+            let same: Vec<std::time::Instant> = public_files
+                .iter()
+                .filter(|(_, b)| *b == f.bytes.as_slice())
+                .map(|(at, _)| *at)
+                .collect();
+            assert!(
+                same.is_empty() || same.iter().any(|at| *at < p.at),
+                "a private board became public: {} {}",
+                p.path,
+                p.content().unwrap_or_default()
+            );
+        }
+    }
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// `/challenge` with three opponents, the split-brain choice and `teams:random` makes the
+/// same challenge as the text command; a fourth player named twice is refused privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slash_challenge_names_three_opponents_for_split_brain() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("split-slash"), config(&fake), 1).await;
+    let registered = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .unwrap();
+    let cmds = registered.json.as_array().unwrap();
+    let challenge = cmds.iter().find(|c| c["name"] == "challenge").unwrap();
+    let variants = challenge["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "variant")
+        .unwrap()["choices"]
+        .to_string();
+    assert!(
+        variants.contains("\"split-brain\"") && variants.contains("\"double-move\""),
+        "{variants}"
+    );
+    for name in ["pick", "decide", "choose"] {
+        assert!(
+            cmds.iter().any(|c| c["name"] == name),
+            "/{name} is registered"
+        );
+    }
+
+    let twice = fake.slash(
+        ALICE,
+        GAMES,
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "opponent2", "type": 6, "value": BOB.0},
+               {"name": "opponent3", "type": 6, "value": CAROL.0},
+               {"name": "variant", "type": 3, "value": "split-brain"}]),
+    );
+    let r = fake.wait_callback(&twice).await;
+    assert_ne!(r.flags() & 64, 0, "a refusal is private: {}", r.json);
+    assert!(
+        r.content().unwrap().contains("name each player once"),
+        "{}",
+        r.json
+    );
+
+    let c = fake.slash(
+        ALICE,
+        GAMES,
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "opponent2", "type": 6, "value": CAROL.0},
+               {"name": "opponent3", "type": 6, "value": DAVE.0},
+               {"name": "variant", "type": 3, "value": "split-brain"},
+               {"name": "teams", "type": 3, "value": "random"}]),
+    );
+    let r = fake.wait_callback(&c).await;
+    assert_eq!(r.flags() & 64, 0, "a challenge is public: {}", r.json);
+    let text = r.content().unwrap();
+    assert!(
+        text.starts_with("game #1:") && text.contains("split-brain"),
+        "{text}"
+    );
+    for who in [BOB, CAROL, DAVE] {
+        assert!(text.contains(&format!("<@{}>", who.0)), "{text}");
+    }
+    all_accepted(&fake);
+    bot.stop().await;
+}

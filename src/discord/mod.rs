@@ -49,6 +49,9 @@ const CHOICES: usize = 25;
 /// Discord's limit on an autocompletion choice's name and value, in characters.
 const CHOICE_LIMIT: usize = 100;
 
+/// What the service's public message says when an opposing chooser must decide.
+const DECISION_ASKED: &str = "to decide piece or target";
+
 /// The one line printed when there is no usable token.
 pub const TOKEN_HELP: &str =
     "create an application at https://discord.com/developers/applications, \
@@ -137,6 +140,14 @@ fn button_text(custom_id: &str, presser: UserId) -> Result<String, &'static str>
         ("resign", Some(owner)) if owner == presser.to_string() => format!("resign {game}"),
         ("resign", Some(_)) => {
             return Err("only the player who asked to resign can confirm it; nothing was done")
+        }
+        ("decide-piece" | "decide-target", Some(owner)) if owner == presser.to_string() => {
+            format!("decide {game} {}", &what["decide-".len()..])
+        }
+        ("decide-piece" | "decide-target", Some(_)) => {
+            return Err(
+                "only the opposing chooser who must decide can press this; nothing was done",
+            )
         }
         _ => return Err(STALE),
     })
@@ -235,6 +246,9 @@ impl Core {
                 }
             })
             .collect();
+        if changed {
+            self.add_decision_buttons(&mut outs).await?;
+        }
         // A game gets its thread when it starts; if Discord refuses the thread then, the
         // game stays in its channel rather than moving under the players' feet later.
         if changed && matches!(parsed, Some(Command::Accept(_))) {
@@ -243,6 +257,47 @@ impl Core {
             }
         }
         Ok((outs, changed))
+    }
+
+    /// Puts the buttons "Piece stands" and "Target stands" under the public message that
+    /// asks a split-brain game's opposing chooser to decide; only that player may press
+    /// them (their user id is in the buttons' ids).
+    async fn add_decision_buttons(&self, outs: &mut [Out]) -> Result<(), String> {
+        for o in outs.iter_mut() {
+            let Some(g) = text::game_id(&o.msg.text) else {
+                continue;
+            };
+            if !matches!(o.msg.to, Destination::Channel(_)) || !o.msg.text.contains(DECISION_ASKED)
+            {
+                continue;
+            }
+            let Some(game) = self.store().game(g).await.map_err(|e| e.to_string())? else {
+                continue;
+            };
+            let Ok(rules) = crate::service::referee::load(&game) else {
+                continue;
+            };
+            let decider = rules
+                .awaiting()
+                .into_iter()
+                .find(|(_, p)| *p == crate::service::rules::Prompt::Decide)
+                .and_then(|(seat, _)| game.user_at(seat.0).map(str::to_string));
+            if let Some(user) = decider {
+                o.buttons = vec![
+                    Button {
+                        id: format!("decide-piece:{g}:{user}"),
+                        label: "Piece stands",
+                        style: ButtonStyle::Primary,
+                    },
+                    Button {
+                        id: format!("decide-target:{g}:{user}"),
+                        label: "Target stands",
+                        style: ButtonStyle::Primary,
+                    },
+                ];
+            }
+        }
+        Ok(())
     }
 
     /// Gives every newly started game in `channel` its public thread, moves the game
@@ -741,13 +796,24 @@ impl Core {
             return;
         }
         let text = slash::to_text(name, &cmd.data.options);
-        let place = place_of(cmd.guild_id, cmd.channel_id);
+        // A pick is secret: wherever `/pick` is typed, it is a private message to the
+        // bot, and its answer is for the picker alone (ephemeral).
+        let secret = name == "pick";
+        let place = if secret {
+            Place::Dm
+        } else {
+            place_of(cmd.guild_id, cmd.channel_id)
+        };
         let origin = origin_of(&place, user);
         let work = async {
             let (outs, changed) = self
                 .process(http, user, place, text, format!("int:{}", cmd.id))
                 .await?;
-            Ok(Core::reply_for(outs, changed, &origin, false))
+            let mut r = Core::reply_for(outs, changed, &origin, false);
+            if secret {
+                r.ephemeral = true;
+            }
+            Ok(r)
         };
         self.answer(http, cmd.id, &cmd.token, false, work).await;
     }
@@ -1229,7 +1295,21 @@ mod tests {
         assert!(button_text(&resign, bob)
             .unwrap_err()
             .contains("only the player who asked"));
-        for stale in ["resign:3", "accept:x", "accept", "open:3", "accept:3:1"] {
+        let piece = format!("decide-piece:3:{alice}");
+        assert_eq!(button_text(&piece, alice).unwrap(), "decide 3 piece");
+        let target = format!("decide-target:3:{alice}");
+        assert_eq!(button_text(&target, alice).unwrap(), "decide 3 target");
+        assert!(button_text(&target, bob)
+            .unwrap_err()
+            .contains("only the opposing chooser"));
+        for stale in [
+            "resign:3",
+            "accept:x",
+            "accept",
+            "open:3",
+            "accept:3:1",
+            "decide-piece:3",
+        ] {
             assert!(button_text(stale, alice).is_err(), "{stale}");
         }
     }

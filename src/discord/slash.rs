@@ -28,8 +28,15 @@ fn variant_option(required: bool) -> CreateCommandOption {
     for v in Variant::ALL {
         o = o.add_string_choice(v.display_name(), v.name());
     }
-    o
+    // The team variant has no engine variant of its own (it plays on Los Alamos's board).
+    o.add_string_choice("Split-Brain Chess", SPLIT_BRAIN)
 }
+
+/// The team variant's name, as the service reads it.
+const SPLIT_BRAIN: &str = "split-brain";
+
+/// The options naming further opponents of a team game, after `opponent`.
+const MORE_OPPONENTS: [&str; 2] = ["opponent2", "opponent3"];
 
 fn choice(name: &str, what: &str, values: &[&str]) -> CreateCommandOption {
     let mut o = CreateCommandOption::new(CommandOptionType::String, name, what).required(true);
@@ -64,6 +71,16 @@ pub fn commands() -> Vec<CreateCommand> {
                 "opponent",
                 "Who you challenge (leave empty for an open challenge)",
             ))
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                MORE_OPPONENTS[0],
+                "Split-brain: the third player (Black's king side; your partner is opponent)",
+            ))
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                MORE_OPPONENTS[1],
+                "Split-brain: the fourth player (Black's queen side)",
+            ))
             .add_option(variant_option(false))
             .add_option(
                 CreateCommandOption::new(CommandOptionType::Integer, "days", "Days per move")
@@ -78,6 +95,14 @@ pub fn commands() -> Vec<CreateCommand> {
                 }
                 o
             })
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "teams",
+                    "Split-brain: random draws the teams and sides",
+                )
+                .add_string_choice("random", "random"),
+            )
             .add_option(
                 CreateCommandOption::new(
                     CommandOptionType::String,
@@ -115,6 +140,35 @@ pub fn commands() -> Vec<CreateCommand> {
                 )
                 .required(true)
                 .max_length(64),
+            )
+            .add_option(game_option()),
+        cmd("pick")
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "square",
+                    "Your secret pick, e.g. c3 or c6=N (only you see it)",
+                )
+                .required(true)
+                .max_length(16),
+            )
+            .add_option(game_option()),
+        cmd("decide")
+            .add_option(choice(
+                "stands",
+                "Which half of the other team's picks stands",
+                &["piece", "target"],
+            ))
+            .add_option(game_option()),
+        cmd("choose")
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "square",
+                    "One of the equally close squares listed",
+                )
+                .required(true)
+                .max_length(16),
             )
             .add_option(game_option()),
         with_game("board"),
@@ -181,7 +235,9 @@ fn value(v: &CommandDataOptionValue) -> Option<String> {
 /// The text line of the service's grammar that a slash command means. Options are put in
 /// the grammar's order: `challenge <@id> VARIANT days:N colour:C`, `move [ID] MOVE`,
 /// `double [ID] FIRST then SECOND`, `draw [ID] ANSWER`, `claim [ID] KIND [MOVE]`,
-/// `CMD [ID]`.
+/// `pick [ID] SQUARE`, `decide [ID] piece|target`, `choose [ID] SQUARE`, `CMD [ID]`.
+/// A split-brain challenge names its opponents in order: `opponent`, `opponent2`,
+/// `opponent3`.
 pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
     let get = |n: &str| {
         options
@@ -193,9 +249,11 @@ pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
     match name {
         "challenge" => {
             words.extend(get("opponent"));
+            words.extend(MORE_OPPONENTS.iter().filter_map(|n| get(n)));
             words.extend(get("variant"));
             words.extend(get("days").map(|d| format!("days:{d}")));
             words.extend(get("colour").map(|c| format!("colour:{c}")));
+            words.extend(get("teams").map(|t| format!("teams:{t}")));
             // A FEN never holds a quote; one that does is refused by the grammar.
             words.extend(get("fen").map(|f| format!("fen:\"{f}\"")));
         }
@@ -209,6 +267,14 @@ pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
             if let (Some(first), Some(second)) = (get("first"), get("second")) {
                 words.push(format!("{first} then {second}"));
             }
+        }
+        "pick" | "choose" => {
+            words.extend(get("game"));
+            words.extend(get("square"));
+        }
+        "decide" => {
+            words.extend(get("game"));
+            words.extend(get("stands"));
         }
         "draw" | "fastfifty" => {
             words.extend(get("game"));
@@ -271,6 +337,48 @@ mod tests {
             parse(&to_text("double", &o)),
             Ok(Command::Double(Some(7), "e2 to e4".into(), "Nf3".into()))
         );
+    }
+
+    #[test]
+    fn split_brain_options_read_as_the_text_grammar() {
+        let o = opts(serde_json::json!([
+            {"name": "opponent", "type": 6, "value": "223456789012345678"},
+            {"name": "opponent3", "type": 6, "value": "423456789012345678"},
+            {"name": "opponent2", "type": 6, "value": "323456789012345678"},
+            {"name": "variant", "type": 3, "value": "split-brain"},
+            {"name": "teams", "type": 3, "value": "random"}
+        ]));
+        let text = to_text("challenge", &o);
+        assert_eq!(
+            text,
+            "challenge <@223456789012345678> <@323456789012345678> <@423456789012345678> split-brain teams:random"
+        );
+        match parse(&text) {
+            Ok(Command::Challenge { opponents, .. }) => assert_eq!(opponents.len(), 3),
+            other => panic!("{other:?}"),
+        }
+        let o = opts(serde_json::json!([
+            {"name": "square", "type": 3, "value": "c6=N"},
+            {"name": "game", "type": 4, "value": 4}
+        ]));
+        assert_eq!(
+            parse(&to_text("pick", &o)),
+            Ok(Command::Pick(Some(4), "c6=N".into()))
+        );
+        assert_eq!(
+            parse(&to_text("choose", &o)),
+            Ok(Command::Choose(Some(4), "c6=N".into()))
+        );
+        let o = opts(serde_json::json!([{"name": "stands", "type": 3, "value": "target"}]));
+        assert_eq!(
+            parse(&to_text("decide", &o)),
+            Ok(Command::Decide(
+                None,
+                crate::service::rules::Standing::Target
+            ))
+        );
+        // A missing required option is the grammar's usage message, not a guess.
+        assert!(parse(&to_text("pick", &[])).is_err());
     }
 
     #[test]
