@@ -688,13 +688,9 @@ impl GameRules for SplitBrain {
     }
 
     fn animation(&self, renderer: &render::Renderer, names: &[&str]) -> Option<Vec<u8>> {
+        // The chess layer draws the game; the names are the two teams'.
         let [white, black] = self.side_names(names);
-        let options = render::gif::GifOptions {
-            white,
-            black,
-            ..Default::default()
-        };
-        Some(render::gif::game_gif(renderer, self.chess.game(), &options))
+        self.chess.animation(renderer, &[&white, &black])
     }
 
     fn side_names(&self, names: &[&str]) -> [String; 2] {
