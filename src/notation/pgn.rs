@@ -33,6 +33,10 @@ pub struct PgnTags {
     pub white: String,
     /// `Black`: the player of the black pieces.
     pub black: String,
+    /// `Variant`, when the game's variant is not the engine's own (a variant played on
+    /// another's board, such as Split-Brain Chess on Los Alamos); `None` writes the
+    /// engine's variant name, and nothing for standard chess.
+    pub variant: Option<String>,
     /// More tags, written after the generated ones in this order (`TimeControl`, ...).
     /// A name that is not a PGN symbol (letters, digits and `_`, starting with a letter or
     /// digit) is left out.
@@ -48,6 +52,7 @@ impl Default for PgnTags {
             round: "?".into(),
             white: "?".into(),
             black: "?".into(),
+            variant: None,
             extra: Vec::new(),
         }
     }
@@ -110,8 +115,10 @@ pub fn write_pgn_ending(game: &Game, outcome: Option<Outcome>, tags: &PgnTags) -
         push_tag(&mut out, name, value);
     }
     push_tag(&mut out, "Result", result);
-    if variant != Variant::Standard {
-        push_tag(&mut out, "Variant", variant.name());
+    match &tags.variant {
+        Some(name) => push_tag(&mut out, "Variant", name),
+        None if variant != Variant::Standard => push_tag(&mut out, "Variant", variant.name()),
+        None => {}
     }
     let start = game.start();
     if variant != Variant::Standard || *start != Position::start(Variant::Standard) {
@@ -221,6 +228,7 @@ mod tests {
             round: "1".into(),
             white: "alice".into(),
             black: "bob".into(),
+            variant: None,
             extra: vec![("TimeControl".into(), "-".into())],
         };
         assert_eq!(

@@ -695,6 +695,10 @@ fn pgn_text(rules: &ChessRules, tags: &[(String, String)]) -> String {
             "Round" => &mut t.round,
             "White" => &mut t.white,
             "Black" => &mut t.black,
+            "Variant" => {
+                t.variant = Some(v.clone());
+                continue;
+            }
             _ => {
                 t.extra.push((k.clone(), v.clone()));
                 continue;

@@ -681,10 +681,10 @@ impl GameRules for SplitBrain {
     }
 
     fn pgn(&self, tags: &[(String, String)]) -> String {
-        // The chess layer names its own variant; the record is of Split-Brain Chess.
-        self.chess
-            .pgn(tags)
-            .replacen("[Variant \"los-alamos\"]", "[Variant \"split-brain\"]", 1)
+        // The chess layer writes the record; the variant named in it is Split-Brain Chess.
+        let mut tags = tags.to_vec();
+        tags.push(("Variant".into(), self.variant().into()));
+        self.chess.pgn(&tags)
     }
 
     fn animation(&self, renderer: &render::Renderer, names: &[&str]) -> Option<Vec<u8>> {
