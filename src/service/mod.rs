@@ -5,6 +5,7 @@ pub mod bench;
 pub mod chess;
 pub mod command;
 pub mod deadlines;
+pub mod random;
 pub mod referee;
 pub mod rules;
 pub mod settings;

@@ -2,6 +2,7 @@
 //! accepted change committed to the [`Store`] before any reply is produced.
 
 use super::command::{self, Answer, ColourChoice, Command, ParseError};
+use super::random::{shuffle, splitmix64};
 use super::rules::{Action, ClaimKind, Event, GameRules, OfferKind, Prompt, Seat, View, Viewer};
 pub use super::settings::Settings;
 use crate::render::PublicOrientation;
@@ -1385,14 +1386,6 @@ fn destination_from_key(key: &str) -> Option<Destination> {
     }
 }
 
-/// SplitMix64's output function: a well-mixed 64-bit value from `x`.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Who is awaited, for what, and by when.
 fn turn_line(g: &GameRow, rules: &dyn GameRules, dl: &[Deadline]) -> String {
     let parts: Vec<String> = rules
@@ -1519,16 +1512,6 @@ fn named_view(
     view.board.caption.white = white;
     view.board.caption.black = black;
     view
-}
-
-/// Shuffles `items` with numbers drawn from `seed` (Fisher-Yates), so a game's draw is
-/// the same every time for the same seed.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed;
-    for i in (1..items.len()).rev() {
-        state = splitmix64(state);
-        items.swap(i, (state % (i as u64 + 1)) as usize);
-    }
 }
 
 /// The players still to accept a challenge (`@carol, @dave`, or `anyone` for open seats).
