@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod chess;
+pub mod chesswords;
 pub mod command;
 pub mod deadlines;
 pub mod random;

@@ -1,0 +1,13 @@
+//! Secret Chesswords: a cooperative game for two on the Los Alamos board. Every square
+//! carries a letter; each partner holds a secret hand of piece cards and, with word clues
+//! whose first and last letters name a move, guides the other towards captures that
+//! discard cards and mark letters with checkers; in the finale each builds two words
+//! from the marked letters for the partner to guess. The rules and every decision where
+//! the booklet is silent are in `docs/rules/chesswords.md`.
+//!
+//! This module holds the game's pure parts: the letter grid ([`letters`]), the piece
+//! cards and the deal ([`cards`]), and word checks and scoring ([`score`]).
+
+pub mod cards;
+pub mod letters;
+pub mod score;

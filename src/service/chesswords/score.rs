@@ -1,0 +1,448 @@
+//! Words and scores of Secret Chesswords: checking a word's form, a move against a word
+//! (rule 5), finale words against the marked letters (rule 9), the operator's word list,
+//! and the score and grade (rule 12).
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+
+/// The shortest word.
+const MIN_WORD: usize = 2;
+
+/// The word in `text` in upper case, or why it is not one: letters A to Z only, at
+/// least two of them.
+pub fn word_form(text: &str) -> Result<String, String> {
+    let word = text.trim();
+    let shown: String = word.chars().take(30).collect();
+    if word.is_empty() {
+        return Err("a word is needed here".into());
+    }
+    if !word.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(format!(
+            "'{shown}' is not a word: a word is letters A to Z only"
+        ));
+    }
+    if word.len() < MIN_WORD {
+        return Err(format!(
+            "'{shown}' is too short: a word has at least {MIN_WORD} letters"
+        ));
+    }
+    Ok(word.to_ascii_uppercase())
+}
+
+/// Whether `word` starts with the letter `from` and ends with `to` (the letters of a
+/// move's starting and ending squares), in either case; the refusal names both.
+pub fn matches_move(word: &str, from: char, to: char) -> Result<(), String> {
+    let (from, to) = (from.to_ascii_uppercase(), to.to_ascii_uppercase());
+    let first = word.chars().next().map(|c| c.to_ascii_uppercase());
+    let last = word.chars().last().map(|c| c.to_ascii_uppercase());
+    match (first, last) {
+        (Some(f), Some(l)) if f == from && l == to => Ok(()),
+        (Some(f), Some(l)) => Err(format!(
+            "the move goes from {from} to {to}, but '{}' starts with {f} and ends with {l}",
+            word.chars().take(30).collect::<String>()
+        )),
+        _ => Err(format!(
+            "the move goes from {from} to {to}, but no word was given"
+        )),
+    }
+}
+
+/// How many of each letter, in upper case.
+fn tally<'a>(letters: impl IntoIterator<Item = &'a char>) -> BTreeMap<char, usize> {
+    let mut count = BTreeMap::new();
+    for c in letters {
+        *count.entry(c.to_ascii_uppercase()).or_default() += 1;
+    }
+    count
+}
+
+/// Checks a player's finale words against the marked letters (the letters under the
+/// checkers): across both words each marked letter may be used at most once, as many
+/// times as it is marked. Gives the number of marked letters the words leave unused, or
+/// names the letter that is not marked or used too often.
+pub fn letters_unused(words: &[String], marked: &[char]) -> Result<usize, String> {
+    let available = tally(marked);
+    let used: Vec<char> = words.iter().flat_map(|w| w.chars()).collect();
+    for (letter, n) in tally(&used) {
+        match available.get(&letter).copied().unwrap_or(0) {
+            0 => {
+                return Err(format!(
+                    "no checker marks the letter {letter}: the marked letters are {}",
+                    marked_text(marked)
+                ))
+            }
+            have if n > have => {
+                return Err(format!(
+                    "the words use {letter} {n} times, but only {have} marked {} {letter}",
+                    if have == 1 {
+                        "square has"
+                    } else {
+                        "squares have"
+                    }
+                ))
+            }
+            _ => {}
+        }
+    }
+    Ok(marked.len() - used.len())
+}
+
+/// The marked letters in alphabetical order, `A, E, E, T` (or `none`).
+fn marked_text(marked: &[char]) -> String {
+    let mut letters: Vec<String> = marked
+        .iter()
+        .map(|c| c.to_ascii_uppercase().to_string())
+        .collect();
+    letters.sort();
+    if letters.is_empty() {
+        "none".into()
+    } else {
+        letters.join(", ")
+    }
+}
+
+/// One player's score, in its three parts (rule 12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerScore {
+    /// The product of the lengths of the player's words if the partner guessed one of
+    /// them, else 0.
+    pub product: u32,
+    /// One if a king was captured.
+    pub king_bonus: u32,
+    /// The marked letters the player's words did not use, one point off each.
+    pub unused: u32,
+}
+
+impl PlayerScore {
+    /// The player's points: the product plus the king bonus minus the unused letters.
+    pub fn total(&self) -> i32 {
+        self.product as i32 + self.king_bonus as i32 - self.unused as i32
+    }
+}
+
+/// A player's score from their words (none when they submitted none), whether the
+/// partner guessed one of them, whether a king was captured, and the marked letters.
+/// The words are expected to have passed [`letters_unused`]; letters beyond the marked
+/// ones are not counted as used.
+pub fn player_score(
+    words: &[String],
+    guessed: bool,
+    king_captured: bool,
+    marked: &[char],
+) -> PlayerScore {
+    let product = if guessed && !words.is_empty() {
+        words
+            .iter()
+            .map(|w| w.chars().count() as u32)
+            .fold(1u32, u32::saturating_mul)
+    } else {
+        0
+    };
+    let used: Vec<char> = words.iter().flat_map(|w| w.chars()).collect();
+    let used = tally(&used);
+    let unused: usize = tally(marked)
+        .iter()
+        .map(|(letter, &have)| have.saturating_sub(used.get(letter).copied().unwrap_or(0)))
+        .sum();
+    PlayerScore {
+        product,
+        king_bonus: u32::from(king_captured),
+        unused: unused as u32,
+    }
+}
+
+/// The game's total: both players' points minus the penalty points (one for each move
+/// made by naming its letters).
+pub fn game_total(scores: &[PlayerScore; 2], penalties: u32) -> i32 {
+    scores.iter().map(PlayerScore::total).sum::<i32>() - penalties as i32
+}
+
+/// The game's grade from its total (rule 12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Grade {
+    /// 85 points or more.
+    A,
+    /// 75 to 84.
+    B,
+    /// 60 to 74.
+    C,
+    /// 50 to 59.
+    D,
+    /// Below 50, or resigned: the game is lost.
+    Lost,
+}
+
+/// The lowest total of each winning grade, best first.
+const GRADES: [(i32, Grade); 4] = [
+    (85, Grade::A),
+    (75, Grade::B),
+    (60, Grade::C),
+    (50, Grade::D),
+];
+
+/// The grade of a game's total.
+pub fn grade(total: i32) -> Grade {
+    GRADES
+        .iter()
+        .find(|&&(least, _)| total >= least)
+        .map_or(Grade::Lost, |&(_, g)| g)
+}
+
+impl Grade {
+    /// The grade's letter: `A` to `D`, `F` for a lost game.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Grade::A => "A",
+            Grade::B => "B",
+            Grade::C => "C",
+            Grade::D => "D",
+            Grade::Lost => "F",
+        }
+    }
+
+    /// Whether the partners won (any grade but a loss).
+    pub fn is_win(self) -> bool {
+        self != Grade::Lost
+    }
+}
+
+/// The operator's word list (`chesswords_words`): finale words must be on it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WordList {
+    words: HashSet<String>,
+}
+
+impl WordList {
+    /// Reads a file of one word per line, in any case; blank lines and lines starting
+    /// with `#` are skipped. A file that cannot be read or holds no word is an error.
+    pub fn load(path: impl AsRef<Path>) -> Result<WordList, String> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read the word list {}: {e}", path.display()))?;
+        let list = WordList::from_words(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#')),
+        );
+        if list.is_empty() {
+            return Err(format!("the word list {} has no words", path.display()));
+        }
+        Ok(list)
+    }
+
+    /// A list of the given words, in any case.
+    pub fn from_words<S: AsRef<str>>(words: impl IntoIterator<Item = S>) -> WordList {
+        WordList {
+            words: words
+                .into_iter()
+                .map(|w| w.as_ref().trim().to_ascii_uppercase())
+                .filter(|w| !w.is_empty())
+                .collect(),
+        }
+    }
+
+    /// Whether `word` is on the list, in any case.
+    pub fn contains(&self, word: &str) -> bool {
+        self.words.contains(&word.trim().to_ascii_uppercase())
+    }
+
+    /// How many words the list holds.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Whether the list holds no word.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(list: &[&str]) -> Vec<String> {
+        list.iter().map(|w| w.to_string()).collect()
+    }
+
+    fn letters(s: &str) -> Vec<char> {
+        s.chars().collect()
+    }
+
+    #[test]
+    fn a_word_is_two_or_more_letters_returned_in_upper_case() {
+        assert_eq!(word_form("  treat "), Ok("TREAT".into()));
+        assert_eq!(word_form("Ox"), Ok("OX".into()));
+        for (text, says) in [
+            ("", "needed"),
+            ("   ", "needed"),
+            ("a", "at least 2 letters"),
+            ("don't", "letters A to Z"),
+            ("two words", "letters A to Z"),
+            ("café", "letters A to Z"),
+            ("r2d2", "letters A to Z"),
+        ] {
+            let err = word_form(text).unwrap_err();
+            assert!(err.contains(says), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_move_matches_a_word_by_its_first_and_last_letters() {
+        assert_eq!(matches_move("treat", 'T', 'T'), Ok(()));
+        assert_eq!(matches_move("TREAT", 't', 't'), Ok(()));
+        assert_eq!(matches_move("Easy", 'E', 'Y'), Ok(()));
+        assert_eq!(
+            matches_move("apple", 'E', 'T'),
+            Err("the move goes from E to T, but 'apple' starts with A and ends with E".into())
+        );
+        // Right start, wrong end, and the reverse, are both refused.
+        assert!(matches_move("east", 'E', 'S').is_err());
+        assert!(matches_move("seat", 'E', 'T').is_err());
+        assert!(matches_move("", 'E', 'T').unwrap_err().contains("no word"));
+    }
+
+    #[test]
+    fn marked_letters_are_used_at_most_once_across_both_words() {
+        let marked = letters("STAREDON");
+        assert_eq!(letters_unused(&words(&["STARE", "DON"]), &marked), Ok(0));
+        assert_eq!(letters_unused(&words(&["star", "do"]), &marked), Ok(2));
+        assert_eq!(letters_unused(&[], &marked), Ok(8));
+        // A letter twice needs two marked squares.
+        let err = letters_unused(&words(&["STARE", "SEND"]), &marked).unwrap_err();
+        assert!(
+            err.contains("use E 2 times") && err.contains("only 1"),
+            "{err}"
+        );
+        let err = letters_unused(&words(&["STARE", "DOG"]), &marked).unwrap_err();
+        assert!(err.contains("letter G"), "{err}");
+        assert_eq!(
+            letters_unused(&words(&["TEE"]), &letters("ETE")),
+            Ok(0),
+            "marked twice, used twice"
+        );
+        assert!(letters_unused(&words(&["AB"]), &[])
+            .unwrap_err()
+            .contains("none"));
+    }
+
+    #[test]
+    fn a_worked_example_scores_a_concrete_game() {
+        // Checkers marked S T A R E D O N L. A king was captured; two moves were made
+        // by naming their letters.
+        let marked = letters("STAREDONL");
+        // White: STARE and DON, 8 of the 9 letters (L unused); Black guessed DON.
+        let white = words(&["STARE", "DON"]);
+        assert_eq!(letters_unused(&white, &marked), Ok(1));
+        let w = player_score(&white, true, true, &marked);
+        assert_eq!(
+            w,
+            PlayerScore {
+                product: 15,
+                king_bonus: 1,
+                unused: 1
+            }
+        );
+        assert_eq!(w.total(), 15);
+        // Black: LOAD and REST, N unused; White's guess missed.
+        let black = words(&["LOAD", "REST"]);
+        assert_eq!(letters_unused(&black, &marked), Ok(1));
+        let b = player_score(&black, false, true, &marked);
+        assert_eq!(
+            b,
+            PlayerScore {
+                product: 0,
+                king_bonus: 1,
+                unused: 1
+            }
+        );
+        assert_eq!(b.total(), 0);
+        let total = game_total(&[w, b], 2);
+        assert_eq!(total, 13);
+        assert_eq!(grade(total), Grade::Lost);
+        assert_eq!(grade(total).letter(), "F");
+        assert!(!grade(total).is_win());
+    }
+
+    #[test]
+    fn a_player_without_words_loses_every_marked_letter() {
+        let marked = letters("ABC");
+        let s = player_score(&[], true, false, &marked);
+        assert_eq!(
+            s,
+            PlayerScore {
+                product: 0,
+                king_bonus: 0,
+                unused: 3
+            }
+        );
+        assert_eq!(s.total(), -3);
+    }
+
+    #[test]
+    fn the_perfect_game_scores_100_and_grade_a() {
+        // 14 marked letters, two seven-letter words each, both guessed, a king taken.
+        let marked = letters("PLASTERCOUNTED");
+        let white = words(&["PLASTER", "COUNTED"]);
+        let black = words(&["STAPLER", "COUNTED"]);
+        assert_eq!(letters_unused(&white, &marked), Ok(0));
+        assert_eq!(letters_unused(&black, &marked), Ok(0));
+        let scores = [
+            player_score(&white, true, true, &marked),
+            player_score(&black, true, true, &marked),
+        ];
+        assert_eq!(scores[0].total(), 50);
+        let total = game_total(&scores, 0);
+        assert_eq!(total, 100);
+        assert_eq!(grade(total), Grade::A);
+    }
+
+    #[test]
+    fn grade_boundaries() {
+        for (total, g, letter) in [
+            (100, Grade::A, "A"),
+            (85, Grade::A, "A"),
+            (84, Grade::B, "B"),
+            (75, Grade::B, "B"),
+            (74, Grade::C, "C"),
+            (60, Grade::C, "C"),
+            (59, Grade::D, "D"),
+            (50, Grade::D, "D"),
+            (49, Grade::Lost, "F"),
+            (-5, Grade::Lost, "F"),
+        ] {
+            assert_eq!(grade(total), g, "{total}");
+            assert_eq!(g.letter(), letter);
+            assert_eq!(g.is_win(), total >= 50);
+        }
+    }
+
+    #[test]
+    fn the_word_list_ignores_case_blanks_and_comments() {
+        let path = std::env::temp_dir().join(format!("postal-words-{}.txt", std::process::id()));
+        std::fs::write(
+            &path,
+            "# a comment\nTreat\n\n  apple  \nSTARE\n#not a word\n",
+        )
+        .unwrap();
+        let list = WordList::load(&path).unwrap();
+        std::fs::remove_file(&path).ok();
+        assert_eq!(list.len(), 3);
+        assert!(list.contains("treat") && list.contains("APPLE") && list.contains("Stare"));
+        assert!(!list.contains("comment") && !list.contains("#not a word"));
+        assert!(!list.contains("tread"));
+        let small = WordList::from_words(["ox", "Ax"]);
+        assert!(small.contains("OX") && small.contains("ax"));
+    }
+
+    #[test]
+    fn a_missing_or_empty_word_list_is_refused_with_the_reason() {
+        let err = WordList::load("/nonexistent/postal-words.txt").unwrap_err();
+        assert!(err.contains("cannot read the word list"), "{err}");
+        let path = std::env::temp_dir().join(format!("postal-empty-{}.txt", std::process::id()));
+        std::fs::write(&path, "# only comments\n\n").unwrap();
+        let err = WordList::load(&path).unwrap_err();
+        std::fs::remove_file(&path).ok();
+        assert!(err.contains("has no words"), "{err}");
+    }
+}
