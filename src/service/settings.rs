@@ -22,6 +22,9 @@ pub struct Settings {
     /// Which side is at the bottom of the board image posted in a game's channel
     /// (private images are always from the viewer's side).
     pub public_orientation: PublicOrientation,
+    /// The file of words a Secret Chesswords finale word must be on (one word per line),
+    /// or `None` for any alphabetic word. The path is checked when the list is loaded.
+    pub chesswords_words: Option<String>,
     /// Seed of the service's RNG (game seeds are drawn from it); not in the file, the
     /// console's `--seed` sets it.
     pub seed: u64,
@@ -35,6 +38,7 @@ impl Default for Settings {
             reminder_hours: vec![24, 1],
             default_variant: "standard".into(),
             public_orientation: PublicOrientation::SideToMove,
+            chesswords_words: None,
             seed: 0x5eed,
         }
     }
@@ -78,6 +82,7 @@ fn orientation(text: &str, source: &str) -> Result<PublicOrientation, ConfigErro
 struct Games {
     default_variant: Option<String>,
     days_per_move: Option<u32>,
+    chesswords_words: Option<String>,
 }
 
 #[derive(Default, Deserialize)]
@@ -100,6 +105,7 @@ impl Settings {
                 Some(o) => orientation(&o, "images.public_orientation")?,
                 None => d.public_orientation,
             },
+            chesswords_words: f.games.chesswords_words.or(d.chesswords_words),
             seed: d.seed,
         }
         .checked()
@@ -107,8 +113,8 @@ impl Settings {
 
     /// These settings with the environment's overrides (`DATABASE_URL`,
     /// `POSTAL_DEFAULT_VARIANT`, `POSTAL_DAYS_PER_MOVE`, `POSTAL_REMINDER_HOURS`,
-    /// `POSTAL_PUBLIC_ORIENTATION`), read
-    /// through `var`, checked.
+    /// `POSTAL_PUBLIC_ORIENTATION`, `POSTAL_CHESSWORDS_WORDS`: an empty value means no
+    /// word list), read through `var`, checked.
     pub fn with_env(self, var: impl Fn(&str) -> Option<String>) -> Result<Settings, ConfigError> {
         let mut s = self;
         if let Some(url) = var("DATABASE_URL") {
@@ -119,6 +125,9 @@ impl Settings {
         }
         if let Some(o) = var("POSTAL_PUBLIC_ORIENTATION") {
             s.public_orientation = orientation(&o, "POSTAL_PUBLIC_ORIENTATION")?;
+        }
+        if let Some(w) = var("POSTAL_CHESSWORDS_WORDS") {
+            s.chesswords_words = (!w.trim().is_empty()).then_some(w);
         }
         if let Some(d) = var("POSTAL_DAYS_PER_MOVE") {
             s.default_days = d.trim().parse().map_err(|_| {
@@ -167,6 +176,15 @@ impl Settings {
                 "days_per_move is {}, it must be 1 to 60",
                 self.default_days
             )));
+        }
+        if self
+            .chesswords_words
+            .as_deref()
+            .is_some_and(|w| w.trim().is_empty())
+        {
+            return Err(ConfigError(
+                "chesswords_words is empty: name a word list file or leave the setting out".into(),
+            ));
         }
         let max_hours = i64::from(self.default_days) * 24;
         if let Some(h) = self
@@ -222,6 +240,11 @@ mod tests {
             ("[clock]\nreminders = [1]\n", "unknown field"),
             ("database_url = 3\n", "string"),
             ("[images]\npublic_orientation = \"black\"\n", "side-to-move"),
+            (
+                "[games]\nchesswords_words = \" \"\n",
+                "chesswords_words is empty",
+            ),
+            ("[games]\nchesswords_words = 3\n", "string"),
         ] {
             let err = Settings::from_toml(text).unwrap_err();
             assert!(err.0.contains(says), "{text}: {err}");
@@ -241,5 +264,17 @@ mod tests {
         let env = |k: &str| (k == "POSTAL_PUBLIC_ORIENTATION").then(|| "side-to-move".to_string());
         let s = s.with_env(env).unwrap();
         assert_eq!(s.public_orientation, PublicOrientation::SideToMove);
+    }
+
+    #[test]
+    fn the_chesswords_word_list_is_an_optional_path() {
+        assert_eq!(Settings::default().chesswords_words, None);
+        let s = Settings::from_toml("[games]\nchesswords_words = \"words.txt\"\n").unwrap();
+        assert_eq!(s.chesswords_words.as_deref(), Some("words.txt"));
+        let env = |k: &str| (k == "POSTAL_CHESSWORDS_WORDS").then(|| "/srv/w.txt".to_string());
+        let s2 = s.clone().with_env(env).unwrap();
+        assert_eq!(s2.chesswords_words.as_deref(), Some("/srv/w.txt"));
+        let env = |k: &str| (k == "POSTAL_CHESSWORDS_WORDS").then(String::new);
+        assert_eq!(s.with_env(env).unwrap().chesswords_words, None);
     }
 }
