@@ -2,7 +2,6 @@
 //! bulk overwrite, and read back into the service's text grammar so that a slash command
 //! and the same command typed as text run exactly the same code.
 
-use crate::rules::Variant;
 use crate::service::command::{HELP, MAX_FEN_CHARS};
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
@@ -25,7 +24,7 @@ fn game_option() -> CreateCommandOption {
 fn variant_option(required: bool) -> CreateCommandOption {
     let mut o = CreateCommandOption::new(CommandOptionType::String, "variant", "The variant")
         .required(required);
-    for v in Variant::ALL {
+    for v in crate::service::chess_variants() {
         o = o.add_string_choice(v.display_name(), v.name());
     }
     // The team variant has no engine variant of its own (it plays on Los Alamos's board).

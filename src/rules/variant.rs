@@ -179,6 +179,20 @@ static LOS_ALAMOS: VariantConfig = VariantConfig {
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
 };
 
+/// The board of Secret Chesswords: Los Alamos chess without check (the players are
+/// partners), so kings may be captured; no draw rules (the game's own rules end it).
+static CHESSWORDS: VariantConfig = VariantConfig {
+    variant: Variant::Chesswords,
+    king_rule: KingRule::KingCapture,
+    draws: DrawRules {
+        repetition: false,
+        move_limit: false,
+        insufficient_material: false,
+        stalemate_is_draw: false,
+    },
+    ..LOS_ALAMOS
+};
+
 /// Double Move Chess: standard chess where each player holds four double-move tokens.
 static DOUBLE_MOVE: VariantConfig = VariantConfig {
     variant: Variant::DoubleMove,
@@ -200,15 +214,18 @@ pub enum Variant {
     LosAlamos,
     /// Double Move Chess: standard chess with four double-move tokens per player.
     DoubleMove,
+    /// The board of Secret Chesswords: Los Alamos chess without check, kings capturable.
+    Chesswords,
 }
 
 impl Variant {
     /// Every variant.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Standard,
         Variant::ChessSharp,
         Variant::LosAlamos,
         Variant::DoubleMove,
+        Variant::Chesswords,
     ];
 
     /// The rules of this variant.
@@ -219,6 +236,7 @@ impl Variant {
             Variant::ChessSharp => &CHESS_SHARP,
             Variant::LosAlamos => &LOS_ALAMOS,
             Variant::DoubleMove => &DOUBLE_MOVE,
+            Variant::Chesswords => &CHESSWORDS,
         }
     }
 
@@ -229,6 +247,7 @@ impl Variant {
             Variant::ChessSharp => "chess-sharp",
             Variant::LosAlamos => "los-alamos",
             Variant::DoubleMove => "double-move",
+            Variant::Chesswords => "chesswords",
         }
     }
 
@@ -239,6 +258,7 @@ impl Variant {
             Variant::ChessSharp => "Chess#",
             Variant::LosAlamos => "Los Alamos chess",
             Variant::DoubleMove => "Double Move Chess",
+            Variant::Chesswords => "Secret Chesswords",
         }
     }
 }
@@ -251,7 +271,9 @@ impl fmt::Display for Variant {
 
 /// Error for an unknown variant name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (known: standard, chess-sharp, los-alamos, double-move)")]
+#[error(
+    "unknown variant '{0}' (known: standard, chess-sharp, los-alamos, double-move, chesswords)"
+)]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
@@ -269,6 +291,7 @@ impl FromStr for Variant {
             "chesssharp" | "chess#" | "sharp" | "chess♯" => Ok(Variant::ChessSharp),
             "losalamos" | "losalamoschess" => Ok(Variant::LosAlamos),
             "doublemove" | "doublemovechess" | "dmchess" => Ok(Variant::DoubleMove),
+            "chesswords" | "secretchesswords" => Ok(Variant::Chesswords),
             _ => Err(UnknownVariant(s.to_string())),
         }
     }

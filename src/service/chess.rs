@@ -498,6 +498,15 @@ impl GameRules for ChessRules {
                     self.game.variant().display_name()
                 )))
             }
+            Action::Clue(_)
+            | Action::Pass
+            | Action::Play { .. }
+            | Action::Letters { .. }
+            | Action::Discard(_)
+            | Action::Words(_)
+            | Action::Guess(_) => {
+                return Err(action.not_in(self.game.variant().display_name()));
+            }
         }
         Ok(events)
     }

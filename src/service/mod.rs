@@ -13,8 +13,8 @@ pub mod settings;
 pub mod split_brain;
 
 pub use rules::{
-    Action, ClaimKind, Event, GameOutcome, GameRules, OfferKind, Prompt, RuleError, Seat, Standing,
-    View, Viewer,
+    Action, ClaimKind, Event, GameOptions, GameOutcome, GameRules, OfferKind, Prompt, RuleError,
+    Seat, Standing, View, Viewer,
 };
 
 use crate::rules::Variant;
@@ -22,11 +22,18 @@ use crate::rules::Variant;
 /// The command names of every variant the referee plays: the board engine's variants,
 /// then Split-Brain Chess (a game of the service over the Los Alamos board).
 pub fn variant_names() -> Vec<&'static str> {
-    Variant::ALL
-        .iter()
+    chess_variants()
         .map(|v| v.name())
         .chain(["split-brain"])
         .collect()
+}
+
+/// The engine's variants that are played as chess games of their own ([`chess::ChessRules`]);
+/// the others are only the boards of the service's games (Secret Chesswords' board).
+pub fn chess_variants() -> impl Iterator<Item = Variant> {
+    Variant::ALL
+        .into_iter()
+        .filter(|v| *v != Variant::Chesswords)
 }
 
 /// Whether `name` means Split-Brain Chess (`split-brain`, `splitbrain`, `split_brain`).
@@ -40,13 +47,16 @@ fn is_split_brain(name: &str) -> bool {
 }
 
 fn variant_named(name: &str) -> Result<Variant, RuleError> {
-    name.parse().map_err(|_: crate::rules::UnknownVariant| {
-        RuleError::new(format!(
-            "unknown variant '{}' (known: {})",
-            name.chars().take(30).collect::<String>(),
-            variant_names().join(", ")
-        ))
-    })
+    name.parse()
+        .ok()
+        .filter(|v| chess_variants().any(|c| c == *v))
+        .ok_or_else(|| {
+            RuleError::new(format!(
+                "unknown variant '{}' (known: {})",
+                name.chars().take(30).collect::<String>(),
+                variant_names().join(", ")
+            ))
+        })
 }
 
 /// A fresh game of the named variant.
@@ -55,8 +65,24 @@ pub fn new_game(variant: &str) -> Result<Box<dyn GameRules>, RuleError> {
 }
 
 /// A fresh game of the named variant from its start, or from the position `fen` when one
-/// is given (a game set up for testing or teaching).
+/// is given (a game set up for testing or teaching), with the default options.
 pub fn new_game_from(variant: &str, fen: Option<&str>) -> Result<Box<dyn GameRules>, RuleError> {
+    new_game_with(variant, fen, &GameOptions::default())
+}
+
+/// A fresh game of the named variant, from `fen` when one is given, set up with
+/// `options` (its seed and its challenge's options). An option the variant does not take
+/// is refused.
+pub fn new_game_with(
+    variant: &str,
+    fen: Option<&str>,
+    options: &GameOptions,
+) -> Result<Box<dyn GameRules>, RuleError> {
+    if options.timer_minutes.is_some() {
+        return Err(RuleError::new(
+            "timer:N is for chesswords games (the minutes for the finale's words)",
+        ));
+    }
     if is_split_brain(variant) {
         return Ok(Box::new(match fen {
             None => split_brain::SplitBrain::new(),
@@ -92,7 +118,17 @@ pub fn replay<'a>(
     start: Option<&str>,
     log: impl IntoIterator<Item = &'a (Seat, Action)>,
 ) -> Result<Box<dyn GameRules>, RuleError> {
-    let mut game = new_game_from(variant, start)?;
+    replay_with(variant, start, &GameOptions::default(), log)
+}
+
+/// [`replay`] for a game set up with `options` (a game with seeded draws needs its seed).
+pub fn replay_with<'a>(
+    variant: &str,
+    start: Option<&str>,
+    options: &GameOptions,
+    log: impl IntoIterator<Item = &'a (Seat, Action)>,
+) -> Result<Box<dyn GameRules>, RuleError> {
+    let mut game = new_game_with(variant, start, options)?;
     for (seat, action) in log {
         game.apply(*seat, action)?;
     }

@@ -27,12 +27,27 @@ pub enum Prompt {
     Decide,
     /// Choose one of these equally good options (`choose SQUARE`).
     Choose(Vec<String>),
+    /// Give the partner a clue (`clue TEXT`) or pass (Secret Chesswords; in the finale,
+    /// a clue for one of the seat's own words).
+    GiveClue,
+    /// Move with the word guessed from the partner's clue (`play WORD MOVE`, or
+    /// `letters XY MOVE` for a penalty point).
+    PlayWord,
+    /// Choose which of these cards to discard (`discard CARD`, privately).
+    Discard(Vec<String>),
+    /// Submit two secret words for the finale (`words WORD1 WORD2`, privately).
+    SubmitWords,
+    /// Guess the partner's finale word (`guess WORD`).
+    Guess,
 }
 
 impl Prompt {
     /// Whether the answer is secret: asked and answered only in private.
     pub fn is_secret(&self) -> bool {
-        matches!(self, Prompt::PickPiece | Prompt::PickTarget)
+        matches!(
+            self,
+            Prompt::PickPiece | Prompt::PickTarget | Prompt::Discard(_) | Prompt::SubmitWords
+        )
     }
 
     /// Whether the seat holds up the game until it answers, and so has a deadline (an
@@ -51,6 +66,11 @@ impl Prompt {
             Prompt::PickTarget => "to pick a target square (privately)".into(),
             Prompt::Decide => "to decide piece or target".into(),
             Prompt::Choose(options) => format!("to choose one of {}", options.join(", ")),
+            Prompt::GiveClue => "to give a clue or pass".into(),
+            Prompt::PlayWord => "to name the word and move".into(),
+            Prompt::Discard(_) => "to choose a card to discard (privately)".into(),
+            Prompt::SubmitWords => "to submit two words (privately)".into(),
+            Prompt::Guess => "to guess the word".into(),
         }
     }
 }
@@ -132,6 +152,63 @@ pub enum Action {
     Decide(Standing),
     /// The answer to [`Prompt::Choose`]: one of its options.
     Choose(String),
+    /// A clue for the partner, as typed (Secret Chesswords).
+    Clue(String),
+    /// No clue: the partner moves freely (Secret Chesswords).
+    Pass,
+    /// A move with the word the mover guessed (Secret Chesswords).
+    Play {
+        /// The word, as typed.
+        word: String,
+        /// The move in the variant's canonical move text.
+        mv: String,
+    },
+    /// A move with its two letters named instead of a word, for a penalty point.
+    Letters {
+        /// The two letters, as typed.
+        letters: String,
+        /// The move in the variant's canonical move text.
+        mv: String,
+    },
+    /// The card to discard, as typed (the answer to [`Prompt::Discard`]).
+    Discard(String),
+    /// The seat's secret finale words (empty: none).
+    Words(Vec<String>),
+    /// A guess at the partner's finale word.
+    Guess(String),
+}
+
+impl Action {
+    /// The command that makes this action, as users type it (`move`, `clue`, `pick`).
+    pub fn command(&self) -> &'static str {
+        match self {
+            Action::Move(_) => "move",
+            Action::Resign => "resign",
+            Action::Offer(_) | Action::Accept(_) | Action::Decline(_) => "offer",
+            Action::Claim(..) => "claim",
+            Action::Timeout => "timeout",
+            Action::Abort => "abort",
+            Action::Pick(_) => "pick",
+            Action::Decide(_) => "decide",
+            Action::Choose(_) => "choose",
+            Action::Clue(_) => "clue",
+            Action::Pass => "pass",
+            Action::Play { .. } => "play",
+            Action::Letters { .. } => "letters",
+            Action::Discard(_) => "discard",
+            Action::Words(_) => "words",
+            Action::Guess(_) => "guess",
+        }
+    }
+
+    /// The refusal of an action that belongs to another variant (`variant`: the display
+    /// name of the game's variant).
+    pub fn not_in(&self, variant: &str) -> RuleError {
+        RuleError::new(format!(
+            "`{}` is not part of {variant}: type help for its commands",
+            self.command()
+        ))
+    }
 }
 
 /// What happened when an action was applied, for the messages the service sends.
@@ -298,6 +375,31 @@ pub trait GameRules: Send + Sync {
     fn instructions(&self, _seat: Seat) -> Option<String> {
         None
     }
+    /// What only `seat` knows (its hand of cards), told privately when the game starts
+    /// and whenever the seat asks (`hand`); `None` in variants without secret holdings.
+    fn secret_summary(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+    /// Seconds `seat` has for what it is asked now, where the variant sets that itself
+    /// (the Chesswords finale timer); `None`: the game's days per move.
+    fn time_limit(&self, _seat: Seat) -> Option<i64> {
+        None
+    }
+    /// The variant's own fields for `postal export` (JSON object members); secrets only
+    /// once the game is over.
+    fn export_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
     /// The full state as JSON; equal states give equal snapshots.
     fn snapshot(&self) -> serde_json::Value;
+}
+
+/// How a new game is set up beyond its variant and position: the seed of its random
+/// draws and the options of its challenge.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    /// The seed of the game's random draws (letters and cards in Secret Chesswords).
+    pub seed: u64,
+    /// Secret Chesswords: minutes for the finale's words (`timer:N`, 1 to 5).
+    pub timer_minutes: Option<u8>,
 }

@@ -602,6 +602,13 @@ impl GameRules for SplitBrain {
             Action::Claim(ClaimKind::Draw, Some(_)) => Err(RuleError::new(
                 "in Split-Brain Chess a claim names no move: write claim draw",
             )),
+            Action::Clue(_)
+            | Action::Pass
+            | Action::Play { .. }
+            | Action::Letters { .. }
+            | Action::Discard(_)
+            | Action::Words(_)
+            | Action::Guess(_) => Err(action.not_in("Split-Brain Chess")),
             Action::Resign
             | Action::Offer(_)
             | Action::Accept(_)
