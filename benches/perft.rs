@@ -103,7 +103,7 @@ impl FairyStockfish {
         let variant = match case.variant {
             Variant::Standard => "chess",
             Variant::LosAlamos => "losalamos",
-            Variant::ChessSharp | Variant::DoubleMove => return false,
+            Variant::ChessSharp | Variant::DoubleMove | Variant::Chesswords => return false,
         };
         self.send(&format!("setoption name UCI_Variant value {variant}"));
         match case.fen {
