@@ -14,6 +14,7 @@ use postal::render::{
     Renderer, Rgb, Suit, Theme, Viewer,
 };
 use postal::rules::{Color, Game, Move, Position, Square, Variant};
+use postal::service::chesswords::letters::LetterGrid;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -253,6 +254,91 @@ fn golden_finished_game_with_overlays() {
             ],
         }));
     golden("finished-overlays", &draw(&view, GOLDEN_PX));
+}
+
+/// Secret Chesswords after 1. d3 c4 2. dxc4 b4 3. c3 bxc3: a letter on every square
+/// (the grid of seed 8) and a checker on each capturing piece's starting square.
+fn chesswords_view() -> BoardView {
+    let (pos, last) = after(Variant::LosAlamos, "d2d3 c5c4 d3c4 b5b4 c2c3 b4c3");
+    let grid = LetterGrid::from_seed(8);
+    BoardView::from_position(&pos, last, Color::White)
+        .with_players("Alice", "Bob")
+        .with_overlay(Overlay::Letters(grid.letters()))
+        .with_overlay(Overlay::Discs(vec![
+            Disc {
+                square: sq("d3"),
+                color: Color::White,
+                label: None,
+            },
+            Disc {
+                square: sq("b4"),
+                color: Color::Black,
+                label: None,
+            },
+        ]))
+}
+
+#[test]
+fn golden_chesswords_letters() {
+    golden("chesswords-letters", &draw(&chesswords_view(), GOLDEN_PX));
+}
+
+#[test]
+fn letters_are_large_on_empty_squares_and_badges_beside_pieces() {
+    let plain_view = |letters: bool| {
+        let (pos, last) = after(Variant::LosAlamos, "d2d3 c5c4 d3c4 b5b4 c2c3 b4c3");
+        let view = BoardView::from_position(&pos, last, Color::White);
+        if letters {
+            view.with_overlay(Overlay::Letters(LetterGrid::from_seed(8).letters()))
+        } else {
+            view
+        }
+    };
+    let (with, without) = (draw(&plain_view(true), 480), draw(&plain_view(false), 480));
+    // The pixels of a part of a square, given in fractions of its side.
+    let part = |image: &Image, s: Square, from: f32, to: f32| {
+        let r = image.square_rect(s).unwrap();
+        let at = |f: f32| (f * r.w as f32) as u32;
+        let mut v = Vec::new();
+        for y in at(from)..at(to) {
+            for x in at(from)..at(to) {
+                v.push(image.rgb(r.x + x, r.y + y));
+            }
+        }
+        v
+    };
+    let middle = |image: &Image, s: Square| part(image, s, 0.4, 0.7);
+    let badge = |image: &Image, s: Square| part(image, s, 0.06, 0.18);
+    let (empty, occupied) = (sq("e3"), sq("a1"));
+    // An empty square's letter is in its middle, and there is no badge.
+    assert!(middle(&with, empty) != middle(&without, empty));
+    assert!(badge(&with, empty) == badge(&without, empty));
+    // An occupied square's middle is the piece, unchanged; its letter is on the badge.
+    assert!(middle(&with, occupied) == middle(&without, occupied));
+    assert!(badge(&with, occupied) != badge(&without, occupied));
+    // The large letter is faint: no pixel of it is as dark as the ink.
+    let ink = Theme::default().ink;
+    assert!(middle(&with, empty).iter().all(|&p| p != ink));
+}
+
+#[test]
+fn a_checker_without_a_label_shows_the_letter_of_its_square() {
+    let with = draw(&chesswords_view(), 480);
+    let mut view = chesswords_view();
+    view.overlays.retain(|o| !matches!(o, Overlay::Letters(_)));
+    let without = draw(&view, 480);
+    let centre = |image: &Image, s: Square| {
+        let r = image.square_rect(s).unwrap();
+        (r.y + r.h * 2 / 5..r.y + r.h * 3 / 5)
+            .flat_map(|y| (r.x + r.w * 2 / 5..r.x + r.w * 3 / 5).map(move |x| (x, y)))
+            .map(|(x, y)| image.rgb(x, y))
+            .collect::<Vec<_>>()
+    };
+    for s in [sq("d3"), sq("b4")] {
+        assert!(centre(&with, s) != centre(&without, s), "{s}");
+    }
+    // A square without a checker or a letter is the same in both.
+    assert!(centre(&with, sq("c4")) == centre(&without, sq("c4")));
 }
 
 /// Double Move Chess, 14. a3,a4 of the transcript game: White has spent all four tokens,
@@ -582,6 +668,7 @@ fn write_samples() {
             ],
         }));
     write("finished-overlays", &view);
+    write("chesswords-letters", &chesswords_view());
     let gif = game_gif(renderer(), &game, &GifOptions::default());
     std::fs::write(dir.join("game.gif"), gif).unwrap();
 }

@@ -60,7 +60,18 @@ pub(crate) struct TextSizes {
     pub disc_big: f32,
     pub disc_small: f32,
     pub letter: f32,
+    /// The large letter on an empty square.
+    pub letter_big: f32,
 }
+
+/// How far a large letter's colour goes from its square's colour towards the ink, in
+/// fifteenths (a blending level): faint, so that it reads as part of the board and not
+/// as a piece.
+const LETTER_FAINT_LEVEL: usize = 5;
+
+/// Shades on the edges of a large letter: few, since the letter is faint, so that a
+/// board with a letter on every square stays small.
+const LETTER_FAINT_STEPS: usize = 3;
 
 /// Everything prepared for one board size and shape.
 pub(crate) struct Assets {
@@ -100,6 +111,9 @@ pub(crate) struct Assets {
     pub disc_small: [Sprite; 2],
     pub coin: Sprite,
     pub letter_badge: Sprite,
+    /// The colour of a large letter on each kind of square, by
+    /// `bg * 2 + dark` (see [`SquareBg`]).
+    pub letter_faint: [u8; 6],
     pub card_face: Sprite,
     cards: Mutex<HashMap<char, Arc<Sprite>>>,
     pub glyphs: GlyphCache,
@@ -149,6 +163,12 @@ impl Assets {
             .map(|&c| pal.exact(c))
             .collect();
         let marker = pal.exact(theme.marker);
+        let mut letter_faint = [0u8; 6];
+        for (i, &sq_color) in square_colors.iter().flatten().enumerate() {
+            letter_faint[i] =
+                pal.quantize(super::palette::mix(sq_color, theme.ink, LETTER_FAINT_LEVEL));
+            pal.prepare_stepped_ramp(square_idx[i], letter_faint[i], LETTER_FAINT_STEPS);
+        }
 
         // Ramps for text, which is drawn per image.
         for (bg, fg) in [
@@ -302,6 +322,7 @@ impl Assets {
             disc_big: 0.4 * s as f32,
             disc_small: 0.22 * s as f32,
             letter: 0.24 * s as f32,
+            letter_big: 0.66 * s as f32,
         };
 
         let glyphs = GlyphCache::default();
@@ -349,6 +370,7 @@ impl Assets {
             disc_small,
             coin,
             letter_badge,
+            letter_faint,
             card_face,
             cards: Mutex::new(HashMap::new()),
             glyphs,
@@ -359,7 +381,13 @@ impl Assets {
     /// stands on it.
     #[inline]
     pub fn tile_index(bg: SquareBg, dark: bool, piece: Option<Piece>) -> usize {
-        ((bg as usize) * 2 + dark as usize) * SLOTS + slot(piece)
+        Assets::square_kind(bg, dark) * SLOTS + slot(piece)
+    }
+
+    /// The number of a kind of square (its background kind and colour), 0..6.
+    #[inline]
+    pub fn square_kind(bg: SquareBg, dark: bool) -> usize {
+        (bg as usize) * 2 + dark as usize
     }
 
     /// A tile's pixels.

@@ -33,7 +33,27 @@ pub(crate) fn compose(a: &Assets, view: &BoardView) -> Composed {
     let mut c = Canvas { px, ..*base };
     c.grow(height, a.ink.frame);
 
-    let mut cells = draw_squares(&mut c, a, view);
+    let bg = backgrounds(view);
+    let mut cells = draw_squares(&mut c, a, view, &bg);
+    // Letters and discs are drawn knowing of each other: a disc on an empty square hides
+    // the middle of the square, so its letter is written on the disc.
+    let mut letter_on = [None; 64];
+    let mut big_disc = [false; 64];
+    for overlay in &view.overlays {
+        match overlay {
+            Overlay::Letters(letters) => {
+                for &(sq, ch) in letters.iter().filter(|(sq, _)| view.contains(*sq)) {
+                    letter_on[sq.index()] = Some(ch);
+                }
+            }
+            Overlay::Discs(discs) => {
+                for d in discs.iter().filter(|d| view.contains(d.square)) {
+                    big_disc[d.square.index()] |= view.piece_at(d.square).is_none();
+                }
+            }
+            _ => {}
+        }
+    }
     let mut dirty = |sq: Square| {
         let (col, row) = l.cell(sq, view.bottom);
         cells[row * l.files as usize + col] = None;
@@ -41,14 +61,14 @@ pub(crate) fn compose(a: &Assets, view: &BoardView) -> Composed {
     for overlay in &view.overlays {
         match overlay {
             Overlay::Letters(letters) => {
-                draw_letters(&mut c, a, view, letters);
+                draw_letters(&mut c, a, view, letters, &bg, &big_disc);
                 letters
                     .iter()
                     .filter(|(sq, _)| view.contains(*sq))
                     .for_each(|(sq, _)| dirty(*sq));
             }
             Overlay::Discs(discs) => {
-                draw_discs(&mut c, a, view, discs);
+                draw_discs(&mut c, a, view, discs, &letter_on);
                 discs
                     .iter()
                     .filter(|d| view.contains(d.square))
@@ -68,10 +88,8 @@ pub(crate) fn compose(a: &Assets, view: &BoardView) -> Composed {
     Composed { canvas: c, cells }
 }
 
-/// Copies the tiles of the squares that differ from the empty board; returns the tile
-/// of every cell.
-fn draw_squares(c: &mut Canvas, a: &Assets, view: &BoardView) -> Vec<Option<u16>> {
-    let l = &a.layout;
+/// The background kind of every square: plain, the last move's, or a king in check.
+fn backgrounds(view: &BoardView) -> [SquareBg; 64] {
     let mut bg = [SquareBg::Plain; 64];
     if let Some(last) = view.last_move {
         for sq in last.squares() {
@@ -81,6 +99,18 @@ fn draw_squares(c: &mut Canvas, a: &Assets, view: &BoardView) -> Vec<Option<u16>
     if let Some(sq) = view.check {
         bg[sq.index()] = SquareBg::Check;
     }
+    bg
+}
+
+/// Copies the tiles of the squares that differ from the empty board; returns the tile
+/// of every cell.
+fn draw_squares(
+    c: &mut Canvas,
+    a: &Assets,
+    view: &BoardView,
+    bg: &[SquareBg; 64],
+) -> Vec<Option<u16>> {
+    let l = &a.layout;
     let mut cells = vec![None; view.width as usize * view.height as usize];
     for rank in 0..view.height {
         for file in 0..view.width {
@@ -100,17 +130,44 @@ fn draw_squares(c: &mut Canvas, a: &Assets, view: &BoardView) -> Vec<Option<u16>
     cells
 }
 
-fn draw_letters(c: &mut Canvas, a: &Assets, view: &BoardView, letters: &[(Square, char)]) {
+/// Letters on squares: large and faint in the middle of an empty square, so that a board
+/// with a letter on every square stays readable; on a badge in the upper left corner of
+/// an occupied square. A square under a large disc gets no letter here (the disc shows
+/// it).
+fn draw_letters(
+    c: &mut Canvas,
+    a: &Assets,
+    view: &BoardView,
+    letters: &[(Square, char)],
+    bg: &[SquareBg; 64],
+    big_disc: &[bool; 64],
+) {
     let l = &a.layout;
     let inset = (l.s as f32 * 0.05).round() as i32;
     let b = &a.letter_badge;
     let em = a.sizes.letter;
     let cap = cap_height(em);
+    let big_cap = cap_height(a.sizes.letter_big);
     for &(sq, ch) in letters {
-        if !view.contains(sq) {
+        if !view.contains(sq) || big_disc[sq.index()] {
             continue;
         }
         let (x, y) = l.square_origin(sq, view.bottom);
+        if view.piece_at(sq).is_none() {
+            let kind = Assets::square_kind(bg[sq.index()], sq.is_dark());
+            let line = a
+                .glyphs
+                .line(a.sizes.letter_big, &ch.to_uppercase().to_string());
+            let base = y as i32 + ((l.s as f32 + big_cap) / 2.0).round() as i32;
+            c.text(
+                x as i32 + (l.s as i32 - line.width) / 2,
+                base,
+                &line,
+                a.letter_faint[kind],
+                &a.palette,
+            );
+            continue;
+        }
         let (bx, by) = (x as i32 + inset, y as i32 + inset);
         c.sprite(bx, by, b, &a.palette);
         let line = a.glyphs.line(em, &ch.to_uppercase().to_string());
@@ -125,7 +182,15 @@ fn draw_letters(c: &mut Canvas, a: &Assets, view: &BoardView, letters: &[(Square
     }
 }
 
-fn draw_discs(c: &mut Canvas, a: &Assets, view: &BoardView, discs: &[Disc]) {
+/// Discs: large on an empty square, small in the lower right corner of an occupied one.
+/// A large disc without a label of its own shows the letter of its square, if any.
+fn draw_discs(
+    c: &mut Canvas,
+    a: &Assets,
+    view: &BoardView,
+    discs: &[Disc],
+    letter_on: &[Option<char>; 64],
+) {
     let l = &a.layout;
     for disc in discs {
         if !view.contains(disc.square) {
@@ -146,7 +211,10 @@ fn draw_discs(c: &mut Canvas, a: &Assets, view: &BoardView, discs: &[Disc]) {
         };
         let (sx, sy) = ((x + dx) as i32, (y + dy) as i32);
         c.sprite(sx, sy, sprite, &a.palette);
-        if let Some(label) = &disc.label {
+        let letter = letter_on[disc.square.index()]
+            .filter(|_| big)
+            .map(|ch| ch.to_uppercase().to_string());
+        if let Some(label) = disc.label.as_ref().or(letter.as_ref()) {
             let text: String = label.chars().take(3).collect();
             let line = a
                 .glyphs

@@ -136,6 +136,26 @@ impl Palette {
         ramp
     }
 
+    /// Builds and remembers a ramp from `bg` to `fg` with only `steps` colours besides
+    /// `bg` (each level rounded to the nearest step): for large, low-contrast shapes,
+    /// whose edges need few shades and compress better with few.
+    pub(crate) fn prepare_stepped_ramp(&mut self, bg: u8, fg: u8, steps: usize) -> Ramp {
+        let steps = steps.clamp(1, LEVELS - 1);
+        let (b, f) = (self.rgb(bg), self.rgb(fg));
+        let mut ramp = [0u8; LEVELS];
+        for (k, slot) in ramp.iter_mut().enumerate() {
+            // The level rounded to the nearest of 0, 1/steps, .., 1 of the way.
+            let step = (k * steps + (LEVELS - 1) / 2) / (LEVELS - 1);
+            *slot = match step {
+                0 => bg,
+                s if s == steps => fg,
+                s => self.quantize(mix(b, f, s * (LEVELS - 1) / steps)),
+            };
+        }
+        self.ramps.insert((bg, fg), ramp);
+        ramp
+    }
+
     /// The ramp from `bg` to `fg`: a prepared one, or one worked out from the frozen
     /// palette (and kept for next time).
     pub(crate) fn ramp(&self, bg: u8, fg: u8) -> Ramp {
@@ -193,6 +213,21 @@ mod tests {
         let lum: Vec<u8> = r.iter().map(|&i| p.rgb(i).0).collect();
         assert!(lum.windows(2).all(|w| w[0] >= w[1]), "{lum:?}");
         assert_eq!(p.ramp(bg, fg), r);
+    }
+
+    #[test]
+    fn a_stepped_ramp_has_only_its_steps() {
+        let mut p = Palette::new();
+        let bg = p.exact(Rgb(240, 220, 180));
+        let fg = p.exact(Rgb(160, 140, 120));
+        let r = p.prepare_stepped_ramp(bg, fg, 3);
+        assert_eq!((r[0], r[LEVELS - 1]), (bg, fg));
+        let mut distinct = r.to_vec();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 4, "{r:?}");
+        assert_eq!(p.ramp(bg, fg), r);
+        let lum: Vec<u8> = r.iter().map(|&i| p.rgb(i).0).collect();
+        assert!(lum.windows(2).all(|w| w[0] >= w[1]), "{lum:?}");
     }
 
     #[test]

@@ -284,7 +284,10 @@ pub enum Overlay {
         /// How many there are in all (at most 8 are drawn).
         total: u8,
     },
-    /// A letter in the corner of each listed square.
+    /// A letter on each listed square: large and faint in the middle of an empty
+    /// square, on a badge in the upper left corner of an occupied one, and written on a
+    /// large disc without a label of its own (Secret Chesswords' letters, with the
+    /// checkers marking some of them).
     Letters(Vec<(Square, char)>),
     /// A coin in one corner of the board.
     CornerMarker(BoardCorner),
