@@ -52,7 +52,7 @@ const TRANSPARENT: u8 = MAX_COLORS as u8;
 pub fn game_gif(renderer: &Renderer, game: &Game, options: &GifOptions) -> Vec<u8> {
     let moves = game.moves();
     let positions = game.positions();
-    let mut frames = Vec::with_capacity(positions.len());
+    let mut views = Vec::with_capacity(positions.len());
     for (i, pos) in positions.iter().enumerate() {
         let last = i.checked_sub(1).map(|k| moves[k]);
         let mut view = BoardView::from_position(pos, last, options.bottom)
@@ -63,8 +63,18 @@ pub fn game_gif(renderer: &Renderer, game: &Game, options: &GifOptions) -> Vec<u
                 view.caption.result = Some(result_text(&outcome));
             }
         }
-        frames.push(renderer.render(&view, &options.render));
+        views.push(view);
     }
+    views_gif(renderer, &views, options)
+}
+
+/// An animation of `views`, one frame each, for games whose frames show more than the
+/// position (letters and checkers, for example); `options` give the size and timing.
+pub fn views_gif(renderer: &Renderer, views: &[BoardView], options: &GifOptions) -> Vec<u8> {
+    let frames: Vec<Image> = views
+        .iter()
+        .map(|view| renderer.render(view, &options.render))
+        .collect();
     encode(&frames, options)
 }
 

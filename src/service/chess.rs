@@ -90,7 +90,7 @@ pub fn game_outcome(o: &Outcome) -> GameOutcome {
     GameOutcome {
         result: o.result.pgn().to_string(),
         reason: o.reason.name().to_string(),
-        score: o.score.map(|s| s.to_vec()),
+        score: o.score.map(|s| s.iter().map(|&p| p as i32).collect()),
     }
 }
 
@@ -191,7 +191,10 @@ impl ChessRules {
                     _ => crate::rules::GameResult::Draw,
                 };
                 let score = match o.score.as_deref() {
-                    Some([w, b]) => Some([*w, *b]),
+                    Some(&[w, b]) => Some([
+                        u32::try_from(w).map_err(|_| RuleError::new("negative chess score"))?,
+                        u32::try_from(b).map_err(|_| RuleError::new("negative chess score"))?,
+                    ]),
                     _ => None,
                 };
                 Some(Outcome {
@@ -695,6 +698,12 @@ fn describe_turn(pos: &Position, turn: Turn) -> String {
 }
 
 fn pgn_text(rules: &ChessRules, tags: &[(String, String)]) -> String {
+    write_pgn_ending(&rules.game, rules.outcome, &pgn_tags(tags))
+}
+
+/// The PGN tags of the values the service knows (`Event`, `White`, `Variant`, ...); a name
+/// that is not one of the roster's is an extra tag.
+pub fn pgn_tags(tags: &[(String, String)]) -> PgnTags {
     let mut t = PgnTags::default();
     for (k, v) in tags {
         let field = match k.as_str() {
@@ -715,7 +724,7 @@ fn pgn_text(rules: &ChessRules, tags: &[(String, String)]) -> String {
         };
         *field = v.clone();
     }
-    write_pgn_ending(&rules.game, rules.outcome, &t)
+    t
 }
 
 #[cfg(test)]

@@ -279,8 +279,9 @@ pub struct GameOutcome {
     pub result: String,
     /// The reason's name (`checkmate`, `king-captured`, `fast-fifty`, ...).
     pub reason: String,
-    /// Points per seat, where the variant scores points.
-    pub score: Option<Vec<u32>>,
+    /// Points per seat, where the variant scores points (negative in Secret Chesswords
+    /// when a player's unused letters outweigh their points).
+    pub score: Option<Vec<i32>>,
 }
 
 impl fmt::Display for GameOutcome {
