@@ -6,8 +6,10 @@
 //! the booklet is silent are in `docs/rules/chesswords.md`.
 //!
 //! This module holds the game's pure parts: the letter grid ([`letters`]), the piece
-//! cards and the deal ([`cards`]), and word checks and scoring ([`score`]).
+//! cards and the deal ([`cards`]), and word checks and scoring ([`score`]); [`game`] is
+//! the game itself, the referee's state machine.
 
 pub mod cards;
+pub mod game;
 pub mod letters;
 pub mod score;
