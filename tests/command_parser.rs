@@ -8,6 +8,7 @@ use common::service::{open, say, T0};
 use postal::notation::parse_move;
 use postal::rules::{Position, Variant};
 use postal::service::command::{help, parse, ParseError, HELP};
+use postal::service::referee::Destination;
 use proptest::prelude::*;
 
 /// Words the grammar knows, to steer random lines into its branches.
@@ -58,6 +59,17 @@ const WORDS: &[&str] = &[
     "e4",
     "N@d1",
     "O-O",
+    "clue",
+    "pass",
+    "letters",
+    "discard",
+    "hand",
+    "words",
+    "guess",
+    "none",
+    "timer:3",
+    "timer:9",
+    "white knight",
     "TO",
     "\u{265E}",
     "\"",
@@ -161,4 +173,107 @@ proptest! {
             Ok(())
         })?;
     }
+}
+
+#[test]
+fn the_chesswords_commands_parse() {
+    use postal::service::command::Command as C;
+    let p = |line: &str| parse(line).unwrap();
+    // A clue keeps its text; only `#12` is a game id, since a clue may start with a number.
+    assert_eq!(
+        p("clue 3 little pigs"),
+        C::Clue(None, "3 little pigs".into())
+    );
+    assert_eq!(
+        p("clue #3 a sweet   reward"),
+        C::Clue(Some(3), "a sweet reward".into())
+    );
+    assert_eq!(p("hint frozen water"), C::Clue(None, "frozen water".into()));
+    assert_eq!(p("pass"), C::Pass(None));
+    assert_eq!(p("pass 4"), C::Pass(Some(4)));
+    assert_eq!(p("play treat Qc2"), C::Play(None, "treat Qc2".into()));
+    assert_eq!(p("play 12 e4"), C::Play(Some(12), "e4".into()));
+    assert_eq!(
+        p("letters TE c1 to c2"),
+        C::Letters(None, "TE".into(), "c1 to c2".into())
+    );
+    assert_eq!(
+        p("discard white knight"),
+        C::Discard(None, "white knight".into())
+    );
+    assert_eq!(p("discard 7 bP"), C::Discard(Some(7), "bP".into()));
+    assert_eq!(p("hand"), C::Hand(None));
+    assert_eq!(p("cards #2"), C::Hand(Some(2)));
+    assert_eq!(
+        p("words stone rated"),
+        C::Words(None, vec!["stone".into(), "rated".into()])
+    );
+    assert_eq!(p("words NONE"), C::Words(None, vec![]));
+    assert_eq!(p("guess stone"), C::Guess(None, "stone".into()));
+    let Ok(C::Challenge { timer, .. }) = parse("challenge @bob chesswords timer:3") else {
+        panic!()
+    };
+    assert_eq!(timer, Some(3));
+    for bad in [
+        "clue",
+        "clue #4",
+        "letters te",
+        "discard",
+        "words one",
+        "words a b c",
+        "guess",
+        "guess two words",
+        "challenge @bob chesswords timer:0",
+        "challenge @bob chesswords timer:6",
+        "challenge @bob chesswords timer:x",
+    ] {
+        assert!(matches!(parse(bad), Err(ParseError::Syntax(_))), "{bad}");
+    }
+    // Secret commands are only taken in private.
+    assert!(p("words a b").is_secret() && p("discard wN").is_secret());
+    assert!(!p("clue x").is_secret() && !p("hand").is_secret());
+}
+
+#[tokio::test]
+async fn chesswords_commands_elsewhere_change_nothing_and_say_why() {
+    let svc = open("sqlite::memory:").await;
+    say(
+        &svc,
+        "c",
+        "alice",
+        "challenge @bob standard colour:white",
+        T0,
+    )
+    .await;
+    say(&svc, "a", "bob", "accept", T0).await;
+    // `play` is `move` in chess.
+    let out = say(&svc, "m1", "alice", "play e4", T0).await;
+    assert!(out[0].text.contains("played e4"), "{out:?}");
+    let before = svc.store().game(1).await.unwrap().unwrap();
+    for (i, line) in ["clue round fruit", "pass", "guess apple", "letters ab e5"]
+        .iter()
+        .enumerate()
+    {
+        let out = say(&svc, &format!("x{i}"), "bob", line, T0).await;
+        assert_eq!(out.len(), 1, "{line}: {out:?}");
+        assert!(out[0].text.contains("is not part of"), "{line}: {out:?}");
+    }
+    // A secret command typed in public is refused privately, and its words are not repeated.
+    let out = say(&svc, "w", "bob", "words stone rated", T0).await;
+    assert_eq!(out.len(), 1);
+    assert!(matches!(out[0].to, Destination::Dm(_)) && out[0].text.contains("`words` is secret"));
+    assert!(!out[0].text.contains("stone"));
+    // `hand` answers privately.
+    let out = say(&svc, "h", "bob", "hand", T0).await;
+    assert!(
+        matches!(out[0].to, Destination::Dm(_)) && out[0].text.contains("no hands of cards"),
+        "{out:?}"
+    );
+    // A timer is for chesswords only.
+    let out = say(&svc, "t", "bob", "challenge @alice standard timer:3", T0).await;
+    assert!(out[0].text.contains("timer:N is for chesswords"), "{out:?}");
+    let after = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(after.version, before.version);
+    assert!(svc.store().game(2).await.unwrap().is_none());
+    svc.store().close().await;
 }

@@ -267,6 +267,9 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
             if let Some(tokens) = rules.tokens_left() {
                 v["tokens_left"] = serde_json::json!(tokens);
             }
+            for (key, value) in rules.export_fields() {
+                v[key] = value;
+            }
             serde_json::to_string_pretty(&v)
                 .map(String::into_bytes)
                 .map_err(|e| e.to_string())

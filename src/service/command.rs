@@ -42,6 +42,8 @@ pub enum Command {
         fen: Option<String>,
         /// `teams:random`: the bot draws the teams and sides of a team game.
         random_teams: bool,
+        /// `timer:N`: minutes for the words of a Chesswords finale (1 to 5).
+        timer: Option<u8>,
     },
     /// `accept [ID]`.
     Accept(Option<i64>),
@@ -82,12 +84,66 @@ pub enum Command {
     Decide(Option<i64>, Standing),
     /// `choose [ID] SQUARE`: one of several equally close options.
     Choose(Option<i64>, String),
+    /// `clue [#ID] TEXT`: a clue for the partner (Secret Chesswords); a game id only with `#`.
+    Clue(Option<i64>, String),
+    /// `pass [ID]`: no clue, the partner moves freely.
+    Pass(Option<i64>),
+    /// `play [ID] TEXT`: in Secret Chesswords `WORD MOVE`, the word guessed and the move;
+    /// elsewhere a move (the game decides which).
+    Play(Option<i64>, String),
+    /// `letters [ID] XY MOVE`: a move with its two letters instead of a word (a penalty).
+    Letters(Option<i64>, String, String),
+    /// `discard [ID] CARD`: the card to discard, sent privately.
+    Discard(Option<i64>, String),
+    /// `hand [ID]`: the user's cards, answered privately.
+    Hand(Option<i64>),
+    /// `words [ID] WORD1 WORD2` (or `words none`): the finale's secret words, sent privately.
+    Words(Option<i64>, Vec<String>),
+    /// `guess [ID] WORD`: a guess at the partner's finale word.
+    Guess(Option<i64>, String),
 }
 
 impl Command {
     /// Whether the command carries a secret, so that it is only accepted in private.
     pub fn is_secret(&self) -> bool {
-        matches!(self, Command::Pick(..))
+        matches!(
+            self,
+            Command::Pick(..) | Command::Discard(..) | Command::Words(..)
+        )
+    }
+
+    /// The command's name, as in `help`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Challenge { .. } => "challenge",
+            Command::Accept(_) => "accept",
+            Command::Decline(_) => "decline",
+            Command::Cancel(_) => "cancel",
+            Command::Move(..) => "move",
+            Command::Double(..) => "double",
+            Command::Board(_) => "board",
+            Command::Moves(_) => "moves",
+            Command::Games => "games",
+            Command::Pgn(_) => "pgn",
+            Command::Rules(_) => "rules",
+            Command::Resign(_) => "resign",
+            Command::Abort(_) => "abort",
+            Command::Draw(..) => "draw",
+            Command::FastFifty(..) => "fastfifty",
+            Command::Claim(..) => "claim",
+            Command::Help(_) => "help",
+            Command::Pick(..) => "pick",
+            Command::Decide(..) => "decide",
+            Command::Choose(..) => "choose",
+            Command::Clue(..) => "clue",
+            Command::Pass(_) => "pass",
+            Command::Play(..) => "play",
+            Command::Letters(..) => "letters",
+            Command::Discard(..) => "discard",
+            Command::Hand(_) => "hand",
+            Command::Words(..) => "words",
+            Command::Guess(..) => "guess",
+        }
     }
 }
 
@@ -104,7 +160,7 @@ pub enum ParseError {
 
 /// The commands, with their usage, what they do, and examples: `help` prints these.
 pub const HELP: &[(&str, &str, &str, &str)] = &[
-    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [teams:random] [fen:\"FEN\"]", "challenge a player (no user: an open challenge anyone may accept), or three for split-brain (you and the first are White, you and the second on the king side; teams:random draws teams and sides); fen: starts from a position, for testing and teaching", "challenge @bob chess-sharp days:5 colour:white, challenge @bob @carol @dave split-brain, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\""),
+    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [teams:random] [timer:N] [fen:\"FEN\"]", "challenge a player (no user: an open challenge anyone may accept), or three for split-brain (you and the first are White, you and the second on the king side; teams:random draws teams and sides); timer:N gives a chesswords finale N minutes (1 to 5) for its words; fen: starts from a position, for testing and teaching", "challenge @bob chess-sharp days:5 colour:white, challenge @bob @carol @dave split-brain, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\""),
     ("accept", "accept [ID]", "accept a challenge made to you (or an open one)", "accept 3"),
     ("decline", "decline [ID]", "decline a challenge made to you", "decline"),
     ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
@@ -123,6 +179,14 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("pick", "pick [ID] SQUARE", "split-brain: privately (a DM to the bot), the chooser picks a piece and the mover a target square; a pick may be changed until your partner has picked; a mover may add a promotion", "pick b1, pick c3, pick 12 a6=N"),
     ("decide", "decide [ID] piece|target", "split-brain: when the other team's picks are not a legal move, their opposing chooser says which half stands", "decide piece, decide target"),
     ("choose", "choose [ID] SQUARE", "split-brain: pick one of the equally close options the bot lists", "choose c3"),
+    ("clue", "clue [#ID] TEXT", "chesswords: a clue to a word whose first and last letters are those of the move you want your partner to make; in the finale, a clue to one of your words", "clue a sweet reward, clue #12 frozen water"),
+    ("pass", "pass [ID]", "chesswords: give no clue; your partner moves freely (two passes in a row end play)", "pass"),
+    ("play", "play [ID] WORD MOVE", "chesswords: the word you guessed from the clue and a move from its first letter's square to its last letter's square (in other games play is move)", "play treat Qc2, play 12 sun e2e3"),
+    ("letters", "letters [ID] XY MOVE", "chesswords: when words fail, name the move's two letters instead of a word, for a penalty point", "letters te Qc2"),
+    ("discard", "discard [ID] CARD", "chesswords: privately (a DM to the bot), which card to discard when the bot offers a choice", "discard white knight, discard bP"),
+    ("hand", "hand [ID]", "chesswords: your cards, sent to you privately", "hand"),
+    ("words", "words [ID] WORD1 WORD2", "chesswords finale: privately (a DM to the bot), your two words from the marked letters; words none if you have none", "words stone rated, words none"),
+    ("guess", "guess [ID] WORD", "chesswords finale: your guess at your partner's word", "guess stone"),
     ("help", "help [COMMAND]", "this list, or one command with examples", "help claim"),
 ];
 
@@ -232,6 +296,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             let mut opponents = Vec::new();
             let (mut variant, mut days, mut colour) = (None, None, None);
             let mut random_teams = false;
+            let mut timer = None;
             for (raw, w) in args.iter().zip(&l) {
                 if let Some(u) = mention(raw) {
                     opponents.push(u);
@@ -265,6 +330,19 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                         ));
                     }
                     random_teams = true;
+                } else if let Some(t) = w.strip_prefix("timer:") {
+                    match t
+                        .trim_end_matches("min")
+                        .trim_end_matches('m')
+                        .parse::<u8>()
+                    {
+                        Ok(n) if (1..=5).contains(&n) => timer = Some(n),
+                        _ => {
+                            return Err(ParseError::Syntax(
+                                "timer:N takes a whole number of minutes from 1 to 5".into(),
+                            ))
+                        }
+                    }
                 } else if variant.is_none() {
                     variant = Some(w.to_string());
                 } else {
@@ -278,17 +356,72 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                 colour,
                 fen,
                 random_teams,
+                timer,
             })
         }
         "accept" => only_id("accept", &l).map(Command::Accept),
         "decline" => only_id("decline", &l).map(Command::Decline),
         "cancel" => only_id("cancel", &l).map(Command::Cancel),
-        "move" | "play" => {
+        "move" => {
             let (id, rest) = take_id(args);
             if rest.is_empty() {
                 return Err(usage("move"));
             }
             Ok(Command::Move(id, rest.join(" ")))
+        }
+        "play" => {
+            let (id, rest) = take_id(args);
+            if rest.is_empty() {
+                return Err(usage("play"));
+            }
+            Ok(Command::Play(id, rest.join(" ")))
+        }
+        "clue" | "hint" => {
+            // Only `#12` is a game id here: a clue may well start with a number.
+            let (id, rest) = match args.first().filter(|w| w.starts_with('#')) {
+                Some(w) => match game_id(w) {
+                    Some(id) => (Some(id), &args[1..]),
+                    None => (None, args),
+                },
+                None => (None, args),
+            };
+            if rest.is_empty() {
+                return Err(usage("clue"));
+            }
+            Ok(Command::Clue(id, rest.join(" ")))
+        }
+        "pass" => only_id("pass", &l).map(Command::Pass),
+        "letters" => {
+            let (id, rest) = take_id(args);
+            match rest {
+                [letters, mv @ ..] if !mv.is_empty() => {
+                    Ok(Command::Letters(id, letters.to_string(), mv.join(" ")))
+                }
+                _ => Err(usage("letters")),
+            }
+        }
+        "discard" => {
+            let (id, rest) = take_id(args);
+            if rest.is_empty() || rest.len() > 2 {
+                return Err(usage("discard"));
+            }
+            Ok(Command::Discard(id, rest.join(" ")))
+        }
+        "hand" | "cards" => only_id("hand", &l).map(Command::Hand),
+        "words" => {
+            let (id, rest) = take_id(args);
+            match rest {
+                [none] if none.eq_ignore_ascii_case("none") => Ok(Command::Words(id, Vec::new())),
+                [a, b] => Ok(Command::Words(id, vec![a.to_string(), b.to_string()])),
+                _ => Err(usage("words")),
+            }
+        }
+        "guess" => {
+            let (id, rest) = take_id(args);
+            match rest {
+                [word] => Ok(Command::Guess(id, word.to_string())),
+                _ => Err(usage("guess")),
+            }
         }
         "double" | "doublemove" | "double-move" => {
             let (id, rest) = take_id(args);
@@ -423,6 +556,8 @@ pub fn help(topic: Option<&str>) -> String {
                 "display_board" => "board",
                 "fast-fifty" => "fastfifty",
                 "doublemove" | "double-move" => "double",
+                "hint" => "clue",
+                "cards" => "hand",
                 other => other,
             };
             match HELP.iter().find(|h| h.0 == t) {

@@ -1,9 +1,13 @@
 //! The referee: turns an [`Incoming`] chat message into [`Outbound`] messages, with every
 //! accepted change committed to the [`Store`] before any reply is produced.
 
+use super::chesswords::score::WordList;
 use super::command::{self, Answer, ColourChoice, Command, ParseError};
 use super::random::{shuffle, splitmix64};
-use super::rules::{Action, ClaimKind, Event, GameRules, OfferKind, Prompt, Seat, View, Viewer};
+use super::rules::{
+    Action, ClaimKind, Event, GameOptions, GameRules, OfferKind, Prompt, RuleError, Seat, View,
+    Viewer,
+};
 pub use super::settings::Settings;
 use crate::render::PublicOrientation;
 use crate::store::{
@@ -83,6 +87,7 @@ struct Setup {
     colour: Option<ColourChoice>,
     fen: Option<String>,
     random_teams: bool,
+    timer: Option<u8>,
 }
 
 /// The referee service.
@@ -92,6 +97,9 @@ pub struct Service {
     locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
     /// Users already recorded by this process, so a message costs no write for them.
     known_users: Mutex<HashSet<String>>,
+    /// The operator's word list for Chesswords finale words (`games.chesswords_words`):
+    /// none configured, or the list, or why it could not be read.
+    word_list: Option<Result<WordList, String>>,
 }
 
 const DAY: i64 = 86_400;
@@ -147,11 +155,32 @@ fn public_dest(g: &GameRow) -> Vec<Destination> {
 impl Service {
     /// A service over `store`.
     pub fn new(store: Store, settings: Settings) -> Service {
+        let word_list = settings.chesswords_words.as_deref().map(|path| {
+            WordList::load(path).inspect_err(|e| {
+                tracing::error!("the chesswords word list {path} cannot be read: {e}")
+            })
+        });
         Service {
             store,
+            word_list,
             settings,
             locks: Mutex::new(HashMap::new()),
             known_users: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// Why a finale word is refused by the operator's word list, if it is.
+    fn unlisted_word(&self, words: &[String]) -> Option<String> {
+        match self.word_list.as_ref()? {
+            Err(e) => Some(format!(
+                "the word list for finale words cannot be read ({e}); ask the operator"
+            )),
+            Ok(list) => words.iter().find(|w| !list.contains(w)).map(|w| {
+                format!(
+                    "'{}' is not in this server's word list; nothing was recorded",
+                    w.chars().take(30).collect::<String>()
+                )
+            }),
         }
     }
 
@@ -386,8 +415,10 @@ impl Service {
             // Neither acted on nor repeated where others read: the answer goes privately.
             r.out.push(Outbound {
                 to: Destination::Dm(inc.user.clone()),
-                text: "a pick is secret: send it to me in a private message; nothing was done"
-                    .into(),
+                text: format!(
+                    "`{}` is secret: send it to me in a private message; nothing was done",
+                    cmd.name()
+                ),
                 image: None,
             });
             return Ok(());
@@ -409,6 +440,7 @@ impl Service {
                 colour,
                 fen,
                 random_teams,
+                timer,
             } => {
                 let setup = Setup {
                     variant,
@@ -416,6 +448,7 @@ impl Service {
                     colour,
                     fen,
                     random_teams,
+                    timer,
                 };
                 self.challenge(inc, opponents, setup, r).await?
             }
@@ -465,6 +498,58 @@ impl Service {
                 // refused as illegal).
                 let play = |uci: Option<String>| Action::Move(uci.unwrap_or_default());
                 self.act_on_move(inc, id, Some(text), play, r).await?
+            }
+            Command::Play(id, text) => {
+                // `play WORD MOVE` where moves are said with a word; a move elsewhere.
+                let id = self.pick_id(inc, id).await?;
+                let decide = |g: &GameRow, rules: &dyn GameRules| {
+                    let seat = player_seat(g, &inc.user)?;
+                    let said = |e: RuleError| Fail::Say(e.0);
+                    let action = match text.split_once(' ') {
+                        Some((word, mv)) if rules.moves_name_words() => Action::Play {
+                            word: word.to_string(),
+                            mv: rules.parse_move(seat, mv).map_err(said)?,
+                        },
+                        _ => Action::Move(rules.parse_move(seat, &text).map_err(said)?),
+                    };
+                    Ok((seat, action))
+                };
+                self.act(inc, id, decide, r).await?
+            }
+            Command::Letters(id, letters, mv) => {
+                let id = self.pick_id(inc, id).await?;
+                let decide = |g: &GameRow, rules: &dyn GameRules| {
+                    let seat = player_seat(g, &inc.user)?;
+                    let mv = rules.parse_move(seat, &mv).map_err(|e| Fail::Say(e.0))?;
+                    Ok((seat, Action::Letters { letters, mv }))
+                };
+                self.act(inc, id, decide, r).await?
+            }
+            Command::Clue(id, text) => self.simple(inc, id, Action::Clue(text), r).await?,
+            Command::Pass(id) => self.simple(inc, id, Action::Pass, r).await?,
+            Command::Discard(id, card) => self.simple(inc, id, Action::Discard(card), r).await?,
+            Command::Guess(id, word) => self.simple(inc, id, Action::Guess(word), r).await?,
+            Command::Words(id, words) => {
+                if let Some(reason) = self.unlisted_word(&words) {
+                    return Err(Fail::Say(reason));
+                }
+                self.simple(inc, id, Action::Words(words), r).await?
+            }
+            Command::Hand(id) => {
+                let g = self
+                    .pick(inc, id, &["active", "finished", "aborted"])
+                    .await?;
+                let seat = player_seat(&g, &inc.user)?;
+                let rules = load(&g)?;
+                let text = match rules.secret_summary(seat) {
+                    Some(t) => format!("game #{}: {t}", g.id),
+                    None => format!("game #{}: {} has no hands of cards", g.id, rules.variant()),
+                };
+                r.out.push(Outbound {
+                    to: Destination::Dm(inc.user.clone()),
+                    text,
+                    image: None,
+                });
             }
             Command::Double(id, first, second) => {
                 let id = self.pick_id(inc, id).await?;
@@ -655,7 +740,7 @@ fn prepare(
             .into_iter()
             .map(|s| match old.iter().find(|d| d.seat == s.0) {
                 Some(d) if before.contains(&s) && s != seat => (s.0, d.turn, d.due_at),
-                _ => (s.0, turn, at + g.days_per_move * DAY),
+                _ => (s.0, turn, at + time_for(g, rules.as_ref(), s)),
             })
             .collect()
     } else {
@@ -826,9 +911,17 @@ impl Service {
             colour,
             fen,
             random_teams,
+            timer,
         } = setup;
         let variant = variant.unwrap_or_else(|| self.settings.default_variant.clone());
-        let rules = super::new_game_from(&variant, fen.as_deref()).map_err(|e| Fail::Say(e.0))?;
+        // This game checks the challenge; the game itself is set up with its seed once its
+        // id is known.
+        let options = |seed: i64| GameOptions {
+            seed: seed as u64,
+            timer_minutes: timer,
+        };
+        let rules = super::new_game_with(&variant, fen.as_deref(), &options(0))
+            .map_err(|e| Fail::Say(e.0))?;
         let n = rules.seat_count();
         if opponents.len() + 1 != n && !opponents.is_empty() {
             return Err(Fail::Say(format!(
@@ -889,7 +982,12 @@ impl Service {
                     role: rules.seat_name(Seat(s as u8)).to_lowercase(),
                 })
                 .collect();
-            (seed, seats)
+            // The same variant and position were accepted above, so this cannot fail; if
+            // it did, the unseeded game's snapshot would stand.
+            let snapshot = super::new_game_with(&variant, fen.as_deref(), &options(seed))
+                .ok()
+                .map(|g| g.snapshot().to_string());
+            (seed, seats, snapshot)
         };
         let days = days.unwrap_or(self.settings.default_days) as i64;
         let ng = NewGame {
@@ -907,7 +1005,7 @@ impl Service {
                 Place::Channel(c) => Some(c.clone()),
                 Place::Dm => None,
             },
-            start_fen: fen.map(|_| rules.view(Viewer::Public).fen),
+            start_fen: fen.as_ref().map(|_| rules.view(Viewer::Public).fen),
             snapshot: rules.snapshot().to_string(),
         };
         let (id, _, seats) = self
@@ -1048,7 +1146,7 @@ impl Service {
         let deadlines = if starts {
             movers(rules.as_ref())
                 .into_iter()
-                .map(|s| (s.0, g.version + 1, inc.at + g.days_per_move * DAY))
+                .map(|s| (s.0, g.version + 1, inc.at + time_for(&g, rules.as_ref(), s)))
                 .collect()
         } else {
             Vec::new()
@@ -1108,6 +1206,15 @@ impl Service {
                     self.settings.public_orientation,
                 )),
             });
+        }
+        for seat in (0..rules.seat_count()).map(|s| Seat(s as u8)) {
+            if let (Some(user), Some(text)) = (g.user_at(seat.0), rules.secret_summary(seat)) {
+                r.out.push(Outbound {
+                    to: Destination::Dm(user.to_string()),
+                    text: format!("game #{}: {text}", g.id),
+                    image: None,
+                });
+            }
         }
         self.prompt_privately(&g, rules.as_ref(), &[], r);
         Ok(())
@@ -1387,6 +1494,12 @@ fn destination_from_key(key: &str) -> Option<Destination> {
 }
 
 /// Who is awaited, for what, and by when.
+/// Seconds `seat` has to act in `g` from now: what the variant sets for the prompt, or
+/// the game's days per move.
+fn time_for(g: &GameRow, rules: &dyn GameRules, seat: Seat) -> i64 {
+    rules.time_limit(seat).unwrap_or(g.days_per_move * DAY)
+}
+
 fn turn_line(g: &GameRow, rules: &dyn GameRules, dl: &[Deadline]) -> String {
     let parts: Vec<String> = rules
         .awaiting()

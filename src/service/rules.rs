@@ -376,6 +376,11 @@ pub trait GameRules: Send + Sync {
     fn instructions(&self, _seat: Seat) -> Option<String> {
         None
     }
+    /// Whether a move is said with a word (Secret Chesswords: `play WORD MOVE`), so that
+    /// `play` reads its first word as that word; elsewhere `play` is `move`.
+    fn moves_name_words(&self) -> bool {
+        false
+    }
     /// What only `seat` knows (its hand of cards), told privately when the game starts
     /// and whenever the seat asks (`hand`); `None` in variants without secret holdings.
     fn secret_summary(&self, _seat: Seat) -> Option<String> {

@@ -263,14 +263,15 @@ impl Store {
 
     /// Creates a game in the `challenged` state and marks `event_id` processed, in one
     /// transaction. `draw` is given the new game's id and returns the seed of its random
-    /// draws and its seats (drawn from that seed), which are stored with it; they are
+    /// draws, its seats (drawn from that seed) and, for a game whose setup depends on the
+    /// seed, its snapshot (replacing `g.snapshot`); seed and seats are stored with it and
     /// returned with the id.
     pub async fn create_game(
         &self,
         g: &NewGame,
         event_id: Option<&str>,
         at: i64,
-        draw: impl FnOnce(i64) -> (i64, Vec<SeatRow>),
+        draw: impl FnOnce(i64) -> (i64, Vec<SeatRow>, Option<String>),
     ) -> Result<(i64, i64, Vec<SeatRow>), StoreError> {
         let mut tx = self.pool.begin().await?;
         if let Some(e) = event_id {
@@ -292,9 +293,10 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?
         .get(0);
-        let (seed, seats) = draw(id);
-        sqlx::query("UPDATE games SET seed = ? WHERE id = ?")
+        let (seed, seats, snapshot) = draw(id);
+        sqlx::query("UPDATE games SET seed = ?, snapshot = coalesce(?, snapshot) WHERE id = ?")
             .bind(seed)
+            .bind(snapshot)
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -601,7 +603,7 @@ mod tests {
             },
         ];
         let (id, seed, _) = store
-            .create_game(&g, Some("e0"), 10, |id| (id * 7, seats))
+            .create_game(&g, Some("e0"), 10, |id| (id * 7, seats, None))
             .await
             .unwrap();
         assert_eq!(seed, id * 7);
