@@ -207,14 +207,16 @@ pub fn commands() -> Vec<CreateCommand> {
                 .set_autocomplete(true),
             )
             .add_option(game_option()),
-        cmd("help").add_option({
-            let mut o =
-                CreateCommandOption::new(CommandOptionType::String, "command", "One command");
-            for h in HELP {
-                o = o.add_string_choice(h.0, h.0);
-            }
-            o
-        }),
+        // A free word rather than a list of choices: there are more commands than the
+        // 25 choices Discord allows.
+        cmd("help").add_option(
+            CreateCommandOption::new(
+                CommandOptionType::String,
+                "command",
+                "One command, e.g. move, claim or clue",
+            )
+            .max_length(20),
+        ),
         CreateCommand::new(PRIVATE)
             .description("Read the private messages I could not send you (closed DMs)"),
     ]
