@@ -20,11 +20,12 @@ pub use rules::{
 use crate::rules::Variant;
 
 /// The command names of every variant the referee plays: the board engine's variants,
-/// then Split-Brain Chess (a game of the service over the Los Alamos board).
+/// then Split-Brain Chess (a game of the service over the Los Alamos board) and Secret
+/// Chesswords (over its own board).
 pub fn variant_names() -> Vec<&'static str> {
     chess_variants()
         .map(|v| v.name())
-        .chain(["split-brain"])
+        .chain(["split-brain", Variant::Chesswords.name()])
         .collect()
 }
 
@@ -36,14 +37,24 @@ pub fn chess_variants() -> impl Iterator<Item = Variant> {
         .filter(|v| *v != Variant::Chesswords)
 }
 
-/// Whether `name` means Split-Brain Chess (`split-brain`, `splitbrain`, `split_brain`).
-fn is_split_brain(name: &str) -> bool {
-    let key: String = name
-        .chars()
+/// A variant's name without case, hyphens, underscores or spaces (`Split_Brain` is
+/// `splitbrain`).
+fn name_key(name: &str) -> String {
+    name.chars()
         .filter(|c| !matches!(c, '-' | '_' | ' '))
         .collect::<String>()
-        .to_ascii_lowercase();
-    key == "splitbrain"
+        .to_ascii_lowercase()
+}
+
+/// Whether `name` means Split-Brain Chess (`split-brain`, `splitbrain`, `split_brain`).
+fn is_split_brain(name: &str) -> bool {
+    name_key(name) == "splitbrain"
+}
+
+/// Whether `name` means Secret Chesswords (`chesswords`, `secret-chesswords`,
+/// `chess_words`).
+fn is_chesswords(name: &str) -> bool {
+    matches!(name_key(name).as_str(), "chesswords" | "secretchesswords")
 }
 
 fn variant_named(name: &str) -> Result<Variant, RuleError> {
@@ -78,6 +89,9 @@ pub fn new_game_with(
     fen: Option<&str>,
     options: &GameOptions,
 ) -> Result<Box<dyn GameRules>, RuleError> {
+    if is_chesswords(variant) {
+        return Ok(Box::new(chesswords::game::Chesswords::new(fen, options)?));
+    }
     if options.timer_minutes.is_some() {
         return Err(RuleError::new(
             "timer:N is for chesswords games (the minutes for the finale's words)",
@@ -107,6 +121,13 @@ pub fn load_game(
             serde_json::from_value(snapshot.clone()).map_err(bad)?;
         return Ok(Box::new(split_brain::SplitBrain::from_snapshot(&snap)?));
     }
+    if is_chesswords(variant) {
+        let state: chesswords::game::State =
+            serde_json::from_value(snapshot.clone()).map_err(bad)?;
+        return Ok(Box::new(chesswords::game::Chesswords::from_snapshot(
+            &state,
+        )?));
+    }
     variant_named(variant)?;
     let snap: chess::ChessSnapshot = serde_json::from_value(snapshot.clone()).map_err(bad)?;
     Ok(Box::new(chess::ChessRules::from_snapshot(&snap)?))
@@ -133,4 +154,47 @@ pub fn replay_with<'a>(
         game.apply(*seat, action)?;
     }
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chesswords_is_made_by_its_spellings_with_its_seed_and_timer() {
+        assert!(variant_names().contains(&"chesswords"));
+        let options = GameOptions {
+            seed: 5,
+            timer_minutes: Some(2),
+        };
+        for name in [
+            "chesswords",
+            "Secret-Chesswords",
+            "chess_words",
+            "secret chesswords",
+        ] {
+            let g = new_game_with(name, None, &options).unwrap();
+            assert_eq!(g.variant(), "chesswords");
+            assert_eq!(g.seat_count(), 2);
+            let back = load_game(name, &g.snapshot()).unwrap();
+            assert_eq!(back.snapshot(), g.snapshot());
+        }
+        let other = GameOptions {
+            seed: 6,
+            timer_minutes: Some(2),
+        };
+        let a = new_game_with("chesswords", None, &options).unwrap();
+        let b = new_game_with("chesswords", None, &other).unwrap();
+        assert_ne!(a.export_fields()["letters"], b.export_fields()["letters"]);
+        let bad = GameOptions {
+            seed: 5,
+            timer_minutes: Some(9),
+        };
+        let e = new_game_with("chesswords", None, &bad).err().unwrap();
+        assert!(e.0.contains("1 to 5 minutes"), "{e}");
+        let e = new_game_with("standard", None, &options).err().unwrap();
+        assert!(e.0.contains("timer:N is for chesswords"), "{e}");
+        // Not a plain chess game: the engine's Chesswords board is not offered as one.
+        assert!(chess_variants().all(|v| v != Variant::Chesswords));
+    }
 }

@@ -1213,6 +1213,10 @@ impl GameRules for Chesswords {
         Some(render::gif::views_gif(renderer, &views, &options))
     }
 
+    fn moves_name_words(&self) -> bool {
+        true
+    }
+
     fn instructions(&self, seat: Seat) -> Option<String> {
         match &self.state.phase {
             Phase::Discard {
