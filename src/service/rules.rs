@@ -295,7 +295,8 @@ impl fmt::Display for GameOutcome {
                 s.iter()
                     .map(|p| p.to_string())
                     .collect::<Vec<_>>()
-                    .join("-")
+                    // A negative score would read as a range after a hyphen.
+                    .join(if s.iter().any(|p| *p < 0) { ", " } else { "-" })
             ),
             None => write!(f, "{} by {}", self.result, self.reason),
         }

@@ -1,0 +1,589 @@
+//! Secret Chesswords played to the end by a random pair of partners, for many seeds, by
+//! the rules alone and through the referee: no public message and nothing sent to the
+//! other player names a card a player holds before it is discarded, nor a secret word
+//! before its reveal; every refusal changes nothing; the snapshot reloads to the same game
+//! and the replay of the actions equals it.
+
+mod common;
+
+use postal::rules::Square;
+use postal::service::chesswords::cards::{deck, Card};
+use postal::service::chesswords::game::{Chesswords, Phase, State};
+use postal::service::random::SeededRng;
+use postal::service::{
+    load_game, replay_with, Action, Event, GameOptions, GameRules, Prompt, Seat, Viewer,
+};
+use std::collections::HashSet;
+
+/// The kinds of card (ten: five roles of each colour).
+fn kinds() -> Vec<Card> {
+    let mut all = deck();
+    all.dedup();
+    all
+}
+
+/// The upper-case alphabetic tokens of a text.
+fn tokens(text: &str) -> HashSet<String> {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|t| !t.is_empty())
+        .map(str::to_ascii_uppercase)
+        .collect()
+}
+
+/// The card kinds a text names.
+fn named(text: &str) -> Vec<Card> {
+    let lower = text.to_lowercase();
+    kinds()
+        .into_iter()
+        .filter(|c| lower.contains(&c.name()))
+        .collect()
+}
+
+fn state(g: &Chesswords) -> State {
+    g.state().clone()
+}
+
+/// What a random pair of partners does now, given the game (the driver plays both seats
+/// and may look at their secrets, as each player knows their own).
+fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
+    let awaiting = g.awaiting();
+    let (seat, prompt) = awaiting[rng.below(awaiting.len() as u64) as usize].clone();
+    // Now and then the awaited seat's time runs out.
+    if rng.below(60) == 0 {
+        return (seat, Action::Timeout);
+    }
+    let s = state(g);
+    let letter = |sq: &str| {
+        let sq = Square::parse(sq).unwrap();
+        s.letters
+            .letters()
+            .into_iter()
+            .find(|(q, _)| *q == sq)
+            .unwrap()
+            .1
+    };
+    let action = match prompt {
+        Prompt::GiveClue if matches!(s.phase, Phase::Clue) => {
+            if plies > 80 || rng.below(6) == 0 {
+                Action::Pass
+            } else {
+                Action::Clue(format!("hint number {}", rng.below(100)))
+            }
+        }
+        Prompt::GiveClue => Action::Clue("think of a fruit".into()),
+        Prompt::PlayWord | Prompt::Move => {
+            let moves = g.legal_moves(seat);
+            let san = &moves[rng.below(moves.len() as u64) as usize];
+            let uci = g.parse_move(seat, san).unwrap();
+            if prompt == Prompt::Move {
+                Action::Move(uci)
+            } else {
+                let (from, to) = (letter(&uci[0..2]), letter(&uci[2..4]));
+                if rng.below(5) == 0 {
+                    Action::Letters {
+                        letters: format!("{from}{to}"),
+                        mv: uci,
+                    }
+                } else {
+                    Action::Play {
+                        word: format!("{from}ee{to}"),
+                        mv: uci,
+                    }
+                }
+            }
+        }
+        Prompt::Discard(options) => {
+            Action::Discard(options[rng.below(options.len() as u64) as usize].clone())
+        }
+        Prompt::SubmitWords => {
+            let marked = g.marked_letters();
+            if marked.len() >= 4 && rng.below(4) != 0 {
+                let w = |a: usize, b: usize| format!("{}{}", marked[a], marked[b]);
+                // The partners build different words (the same letters, reversed).
+                if seat == Seat(0) {
+                    Action::Words(vec![w(0, 1), w(2, 3)])
+                } else {
+                    Action::Words(vec![w(1, 0), w(3, 2)])
+                }
+            } else {
+                Action::Words(Vec::new())
+            }
+        }
+        Prompt::Guess => {
+            let giver = Seat(1 - seat.0);
+            let words = s.words[giver.0 as usize].clone().unwrap_or_default();
+            match words.first() {
+                Some(w) if rng.coin() => Action::Guess(w.to_lowercase()),
+                _ => Action::Guess("zzzz".into()),
+            }
+        }
+        other => panic!("unexpected prompt {other:?}"),
+    };
+    (seat, action)
+}
+
+/// Actions that must be refused now, each changing nothing.
+fn refusals(g: &Chesswords) -> Vec<(Seat, Action)> {
+    let awaited: Vec<Seat> = g.awaiting().into_iter().map(|(s, _)| s).collect();
+    let idle: Vec<Seat> = [Seat(0), Seat(1)]
+        .into_iter()
+        .filter(|s| !awaited.contains(s))
+        .collect();
+    let mut out = vec![
+        (Seat(0), Action::Offer(postal::service::OfferKind::Draw)),
+        (Seat(2), Action::Pass),
+    ];
+    for s in idle {
+        out.push((s, Action::Timeout));
+        out.push((s, Action::Guess("word".into())));
+        out.push((s, Action::Discard("wP".into())));
+    }
+    if let [(seat, Prompt::PlayWord)] = g.awaiting().as_slice() {
+        let moves = g.legal_moves(*seat);
+        let uci = g.parse_move(*seat, &moves[0]).unwrap();
+        // A bare move after a clue, and a word whose letters cannot fit (Q is on no plank).
+        out.push((*seat, Action::Move(uci.clone())));
+        out.push((
+            *seat,
+            Action::Play {
+                word: "QQ".into(),
+                mv: uci,
+            },
+        ));
+    }
+    out
+}
+
+#[test]
+fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
+    let mut finished = 0;
+    let mut discards = 0;
+    let mut reveals = 0;
+    for seed in 0..60u64 {
+        let timer_minutes = (seed % 3 == 0).then_some(2);
+        let options = GameOptions {
+            seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            timer_minutes,
+        };
+        let mut g = Chesswords::new(None, &options).unwrap();
+        let mut rng = SeededRng::new(seed);
+        let mut log: Vec<(Seat, Action)> = Vec::new();
+        let mut typed: HashSet<String> = HashSet::new();
+        let mut revealed = [false, false];
+        let mut steps = 0;
+        while !g.is_over() {
+            steps += 1;
+            assert!(steps < 500, "seed {seed}: the game does not end");
+            for (seat, action) in refusals(&g) {
+                let before = g.snapshot();
+                assert!(
+                    g.apply(seat, &action).is_err(),
+                    "{seed}: {action:?} accepted"
+                );
+                assert_eq!(g.snapshot(), before, "{seed}: a refusal changed the game");
+            }
+            let (seat, action) = choose(&g, &mut rng, state(&g).moves.len());
+            let before = state(&g);
+            let events = g
+                .apply(seat, &action)
+                .unwrap_or_else(|e| panic!("seed {seed}: {action:?} by {seat:?}: {e}"));
+            log.push((seat, action.clone()));
+            // What players typed where everyone reads it is public.
+            match &action {
+                Action::Clue(t) | Action::Guess(t) => typed.extend(tokens(t)),
+                Action::Play { word, .. } => typed.extend(tokens(word)),
+                _ => {}
+            }
+            let after = state(&g);
+            let discarded: Vec<Card> = after.discards[before.discards.len()..]
+                .iter()
+                .map(|d| d.card)
+                .collect();
+            discards += discarded.len();
+            for e in &events {
+                if let Event::Revealed(r) = e {
+                    for (s, what) in r {
+                        revealed[s.0 as usize] = true;
+                        reveals += 1;
+                        // A revealed word is public, even where the partner has it too.
+                        typed.extend(tokens(what));
+                    }
+                }
+            }
+            for e in &events {
+                let (to, text) = match e {
+                    Event::Said(to, t) => (*to, t.clone()),
+                    Event::Revealed(r) => (None, format!("{r:?}")),
+                    Event::Moved { san, .. } => (None, san.clone()),
+                    Event::Ended(o) => (None, o.to_string()),
+                    other => (None, format!("{other:?}")),
+                };
+                // Cards: a public text names only what this action discarded; a private
+                // one also what its own seat holds.
+                for card in named(&text) {
+                    let own = to.is_some_and(|s| after.hands[s.0 as usize].contains(&card));
+                    assert!(
+                        discarded.contains(&card) || own,
+                        "seed {seed}: {text:?} to {to:?} names the {card}"
+                    );
+                }
+                // Words: a secret word appears only to its owner, or once revealed, or
+                // when someone typed it in public.
+                for (i, words) in after.words.iter().enumerate() {
+                    let owner = Seat(i as u8);
+                    if revealed[i] || to == Some(owner) {
+                        continue;
+                    }
+                    for w in words.iter().flatten() {
+                        let recipients_own = to.is_some_and(|s| {
+                            after.words[s.0 as usize].iter().flatten().any(|x| x == w)
+                        });
+                        assert!(
+                            !tokens(&text).contains(w) || typed.contains(w) || recipients_own,
+                            "seed {seed}: {text:?} to {to:?} leaks {w}"
+                        );
+                    }
+                }
+            }
+            // Views show no hand, no unrevealed word; summaries only their own seat's.
+            for viewer in [Viewer::Public, Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1))] {
+                let v = g.view(viewer);
+                assert!(named(&v.diagram).is_empty(), "seed {seed}: {}", v.diagram);
+            }
+            for s in [Seat(0), Seat(1)] {
+                let summary = g.secret_summary(s).unwrap();
+                for card in named(&summary) {
+                    assert!(after.hands[s.0 as usize].contains(&card), "{summary}");
+                }
+                let other = &after.words[1 - s.0 as usize];
+                for w in other.iter().flatten() {
+                    assert!(
+                        !tokens(&summary).contains(w)
+                            || after.words[s.0 as usize]
+                                .iter()
+                                .flatten()
+                                .any(|own| own == w),
+                        "{summary}"
+                    );
+                }
+                if let Some(text) = g.instructions(s) {
+                    for card in named(&text) {
+                        assert!(after.hands[s.0 as usize].contains(&card), "{text}");
+                    }
+                }
+            }
+            // The snapshot reloads to the same game.
+            let back = load_game("chesswords", &g.snapshot()).unwrap();
+            assert_eq!(back.snapshot(), g.snapshot());
+            assert_eq!(back.awaiting(), g.awaiting());
+        }
+        let replayed = replay_with("chesswords", None, &options, &log).unwrap();
+        assert_eq!(replayed.snapshot(), g.snapshot(), "seed {seed}");
+        let o = g.outcome().unwrap();
+        assert!(["A", "B", "C", "D", "F"].contains(&o.result.as_str()));
+        let fields = g.export_fields();
+        assert!(fields.contains_key("hands") && fields.contains_key("words"));
+        finished += 1;
+    }
+    eprintln!("{finished} games, {discards} discards, {reveals} reveals");
+    assert_eq!(finished, 60);
+    assert!(discards > 30, "too few discards to mean much: {discards}");
+    assert!(reveals > 5, "too few reveals to mean much: {reveals}");
+}
+
+#[test]
+fn the_animation_shows_every_position_and_the_pgn_the_grade() {
+    let options = GameOptions {
+        seed: 21,
+        timer_minutes: None,
+    };
+    let mut g = Chesswords::new(None, &options).unwrap();
+    g.apply(Seat(1), &Action::Pass).unwrap();
+    g.apply(Seat(0), &Action::Move("b2b3".into())).unwrap();
+    g.apply(Seat(0), &Action::Pass).unwrap();
+    let gif = g
+        .animation(&postal::render::Renderer::default(), &["alice", "bob"])
+        .unwrap();
+    assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    let pgn = g.pgn(&[("White".into(), "alice".into())]);
+    for tag in [
+        "[Result \"*\"]",
+        "[Variant \"chesswords\"]",
+        "[Grade \"F\"]",
+        "[Score \"0\"]",
+        "[Termination \"passes\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} missing:\n{pgn}");
+    }
+    assert!(pgn.contains("1. b3 *"), "{pgn}");
+}
+
+#[test]
+fn a_game_in_progress_exports_no_secret() {
+    let options = GameOptions {
+        seed: 3,
+        timer_minutes: None,
+    };
+    let mut g = Chesswords::new(None, &options).unwrap();
+    g.apply(Seat(1), &Action::Pass).unwrap();
+    let fields = g.export_fields();
+    assert_eq!(fields["letters"].as_array().map(Vec::len), Some(6));
+    for key in ["hands", "pile", "words"] {
+        assert!(!fields.contains_key(key), "{key} exported during play");
+    }
+    let json = serde_json::to_string(&fields).unwrap();
+    for card in kinds() {
+        assert!(!json.contains(&card.short()), "{json}");
+    }
+}
+
+/// Through the referee: `alice` (White) and `bob` (Black) play by commands in `#games` and
+/// in private messages; every message the channel or the other player receives is checked
+/// against the hands and words of the stored game.
+#[test]
+fn through_the_referee_no_message_shows_a_held_card_or_an_unrevealed_word() {
+    use common::service::{check_log, T0};
+    use postal::service::referee::{Destination, Incoming, Outbound, Place, Service, Settings};
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let users = ["alice", "bob"];
+    let mut discards = 0;
+    for seed in 1..=12u64 {
+        rt.block_on(async {
+            let store = postal::store::Store::open("sqlite::memory:").await.unwrap();
+            let settings = Settings {
+                seed,
+                ..Default::default()
+            };
+            let svc = Service::new(store, settings);
+            let mut n = 0;
+            let mut send = |user: &str, private: bool, text: String| {
+                n += 1;
+                let inc = Incoming {
+                    event_id: format!("e{n}"),
+                    user: user.into(),
+                    place: if private {
+                        Place::Dm
+                    } else {
+                        Place::Channel("games".into())
+                    },
+                    text,
+                    at: T0 + n,
+                };
+                let svc = &svc;
+                async move { svc.handle(inc).await.unwrap() }
+            };
+            let stored = |svc: &Service| {
+                let svc = svc.store().clone();
+                async move {
+                    let g = svc.game(1).await.unwrap().unwrap();
+                    let state: State = serde_json::from_str(&g.snapshot).unwrap();
+                    (state, g.status)
+                }
+            };
+            send(
+                "alice",
+                false,
+                "challenge @bob chesswords colour:white".into(),
+            )
+            .await;
+            let start = send("bob", false, "accept".into()).await;
+            let (mut before, _) = stored(&svc).await;
+            // The start: each hand goes to its own player only.
+            check_messages(
+                &start,
+                &before,
+                &before,
+                &users,
+                &HashSet::new(),
+                [false; 2],
+            );
+            let mut rng = SeededRng::new(seed);
+            let mut typed: HashSet<String> = HashSet::new();
+            let mut revealed = [false, false];
+            for step in 0..400 {
+                let game = Chesswords::from_snapshot(&before).unwrap();
+                if game.is_over() {
+                    break;
+                }
+                assert!(step < 399, "seed {seed}: the game does not end");
+                let (seat, action) = choose(&game, &mut rng, before.moves.len());
+                if action == Action::Timeout {
+                    continue;
+                }
+                let (text, private) = command_for(&game, seat, &action);
+                if !private {
+                    typed.extend(tokens(&text));
+                }
+                let outs = send(users[seat.0 as usize], private, text.clone()).await;
+                let (after, _) = stored(&svc).await;
+                assert_ne!(
+                    after, before,
+                    "seed {seed}: {text} by {seat:?} did nothing: {outs:?}"
+                );
+                for o in &outs {
+                    if o.text.contains("revealed:") {
+                        typed.extend(tokens(&o.text));
+                    }
+                }
+                for (i, r) in revealed.iter_mut().enumerate() {
+                    *r = after.finale[i].guessed.is_some();
+                }
+                discards += after.discards.len() - before.discards.len();
+                check_messages(&outs, &before, &after, &users, &typed, revealed);
+                before = after;
+            }
+            let (_, status) = stored(&svc).await;
+            assert_eq!(status, "finished", "seed {seed}");
+            check_log(svc.store(), 1).await;
+            // Once over, `hand` still answers privately and only with one's own hand.
+            let outs = send("bob", false, "hand".into()).await;
+            assert!(outs.iter().all(|o| o.to == Destination::Dm("bob".into())));
+            let _: &[Outbound] = &outs;
+        });
+    }
+    assert!(discards > 10, "too few discards to mean much: {discards}");
+}
+
+/// The command a player types for `action`, and whether it is sent privately.
+fn command_for(game: &Chesswords, seat: Seat, action: &Action) -> (String, bool) {
+    let san = |uci: &str| {
+        game.legal_moves(seat)
+            .into_iter()
+            .find(|m| game.parse_move(seat, m).ok().as_deref() == Some(uci))
+            .unwrap()
+    };
+    match action {
+        Action::Clue(t) => (format!("clue {t}"), false),
+        Action::Pass => ("pass".into(), false),
+        Action::Move(uci) => (san(uci), false),
+        Action::Play { word, mv } => (format!("play {word} {}", san(mv)), false),
+        Action::Letters { letters, mv } => (format!("letters {letters} {}", san(mv)), false),
+        Action::Discard(card) => (format!("discard {card}"), true),
+        Action::Words(w) if w.is_empty() => ("words none".into(), true),
+        Action::Words(w) => (format!("words {}", w.join(" ")), true),
+        Action::Guess(w) => (format!("guess {w}"), false),
+        other => panic!("no command for {other:?}"),
+    }
+}
+
+/// Checks what one command produced: public messages (and their boards) name only the
+/// cards this command discarded and no unrevealed word; a player's private messages name
+/// only their own cards and words besides.
+fn check_messages(
+    outs: &[postal::service::referee::Outbound],
+    before: &State,
+    after: &State,
+    users: &[&str; 2],
+    public_words: &HashSet<String>,
+    revealed: [bool; 2],
+) {
+    use postal::service::referee::Destination;
+    let discarded: Vec<Card> = after.discards[before.discards.len()..]
+        .iter()
+        .map(|d| d.card)
+        .collect();
+    for o in outs {
+        let to = match &o.to {
+            Destination::Dm(u) => users.iter().position(|x| x == u).map(|i| Seat(i as u8)),
+            _ => None,
+        };
+        let shown = format!(
+            "{} {}",
+            o.text,
+            o.image
+                .as_ref()
+                .map(|v| v.diagram.clone())
+                .unwrap_or_default()
+        );
+        for card in named(&shown) {
+            let own = to.is_some_and(|s| after.hands[s.0 as usize].contains(&card));
+            assert!(
+                discarded.contains(&card) || own,
+                "{shown:?} to {:?} names the {card}",
+                o.to
+            );
+        }
+        for (i, words) in after.words.iter().enumerate() {
+            if revealed[i] || to == Some(Seat(i as u8)) {
+                continue;
+            }
+            for w in words.iter().flatten() {
+                let recipients_own =
+                    to.is_some_and(|s| after.words[s.0 as usize].iter().flatten().any(|x| x == w));
+                assert!(
+                    !tokens(&shown).contains(w) || public_words.contains(w) || recipients_own,
+                    "{shown:?} to {:?} leaks {w}",
+                    o.to
+                );
+            }
+        }
+    }
+}
+
+/// `postal export` of the transcript's game: the letter grid and the checkers during play,
+/// the hands, the pile and the words only once the game is over.
+#[test]
+fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
+    let dir = common::service::TempDir::new("chesswords-export");
+    let db = format!("sqlite://{}", dir.db());
+    let script = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/transcripts/chesswords-game.txt"),
+    )
+    .unwrap();
+    let lines: Vec<&str> = script.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("alice> words"))
+        .unwrap();
+    let play = |part: &[&str]| {
+        let opts = postal::console::Options {
+            db: db.clone(),
+            settings: postal::service::settings::Settings {
+                seed: 1,
+                ..Default::default()
+            },
+            images: None,
+        };
+        let text = part.join("\n") + "\n";
+        let mut out = Vec::new();
+        postal::console::block_on(postal::console::run(&opts, text.as_bytes(), &mut out))
+            .unwrap()
+            .unwrap();
+    };
+    let export = || -> serde_json::Value {
+        let bytes = postal::console::block_on(postal::console::export(&db, 1, "json"))
+            .unwrap()
+            .unwrap();
+        serde_json::from_slice(&bytes).unwrap()
+    };
+    play(&lines[..at]);
+    let during = export();
+    assert_eq!(
+        during["letters"],
+        serde_json::json!(["WARMED", "GNIDOC", "BUREAY", "ICENOD", "PATHES", "YEGNIH"])
+    );
+    assert_eq!(
+        during["checkers"],
+        serde_json::json!(["b3", "d5", "c4", "e2", "e5", "e4"])
+    );
+    for key in ["hands", "pile", "words"] {
+        assert!(
+            during.get(key).is_none(),
+            "{key} exported during the finale"
+        );
+    }
+    play(&lines[at..]);
+    let after = export();
+    assert_eq!(after["result"], "F");
+    assert_eq!(after["score"], serde_json::json!([10, 10]));
+    assert_eq!(
+        after["words"],
+        serde_json::json!({"white": ["ROD", "ACE"], "black": ["CAR", "ODE"]})
+    );
+    assert_eq!(after["hands"]["black"].as_array().map(Vec::len), Some(4));
+    assert_eq!(after["pile"], serde_json::json!([]));
+}
