@@ -1513,20 +1513,8 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
 async fn slash_challenge_names_three_opponents_for_split_brain() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("split-slash"), config(&fake), 1).await;
-    let registered = fake
-        .requests()
-        .into_iter()
-        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
-        .unwrap();
-    let cmds = registered.json.as_array().unwrap();
-    let challenge = cmds.iter().find(|c| c["name"] == "challenge").unwrap();
-    let variants = challenge["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "variant")
-        .unwrap()["choices"]
-        .to_string();
+    let cmds = registered_commands(&fake);
+    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
     assert!(
         variants.contains("\"split-brain\"") && variants.contains("\"double-move\""),
         "{variants}"
@@ -1575,6 +1563,171 @@ async fn slash_challenge_names_three_opponents_for_split_brain() {
     for who in [BOB, CAROL, DAVE] {
         assert!(text.contains(&format!("<@{}>", who.0)), "{text}");
     }
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// The commands the bot registered (its first bulk registration).
+fn registered_commands(fake: &Fake) -> Vec<Value> {
+    let registered = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands") && r.ok())
+        .expect("a registration");
+    registered.json.as_array().unwrap().clone()
+}
+
+/// The option `option` of the registered command `command`.
+fn option_of<'a>(cmds: &'a [Value], command: &str, option: &str) -> &'a Value {
+    let c = cmds
+        .iter()
+        .find(|c| c["name"] == command)
+        .unwrap_or_else(|| panic!("/{command} is registered"));
+    c["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["name"] == option))
+        .unwrap_or_else(|| panic!("/{command} has the option {option}"))
+}
+
+/// The fake refuses a registration that breaks one of Discord's limits, and accepts the
+/// bot's own commands.
+#[test]
+fn the_fake_refuses_registrations_beyond_discords_limits() {
+    let ours: Vec<Value> = postal::discord::slash::commands()
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .collect();
+    assert!(fake_discord::check_commands(&ours).is_ok());
+    let cmd = |name: &str| json!({"name": name, "description": "a command", "type": 1});
+    let option = |name: &str| json!({"name": name, "description": "an option", "type": 3});
+    let refused = |cmds: Vec<Value>, why: &str| {
+        let (status, body) = fake_discord::check_commands(&cmds).expect_err(why);
+        assert_eq!(status, 400, "{why}: {body}");
+    };
+    refused(
+        (0..101).map(|i| cmd(&format!("c{i}"))).collect(),
+        "101 commands",
+    );
+    refused(vec![cmd("twice"), cmd("twice")], "two commands of one name");
+    refused(vec![cmd("Upper")], "an upper-case name");
+    let mut long = cmd("long");
+    long["description"] = json!("x".repeat(101));
+    refused(vec![long], "a description of 101 characters");
+    let mut many = cmd("many");
+    many["options"] = Value::Array((0..26).map(|i| option(&format!("o{i}"))).collect());
+    refused(vec![many], "26 options");
+    let mut choices = cmd("choices");
+    let mut o = option("pick");
+    o["choices"] = Value::Array(
+        (0..26)
+            .map(|i| json!({"name": format!("n{i}"), "value": format!("v{i}")}))
+            .collect(),
+    );
+    choices["options"] = json!([o]);
+    refused(vec![choices], "26 choices");
+    let mut long_option = cmd("longoption");
+    let mut o = option("o");
+    o["description"] = json!("y".repeat(101));
+    long_option["options"] = json!([o]);
+    refused(vec![long_option], "an option description of 101 characters");
+    let mut order = cmd("order");
+    let mut required = option("second");
+    required["required"] = json!(true);
+    order["options"] = json!([option("first"), required]);
+    refused(vec![order], "a required option after an optional one");
+}
+
+/// The Chesswords commands are registered within Discord's limits: `/challenge` takes a
+/// `timer` of 1 to 5 minutes, `/discard` offers the ten kinds of card, `/play` and
+/// `/letters` suggest moves, and `/help`'s `command` suggests the command names. The
+/// secret commands and `/hand` are answered ephemerally even where nothing can be done,
+/// and their input is not repeated in public.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chesswords_commands_are_registered_and_help_suggests_commands() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("chesswords-slash"), config(&fake), 1).await;
+    let cmds = registered_commands(&fake);
+    assert!(
+        cmds.len() > 25,
+        "more commands than one list of choices holds"
+    );
+    for name in [
+        "clue", "pass", "play", "letters", "discard", "hand", "words", "guess",
+    ] {
+        assert!(cmds.iter().any(|c| c["name"] == name), "/{name}");
+    }
+    let timer = option_of(&cmds, "challenge", "timer");
+    assert_eq!(
+        (timer["min_value"].as_u64(), timer["max_value"].as_u64()),
+        (Some(1), Some(5))
+    );
+    assert_eq!(
+        option_of(&cmds, "discard", "card")["choices"]
+            .as_array()
+            .unwrap()
+            .len(),
+        10
+    );
+    for command in ["play", "letters"] {
+        assert_eq!(
+            option_of(&cmds, command, "move")["autocomplete"],
+            true,
+            "/{command}"
+        );
+    }
+    assert_eq!(option_of(&cmds, "help", "command")["autocomplete"], true);
+
+    let typing = |v: &str| json!([{"name": "command", "type": 3, "value": v, "focused": true}]);
+    let a = fake.autocomplete(ALICE, GAMES, "help", typing("g"));
+    assert_eq!(
+        choice_names(&fake.wait_callback(&a).await),
+        ["games", "guess"]
+    );
+    let a = fake.autocomplete(ALICE, GAMES, "help", typing("C"));
+    assert_eq!(
+        choice_names(&fake.wait_callback(&a).await),
+        ["cancel", "challenge", "choose", "claim", "clue"]
+    );
+    let a = fake.autocomplete(ALICE, GAMES, "help", typing(""));
+    let all = choice_names(&fake.wait_callback(&a).await);
+    assert_eq!(all.len(), 25, "Discord's 25 at most: {all:?}");
+    let h = fake.slash(
+        ALICE,
+        GAMES,
+        "help",
+        json!([{"name": "command", "type": 3, "value": "words"}]),
+    );
+    let r = fake.wait_callback(&h).await;
+    assert_ne!(r.flags() & 64, 0, "help is ephemeral: {}", r.json);
+    assert!(r.content().unwrap().contains("words none"), "{}", r.json);
+
+    // No game: the secret commands and /hand answer privately, and say nothing public.
+    for (name, options) in [
+        (
+            "words",
+            json!([{"name": "word1", "type": 3, "value": "zebra"},
+                         {"name": "word2", "type": 3, "value": "quartz"}]),
+        ),
+        (
+            "discard",
+            json!([{"name": "card", "type": 3, "value": "wN"}]),
+        ),
+        ("hand", json!([])),
+    ] {
+        let i = fake.slash(BOB, GAMES, name, options);
+        let r = fake.wait_callback(&i).await;
+        assert_ne!(r.flags() & 64, 0, "/{name} is ephemeral: {}", r.json);
+        assert!(r.content().unwrap().contains("no game"), "{}", r.json);
+    }
+    let reqs = fake.requests();
+    for secret in ["zebra", "quartz"] {
+        let leaks = public_leaks(&reqs, &fake.dm_channels(), secret);
+        assert!(leaks.is_empty(), "{secret} in public: {leaks:?}");
+    }
+    assert!(
+        posts(&reqs, GAMES).is_empty(),
+        "nothing was posted in the channel"
+    );
     all_accepted(&fake);
     bot.stop().await;
 }

@@ -796,9 +796,10 @@ impl Core {
             return;
         }
         let text = slash::to_text(name, &cmd.data.options);
-        // A pick is secret: wherever `/pick` is typed, it is a private message to the
-        // bot, and its answer is for the picker alone (ephemeral).
-        let secret = name == "pick";
+        // A pick, a discard, finale words and a hand are secret: wherever the command is
+        // typed, it is a private message to the bot, and its answer is for the user alone
+        // (ephemeral).
+        let secret = slash::is_private(name);
         let place = if secret {
             Place::Dm
         } else {
@@ -912,8 +913,9 @@ impl Core {
     }
 
     /// Suggestions while a user types an option: their games for `game` (filtered by
-    /// what they typed), and for `move` the legal moves of their game here, in SAN,
-    /// beginning with what they typed. Discord shows at most 25 choices, each name and
+    /// what they typed), for `move` the legal moves of their game here, in SAN,
+    /// beginning with what they typed, and for `/help`'s `command` the command names
+    /// beginning with it. Discord shows at most 25 choices, each name and
     /// value within 100 characters; only the typing user sees them.
     async fn on_autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
         let Some(focused) = ac.data.autocomplete() else {
@@ -975,6 +977,16 @@ impl Core {
                     ),
                     Err(e) => tracing::warn!(error = %e, "cannot list moves to suggest"),
                 }
+            }
+            "command" => {
+                let typed = typed.to_lowercase();
+                let mut names: Vec<&str> = command::HELP
+                    .iter()
+                    .map(|h| h.0)
+                    .filter(|n| n.starts_with(&typed))
+                    .collect();
+                names.sort_unstable();
+                choices.extend(names.into_iter().map(|n| AutocompleteChoice::new(n, n)));
             }
             _ => {}
         }

@@ -2,6 +2,7 @@
 //! bulk overwrite, and read back into the service's text grammar so that a slash command
 //! and the same command typed as text run exactly the same code.
 
+use crate::service::chesswords::game::{MAX_CLUE, TIMER_MINUTES};
 use crate::service::command::{HELP, MAX_FEN_CHARS};
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
@@ -24,15 +25,58 @@ fn game_option() -> CreateCommandOption {
 fn variant_option(required: bool) -> CreateCommandOption {
     let mut o = CreateCommandOption::new(CommandOptionType::String, "variant", "The variant")
         .required(required);
-    for v in crate::service::chess_variants() {
-        o = o.add_string_choice(v.display_name(), v.name());
+    // Every variant the referee plays, by the name it shows; the service's own games
+    // without an engine variant of their name (Split-Brain Chess) are named here.
+    for name in crate::service::variant_names() {
+        let shown = match name.parse::<crate::rules::Variant>() {
+            Ok(v) => v.display_name(),
+            Err(_) if name == SPLIT_BRAIN => "Split-Brain Chess",
+            Err(_) => name,
+        };
+        o = o.add_string_choice(shown, name);
     }
-    // The team variant has no engine variant of its own (it plays on Los Alamos's board).
-    o.add_string_choice("Split-Brain Chess", SPLIT_BRAIN)
+    o
 }
 
 /// The team variant's name, as the service reads it.
 const SPLIT_BRAIN: &str = "split-brain";
+
+/// The slash commands whose input or answer is one player's secret: wherever they are
+/// used they run as a private message to the bot and are answered ephemerally.
+pub const PRIVATE_COMMANDS: [&str; 4] = ["pick", "discard", "words", "hand"];
+
+/// Whether the slash command `name` runs privately ([`PRIVATE_COMMANDS`]).
+pub fn is_private(name: &str) -> bool {
+    PRIVATE_COMMANDS.contains(&name)
+}
+
+/// A required free-text option of at most `max` characters.
+fn text_option(name: &str, what: &str, max: u16) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::String, name, what)
+        .required(true)
+        .max_length(max)
+}
+
+/// The `move` option: a move, with the legal moves suggested as the user types.
+fn move_option(what: &str) -> CreateCommandOption {
+    text_option("move", what, 64).set_autocomplete(true)
+}
+
+/// The `card` option of `/discard`: the ten kinds of card of the Chesswords deck.
+fn card_option() -> CreateCommandOption {
+    let mut o = CreateCommandOption::new(
+        CommandOptionType::String,
+        "card",
+        "The card to discard, among those I offered you",
+    )
+    .required(true);
+    let mut kinds = crate::service::chesswords::cards::deck();
+    kinds.dedup();
+    for c in kinds {
+        o = o.add_string_choice(c.name(), c.short());
+    }
+    o
+}
 
 /// The options naming further opponents of a team game, after `opponent`.
 const MORE_OPPONENTS: [&str; 2] = ["opponent2", "opponent3"];
@@ -109,21 +153,21 @@ pub fn commands() -> Vec<CreateCommand> {
                     "Start from this position (FEN), for testing and teaching",
                 )
                 .max_length(MAX_FEN_CHARS as u16),
+            )
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "timer",
+                    "Secret Chesswords: minutes for the finale's words (1 to 5)",
+                )
+                .min_int_value((*TIMER_MINUTES.start()).into())
+                .max_int_value((*TIMER_MINUTES.end()).into()),
             ),
         with_game("accept"),
         with_game("decline"),
         with_game("cancel"),
         cmd("move")
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "move",
-                    "Your move, e.g. e4, Nf3, N@d1",
-                )
-                .required(true)
-                .max_length(64)
-                .set_autocomplete(true),
-            )
+            .add_option(move_option("Your move, e.g. e4, Nf3, N@d1"))
             .add_option(game_option()),
         cmd("double")
             .add_option(
@@ -207,15 +251,66 @@ pub fn commands() -> Vec<CreateCommand> {
                 .set_autocomplete(true),
             )
             .add_option(game_option()),
-        // A free word rather than a list of choices: there are more commands than the
-        // 25 choices Discord allows.
+        cmd("clue")
+            .add_option(text_option(
+                "text",
+                "Your clue (in the finale: for one of your words)",
+                MAX_CLUE as u16,
+            ))
+            .add_option(game_option()),
+        with_game("pass"),
+        cmd("play")
+            .add_option(text_option(
+                "word",
+                "The word you guessed from the clue",
+                40,
+            ))
+            .add_option(move_option(
+                "Your move, from the word's first letter to its last",
+            ))
+            .add_option(game_option()),
+        cmd("letters")
+            .add_option(text_option(
+                "letters",
+                "The move's first and last letters, e.g. te (one penalty point)",
+                2,
+            ))
+            .add_option(move_option(
+                "Your move, from the first letter to the second",
+            ))
+            .add_option(game_option()),
+        cmd("discard")
+            .add_option(card_option())
+            .add_option(game_option()),
+        with_game("hand"),
+        cmd("words")
+            .add_option(text_option(
+                "word1",
+                "Your first word from the marked letters, or none (only you see it)",
+                40,
+            ))
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "word2",
+                    "Your second word (only you see it)",
+                )
+                .max_length(40),
+            )
+            .add_option(game_option()),
+        cmd("guess")
+            .add_option(text_option("word", "Your guess at your partner's word", 40))
+            .add_option(game_option()),
+        // A word suggested from the command names rather than a list of choices: there
+        // are more commands than the 25 choices Discord allows.
         cmd("help").add_option(
             CreateCommandOption::new(
                 CommandOptionType::String,
                 "command",
                 "One command, e.g. move, claim or clue",
             )
-            .max_length(20),
+            .max_length(20)
+            .set_autocomplete(true),
         ),
         CreateCommand::new(PRIVATE)
             .description("Read the private messages I could not send you (closed DMs)"),
@@ -236,7 +331,10 @@ fn value(v: &CommandDataOptionValue) -> Option<String> {
 /// The text line of the service's grammar that a slash command means. Options are put in
 /// the grammar's order: `challenge <@id> VARIANT days:N colour:C`, `move [ID] MOVE`,
 /// `double [ID] FIRST then SECOND`, `draw [ID] ANSWER`, `claim [ID] KIND [MOVE]`,
-/// `pick [ID] SQUARE`, `decide [ID] piece|target`, `choose [ID] SQUARE`, `CMD [ID]`.
+/// `pick [ID] SQUARE`, `decide [ID] piece|target`, `choose [ID] SQUARE`, `clue [#ID] TEXT`,
+/// `play [ID] WORD MOVE`, `letters [ID] XY MOVE`, `discard [ID] CARD`,
+/// `words [ID] WORD1 WORD2` (`word1: none` alone: `words [ID] none`), `guess [ID] WORD`,
+/// `CMD [ID]`; a challenge's `timer` is `timer:N`.
 /// A split-brain challenge names its opponents in order: `opponent`, `opponent2`,
 /// `opponent3`.
 pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
@@ -255,6 +353,7 @@ pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
             words.extend(get("days").map(|d| format!("days:{d}")));
             words.extend(get("colour").map(|c| format!("colour:{c}")));
             words.extend(get("teams").map(|t| format!("teams:{t}")));
+            words.extend(get("timer").map(|t| format!("timer:{t}")));
             // A FEN never holds a quote; one that does is refused by the grammar.
             words.extend(get("fen").map(|f| format!("fen:\"{f}\"")));
         }
@@ -285,6 +384,34 @@ pub fn to_text(name: &str, options: &[CommandDataOption]) -> String {
             words.extend(get("game"));
             words.extend(get("kind"));
             words.extend(get("move"));
+        }
+        "clue" => {
+            // Only `#ID` names a game before a clue's text.
+            words.extend(get("game").map(|g| format!("#{g}")));
+            words.extend(get("text"));
+        }
+        "play" => {
+            words.extend(get("game"));
+            words.extend(get("word"));
+            words.extend(get("move"));
+        }
+        "letters" => {
+            words.extend(get("game"));
+            words.extend(get("letters"));
+            words.extend(get("move"));
+        }
+        "discard" => {
+            words.extend(get("game"));
+            words.extend(get("card"));
+        }
+        "words" => {
+            words.extend(get("game"));
+            words.extend(get("word1"));
+            words.extend(get("word2"));
+        }
+        "guess" => {
+            words.extend(get("game"));
+            words.extend(get("word"));
         }
         "rules" => words.extend(get("variant")),
         "help" => words.extend(get("command")),
@@ -392,6 +519,142 @@ mod tests {
             assert!((1..=100).contains(&d.chars().count()), "{v}");
             let n = v["name"].as_str().unwrap();
             assert!(n.chars().all(|c| c.is_ascii_lowercase()), "{n}");
+            let options = v["options"].as_array().cloned().unwrap_or_default();
+            assert!(options.len() <= 25, "{n}");
+            for o in &options {
+                let d = o["description"].as_str().unwrap();
+                assert!((1..=100).contains(&d.chars().count()), "{n}: {o}");
+                let choices = o["choices"].as_array().map_or(0, Vec::len);
+                assert!(choices <= 25, "{n}: {o}");
+            }
+        }
+    }
+
+    fn slash(
+        name: &str,
+        v: serde_json::Value,
+    ) -> Result<Command, crate::service::command::ParseError> {
+        parse(&to_text(name, &opts(v)))
+    }
+
+    #[test]
+    fn chesswords_options_read_as_the_text_grammar() {
+        use serde_json::json;
+        assert_eq!(
+            slash(
+                "clue",
+                json!([{"name": "text", "type": 3, "value": "12 sweet things"},
+                                 {"name": "game", "type": 4, "value": 3}])
+            ),
+            Ok(Command::Clue(Some(3), "12 sweet things".into()))
+        );
+        assert_eq!(
+            slash(
+                "clue",
+                json!([{"name": "text", "type": 3, "value": "12 sweet things"}])
+            ),
+            Ok(Command::Clue(None, "12 sweet things".into()))
+        );
+        assert_eq!(slash("pass", json!([])), Ok(Command::Pass(None)));
+        assert_eq!(
+            slash(
+                "play",
+                json!([{"name": "word", "type": 3, "value": "treat"},
+                                 {"name": "move", "type": 3, "value": "Qc2"}])
+            ),
+            Ok(Command::Play(None, "treat Qc2".into()))
+        );
+        assert_eq!(
+            slash(
+                "letters",
+                json!([{"name": "letters", "type": 3, "value": "te"},
+                                    {"name": "move", "type": 3, "value": "Qc2"},
+                                    {"name": "game", "type": 4, "value": 2}])
+            ),
+            Ok(Command::Letters(Some(2), "te".into(), "Qc2".into()))
+        );
+        assert_eq!(
+            slash(
+                "discard",
+                json!([{"name": "card", "type": 3, "value": "wN"}])
+            ),
+            Ok(Command::Discard(None, "wN".into()))
+        );
+        assert_eq!(slash("hand", json!([])), Ok(Command::Hand(None)));
+        assert_eq!(
+            slash(
+                "words",
+                json!([{"name": "word1", "type": 3, "value": "stone"},
+                                  {"name": "word2", "type": 3, "value": "rated"}])
+            ),
+            Ok(Command::Words(None, vec!["stone".into(), "rated".into()]))
+        );
+        assert_eq!(
+            slash(
+                "words",
+                json!([{"name": "word1", "type": 3, "value": "none"},
+                       {"name": "game", "type": 4, "value": 4}])
+            ),
+            Ok(Command::Words(Some(4), Vec::new()))
+        );
+        // No word, one word without none, a word with a space: the grammar's usage line.
+        assert!(slash("words", json!([])).is_err());
+        assert!(slash(
+            "words",
+            json!([{"name": "word1", "type": 3, "value": "stone age"},
+                   {"name": "word2", "type": 3, "value": "rated"}])
+        )
+        .is_err());
+        assert!(slash(
+            "words",
+            json!([{"name": "word1", "type": 3, "value": "stone"}])
+        )
+        .is_err());
+        assert_eq!(
+            slash(
+                "guess",
+                json!([{"name": "word", "type": 3, "value": "stone"}])
+            ),
+            Ok(Command::Guess(None, "stone".into()))
+        );
+        match slash(
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": "223456789012345678"},
+                                         {"name": "timer", "type": 4, "value": 3}]),
+        ) {
+            Ok(Command::Challenge { timer, .. }) => assert_eq!(timer, Some(3)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_secret_commands_and_hand_run_privately() {
+        for (name, _, _, examples) in HELP {
+            for example in examples.split(", ") {
+                if let Ok(cmd) = parse(example) {
+                    let private = cmd.is_secret() || matches!(cmd, Command::Hand(_));
+                    assert_eq!(is_private(cmd.name()), private, "{name}: {example}");
+                }
+            }
+        }
+        let registered: Vec<String> = commands()
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap()["name"].to_string())
+            .collect();
+        for name in PRIVATE_COMMANDS {
+            assert!(registered.contains(&format!("\"{name}\"")), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_card_choices_are_the_ten_kinds_and_read_as_cards() {
+        let v = serde_json::to_value(card_option()).unwrap();
+        let choices = v["choices"].as_array().unwrap();
+        assert_eq!(choices.len(), 10);
+        for c in choices {
+            let card = crate::service::chesswords::cards::Card::parse(c["value"].as_str().unwrap())
+                .unwrap();
+            assert_eq!(c["name"], card.name());
         }
     }
 }

@@ -729,6 +729,94 @@ fn check_choices(data: &Value) -> Result<(), (u16, Value)> {
     Ok(())
 }
 
+/// Checks a bulk registration against Discord's limits: at most 100 commands with
+/// distinct names; names of 1 to 32 lowercase characters; descriptions of 1 to 100
+/// characters; at most 25 options per command (and per subcommand); at most 25 choices
+/// per option, each name 1 to 100 characters and each string value at most 100; no
+/// choices on an autocompleted option; required options before optional ones.
+pub fn check_commands(cmds: &[Value]) -> Result<(), (u16, Value)> {
+    if cmds.len() > 100 {
+        return Err(err(
+            400,
+            30032,
+            "Maximum number of application commands reached",
+        ));
+    }
+    let bad = |what: String| Err(err(400, 50035, &format!("Invalid Form Body: {what}")));
+    let name_ok = |v: &Value| {
+        v.as_str().is_some_and(|n| {
+            (1..=32).contains(&n.chars().count())
+                && n.chars()
+                    .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+        })
+    };
+    let text_ok = |v: &Value, max: usize| {
+        v.as_str()
+            .is_some_and(|d| (1..=max).contains(&d.chars().count()))
+    };
+    fn options_of(v: &Value) -> &[Value] {
+        v.get("options")
+            .and_then(Value::as_array)
+            .map_or(&[], Vec::as_slice)
+    }
+    let mut names = HashSet::new();
+    let mut stack: Vec<(&Value, String)> = Vec::new();
+    for c in cmds {
+        let n = c["name"].as_str().unwrap_or_default().to_string();
+        if !names.insert(n.clone()) {
+            return bad(format!("{n}: two commands of one name"));
+        }
+        stack.push((c, n));
+    }
+    while let Some((item, at)) = stack.pop() {
+        if !name_ok(&item["name"]) {
+            return bad(format!("{at}: name"));
+        }
+        if !text_ok(&item["description"], 100) {
+            return bad(format!("{at}: description: 1 to 100 characters"));
+        }
+        let options = options_of(item);
+        if options.len() > 25 {
+            return bad(format!("{at}: options: at most 25"));
+        }
+        let mut optional_seen = false;
+        let mut option_names = HashSet::new();
+        for o in options {
+            let on = format!("{at}.{}", o["name"].as_str().unwrap_or_default());
+            if !option_names.insert(o["name"].to_string()) {
+                return bad(format!("{on}: two options of one name"));
+            }
+            let required = o["required"].as_bool().unwrap_or(false);
+            if required && optional_seen {
+                return bad(format!("{on}: required options come first"));
+            }
+            optional_seen |= !required;
+            let choices = o
+                .get("choices")
+                .and_then(Value::as_array)
+                .map_or(&[][..], Vec::as_slice);
+            if choices.len() > 25 {
+                return bad(format!("{on}: choices: at most 25"));
+            }
+            if !choices.is_empty() && o["autocomplete"].as_bool() == Some(true) {
+                return bad(format!("{on}: choices and autocomplete"));
+            }
+            for ch in choices {
+                let value_ok = match &ch["value"] {
+                    Value::String(v) => (1..=100).contains(&v.chars().count()),
+                    Value::Number(_) => true,
+                    _ => false,
+                };
+                if !text_ok(&ch["name"], 100) || !value_ok {
+                    return bad(format!("{on}: choice name or value"));
+                }
+            }
+            stack.push((o, on));
+        }
+    }
+    Ok(())
+}
+
 fn message_response(shared: &Shared, channel: &str, body: &Value, files: &[File]) -> Value {
     let id = next_id(shared);
     let mut m = message(
@@ -804,8 +892,8 @@ fn answer(
             let Some(cmds) = body.as_array() else {
                 return err(400, 50035, "Invalid Form Body: expected an array");
             };
-            if cmds.len() > 100 {
-                return err(400, 30032, "Maximum number of application commands reached");
+            if let Err(e) = check_commands(cmds) {
+                return e;
             }
             let out: Vec<Value> = cmds
                 .iter()
