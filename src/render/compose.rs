@@ -4,15 +4,29 @@
 
 use super::assets::{Assets, SquareBg};
 use super::canvas::Canvas;
-use super::fonts::cap_height;
+use super::encode::TileCell;
+use super::fonts::{cap_height, Line};
 use super::view::{BoardCorner, BoardView, CardRow, Disc, Overlay, ReserveView};
 use crate::rules::{Color, Square};
 
-/// A composed image, and which tile each board cell holds unchanged (screen order, row by
-/// row; `None` where something was drawn over the tile).
+/// A composed image, and which tile each board cell holds with the rows drawn over it
+/// (screen order, row by row; `None` where nothing of the tile is left).
 pub(crate) struct Composed {
     pub canvas: Canvas,
-    pub cells: Vec<Option<u16>>,
+    pub cells: Vec<Option<TileCell>>,
+}
+
+/// A square whose cell had the rows `start..end` (from the cell's top, on screen) drawn
+/// over.
+type Drawn = (Square, i32, i32);
+
+/// The rows from `from` (a cell's top on screen) that a line of text set on `baseline`
+/// covers, joined with `rows`.
+fn with_text_rows(rows: (i32, i32), line: &Line, baseline: i32, from: i32) -> (i32, i32) {
+    line.glyphs.iter().fold(rows, |(a, b), (g, _)| {
+        let top = baseline + g.top - from;
+        (a.min(top), b.max(top + g.h as i32))
+    })
 }
 
 /// Draws `view` with `a`'s assets. The view's board must have `a`'s shape.
@@ -54,27 +68,21 @@ pub(crate) fn compose(a: &Assets, view: &BoardView) -> Composed {
             _ => {}
         }
     }
-    let mut dirty = |sq: Square| {
+    let mut mark = |(sq, from, to): Drawn| {
         let (col, row) = l.cell(sq, view.bottom);
-        cells[row * l.files as usize + col] = None;
+        let k = row * l.files as usize + col;
+        let (from, to) = (from.max(0) as usize, to.max(0) as usize);
+        cells[k] = cells[k].and_then(|t| t.drawn_over(from, to, l.s));
     };
     for overlay in &view.overlays {
         match overlay {
-            Overlay::Letters(letters) => {
-                draw_letters(&mut c, a, view, letters, &bg, &big_disc);
-                letters
-                    .iter()
-                    .filter(|(sq, _)| view.contains(*sq))
-                    .for_each(|(sq, _)| dirty(*sq));
-            }
-            Overlay::Discs(discs) => {
-                draw_discs(&mut c, a, view, discs, &letter_on);
-                discs
-                    .iter()
-                    .filter(|d| view.contains(d.square))
-                    .for_each(|d| dirty(d.square));
-            }
-            Overlay::CornerMarker(corner) => dirty(draw_corner(&mut c, a, view, *corner)),
+            Overlay::Letters(letters) => draw_letters(&mut c, a, view, letters, &bg, &big_disc)
+                .into_iter()
+                .for_each(&mut mark),
+            Overlay::Discs(discs) => draw_discs(&mut c, a, view, discs, &letter_on)
+                .into_iter()
+                .for_each(&mut mark),
+            Overlay::CornerMarker(corner) => mark(draw_corner(&mut c, a, view, *corner)),
             Overlay::Tokens { .. } | Overlay::Cards(_) => {}
         }
     }
@@ -109,7 +117,7 @@ fn draw_squares(
     a: &Assets,
     view: &BoardView,
     bg: &[SquareBg; 64],
-) -> Vec<Option<u16>> {
+) -> Vec<Option<TileCell>> {
     let l = &a.layout;
     let mut cells = vec![None; view.width as usize * view.height as usize];
     for rank in 0..view.height {
@@ -119,7 +127,7 @@ fn draw_squares(
             let kind = bg[sq.index()];
             let tile = Assets::tile_index(kind, sq.is_dark(), piece);
             let (col, row) = l.cell(sq, view.bottom);
-            cells[row * view.width as usize + col] = Some(tile as u16);
+            cells[row * view.width as usize + col] = Some(TileCell::whole(tile as u16));
             if piece.is_none() && kind == SquareBg::Plain {
                 continue; // already in the frame
             }
@@ -133,7 +141,7 @@ fn draw_squares(
 /// Letters on squares: large and faint in the middle of an empty square, so that a board
 /// with a letter on every square stays readable; on a badge in the upper left corner of
 /// an occupied square. A square under a large disc gets no letter here (the disc shows
-/// it).
+/// it). Returns what was drawn where.
 fn draw_letters(
     c: &mut Canvas,
     a: &Assets,
@@ -141,7 +149,8 @@ fn draw_letters(
     letters: &[(Square, char)],
     bg: &[SquareBg; 64],
     big_disc: &[bool; 64],
-) {
+) -> Vec<Drawn> {
+    let mut drawn = Vec::new();
     let l = &a.layout;
     let inset = (l.s as f32 * 0.05).round() as i32;
     let b = &a.letter_badge;
@@ -166,6 +175,7 @@ fn draw_letters(
                 a.letter_faint[kind],
                 &a.palette,
             );
+            drawn.push((sq, 0, l.s as i32));
             continue;
         }
         let (bx, by) = (x as i32 + inset, y as i32 + inset);
@@ -179,19 +189,24 @@ fn draw_letters(
             a.ink.ink,
             &a.palette,
         );
+        let (from, to) = with_text_rows((inset, inset + b.h as i32), &line, base, y as i32);
+        drawn.push((sq, from, to));
     }
+    drawn
 }
 
 /// Discs: large on an empty square, small in the lower right corner of an occupied one.
 /// A large disc without a label of its own shows the letter of its square, if any.
+/// Returns what was drawn where.
 fn draw_discs(
     c: &mut Canvas,
     a: &Assets,
     view: &BoardView,
     discs: &[Disc],
     letter_on: &[Option<char>; 64],
-) {
+) -> Vec<Drawn> {
     let l = &a.layout;
+    let mut drawn = Vec::new();
     for disc in discs {
         if !view.contains(disc.square) {
             continue;
@@ -211,6 +226,7 @@ fn draw_discs(
         };
         let (sx, sy) = ((x + dx) as i32, (y + dy) as i32);
         c.sprite(sx, sy, sprite, &a.palette);
+        let mut rows = (dy as i32, (dy + sprite.h) as i32);
         let letter = letter_on[disc.square.index()]
             .filter(|_| big)
             .map(|ch| ch.to_uppercase().to_string());
@@ -231,12 +247,15 @@ fn draw_discs(
                 color,
                 &a.palette,
             );
+            rows = with_text_rows(rows, &line, base, y as i32);
         }
+        drawn.push((disc.square, rows.0, rows.1));
     }
+    drawn
 }
 
-/// Draws the corner marker; returns the square it was drawn on.
-fn draw_corner(c: &mut Canvas, a: &Assets, view: &BoardView, corner: BoardCorner) -> Square {
+/// Draws the corner marker; returns where.
+fn draw_corner(c: &mut Canvas, a: &Assets, view: &BoardView, corner: BoardCorner) -> Drawn {
     let l = &a.layout;
     let file = if corner.high_file { view.width - 1 } else { 0 };
     let rank = if corner.high_rank { view.height - 1 } else { 0 };
@@ -256,7 +275,7 @@ fn draw_corner(c: &mut Canvas, a: &Assets, view: &BoardView, corner: BoardCorner
         y + l.s - d - inset
     };
     c.sprite(sx as i32, sy as i32, &a.coin, &a.palette);
-    sq
+    (sq, (sy - y) as i32, (sy - y + d) as i32)
 }
 
 /// One player's row: king icon, name, turn marker; reserve and tokens on the right.

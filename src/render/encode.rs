@@ -58,6 +58,54 @@ pub fn png(width: u32, height: u32, pixels: &[u8], palette: &[Rgb]) -> Vec<u8> {
     png_raw(width, height, &raw, palette, None)
 }
 
+/// A board cell holding a prepared tile, perhaps with a band of its rows drawn over (a
+/// letter's badge at the top, a small disc at the bottom): the other rows are still the
+/// tile's, and keep its prepared tokens where those read only unchanged rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TileCell {
+    /// The tile copied into the cell.
+    pub tile: u16,
+    /// The rows `drawn.0..drawn.1` of the cell were drawn over (an empty band: none).
+    pub drawn: (u16, u16),
+}
+
+impl TileCell {
+    /// A cell holding its tile unchanged.
+    pub fn whole(tile: u16) -> TileCell {
+        TileCell {
+            tile,
+            drawn: (0, 0),
+        }
+    }
+
+    /// Whether row `r` of the cell is still the tile's.
+    #[inline]
+    pub fn clean(&self, r: usize) -> bool {
+        r < self.drawn.0 as usize || r >= self.drawn.1 as usize
+    }
+
+    /// The cell with rows `from..to` drawn over as well (the band grows to cover both),
+    /// or `None` when nothing of the tile is left.
+    pub fn drawn_over(self, from: usize, to: usize, s: usize) -> Option<TileCell> {
+        let (from, to) = (from.min(s), to.min(s));
+        if from >= to {
+            return Some(self);
+        }
+        let (a, b) = if self.drawn.0 < self.drawn.1 {
+            (
+                from.min(self.drawn.0 as usize),
+                to.max(self.drawn.1 as usize),
+            )
+        } else {
+            (from, to)
+        };
+        (a > 0 || b < s).then_some(TileCell {
+            tile: self.tile,
+            drawn: (a as u16, b as u16),
+        })
+    }
+}
+
 /// Where an image's tiles are, so that their prepared tokens can be used.
 pub(crate) struct Tiling<'a> {
     /// Left edge of the grid of tiles.
@@ -69,9 +117,9 @@ pub(crate) struct Tiling<'a> {
     /// Tiles across and down.
     pub cols: usize,
     pub rows: usize,
-    /// For each cell, row by row, the tile copied there unchanged (an index into
-    /// `tiles`), or `None` if something was drawn over it.
-    pub cells: &'a [Option<u16>],
+    /// For each cell, row by row, the tile copied there (an index into `tiles`) with the
+    /// rows drawn over it, or `None` if nothing of the tile is left.
+    pub cells: &'a [Option<TileCell>],
     /// The tiles, with their tokens for this image's width.
     pub tiles: &'a TileSet,
 }
@@ -339,19 +387,23 @@ impl<'a> Lz<'a> {
 fn tokenize(raw: &[u8], stride: usize, tiling: Option<&Tiling>) -> Vec<Token> {
     let mut lz = Lz::new(raw, stride);
     if let Some(t) = tiling {
-        // For each cell, the nearest earlier cell within reach holding the same tile.
-        let repeat: Vec<Option<usize>> = (0..t.cells.len())
+        // For each cell, the earlier cells within reach holding the same tile, nearest
+        // first, with their distance back.
+        let repeat: Vec<Vec<(usize, TileCell)>> = (0..t.cells.len())
             .map(|k| {
-                let id = t.cells[k]?;
+                let Some(cell) = t.cells[k] else {
+                    return Vec::new();
+                };
                 let (r, c) = (k / t.cols, k % t.cols);
                 (0..k)
                     .rev()
-                    .filter(|&j| t.cells[j] == Some(id))
-                    .map(|j| {
+                    .filter_map(|j| t.cells[j].filter(|o| o.tile == cell.tile).map(|o| (j, o)))
+                    .map(|(j, o)| {
                         let (rj, cj) = (j / t.cols, j % t.cols);
-                        (r - rj) * t.s * stride + c * t.s - cj * t.s
+                        ((r - rj) * t.s * stride + c * t.s - cj * t.s, o)
                     })
-                    .find(|&d| d <= WINDOW)
+                    .take_while(|&(d, _)| d <= WINDOW)
+                    .collect()
             })
             .collect();
         for y in t.y..t.y + t.rows * t.s {
@@ -360,12 +412,22 @@ fn tokenize(raw: &[u8], stride: usize, tiling: Option<&Tiling>) -> Vec<Token> {
                 let k = band * t.cols + col;
                 let start = y * stride + 1 + t.x + col * t.s;
                 lz.greedy(start);
-                match (t.cells[k], repeat[k]) {
-                    (Some(id), Some(d)) if t.tiles.code(id as usize).row(row).len() > 1 => {
-                        lz.copy(t.s, d)
+                let Some(cell) = t.cells[k].filter(|c| c.clean(row)) else {
+                    lz.greedy(start + t.s);
+                    continue;
+                };
+                let code = t.tiles.code(cell.tile as usize);
+                // The same row, unchanged, in an earlier cell with the same tile.
+                let same = repeat[k].iter().find(|(_, o)| o.clean(row));
+                match same {
+                    Some(&(d, _)) if code.row(row).len() > 1 => lz.copy(t.s, d),
+                    // Below the band, the row's tokens must not read the drawn rows.
+                    _ if row < cell.drawn.0 as usize
+                        || code.reach(row) >= cell.drawn.1 as usize =>
+                    {
+                        lz.splice(code.row(row))
                     }
-                    (Some(id), _) => lz.splice(t.tiles.code(id as usize).row(row)),
-                    (None, _) => lz.greedy(start + t.s),
+                    _ => lz.greedy(start + t.s),
                 }
             }
         }
@@ -381,6 +443,8 @@ pub(crate) struct TileCode {
     tokens: Vec<Token>,
     /// Where each row's tokens start in `tokens`, and a final end.
     rows: Vec<u32>,
+    /// For each row, the first row its tokens read from.
+    reach: Vec<u16>,
 }
 
 /// What each symbol is expected to cost, in bits, when tiles are parsed.
@@ -492,6 +556,7 @@ impl TileCode {
         };
         let mut tokens = Vec::new();
         let mut rows = Vec::with_capacity(s + 1);
+        let mut reach = Vec::with_capacity(s);
         // Per row: the cheapest cost to reach each column, and the token that does.
         let mut cost = vec![0f32; s + 1];
         let mut step: Vec<Token> = vec![0; s + 1];
@@ -591,21 +656,36 @@ impl TileCode {
             // Walk back from the row's end to read off the cheapest tokens.
             let start = tokens.len();
             let mut x = s;
+            let mut first = r;
             while x > 0 {
                 let t = step[x];
                 tokens.push(t);
                 x -= token_len(t);
+                if t & MATCH_FLAG != 0 {
+                    first = first.min((r * stride + x - token_dist(t)) / stride);
+                }
             }
+            reach.push(first as u16);
             tokens[start..].reverse();
         }
         rows.push(tokens.len() as u32);
-        TileCode { tokens, rows }
+        TileCode {
+            tokens,
+            rows,
+            reach,
+        }
     }
 
     /// The tokens of row `r`.
     #[inline]
     pub fn row(&self, r: usize) -> &[Token] {
         &self.tokens[self.rows[r] as usize..self.rows[r + 1] as usize]
+    }
+
+    /// The first row that the tokens of row `r` read from.
+    #[inline]
+    pub fn reach(&self, r: usize) -> usize {
+        self.reach[r] as usize
     }
 }
 
@@ -1097,12 +1177,26 @@ mod tests {
                     let at = (11 + r * s + y) * w + 7 + c * s;
                     px[at..at + s].copy_from_slice(&tiles[id][y * s..(y + 1) * s]);
                 }
-                cells.push(Some(id as u16));
+                cells.push(Some(TileCell::whole(id as u16)));
             }
         }
         // Draw over one cell, which must then be compressed as it is.
         px[(11 + s + 3) * w + 7 + 2 * s + 5] = 250;
         cells[5 + 2] = None;
+        // Draw over bands of rows of others (top, middle, bottom; every kind of tile):
+        // their other rows keep the tile's tokens or copies only where those read
+        // unchanged rows.
+        for (cell, from, to) in [(2, 0, 6), (8, 3, 9), (11, 7, 12), (12, 14, 20), (13, 2, 5)] {
+            let (r, c) = (cell / 5, cell % 5);
+            for y in from..to {
+                let at = (11 + r * s + y) * w + 7 + c * s;
+                for (i, p) in px[at + 2..at + 9].iter_mut().enumerate() {
+                    *p = 240 + (i as u8 + y as u8) % 9;
+                }
+            }
+            cells[cell] = cells[cell].and_then(|t| t.drawn_over(from, to, s));
+            assert!(cells[cell].is_some());
+        }
         let tiling = Tiling {
             x: 7,
             y: 11,
@@ -1118,6 +1212,19 @@ mod tests {
             .collect();
         let png = png_raw(w as u32, h as u32, &raw, &palette(), Some(&tiling));
         assert_eq!(decode(&png), px);
+    }
+
+    #[test]
+    fn a_cell_drawn_over_keeps_the_band_that_covers_every_drawing() {
+        let t = TileCell::whole(3);
+        assert!((0..20).all(|r| t.clean(r)));
+        let top = t.drawn_over(1, 6, 20).unwrap();
+        assert_eq!(top.drawn, (1, 6));
+        assert!(top.clean(0) && !top.clean(1) && !top.clean(5) && top.clean(6));
+        assert_eq!(top.drawn_over(14, 18, 20).unwrap().drawn, (1, 18));
+        assert_eq!(top.drawn_over(3, 3, 20), Some(top));
+        assert_eq!(top.drawn_over(0, 20, 20), None);
+        assert_eq!(t.drawn_over(0, 30, 20), None);
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub struct Image {
     palette: Arc<[Rgb]>,
     board: BoardGeometry,
     /// The assets it was drawn with and the tile each board cell holds, for encoding.
-    tiles: Option<(Arc<Assets>, Vec<Option<u16>>)>,
+    tiles: Option<(Arc<Assets>, Vec<Option<encode::TileCell>>)>,
 }
 
 /// Where the board is in an image, to find a square's pixels.
