@@ -3,8 +3,9 @@
 
 use postal::notation::fen::parse_fen;
 use postal::notation::parse_move;
-use postal::render::{BoardView, RenderOptions, Renderer, DEFAULT_BOARD_PX};
-use postal::rules::{Color, Move, Position, Variant};
+use postal::render::{BoardView, Disc, Overlay, RenderOptions, Renderer, DEFAULT_BOARD_PX};
+use postal::rules::{Color, Move, Position, Square, Variant};
+use postal::service::chesswords::letters::LetterGrid;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -43,14 +44,16 @@ pub fn render(
 }
 
 /// One benchmark position: a variant and the moves (UCI) that lead to it from the start;
-/// the last one is highlighted.
+/// the last one is highlighted. A lettered case has a letter on every square (the grid
+/// of seed 1) and a checker on each empty square it names, as in Secret Chesswords.
 struct Case {
     name: &'static str,
     variant: Variant,
     moves: &'static [&'static str],
+    checkers: Option<&'static [&'static str]>,
 }
 
-const CASES: [Case; 3] = [
+const CASES: [Case; 4] = [
     Case {
         // The closed Ruy Lopez after 9. h3: 26 pieces of every kind.
         name: "standard 8x8",
@@ -59,19 +62,53 @@ const CASES: [Case; 3] = [
             "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
             "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3",
         ],
+        checkers: None,
     },
     Case {
         // Chess# after White places the king: both reserves drawn.
         name: "chess# 8x8",
         variant: Variant::ChessSharp,
         moves: &["K@e1"],
+        checkers: None,
     },
     Case {
         name: "los-alamos 6x6",
         variant: Variant::LosAlamos,
         moves: &["c2c3", "d5d4", "c3d4", "e6d4"],
+        checkers: None,
+    },
+    Case {
+        // Secret Chesswords after two captures, each marking a letter with a checker.
+        name: "chesswords 6x6",
+        variant: Variant::Chesswords,
+        moves: &["d2d3", "c5c4", "d3c4", "b5b4", "c2c3", "b4c3"],
+        checkers: Some(&["d3", "b4"]),
     },
 ];
+
+/// The view of a benchmark case: the position, and its letters and checkers if any.
+fn case_view(case: &Case, pos: &Position, last: Option<Move>) -> BoardView {
+    let view = BoardView::from_position(pos, last, Color::White).with_players("Alice", "Bob");
+    let Some(checkers) = case.checkers else {
+        return view;
+    };
+    let discs = checkers
+        .iter()
+        .filter_map(|name| Square::parse(name))
+        .enumerate()
+        .map(|(i, square)| Disc {
+            square,
+            color: if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            label: None,
+        })
+        .collect();
+    view.with_overlay(Overlay::Letters(LetterGrid::from_seed(1).letters()))
+        .with_overlay(Overlay::Discs(discs))
+}
 
 /// The `q`-quantile of sorted durations.
 fn quantile(sorted: &[Duration], q: f64) -> Duration {
@@ -83,7 +120,8 @@ fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
 
-/// `postal bench render`: for two 8x8 positions and a 6x6 one, prepares the assets once,
+/// `postal bench render`: for two 8x8 positions and two 6x6 ones (one lettered as in
+/// Secret Chesswords), prepares the assets once,
 /// then draws and encodes the image `iterations` times on this thread and prints the
 /// medians of drawing and of encoding, the median and 99th percentile of both together,
 /// and the PNG's size.
@@ -105,7 +143,7 @@ pub fn bench(size: Option<u32>, iterations: usize) -> Result<(), String> {
             pos = pos.after(m);
             last = Some(m);
         }
-        let view = BoardView::from_position(&pos, last, Color::White).with_players("Alice", "Bob");
+        let view = case_view(case, &pos, last);
         // Setup: the size's assets, and one image to fill the text glyph cache.
         let started = Instant::now();
         renderer.prepare(view.width, view.height, &options);
