@@ -36,9 +36,14 @@ fn config(fake: &Fake) -> Config {
     }
 }
 
+/// The seed of the bot's draws in every test: that of the console transcripts, so game
+/// #1 of a test deals the letters and cards of game #1 of `tests/transcripts`.
+const SEED: u64 = 1;
+
 fn settings(db: &str) -> Settings {
     Settings {
         database_url: db.to_string(),
+        seed: SEED,
         ..Settings::default()
     }
 }
@@ -1240,6 +1245,55 @@ async fn public_board(fake: &Fake, thread: &str, who: (&str, &str)) -> Vec<u8> {
     p.files[0].bytes.clone()
 }
 
+/// No private text (a DM or an ephemeral answer, other than "done") appears in any public
+/// request, and a private board that was not public when it was sent never becomes
+/// public; at least `at_least` private messages were sent.
+fn private_stays_private(
+    reqs: &[Recorded],
+    dms: &std::collections::HashMap<String, String>,
+    at_least: usize,
+) {
+    let private: Vec<&Recorded> = reqs
+        .iter()
+        .filter(|r| r.ok() && r.method == "POST" && fake_discord::is_private(r, dms))
+        .filter(|r| r.content().is_some() || !r.files.is_empty())
+        .collect();
+    assert!(
+        private.len() >= at_least,
+        "the game's private messages: {}",
+        private.len()
+    );
+    let public_files: Vec<(std::time::Instant, &[u8])> = reqs
+        .iter()
+        .filter(|r| r.ok() && !fake_discord::is_private(r, dms))
+        .flat_map(|r| r.files.iter().map(|f| (r.at, f.bytes.as_slice())))
+        .collect();
+    for p in private {
+        if let Some(text) = p.content().filter(|t| *t != "done") {
+            let leaks = public_leaks(reqs, dms, text);
+            assert!(
+                leaks.is_empty(),
+                "private text in public: {text}: {leaks:?}"
+            );
+        }
+        // A private board may show what was already public (the position before any
+        // pick); one that was not public when it was sent privately never becomes so.
+        for f in &p.files {
+            let same: Vec<std::time::Instant> = public_files
+                .iter()
+                .filter(|(_, b)| *b == f.bytes.as_slice())
+                .map(|(at, _)| *at)
+                .collect();
+            assert!(
+                same.is_empty() || same.iter().any(|at| *at < p.at),
+                "a private board became public: {} {}",
+                p.path,
+                p.content().unwrap_or_default()
+            );
+        }
+    }
+}
+
 /// A whole Split-Brain game on Discord: four users, a text challenge with three mentions,
 /// four acceptances, a thread; picks by DM and by the ephemeral `/pick`, refused picks,
 /// a pick typed in public, reveals in the thread, the opposing chooser's decision by
@@ -1464,45 +1518,7 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
             );
         }
     }
-    let private: Vec<&Recorded> = reqs
-        .iter()
-        .filter(|r| r.ok() && r.method == "POST" && fake_discord::is_private(r, &dms))
-        .filter(|r| r.content().is_some() || !r.files.is_empty())
-        .collect();
-    assert!(
-        private.len() >= 20,
-        "the game's private messages: {}",
-        private.len()
-    );
-    let public_files: Vec<(std::time::Instant, &[u8])> = reqs
-        .iter()
-        .filter(|r| r.ok() && !fake_discord::is_private(r, &dms))
-        .flat_map(|r| r.files.iter().map(|f| (r.at, f.bytes.as_slice())))
-        .collect();
-    for p in private {
-        if let Some(text) = p.content().filter(|t| *t != "done") {
-            let leaks = public_leaks(&reqs, &dms, text);
-            assert!(
-                leaks.is_empty(),
-                "private text in public: {text}: {leaks:?}"
-            );
-        }
-        // A private board may show what was already public (the position before any
-        // pick); one that was not public when it was sent privately never becomes so.
-        for f in &p.files {
-            let same: Vec<std::time::Instant> = public_files
-                .iter()
-                .filter(|(_, b)| *b == f.bytes.as_slice())
-                .map(|(at, _)| *at)
-                .collect();
-            assert!(
-                same.is_empty() || same.iter().any(|at| *at < p.at),
-                "a private board became public: {} {}",
-                p.path,
-                p.content().unwrap_or_default()
-            );
-        }
-    }
+    private_stays_private(&reqs, &dms, 20);
     all_accepted(&fake);
     bot.stop().await;
 }
@@ -1727,6 +1743,395 @@ async fn chesswords_commands_are_registered_and_help_suggests_commands() {
     assert!(
         posts(&reqs, GAMES).is_empty(),
         "nothing was posted in the channel"
+    );
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// A slash command by `who` in `channel`; returns the interaction's response.
+async fn slash_reply(
+    fake: &Fake,
+    who: (&str, &str),
+    channel: &str,
+    name: &str,
+    options: Value,
+) -> Recorded {
+    let i = fake.slash(who, channel, name, options);
+    fake.wait_callback(&i).await
+}
+
+/// The cards listed after "your hand: " (or "Your hand: ") in a private text.
+fn hand_cards(text: &str) -> Vec<String> {
+    let Some(at) = text.find("our hand: ") else {
+        return Vec::new();
+    };
+    let rest = &text[at + "our hand: ".len()..];
+    let list = rest.split(['(', ';']).next().unwrap_or_default();
+    list.split(',')
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+/// The alphabetic words of a text, in upper case.
+fn tokens(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_uppercase)
+        .collect()
+}
+
+/// A whole Secret Chesswords game on Discord, the game of the console transcript
+/// `chesswords-game` (the harness's seed deals the same letters and cards): the hands
+/// arrive by DM, clues, passes and moves (by text and by slash command) in the game's
+/// thread with the board as a PNG, refusals (a move before the clue, a bare move after a
+/// clue, a word whose letters do not match the move, a secret typed in public, a move
+/// onto a checker), discards with a choice by the ephemeral `/discard` and by DM, a draw
+/// told by DM, the ephemeral `/hand`, a penalty for naming letters, a king captured, the
+/// finale's words by the ephemeral `/words` (one pair refused) and by DM, clues and
+/// guesses in the thread, and the grade. Then every request is scanned: no card anyone
+/// held appears in public except in the announcement of its discard, no finale word
+/// before its reveal, and no DM or ephemeral text or private board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chesswords_on_discord_keeps_hands_and_words_secret() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("chesswords"), config(&fake), 1).await;
+    let variants =
+        option_of(&registered_commands(&fake), "challenge", "variant")["choices"].to_string();
+    assert!(
+        variants.contains("\"Secret Chesswords\"") && variants.contains("\"chesswords\""),
+        "{variants}"
+    );
+    let thread = start_game(&fake, "chesswords timer:3").await;
+    let alice_hand = "your hand: black queen, white pawn, black pawn, black knight (4 cards)";
+    let bob_hand = "your hand: black knight, black rook, white pawn, white knight (4 cards)";
+    wait_dm(&fake, ALICE, alice_hand).await;
+    wait_dm(&fake, BOB, bob_hand).await;
+    let text = |s: &str| format!("!{s}");
+
+    fake.say(ALICE, &thread, &text("play attic b3"));
+    wait_post(&fake, &thread, "you cannot move now").await;
+    let r = slash_reply(
+        &fake,
+        BOB,
+        &thread,
+        "clue",
+        json!([{"name": "text", "type": 3, "value": "a room under the roof"}]),
+    )
+    .await;
+    assert_eq!(r.flags() & 64, 0, "a clue is public: {}", r.json);
+    assert!(
+        r.content()
+            .unwrap()
+            .contains("Black's clue: “a room under the roof”"),
+        "{}",
+        r.json
+    );
+    fake.say(ALICE, &thread, "b3");
+    wait_post(&fake, &thread, "after a clue say the word you guessed").await;
+    fake.say(ALICE, &thread, &text("play above b3"));
+    let refused = wait_post(&fake, &thread, "the move goes from A to C").await;
+    assert!(!is_png(&refused), "a refused move changes nothing");
+    let r = slash_reply(&fake, ALICE, &thread, "play", json!([{"name": "word", "type": 3, "value": "attic"}, {"name": "move", "type": 3, "value": "b3"}])).await;
+    assert_eq!(r.flags() & 64, 0, "{}", r.json);
+    assert!(
+        r.content()
+            .unwrap()
+            .contains("played b3; with the word ATTIC"),
+        "{}",
+        r.json
+    );
+    assert!(is_png(&r), "the board comes with the move");
+    for (who, line, needle) in [
+        (ALICE, "clue blood of the gods", "White's clue"),
+        (BOB, "play ichor c4", "played c4"),
+        (BOB, "clue something to sit on", "Black's clue: “something"),
+        (
+            ALICE,
+            "play chair bxc4",
+            "Black discards the white pawn: a checker on b3",
+        ),
+        (ALICE, "clue you knock on it", "White's clue: “you knock"),
+        (BOB, "play door dxc4", "is choosing (privately)"),
+    ] {
+        fake.say(who, &thread, &text(line));
+        let p = wait_post(&fake, &thread, needle).await;
+        if line.starts_with("play") {
+            assert!(is_png(&p), "{line}: the board comes with the move");
+        }
+    }
+    wait_dm(&fake, BOB, "you drew the white pawn; your hand:").await;
+    wait_dm(
+        &fake,
+        ALICE,
+        "lets you discard one of these cards: white pawn (wP) or black pawn (bP)",
+    )
+    .await;
+    // A discard typed in public is refused privately and not repeated in the thread.
+    let posted = posts(&fake.requests(), &thread).len();
+    fake.say(ALICE, &thread, &text("discard bP"));
+    wait_dm(&fake, ALICE, "`discard` is secret").await;
+    let r = slash_reply(
+        &fake,
+        ALICE,
+        &thread,
+        "discard",
+        json!([{"name": "card", "type": 3, "value": "bP"}]),
+    )
+    .await;
+    assert_ne!(
+        r.flags() & 64,
+        0,
+        "/discard is answered privately: {}",
+        r.json
+    );
+    assert!(
+        r.content().unwrap().contains("you drew the black pawn"),
+        "{}",
+        r.json
+    );
+    wait_post(
+        &fake,
+        &thread,
+        "White discards the black pawn: a checker on d5",
+    )
+    .await;
+    assert_eq!(
+        posts(&fake.requests(), &thread).len(),
+        posted + 1,
+        "only the discard was posted"
+    );
+
+    let r = slash_reply(&fake, BOB, &thread, "pass", json!([])).await;
+    assert!(
+        r.content()
+            .unwrap()
+            .contains("Black passes: White moves freely"),
+        "{}",
+        r.json
+    );
+    fake.say(ALICE, &thread, &text("play hen d3"));
+    wait_post(&fake, &thread, "so you move freely").await;
+    fake.say(ALICE, &thread, "d3");
+    wait_post(&fake, &thread, "played d3").await;
+    fake.say(ALICE, &thread, &text("clue a hint"));
+    wait_post(&fake, &thread, "White's clue: “a hint”").await;
+    fake.say(BOB, &thread, &text("letters rn cxd3"));
+    wait_post(&fake, &thread, "one penalty point (1 in all)").await;
+    wait_dm(
+        &fake,
+        ALICE,
+        "Your hand: black queen, white pawn, black knight, black pawn",
+    )
+    .await;
+    dm(&fake, ALICE, "discard wP");
+    wait_post(
+        &fake,
+        &thread,
+        "White discards the white pawn: a checker on c4",
+    )
+    .await;
+    wait_dm(
+        &fake,
+        ALICE,
+        "you drew the black pawn; your hand: black queen, black knight",
+    )
+    .await;
+    fake.say(BOB, &thread, &text("clue consumed"));
+    wait_post(&fake, &thread, "Black's clue: “consumed”").await;
+    fake.say(ALICE, &thread, &text("play eaten exd3"));
+    wait_post(&fake, &thread, "a checker on e2").await;
+    let hand = slash_reply(&fake, BOB, &thread, "hand", json!([])).await;
+    assert!(
+        hand.content()
+            .unwrap()
+            .contains("your hand: black knight, black rook, white knight, white pawn (4 cards)"),
+        "{}",
+        hand.json
+    );
+    for (who, line, needle) in [
+        (ALICE, "clue snatch", "White's clue: “snatch”"),
+        (BOB, "play grab a4", "played a4"),
+        (
+            BOB,
+            "clue a short written message",
+            "Black's clue: “a short",
+        ),
+        (ALICE, "play note d4", "played d4"),
+        (
+            ALICE,
+            "clue a double-reed instrument",
+            "White's clue: “a double",
+        ),
+        (BOB, "play oboe exd4", "a checker on e5"),
+        (
+            BOB,
+            "clue the border of a cliff",
+            "Black's clue: “the border",
+        ),
+        (ALICE, "play edge Ke2", "e2 has a checker"),
+        (ALICE, "play edge Nc3", "played Nc3"),
+        (ALICE, "clue metropolis", "White's clue: “metropolis”"),
+        (BOB, "play city f4", "played f4"),
+        (BOB, "clue a volcano in Sicily", "Black's clue: “a volcano"),
+        (ALICE, "play etna Ne4", "played Ne4"),
+        (ALICE, "clue false hair", "White's clue: “false hair”"),
+        (BOB, "play wig Ra5", "played Ra5"),
+        (
+            BOB,
+            "clue the smallest bit of an element",
+            "Black's clue: “the smallest",
+        ),
+        (ALICE, "play atom Nxd6", "play is over: a king was captured"),
+    ] {
+        fake.say(who, &thread, &text(line));
+        wait_post(&fake, &thread, needle).await;
+    }
+    for who in [ALICE, BOB] {
+        wait_dm(&fake, who, "The marked letters are A, C, D, E, O, R").await;
+    }
+
+    // The finale: words privately, clues and guesses in the thread.
+    let word = |n: &str, v: &str| json!({"name": n, "type": 3, "value": v});
+    let r = slash_reply(
+        &fake,
+        ALICE,
+        &thread,
+        "words",
+        json!([word("word1", "cord"), word("word2", "ace")]),
+    )
+    .await;
+    assert_ne!(r.flags() & 64, 0, "{}", r.json);
+    assert!(
+        r.content().unwrap().contains("the words use C 2 times"),
+        "{}",
+        r.json
+    );
+    dm(&fake, ALICE, "words rod ace");
+    wait_dm(&fake, ALICE, "your words: ROD and ACE").await;
+    wait_post(&fake, &thread, "White has submitted their words").await;
+    let r = slash_reply(
+        &fake,
+        BOB,
+        &thread,
+        "words",
+        json!([word("word1", "car"), word("word2", "ode")]),
+    )
+    .await;
+    assert_ne!(
+        r.flags() & 64,
+        0,
+        "/words is answered privately: {}",
+        r.json
+    );
+    assert!(
+        r.content().unwrap().contains("your words: CAR and ODE"),
+        "{}",
+        r.json
+    );
+    wait_post(
+        &fake,
+        &thread,
+        "Black has submitted their words; White: give a clue",
+    )
+    .await;
+    let r = slash_reply(
+        &fake,
+        ALICE,
+        &thread,
+        "clue",
+        json!([{"name": "text", "type": 3, "value": "a fishing pole"}]),
+    )
+    .await;
+    assert!(
+        r.content().unwrap().contains("clue for one of their words"),
+        "{}",
+        r.json
+    );
+    let r = slash_reply(&fake, BOB, &thread, "guess", json!([word("word", "rod")])).await;
+    assert_eq!(r.flags() & 64, 0, "{}", r.json);
+    assert!(
+        r.content().unwrap().contains("Black guesses ROD: right!"),
+        "{}",
+        r.json
+    );
+    fake.say(BOB, &thread, &text("clue a short poem"));
+    wait_post(&fake, &thread, "Black's clue for one of their words").await;
+    fake.say(ALICE, &thread, &text("guess ode"));
+    let end = wait_post(&fake, &thread, "game over").await;
+    assert!(
+        end.content()
+            .unwrap()
+            .contains("total 19: below 50, the game is lost (F)"),
+        "{}",
+        end.json
+    );
+
+    // The scan, over every request of the game.
+    let reqs = fake.requests();
+    let dms = fake.dm_channels();
+    let public: Vec<&Recorded> = reqs
+        .iter()
+        .filter(|r| r.ok() && !fake_discord::is_private(r, &dms))
+        .collect();
+    // Every card seen in a private hand, from the first time it was seen.
+    let mut held: Vec<(String, std::time::Instant)> = Vec::new();
+    for r in reqs
+        .iter()
+        .filter(|r| r.ok() && fake_discord::is_private(r, &dms))
+    {
+        for card in hand_cards(r.content().unwrap_or_default()) {
+            if !held.iter().any(|(c, _)| *c == card) {
+                held.push((card, r.at));
+            }
+        }
+    }
+    assert!(held.len() >= 5, "{held:?}");
+    for r in &public {
+        let mut text = r.json.to_string();
+        for (card, _) in &held {
+            // A discarded card is shown face up: its announcement is public.
+            text = text.replace(&format!("discards the {card}"), "");
+        }
+        for (card, from) in &held {
+            assert!(
+                r.at < *from || !text.contains(card.as_str()),
+                "a held card ({card}) in public: {} {}",
+                r.path,
+                r.json
+            );
+        }
+    }
+    let revealed = |needle: &str| {
+        public
+            .iter()
+            .find(|r| r.content().is_some_and(|c| c.contains(needle)))
+            .map(|r| r.at)
+    };
+    let (white_reveal, black_reveal) = (revealed("Black guesses"), revealed("White guesses"));
+    assert!(white_reveal.is_some() && black_reveal.is_some());
+    for (secret, until) in [
+        ("CORD", None),
+        ("ROD", white_reveal),
+        ("ACE", white_reveal),
+        ("CAR", black_reveal),
+        ("ODE", black_reveal),
+    ] {
+        for r in public.iter().filter(|r| until.is_none_or(|u| r.at < u)) {
+            assert!(
+                !tokens(&r.json.to_string()).iter().any(|t| t == secret),
+                "the word {secret} is public before its reveal: {} {}",
+                r.path,
+                r.json
+            );
+        }
+    }
+    private_stays_private(&reqs, &dms, 15);
+    assert_ne!(
+        hand.flags() & 64,
+        0,
+        "/hand is answered privately: {}",
+        hand.json
     );
     all_accepted(&fake);
     bot.stop().await;

@@ -1135,7 +1135,9 @@ pub struct Bot {
 
 impl Bot {
     /// Opens the database of `settings` (applying migrations), checks the token,
-    /// connects to the gateway and starts the deadline checks.
+    /// connects to the gateway and starts the deadline checks. New games draw from
+    /// `settings.seed` as given (a test chooses its deals); [`run`] gives each start a
+    /// fresh seed.
     pub async fn start(settings: Settings, cfg: Config, token: &str) -> Result<Bot, String> {
         let token = token.trim();
         if token.is_empty() {
@@ -1151,11 +1153,6 @@ impl Bot {
         let store = Store::open(&settings.database_url)
             .await
             .map_err(|e| format!("cannot open the database {}: {e}", settings.database_url))?;
-        // Colour draws of new games must not repeat from one start to the next.
-        let settings = Settings {
-            seed: unix_now() as u64,
-            ..settings
-        };
         match http.get_current_user().await {
             Ok(_) => {}
             Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)))
@@ -1277,6 +1274,11 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
         api = if cfg.api_base.is_empty() { "discord.com" } else { cfg.api_base.as_str() },
         "starting"
     );
+    // Colour draws and deals of new games must not repeat from one start to the next.
+    let settings = Settings {
+        seed: unix_now() as u64,
+        ..settings
+    };
     let bot = Bot::start(settings, cfg, &token).await?;
     bot.run_until(async {
         let _ = tokio::signal::ctrl_c().await;
