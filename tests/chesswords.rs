@@ -587,3 +587,72 @@ fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
     assert_eq!(after["hands"]["black"].as_array().map(Vec::len), Some(4));
     assert_eq!(after["pile"], serde_json::json!([]));
 }
+
+/// The finale timer through the referee's clock (rule 10): once play ends, each player has
+/// `timer:N` minutes for their words, not the days per move; a player who runs out has
+/// none, and the game is scored.
+#[test]
+fn the_finale_timer_runs_on_the_referees_clock() {
+    use common::service::{check_log, open, say, T0};
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let svc = open("sqlite::memory:").await;
+        // White's knight can take Black's king at once.
+        let challenge =
+            "challenge @bob chesswords colour:white timer:1 fen:\"3k2/6/4N1/6/6/K5 w - - 0 1\"";
+        say(&svc, "c", "alice", challenge, T0).await;
+        say(&svc, "a", "bob", "accept", T0).await;
+        let letter = {
+            let g = svc.store().game(1).await.unwrap().unwrap();
+            let state: State = serde_json::from_str(&g.snapshot).unwrap();
+            let e4 = Square::parse("e4").unwrap();
+            state
+                .letters
+                .letters()
+                .into_iter()
+                .find(|(s, _)| *s == e4)
+                .unwrap()
+                .1
+        };
+        say(&svc, "p", "bob", "pass", T0 + 10).await;
+        let out = say(&svc, "m", "alice", "Nxd6", T0 + 20).await;
+        let text = &out[0].text;
+        assert!(text.contains("play is over: a king was captured"), "{text}");
+        assert!(
+            text.contains(&format!("The marked letters are {letter}")),
+            "{text}"
+        );
+        assert!(text.contains("within 1 minute"), "{text}");
+        let g = svc.store().game(1).await.unwrap().unwrap();
+        let due: Vec<i64> = g.deadlines.iter().map(|d| d.due_at).collect();
+        assert_eq!(due, vec![T0 + 80, T0 + 80], "a minute each for the words");
+        // Before the minute is up nothing happens; after it both have no words.
+        let early = svc.tick(T0 + 79).await.unwrap();
+        assert!(
+            early
+                .iter()
+                .all(|q| !q.message.text.contains("time ran out")),
+            "{early:?}"
+        );
+        for q in &early {
+            svc.delivered(q.id, T0 + 79).await.unwrap();
+        }
+        let outs = svc.tick(T0 + 81).await.unwrap();
+        let all: Vec<&str> = outs.iter().map(|q| q.message.text.as_str()).collect();
+        assert!(
+            all.iter().any(|t| t.contains("White has no words")),
+            "{all:?}"
+        );
+        assert!(
+            all.iter()
+                .any(|t| t.contains("game over: F by king-captured (score 0-0)")),
+            "{all:?}"
+        );
+        let g = svc.store().game(1).await.unwrap().unwrap();
+        assert_eq!(g.status, "finished");
+        check_log(svc.store(), 1).await;
+    });
+}
