@@ -103,6 +103,14 @@ impl VariantConfig {
     }
 }
 
+/// No draw rules at all (variants that end otherwise).
+const NO_DRAWS: DrawRules = DrawRules {
+    repetition: false,
+    move_limit: false,
+    insufficient_material: false,
+    stalemate_is_draw: false,
+};
+
 const FIDE_DRAWS: DrawRules = DrawRules {
     repetition: true,
     move_limit: true,
@@ -140,12 +148,7 @@ static CHESS_SHARP: VariantConfig = VariantConfig {
     roles: &Role::ALL,
     promotion: &[Role::Queen],
     king_rule: KingRule::KingCapture,
-    draws: DrawRules {
-        repetition: false,
-        move_limit: false,
-        insufficient_material: false,
-        stalemate_is_draw: false,
-    },
+    draws: NO_DRAWS,
     drops: Some(DropRules {
         first_rank_only: true,
         queen_last: true,
@@ -184,12 +187,7 @@ static LOS_ALAMOS: VariantConfig = VariantConfig {
 static CHESSWORDS: VariantConfig = VariantConfig {
     variant: Variant::Chesswords,
     king_rule: KingRule::KingCapture,
-    draws: DrawRules {
-        repetition: false,
-        move_limit: false,
-        insufficient_material: false,
-        stalemate_is_draw: false,
-    },
+    draws: NO_DRAWS,
     ..LOS_ALAMOS
 };
 
