@@ -656,3 +656,59 @@ fn the_finale_timer_runs_on_the_referees_clock() {
         check_log(svc.store(), 1).await;
     });
 }
+
+/// The operator's word list (`games.chesswords_words`) refuses finale words it lacks, and
+/// changes nothing; a list that cannot be read refuses every word with the reason. The game
+/// is the transcript's, played up to its finale.
+#[test]
+fn the_operators_word_list_checks_the_finale_words() {
+    let script = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/transcripts/chesswords-game.txt"),
+    )
+    .unwrap();
+    let upto: String = script
+        .lines()
+        .take_while(|l| !l.starts_with("alice> words"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("postal-wordlist-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("words.txt");
+    std::fs::write(&list, "# a small list\ncar\node\nACE\n\n").unwrap();
+    let run = |path: &std::path::Path, tail: &str| {
+        let opts = postal::console::Options {
+            db: "sqlite::memory:".into(),
+            settings: postal::service::settings::Settings {
+                seed: 1,
+                chesswords_words: Some(path.display().to_string()),
+                ..Default::default()
+            },
+            images: None,
+        };
+        let mut out = Vec::new();
+        let script = format!("{upto}{tail}");
+        postal::console::block_on(postal::console::run(&opts, script.as_bytes(), &mut out))
+            .unwrap()
+            .unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let out = run(&list, "alice> words rod ace\nalice> words car ode\n");
+    assert!(
+        out.contains("[dm alice] 'rod' is not in this server's word list; nothing was recorded"),
+        "{out}"
+    );
+    assert!(out.contains("your words: CAR and ODE"), "{out}");
+    assert_eq!(
+        out.matches("White has submitted their words").count(),
+        1,
+        "{out}"
+    );
+    let out = run(&dir.join("missing.txt"), "alice> words car ode\n");
+    assert!(
+        out.contains("the word list for finale words cannot be read"),
+        "{out}"
+    );
+    assert!(!out.contains("White has submitted their words"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
