@@ -27,9 +27,10 @@ pub enum Prompt {
     Decide,
     /// Choose one of these equally good options (`choose SQUARE`).
     Choose(Vec<String>),
-    /// Give the partner a clue (`clue TEXT`) or pass (Secret Chesswords; in the finale,
-    /// a clue for one of the seat's own words).
+    /// Give the partner a clue (`clue TEXT`) or pass (Secret Chesswords).
     GiveClue,
+    /// Give a clue for one of the seat's own finale words (`clue TEXT`; no passing).
+    ClueForWord,
     /// Move with the word guessed from the partner's clue (`play WORD MOVE`, or
     /// `letters XY MOVE` for a penalty point).
     PlayWord,
@@ -67,6 +68,7 @@ impl Prompt {
             Prompt::Decide => "to decide piece or target".into(),
             Prompt::Choose(options) => format!("to choose one of {}", options.join(", ")),
             Prompt::GiveClue => "to give a clue or pass".into(),
+            Prompt::ClueForWord => "to give a clue for one of their words".into(),
             Prompt::PlayWord => "to name the word and move".into(),
             Prompt::Discard(_) => "to choose a card to discard (privately)".into(),
             Prompt::SubmitWords => "to submit two words (privately)".into(),

@@ -1043,7 +1043,7 @@ impl GameRules for Chesswords {
                 .filter(|s| self.state.words[s.0 as usize].is_none())
                 .map(|s| (s, Prompt::SubmitWords))
                 .collect(),
-            Phase::FinaleClue { giver } => vec![(*giver, Prompt::GiveClue)],
+            Phase::FinaleClue { giver } => vec![(*giver, Prompt::ClueForWord)],
             Phase::FinaleGuess { giver } => vec![(partner(*giver), Prompt::Guess)],
             Phase::Over => Vec::new(),
         }
