@@ -1774,7 +1774,7 @@ mod tests {
         assert!(texts(&ev, true).is_empty());
         let black = vec![w(0, 2), w(1, 3)];
         g.apply(B, &Action::Words(black.clone())).unwrap();
-        assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        assert_eq!(g.awaiting(), vec![(W, Prompt::ClueForWord)]);
         g.apply(W, &Action::Clue("first".into())).unwrap();
         assert_eq!(g.awaiting(), vec![(B, Prompt::Guess)]);
         let ev = g.apply(B, &Action::Guess(white[1].to_lowercase())).unwrap();
