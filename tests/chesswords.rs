@@ -8,7 +8,7 @@ mod common;
 
 use postal::rules::Square;
 use postal::service::chesswords::cards::{deck, Card};
-use postal::service::chesswords::game::{Chesswords, Phase, State};
+use postal::service::chesswords::game::{Chesswords, State};
 use postal::service::random::SeededRng;
 use postal::service::{
     load_game, replay_with, Action, Event, GameOptions, GameRules, Prompt, Seat, Viewer,
@@ -63,14 +63,14 @@ fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
             .1
     };
     let action = match prompt {
-        Prompt::GiveClue if matches!(s.phase, Phase::Clue) => {
+        Prompt::GiveClue => {
             if plies > 80 || rng.below(6) == 0 {
                 Action::Pass
             } else {
                 Action::Clue(format!("hint number {}", rng.below(100)))
             }
         }
-        Prompt::GiveClue => Action::Clue("think of a fruit".into()),
+        Prompt::ClueForWord => Action::Clue("think of a fruit".into()),
         Prompt::PlayWord | Prompt::Move => {
             let moves = g.legal_moves(seat);
             let san = &moves[rng.below(moves.len() as u64) as usize];
