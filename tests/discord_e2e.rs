@@ -136,6 +136,27 @@ async fn start_game(fake: &Fake, extra: &str) -> String {
 }
 
 /// A bot message in `channel` whose buttons a test presses.
+/// Runs slash command `name` as `user` in `channel` and returns the answer, which must be
+/// ephemeral (only the user sees it); `what` says why, for the failure message.
+async fn private_answer(
+    fake: &Fake,
+    user: (&str, &str),
+    channel: &str,
+    name: &str,
+    options: Value,
+    what: &str,
+) -> Recorded {
+    let id = fake.slash(user, channel, name, options);
+    let r = fake.wait_callback(&id).await;
+    assert_ne!(r.flags() & 64, 0, "{what}: {}", r.json);
+    r
+}
+
+/// Asserts that the interaction answer `r` contains `needle`.
+fn assert_says(r: &Recorded, needle: &str) {
+    assert!(r.content().unwrap().contains(needle), "{}", r.json);
+}
+
 fn bot_message(fake: &Fake, channel: &str) -> Value {
     fake_discord::message(
         &fake.id(),
@@ -801,11 +822,7 @@ async fn draw_offers_declined_and_accepted_by_button() {
     let o = fake.slash(ALICE, &thread, "draw", offer.clone());
     let r = fake.wait_callback(&o).await;
     assert_eq!(r.flags() & 64, 0, "an offer is public: {}", r.json);
-    assert!(
-        r.content().unwrap().contains("proposes a draw"),
-        "{}",
-        r.json
-    );
+    assert_says(&r, "proposes a draw");
     let ids: Vec<&str> = r.json["data"]["components"][0]["components"]
         .as_array()
         .unwrap()
@@ -868,11 +885,7 @@ async fn resignation_is_confirmed_by_button_by_the_same_player() {
     let other = fake.press(BOB, &question, &button);
     let r = fake.wait_callback(&other).await;
     assert_ne!(r.flags() & 64, 0);
-    assert!(
-        r.content().unwrap().contains("only the player who asked"),
-        "{}",
-        r.json
-    );
+    assert_says(&r, "only the player who asked");
     fake.say(BOB, &thread, "!moves");
     wait_post(&fake, &thread, "no moves yet").await;
     assert!(!has_post(&fake.requests(), &thread, "game over"));
@@ -1358,27 +1371,25 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     fake.say(BOB, &thread, "!pick d3");
     wait_dm(&fake, BOB, "`pick` is secret").await;
     // Refused: a square no piece reaches, answered privately.
-    let p = fake.slash(
+    let r = private_answer(
+        &fake,
         BOB,
         &thread,
         "pick",
         json!([{"name": "square", "type": 3, "value": "c4"}]),
-    );
-    let r = fake.wait_callback(&p).await;
-    assert_ne!(r.flags() & 64, 0, "a refused pick is private: {}", r.json);
-    assert!(
-        r.content().unwrap().contains("can move to c4"),
-        "{}",
-        r.json
-    );
-    let p = fake.slash(
+        "a refused pick is private",
+    )
+    .await;
+    assert_says(&r, "can move to c4");
+    private_answer(
+        &fake,
         BOB,
         &thread,
         "pick",
         json!([{"name": "square", "type": 3, "value": "f3"}]),
-    );
-    let r = fake.wait_callback(&p).await;
-    assert_ne!(r.flags() & 64, 0, "/pick is answered privately: {}", r.json);
+        "/pick is answered privately",
+    )
+    .await;
     let reveal = wait_post(&fake, &thread, "revealed").await;
     let text = reveal.content().unwrap();
     assert!(
@@ -1416,37 +1427,26 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     let other = fake.press(BOB, &bot_message(&fake, &thread), &piece);
     let r = fake.wait_callback(&other).await;
     assert_ne!(r.flags() & 64, 0);
-    assert!(
-        r.content().unwrap().contains("only the opposing chooser"),
-        "{}",
-        r.json
-    );
-    let d = fake.slash(
+    assert_says(&r, "only the opposing chooser");
+    let r = private_answer(
+        &fake,
         BOB,
         &thread,
         "decide",
         json!([{"name": "stands", "type": 3, "value": "target"}]),
-    );
-    let r = fake.wait_callback(&d).await;
-    assert_ne!(
-        r.flags() & 64,
-        0,
-        "a refused decision is private: {}",
-        r.json
-    );
-    assert!(
-        r.content().unwrap().contains("White's chooser"),
-        "{}",
-        r.json
-    );
-    let c = fake.slash(
+        "a refused decision is private",
+    )
+    .await;
+    assert_says(&r, "White's chooser");
+    private_answer(
+        &fake,
         CAROL,
         &thread,
         "choose",
         json!([{"name": "square", "type": 3, "value": "c4"}]),
-    );
-    let r = fake.wait_callback(&c).await;
-    assert_ne!(r.flags() & 64, 0, "nothing to choose: private: {}", r.json);
+        "nothing to choose: private",
+    )
+    .await;
     let yes = fake.press(ALICE, &bot_message(&fake, &thread), &piece);
     assert_eq!(
         fake.wait_callback(&yes).await.json["type"],
@@ -1477,7 +1477,7 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
                     );
                     let r = fake.wait_callback(&p).await;
                     assert_ne!(r.flags() & 64, 0, "{}", r.json);
-                    assert!(r.content().unwrap().contains("you picked"), "{}", r.json);
+                    assert_says(&r, "you picked");
                 } else {
                     dm(&fake, user, &format!("pick {square}"));
                     wait_dm(&fake, user, "you picked").await;
@@ -1542,7 +1542,8 @@ async fn slash_challenge_names_three_opponents_for_split_brain() {
         );
     }
 
-    let twice = fake.slash(
+    let r = private_answer(
+        &fake,
         ALICE,
         GAMES,
         "challenge",
@@ -1550,14 +1551,10 @@ async fn slash_challenge_names_three_opponents_for_split_brain() {
                {"name": "opponent2", "type": 6, "value": BOB.0},
                {"name": "opponent3", "type": 6, "value": CAROL.0},
                {"name": "variant", "type": 3, "value": "split-brain"}]),
-    );
-    let r = fake.wait_callback(&twice).await;
-    assert_ne!(r.flags() & 64, 0, "a refusal is private: {}", r.json);
-    assert!(
-        r.content().unwrap().contains("name each player once"),
-        "{}",
-        r.json
-    );
+        "a refusal is private",
+    )
+    .await;
+    assert_says(&r, "name each player once");
 
     let c = fake.slash(
         ALICE,
@@ -1707,15 +1704,16 @@ async fn chesswords_commands_are_registered_and_help_suggests_commands() {
     let a = fake.autocomplete(ALICE, GAMES, "help", typing(""));
     let all = choice_names(&fake.wait_callback(&a).await);
     assert_eq!(all.len(), 25, "Discord's 25 at most: {all:?}");
-    let h = fake.slash(
+    let r = private_answer(
+        &fake,
         ALICE,
         GAMES,
         "help",
         json!([{"name": "command", "type": 3, "value": "words"}]),
-    );
-    let r = fake.wait_callback(&h).await;
-    assert_ne!(r.flags() & 64, 0, "help is ephemeral: {}", r.json);
-    assert!(r.content().unwrap().contains("words none"), "{}", r.json);
+        "help is ephemeral",
+    )
+    .await;
+    assert_says(&r, "words none");
 
     // No game: the secret commands and /hand answer privately, and say nothing public.
     for (name, options) in [
@@ -1730,10 +1728,8 @@ async fn chesswords_commands_are_registered_and_help_suggests_commands() {
         ),
         ("hand", json!([])),
     ] {
-        let i = fake.slash(BOB, GAMES, name, options);
-        let r = fake.wait_callback(&i).await;
-        assert_ne!(r.flags() & 64, 0, "/{name} is ephemeral: {}", r.json);
-        assert!(r.content().unwrap().contains("no game"), "{}", r.json);
+        let r = private_answer(&fake, BOB, GAMES, name, options, "/{name} is ephemeral").await;
+        assert_says(&r, "no game");
     }
     let reqs = fake.requests();
     for secret in ["zebra", "quartz"] {
@@ -1885,11 +1881,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         "/discard is answered privately: {}",
         r.json
     );
-    assert!(
-        r.content().unwrap().contains("you drew the black pawn"),
-        "{}",
-        r.json
-    );
+    assert_says(&r, "you drew the black pawn");
     wait_post(
         &fake,
         &thread,
@@ -2002,11 +1994,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     )
     .await;
     assert_ne!(r.flags() & 64, 0, "{}", r.json);
-    assert!(
-        r.content().unwrap().contains("the words use C 2 times"),
-        "{}",
-        r.json
-    );
+    assert_says(&r, "the words use C 2 times");
     dm(&fake, ALICE, "words rod ace");
     wait_dm(&fake, ALICE, "your words: ROD and ACE").await;
     wait_post(&fake, &thread, "White has submitted their words").await;
@@ -2024,11 +2012,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         "/words is answered privately: {}",
         r.json
     );
-    assert!(
-        r.content().unwrap().contains("your words: CAR and ODE"),
-        "{}",
-        r.json
-    );
+    assert_says(&r, "your words: CAR and ODE");
     wait_post(
         &fake,
         &thread,
@@ -2043,18 +2027,10 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         json!([{"name": "text", "type": 3, "value": "a fishing pole"}]),
     )
     .await;
-    assert!(
-        r.content().unwrap().contains("clue for one of their words"),
-        "{}",
-        r.json
-    );
+    assert_says(&r, "clue for one of their words");
     let r = slash_reply(&fake, BOB, &thread, "guess", json!([word("word", "rod")])).await;
     assert_eq!(r.flags() & 64, 0, "{}", r.json);
-    assert!(
-        r.content().unwrap().contains("Black guesses ROD: right!"),
-        "{}",
-        r.json
-    );
+    assert_says(&r, "Black guesses ROD: right!");
     fake.say(BOB, &thread, &text("clue a short poem"));
     wait_post(&fake, &thread, "Black's clue for one of their words").await;
     fake.say(ALICE, &thread, &text("guess ode"));
