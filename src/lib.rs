@@ -1,7 +1,9 @@
 //! Postal: a referee for correspondence games of chess and chess variants.
 //!
 //! The crate is layered: [`rules`] is the pure rules engine, [`notation`] reads and writes
-//! positions and moves, and the binary's command-line interface sits on top.
+//! positions and moves, [`render`] draws boards, and [`variants`] holds the games with
+//! their registry, all pure; [`service`] is the referee over the [`store`]; [`discord`]
+//! and [`console`] are the adapters; the binary's command-line interface sits on top.
 
 pub mod console;
 pub mod discord;
@@ -10,3 +12,4 @@ pub mod render;
 pub mod rules;
 pub mod service;
 pub mod store;
+pub mod variants;

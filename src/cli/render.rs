@@ -5,7 +5,7 @@ use postal::notation::fen::parse_fen;
 use postal::notation::parse_move;
 use postal::render::{BoardView, Disc, Overlay, RenderOptions, Renderer, DEFAULT_BOARD_PX};
 use postal::rules::{Color, Move, Position, Square, Variant};
-use postal::service::chesswords::letters::LetterGrid;
+use postal::variants::chesswords::letters::LetterGrid;
 use std::path::Path;
 use std::time::{Duration, Instant};
 

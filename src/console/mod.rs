@@ -9,6 +9,7 @@
 
 use crate::service::referee::{Destination, Incoming, Outbound, Place, Service, Settings};
 use crate::store::Store;
+use crate::variants::api::Viewer;
 use std::io::{BufRead, Write};
 
 /// The simulated clock's start: 2026-01-01 00:00 UTC.
@@ -228,21 +229,24 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("there is no game #{id}"))?;
     store.close().await;
-    let rules = crate::service::referee::load(&g).map_err(|e| match e {
-        crate::service::referee::Fail::Say(s) => s,
-        crate::service::referee::Fail::Store(e) => e.to_string(),
-    })?;
+    let rules = crate::service::referee::load_with(&crate::variants::Registry::builtin(), &g)
+        .map_err(|e| e.text)?;
+    // What anyone may see: a live game's secrets stay in the game, and the game decides
+    // what its public projection shows once it is over.
+    let viewer = Viewer::Public;
+    let over = matches!(g.status.as_str(), "finished" | "aborted");
     match format {
         "pgn" => Ok(rules
-            .pgn(&crate::service::referee::pgn_tags(&g, rules.as_ref()))
+            .pgn(viewer, &crate::service::referee::pgn_tags(&g, rules.as_ref()))
             .into_bytes()),
         "gif" => {
             let names = crate::service::referee::seat_users(&g);
             rules
-                .animation(&crate::render::Renderer::default(), &names)
+                .animation(viewer, &crate::render::Renderer::default(), &names)
                 .ok_or_else(|| format!("{} games have no animation", g.variant))
         }
         "json" => {
+            let projection = rules.project(viewer);
             let o = rules.outcome();
             let seats: Vec<serde_json::Value> = g
                 .seats
@@ -258,16 +262,15 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
                 "score": o.as_ref().and_then(|o| o.score.clone()),
                 "seats": seats,
                 "days_per_move": g.days_per_move,
-                "seed": g.seed,
                 "start_fen": g.start_fen,
-                "moves": rules.move_list(),
-                "fen": rules.view(crate::service::Viewer::Public).fen,
+                "moves": projection.record,
+                "fen": projection.fen,
             });
             let mut v = v;
-            if let Some(tokens) = rules.tokens_left() {
-                v["tokens_left"] = serde_json::json!(tokens);
+            if over {
+                v["seed"] = serde_json::json!(g.seed);
             }
-            for (key, value) in rules.export_fields() {
+            for (key, value) in rules.export_fields(viewer) {
                 v[key] = value;
             }
             serde_json::to_string_pretty(&v)

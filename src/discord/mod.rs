@@ -16,11 +16,11 @@ pub mod text;
 pub use config::Config;
 
 use crate::render::{RenderOptions, Renderer};
-use crate::service::command::{self, Answer, Command};
+use crate::service::command::{self, Command};
 use crate::service::deadlines::{unix_now, DeadlineTask};
 use crate::service::referee::{Destination, Incoming, Outbound, Place, Queued, Service};
 use crate::service::settings::Settings;
-use crate::service::View;
+use crate::service::referee::View;
 use crate::store::Store;
 use serenity::all::{
     AutoArchiveDuration, AutocompleteChoice, ButtonStyle, ChannelId, ChannelType,
@@ -49,9 +49,6 @@ const CHOICES: usize = 25;
 /// Discord's limit on an autocompletion choice's name and value, in characters.
 const CHOICE_LIMIT: usize = 100;
 
-/// What the service's public message says when an opposing chooser must decide.
-const DECISION_ASKED: &str = "to decide piece or target";
-
 /// The one line printed when there is no usable token.
 pub const TOKEN_HELP: &str =
     "create an application at https://discord.com/developers/applications, \
@@ -61,7 +58,7 @@ add a bot, copy its token (Bot > Reset Token) and set DISCORD_TOKEN to it; see R
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Button {
     id: String,
-    label: &'static str,
+    label: String,
     style: ButtonStyle,
 }
 
@@ -85,45 +82,38 @@ fn with_nonce(m: CreateMessage, out: &Out, i: usize) -> CreateMessage {
     }
 }
 
-fn buttons_for(cmd: &Command, game: i64) -> Vec<Button> {
-    let b = |id: String, label, style| Button { id, label, style };
-    match cmd {
-        Command::Challenge { .. } => vec![
-            b(format!("accept:{game}"), "Accept", ButtonStyle::Success),
-            b(format!("decline:{game}"), "Decline", ButtonStyle::Danger),
-        ],
-        Command::Draw(_, Answer::Offer) => vec![
-            b(
-                format!("draw-accept:{game}"),
-                "Accept draw",
-                ButtonStyle::Success,
-            ),
-            b(
-                format!("draw-decline:{game}"),
-                "Decline draw",
-                ButtonStyle::Danger,
-            ),
-        ],
-        Command::FastFifty(_, Answer::Offer) => vec![
-            b(
-                format!("ff-accept:{game}"),
-                "Accept fast-fifty",
-                ButtonStyle::Success,
-            ),
-            b(
-                format!("ff-reject:{game}"),
-                "Reject fast-fifty",
-                ButtonStyle::Danger,
-            ),
-        ],
-        _ => Vec::new(),
-    }
+/// The Discord buttons of the referee's buttons: the custom id carries the command and
+/// the one user it is for (`cmd:USER:COMMAND`, `-` for anyone), so a press needs no
+/// lookup and a press by someone else sends nothing.
+fn buttons_of(msg: &Outbound) -> Vec<Button> {
+    msg.buttons
+        .iter()
+        .map(|b| Button {
+            id: format!("cmd:{}:{}", b.for_user.as_deref().unwrap_or("-"), b.command)
+                .chars()
+                .take(100)
+                .collect(),
+            label: b.label.clone(),
+            style: if b.primary {
+                ButtonStyle::Success
+            } else {
+                ButtonStyle::Secondary
+            },
+        })
+        .collect()
 }
 
 /// The command line a button stands for, when `presser` may press it. A resignation
 /// button carries the user who asked to resign, and nobody else may confirm it.
 fn button_text(custom_id: &str, presser: UserId) -> Result<String, &'static str> {
     const STALE: &str = "this button is not mine any more";
+    if let Some(rest) = custom_id.strip_prefix("cmd:") {
+        let (owner, command) = rest.split_once(':').ok_or(STALE)?;
+        if owner != "-" && owner != presser.to_string() {
+            return Err("this button is for another player; nothing was done");
+        }
+        return Ok(command.to_string());
+    }
     let mut parts = custom_id.split(':');
     let (Some(what), Some(game)) = (parts.next(), parts.next()) else {
         return Err(STALE);
@@ -162,7 +152,7 @@ fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
             .iter()
             .map(|b| {
                 CreateButton::new(b.id.clone())
-                    .label(b.label)
+                    .label(b.label.clone())
                     .style(b.style)
             })
             .collect(),
@@ -214,7 +204,7 @@ impl Core {
             .set_dm_closed(&user_key, false, at)
             .await
             .map_err(|e| e.to_string())?;
-        let parsed = command::parse(&text).ok();
+        let parsed = command::parse(&text, self.service.registry()).ok();
         let _starting = match parsed {
             Some(Command::Accept(_)) => Some(self.starting.lock().await),
             _ => None,
@@ -234,21 +224,12 @@ impl Core {
             .map_err(|e| e.to_string())?;
         let mut outs: Vec<Out> = outs
             .into_iter()
-            .map(|msg| {
-                let buttons = match (&parsed, changed, text::game_id(&msg.text)) {
-                    (Some(cmd), true, Some(g)) => buttons_for(cmd, g),
-                    _ => Vec::new(),
-                };
-                Out {
-                    msg,
-                    buttons,
-                    nonce: None,
-                }
+            .map(|msg| Out {
+                buttons: buttons_of(&msg),
+                msg,
+                nonce: None,
             })
             .collect();
-        if changed {
-            self.add_decision_buttons(&mut outs).await?;
-        }
         // A game gets its thread when it starts; if Discord refuses the thread then, the
         // game stays in its channel rather than moving under the players' feet later.
         if changed && matches!(parsed, Some(Command::Accept(_))) {
@@ -257,47 +238,6 @@ impl Core {
             }
         }
         Ok((outs, changed))
-    }
-
-    /// Puts the buttons "Piece stands" and "Target stands" under the public message that
-    /// asks a split-brain game's opposing chooser to decide; only that player may press
-    /// them (their user id is in the buttons' ids).
-    async fn add_decision_buttons(&self, outs: &mut [Out]) -> Result<(), String> {
-        for o in outs.iter_mut() {
-            let Some(g) = text::game_id(&o.msg.text) else {
-                continue;
-            };
-            if !matches!(o.msg.to, Destination::Channel(_)) || !o.msg.text.contains(DECISION_ASKED)
-            {
-                continue;
-            }
-            let Some(game) = self.store().game(g).await.map_err(|e| e.to_string())? else {
-                continue;
-            };
-            let Ok(rules) = crate::service::referee::load(&game) else {
-                continue;
-            };
-            let decider = rules
-                .awaiting()
-                .into_iter()
-                .find(|(_, p)| *p == crate::service::rules::Prompt::Decide)
-                .and_then(|(seat, _)| game.user_at(seat.0).map(str::to_string));
-            if let Some(user) = decider {
-                o.buttons = vec![
-                    Button {
-                        id: format!("decide-piece:{g}:{user}"),
-                        label: "Piece stands",
-                        style: ButtonStyle::Primary,
-                    },
-                    Button {
-                        id: format!("decide-target:{g}:{user}"),
-                        label: "Target stands",
-                        style: ButtonStyle::Primary,
-                    },
-                ];
-            }
-        }
-        Ok(())
     }
 
     /// Gives every newly started game in `channel` its public thread, moves the game
@@ -327,7 +267,7 @@ impl Core {
                 );
             }
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let [white, black] = match crate::service::referee::load(&g) {
+            let [white, black] = match crate::service::referee::load_with(self.service.registry(), &g) {
                 Ok(rules) => rules.side_names(&names),
                 Err(_) => ["?".to_string(), "?".to_string()],
             };
@@ -372,6 +312,7 @@ impl Core {
                             g.id
                         ),
                         image: None,
+                ..Outbound::default()
                     },
                     buttons: Vec::new(),
                     nonce: None,
@@ -489,6 +430,7 @@ impl Core {
                         slash::PRIVATE
                     ),
                     image: None,
+                ..Outbound::default()
                 },
                 buttons: Vec::new(),
                 nonce: None,
@@ -783,7 +725,7 @@ impl Core {
             return;
         }
         if name == "resign" {
-            let text = slash::to_text(name, &cmd.data.options);
+            let text = slash::to_text(self.service.registry(), name, &cmd.data.options);
             let confirm = match self
                 .confirm_resign(user, cmd.guild_id, cmd.channel_id, &text)
                 .await
@@ -795,11 +737,11 @@ impl Core {
                 .await;
             return;
         }
-        let text = slash::to_text(name, &cmd.data.options);
+        let text = slash::to_text(self.service.registry(), name, &cmd.data.options);
         // A pick, a discard, finale words and a hand are secret: wherever the command is
         // typed, it is a private message to the bot, and its answer is for the user alone
         // (ephemeral).
-        let secret = slash::is_private(name);
+        let secret = slash::is_private(self.service.registry(), name);
         let place = if secret {
             Place::Dm
         } else {
@@ -827,7 +769,7 @@ impl Core {
         channel: ChannelId,
         text: &str,
     ) -> Result<Reply, String> {
-        let id = match command::parse(text) {
+        let id = match command::parse(text, self.service.registry()) {
             Ok(Command::Resign(Some(id))) => Some(id),
             _ => None,
         };
@@ -863,7 +805,7 @@ impl Core {
         if let Some(f) = r.first.as_mut() {
             f.buttons = vec![Button {
                 id: format!("resign:{game}:{user}"),
-                label: "Resign",
+                label: "Resign".into(),
                 style: ButtonStyle::Danger,
             }];
         }
@@ -901,6 +843,7 @@ impl Core {
                         to: origin.clone(),
                         text: "done".into(),
                         image: None,
+                ..Outbound::default()
                     },
                     buttons: Vec::new(),
                     nonce: None,
@@ -980,11 +923,14 @@ impl Core {
             }
             "command" => {
                 let typed = typed.to_lowercase();
+                let registry = self.service.registry();
                 let mut names: Vec<&str> = command::HELP
                     .iter()
                     .map(|h| h.0)
+                    .chain(registry.commands().into_iter().map(|c| c.name))
                     .filter(|n| n.starts_with(&typed))
                     .collect();
+                names.dedup();
                 names.sort_unstable();
                 choices.extend(names.into_iter().map(|n| AutocompleteChoice::new(n, n)));
             }
@@ -1001,7 +947,7 @@ impl Core {
     }
 
     async fn register(&self, http: &Http) {
-        let cmds = slash::commands();
+        let cmds = slash::commands(self.service.registry());
         let result = if self.cfg.guilds.is_empty() {
             serenity::all::Command::set_global_commands(http, cmds)
                 .await
@@ -1051,6 +997,7 @@ impl Reply {
                 to: Destination::Dm(String::new()),
                 text: t,
                 image: None,
+                ..Outbound::default()
             },
             buttons: Vec::new(),
             nonce: None,

@@ -197,7 +197,8 @@ impl Settings {
                 max_hours - 1
             )));
         }
-        super::new_game(&self.default_variant)
+        crate::variants::Registry::builtin()
+            .get(&self.default_variant)
             .map_err(|e| ConfigError(format!("default_variant: {e}")))?;
         Ok(self)
     }

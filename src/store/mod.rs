@@ -69,6 +69,8 @@ pub struct GameRow {
     pub seed: i64,
     /// The starting position as FEN, when it is not the variant's own start.
     pub start_fen: Option<String>,
+    /// The options the variant validated, as a JSON object (`{"timer":"3"}`).
+    pub options: String,
     /// `1-0`, `0-1`, `1/2-1/2`.
     pub result: Option<String>,
     /// The end reason's name.
@@ -119,8 +121,24 @@ pub struct NewGame {
     pub channel: Option<String>,
     /// The starting position as FEN, when it is not the variant's own start.
     pub start_fen: Option<String>,
+    /// The variant's options, as a JSON object.
+    pub options: String,
     /// The initial snapshot.
     pub snapshot: String,
+}
+
+/// What [`Store::create_game`] draws once the game's id is known.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// The seed of the game's public draws.
+    pub seed: i64,
+    /// The seats, in order.
+    pub seats: Vec<SeatRow>,
+    /// The snapshot of the game as set up with the seed, replacing the one given.
+    pub snapshot: Option<String>,
+    /// For a game whose every seat is taken at once (a game of one): its first deadlines,
+    /// `(seat, due time)`; it is stored active.
+    pub start: Option<Vec<(u8, i64)>>,
 }
 
 /// One entry of the action log.
@@ -271,15 +289,15 @@ impl Store {
         g: &NewGame,
         event_id: Option<&str>,
         at: i64,
-        draw: impl FnOnce(i64) -> (i64, Vec<SeatRow>, Option<String>),
+        draw: impl FnOnce(i64) -> Drawn,
     ) -> Result<(i64, i64, Vec<SeatRow>), StoreError> {
         let mut tx = self.pool.begin().await?;
         if let Some(e) = event_id {
             mark_event(&mut tx, e, at).await?;
         }
         let id: i64 = sqlx::query(
-            "INSERT INTO games (variant, status, days_per_move, colour, challenger, channel, seed, start_fen, snapshot, version, created_at, updated_at)
-             VALUES (?, 'challenged', ?, ?, ?, ?, 0, ?, ?, 0, ?, ?) RETURNING id",
+            "INSERT INTO games (variant, status, days_per_move, colour, challenger, channel, seed, start_fen, options, snapshot, version, created_at, updated_at)
+             VALUES (?, 'challenged', ?, ?, ?, ?, 0, ?, ?, ?, 0, ?, ?) RETURNING id",
         )
         .bind(&g.variant)
         .bind(g.days_per_move)
@@ -287,19 +305,43 @@ impl Store {
         .bind(&g.challenger)
         .bind(&g.channel)
         .bind(&g.start_fen)
+        .bind(&g.options)
         .bind(&g.snapshot)
         .bind(at)
         .bind(at)
         .fetch_one(&mut *tx)
         .await?
         .get(0);
-        let (seed, seats, snapshot) = draw(id);
+        let Drawn {
+            seed,
+            seats,
+            snapshot,
+            start,
+        } = draw(id);
         sqlx::query("UPDATE games SET seed = ?, snapshot = coalesce(?, snapshot) WHERE id = ?")
             .bind(seed)
             .bind(snapshot)
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        if let Some(deadlines) = &start {
+            // Started at once: the first write of an accepted challenge, in the same
+            // transaction as the game.
+            sqlx::query("UPDATE games SET status = 'active', version = 1 WHERE id = ?")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            for (seat, due_at) in deadlines {
+                sqlx::query(
+                    "INSERT INTO deadlines (game_id, seat, turn, due_at) VALUES (?, ?, 1, ?)",
+                )
+                .bind(id)
+                .bind(*seat as i64)
+                .bind(due_at)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
         for s in &seats {
             sqlx::query(
                 "INSERT INTO seats (game_id, seat, user_id, role, accepted) VALUES (?, ?, ?, ?, ?)",
@@ -487,7 +529,7 @@ impl Store {
 }
 
 /// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
-const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen,
+const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options,
     (SELECT json_group_array(json_array(seat, user_id, role, accepted) ORDER BY seat) FROM seats WHERE game_id = games.id),
     (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id)
     FROM games";
@@ -496,8 +538,8 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
     let id: i64 = r.get(0);
     let bad = |e: serde_json::Error| StoreError::Db(sqlx::Error::Decode(Box::new(e)));
     let seats: Vec<(u8, Option<String>, String, u8)> =
-        serde_json::from_str(r.get::<&str, _>(14)).map_err(bad)?;
-    let deadlines: Vec<(u8, i64, i64)> = serde_json::from_str(r.get::<&str, _>(15)).map_err(bad)?;
+        serde_json::from_str(r.get::<&str, _>(15)).map_err(bad)?;
+    let deadlines: Vec<(u8, i64, i64)> = serde_json::from_str(r.get::<&str, _>(16)).map_err(bad)?;
     Ok(GameRow {
         id,
         variant: r.get(1),
@@ -513,6 +555,7 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
         snapshot: r.get(11),
         version: r.get(12),
         start_fen: r.get(13),
+        options: r.get(14),
         seats: seats
             .into_iter()
             .map(|(seat, user, role, accepted)| SeatRow {
@@ -586,6 +629,7 @@ mod tests {
             challenger: "alice".into(),
             channel: Some("games".into()),
             start_fen: None,
+            options: "{}".into(),
             snapshot: "{}".into(),
         };
         let seats = vec![
@@ -603,7 +647,11 @@ mod tests {
             },
         ];
         let (id, seed, _) = store
-            .create_game(&g, Some("e0"), 10, |id| (id * 7, seats, None))
+            .create_game(&g, Some("e0"), 10, |id| Drawn {
+                seed: id * 7,
+                seats,
+                ..Drawn::default()
+            })
             .await
             .unwrap();
         assert_eq!(seed, id * 7);

@@ -1,0 +1,275 @@
+//! Applying an action: the game's command is read and applied under the game's lock,
+//! on the state that is written, and committed in one version-checked write before
+//! anyone is told.
+
+use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
+use crate::store::{Deadline, GameRow, Write};
+use crate::variants::api::{
+    Action, GameCommand, GameRules, Note, Prompt, Reading, RefusalKind, Seat,
+};
+
+/// One day in seconds.
+pub(super) const DAY: i64 = 86_400;
+
+/// An action applied (and, once its write is done, committed): what happened, the game's
+/// new state, and its deadlines now.
+pub(super) struct Committed {
+    /// What the game said happened.
+    pub notes: Vec<Note>,
+    /// The game after the action.
+    pub rules: Box<dyn GameRules>,
+    /// The deadlines now.
+    pub deadlines: Vec<Deadline>,
+    /// Who was awaited, for what, before the action (new secret prompts are sent
+    /// privately).
+    pub before: Vec<(Seat, Prompt)>,
+    /// Whether the game was over before (so its end is announced once).
+    pub was_over: bool,
+}
+
+impl Service {
+    /// One of the variants' commands: refused in public when it is secret, else read by
+    /// the game it is for and applied.
+    pub(super) async fn game_command(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        gc: GameCommand,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let secret = self
+            .registry
+            .declarations(&gc.word)
+            .first()
+            .is_some_and(|c| c.secret);
+        if secret && inc.place != super::Place::Dm {
+            // Neither acted on nor repeated where others read: the answer goes privately.
+            r.out.push(Outbound {
+                to: Destination::Dm(inc.user.clone()),
+                text: format!(
+                    "`{}` is secret: send it to me in a private message; nothing was done",
+                    gc.word.chars().take(20).collect::<String>()
+                ),
+                refusal: Some(RefusalKind::Secret),
+                ..Outbound::default()
+            });
+            return Ok(());
+        }
+        let id = self.pick_id(inc, id).await?;
+        let env = self.env();
+        self.act(inc, id, r, |g, rules| {
+            let seat = lookup::player_seat(g, &inc.user)?;
+            let spec = self.registry.get(rules.variant())?;
+            let Some(declared) = spec.commands().iter().find(|c| c.is_named(&gc.word)) else {
+                return Err(Fail::of(
+                    RefusalKind::NotHere,
+                    if gc.word == "move" {
+                        format!(
+                            "{} has no plain moves: its commands are {} (help COMMAND for one)",
+                            spec.display_name(),
+                            command_names(spec.commands())
+                        )
+                    } else {
+                        format!(
+                            "`{}` is not part of {}: its commands are {} (help COMMAND for one)",
+                            gc.word.chars().take(20).collect::<String>(),
+                            spec.display_name(),
+                            command_names(spec.commands())
+                        )
+                    },
+                ));
+            };
+            if !declared.takes(gc.args.len()) {
+                return Err(declared.usage_error().into());
+            }
+            Ok(match rules.read(seat, &gc, env)? {
+                Reading::Act(action) => (seat, action, None),
+                Reading::ClaimTimeout { late } => (late, Action::timeout(), Some(late)),
+            })
+        })
+        .await
+    }
+
+    /// A referee action of the user's own seat (resign, abort).
+    pub(super) async fn act_simple(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        action: Action,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let id = self.pick_id(inc, id).await?;
+        self.act(inc, id, r, |g, _| {
+            Ok((lookup::player_seat(g, &inc.user)?, action, None))
+        })
+        .await
+    }
+
+    /// Under game `id`'s lock: reads the game once, lets `decide` choose the seat and the
+    /// action from the game as it is now (and, for a claim of the opponent's time, the
+    /// seat whose deadline must have passed), applies and commits it, then produces the
+    /// messages from the state in hand.
+    async fn act(
+        &self,
+        inc: &Incoming,
+        id: i64,
+        r: &mut Reply,
+        decide: impl FnOnce(&GameRow, &dyn GameRules) -> Result<(Seat, Action, Option<Seat>), Fail>,
+    ) -> Result<(), Fail> {
+        let lock = self.lock_for(id);
+        let _guard = lock.lock().await;
+        let g = self.store.game(id).await?.ok_or_else(|| {
+            Fail::of(RefusalKind::Unknown, format!("there is no game #{id}"))
+        })?;
+        let rules = self.load(&g)?;
+        let (seat, action, late) = decide(&g, rules.as_ref())?;
+        if g.status != "active" {
+            return Err(Fail::of(
+                RefusalKind::Over,
+                format!("game #{id} is {}", g.status),
+            ));
+        }
+        if let Some(late) = late {
+            // Checked here, under the lock, on the deadlines about to be replaced.
+            let overdue = g
+                .deadlines
+                .iter()
+                .any(|d| d.seat == late.0 && d.due_at <= inc.at);
+            if !overdue {
+                return Err(Fail::of(
+                    RefusalKind::Illegal,
+                    "your opponent's time has not run out",
+                ));
+            }
+        }
+        let (w, done) = prepare(
+            &g,
+            rules,
+            seat,
+            &inc.user,
+            action,
+            inc.at,
+            Some(inc.event_id.clone()),
+        )?;
+        self.store.write(g.id, &w).await?;
+        self.announce(&g, &done, r);
+        Ok(())
+    }
+}
+
+/// The names of a variant's commands, for a refusal.
+fn command_names(commands: &[crate::variants::api::CommandSpec]) -> String {
+    commands
+        .iter()
+        .map(|c| c.name)
+        .chain(["resign", "board"])
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Applies one action to `rules`, the state of `g`, and returns the write that commits it
+/// with what happened and the new state.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn prepare(
+    g: &GameRow,
+    mut rules: Box<dyn GameRules>,
+    seat: Seat,
+    author: &str,
+    action: Action,
+    at: i64,
+    event_id: Option<String>,
+) -> Result<(Write, Committed), Fail> {
+    let awaited_before = rules.awaiting();
+    let was_over = rules.is_over();
+    let before: Vec<Seat> = movers(rules.as_ref());
+    let notes = rules.apply(seat, &action)?;
+    let status = if rules.aborted() {
+        "aborted"
+    } else if rules.outcome().is_some() {
+        "finished"
+    } else {
+        "active"
+    };
+    let outcome = rules.outcome().map(|o| {
+        (
+            o.result.clone(),
+            o.reason.clone(),
+            o.score
+                .as_ref()
+                .map(|s| serde_json::to_string(s).unwrap_or_default()),
+        )
+    });
+    let old = &g.deadlines;
+    let turn = g.version + 1;
+    let deadlines = if status == "active" {
+        movers(rules.as_ref())
+            .into_iter()
+            .map(|s| match old.iter().find(|d| d.seat == s.0) {
+                Some(d) if before.contains(&s) && s != seat => (s.0, d.turn, d.due_at),
+                _ => (s.0, turn, at + time_for(g, rules.as_ref(), s)),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let w = Write {
+        expected_version: g.version,
+        action: Some((
+            seat.0,
+            author.to_string(),
+            serde_json::to_string(&action).unwrap_or_default(),
+        )),
+        at,
+        event_id,
+        status: status.into(),
+        snapshot: rules.snapshot().to_string(),
+        outcome,
+        seats: None,
+        deadlines,
+        notice: None,
+        messages: Vec::new(),
+    };
+    let deadlines = w
+        .deadlines
+        .iter()
+        .map(|&(seat, turn, due_at)| Deadline {
+            game_id: g.id,
+            seat,
+            turn,
+            due_at,
+        })
+        .collect();
+    Ok((
+        w,
+        Committed {
+            notes,
+            rules,
+            deadlines,
+            before: awaited_before,
+            was_over,
+        },
+    ))
+}
+
+/// Seconds `seat` has to act in `g` from now: what the variant sets for the prompt, or
+/// the game's days per move.
+pub(super) fn time_for(g: &GameRow, rules: &dyn GameRules, seat: Seat) -> i64 {
+    rules.time_limit(seat).unwrap_or(g.days_per_move * DAY)
+}
+
+/// The seats that hold the game up, each of which gets a deadline: every awaited seat
+/// whose prompt is a turn; when only answers to an offer are awaited (the offer was made
+/// to the side to move), the first awaited seat.
+pub(super) fn movers(rules: &dyn GameRules) -> Vec<Seat> {
+    let awaiting = rules.awaiting();
+    let mut seats: Vec<Seat> = awaiting
+        .iter()
+        .filter(|(_, p)| p.turn)
+        .map(|(s, _)| *s)
+        .collect();
+    if seats.is_empty() {
+        seats.extend(awaiting.first().map(|(s, _)| *s));
+    }
+    seats.dedup();
+    seats
+}

@@ -1,0 +1,193 @@
+//! Which game a command is about: the one named by its id, or the user's one game here;
+//! and loading a stored game through the registry.
+
+use super::{Fail, Incoming, Place, Service};
+use crate::store::{GameRow, StoreError};
+use crate::variants::api::{GameRules, RefusalKind, RuleError, Seat, Viewer};
+use crate::variants::Registry;
+
+/// Loads a stored game from its snapshot through `registry`.
+pub fn load_with(registry: &Registry, g: &GameRow) -> Result<Box<dyn GameRules>, RuleError> {
+    let damaged = |e: String| RuleError::of(RefusalKind::Unknown, format!("game #{} is damaged: {e}", g.id));
+    let snap: serde_json::Value =
+        serde_json::from_str(&g.snapshot).map_err(|e| damaged(e.to_string()))?;
+    registry.load(&g.variant, &snap).map_err(|e| damaged(e.text))
+}
+
+/// The games' ids as players write them: `#3, #7`.
+pub(super) fn id_list(games: &[GameRow]) -> String {
+    games
+        .iter()
+        .map(|g| format!("#{}", g.id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether `g` lives in `place`: its channel, or anywhere when the user writes privately.
+pub(super) fn is_in(g: &GameRow, place: &Place) -> bool {
+    match place {
+        Place::Channel(c) => g.channel.as_deref() == Some(c),
+        Place::Dm => true,
+    }
+}
+
+/// The seat of `user` in `g`, or the refusal that it is not their game.
+pub(super) fn player_seat(g: &GameRow, user: &str) -> Result<Seat, Fail> {
+    g.seat_of(user).map(Seat).ok_or_else(|| {
+        Fail::of(
+            RefusalKind::NotYourGame,
+            format!("game #{} is not your game", g.id),
+        )
+    })
+}
+
+impl Service {
+    /// Loads a stored game.
+    pub(super) fn load(&self, g: &GameRow) -> Result<Box<dyn GameRules>, Fail> {
+        Ok(load_with(&self.registry, g)?)
+    }
+
+    pub(super) async fn games_here(&self, inc: &Incoming) -> Result<Vec<GameRow>, StoreError> {
+        self.games_at(&inc.user, &inc.place).await
+    }
+
+    /// The active games `user` plays in `place`.
+    async fn games_at(&self, user: &str, place: &Place) -> Result<Vec<GameRow>, StoreError> {
+        let games = self.store.games_of(user, &["active"]).await?;
+        Ok(games
+            .into_iter()
+            .filter(|g| g.seat_of(user).is_some())
+            .filter(|g| is_in(g, place))
+            .collect())
+    }
+
+    /// For text that is not a command, typed in a channel where the user has no active
+    /// game: when their latest game here is over, says so (a move typed after the end).
+    pub(super) async fn game_over_here(
+        &self,
+        inc: &Incoming,
+    ) -> Result<Option<String>, StoreError> {
+        let games = self
+            .store
+            .games_of(&inc.user, &["finished", "aborted"])
+            .await?;
+        let Some(g) = games
+            .iter()
+            .filter(|g| g.seat_of(&inc.user).is_some() && is_in(g, &inc.place))
+            .max_by_key(|g| g.id)
+        else {
+            return Ok(None);
+        };
+        let how = match self.load(g).ok().and_then(|r| r.outcome()) {
+            Some(o) => o.to_string(),
+            None => g.status.clone(),
+        };
+        Ok(Some(format!(
+            "game #{} is over ({how}), so `{}` was not played. Start another with `challenge @user [VARIANT]`, see yours with `games`, look back with `board {}` or `pgn {}`; type help for every command",
+            g.id,
+            inc.text.trim().chars().take(30).collect::<String>(),
+            g.id,
+            g.id
+        )))
+    }
+
+    /// Suggestions for the move `user` is typing in `place`: the moves their seat may
+    /// make now in game `id`, or else in the one game here where it is their turn, that
+    /// begin with `typed` (ignoring case), at most `limit`. None when it is not their
+    /// turn, or when several games here wait for them and `id` does not say which. Reads
+    /// only; changes nothing.
+    pub async fn move_suggestions(
+        &self,
+        user: &str,
+        place: &Place,
+        id: Option<i64>,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        let games = match id {
+            Some(id) => self.store.game(id).await?.into_iter().collect(),
+            None => self.games_at(user, place).await?,
+        };
+        let mut options: Vec<Vec<String>> = games
+            .iter()
+            .filter(|g| g.status == "active")
+            .filter_map(|g| {
+                let seat = g.seat_of(user)?;
+                let moves = self.load(g).ok()?.project(Viewer::Seat(Seat(seat))).legal;
+                (!moves.is_empty()).then_some(moves)
+            })
+            .collect();
+        if options.len() != 1 {
+            return Ok(Vec::new());
+        }
+        let typed = typed.trim().to_lowercase();
+        let mut moves: Vec<String> = options
+            .swap_remove(0)
+            .into_iter()
+            .filter(|m| m.to_lowercase().starts_with(&typed))
+            .collect();
+        moves.sort();
+        moves.truncate(limit);
+        Ok(moves)
+    }
+
+    /// The game `id`, or the user's one game here among those of `statuses`.
+    pub(super) async fn pick(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        statuses: &[&str],
+    ) -> Result<GameRow, Fail> {
+        if let Some(id) = id {
+            let g = self.store.game(id).await?.ok_or_else(|| {
+                Fail::of(RefusalKind::Unknown, format!("there is no game #{id}"))
+            })?;
+            return Ok(g);
+        }
+        let games: Vec<GameRow> = self
+            .store
+            .games_of(&inc.user, statuses)
+            .await?
+            .into_iter()
+            .filter(|g| g.seat_of(&inc.user).is_some())
+            .filter(|g| is_in(g, &inc.place))
+            .collect();
+        match games.len() {
+            0 => Err(Fail::of(RefusalKind::Unknown, "you have no game here")),
+            1 => Ok(games.into_iter().next().expect("one game")),
+            _ => Err(Fail::of(
+                RefusalKind::Ambiguous,
+                format!(
+                    "you have {} games here ({}): say which, for example `move {} e4`",
+                    games.len(),
+                    id_list(&games),
+                    games[0].id
+                ),
+            )),
+        }
+    }
+
+    /// The id of the user's active game here: `id` itself when given (the game is then
+    /// read under its lock by the action), else the one game [`Service::pick`] finds.
+    pub(super) async fn pick_id(&self, inc: &Incoming, id: Option<i64>) -> Result<i64, Fail> {
+        match id {
+            Some(id) => Ok(id),
+            None => Ok(self.pick(inc, None, &["active"]).await?.id),
+        }
+    }
+
+    /// A started game the user may look at (`board`, `moves`, `pgn`, `hand`), loaded: a
+    /// game made in private is readable by its players alone.
+    pub(super) async fn readable(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+    ) -> Result<(GameRow, Box<dyn GameRules>), Fail> {
+        let g = self.pick(inc, id, &["active", "finished", "aborted"]).await?;
+        if g.channel.is_none() {
+            player_seat(&g, &inc.user)?;
+        }
+        let rules = self.load(&g)?;
+        Ok((g, rules))
+    }
+}

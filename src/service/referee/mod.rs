@@ -1,0 +1,438 @@
+//! The referee: turns an [`Incoming`] chat message into [`Outbound`] messages, with every
+//! accepted change committed to the [`Store`] before any reply is produced. It names no
+//! variant: games are reached through the [`Registry`] and the plug-in interface.
+//!
+//! - this module: the service, its message types and the dispatch of a command;
+//! - [`lookup`]: which game a command is about;
+//! - [`seating`]: challenges, acceptance and seats;
+//! - [`acting`]: applying an action under the game's lock and committing it;
+//! - [`routing`]: what each audience is told after a change;
+//! - [`outbox`]: deadlines, reminders and timeouts, and the outbox they fill;
+//! - [`text`]: status lines, views and record tags.
+
+mod acting;
+mod lookup;
+mod outbox;
+mod routing;
+mod seating;
+mod text;
+
+pub use super::settings::Settings;
+pub use lookup::load_with;
+pub use text::{format_time, pgn_tags, seat_users};
+
+use super::command::{self, Command, ParseError};
+use crate::render::BoardView;
+use crate::store::{Store, StoreError};
+use crate::variants::api::{
+    Env, GameCommand, RefusalKind, RuleError, Viewer, WordList,
+};
+use crate::variants::Registry;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+/// Where a message was typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A channel or thread, by id.
+    Channel(String),
+    /// A private message to the bot.
+    Dm,
+}
+
+/// A chat message to the referee.
+#[derive(Clone, Debug)]
+pub struct Incoming {
+    /// The chat event's id; an id seen twice is applied once.
+    pub event_id: String,
+    /// The sender's stable user key (lowercase name in the console).
+    pub user: String,
+    /// Where it was typed.
+    pub place: Place,
+    /// The text.
+    pub text: String,
+    /// When, in seconds since the epoch.
+    pub at: i64,
+}
+
+/// Where a reply goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// A channel or thread.
+    Channel(String),
+    /// A private message to a user.
+    Dm(String),
+}
+
+/// What a board image shows one viewer, with a text diagram for adapters without images.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// The variant's id.
+    pub variant: String,
+    /// The position as FEN, as far as the viewer may see it.
+    pub fen: String,
+    /// The last move in UCI form, for highlighting.
+    pub last_move: Option<String>,
+    /// A text diagram of the board.
+    pub diagram: String,
+    /// What the board image shows (the adapter renders it to PNG).
+    pub board: BoardView,
+}
+
+/// A button an adapter may show under a message: pressing it sends `command` as the
+/// user who pressed it (the referee checks it like any typed command).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// The label.
+    pub label: String,
+    /// The command it sends, game id included (`draw 12 accept`).
+    pub command: String,
+    /// The one user it is meant for, when it is meant for one (others are told it is not
+    /// theirs without anything being sent).
+    pub for_user: Option<String>,
+    /// Whether it is the answer to press in most cases.
+    pub primary: bool,
+}
+
+/// A message from the referee.
+#[derive(Clone, Debug, Default)]
+pub struct Outbound {
+    /// Where it goes.
+    pub to: Destination,
+    /// The text.
+    pub text: String,
+    /// A board to draw with the text.
+    pub image: Option<View>,
+    /// The game it is about, if it is about one.
+    pub game: Option<i64>,
+    /// Buttons to show with it.
+    pub buttons: Vec<Button>,
+    /// For a refusal: its kind (the text says why). `None` for everything else.
+    pub refusal: Option<RefusalKind>,
+}
+
+impl Default for Destination {
+    fn default() -> Destination {
+        Destination::Channel(String::new())
+    }
+}
+
+/// A message of the deadline check, kept in the outbox until its deliverer calls
+/// [`Service::delivered`] with its id.
+#[derive(Clone, Debug)]
+pub struct Queued {
+    /// The outbox id.
+    pub id: i64,
+    /// The message.
+    pub message: Outbound,
+}
+
+/// The referee service.
+pub struct Service {
+    store: Store,
+    settings: Settings,
+    registry: Registry,
+    locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Users already recorded by this process, so a message costs no write for them.
+    known_users: Mutex<HashSet<String>>,
+    /// The operator's word list: none configured, or the list, or why it could not be
+    /// read.
+    word_list: Option<Result<WordList, String>>,
+}
+
+/// The messages a command produces, and where its own answers go.
+struct Reply {
+    out: Vec<Outbound>,
+    origin: Destination,
+}
+
+impl Reply {
+    fn say(&mut self, text: impl Into<String>) {
+        self.out.push(Outbound {
+            to: self.origin.clone(),
+            text: text.into(),
+            ..Outbound::default()
+        });
+    }
+}
+
+/// Why a command failed: a refusal for the user, or a storage error.
+#[derive(Debug)]
+pub enum Fail {
+    /// A refusal with its kind and reason; nothing changed.
+    Refuse(RuleError),
+    /// The database failed.
+    Store(StoreError),
+}
+
+impl Fail {
+    /// A refusal of `kind`.
+    fn of(kind: RefusalKind, text: impl Into<String>) -> Fail {
+        Fail::Refuse(RuleError::of(kind, text))
+    }
+}
+
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Fail {
+        Fail::Store(e)
+    }
+}
+
+impl From<RuleError> for Fail {
+    fn from(e: RuleError) -> Fail {
+        Fail::Refuse(e)
+    }
+}
+
+impl Service {
+    /// A service over `store` playing the built-in variants.
+    pub fn new(store: Store, settings: Settings) -> Service {
+        Service::with_registry(store, settings, Registry::builtin())
+    }
+
+    /// A service over `store` playing the variants of `registry`.
+    pub fn with_registry(store: Store, settings: Settings, registry: Registry) -> Service {
+        let word_list = settings.chesswords_words.as_deref().map(|path| {
+            WordList::load(path)
+                .inspect_err(|e| tracing::error!("the word list {path} cannot be read: {e}"))
+        });
+        Service {
+            store,
+            word_list,
+            settings,
+            registry,
+            locks: Mutex::new(HashMap::new()),
+            known_users: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The variants this service plays.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// What a game may consult while reading a command.
+    fn env(&self) -> Env<'_> {
+        Env {
+            words: self.word_list.as_ref(),
+        }
+    }
+
+    fn lock_for(&self, id: i64) -> Arc<tokio::sync::Mutex<()>> {
+        let mut m = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+        m.entry(id).or_default().clone()
+    }
+
+    /// Handles one chat message. Bad input gets a one-line reason and changes nothing;
+    /// a duplicate event id gets no reply and changes nothing.
+    ///
+    /// The event id is not looked up before the command runs: an accepted change stores
+    /// it in the same statement, which refuses an id stored before (and then changes
+    /// nothing), and a refusal looks it up before answering, so that a copy of an event
+    /// that was applied is answered with nothing rather than, say, "not your turn".
+    pub async fn handle(&self, inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+        let origin = match &inc.place {
+            Place::Channel(c) => Destination::Channel(c.clone()),
+            Place::Dm => Destination::Dm(inc.user.clone()),
+        };
+        let mut r = Reply {
+            out: Vec::new(),
+            origin,
+        };
+        let cmd = match command::parse(&inc.text, &self.registry) {
+            Ok(c) => c,
+            Err(ParseError::Unknown(w)) => {
+                // A bare move, where the user has exactly one game here.
+                let games = self.games_here(&inc).await?;
+                if games.len() == 1 && matches!(inc.place, Place::Channel(_)) {
+                    Command::Game(
+                        Some(games[0].id),
+                        GameCommand::new("move", inc.text.trim()),
+                    )
+                } else if games.len() > 1 {
+                    let text = format!(
+                        "you have {} games here ({}): say which, for example `move {} {}`",
+                        games.len(),
+                        lookup::id_list(&games),
+                        games[0].id,
+                        inc.text.trim().chars().take(30).collect::<String>()
+                    );
+                    return self
+                        .refuse(&inc, r, RuleError::ambiguous(text))
+                        .await;
+                } else {
+                    let over = match inc.place {
+                        Place::Channel(_) => self.game_over_here(&inc).await?,
+                        Place::Dm => None,
+                    };
+                    let e = match over {
+                        Some(text) => RuleError::over(text),
+                        None => RuleError::of(
+                            RefusalKind::Unknown,
+                            ParseError::Unknown(w).to_string(),
+                        ),
+                    };
+                    return self.refuse(&inc, r, e).await;
+                }
+            }
+            // Bad syntax: never stored, so never a copy of an applied event.
+            Err(e) => {
+                r.say(e.to_string());
+                if let Some(last) = r.out.last_mut() {
+                    last.refusal = Some(RefusalKind::Syntax);
+                }
+                return Ok(r.out);
+            }
+        };
+        self.ensure_user(&inc.user).await?;
+        let refusal = match self.run(&inc, cmd, &mut r).await {
+            Ok(()) => return Ok(r.out),
+            Err(Fail::Refuse(e)) => e,
+            Err(Fail::Store(StoreError::Duplicate)) => return Ok(Vec::new()),
+            Err(Fail::Store(StoreError::Conflict)) => RuleError::of(
+                RefusalKind::Conflict,
+                "the game changed meanwhile; nothing was done, please send it again",
+            ),
+            Err(Fail::Store(e)) => return Err(e),
+        };
+        self.refuse(&inc, r, refusal).await
+    }
+
+    /// Answers with a refusal, or with nothing when the event was applied before (a
+    /// second delivery of an accepted command, which would now be refused: a bare move
+    /// that ended the game, say).
+    async fn refuse(
+        &self,
+        inc: &Incoming,
+        mut r: Reply,
+        e: RuleError,
+    ) -> Result<Vec<Outbound>, StoreError> {
+        if self.store.event_seen(&inc.event_id).await? {
+            return Ok(Vec::new());
+        }
+        r.out.push(Outbound {
+            to: r.origin.clone(),
+            text: e.text,
+            refusal: Some(e.kind),
+            ..Outbound::default()
+        });
+        Ok(r.out)
+    }
+
+    /// Records `user` in the database once per process.
+    async fn ensure_user(&self, user: &str) -> Result<(), StoreError> {
+        let seen = self
+            .known_users
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(user);
+        if !seen {
+            self.store.ensure_user(user, user).await?;
+            self.known_users
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(user.to_string());
+        }
+        Ok(())
+    }
+
+    /// Runs one parsed command.
+    async fn run(&self, inc: &Incoming, cmd: Command, r: &mut Reply) -> Result<(), Fail> {
+        match cmd {
+            Command::Help(t) => r.say(command::help(t.as_deref(), &self.registry)),
+            Command::Rules(v) => r.say(self.rules_text(&v)?),
+            Command::Challenge(c) => self.challenge(inc, c, r).await?,
+            Command::Accept(id) => self.accept(inc, id, r).await?,
+            Command::Decline(id) => self.decline(inc, id, false, r).await?,
+            Command::Cancel(id) => self.decline(inc, id, true, r).await?,
+            Command::Games => self.list_games(inc, r).await?,
+            Command::Board(id) => {
+                let (g, rules) = self.readable(inc, id).await?;
+                let view = text::public_view(&g, rules.as_ref(), self.settings.public_orientation);
+                r.out.push(Outbound {
+                    to: r.origin.clone(),
+                    text: format!("game #{}: {}", g.id, text::status_line(&g, rules.as_ref())),
+                    image: Some(view),
+                    game: Some(g.id),
+                    ..Outbound::default()
+                });
+            }
+            Command::Moves(id) => {
+                let (g, rules) = self.readable(inc, id).await?;
+                let list = rules.project(Viewer::Public).numbered;
+                r.say(format!(
+                    "game #{}: {}",
+                    g.id,
+                    if list.is_empty() {
+                        "no moves yet".into()
+                    } else {
+                        list
+                    }
+                ));
+            }
+            Command::Pgn(id) => {
+                let (g, rules) = self.readable(inc, id).await?;
+                r.say(rules.pgn(Viewer::Public, &pgn_tags(&g, rules.as_ref())));
+            }
+            Command::Hand(id) => {
+                let (g, rules) = self.readable(inc, id).await?;
+                let seat = lookup::player_seat(&g, &inc.user)?;
+                let text = match rules.project(Viewer::Seat(seat)).holdings {
+                    Some(t) => format!("game #{}: {t}", g.id),
+                    None => format!(
+                        "game #{}: {} has nothing held in hand",
+                        g.id,
+                        self.display_name(&g.variant)
+                    ),
+                };
+                r.out.push(Outbound {
+                    to: Destination::Dm(inc.user.clone()),
+                    text,
+                    game: Some(g.id),
+                    ..Outbound::default()
+                });
+            }
+            Command::Resign(id) => self.act_simple(inc, id, crate::variants::api::Action::resign(), r).await?,
+            Command::Abort(id) => self.act_simple(inc, id, crate::variants::api::Action::abort(), r).await?,
+            Command::Game(id, gc) => self.game_command(inc, id, gc, r).await?,
+        }
+        Ok(())
+    }
+
+    /// `rules VARIANT`: what the variant is, its seats and options, and its rules
+    /// document.
+    fn rules_text(&self, name: &str) -> Result<String, Fail> {
+        let v = self.registry.get(name)?;
+        let options: Vec<String> = v
+            .options()
+            .iter()
+            .map(|o| format!("{} ({})", o.usage, o.help))
+            .collect();
+        let commands: Vec<&str> = v.commands().iter().map(|c| c.name).collect();
+        Ok(format!(
+            "{} ({}): {}; {} player{}; commands: {}{}. The rules are in docs/rules/{}.md",
+            v.display_name(),
+            v.id(),
+            v.summary(),
+            v.seats().count(),
+            if v.seats().count() == 1 { "" } else { "s" },
+            commands.join(", "),
+            if options.is_empty() {
+                String::new()
+            } else {
+                format!("; options: {}", options.join(", "))
+            },
+            v.id()
+        ))
+    }
+
+    /// The display name of the variant `id`.
+    fn display_name(&self, id: &str) -> &'static str {
+        self.registry.find(id).map_or("this game", |v| v.display_name())
+    }
+}

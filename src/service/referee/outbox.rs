@@ -1,0 +1,233 @@
+//! Deadlines and the outbox: reminders, "time has run out" and timeouts, each recorded
+//! once with its messages in the same transaction, and delivered until the adapter says
+//! it has handed them over.
+
+use super::acting::prepare;
+use super::routing::public_dest;
+use super::text::{format_time, public_view};
+use super::{Destination, Outbound, Queued, Reply, Service};
+use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError};
+use crate::variants::api::{Action, GameRules, Seat};
+
+impl Service {
+    /// Runs the deadline check at `now` ([`Service::check_deadlines`]) and returns every
+    /// message in the outbox not yet delivered, the ones an earlier process left
+    /// included. The deliverer calls [`Service::delivered`] for each once it is handed
+    /// over; until then it is returned again by every call.
+    pub async fn tick(&self, now: i64) -> Result<Vec<Queued>, StoreError> {
+        self.check_deadlines(now).await?;
+        self.undelivered().await
+    }
+
+    /// Sends reminders and applies timeouts due at `now`. Each reminder, "time has run
+    /// out" and timeout is recorded once, together with its messages in the outbox, in the
+    /// same transaction (a timeout: the same statement as the game's change), so a
+    /// restart neither skips nor repeats one. The messages wait in the outbox
+    /// ([`Service::undelivered`]).
+    pub async fn check_deadlines(&self, now: i64) -> Result<(), StoreError> {
+        let horizon = self
+            .settings
+            .reminder_hours
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            * 3600;
+        for d in self.store.deadlines_before(now + horizon).await? {
+            let lock = self.lock_for(d.game_id);
+            let _guard = lock.lock().await;
+            let Some(g) = self.store.game(d.game_id).await? else {
+                continue;
+            };
+            // The deadline as it is now, under the lock (a move may have replaced it).
+            let Some(d) = g
+                .deadlines
+                .iter()
+                .find(|x| x.seat == d.seat && x.turn == d.turn)
+                .cloned()
+            else {
+                continue;
+            };
+            if g.status != "active" {
+                continue;
+            }
+            let Ok(rules) = self.load(&g) else { continue };
+            let user = g.user_at(d.seat).unwrap_or("?").to_string();
+            if d.due_at <= now {
+                if rules.timeout_is_automatic() {
+                    self.time_out(&g, rules, &d, now).await?;
+                } else {
+                    let others: Vec<String> = g
+                        .seats
+                        .iter()
+                        .filter(|s| s.seat != d.seat)
+                        .filter_map(|s| s.user.as_deref())
+                        .map(|u| format!("@{u}"))
+                        .collect();
+                    let text = format!(
+                        "game #{}: {user}'s time has run out. {}: you may claim the win with `claim time`",
+                        g.id,
+                        others.join(", ")
+                    );
+                    let messages: Vec<NewMessage> = public_dest(&g)
+                        .iter()
+                        .map(|to| new_message(to, &text, false))
+                        .collect();
+                    self.store
+                        .record_notice(g.id, (d.seat, d.turn, "claimable"), now, &messages)
+                        .await?;
+                }
+                continue;
+            }
+            // The most urgent reminder not yet sent; the less urgent ones are recorded as
+            // superseded so they are not sent late.
+            let mut hours = self.settings.reminder_hours.clone();
+            hours.sort_unstable();
+            let due: Vec<i64> = hours
+                .iter()
+                .copied()
+                .filter(|h| d.due_at - h * 3600 <= now)
+                .collect();
+            let Some(&first) = due.first() else { continue };
+            let text = format!(
+                "game #{}: reminder, your move is due by {} (in less than {first} h)",
+                g.id,
+                format_time(d.due_at)
+            );
+            let reminder = [new_message(&Destination::Dm(user.clone()), &text, false)];
+            for h in &due {
+                let messages: &[NewMessage] = if *h == first { &reminder } else { &[] };
+                self.store
+                    .record_notice(
+                        g.id,
+                        (d.seat, d.turn, &format!("remind-{h}h")),
+                        now,
+                        messages,
+                    )
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends `g` on time for the seat of deadline `d`, with the announcement in the outbox,
+    /// in one write; a deadline already handled (the notice exists) or a game that moved
+    /// meanwhile changes nothing. Caller holds the game's lock.
+    async fn time_out(
+        &self,
+        g: &GameRow,
+        rules: Box<dyn GameRules>,
+        d: &Deadline,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let user = g.user_at(d.seat).unwrap_or("?");
+        let Ok((mut w, done)) = prepare(
+            g,
+            rules,
+            Seat(d.seat),
+            "referee",
+            Action::timeout(),
+            now,
+            None,
+        ) else {
+            return Ok(());
+        };
+        let mut r = Reply {
+            out: Vec::new(),
+            origin: Destination::Dm(user.to_string()),
+        };
+        self.announce(g, &done, &mut r);
+        w.notice = Some((d.seat, d.turn, "timeout".to_string()));
+        w.messages = r
+            .out
+            .iter()
+            .map(|o| {
+                let text = format!(
+                    "game #{}: {user}'s time ran out. {}",
+                    g.id,
+                    o.text.split_once(": ").map(|x| x.1).unwrap_or("")
+                );
+                new_message(&o.to, &text, o.image.is_some())
+            })
+            .collect();
+        match self.store.write(g.id, &w).await {
+            Ok(()) | Err(StoreError::Duplicate) | Err(StoreError::Conflict) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The outbox's undelivered messages, oldest first, each with the game's public board
+    /// when it carries one.
+    pub async fn undelivered(&self) -> Result<Vec<Queued>, StoreError> {
+        let mut out = Vec::new();
+        for q in self.store.undelivered().await? {
+            let QueuedMessage {
+                id,
+                game_id,
+                destination,
+                text,
+                board,
+            } = q;
+            let Some(to) = destination_from_key(&destination) else {
+                // Not written by this service: nothing to deliver.
+                self.store.mark_delivered(id, 0).await?;
+                continue;
+            };
+            let image = match (board, game_id) {
+                (true, Some(gid)) => self.store.game(gid).await?.and_then(|g| {
+                    let rules = self.load(&g).ok()?;
+                    Some(public_view(
+                        &g,
+                        rules.as_ref(),
+                        self.settings.public_orientation,
+                    ))
+                }),
+                _ => None,
+            };
+            out.push(Queued {
+                id,
+                message: Outbound {
+                    to,
+                    text,
+                    image,
+                    game: game_id,
+                    ..Outbound::default()
+                },
+            });
+        }
+        Ok(out)
+    }
+
+    /// Marks an outbox message delivered at `at`: its deliverer has handed it over.
+    pub async fn delivered(&self, id: i64, at: i64) -> Result<(), StoreError> {
+        self.store.mark_delivered(id, at).await
+    }
+}
+
+/// An outbox message to `to`.
+fn new_message(to: &Destination, text: &str, board: bool) -> NewMessage {
+    NewMessage {
+        destination: destination_key(to),
+        text: text.to_string(),
+        board,
+    }
+}
+
+/// How a destination is stored in the outbox: `channel:ID` or `dm:USER`.
+fn destination_key(to: &Destination) -> String {
+    match to {
+        Destination::Channel(c) => format!("channel:{c}"),
+        Destination::Dm(u) => format!("dm:{u}"),
+    }
+}
+
+/// The destination stored as `key`.
+fn destination_from_key(key: &str) -> Option<Destination> {
+    if let Some(c) = key.strip_prefix("channel:") {
+        Some(Destination::Channel(c.to_string()))
+    } else {
+        key.strip_prefix("dm:")
+            .map(|u| Destination::Dm(u.to_string()))
+    }
+}
+

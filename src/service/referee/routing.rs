@@ -1,0 +1,168 @@
+//! What each audience is told after a change: the public channel gets the game's public
+//! notes, its status and its public board; each seat gets its own private notes and,
+//! when a secret answer is newly asked of it, its own board and instructions. Nothing
+//! else of a game reaches a message.
+
+use super::acting::Committed;
+use super::text::{public_view, seat_view, turn_line};
+use super::{Button, Destination, Outbound, Reply, Service};
+use crate::store::GameRow;
+use crate::variants::api::{Audience, GameRules, Prompt, Seat, Viewer};
+
+/// Where a game's public messages go: its channel, or each player privately for a game
+/// made in private.
+pub(super) fn public_dest(g: &GameRow) -> Vec<Destination> {
+    match &g.channel {
+        Some(c) => vec![Destination::Channel(c.clone())],
+        None => g
+            .seats
+            .iter()
+            .filter_map(|s| s.user.clone())
+            .map(Destination::Dm)
+            .collect(),
+    }
+}
+
+/// A player as messages name them: `alice (White)`.
+pub(super) fn player_name(g: &GameRow, rules: &dyn GameRules, seat: Seat) -> String {
+    format!(
+        "{} ({})",
+        g.user_at(seat.0).unwrap_or("?"),
+        rules.seat_name(seat)
+    )
+}
+
+/// The buttons of the public prompts newly awaited (an offer to answer, a decision to
+/// make), each for the player asked.
+pub(super) fn answer_buttons(
+    g: &GameRow,
+    rules: &dyn GameRules,
+    before: &[(Seat, Prompt)],
+) -> Vec<Button> {
+    rules
+        .awaiting()
+        .into_iter()
+        .filter(|(s, p)| !p.secret && !before.contains(&(*s, p.clone())))
+        .flat_map(|(seat, prompt)| {
+            let user = g.user_at(seat.0).map(str::to_string);
+            prompt.answers.into_iter().map(move |a| Button {
+                label: a.label,
+                command: with_id(&a.command, g.id),
+                for_user: user.clone(),
+                primary: a.primary,
+            })
+        })
+        .collect()
+}
+
+/// `draw accept` for game 12 is `draw 12 accept`.
+fn with_id(command: &str, id: i64) -> String {
+    match command.split_once(' ') {
+        Some((word, rest)) => format!("{word} #{id} {rest}"),
+        None => format!("{command} #{id}"),
+    }
+}
+
+impl Service {
+    /// The messages of a committed change: the public notes with the status and the
+    /// board, the private notes, and the secret prompts newly asked.
+    pub(super) fn announce(&self, g: &GameRow, done: &Committed, r: &mut Reply) {
+        let rules = done.rules.as_ref();
+        let name = |s: Seat| player_name(g, rules, s);
+        let mut lines = Vec::new();
+        let mut private: Vec<(Seat, String)> = Vec::new();
+        let mut board = false;
+        for note in &done.notes {
+            let text = note.text.render(name);
+            match note.to {
+                Audience::Everyone => {
+                    board |= note.board;
+                    lines.push(text);
+                }
+                Audience::Seat(s) => private.push((s, text)),
+            }
+        }
+        let ended = !done.was_over && rules.is_over();
+        if ended {
+            match rules.outcome() {
+                Some(o) => lines.push(format!("game over: {o}")),
+                None => lines.push("the game is aborted".into()),
+            }
+        }
+        if !lines.is_empty() {
+            let mut text = format!("game #{}: {}", g.id, lines.join("; "));
+            if !rules.is_over() {
+                text.push_str(". ");
+                text.push_str(&turn_line(g, rules, &done.deadlines));
+            }
+            let image = (board || ended)
+                .then(|| public_view(g, rules, self.settings.public_orientation));
+            let buttons = answer_buttons(g, rules, &done.before);
+            for d in public_dest(g) {
+                r.out.push(Outbound {
+                    to: d,
+                    text: text.clone(),
+                    image: image.clone(),
+                    game: Some(g.id),
+                    buttons: buttons.clone(),
+                    refusal: None,
+                });
+            }
+        }
+        for (s, text) in private {
+            if let Some(user) = g.user_at(s.0) {
+                r.out.push(Outbound {
+                    to: Destination::Dm(user.to_string()),
+                    text: format!("game #{}: {text}", g.id),
+                    game: Some(g.id),
+                    ..Outbound::default()
+                });
+            }
+        }
+        self.prompt_privately(g, rules, &done.before, r);
+    }
+
+    /// Asks each seat newly awaited for a secret answer, privately, with its own view of
+    /// the board and what it may answer.
+    pub(super) fn prompt_privately(
+        &self,
+        g: &GameRow,
+        rules: &dyn GameRules,
+        before: &[(Seat, Prompt)],
+        r: &mut Reply,
+    ) {
+        for (seat, prompt) in rules.awaiting() {
+            if !prompt.secret || before.contains(&(seat, prompt.clone())) {
+                continue;
+            }
+            let Some(user) = g.user_at(seat.0) else {
+                continue;
+            };
+            let view = seat_view(g, rules, seat, self.settings.public_orientation);
+            let projection = rules.project(Viewer::Seat(seat));
+            let text = projection.instructions.unwrap_or(prompt.ask);
+            r.out.push(Outbound {
+                to: Destination::Dm(user.to_string()),
+                text: format!("game #{}: your turn. {text}", g.id),
+                image: Some(view),
+                game: Some(g.id),
+                ..Outbound::default()
+            });
+        }
+    }
+
+    /// What each seat holds in secret, told privately as the game starts.
+    pub(super) fn tell_holdings(&self, g: &GameRow, rules: &dyn GameRules, r: &mut Reply) {
+        for seat in (0..rules.seat_count()).map(|s| Seat(s as u8)) {
+            let holdings = rules.project(Viewer::Seat(seat)).holdings;
+            if let (Some(user), Some(text)) = (g.user_at(seat.0), holdings) {
+                r.out.push(Outbound {
+                    to: Destination::Dm(user.to_string()),
+                    text: format!("game #{}: {text}", g.id),
+                    game: Some(g.id),
+                    ..Outbound::default()
+                });
+            }
+        }
+    }
+}

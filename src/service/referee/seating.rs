@@ -1,0 +1,529 @@
+//! Challenges and seats: who plays which seat, who still has to accept, and the start of
+//! a game once every seat is taken (at once, for a game of one).
+
+use super::lookup::{id_list, is_in};
+use super::routing::public_dest;
+use super::text::{counters, seat_list, turn_line, waiting_for, public_view};
+use super::{acting, Fail, Incoming, Outbound, Place, Reply, Service};
+use crate::service::command::{Challenge, ColourChoice};
+use crate::service::random::{shuffle, splitmix64};
+use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, Write};
+use crate::variants::api::{read_options, NewGame, Placing, RefusalKind, Seat};
+
+impl Service {
+    /// The seed of game `id`'s public draws (colours, teams, a letter grid): the
+    /// configured seed mixed with the game's id, which the database hands out once. The
+    /// same settings give the same draws game by game (`--seed`), and a restarted process
+    /// does not repeat the earlier games'.
+    pub fn game_seed(&self, id: i64) -> i64 {
+        let z = splitmix64(self.settings.seed ^ splitmix64(id as u64));
+        (z >> 1) as i64
+    }
+
+    /// `challenge ...`: checks what is asked against the variant, stores the challenge
+    /// with its seats drawn, and starts a game whose every seat is taken already.
+    pub(super) async fn challenge(
+        &self,
+        inc: &Incoming,
+        c: Challenge,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let name = c
+            .variant
+            .clone()
+            .unwrap_or_else(|| self.settings.default_variant.clone());
+        let spec = self.registry.get(&name)?;
+        let plan = spec.seats();
+        let n = plan.count();
+        if c.fen.is_some() && !spec.takes_fen() {
+            return Err(Fail::of(
+                RefusalKind::Syntax,
+                format!("{} cannot start from a position (fen:)", spec.display_name()),
+            ));
+        }
+        let options = read_options(spec.options(), spec.display_name(), &c.options)?;
+        let setup = |seed: u64| NewGame {
+            fen: c.fen.as_deref(),
+            options: options.clone(),
+            seed,
+        };
+        // This game checks the challenge; the game itself is set up with its seed once
+        // its id is known.
+        let rules = spec.new_game(&setup(0))?;
+        let refuse = |text: String| Err(Fail::of(RefusalKind::Syntax, text));
+        match plan.placing {
+            Placing::Alone if !c.opponents.is_empty() => {
+                return refuse(format!(
+                    "{} is played alone: name no opponent (challenge {})",
+                    spec.display_name(),
+                    spec.id()
+                ))
+            }
+            Placing::Alone | Placing::Teams if c.colour.is_some() => {
+                return refuse(if n == 1 {
+                    format!("{} is played alone: there is no colour to choose", spec.display_name())
+                } else {
+                    format!(
+                        "{} is played in teams: you and the first player named are partners, or write teams:random",
+                        spec.display_name()
+                    )
+                })
+            }
+            Placing::Alone | Placing::Sides if c.random_teams => {
+                return refuse(format!(
+                    "teams:random is for team games; {} has {} player{}{}",
+                    spec.display_name(),
+                    if n == 1 { "one" } else { "two" },
+                    if n == 1 { "" } else { "s" },
+                    if n == 2 { ": use colour:random" } else { "" }
+                ))
+            }
+            Placing::Sides | Placing::Teams
+                if !c.opponents.is_empty() && c.opponents.len() + 1 != n =>
+            {
+                return refuse(format!(
+                    "{} is for {} players: name {} opponent(s)",
+                    spec.id(),
+                    n,
+                    n - 1
+                ))
+            }
+            _ => {}
+        }
+        if c.opponents.contains(&inc.user) {
+            return refuse("you cannot challenge yourself".into());
+        }
+        if (1..c.opponents.len()).any(|i| c.opponents[..i].contains(&c.opponents[i])) {
+            return refuse("name each player once".into());
+        }
+        let colour = c.colour.unwrap_or(ColourChoice::Random);
+        let days = c.days.unwrap_or(self.settings.default_days) as i64;
+        for o in &c.opponents {
+            self.ensure_user(o).await?;
+        }
+        // The players in seat order: two players by colour; teams in the order named
+        // (the challenger and the first named are partners), or drawn with the seed.
+        let draw = |id: i64| {
+            let seed = self.game_seed(id);
+            let mut users: Vec<Option<String>> = std::iter::once(Some(inc.user.clone()))
+                .chain(c.opponents.iter().cloned().map(Some))
+                .chain(std::iter::repeat(None))
+                .take(n)
+                .collect();
+            match plan.placing {
+                Placing::Sides => {
+                    let challenger_seat = match colour {
+                        ColourChoice::White => 0,
+                        ColourChoice::Black => 1,
+                        ColourChoice::Random => (seed & 1) as usize,
+                    };
+                    users.swap(0, challenger_seat);
+                }
+                Placing::Teams if c.random_teams => shuffle(&mut users, seed as u64),
+                _ => {}
+            }
+            let seats = users
+                .into_iter()
+                .enumerate()
+                .map(|(s, user)| SeatRow {
+                    seat: s as u8,
+                    accepted: user.as_deref() == Some(inc.user.as_str()),
+                    user,
+                    role: rules.seat_name(Seat(s as u8)).to_lowercase(),
+                })
+                .collect();
+            // The same variant and position were accepted above, so this cannot fail; if
+            // it did, the unseeded game's snapshot would stand.
+            let game = spec.new_game(&setup(seed as u64)).ok();
+            let snapshot = game.as_ref().map(|g| g.snapshot().to_string());
+            // A game of one starts as it is made: its first deadlines now.
+            let start = (plan.placing == Placing::Alone).then(|| {
+                let g = game.as_deref().unwrap_or(rules.as_ref());
+                acting::movers(g)
+                    .into_iter()
+                    .map(|s| {
+                        let time = g.time_limit(s).unwrap_or(days * acting::DAY);
+                        (s.0, inc.at + time)
+                    })
+                    .collect()
+            });
+            Drawn {
+                seed,
+                seats,
+                snapshot,
+                start,
+            }
+        };
+        let ng = StoredGame {
+            variant: spec.id().into(),
+            days_per_move: days,
+            colour: match plan.placing {
+                Placing::Sides => format!("{colour:?}").to_lowercase(),
+                Placing::Teams if c.random_teams => "teams:random".into(),
+                Placing::Teams => "teams:named".into(),
+                Placing::Alone => "alone".into(),
+            },
+            challenger: inc.user.clone(),
+            channel: match &inc.place {
+                Place::Channel(ch) => Some(ch.clone()),
+                Place::Dm => None,
+            },
+            start_fen: c.fen.as_ref().map(|_| rules.project(crate::variants::api::Viewer::Public).fen),
+            options: serde_json::to_string(&options).unwrap_or_else(|_| "{}".into()),
+            snapshot: rules.snapshot().to_string(),
+        };
+        let (id, _, seats) = self
+            .store
+            .create_game(&ng, Some(&inc.event_id), inc.at, draw)
+            .await?;
+        if plan.placing == Placing::Alone {
+            let g = self.game_row(id).await?;
+            self.announce_start(inc, &g, r)?;
+            return Ok(());
+        }
+        let challenger_seat = seats
+            .iter()
+            .find(|s| s.user.as_deref() == Some(inc.user.as_str()))
+            .map_or(0, |s| s.seat);
+        let side = rules.seat_name(Seat(challenger_seat));
+        let named: Vec<String> = c.opponents.iter().map(|o| format!("@{o}")).collect();
+        let variant = rules.variant();
+        let text = if n > 2 {
+            let who = if named.is_empty() {
+                format!("opens a challenge to {variant}")
+            } else {
+                format!("challenges {} to {variant}", named.join(", "))
+            };
+            let answer = if named.is_empty() {
+                format!("Anyone: accept {id}")
+            } else {
+                format!("{}: each of you, accept or decline", named.join(", "))
+            };
+            let users: Vec<Option<String>> = seats.iter().map(|s| s.user.clone()).collect();
+            format!(
+                "game #{id}: {} {who} ({days} days per move). Seats: {}. {answer}",
+                inc.user,
+                seat_list(&users, rules.as_ref())
+            )
+        } else {
+            match named.first() {
+                Some(o) => format!(
+                    "game #{id}: {} challenges {o} to {variant} ({days} days per move), {} plays {side}. {o}: accept or decline",
+                    inc.user, inc.user
+                ),
+                None => format!(
+                    "game #{id}: {} opens a challenge to {variant} ({days} days per move), {} plays {side}. Anyone: accept {id}",
+                    inc.user, inc.user
+                ),
+            }
+        };
+        r.out.push(Outbound {
+            to: r.origin.clone(),
+            text,
+            game: Some(id),
+            buttons: challenge_buttons(id),
+            ..Outbound::default()
+        });
+        Ok(())
+    }
+
+    /// The stored game `id`.
+    async fn game_row(&self, id: i64) -> Result<GameRow, Fail> {
+        self.store
+            .game(id)
+            .await?
+            .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))
+    }
+
+    /// The pending challenge `id` (or the one here) that the user may answer: one made to
+    /// them or open (`mine` false), or their own (`mine` true).
+    async fn pending(&self, inc: &Incoming, id: Option<i64>, mine: bool) -> Result<GameRow, Fail> {
+        let fits = |g: &GameRow| {
+            if mine {
+                g.challenger == inc.user
+            } else {
+                g.challenger != inc.user
+                    && (g.seat_of(&inc.user).is_some() || g.seats.iter().any(|s| s.user.is_none()))
+            }
+        };
+        // Without an id, a challenge the user has already accepted is not a candidate.
+        let open_to_me = |g: &GameRow| {
+            mine || g
+                .seats
+                .iter()
+                .find(|s| s.user.as_deref() == Some(inc.user.as_str()))
+                .map_or(true, |s| !s.accepted)
+        };
+        if let Some(id) = id {
+            let g = self.game_row(id).await?;
+            if g.status != "challenged" {
+                return Err(Fail::of(
+                    RefusalKind::Over,
+                    format!("game #{id} is not a pending challenge"),
+                ));
+            }
+            if !fits(&g) {
+                return Err(Fail::of(
+                    RefusalKind::NotYourGame,
+                    if mine {
+                        format!("game #{id} is not your challenge")
+                    } else {
+                        format!("challenge #{id} is not addressed to you")
+                    },
+                ));
+            }
+            return Ok(g);
+        }
+        let all = self.store.games_of(&inc.user, &["challenged"]).await?;
+        let here: Vec<GameRow> = all
+            .into_iter()
+            .filter(fits)
+            .filter(open_to_me)
+            .filter(|g| is_in(g, &inc.place))
+            .collect();
+        match here.len() {
+            0 => Err(Fail::of(
+                RefusalKind::Unknown,
+                "there is no challenge for you here",
+            )),
+            1 => Ok(here.into_iter().next().expect("one")),
+            _ => Err(Fail::of(
+                RefusalKind::Ambiguous,
+                format!(
+                    "there are {} challenges here ({}): add the game id",
+                    here.len(),
+                    id_list(&here)
+                ),
+            )),
+        }
+    }
+
+    /// `accept [ID]`: takes the user's seat (or the first open one); the game starts
+    /// once every seat is taken.
+    pub(super) async fn accept(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let g = self.pending(inc, id, false).await?;
+        let lock = self.lock_for(g.id);
+        let _guard = lock.lock().await;
+        let g = self.game_row(g.id).await?;
+        if g.status != "challenged" {
+            return Err(Fail::of(
+                RefusalKind::Over,
+                format!("game #{} is not a pending challenge", g.id),
+            ));
+        }
+        // The acceptor's own seat, or else the first open one.
+        let mut seats = g.seats.clone();
+        let mine = match seats
+            .iter()
+            .position(|s| s.user.as_deref() == Some(inc.user.as_str()))
+        {
+            Some(i) => i,
+            None => seats.iter().position(|s| s.user.is_none()).ok_or_else(|| {
+                Fail::of(RefusalKind::Over, format!("game #{} has no open seat", g.id))
+            })?,
+        };
+        if seats[mine].accepted {
+            return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!(
+                    "you have already accepted game #{}; waiting for {}",
+                    g.id,
+                    waiting_for(&seats)
+                ),
+            ));
+        }
+        seats[mine].user = Some(inc.user.clone());
+        seats[mine].accepted = true;
+        if seats.iter().all(|s| s.accepted && s.user.is_some()) {
+            return self.start(inc, g, seats, r).await;
+        }
+        let w = Write {
+            expected_version: g.version,
+            action: None,
+            at: inc.at,
+            event_id: Some(inc.event_id.clone()),
+            status: "challenged".into(),
+            snapshot: g.snapshot.clone(),
+            seats: Some(seats.clone()),
+            ..Write::default()
+        };
+        self.store.write(g.id, &w).await?;
+        r.say(format!(
+            "game #{}: {} accepted; waiting for {}",
+            g.id,
+            inc.user,
+            waiting_for(&seats)
+        ));
+        Ok(())
+    }
+
+    /// Starts `g` with every seat taken (`seats`): the game becomes active with its first
+    /// deadlines, then its start is announced. Caller holds the game's lock.
+    async fn start(
+        &self,
+        inc: &Incoming,
+        g: GameRow,
+        seats: Vec<SeatRow>,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let rules = self.load(&g)?;
+        let deadlines = acting::movers(rules.as_ref())
+            .into_iter()
+            .map(|s| {
+                (
+                    s.0,
+                    g.version + 1,
+                    inc.at + acting::time_for(&g, rules.as_ref(), s),
+                )
+            })
+            .collect();
+        let w = Write {
+            expected_version: g.version,
+            action: None,
+            at: inc.at,
+            event_id: Some(inc.event_id.clone()),
+            status: "active".into(),
+            snapshot: g.snapshot.clone(),
+            seats: Some(seats),
+            deadlines,
+            ..Write::default()
+        };
+        self.store.write(g.id, &w).await?;
+        let g = self.game_row(g.id).await?;
+        self.announce_start(inc, &g, r)
+    }
+
+    /// The messages of a game's start: the public board and whose turn it is, each
+    /// seat's secret holdings, and the secret prompts.
+    fn announce_start(&self, inc: &Incoming, g: &GameRow, r: &mut Reply) -> Result<(), Fail> {
+        let rules = self.load(g)?;
+        let users: Vec<Option<String>> = g.seats.iter().map(|s| s.user.clone()).collect();
+        let players = match users.as_slice() {
+            [one] => format!("{} plays", one.as_deref().unwrap_or("?")),
+            [_, _] => format!(
+                "{} ({}) against {} ({})",
+                g.user_at(0).unwrap_or("?"),
+                rules.seat_name(Seat(0)),
+                g.user_at(1).unwrap_or("?"),
+                rules.seat_name(Seat(1))
+            ),
+            _ => seat_list(&users, rules.as_ref()),
+        };
+        let opening = if users.len() == 1 {
+            format!("{players} {}", rules.variant())
+        } else {
+            format!("{} accepted. {players}, {}", inc.user, rules.variant())
+        };
+        let text = format!(
+            "game #{}: {opening}. {}",
+            g.id,
+            turn_line(g, rules.as_ref(), &g.deadlines)
+        );
+        let buttons = super::routing::answer_buttons(g, rules.as_ref(), &[]);
+        for d in public_dest(g) {
+            r.out.push(Outbound {
+                to: d,
+                text: text.clone(),
+                image: Some(public_view(
+                    g,
+                    rules.as_ref(),
+                    self.settings.public_orientation,
+                )),
+                game: Some(g.id),
+                buttons: buttons.clone(),
+                refusal: None,
+            });
+        }
+        self.tell_holdings(g, rules.as_ref(), r);
+        self.prompt_privately(g, rules.as_ref(), &[], r);
+        Ok(())
+    }
+
+    /// `decline [ID]` (a challenge made to the user) or `cancel [ID]` (their own).
+    pub(super) async fn decline(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        cancel: bool,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let g = self.pending(inc, id, cancel).await?;
+        let lock = self.lock_for(g.id);
+        let _guard = lock.lock().await;
+        let status = if cancel { "cancelled" } else { "declined" };
+        let w = Write {
+            expected_version: g.version,
+            at: inc.at,
+            event_id: Some(inc.event_id.clone()),
+            status: status.into(),
+            snapshot: g.snapshot.clone(),
+            ..Write::default()
+        };
+        self.store.write(g.id, &w).await?;
+        r.say(format!(
+            "game #{}: the challenge is {status} by {}",
+            g.id, inc.user
+        ));
+        Ok(())
+    }
+
+    /// `games`: the user's pending and active games, whose turn and by when.
+    pub(super) async fn list_games(&self, inc: &Incoming, r: &mut Reply) -> Result<(), Fail> {
+        let games = self
+            .store
+            .games_of(&inc.user, &["challenged", "active"])
+            .await?;
+        let mut lines = Vec::new();
+        for g in games.iter().filter(|g| g.seat_of(&inc.user).is_some()) {
+            let rules = self.load(g)?;
+            let opp: Vec<&str> = g
+                .seats
+                .iter()
+                .filter_map(|s| s.user.as_deref())
+                .filter(|u| *u != inc.user)
+                .collect();
+            let against = if g.seats.len() == 1 {
+                String::new()
+            } else {
+                format!(" vs {}", opp.join(", "))
+            };
+            let line = if g.status == "challenged" {
+                format!("#{} {}{against}: challenge pending", g.id, rules.variant())
+            } else {
+                format!(
+                    "#{} {}{against}: {}{}",
+                    g.id,
+                    rules.variant(),
+                    turn_line(g, rules.as_ref(), &g.deadlines),
+                    counters(rules.as_ref())
+                )
+            };
+            lines.push(line);
+        }
+        r.say(if lines.is_empty() {
+            "you have no games".to_string()
+        } else {
+            lines.join(" | ")
+        });
+        Ok(())
+    }
+}
+
+/// The buttons under a challenge: anyone it is made to may press them (the referee checks
+/// who may answer, like for a typed `accept`).
+fn challenge_buttons(id: i64) -> Vec<super::Button> {
+    [("Accept", "accept", true), ("Decline", "decline", false)]
+        .into_iter()
+        .map(|(label, word, primary)| super::Button {
+            label: label.into(),
+            command: format!("{word} {id}"),
+            for_user: None,
+            primary,
+        })
+        .collect()
+}

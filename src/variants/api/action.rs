@@ -1,0 +1,89 @@
+//! What a seat did: an action in the variant's own form, stored in the game's log.
+
+use super::RuleError;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// One entry of a game's action log: a variant's own action type, kept as JSON so the
+/// referee and the store need not know it. Replaying the log from the start rebuilds the
+/// game exactly.
+///
+/// The referee itself makes three actions, which every variant must understand:
+/// [`Action::resign`], [`Action::abort`] and [`Action::timeout`] (the JSON strings
+/// `"Resign"`, `"Abort"` and `"Timeout"`, as a serde unit variant of those names writes
+/// them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Action(serde_json::Value);
+
+impl Action {
+    /// The action of a variant's own type.
+    pub fn of<T: Serialize>(action: &T) -> Action {
+        Action(serde_json::to_value(action).unwrap_or(serde_json::Value::Null))
+    }
+
+    /// The action read back as the variant's own type; an action of another variant's
+    /// is refused.
+    pub fn to<T: DeserializeOwned>(&self, variant: &str) -> Result<T, RuleError> {
+        serde_json::from_value(self.0.clone()).map_err(|_| {
+            RuleError::not_here(format!(
+                "`{}` is not part of {variant}: type help for its commands",
+                self.name()
+            ))
+        })
+    }
+
+    /// The seat gives up.
+    pub fn resign() -> Action {
+        Action(serde_json::Value::String("Resign".into()))
+    }
+
+    /// The game is called off before it really started.
+    pub fn abort() -> Action {
+        Action(serde_json::Value::String("Abort".into()))
+    }
+
+    /// The referee: this seat's time has run out.
+    pub fn timeout() -> Action {
+        Action(serde_json::Value::String("Timeout".into()))
+    }
+
+    /// The action's name in lower case (`move`, `clue`, `resign`), for messages.
+    pub fn name(&self) -> String {
+        let name = match &self.0 {
+            serde_json::Value::String(s) => s.as_str(),
+            serde_json::Value::Object(m) => m.keys().next().map_or("?", |k| k.as_str()),
+            _ => "?",
+        };
+        name.to_lowercase()
+    }
+
+    /// The action as stored.
+    pub fn json(&self) -> &serde_json::Value {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    enum Toy {
+        Resign,
+        Timeout,
+        Step(u8),
+    }
+
+    #[test]
+    fn the_referees_actions_read_as_a_variants_unit_variants() {
+        assert_eq!(Action::resign().to::<Toy>("toy").unwrap(), Toy::Resign);
+        assert_eq!(Action::timeout().to::<Toy>("toy").unwrap(), Toy::Timeout);
+        let e = Action::abort().to::<Toy>("toy").unwrap_err();
+        assert_eq!(e.text, "`abort` is not part of toy: type help for its commands");
+        let step = Action::of(&Toy::Step(3));
+        assert_eq!(step.name(), "step");
+        assert_eq!(step.to::<Toy>("toy").unwrap(), Toy::Step(3));
+        assert_eq!(serde_json::to_string(&step).unwrap(), r#"{"Step":3}"#);
+    }
+}

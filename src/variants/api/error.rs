@@ -1,0 +1,88 @@
+//! Why an action or command was refused: a kind to match on, and a sentence for people.
+
+/// What kind of refusal: adapters and tests match on this, never on the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefusalKind {
+    /// The command is badly written; the text shows the right form.
+    Syntax,
+    /// Not a move or answer the rules allow now.
+    Illegal,
+    /// The input fits more than one move or thing; the text lists them.
+    Ambiguous,
+    /// Someone else must act now.
+    NotYourTurn,
+    /// The user has no seat in the game, or the game is not theirs to see.
+    NotYourGame,
+    /// The command belongs to another variant.
+    NotHere,
+    /// The game is over, or not started.
+    Over,
+    /// A secret sent where others read it.
+    Secret,
+    /// Something the user named does not exist (a game, a variant, a user).
+    Unknown,
+    /// The game changed meanwhile; sending it again may work.
+    Conflict,
+}
+
+/// Why an action was refused; the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text}")]
+pub struct RuleError {
+    /// What kind of refusal.
+    pub kind: RefusalKind,
+    /// The reason, for people.
+    pub text: String,
+}
+
+impl RuleError {
+    /// A refusal of this kind.
+    pub fn of(kind: RefusalKind, text: impl Into<String>) -> RuleError {
+        RuleError {
+            kind,
+            text: text.into(),
+        }
+    }
+
+    /// Not allowed by the rules now (the commonest refusal).
+    pub fn new(text: impl Into<String>) -> RuleError {
+        RuleError::of(RefusalKind::Illegal, text)
+    }
+
+    /// Badly written.
+    pub fn syntax(text: impl Into<String>) -> RuleError {
+        RuleError::of(RefusalKind::Syntax, text)
+    }
+
+    /// Someone else must act.
+    pub fn not_your_turn(text: impl Into<String>) -> RuleError {
+        RuleError::of(RefusalKind::NotYourTurn, text)
+    }
+
+    /// Part of another variant.
+    pub fn not_here(text: impl Into<String>) -> RuleError {
+        RuleError::of(RefusalKind::NotHere, text)
+    }
+
+    /// Fits several things.
+    pub fn ambiguous(text: impl Into<String>) -> RuleError {
+        RuleError::of(RefusalKind::Ambiguous, text)
+    }
+
+    /// The game is over.
+    pub fn over(text: impl Into<String>) -> RuleError {
+        RuleError::of(RefusalKind::Over, text)
+    }
+}
+
+impl From<crate::notation::MoveError> for RuleError {
+    fn from(e: crate::notation::MoveError) -> RuleError {
+        use crate::notation::MoveError as M;
+        let kind = match &e {
+            M::TooLong | M::Syntax { .. } => RefusalKind::Syntax,
+            M::NoSuchPiece { .. } | M::Illegal { .. } => RefusalKind::Illegal,
+            M::Ambiguous { .. } => RefusalKind::Ambiguous,
+        };
+        RuleError::of(kind, e.to_string())
+    }
+}

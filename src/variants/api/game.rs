@@ -1,0 +1,122 @@
+//! The two traits of the plug-in interface: [`VariantSpec`], what the registry knows of a
+//! variant, and [`GameRules`], one game of it as a state machine.
+
+use super::{
+    Action, CommandSpec, GameCommand, GameOutcome, Note, OptionSpec, Options, Projection,
+    Prompt, Reading, RuleError, Seat, SeatPlan, Viewer, WordList,
+};
+use crate::render::Renderer;
+
+/// What a new game is set up from.
+#[derive(Clone, Debug, Default)]
+pub struct NewGame<'a> {
+    /// The starting position, for a game set up for testing or teaching (`fen:"..."`).
+    pub fen: Option<&'a str>,
+    /// The challenge's options, validated against [`VariantSpec::options`].
+    pub options: Options,
+    /// The seed of the game's public draws (a letter grid); hidden draws never come
+    /// from it.
+    pub seed: u64,
+}
+
+/// What a game may consult while reading a command, beyond itself: the operator's files.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Env<'a> {
+    /// The operator's word list (`games.word_list`): none configured, the list, or why
+    /// it could not be read.
+    pub words: Option<&'a Result<WordList, String>>,
+}
+
+/// A variant as the registry knows it: its names, seats, options and commands, and how
+/// to make or reload a game of it. One static value per variant.
+pub trait VariantSpec: Sync {
+    /// The id used in commands and stored with games (`chess-sharp`).
+    fn id(&self) -> &'static str;
+    /// The name shown to people (`Chess#`).
+    fn display_name(&self) -> &'static str;
+    /// Other names users type for it, compared without case, spaces, `-` or `_`.
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// One line on what the game is, for `help` and Discord's choices.
+    fn summary(&self) -> &'static str;
+    /// The seats.
+    fn seats(&self) -> SeatPlan;
+    /// The options a challenge may give it.
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+    /// Its commands, beyond the referee's own (`challenge`, `resign`, `board`, ...).
+    fn commands(&self) -> &'static [CommandSpec];
+    /// Whether a challenge may start it from a position (`fen:"..."`).
+    fn takes_fen(&self) -> bool {
+        true
+    }
+    /// A new game.
+    fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError>;
+    /// A game rebuilt from its stored snapshot.
+    fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError>;
+}
+
+/// One game of a variant as a state machine: whom it awaits, what a typed command means,
+/// what an action changes, and what each viewer sees.
+pub trait GameRules: Send + Sync {
+    /// The variant's id.
+    fn variant(&self) -> &'static str;
+    /// How many seats the game has.
+    fn seat_count(&self) -> usize;
+    /// The name of a seat (`White`, `Black`).
+    fn seat_name(&self, seat: Seat) -> &'static str;
+    /// Who must act now, and for what; empty once the game is over. This is public: the
+    /// referee's status line is built from it, so a prompt must not exist, or differ,
+    /// because of a secret (a prompt to discard only when a card qualifies would tell).
+    fn awaiting(&self) -> Vec<(Seat, Prompt)>;
+    /// Reads one of the variant's commands typed by `seat` (already known to be one of
+    /// [`VariantSpec::commands`], with a fitting number of arguments) into what the
+    /// referee should do. Reads only: the game is unchanged.
+    fn read(&self, seat: Seat, command: &GameCommand, env: Env) -> Result<Reading, RuleError>;
+    /// Applies one action of `seat`. On error nothing changed.
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError>;
+    /// What `viewer` may see now.
+    fn project(&self, viewer: Viewer) -> Projection;
+    /// How the game ended, if it has (an aborted game has no outcome).
+    fn outcome(&self) -> Option<GameOutcome>;
+    /// Whether the game was aborted.
+    fn aborted(&self) -> bool;
+    /// Whether the game is over (finished or aborted).
+    fn is_over(&self) -> bool {
+        self.aborted() || self.outcome().is_some()
+    }
+    /// Whether a seat whose time ran out loses at once ([`Action::timeout`] from the
+    /// referee) rather than only when an opponent claims it.
+    fn timeout_is_automatic(&self) -> bool;
+    /// Seconds `seat` has for what it is asked now, where the variant sets that itself;
+    /// `None`: the game's days per move.
+    fn time_limit(&self, _seat: Seat) -> Option<i64> {
+        None
+    }
+    /// What the two rows of a board image's caption and the White and Black tags of a
+    /// record call the players, given the player of each seat in seat order.
+    fn side_names(&self, names: &[&str]) -> [String; 2] {
+        let name = |i: usize| names.get(i).copied().unwrap_or("").to_string();
+        [name(0), name(1)]
+    }
+    /// The caption's names for the current turn: [`GameRules::side_names`] with what
+    /// the variant adds (the roles of a team's partners).
+    fn caption_names(&self, names: &[&str]) -> [String; 2] {
+        self.side_names(names)
+    }
+    /// The record as PGN as `viewer` may read it, given the tags the referee knows.
+    fn pgn(&self, viewer: Viewer, tags: &[(String, String)]) -> String;
+    /// The whole game as an animated GIF of `viewer`'s views, or `None` for a variant
+    /// without animations.
+    fn animation(&self, viewer: Viewer, renderer: &Renderer, names: &[&str])
+        -> Option<Vec<u8>>;
+    /// The variant's own fields for an export to `viewer` (JSON object members).
+    fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
+    /// The full state as JSON, secrets included: for the store alone. Equal states give
+    /// equal snapshots.
+    fn snapshot(&self) -> serde_json::Value;
+}

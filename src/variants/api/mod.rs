@@ -1,0 +1,27 @@
+//! The plug-in interface between the referee and the variants: what a variant declares
+//! ([`VariantSpec`]) and how one game of it behaves ([`GameRules`]). Everything here is
+//! pure data and traits: no I/O, no async, no store, no chat service.
+
+mod action;
+mod command;
+mod error;
+mod game;
+mod note;
+mod options;
+mod outcome;
+mod projection;
+mod prompt;
+mod seat;
+mod words;
+
+pub use action::Action;
+pub use command::{ArgKind, ArgSpec, CommandSpec, GameCommand, IdRule, Reading};
+pub use error::{RefusalKind, RuleError};
+pub use game::{Env, GameRules, NewGame, VariantSpec};
+pub use note::{Audience, Note, Span, Text};
+pub use options::{read_options, OptionKind, OptionSpec, Options};
+pub use outcome::GameOutcome;
+pub use projection::Projection;
+pub use prompt::{Answer, Prompt};
+pub use seat::{Placing, Seat, SeatPlan, Viewer};
+pub use words::WordList;

@@ -1,0 +1,70 @@
+//! What the game awaits from a seat: in words that fit, secret or public, with the
+//! answers an adapter may offer as buttons.
+
+/// What an awaited seat is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prompt {
+    /// A short stable name of what is asked (`move`, `pick`, `decide`, `clue`), for
+    /// adapters and tests.
+    pub kind: &'static str,
+    /// What the seat is asked to do, after its player's name: `to move`, `to pick a
+    /// piece (privately)`.
+    pub ask: String,
+    /// Whether it is asked and answered only in private.
+    pub secret: bool,
+    /// Whether the seat holds up the game until it answers, and so has a deadline (an
+    /// answer to an offer does not: playing on declines it).
+    pub turn: bool,
+    /// Ready answers an adapter may offer as buttons to this seat's player alone.
+    pub answers: Vec<Answer>,
+}
+
+/// One ready answer to a prompt: a label and the command it sends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The button's label (`Piece stands`).
+    pub label: String,
+    /// The command text it sends, without a game id (`decide piece`).
+    pub command: String,
+    /// Whether the answer is the one to press in most cases (drawn prominently).
+    pub primary: bool,
+}
+
+impl Prompt {
+    /// A public turn prompt: the seat must act, anyone may see what for.
+    pub fn turn(kind: &'static str, ask: impl Into<String>) -> Prompt {
+        Prompt {
+            kind,
+            ask: ask.into(),
+            secret: false,
+            turn: true,
+            answers: Vec::new(),
+        }
+    }
+
+    /// A secret turn prompt: asked and answered privately.
+    pub fn secret(kind: &'static str, ask: impl Into<String>) -> Prompt {
+        Prompt {
+            secret: true,
+            ..Prompt::turn(kind, ask)
+        }
+    }
+
+    /// An answer the seat may give but need not (an offer to accept): no deadline.
+    pub fn optional(kind: &'static str, ask: impl Into<String>) -> Prompt {
+        Prompt {
+            turn: false,
+            ..Prompt::turn(kind, ask)
+        }
+    }
+
+    /// This prompt with a ready answer.
+    pub fn with_answer(mut self, label: &str, command: &str, primary: bool) -> Prompt {
+        self.answers.push(Answer {
+            label: label.into(),
+            command: command.into(),
+            primary,
+        });
+        self
+    }
+}

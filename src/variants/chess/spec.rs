@@ -1,0 +1,241 @@
+//! The four chess variants as the registry knows them: their names and their commands.
+
+use super::ChessRules;
+use crate::rules::Variant;
+use crate::variants::api::{
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
+    VariantSpec,
+};
+
+/// One of the engine's chess variants, played as a game of its own.
+pub struct ChessSpec {
+    variant: Variant,
+    aliases: &'static [&'static str],
+    summary: &'static str,
+    commands: &'static [CommandSpec],
+}
+
+/// Standard chess (FIDE rules).
+pub static STANDARD: ChessSpec = ChessSpec {
+    variant: Variant::Standard,
+    aliases: &["chess", "fide", "classical"],
+    summary: "chess by the FIDE rules",
+    commands: &[MOVE, DRAW, CLAIM_DRAW],
+};
+
+/// Chess#: reserves dropped onto the first rank, king capture, impasses.
+pub static CHESS_SHARP: ChessSpec = ChessSpec {
+    variant: Variant::ChessSharp,
+    aliases: &["chess#", "sharp", "chess♯"],
+    summary: "the pieces start in reserve and are dropped onto the first rank; capture the king",
+    commands: &[MOVE, FAST_FIFTY, CLAIM_SHARP],
+};
+
+/// Los Alamos chess: 6x6, no bishops.
+pub static LOS_ALAMOS: ChessSpec = ChessSpec {
+    variant: Variant::LosAlamos,
+    aliases: &["losalamoschess"],
+    summary: "chess on 6x6 without bishops",
+    commands: &[MOVE, DRAW, CLAIM_DRAW],
+};
+
+/// Double Move Chess: four tokens each for two moves in one turn.
+pub static DOUBLE_MOVE: ChessSpec = ChessSpec {
+    variant: Variant::DoubleMove,
+    aliases: &["doublemovechess", "dmchess"],
+    summary: "chess with four tokens each, each for two moves in one turn",
+    commands: &[MOVE, DOUBLE, DRAW, CLAIM_DRAW],
+};
+
+const MOVE_ARG: ArgSpec = ArgSpec {
+    name: "move",
+    help: "the move, in any notation",
+    kind: ArgKind::Move,
+    required: true,
+};
+
+/// `move [ID] MOVE`.
+pub const MOVE: CommandSpec = CommandSpec {
+    name: "move",
+    aliases: &["play"],
+    usage: "move [ID] MOVE",
+    help: "play a move; in a channel with exactly one of your games a bare move works too",
+    examples: "move 12 e4, e4, N@d1, MOVE E2 TO E4",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[MOVE_ARG],
+};
+
+/// `double [ID] MOVE1 MOVE2`.
+const DOUBLE: CommandSpec = CommandSpec {
+    name: "double",
+    aliases: &["doublemove", "double-move"],
+    usage: "double [ID] MOVE1 MOVE2 (also double MOVE1 then MOVE2, or a bare MOVE1, MOVE2)",
+    help: "spend a token to play two moves in one turn (rules double-move says when)",
+    examples: "double Nf3 Ng5, double 12 e2 to e4 then g1 to f3, double Bd3 and Bxh7",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[
+        ArgSpec {
+            name: "first",
+            help: "the first move",
+            kind: ArgKind::Word,
+            required: true,
+        },
+        ArgSpec {
+            name: "second",
+            help: "the second move",
+            kind: ArgKind::Text,
+            required: true,
+        },
+    ],
+};
+
+/// `draw [ID] offer|accept|decline`.
+const DRAW: CommandSpec = CommandSpec {
+    name: "draw",
+    aliases: &[],
+    usage: "draw [ID] offer|accept|decline",
+    help: "draw by agreement",
+    examples: "draw offer",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "answer",
+        help: "offer, accept or decline",
+        kind: ArgKind::Choice(&[
+            ("offer", "Offer a draw"),
+            ("accept", "Accept the draw"),
+            ("decline", "Decline the draw"),
+        ]),
+        required: true,
+    }],
+};
+
+/// `fastfifty [ID] propose|accept|reject`.
+const FAST_FIFTY: CommandSpec = CommandSpec {
+    name: "fastfifty",
+    aliases: &["fast-fifty"],
+    usage: "fastfifty [ID] propose|accept|reject",
+    help: "end the game now as an impasse scored by material",
+    examples: "fastfifty propose",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "answer",
+        help: "propose, accept or reject",
+        kind: ArgKind::Choice(&[
+            ("propose", "Propose a fast-fifty"),
+            ("accept", "Accept the fast-fifty"),
+            ("reject", "Reject the fast-fifty"),
+        ]),
+        required: true,
+    }],
+};
+
+const INTENDED: ArgSpec = ArgSpec {
+    name: "move",
+    help: "the move you intend, for a draw claim",
+    kind: ArgKind::Move,
+    required: false,
+};
+
+/// `claim [ID] draw [MOVE]`.
+const CLAIM_DRAW: CommandSpec = CommandSpec {
+    name: "claim",
+    aliases: &[],
+    usage: "claim [ID] draw|time [MOVE]",
+    help: "claim a draw by threefold repetition or the fifty-move rule, optionally with the move you intend",
+    examples: "claim draw, claim draw Nf3",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[
+        ArgSpec {
+            name: "kind",
+            help: "what is claimed",
+            kind: ArgKind::Choice(&[("draw", "Draw (repetition or fifty moves)")]),
+            required: true,
+        },
+        INTENDED,
+    ],
+};
+
+/// `claim [ID] stalemate|impasse|time`.
+const CLAIM_SHARP: CommandSpec = CommandSpec {
+    name: "claim",
+    aliases: &[],
+    usage: "claim [ID] stalemate|impasse|time",
+    help: "claim a result the rules allow: your stalemate, an impasse (answered with the moves to go), or your opponent's time",
+    examples: "claim stalemate, claim time",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "kind",
+        help: "what is claimed",
+        kind: ArgKind::Choice(&[
+            ("stalemate", "Stalemate"),
+            ("impasse", "Impasse"),
+            ("time", "Opponent's time"),
+        ]),
+        required: true,
+    }],
+};
+
+impl VariantSpec for ChessSpec {
+    fn id(&self) -> &'static str {
+        self.variant.name()
+    }
+
+    fn display_name(&self) -> &'static str {
+        self.variant.display_name()
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        self.aliases
+    }
+
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+
+    fn seats(&self) -> SeatPlan {
+        SeatPlan {
+            names: &["White", "Black"],
+            placing: Placing::Sides,
+        }
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        self.commands
+    }
+
+    fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
+        Ok(Box::new(match setup.fen {
+            None => ChessRules::new(self.variant),
+            Some(f) => ChessRules::from_fen(self.variant, f)?,
+        }))
+    }
+
+    fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
+        let snap: super::ChessSnapshot = serde_json::from_value(snapshot.clone())
+            .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
+        if snap.variant != self.id() {
+            return Err(RuleError::new(format!(
+                "a {} snapshot is not a {} game",
+                snap.variant.chars().take(20).collect::<String>(),
+                self.id()
+            )));
+        }
+        Ok(Box::new(ChessRules::from_snapshot(&snap)?))
+    }
+}
+
+/// The command `name` of `variant`, if it has one.
+pub(super) fn command(variant: Variant, name: &str) -> Option<&'static CommandSpec> {
+    [&STANDARD, &CHESS_SHARP, &LOS_ALAMOS, &DOUBLE_MOVE]
+        .into_iter()
+        .find(|s| s.variant == variant)?
+        .commands
+        .iter()
+        .find(|c| c.is_named(name))
+}

@@ -1,0 +1,107 @@
+//! How a chess game is written for people: the text diagram, a turn's announcement, the
+//! PGN tags, and the double-move forms players type.
+
+use crate::notation::pgn::turn_san;
+use crate::notation::PgnTags;
+use crate::rules::{MoveKind, Position, Turn};
+
+/// A text diagram: ranks from the top, `.` for an empty square, reserves below.
+pub fn diagram(pos: &Position) -> String {
+    let cfg = pos.config();
+    let mut out = String::new();
+    for rank in (0..cfg.height).rev() {
+        out.push((b'1' + rank) as char);
+        out.push(' ');
+        for file in 0..cfg.width {
+            let sq = crate::rules::Square::new(file, rank);
+            out.push(pos.piece_at(sq).map(|p| p.fen_char()).unwrap_or('.'));
+        }
+        out.push('\n');
+    }
+    out.push_str("  ");
+    for file in 0..cfg.width {
+        out.push((b'a' + file) as char);
+    }
+    if cfg.drops.is_some() {
+        let fen = crate::notation::fen::board_fen(pos);
+        if let Some(i) = fen.find('[') {
+            out.push_str("  reserve ");
+            out.push_str(&fen[i..]);
+        }
+    }
+    if let Some(dm) = cfg.double_move {
+        let [w, b] = pos.tokens();
+        out.push_str(&format!(
+            "\ndouble-move tokens left: White {w} of {0}, Black {b} of {0}",
+            dm.tokens
+        ));
+    }
+    out
+}
+
+/// How a turn is announced: its SAN, a double move with the tokens left, and rule 5's
+/// capture with what it takes.
+pub(super) fn describe_turn(pos: &Position, turn: Turn) -> String {
+    let text = turn_san(pos, turn);
+    match turn {
+        Turn::Double(..) => {
+            let left = pos.tokens()[pos.turn().index()].saturating_sub(1);
+            format!(
+                "the double move {} ({left} token{} left)",
+                text.replace(',', ", "),
+                if left == 1 { "" } else { "s" }
+            )
+        }
+        Turn::Single(m) if m.kind == MoveKind::CaptureTwiceMoved => {
+            let at = pos.twice_moved().map(|(_, at)| at.to_string());
+            format!(
+                "{text}, taking the twice-moved {} on {} en passant",
+                m.capture.map(|r| r.name()).unwrap_or("piece"),
+                at.unwrap_or_default()
+            )
+        }
+        Turn::Single(_) => text,
+    }
+}
+
+/// The PGN tags of the values the service knows (`Event`, `White`, `Variant`, ...); a name
+/// that is not one of the roster's is an extra tag.
+pub fn pgn_tags(tags: &[(String, String)]) -> PgnTags {
+    let mut t = PgnTags::default();
+    for (k, v) in tags {
+        let field = match k.as_str() {
+            "Event" => &mut t.event,
+            "Site" => &mut t.site,
+            "Date" => &mut t.date,
+            "Round" => &mut t.round,
+            "White" => &mut t.white,
+            "Black" => &mut t.black,
+            "Variant" => {
+                t.variant = Some(v.clone());
+                continue;
+            }
+            _ => {
+                t.extra.push((k.clone(), v.clone()));
+                continue;
+            }
+        };
+        *field = v.clone();
+    }
+    t
+}
+
+
+/// Double Move Chess: reads `FIRST, SECOND`, `FIRST then SECOND` or `FIRST and SECOND`
+/// (any case) as the two halves of a double move.
+pub fn split_double(text: &str) -> Option<(&str, &str)> {
+    if let Some((a, b)) = text.split_once(',') {
+        return Some((a.trim(), b.trim()));
+    }
+    let lower = text.to_ascii_lowercase();
+    for word in [" then ", " and "] {
+        if let Some(i) = lower.find(word) {
+            return Some((text[..i].trim(), text[i + word.len()..].trim()));
+        }
+    }
+    None
+}

@@ -1,0 +1,188 @@
+//! The variants: each a pure game in its own module, and the registry that lists them.
+//! The referee and the adapters know variants only through [`Registry`] and the
+//! plug-in interface in [`api`]; adding a variant is one module, one line in
+//! [`BUILTIN`], its rules document and its tests.
+
+pub mod api;
+pub mod chess;
+pub mod chesswords;
+#[cfg(any())] // being ported to the plug-in interface
+pub mod split_brain;
+
+use api::{CommandSpec, GameRules, NewGame, RefusalKind, RuleError, Seat, VariantSpec};
+use api::Action;
+
+/// Every variant the bot plays, in the order `help` and Discord list them.
+pub static BUILTIN: &[&dyn VariantSpec] = &[
+    &chess::STANDARD,
+    &chess::CHESS_SHARP,
+    &chess::LOS_ALAMOS,
+    &chess::DOUBLE_MOVE,
+];
+
+/// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test
+/// adds.
+#[derive(Clone)]
+pub struct Registry {
+    variants: Vec<&'static dyn VariantSpec>,
+}
+
+impl Default for Registry {
+    fn default() -> Registry {
+        Registry::builtin()
+    }
+}
+
+/// A variant's name without case, hyphens, underscores or spaces (`Split_Brain` is
+/// `splitbrain`).
+fn name_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .collect::<String>()
+        .to_lowercase()
+}
+
+impl Registry {
+    /// The built-in variants.
+    pub fn builtin() -> Registry {
+        Registry {
+            variants: BUILTIN.to_vec(),
+        }
+    }
+
+    /// This registry with one more variant (a test's own).
+    pub fn with(mut self, variant: &'static dyn VariantSpec) -> Registry {
+        self.variants.push(variant);
+        self
+    }
+
+    /// The variants, in order.
+    pub fn all(&self) -> impl Iterator<Item = &'static dyn VariantSpec> + '_ {
+        self.variants.iter().copied()
+    }
+
+    /// The variant `name` means: its id, display name or an alias, compared without
+    /// case, spaces, `-` or `_`.
+    pub fn find(&self, name: &str) -> Option<&'static dyn VariantSpec> {
+        let key = name_key(name);
+        self.all().find(|v| {
+            name_key(v.id()) == key
+                || name_key(v.display_name()) == key
+                || v.aliases().iter().any(|a| name_key(a) == key)
+        })
+    }
+
+    /// The variant `name` means, or a refusal that lists the known ones.
+    pub fn get(&self, name: &str) -> Result<&'static dyn VariantSpec, RuleError> {
+        self.find(name).ok_or_else(|| {
+            RuleError::of(
+                RefusalKind::Unknown,
+                format!(
+                    "unknown variant '{}' (known: {})",
+                    name.chars().take(30).collect::<String>(),
+                    self.ids().join(", ")
+                ),
+            )
+        })
+    }
+
+    /// The variants' ids.
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.all().map(|v| v.id()).collect()
+    }
+
+    /// Every variant command, once per name (the first variant to declare a name gives
+    /// its usage), in the order of the registry.
+    pub fn commands(&self) -> Vec<&'static CommandSpec> {
+        let mut out: Vec<&'static CommandSpec> = Vec::new();
+        for v in self.all() {
+            for c in v.commands() {
+                if !out.iter().any(|o| o.name == c.name) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every declaration of the command `word` (a name or an alias), in registry order.
+    pub fn declarations(&self, word: &str) -> Vec<&'static CommandSpec> {
+        self.all()
+            .flat_map(|v| v.commands().iter())
+            .filter(|c| c.is_named(word))
+            .collect()
+    }
+
+    /// A new game of the variant `name`.
+    pub fn new_game(&self, name: &str, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
+        self.get(name)?.new_game(setup)
+    }
+
+    /// A game of the variant `name` rebuilt from its stored snapshot.
+    pub fn load(
+        &self,
+        name: &str,
+        snapshot: &serde_json::Value,
+    ) -> Result<Box<dyn GameRules>, RuleError> {
+        self.get(name)?.load(snapshot)
+    }
+
+    /// A game of the variant `name` replayed from its start (`setup`) through its action
+    /// log.
+    pub fn replay<'a>(
+        &self,
+        name: &str,
+        setup: &NewGame,
+        log: impl IntoIterator<Item = &'a (Seat, Action)>,
+    ) -> Result<Box<dyn GameRules>, RuleError> {
+        let mut game = self.new_game(name, setup)?;
+        for (seat, action) in log {
+            game.apply(*seat, action)?;
+        }
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use api::IdRule;
+
+    #[test]
+    fn names_and_aliases_find_their_variant() {
+        let r = Registry::builtin();
+        for (name, id) in [
+            ("Chess#", "chess-sharp"),
+            ("chess_sharp", "chess-sharp"),
+            ("Split Brain", "split-brain"),
+            ("fide", "standard"),
+            ("Los Alamos", "los-alamos"),
+            ("secret-chesswords", "chesswords"),
+        ] {
+            assert_eq!(r.find(name).map(|v| v.id()), Some(id), "{name}");
+        }
+        let e = r.get("checkers").err().unwrap();
+        assert_eq!(e.kind, RefusalKind::Unknown);
+        assert!(e.text.contains("known: standard, chess-sharp"), "{e}");
+    }
+
+    #[test]
+    fn declarations_of_one_command_agree_on_its_shape() {
+        // The parser reads a game id after a command before it knows the game: every
+        // variant declaring a word must read ids the same way, and no variant command may
+        // take the name of one of the referee's own.
+        let r = Registry::builtin();
+        for c in r.commands() {
+            let decls = r.declarations(c.name);
+            assert!(decls.iter().all(|d| d.id == decls[0].id), "{}", c.name);
+            assert!(decls.iter().all(|d| d.secret == decls[0].secret), "{}", c.name);
+        }
+        assert!(r.declarations("clue").iter().all(|d| d.id == IdRule::HashOnly));
+        let mut seen = std::collections::HashSet::new();
+        for v in r.all() {
+            assert!(seen.insert(v.id()), "two variants are called {}", v.id());
+            let n = v.seats().count();
+            assert!((1..=4).contains(&n), "{} has {n} seats", v.id());
+        }
+    }
+}
