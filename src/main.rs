@@ -197,6 +197,7 @@ fn main() -> ExitCode {
                 db,
                 settings,
                 images,
+                registry: postal::variants::Registry::builtin(),
             };
             let stdout = std::io::stdout();
             let result = match script {

@@ -7,8 +7,10 @@ mod common;
 use common::service::{open, say, T0};
 use postal::notation::parse_move;
 use postal::rules::{Position, Variant};
-use postal::service::command::{help, parse, ParseError, HELP};
+use postal::service::command::{help, ParseError, HELP};
 use postal::service::referee::Destination;
+use postal::variants::api::GameCommand;
+use postal::variants::Registry;
 use proptest::prelude::*;
 
 /// Words the grammar knows, to steer random lines into its branches.
@@ -76,6 +78,10 @@ const WORDS: &[&str] = &[
     "",
 ];
 
+fn parse(line: &str) -> Result<postal::service::command::Command, ParseError> {
+    postal::service::command::parse(line, &Registry::builtin())
+}
+
 fn steered() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop_oneof![
@@ -105,7 +111,7 @@ proptest! {
 
     #[test]
     fn help_never_panics(topic in "\\PC{0,40}") {
-        prop_assert!(!help(Some(&topic)).is_empty());
+        prop_assert!(!help(Some(&topic), &Registry::builtin()).is_empty());
     }
 }
 
@@ -118,10 +124,16 @@ fn is_a_starting_move(text: &str) -> bool {
 
 #[test]
 fn every_help_example_parses() {
+    let registry = Registry::builtin();
     let mut checked = 0;
-    for (name, usage, what, examples) in HELP {
+    let variant_commands: Vec<(&str, &str, &str, &str)> = registry
+        .all()
+        .flat_map(|v| v.commands().iter())
+        .map(|c| (c.name, c.usage, c.help, c.examples))
+        .collect();
+    for (name, usage, what, examples) in HELP.iter().chain(variant_commands.iter()) {
         assert!(!usage.is_empty() && !what.is_empty(), "{name}");
-        let shown = help(Some(name));
+        let shown = help(Some(name), &registry);
         assert!(shown.contains(usage) && shown.contains(examples), "{shown}");
         for example in examples.split(", ") {
             match parse(example) {
@@ -135,7 +147,10 @@ fn every_help_example_parses() {
             checked += 1;
         }
     }
-    assert!(checked > HELP.len(), "too few examples");
+    assert!(
+        checked > HELP.len() + variant_commands.len(),
+        "too few examples"
+    );
 }
 
 proptest! {
@@ -179,59 +194,49 @@ proptest! {
 fn the_chesswords_commands_parse() {
     use postal::service::command::Command as C;
     let p = |line: &str| parse(line).unwrap();
+    let g = |id: Option<i64>, word: &str, rest: &str| C::Game(id, GameCommand::new(word, rest));
     // A clue keeps its text; only `#12` is a game id, since a clue may start with a number.
-    assert_eq!(
-        p("clue 3 little pigs"),
-        C::Clue(None, "3 little pigs".into())
-    );
+    assert_eq!(p("clue 3 little pigs"), g(None, "clue", "3 little pigs"));
     assert_eq!(
         p("clue #3 a sweet   reward"),
-        C::Clue(Some(3), "a sweet reward".into())
+        g(Some(3), "clue", "a sweet reward")
     );
-    assert_eq!(p("hint frozen water"), C::Clue(None, "frozen water".into()));
-    assert_eq!(p("pass"), C::Pass(None));
-    assert_eq!(p("pass 4"), C::Pass(Some(4)));
-    assert_eq!(p("play treat Qc2"), C::Play(None, "treat Qc2".into()));
-    assert_eq!(p("play 12 e4"), C::Play(Some(12), "e4".into()));
-    assert_eq!(
-        p("letters TE c1 to c2"),
-        C::Letters(None, "TE".into(), "c1 to c2".into())
-    );
+    assert_eq!(p("hint frozen water"), g(None, "hint", "frozen water"));
+    assert_eq!(p("pass"), g(None, "pass", ""));
+    assert_eq!(p("pass 4"), g(Some(4), "pass", ""));
+    assert_eq!(p("play treat Qc2"), g(None, "play", "treat Qc2"));
+    assert_eq!(p("play 12 e4"), g(Some(12), "play", "e4"));
+    assert_eq!(p("letters TE c1 to c2"), g(None, "letters", "TE c1 to c2"));
     assert_eq!(
         p("discard white knight"),
-        C::Discard(None, "white knight".into())
+        g(None, "discard", "white knight")
     );
-    assert_eq!(p("discard 7 bP"), C::Discard(Some(7), "bP".into()));
+    assert_eq!(p("discard 7 bP"), g(Some(7), "discard", "bP"));
     assert_eq!(p("hand"), C::Hand(None));
     assert_eq!(p("cards #2"), C::Hand(Some(2)));
-    assert_eq!(
-        p("words stone rated"),
-        C::Words(None, vec!["stone".into(), "rated".into()])
-    );
-    assert_eq!(p("words NONE"), C::Words(None, vec![]));
-    assert_eq!(p("guess stone"), C::Guess(None, "stone".into()));
-    let Ok(C::Challenge { timer, .. }) = parse("challenge @bob chesswords timer:3") else {
+    assert_eq!(p("words stone rated"), g(None, "words", "stone rated"));
+    assert_eq!(p("words NONE"), g(None, "words", "NONE"));
+    assert_eq!(p("guess stone"), g(None, "guess", "stone"));
+    let Ok(C::Challenge(c)) = parse("challenge @bob chesswords timer:3") else {
         panic!()
     };
-    assert_eq!(timer, Some(3));
+    assert_eq!(c.options, vec![("timer".to_string(), "3".to_string())]);
     for bad in [
         "clue",
         "clue #4",
         "letters te",
         "discard",
-        "words one",
         "words a b c",
         "guess",
         "guess two words",
-        "challenge @bob chesswords timer:0",
-        "challenge @bob chesswords timer:6",
-        "challenge @bob chesswords timer:x",
     ] {
         assert!(matches!(parse(bad), Err(ParseError::Syntax(_))), "{bad}");
     }
-    // Secret commands are only taken in private.
-    assert!(p("words a b").is_secret() && p("discard wN").is_secret());
-    assert!(!p("clue x").is_secret() && !p("hand").is_secret());
+    // Secret commands are declared so, and only taken in private.
+    let registry = Registry::builtin();
+    let secret = |w: &str| registry.declarations(w).iter().any(|c| c.secret);
+    assert!(secret("words") && secret("discard") && secret("pick"));
+    assert!(!secret("clue") && !secret("move"));
 }
 
 #[tokio::test]
@@ -266,12 +271,12 @@ async fn chesswords_commands_elsewhere_change_nothing_and_say_why() {
     // `hand` answers privately.
     let out = say(&svc, "h", "bob", "hand", T0).await;
     assert!(
-        matches!(out[0].to, Destination::Dm(_)) && out[0].text.contains("no hands of cards"),
+        matches!(out[0].to, Destination::Dm(_)) && out[0].text.contains("nothing held in hand"),
         "{out:?}"
     );
-    // A timer is for chesswords only.
+    // A timer is for the variants that declare it (chesswords).
     let out = say(&svc, "t", "bob", "challenge @alice standard timer:3", T0).await;
-    assert!(out[0].text.contains("timer:N is for chesswords"), "{out:?}");
+    assert!(out[0].text.contains("takes no option timer"), "{out:?}");
     let after = svc.store().game(1).await.unwrap().unwrap();
     assert_eq!(after.version, before.version);
     assert!(svc.store().game(2).await.unwrap().is_none());

@@ -19,6 +19,7 @@ fn play(db: &str, script: &str) -> String {
             ..Default::default()
         },
         images: None,
+        registry: postal::variants::Registry::builtin(),
     };
     let mut out = Vec::new();
     postal::console::block_on(postal::console::run(&opts, script.as_bytes(), &mut out))

@@ -14,7 +14,7 @@ use postal::render::{
     Renderer, Rgb, Suit, Theme, Viewer,
 };
 use postal::rules::{Color, Game, Move, Position, Square, Variant};
-use postal::service::chesswords::letters::LetterGrid;
+use postal::variants::chesswords::letters::LetterGrid;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 

@@ -5,7 +5,9 @@
 use postal::notation::fen::parse_fen;
 use postal::notation::{parse_move, san};
 use postal::rules::{MoveKind, Position, Turn, Variant};
-use postal::service::{load_game, new_game_from, Action, Seat};
+use postal::variants::api::{Action, NewGame, Seat, Viewer};
+use postal::variants::chess::ChessAction;
+use postal::variants::Registry;
 use proptest::prelude::*;
 
 /// A middle game after move 9, with pieces that can move twice and capture.
@@ -37,7 +39,15 @@ proptest! {
     ) {
         let fen = STARTS[start];
         let mut pos = parse_fen(Variant::DoubleMove, fen).unwrap();
-        let mut rules = new_game_from("double-move", Some(fen)).unwrap();
+        let mut rules = Registry::builtin()
+            .new_game(
+                "double-move",
+                &NewGame {
+                    fen: Some(fen),
+                    ..NewGame::default()
+                },
+            )
+            .unwrap();
         for (pick, double) in choices {
             reads_back(&pos);
             let turns = pos.turns();
@@ -64,13 +74,13 @@ proptest! {
                 prop_assert_eq!(parse_move(&middle, &san(&middle, b)).ok(), Some(b));
             }
             let seat = Seat(pos.turn().index() as u8);
-            rules.apply(seat, &Action::Move(turn.uci())).unwrap();
+            rules.apply(seat, &Action::of(&ChessAction::Move(turn.uci()))).unwrap();
             pos = pos.after_turn(turn);
-            let loaded = load_game("double-move", &rules.snapshot()).unwrap();
+            let loaded = Registry::builtin().load("double-move", &rules.snapshot()).unwrap();
             prop_assert_eq!(loaded.snapshot(), rules.snapshot());
             prop_assert_eq!(
-                rules.tokens_left(),
-                Some(pos.tokens().to_vec())
+                rules.export_fields(Viewer::Public)["tokens_left"].clone(),
+                serde_json::json!(pos.tokens())
             );
         }
     }

@@ -98,7 +98,7 @@ async fn other_variants_have_no_double_moves() {
     start(&svc, "standard").await;
     let out = say(&svc, "1", "alice", "double e4 Nf3", T0).await;
     assert!(
-        text(&out).contains("there are no double moves in Standard chess"),
+        text(&out).contains("`double` is not part of Standard chess"),
         "{}",
         text(&out)
     );

@@ -18,6 +18,7 @@ fn run_script_with_images(path: &Path, images: Option<&Path>) -> String {
             ..Default::default()
         },
         images: images.map(Path::to_path_buf),
+        registry: postal::variants::Registry::builtin(),
     };
     let mut out = Vec::new();
     let rt = tokio::runtime::Builder::new_current_thread()

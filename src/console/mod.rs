@@ -10,6 +10,7 @@
 use crate::service::referee::{Destination, Incoming, Outbound, Place, Service, Settings};
 use crate::store::Store;
 use crate::variants::api::Viewer;
+use crate::variants::Registry;
 use std::io::{BufRead, Write};
 
 /// The simulated clock's start: 2026-01-01 00:00 UTC.
@@ -24,6 +25,8 @@ pub struct Options {
     pub settings: Settings,
     /// Where board images are written; `None` prints text diagrams instead.
     pub images: Option<std::path::PathBuf>,
+    /// The variants played ([`Registry::builtin`] but in tests of a variant of their own).
+    pub registry: Registry,
 }
 
 /// Writes board images into a folder, numbered in the order they are sent.
@@ -109,7 +112,7 @@ fn parse_clock(arg: &str) -> Option<i64> {
 /// Runs the console over `input`, writing replies to `out`.
 pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
     let store = Store::open(&opts.db).await.map_err(|e| e.to_string())?;
-    let service = Service::new(store, opts.settings.clone());
+    let service = Service::with_registry(store, opts.settings.clone(), opts.registry.clone());
     let mut images = match &opts.images {
         Some(dir) => Some(ImageWriter::new(dir)?),
         None => None,
@@ -237,7 +240,10 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
     let over = matches!(g.status.as_str(), "finished" | "aborted");
     match format {
         "pgn" => Ok(rules
-            .pgn(viewer, &crate::service::referee::pgn_tags(&g, rules.as_ref()))
+            .pgn(
+                viewer,
+                &crate::service::referee::pgn_tags(&g, rules.as_ref()),
+            )
             .into_bytes()),
         "gif" => {
             let names = crate::service::referee::seat_users(&g);

@@ -18,9 +18,9 @@ pub use config::Config;
 use crate::render::{RenderOptions, Renderer};
 use crate::service::command::{self, Command};
 use crate::service::deadlines::{unix_now, DeadlineTask};
+use crate::service::referee::View;
 use crate::service::referee::{Destination, Incoming, Outbound, Place, Queued, Service};
 use crate::service::settings::Settings;
-use crate::service::referee::View;
 use crate::store::Store;
 use serenity::all::{
     AutoArchiveDuration, AutocompleteChoice, ButtonStyle, ChannelId, ChannelType,
@@ -267,10 +267,11 @@ impl Core {
                 );
             }
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let [white, black] = match crate::service::referee::load_with(self.service.registry(), &g) {
-                Ok(rules) => rules.side_names(&names),
-                Err(_) => ["?".to_string(), "?".to_string()],
-            };
+            let [white, black] =
+                match crate::service::referee::load_with(self.service.registry(), &g) {
+                    Ok(rules) => rules.side_names(&names),
+                    Err(_) => ["?".to_string(), "?".to_string()],
+                };
             // Discord's limit on a channel name.
             let name: String = format!("game #{} {}: {white} vs {black}", g.id, g.variant)
                 .chars()
@@ -312,7 +313,7 @@ impl Core {
                             g.id
                         ),
                         image: None,
-                ..Outbound::default()
+                        ..Outbound::default()
                     },
                     buttons: Vec::new(),
                     nonce: None,
@@ -430,7 +431,7 @@ impl Core {
                         slash::PRIVATE
                     ),
                     image: None,
-                ..Outbound::default()
+                    ..Outbound::default()
                 },
                 buttons: Vec::new(),
                 nonce: None,
@@ -843,7 +844,7 @@ impl Core {
                         to: origin.clone(),
                         text: "done".into(),
                         image: None,
-                ..Outbound::default()
+                        ..Outbound::default()
                     },
                     buttons: Vec::new(),
                     nonce: None,

@@ -118,7 +118,7 @@ fn game_id(word: &str) -> Option<i64> {
 
 /// Splits an optional leading game id off the arguments (`#12` only, for
 /// [`IdRule::HashOnly`]).
-fn take_id<'a, S: AsRef<str>>(args: &'a [S], rule: IdRule) -> (Option<i64>, &'a [S]) {
+fn take_id<S: AsRef<str>>(args: &[S], rule: IdRule) -> (Option<i64>, &[S]) {
     match args.first() {
         Some(w) if rule == IdRule::Plain || w.as_ref().starts_with('#') => {
             match game_id(w.as_ref()) {

@@ -92,6 +92,12 @@ struct Clock {
 }
 
 impl Settings {
+    /// The seed of the games' hidden draws, where every draw is to be reproducible;
+    /// `None`: the operating system's entropy.
+    pub fn hidden_seed(&self) -> Option<u64> {
+        Some(self.seed)
+    }
+
     /// The defaults with the values of a configuration file's text, checked.
     pub fn from_toml(text: &str) -> Result<Settings, ConfigError> {
         let f: File = toml::from_str(text).map_err(|e| ConfigError(e.message().to_string()))?;

@@ -71,6 +71,9 @@ pub struct GameRow {
     pub start_fen: Option<String>,
     /// The options the variant validated, as a JSON object (`{"timer":"3"}`).
     pub options: String,
+    /// The state as it was set up, before any action (JSON); `None` for games stored
+    /// before it was kept.
+    pub start_snapshot: Option<String>,
     /// `1-0`, `0-1`, `1/2-1/2`.
     pub result: Option<String>,
     /// The end reason's name.
@@ -318,9 +321,12 @@ impl Store {
             snapshot,
             start,
         } = draw(id);
-        sqlx::query("UPDATE games SET seed = ?, snapshot = coalesce(?, snapshot) WHERE id = ?")
+        sqlx::query(
+            "UPDATE games SET seed = ?, snapshot = coalesce(?, snapshot), start_snapshot = coalesce(?, snapshot) WHERE id = ?",
+        )
             .bind(seed)
-            .bind(snapshot)
+            .bind(&snapshot)
+            .bind(&snapshot)
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -529,7 +535,7 @@ impl Store {
 }
 
 /// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
-const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options,
+const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT json_group_array(json_array(seat, user_id, role, accepted) ORDER BY seat) FROM seats WHERE game_id = games.id),
     (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id)
     FROM games";
@@ -538,8 +544,8 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
     let id: i64 = r.get(0);
     let bad = |e: serde_json::Error| StoreError::Db(sqlx::Error::Decode(Box::new(e)));
     let seats: Vec<(u8, Option<String>, String, u8)> =
-        serde_json::from_str(r.get::<&str, _>(15)).map_err(bad)?;
-    let deadlines: Vec<(u8, i64, i64)> = serde_json::from_str(r.get::<&str, _>(16)).map_err(bad)?;
+        serde_json::from_str(r.get::<&str, _>(16)).map_err(bad)?;
+    let deadlines: Vec<(u8, i64, i64)> = serde_json::from_str(r.get::<&str, _>(17)).map_err(bad)?;
     Ok(GameRow {
         id,
         variant: r.get(1),
@@ -556,6 +562,7 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
         version: r.get(12),
         start_fen: r.get(13),
         options: r.get(14),
+        start_snapshot: r.get(15),
         seats: seats
             .into_iter()
             .map(|(seat, user, role, accepted)| SeatRow {

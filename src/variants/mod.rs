@@ -9,8 +9,8 @@ pub mod chesswords;
 #[cfg(any())] // being ported to the plug-in interface
 pub mod split_brain;
 
-use api::{CommandSpec, GameRules, NewGame, RefusalKind, RuleError, Seat, VariantSpec};
 use api::Action;
+use api::{CommandSpec, GameRules, NewGame, RefusalKind, RuleError, Seat, VariantSpec};
 
 /// Every variant the bot plays, in the order `help` and Discord list them.
 pub static BUILTIN: &[&dyn VariantSpec] = &[
@@ -25,6 +25,12 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
 #[derive(Clone)]
 pub struct Registry {
     variants: Vec<&'static dyn VariantSpec>,
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.ids()).finish()
+    }
 }
 
 impl Default for Registry {
@@ -127,15 +133,21 @@ impl Registry {
         self.get(name)?.load(snapshot)
     }
 
-    /// A game of the variant `name` replayed from its start (`setup`) through its action
-    /// log.
+    /// A game of the variant `name` replayed through its action log from its start: the
+    /// state stored as it was set up (`start`) when there is one, else a new game of
+    /// `setup` (a game stored before starting states were kept, whose draws all came
+    /// from its seed).
     pub fn replay<'a>(
         &self,
         name: &str,
+        start: Option<&serde_json::Value>,
         setup: &NewGame,
         log: impl IntoIterator<Item = &'a (Seat, Action)>,
     ) -> Result<Box<dyn GameRules>, RuleError> {
-        let mut game = self.new_game(name, setup)?;
+        let mut game = match start {
+            Some(snapshot) => self.load(name, snapshot)?,
+            None => self.new_game(name, setup)?,
+        };
         for (seat, action) in log {
             game.apply(*seat, action)?;
         }
@@ -175,9 +187,16 @@ mod tests {
         for c in r.commands() {
             let decls = r.declarations(c.name);
             assert!(decls.iter().all(|d| d.id == decls[0].id), "{}", c.name);
-            assert!(decls.iter().all(|d| d.secret == decls[0].secret), "{}", c.name);
+            assert!(
+                decls.iter().all(|d| d.secret == decls[0].secret),
+                "{}",
+                c.name
+            );
         }
-        assert!(r.declarations("clue").iter().all(|d| d.id == IdRule::HashOnly));
+        assert!(r
+            .declarations("clue")
+            .iter()
+            .all(|d| d.id == IdRule::HashOnly));
         let mut seen = std::collections::HashSet::new();
         for v in r.all() {
             assert!(seen.insert(v.id()), "two variants are called {}", v.id());

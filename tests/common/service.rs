@@ -2,8 +2,9 @@
 //! lines as users, and checking a game's snapshot against the replay of its action log.
 
 use postal::service::referee::{Incoming, Outbound, Place, Service, Settings};
-use postal::service::{replay_with, Action, GameOptions, Seat};
 use postal::store::Store;
+use postal::variants::api::{Action, NewGame, Seat};
+use postal::variants::Registry;
 use std::path::PathBuf;
 
 /// 2026-01-01 00:00 UTC, the tests' epoch.
@@ -93,16 +94,20 @@ pub async fn check_log(store: &Store, id: i64) -> usize {
         .map(|r| (Seat(r.seat), serde_json::from_str(&r.action).unwrap()))
         .collect();
     let stored: serde_json::Value = serde_json::from_str(&g.snapshot).unwrap();
-    // A game set up from its seed (Chesswords: letters and cards; its finale timer is
-    // kept in its snapshot) replays from the same seed.
-    let options = GameOptions {
+    // The log replays from the state stored as the game was set up.
+    let start: Option<serde_json::Value> = g
+        .start_snapshot
+        .as_deref()
+        .map(|s| serde_json::from_str(s).unwrap());
+    let setup = NewGame {
+        fen: g.start_fen.as_deref(),
+        options: serde_json::from_str(&g.options).unwrap(),
         seed: g.seed as u64,
-        timer_minutes: stored
-            .get("timer_minutes")
-            .and_then(|t| t.as_u64())
-            .map(|t| t as u8),
+        hidden_seed: None,
     };
-    let replayed = replay_with(&g.variant, g.start_fen.as_deref(), &options, &log).unwrap();
+    let replayed = Registry::builtin()
+        .replay(&g.variant, start.as_ref(), &setup, &log)
+        .unwrap();
     assert_eq!(
         replayed.snapshot(),
         stored,

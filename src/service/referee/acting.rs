@@ -118,9 +118,11 @@ impl Service {
     ) -> Result<(), Fail> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().await;
-        let g = self.store.game(id).await?.ok_or_else(|| {
-            Fail::of(RefusalKind::Unknown, format!("there is no game #{id}"))
-        })?;
+        let g = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))?;
         let rules = self.load(&g)?;
         let (seat, action, late) = decide(&g, rules.as_ref())?;
         if g.status != "active" {

@@ -8,10 +8,17 @@ use crate::variants::Registry;
 
 /// Loads a stored game from its snapshot through `registry`.
 pub fn load_with(registry: &Registry, g: &GameRow) -> Result<Box<dyn GameRules>, RuleError> {
-    let damaged = |e: String| RuleError::of(RefusalKind::Unknown, format!("game #{} is damaged: {e}", g.id));
+    let damaged = |e: String| {
+        RuleError::of(
+            RefusalKind::Unknown,
+            format!("game #{} is damaged: {e}", g.id),
+        )
+    };
     let snap: serde_json::Value =
         serde_json::from_str(&g.snapshot).map_err(|e| damaged(e.to_string()))?;
-    registry.load(&g.variant, &snap).map_err(|e| damaged(e.text))
+    registry
+        .load(&g.variant, &snap)
+        .map_err(|e| damaged(e.text))
 }
 
 /// The games' ids as players write them: `#3, #7`.
@@ -139,9 +146,10 @@ impl Service {
         statuses: &[&str],
     ) -> Result<GameRow, Fail> {
         if let Some(id) = id {
-            let g = self.store.game(id).await?.ok_or_else(|| {
-                Fail::of(RefusalKind::Unknown, format!("there is no game #{id}"))
-            })?;
+            let g =
+                self.store.game(id).await?.ok_or_else(|| {
+                    Fail::of(RefusalKind::Unknown, format!("there is no game #{id}"))
+                })?;
             return Ok(g);
         }
         let games: Vec<GameRow> = self
@@ -183,7 +191,9 @@ impl Service {
         inc: &Incoming,
         id: Option<i64>,
     ) -> Result<(GameRow, Box<dyn GameRules>), Fail> {
-        let g = self.pick(inc, id, &["active", "finished", "aborted"]).await?;
+        let g = self
+            .pick(inc, id, &["active", "finished", "aborted"])
+            .await?;
         if g.channel.is_none() {
             player_seat(&g, &inc.user)?;
         }

@@ -24,9 +24,7 @@ pub use text::{format_time, pgn_tags, seat_users};
 use super::command::{self, Command, ParseError};
 use crate::render::BoardView;
 use crate::store::{Store, StoreError};
-use crate::variants::api::{
-    Env, GameCommand, RefusalKind, RuleError, Viewer, WordList,
-};
+use crate::variants::api::{Env, GameCommand, RefusalKind, RuleError, Viewer, WordList};
 use crate::variants::Registry;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -250,10 +248,7 @@ impl Service {
                 // A bare move, where the user has exactly one game here.
                 let games = self.games_here(&inc).await?;
                 if games.len() == 1 && matches!(inc.place, Place::Channel(_)) {
-                    Command::Game(
-                        Some(games[0].id),
-                        GameCommand::new("move", inc.text.trim()),
-                    )
+                    Command::Game(Some(games[0].id), GameCommand::new("move", inc.text.trim()))
                 } else if games.len() > 1 {
                     let text = format!(
                         "you have {} games here ({}): say which, for example `move {} {}`",
@@ -262,9 +257,7 @@ impl Service {
                         games[0].id,
                         inc.text.trim().chars().take(30).collect::<String>()
                     );
-                    return self
-                        .refuse(&inc, r, RuleError::ambiguous(text))
-                        .await;
+                    return self.refuse(&inc, r, RuleError::ambiguous(text)).await;
                 } else {
                     let over = match inc.place {
                         Place::Channel(_) => self.game_over_here(&inc).await?,
@@ -272,10 +265,9 @@ impl Service {
                     };
                     let e = match over {
                         Some(text) => RuleError::over(text),
-                        None => RuleError::of(
-                            RefusalKind::Unknown,
-                            ParseError::Unknown(w).to_string(),
-                        ),
+                        None => {
+                            RuleError::of(RefusalKind::Unknown, ParseError::Unknown(w).to_string())
+                        }
                     };
                     return self.refuse(&inc, r, e).await;
                 }
@@ -397,8 +389,14 @@ impl Service {
                     ..Outbound::default()
                 });
             }
-            Command::Resign(id) => self.act_simple(inc, id, crate::variants::api::Action::resign(), r).await?,
-            Command::Abort(id) => self.act_simple(inc, id, crate::variants::api::Action::abort(), r).await?,
+            Command::Resign(id) => {
+                self.act_simple(inc, id, crate::variants::api::Action::resign(), r)
+                    .await?
+            }
+            Command::Abort(id) => {
+                self.act_simple(inc, id, crate::variants::api::Action::abort(), r)
+                    .await?
+            }
             Command::Game(id, gc) => self.game_command(inc, id, gc, r).await?,
         }
         Ok(())
@@ -433,6 +431,8 @@ impl Service {
 
     /// The display name of the variant `id`.
     fn display_name(&self, id: &str) -> &'static str {
-        self.registry.find(id).map_or("this game", |v| v.display_name())
+        self.registry
+            .find(id)
+            .map_or("this game", |v| v.display_name())
     }
 }

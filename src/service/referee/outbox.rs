@@ -230,4 +230,3 @@ fn destination_from_key(key: &str) -> Option<Destination> {
             .map(|u| Destination::Dm(u.to_string()))
     }
 }
-

@@ -95,8 +95,8 @@ impl Service {
                 text.push_str(". ");
                 text.push_str(&turn_line(g, rules, &done.deadlines));
             }
-            let image = (board || ended)
-                .then(|| public_view(g, rules, self.settings.public_orientation));
+            let image =
+                (board || ended).then(|| public_view(g, rules, self.settings.public_orientation));
             let buttons = answer_buttons(g, rules, &done.before);
             for d in public_dest(g) {
                 r.out.push(Outbound {

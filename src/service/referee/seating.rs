@@ -3,7 +3,7 @@
 
 use super::lookup::{id_list, is_in};
 use super::routing::public_dest;
-use super::text::{counters, seat_list, turn_line, waiting_for, public_view};
+use super::text::{counters, public_view, seat_list, turn_line, waiting_for};
 use super::{acting, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
 use crate::service::random::{shuffle, splitmix64};
@@ -38,14 +38,19 @@ impl Service {
         if c.fen.is_some() && !spec.takes_fen() {
             return Err(Fail::of(
                 RefusalKind::Syntax,
-                format!("{} cannot start from a position (fen:)", spec.display_name()),
+                format!(
+                    "{} cannot start from a position (fen:)",
+                    spec.display_name()
+                ),
             ));
         }
         let options = read_options(spec.options(), spec.display_name(), &c.options)?;
+        let hidden_seed = self.settings.hidden_seed();
         let setup = |seed: u64| NewGame {
             fen: c.fen.as_deref(),
             options: options.clone(),
             seed,
+            hidden_seed: hidden_seed.map(|h| splitmix64(h ^ seed)),
         };
         // This game checks the challenge; the game itself is set up with its seed once
         // its id is known.
@@ -61,7 +66,10 @@ impl Service {
             }
             Placing::Alone | Placing::Teams if c.colour.is_some() => {
                 return refuse(if n == 1 {
-                    format!("{} is played alone: there is no colour to choose", spec.display_name())
+                    format!(
+                        "{} is played alone: there is no colour to choose",
+                        spec.display_name()
+                    )
                 } else {
                     format!(
                         "{} is played in teams: you and the first player named are partners, or write teams:random",
@@ -168,7 +176,10 @@ impl Service {
                 Place::Channel(ch) => Some(ch.clone()),
                 Place::Dm => None,
             },
-            start_fen: c.fen.as_ref().map(|_| rules.project(crate::variants::api::Viewer::Public).fen),
+            start_fen: c
+                .fen
+                .as_ref()
+                .map(|_| rules.project(crate::variants::api::Viewer::Public).fen),
             options: serde_json::to_string(&options).unwrap_or_else(|_| "{}".into()),
             snapshot: rules.snapshot().to_string(),
         };
@@ -324,7 +335,10 @@ impl Service {
         {
             Some(i) => i,
             None => seats.iter().position(|s| s.user.is_none()).ok_or_else(|| {
-                Fail::of(RefusalKind::Over, format!("game #{} has no open seat", g.id))
+                Fail::of(
+                    RefusalKind::Over,
+                    format!("game #{} has no open seat", g.id),
+                )
             })?,
         };
         if seats[mine].accepted {

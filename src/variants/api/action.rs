@@ -80,7 +80,10 @@ mod tests {
         assert_eq!(Action::resign().to::<Toy>("toy").unwrap(), Toy::Resign);
         assert_eq!(Action::timeout().to::<Toy>("toy").unwrap(), Toy::Timeout);
         let e = Action::abort().to::<Toy>("toy").unwrap_err();
-        assert_eq!(e.text, "`abort` is not part of toy: type help for its commands");
+        assert_eq!(
+            e.text,
+            "`abort` is not part of toy: type help for its commands"
+        );
         let step = Action::of(&Toy::Step(3));
         assert_eq!(step.name(), "step");
         assert_eq!(step.to::<Toy>("toy").unwrap(), Toy::Step(3));

@@ -115,7 +115,10 @@ impl GameCommand {
 
     /// The `i`-th argument in lower case, or "".
     pub fn arg(&self, i: usize) -> String {
-        self.args.get(i).map(|a| a.to_lowercase()).unwrap_or_default()
+        self.args
+            .get(i)
+            .map(|a| a.to_lowercase())
+            .unwrap_or_default()
     }
 }
 

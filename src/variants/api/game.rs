@@ -2,8 +2,8 @@
 //! variant, and [`GameRules`], one game of it as a state machine.
 
 use super::{
-    Action, CommandSpec, GameCommand, GameOutcome, Note, OptionSpec, Options, Projection,
-    Prompt, Reading, RuleError, Seat, SeatPlan, Viewer, WordList,
+    Action, CommandSpec, GameCommand, GameOutcome, Note, OptionSpec, Options, Projection, Prompt,
+    Reading, RuleError, Seat, SeatPlan, Viewer, WordList,
 };
 use crate::render::Renderer;
 
@@ -17,6 +17,10 @@ pub struct NewGame<'a> {
     /// The seed of the game's public draws (a letter grid); hidden draws never come
     /// from it.
     pub seed: u64,
+    /// The seed of the game's hidden draws (deals, piles), only where every draw must be
+    /// reproducible (the console's `--seed`, tests); `None`, as on the bot: the operating
+    /// system's entropy.
+    pub hidden_seed: Option<u64>,
 }
 
 /// What a game may consult while reading a command, beyond itself: the operator's files.
@@ -110,8 +114,7 @@ pub trait GameRules: Send + Sync {
     fn pgn(&self, viewer: Viewer, tags: &[(String, String)]) -> String;
     /// The whole game as an animated GIF of `viewer`'s views, or `None` for a variant
     /// without animations.
-    fn animation(&self, viewer: Viewer, renderer: &Renderer, names: &[&str])
-        -> Option<Vec<u8>>;
+    fn animation(&self, viewer: Viewer, renderer: &Renderer, names: &[&str]) -> Option<Vec<u8>>;
     /// The variant's own fields for an export to `viewer` (JSON object members).
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
         serde_json::Map::new()

@@ -61,7 +61,9 @@ impl Text {
 
     /// Whether there is nothing to say.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|s| matches!(s, Span::Text(t) if t.is_empty()))
+        self.0
+            .iter()
+            .all(|s| matches!(s, Span::Text(t) if t.is_empty()))
     }
 }
 

@@ -20,8 +20,8 @@ use crate::notation::{san, write_pgn_ending};
 use crate::render;
 use crate::rules::{Claim, Color, EndReason, Game, Move, Outcome, Position, Turn, Variant};
 use crate::variants::api::{
-    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
-    RuleError, Seat, Text, Viewer,
+    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
+    Seat, Text, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -386,7 +386,6 @@ impl ChessRules {
     }
 }
 
-
 /// The note of a move.
 fn played(seat: Seat, san: &str) -> Note {
     Note::moved(Text::player(seat, format!(" played {san}")))
@@ -409,7 +408,11 @@ impl ChessRules {
             return Vec::new();
         }
         let pos = self.game.position();
-        self.game.legal_moves().iter().map(|&m| san(pos, m)).collect()
+        self.game
+            .legal_moves()
+            .iter()
+            .map(|&m| san(pos, m))
+            .collect()
     }
 
     /// Applies an action of the variant's own type.
@@ -551,9 +554,10 @@ impl ChessRules {
             ));
         }
         let m = match intended {
-            Some(u) => Some(find_uci(self.game.position(), u).ok_or_else(|| {
-                RuleError::new("the move named with the claim is not legal")
-            })?),
+            Some(u) => Some(
+                find_uci(self.game.position(), u)
+                    .ok_or_else(|| RuleError::new("the move named with the claim is not legal"))?,
+            ),
             None => None,
         };
         let before = *self.game.position();
@@ -669,9 +673,9 @@ impl GameRules for ChessRules {
             numbered: numbered_moves(&self.game).join(" "),
             legal,
             holdings: None,
-            counters: self.tokens_left().map(|[w, b]| {
-                format!("double-move tokens left: White {w}, Black {b}")
-            }),
+            counters: self
+                .tokens_left()
+                .map(|[w, b]| format!("double-move tokens left: White {w}, Black {b}")),
             instructions: None,
         }
     }
@@ -750,13 +754,19 @@ mod tests {
     #[test]
     fn stored_actions_keep_their_json() {
         let json = |a: &ChessAction| serde_json::to_string(&Action::of(a)).unwrap();
-        assert_eq!(json(&ChessAction::Move("e2e4".into())), r#"{"Move":"e2e4"}"#);
+        assert_eq!(
+            json(&ChessAction::Move("e2e4".into())),
+            r#"{"Move":"e2e4"}"#
+        );
         assert_eq!(json(&ChessAction::Resign), r#""Resign""#);
         assert_eq!(
             json(&ChessAction::Claim(ClaimKind::Draw, None)),
             r#"{"Claim":["Draw",null]}"#
         );
-        assert_eq!(json(&ChessAction::Offer(OfferKind::FastFifty)), r#"{"Offer":"FastFifty"}"#);
+        assert_eq!(
+            json(&ChessAction::Offer(OfferKind::FastFifty)),
+            r#"{"Offer":"FastFifty"}"#
+        );
         assert_eq!(Action::timeout(), Action::of(&ChessAction::Timeout));
         assert_eq!(Action::abort(), Action::of(&ChessAction::Abort));
     }

@@ -130,7 +130,11 @@ fn parse_double(
         let e = RuleError::from(e);
         RuleError::of(
             e.kind,
-            format!("second move, after {}: {}", crate::notation::san(pos, a), e.text),
+            format!(
+                "second move, after {}: {}",
+                crate::notation::san(pos, a),
+                e.text
+            ),
         )
     })?;
     Ok(format!("{} {}", a.uci(), b.uci()))

@@ -90,7 +90,6 @@ pub fn pgn_tags(tags: &[(String, String)]) -> PgnTags {
     t
 }
 
-
 /// Double Move Chess: reads `FIRST, SECOND`, `FIRST then SECOND` or `FIRST and SECOND`
 /// (any case) as the two halves of a double move.
 pub fn split_double(text: &str) -> Option<(&str, &str)> {
