@@ -390,3 +390,51 @@ async fn a_second_delivery_of_the_bare_move_that_ended_a_game_is_answered_with_n
     );
     assert_eq!(check_log(svc.store(), 1).await, 7);
 }
+
+/// A game stored before the variant platform (no options, no starting state; the action
+/// log in the JSON of the old closed enum) loads, replays and plays on unchanged.
+#[tokio::test]
+async fn a_game_stored_before_the_platform_loads_and_replays() {
+    let dir = TempDir::new("pre-platform");
+    let db = dir.db();
+    let svc = open(&db).await;
+    start_game(&svc, "alice", "bob", "chess-sharp", T0).await;
+    for (i, (user, text)) in [
+        ("alice", "K@e1"),
+        ("bob", "k@e8"),
+        ("alice", "fastfifty propose"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        say(&svc, &format!("p{i}"), user, text, T0 + i as i64).await;
+    }
+    svc.store().close().await;
+    // What the previous release stored: these exact entries, and no starting state.
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{db}"))
+        .await
+        .unwrap();
+    let log: Vec<String> = sqlx::query_scalar("SELECT action FROM actions ORDER BY seq")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        log,
+        [
+            r#"{"Move":"K@e1"}"#,
+            r#"{"Move":"K@e8"}"#,
+            r#"{"Offer":"FastFifty"}"#
+        ]
+    );
+    sqlx::query("UPDATE games SET start_snapshot = NULL, options = '{}'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let svc = open(&db).await;
+    assert_eq!(check_log(svc.store(), 1).await, 3);
+    let out = say(&svc, "p9", "bob", "fastfifty accept", T0 + 9).await;
+    assert!(texts(&out)[0].contains("game over: "), "{out:?}");
+    assert_eq!(check_log(svc.store(), 1).await, 4);
+    svc.store().close().await;
+}
