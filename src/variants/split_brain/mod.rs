@@ -1,16 +1,30 @@
-//! [`GameRules`] for Split-Brain Chess: two teams of two on the Los Alamos board. On each
-//! team turn the chooser secretly picks a piece and the mover secretly picks a target
-//! square; both are revealed, and an unplayable pair is resolved by the opposing chooser's
-//! decision (`decide piece|target`) and the Manhattan-distance rule. The rules are in
+//! Split-Brain Chess: two teams of two on the Los Alamos board. On each team turn the
+//! chooser secretly picks a piece and the mover secretly picks a target square; both are
+//! revealed, and an unplayable pair is resolved by the opposing chooser's decision
+//! (`decide piece|target`) and the Manhattan-distance rule. The rules are in
 //! `docs/rules/split-brain.md`; everything of ordinary chess (check, mate, draws, offers,
 //! resignation, timeouts) is delegated to [`ChessRules`] on the Los Alamos board.
+//!
+//! - this module: the game's state, its actions and how they change it;
+//! - [`spec`]: the registry's entry and the commands;
+//! - `read`: typed commands into actions;
+//! - `view`: prompts, instructions and what each viewer sees.
 
-use super::chess::{ChessRules, ChessSnapshot};
-use super::rules::{
-    Action, ClaimKind, Event, GameOutcome, GameRules, Prompt, RuleError, Seat, Standing, View,
-    Viewer,
+mod read;
+mod spec;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use spec::{SplitBrainSpec, CHOOSE, DECIDE, PICK, SPEC};
+pub use view::{choose_prompt, decide_prompt, pick_piece_prompt, pick_target_prompt};
+
+use super::api::{
+    Action, Audience, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
+    RuleError, Seat, Span, Text, Viewer,
 };
-use crate::render::{self, BoardCorner, Disc, Overlay};
+use super::chess::{ChessAction, ChessRules, ChessSnapshot, ClaimKind, OfferKind};
+use crate::render;
 use crate::rules::{Color, Move, Position, Role, Square, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +35,53 @@ pub const SEAT_NAMES: [&str; 4] = [
     "Black king side",
     "Black queen side",
 ];
+
+/// Which half of an unplayable pick stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Standing {
+    /// The chosen piece moves, to the square closest to the target.
+    Piece,
+    /// A piece closest to the chosen one moves to the target.
+    Target,
+}
+
+impl Standing {
+    /// The word used in commands and messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            Standing::Piece => "piece",
+            Standing::Target => "target",
+        }
+    }
+}
+
+/// What a seat can do in a Split-Brain game: the entries of its action log. The JSON form
+/// is the one stored before the variants had their own action types (`{"Pick":"b1"}`,
+/// `{"Decide":"Piece"}`, `"Resign"`), so old logs replay unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SplitAction {
+    /// A secret pick of a square as typed: the chooser's piece, or the mover's target
+    /// with an optional promotion (`c6=N`).
+    Pick(String),
+    /// The opposing chooser's answer: which half of the picks stands.
+    Decide(Standing),
+    /// One of the equally close options, as typed.
+    Choose(String),
+    /// The seat resigns for its team.
+    Resign,
+    /// The seat offers (a draw) for its team.
+    Offer(OfferKind),
+    /// The seat accepts the other team's offer.
+    Accept(OfferKind),
+    /// The seat declines the other team's offer.
+    Decline(OfferKind),
+    /// A claim for the team to move (a draw, without a move).
+    Claim(ClaimKind, Option<String>),
+    /// The referee: this seat's time has run out.
+    Timeout,
+    /// The game is called off before each team has moved.
+    Abort,
+}
 
 /// Where a team's turn stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,6 +155,7 @@ fn team_name(c: Color) -> &'static str {
     }
 }
 
+/// The chess layer's seat of a team.
 fn color_seat(c: Color) -> Seat {
     Seat(c.index() as u8)
 }
@@ -103,10 +165,7 @@ pub fn manhattan(a: Square, b: Square) -> u32 {
     (a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank())) as u32
 }
 
-fn role_name(r: Role) -> &'static str {
-    r.name()
-}
-
+/// Squares as a list separated by spaces (`a2 b1 b2`).
 fn square_list(squares: &[Square]) -> String {
     squares
         .iter()
@@ -123,7 +182,7 @@ fn read_pick(text: &str) -> Result<(Square, Option<char>), RuleError> {
         .collect::<String>()
         .to_ascii_lowercase();
     let bad = || {
-        RuleError::new(format!(
+        RuleError::syntax(format!(
             "couldn't read '{}' as a square: pick like b1, or c6=N for a promotion",
             text.chars().take(20).collect::<String>()
         ))
@@ -134,6 +193,32 @@ fn read_pick(text: &str) -> Result<(Square, Option<char>), RuleError> {
     let sq = Square::parse(&t[..2]).ok_or_else(bad)?;
     let promo = t[2..].chars().next();
     Ok((sq, promo))
+}
+
+/// The chess layer's notes with the seat that acted in place of its team's colour (the
+/// chess layer names only the side that acted: the mover, the one who offered or
+/// declined).
+fn as_seat(notes: Vec<Note>, by: Seat) -> Vec<Note> {
+    notes
+        .into_iter()
+        .map(|n| Note {
+            to: match n.to {
+                Audience::Everyone => Audience::Everyone,
+                Audience::Seat(_) => Audience::Seat(by),
+            },
+            text: Text(
+                n.text
+                    .0
+                    .into_iter()
+                    .map(|s| match s {
+                        Span::Player(_) => Span::Player(by),
+                        text => text,
+                    })
+                    .collect(),
+            ),
+            board: n.board,
+        })
+        .collect()
 }
 
 impl SplitBrain {
@@ -168,8 +253,22 @@ impl SplitBrain {
         })
     }
 
+    /// The typed snapshot.
+    pub fn split_snapshot(&self) -> SplitSnapshot {
+        SplitSnapshot {
+            chess: self.chess.chess_snapshot(),
+            picks: self.picks.clone(),
+            phase: self.phase.clone(),
+        }
+    }
+
     fn position(&self) -> &Position {
         self.chess.game().position()
+    }
+
+    /// The team to move.
+    pub fn team_to_move(&self) -> Color {
+        self.position().turn()
     }
 
     /// Whether the checker lies in the king-side corner: at the start and after every
@@ -220,7 +319,7 @@ impl SplitBrain {
 
     fn piece_text(&self, sq: Square) -> String {
         match self.position().role_at(sq) {
-            Some(r) => format!("the {} on {sq}", role_name(r)),
+            Some(r) => format!("the {} on {sq}", r.name()),
             None => sq.to_string(),
         }
     }
@@ -277,29 +376,33 @@ impl SplitBrain {
         }
     }
 
-    /// Plays `m` for `team`; the turn passes and the picks are cleared.
-    fn play(&mut self, team: Color, m: Move, by: Seat) -> Result<Vec<Event>, RuleError> {
-        let events = self.chess.apply(color_seat(team), &Action::Move(m.uci()))?;
+    /// Plays `m` for `team`, announced as `by`'s move; the turn passes and the picks are
+    /// cleared.
+    fn play(&mut self, team: Color, m: Move, by: Seat) -> Result<Vec<Note>, RuleError> {
+        let notes = self
+            .chess
+            .apply(color_seat(team), &Action::of(&ChessAction::Move(m.uci())))?;
         self.picks = Picks::default();
         self.phase = Phase::Picking;
-        Ok(self.map_events(events, by))
+        Ok(as_seat(notes, by))
     }
 
-    /// Plays the only option, or asks `by` to choose among several.
+    /// Plays the only option, or asks the player whose choice it is to choose among
+    /// several.
     fn settle(
         &mut self,
         team: Color,
         standing: Standing,
         options: Vec<Move>,
-        mut events: Vec<Event>,
-    ) -> Result<Vec<Event>, RuleError> {
+        mut notes: Vec<Note>,
+    ) -> Result<Vec<Note>, RuleError> {
         let by = match standing {
             Standing::Piece => self.mover(team),
             Standing::Target => self.chooser(team),
         };
         if let [only] = options.as_slice() {
-            events.extend(self.play(team, *only, self.mover(team))?);
-            return Ok(events);
+            notes.extend(self.play(team, *only, self.mover(team))?);
+            return Ok(notes);
         }
         let opts: Vec<String> = options
             .iter()
@@ -308,31 +411,28 @@ impl SplitBrain {
                 Standing::Target => m.from.to_string(),
             })
             .collect();
-        events.push(Event::Said(
-            None,
-            format!(
-                "{} options are equally close ({}): the {} chooses one",
-                opts.len(),
-                opts.join(", "),
-                if standing == Standing::Piece {
-                    "mover"
-                } else {
-                    "chooser"
-                }
-            ),
-        ));
+        notes.push(Note::public(Text::plain(format!(
+            "{} options are equally close ({}): the {} chooses one",
+            opts.len(),
+            opts.join(", "),
+            if standing == Standing::Piece {
+                "mover"
+            } else {
+                "chooser"
+            }
+        ))));
         self.phase = Phase::Choosing {
             standing,
             by,
             options: opts,
         };
-        Ok(events)
+        Ok(notes)
     }
 
-    fn pick(&mut self, seat: Seat, text: &str) -> Result<Vec<Event>, RuleError> {
-        let team = self.position().turn();
+    fn pick(&mut self, seat: Seat, text: &str) -> Result<Vec<Note>, RuleError> {
+        let team = self.team_to_move();
         if team_of(seat) != team {
-            return Err(RuleError::new(format!(
+            return Err(RuleError::not_your_turn(format!(
                 "it is {}'s turn, not your team's",
                 team_name(team)
             )));
@@ -346,7 +446,7 @@ impl SplitBrain {
         let chooser = seat == self.chooser(team);
         if chooser {
             if promo.is_some() {
-                return Err(RuleError::new(
+                return Err(RuleError::syntax(
                     "you pick a piece: write only its square, like b1",
                 ));
             }
@@ -403,9 +503,11 @@ impl SplitBrain {
                 } else {
                     format!("you picked the target {sq}")
                 };
-                return Ok(vec![Event::Said(
-                    Some(seat),
-                    format!("{what}; you may change it until your partner has picked"),
+                return Ok(vec![Note::private(
+                    seat,
+                    Text::plain(format!(
+                        "{what}; you may change it until your partner has picked"
+                    )),
                 )]);
             }
         };
@@ -415,52 +517,49 @@ impl SplitBrain {
             .promotion
             .map(|c| format!(" (promoting to {})", c.to_ascii_uppercase()))
             .unwrap_or_default();
-        let mut events = vec![Event::Revealed(vec![
-            (
-                self.chooser(team),
-                format!("picked {}", self.piece_text(piece)),
-            ),
-            (
-                self.mover(team),
-                format!("picked the target {target}{promo_text}"),
-            ),
-        ])];
+        let mut notes = vec![Note::public(
+            Text::plain("revealed: ")
+                .push_player(self.chooser(team))
+                .push(format!(" picked {}, ", self.piece_text(piece)))
+                .push_player(self.mover(team))
+                .push(format!(" picked the target {target}{promo_text}")),
+        )];
         let direct = self.resolve(Standing::Piece, piece, target);
         if let Some(m) = direct.iter().find(|m| m.to == target) {
             let m = *m;
-            events.extend(self.play(team, m, self.mover(team))?);
-            return Ok(events);
+            notes.extend(self.play(team, m, self.mover(team))?);
+            return Ok(notes);
         }
-        events.push(Event::Said(
-            None,
-            format!(
-                "{} cannot move to {target}: the opposing chooser decides whether the piece or the target stands",
-                self.piece_text(piece)
-            ),
-        ));
+        notes.push(Note::public(Text::plain(format!(
+            "{} cannot move to {target}: the opposing chooser decides whether the piece or the target stands",
+            self.piece_text(piece)
+        ))));
         self.phase = Phase::Deciding;
-        Ok(events)
+        Ok(notes)
     }
 
-    fn decide(&mut self, seat: Seat, standing: Standing) -> Result<Vec<Event>, RuleError> {
-        let team = self.position().turn();
+    fn decide(&mut self, seat: Seat, standing: Standing) -> Result<Vec<Note>, RuleError> {
+        let team = self.team_to_move();
         if self.phase != Phase::Deciding {
             return Err(RuleError::new("there is no decision to make now"));
         }
         if seat != self.chooser(team.opposite()) {
-            return Err(RuleError::new(format!(
+            return Err(RuleError::not_your_turn(format!(
                 "the decision is for {}'s chooser this round",
                 team_name(team.opposite())
             )));
         }
         let (piece, target) = self.squares()?;
         let options = self.resolve(standing, piece, target);
-        let events = vec![Event::Said(None, format!("the {} stands", standing.word()))];
-        self.settle(team, standing, options, events)
+        let notes = vec![Note::public(Text::plain(format!(
+            "the {} stands",
+            standing.word()
+        )))];
+        self.settle(team, standing, options, notes)
     }
 
-    fn choose(&mut self, seat: Seat, text: &str) -> Result<Vec<Event>, RuleError> {
-        let team = self.position().turn();
+    fn choose(&mut self, seat: Seat, text: &str) -> Result<Vec<Note>, RuleError> {
+        let team = self.team_to_move();
         let Phase::Choosing {
             standing,
             by,
@@ -470,7 +569,9 @@ impl SplitBrain {
             return Err(RuleError::new("there is nothing to choose now"));
         };
         if seat != by {
-            return Err(RuleError::new("the choice is not yours this time"));
+            return Err(RuleError::not_your_turn(
+                "the choice is not yours this time",
+            ));
         }
         let (sq, _) = read_pick(text)?;
         if !options.contains(&sq.to_string()) {
@@ -491,31 +592,9 @@ impl SplitBrain {
         self.play(team, m, self.mover(team))
     }
 
-    /// The chess layer's events with its colour seats replaced by the seat that acted.
-    fn map_events(&self, events: Vec<Event>, by: Seat) -> Vec<Event> {
-        events
-            .into_iter()
-            .map(|e| match e {
-                Event::Moved { san, .. } => Event::Moved { seat: by, san },
-                Event::Offered(_, k) => Event::Offered(by, k),
-                Event::Declined(s, k) => {
-                    Event::Declined(if s == color_seat(team_of(by)) { by } else { s }, k)
-                }
-                other => other,
-            })
-            .collect()
-    }
-
-    fn typed(&self) -> SplitSnapshot {
-        SplitSnapshot {
-            chess: self.chess.chess_snapshot(),
-            picks: self.picks.clone(),
-            phase: self.phase.clone(),
-        }
-    }
-
+    /// The square `seat` has picked and may still change, if any: its own secret.
     fn own_pick(&self, seat: Seat) -> Option<Square> {
-        let team = self.position().turn();
+        let team = self.team_to_move();
         if team_of(seat) != team || self.phase != Phase::Picking {
             return None;
         }
@@ -525,6 +604,41 @@ impl SplitBrain {
             &self.picks.target
         };
         pick.as_deref().and_then(Square::parse)
+    }
+
+    /// Applies an action of the variant's own type.
+    fn act(&mut self, seat: Seat, action: SplitAction) -> Result<Vec<Note>, RuleError> {
+        if seat.0 > 3 {
+            return Err(RuleError::new("Split-Brain Chess has four seats"));
+        }
+        if self.aborted() {
+            return Err(RuleError::over("the game was aborted"));
+        }
+        if self.outcome().is_some() {
+            return Err(RuleError::over("the game is over"));
+        }
+        // What the chess layer does for the team, as a team's action.
+        let chess = match action {
+            SplitAction::Pick(text) => return self.pick(seat, &text),
+            SplitAction::Decide(standing) => return self.decide(seat, standing),
+            SplitAction::Choose(text) => return self.choose(seat, &text),
+            SplitAction::Claim(ClaimKind::Draw, Some(_)) => {
+                return Err(RuleError::syntax(
+                    "in Split-Brain Chess a claim names no move: write claim draw",
+                ))
+            }
+            SplitAction::Claim(kind, intended) => ChessAction::Claim(kind, intended),
+            SplitAction::Resign => ChessAction::Resign,
+            SplitAction::Offer(k) => ChessAction::Offer(k),
+            SplitAction::Accept(k) => ChessAction::Accept(k),
+            SplitAction::Decline(k) => ChessAction::Decline(k),
+            SplitAction::Timeout => ChessAction::Timeout,
+            SplitAction::Abort => ChessAction::Abort,
+        };
+        let notes = self
+            .chess
+            .apply(color_seat(team_of(seat)), &Action::of(&chess))?;
+        Ok(as_seat(notes, seat))
     }
 }
 
@@ -548,114 +662,26 @@ impl GameRules for SplitBrain {
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
-        if self.is_over() {
-            return Vec::new();
-        }
-        let team = self.position().turn();
-        let mut out = match &self.phase {
-            Phase::Picking => {
-                let mut v = Vec::new();
-                if self.picks.piece.is_none() {
-                    v.push((self.chooser(team), Prompt::PickPiece));
-                }
-                if self.picks.target.is_none() {
-                    v.push((self.mover(team), Prompt::PickTarget));
-                }
-                v
-            }
-            Phase::Deciding => vec![(self.chooser(team.opposite()), Prompt::Decide)],
-            Phase::Choosing { by, options, .. } => vec![(*by, Prompt::Choose(options.clone()))],
-        };
-        // A pending offer is answered by either partner of the other team.
-        for (s, p) in self.chess.awaiting() {
-            if p.is_turn() {
-                continue;
-            }
-            let color = if s.0 == 0 { Color::White } else { Color::Black };
-            for partner in [color.index() as u8 * 2, color.index() as u8 * 2 + 1] {
-                if !out.iter().any(|(o, _)| o.0 == partner) {
-                    out.push((Seat(partner), p.clone()));
-                }
-            }
-        }
-        out
+        view::awaiting(self)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        if seat.0 > 3 {
-            return Err(RuleError::new("Split-Brain Chess has four seats"));
-        }
-        if self.aborted() {
-            return Err(RuleError::new("the game was aborted"));
-        }
-        if self.outcome().is_some() {
-            return Err(RuleError::new("the game is over"));
-        }
-        let team = color_seat(team_of(seat));
-        match action {
-            Action::Pick(text) => self.pick(seat, text),
-            Action::Decide(standing) => self.decide(seat, *standing),
-            Action::Choose(text) => self.choose(seat, text),
-            Action::Move(_) => Err(RuleError::new(
-                "in Split-Brain Chess moves come from picks: send me `pick SQUARE` privately",
-            )),
-            Action::Claim(ClaimKind::Draw, Some(_)) => Err(RuleError::new(
-                "in Split-Brain Chess a claim names no move: write claim draw",
-            )),
-            Action::Clue(_)
-            | Action::Pass
-            | Action::Play { .. }
-            | Action::Letters { .. }
-            | Action::Discard(_)
-            | Action::Words(_)
-            | Action::Guess(_) => Err(action.not_in("Split-Brain Chess")),
-            Action::Resign
-            | Action::Offer(_)
-            | Action::Accept(_)
-            | Action::Decline(_)
-            | Action::Claim(..)
-            | Action::Timeout
-            | Action::Abort => {
-                let events = self.chess.apply(team, action)?;
-                Ok(self.map_events(events, seat))
-            }
-        }
+    fn read(&self, _seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
+        read::read(command)
     }
 
-    fn parse_move(&self, _seat: Seat, _text: &str) -> Result<String, RuleError> {
-        Err(RuleError::new(
-            "in Split-Brain Chess moves come from picks: send me `pick SQUARE` privately",
-        ))
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let action: SplitAction = action.to("Split-Brain Chess")?;
+        // On a refusal nothing changes, whichever step refused.
+        let before = self.clone();
+        let result = self.act(seat, action);
+        if result.is_err() {
+            *self = before;
+        }
+        result
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        let inner = match viewer {
-            Viewer::Public => Viewer::Public,
-            Viewer::Seat(s) => Viewer::Seat(color_seat(team_of(s))),
-        };
-        let mut view = self.chess.view(inner);
-        let king_side = self.checker_on_king_side();
-        view.board.overlays.push(Overlay::CornerMarker(BoardCorner {
-            high_file: king_side,
-            high_rank: true,
-        }));
-        let corner = if king_side { "f6" } else { "a6" };
-        view.diagram.push_str(&format!(
-            "\n  checker on {corner}: the {} partners choose",
-            if king_side { "king-side" } else { "queen-side" }
-        ));
-        if let Viewer::Seat(s) = viewer {
-            if let Some(sq) = self.own_pick(s) {
-                view.board.overlays.push(Overlay::Discs(vec![Disc {
-                    square: sq,
-                    color: team_of(s),
-                    label: Some("?".into()),
-                }]));
-                view.diagram.push_str(&format!("\n  your pick: {sq}"));
-            }
-        }
-        view.variant = self.variant().to_string();
-        view
+    fn project(&self, viewer: Viewer) -> Projection {
+        view::project(self, viewer)
     }
 
     fn outcome(&self) -> Option<GameOutcome> {
@@ -666,38 +692,8 @@ impl GameRules for SplitBrain {
         self.chess.aborted()
     }
 
-    fn can_abort(&self) -> bool {
-        self.chess.can_abort()
-    }
-
     fn timeout_is_automatic(&self) -> bool {
         true
-    }
-
-    fn move_list(&self) -> Vec<String> {
-        self.chess.move_list()
-    }
-
-    fn legal_moves(&self, _seat: Seat) -> Vec<String> {
-        // No seat types a move here (moves come from picks), so there is nothing to suggest.
-        Vec::new()
-    }
-
-    fn numbered_moves(&self) -> String {
-        self.chess.numbered_moves()
-    }
-
-    fn pgn(&self, tags: &[(String, String)]) -> String {
-        // The chess layer writes the record; the variant named in it is Split-Brain Chess.
-        let mut tags = tags.to_vec();
-        tags.push(("Variant".into(), self.variant().into()));
-        self.chess.pgn(&tags)
-    }
-
-    fn animation(&self, renderer: &render::Renderer, names: &[&str]) -> Option<Vec<u8>> {
-        // The chess layer draws the game; the names are the two teams'.
-        let [white, black] = self.side_names(names);
-        self.chess.animation(renderer, &[&white, &black])
     }
 
     fn side_names(&self, names: &[&str]) -> [String; 2] {
@@ -721,260 +717,28 @@ impl GameRules for SplitBrain {
         [team(Color::White), team(Color::Black)]
     }
 
-    fn instructions(&self, seat: Seat) -> Option<String> {
-        let prompt = self
-            .awaiting()
-            .into_iter()
-            .find(|(s, _)| *s == seat)
-            .map(|(_, p)| p)?;
-        match prompt {
-            Prompt::PickPiece => Some(format!(
-                "you are the chooser: pick one of your pieces that can move, privately, e.g. `pick {0}`. Your choices: {1}",
-                self.piece_squares().first().map(|s| s.to_string()).unwrap_or_default(),
-                square_list(&self.piece_squares())
-            )),
-            Prompt::PickTarget => Some(format!(
-                "you are the mover: pick a square one of your pieces can reach, privately, e.g. `pick {0}`. Your choices: {1}",
-                self.target_squares().first().map(|s| s.to_string()).unwrap_or_default(),
-                square_list(&self.target_squares())
-            )),
-            _ => None,
-        }
+    fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
+        // The chess layer writes the record, which holds no pick; the variant named in it
+        // is Split-Brain Chess.
+        let mut tags = tags.to_vec();
+        tags.push(("Variant".into(), self.variant().into()));
+        self.chess.pgn(Viewer::Public, &tags)
+    }
+
+    fn animation(
+        &self,
+        _viewer: Viewer,
+        renderer: &render::Renderer,
+        names: &[&str],
+    ) -> Option<Vec<u8>> {
+        // The chess layer draws the moves played, which hold no pick; the names are the
+        // two teams'.
+        let [white, black] = self.side_names(names);
+        self.chess
+            .animation(Viewer::Public, renderer, &[&white, &black])
     }
 
     fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self.typed()).unwrap_or(serde_json::Value::Null)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const WK: Seat = Seat(0);
-    const WQ: Seat = Seat(1);
-    const BK: Seat = Seat(2);
-    const BQ: Seat = Seat(3);
-
-    fn pick(g: &mut SplitBrain, seat: Seat, sq: &str) -> Result<Vec<Event>, RuleError> {
-        g.apply(seat, &Action::Pick(sq.into()))
-    }
-
-    fn fen(g: &SplitBrain) -> String {
-        g.view(Viewer::Public).fen
-    }
-
-    fn moved(events: &[Event]) -> Option<&str> {
-        events.iter().find_map(|e| match e {
-            Event::Moved { san, .. } => Some(san.as_str()),
-            _ => None,
-        })
-    }
-
-    #[test]
-    fn a_direct_legal_pick_is_played() {
-        let mut g = SplitBrain::new();
-        assert_eq!(
-            g.awaiting(),
-            vec![(WK, Prompt::PickPiece), (WQ, Prompt::PickTarget)]
-        );
-        let ev = pick(&mut g, WK, "e1").unwrap();
-        assert!(matches!(ev.as_slice(), [Event::Said(Some(s), _)] if *s == WK));
-        assert_eq!(g.awaiting(), vec![(WQ, Prompt::PickTarget)]);
-        let ev = pick(&mut g, WQ, "d3").unwrap();
-        assert!(matches!(&ev[0], Event::Revealed(p) if p.len() == 2));
-        assert_eq!(moved(&ev), Some("Nd3"));
-        assert_eq!(fen(&g), "rnqknr/pppppp/6/3N2/PPPPPP/RNQK1R b - - 1 1");
-        assert_eq!(
-            g.awaiting(),
-            vec![(BK, Prompt::PickPiece), (BQ, Prompt::PickTarget)]
-        );
-    }
-
-    #[test]
-    fn the_piece_standing_with_one_closest_move_is_played_by_the_bot() {
-        let mut g = SplitBrain::new();
-        pick(&mut g, WQ, "a3").unwrap();
-        let ev = pick(&mut g, WK, "e1").unwrap();
-        assert!(moved(&ev).is_none(), "Ne1 cannot reach a3");
-        assert_eq!(g.awaiting(), vec![(BK, Prompt::Decide)]);
-        // Only Black's chooser of this round decides.
-        for s in [WK, WQ, BQ] {
-            assert!(g.apply(s, &Action::Decide(Standing::Piece)).is_err());
-        }
-        let ev = g.apply(BK, &Action::Decide(Standing::Piece)).unwrap();
-        // Ne1's moves: d3 (3 steps from a3) and f3 (5 steps).
-        assert_eq!(moved(&ev), Some("Nd3"));
-    }
-
-    #[test]
-    fn the_target_standing_with_a_tie_is_chosen_by_the_chooser() {
-        let mut g = SplitBrain::new();
-        pick(&mut g, WK, "e1").unwrap();
-        pick(&mut g, WQ, "c3").unwrap();
-        let ev = g.apply(BK, &Action::Decide(Standing::Target)).unwrap();
-        assert!(moved(&ev).is_none());
-        // c3 is reached by the pawn c2 and the knight b1, both three steps from e1.
-        let options = vec!["b1".to_string(), "c2".to_string()];
-        assert_eq!(g.awaiting(), vec![(WK, Prompt::Choose(options))]);
-        assert!(g.apply(WQ, &Action::Choose("b1".into())).is_err());
-        let err = g.apply(WK, &Action::Choose("e1".into())).unwrap_err();
-        assert!(err.0.contains("not one of the options"), "{err}");
-        let ev = g.apply(WK, &Action::Choose("b1".into())).unwrap();
-        assert_eq!(moved(&ev), Some("Nc3"));
-    }
-
-    #[test]
-    fn the_piece_standing_with_a_tie_is_chosen_by_the_mover() {
-        let mut g = SplitBrain::new();
-        pick(&mut g, WK, "b1").unwrap();
-        pick(&mut g, WQ, "b3").unwrap();
-        g.apply(BK, &Action::Decide(Standing::Piece)).unwrap();
-        let options = vec!["a3".to_string(), "c3".to_string()];
-        assert_eq!(g.awaiting(), vec![(WQ, Prompt::Choose(options))]);
-        let ev = g.apply(WQ, &Action::Choose("a3".into())).unwrap();
-        assert_eq!(moved(&ev), Some("Na3"));
-    }
-
-    #[test]
-    fn the_chooser_role_alternates_every_round() {
-        let mut g = SplitBrain::new();
-        let mut choosers = Vec::new();
-        let plays = [
-            ("e1", "d3"),
-            ("e6", "d4"),
-            ("b1", "c3"),
-            ("b6", "c4"),
-            ("a2", "a3"),
-        ];
-        for (piece, target) in plays {
-            let team = g.position().turn();
-            let (c, m) = (g.chooser(team), g.mover(team));
-            choosers.push((team, c, g.checker_on_king_side()));
-            pick(&mut g, c, piece).unwrap();
-            let ev = pick(&mut g, m, target).unwrap();
-            assert!(moved(&ev).is_some(), "{piece}-{target}");
-        }
-        assert_eq!(
-            choosers,
-            vec![
-                (Color::White, WK, true),
-                (Color::Black, BK, true),
-                (Color::White, WQ, false),
-                (Color::Black, BQ, false),
-                (Color::White, WK, true),
-            ]
-        );
-    }
-
-    #[test]
-    fn invalid_picks_are_refused_with_the_valid_squares() {
-        let mut g = SplitBrain::new();
-        let e = pick(&mut g, WK, "c4").unwrap_err();
-        assert!(
-            e.0.starts_with("c4 is empty: pick one of your pieces that can move: a2 b1 b2"),
-            "{e}"
-        );
-        assert!(e.0.contains("b1") && !e.0.contains("a1"), "{e}");
-        let e = pick(&mut g, WK, "a1").unwrap_err();
-        assert!(e.0.starts_with("the rook on a1 has no legal move"), "{e}");
-        let e = pick(&mut g, WK, "d6").unwrap_err();
-        assert!(e.0.starts_with("d6 holds an opponent's piece"), "{e}");
-        let e = pick(&mut g, WQ, "c4").unwrap_err();
-        assert!(
-            e.0.starts_with("none of your pieces can move to c4: pick one of a3"),
-            "{e}"
-        );
-        let e = pick(&mut g, WQ, "z9").unwrap_err();
-        assert!(e.0.contains("couldn't read 'z9'"), "{e}");
-        let e = pick(&mut g, WQ, "a3=B").unwrap_err();
-        assert!(e.0.contains("Q, R, N"), "{e}");
-        let e = pick(&mut g, BK, "e6").unwrap_err();
-        assert!(e.0.contains("not your team's"), "{e}");
-        assert!(g.apply(WK, &Action::Move("e1d3".into())).is_err());
-        assert_eq!(
-            g.snapshot(),
-            SplitBrain::new().snapshot(),
-            "nothing changed"
-        );
-    }
-
-    #[test]
-    fn a_pick_may_change_until_the_partner_picks() {
-        let mut g = SplitBrain::new();
-        pick(&mut g, WK, "b1").unwrap();
-        pick(&mut g, WK, "e1").unwrap();
-        let ev = pick(&mut g, WQ, "f3").unwrap();
-        assert_eq!(moved(&ev), Some("Nf3"));
-        // Both picked: the next pick belongs to the next turn, and White's is refused.
-        assert!(pick(&mut g, WK, "b1").is_err());
-    }
-
-    #[test]
-    fn picks_stay_secret_until_the_reveal() {
-        let mut g = SplitBrain::new();
-        pick(&mut g, WK, "e1").unwrap();
-        let public = g.view(Viewer::Public);
-        let partner = g.view(Viewer::Seat(WQ));
-        let own = g.view(Viewer::Seat(WK));
-        for v in [&public, &partner] {
-            assert!(!v.diagram.contains("e1") && !v.diagram.contains("pick"));
-            assert!(!v
-                .board
-                .overlays
-                .iter()
-                .any(|o| matches!(o, Overlay::Discs(_))));
-        }
-        assert!(own.diagram.contains("your pick: e1"));
-        assert!(own
-            .board
-            .overlays
-            .iter()
-            .any(|o| matches!(o, Overlay::Discs(_))));
-        assert!(g.instructions(WQ).unwrap().contains("Your choices: a3 b3"));
-        assert!(g.instructions(WK).is_none(), "the chooser has answered");
-    }
-
-    #[test]
-    fn snapshots_keep_picks_and_phase() {
-        let mut g = SplitBrain::new();
-        pick(&mut g, WK, "e1").unwrap();
-        let snap: SplitSnapshot = serde_json::from_value(g.snapshot()).unwrap();
-        let mut h = SplitBrain::from_snapshot(&snap).unwrap();
-        assert_eq!(h.snapshot(), g.snapshot());
-        pick(&mut h, WQ, "a3").unwrap();
-        let snap: SplitSnapshot = serde_json::from_value(h.snapshot()).unwrap();
-        assert_eq!(snap.phase, Phase::Deciding);
-        let h2 = SplitBrain::from_snapshot(&snap).unwrap();
-        assert_eq!(h2.awaiting(), vec![(BK, Prompt::Decide)]);
-    }
-
-    #[test]
-    fn promotion_follows_the_movers_letter_or_is_a_queen() {
-        let start = "3k2/P5/6/6/6/3K2 w - - 0 1";
-        let mut g = SplitBrain::from_fen(start).unwrap();
-        pick(&mut g, WK, "a5").unwrap();
-        let ev = pick(&mut g, WQ, "a6=N").unwrap();
-        assert_eq!(moved(&ev), Some("a6=N"));
-        let mut g = SplitBrain::from_fen(start).unwrap();
-        pick(&mut g, WK, "a5").unwrap();
-        let ev = pick(&mut g, WQ, "a6").unwrap();
-        assert_eq!(moved(&ev), Some("a6=Q+"));
-    }
-
-    #[test]
-    fn team_actions_resign_and_draws() {
-        let mut g = SplitBrain::new();
-        let ev = g
-            .apply(WQ, &Action::Offer(crate::service::OfferKind::Draw))
-            .unwrap();
-        assert!(matches!(ev[0], Event::Offered(s, _) if s == WQ));
-        assert!(g.awaiting().contains(&(BK, Prompt::AnswerDraw)));
-        assert!(g.awaiting().contains(&(BQ, Prompt::AnswerDraw)));
-        g.apply(BQ, &Action::Decline(crate::service::OfferKind::Draw))
-            .unwrap();
-        let ev = g.apply(BK, &Action::Resign).unwrap();
-        assert!(matches!(&ev[0], Event::Ended(o) if o.result == "1-0"));
-        assert!(g.awaiting().is_empty());
+        serde_json::to_value(self.split_snapshot()).unwrap_or(serde_json::Value::Null)
     }
 }
