@@ -6,7 +6,7 @@
 //! resignation, timeouts) is delegated to [`ChessRules`] on the Los Alamos board.
 //!
 //! - this module: the game's state, its actions and how they change it;
-//! - [`spec`]: the registry's entry and the commands;
+//! - `spec`: the registry's entry and the commands;
 //! - `read`: typed commands into actions;
 //! - `view`: prompts, instructions and what each viewer sees.
 
