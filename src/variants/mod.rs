@@ -6,7 +6,6 @@
 pub mod api;
 pub mod chess;
 pub mod chesswords;
-#[cfg(any())] // being ported to the plug-in interface
 pub mod split_brain;
 
 use api::Action;
@@ -18,6 +17,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::CHESS_SHARP,
     &chess::LOS_ALAMOS,
     &chess::DOUBLE_MOVE,
+    &split_brain::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test

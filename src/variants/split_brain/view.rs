@@ -1,0 +1,137 @@
+//! What a Split-Brain game asks and shows: the prompts of whom it awaits, the private
+//! instructions of a picking partner, and each viewer's projection. A pick leaves the
+//! game only here, in its own seat's projection.
+
+use super::{color_seat, square_list, team_of, Phase, SplitBrain};
+use crate::render::{BoardCorner, Disc, Overlay};
+use crate::variants::api::{GameRules, Projection, Prompt, Seat, Viewer};
+
+/// The chooser's prompt: a piece, privately.
+pub fn pick_piece_prompt() -> Prompt {
+    Prompt::secret("pick", "to pick a piece (privately)")
+}
+
+/// The mover's prompt: a target square, privately.
+pub fn pick_target_prompt() -> Prompt {
+    Prompt::secret("pick", "to pick a target square (privately)")
+}
+
+/// The opposing chooser's prompt: which half of the revealed picks stands.
+pub fn decide_prompt() -> Prompt {
+    Prompt::turn("decide", "to decide piece or target")
+        .with_answer("Piece stands", "decide piece", false)
+        .with_answer("Target stands", "decide target", false)
+}
+
+/// The prompt to choose one of several equally close options (public, as the options
+/// are).
+pub fn choose_prompt(options: &[String]) -> Prompt {
+    Prompt::turn("choose", format!("to choose one of {}", options.join(", ")))
+}
+
+/// Who must act now, and for what: both partners of the team to move while they pick
+/// (each until they have picked), the opposing chooser while a decision is due, the
+/// player who must break a tie; and a pending offer for either partner of the team it
+/// was made to, when that partner is not awaited otherwise.
+pub(super) fn awaiting(g: &SplitBrain) -> Vec<(Seat, Prompt)> {
+    if g.is_over() {
+        return Vec::new();
+    }
+    let team = g.team_to_move();
+    let mut out = match &g.phase {
+        Phase::Picking => {
+            let mut v = Vec::new();
+            if g.picks.piece.is_none() {
+                v.push((g.chooser(team), pick_piece_prompt()));
+            }
+            if g.picks.target.is_none() {
+                v.push((g.mover(team), pick_target_prompt()));
+            }
+            v
+        }
+        Phase::Deciding => vec![(g.chooser(team.opposite()), decide_prompt())],
+        Phase::Choosing { by, options, .. } => vec![(*by, choose_prompt(options))],
+    };
+    // The chess layer's prompts other than its move are the answers to an offer, asked
+    // of the side it was made to: either partner may answer, and playing on declines it,
+    // so it holds up nobody.
+    for (s, p) in g.chess.awaiting() {
+        if p.kind == "move" {
+            continue;
+        }
+        let answer = Prompt { turn: false, ..p };
+        for partner in [s.0 * 2, s.0 * 2 + 1] {
+            if !out.iter().any(|(o, _)| o.0 == partner) {
+                out.push((Seat(partner), answer.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// What `seat` is asked now, privately and in full: for a partner still to pick, the
+/// squares it may pick; otherwise nothing.
+pub(super) fn instructions(g: &SplitBrain, seat: Seat) -> Option<String> {
+    if g.is_over() || g.phase != Phase::Picking {
+        return None;
+    }
+    let team = g.team_to_move();
+    let (role, what, squares) = if seat == g.chooser(team) && g.picks.piece.is_none() {
+        (
+            "chooser",
+            "pick one of your pieces that can move",
+            g.piece_squares(),
+        )
+    } else if seat == g.mover(team) && g.picks.target.is_none() {
+        (
+            "mover",
+            "pick a square one of your pieces can reach",
+            g.target_squares(),
+        )
+    } else {
+        return None;
+    };
+    Some(format!(
+        "you are the {role}: {what}, privately, e.g. `pick {}`. Your choices: {}",
+        squares.first().map(|s| s.to_string()).unwrap_or_default(),
+        square_list(&squares)
+    ))
+}
+
+/// What `viewer` sees: the Los Alamos board from its team's side with the checker in its
+/// corner, and for a seat its own pick (and nobody else's) and what it may pick.
+pub(super) fn project(g: &SplitBrain, viewer: Viewer) -> Projection {
+    let seat = match viewer {
+        Viewer::Seat(s) if s.0 < 4 => Some(s),
+        _ => None,
+    };
+    let inner = match seat {
+        Some(s) => Viewer::Seat(color_seat(team_of(s))),
+        None => Viewer::Public,
+    };
+    let mut p = g.chess.project(inner);
+    // No seat types a move here (moves come from picks), so there is nothing to suggest.
+    p.legal = Vec::new();
+    let king_side = g.checker_on_king_side();
+    p.board.overlays.push(Overlay::CornerMarker(BoardCorner {
+        high_file: king_side,
+        high_rank: true,
+    }));
+    let corner = if king_side { "f6" } else { "a6" };
+    p.diagram.push_str(&format!(
+        "\n  checker on {corner}: the {} partners choose",
+        if king_side { "king-side" } else { "queen-side" }
+    ));
+    if let Some(s) = seat {
+        if let Some(sq) = g.own_pick(s) {
+            p.board.overlays.push(Overlay::Discs(vec![Disc {
+                square: sq,
+                color: team_of(s),
+                label: Some("?".into()),
+            }]));
+            p.diagram.push_str(&format!("\n  your pick: {sq}"));
+        }
+        p.instructions = instructions(g, s);
+    }
+    p
+}
