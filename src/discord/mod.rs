@@ -3,11 +3,14 @@
 //! console it holds no game logic: a slash command, a button and a typed `!command` all
 //! become one line of the service's grammar and go through [`Service::handle`].
 //!
-//! What it adds is Discord's: a public thread per game (opened when a challenge is
-//! accepted; the game's messages go there), board images as PNG attachments, buttons for
-//! yes/no answers, ephemeral replies to commands that changed nothing (errors, help,
-//! lists), deferral of slow interactions, messages split under 2,000 characters, and
-//! private messages that fall back to `/private` when a user's DMs are closed.
+//! What it adds is Discord's: a public thread per game (opened when the game starts; the
+//! game's messages go there), board images as PNG attachments, buttons for the answers
+//! the referee offers ([`Outbound::buttons`]), ephemeral replies to commands that changed
+//! nothing (errors, help, lists), deferral of slow interactions, messages split under
+//! 2,000 characters, and private messages that fall back to `/private` when a user's DMs
+//! are closed. It reads the referee's structured answers (the game a message is about,
+//! its buttons), never its English, and names no variant: the slash commands are
+//! generated from the registry's declarations ([`slash`]).
 
 pub mod config;
 pub mod slash;
@@ -82,81 +85,105 @@ fn with_nonce(m: CreateMessage, out: &Out, i: usize) -> CreateMessage {
     }
 }
 
+/// Discord's limits on a button: its custom id and label, in characters; buttons per
+/// row, and rows per message.
+const CUSTOM_ID_LIMIT: usize = 100;
+const LABEL_LIMIT: usize = 80;
+const BUTTONS_PER_ROW: usize = 5;
+const ROWS: usize = 5;
+
 /// The Discord buttons of the referee's buttons: the custom id carries the command and
 /// the one user it is for (`cmd:USER:COMMAND`, `-` for anyone), so a press needs no
-/// lookup and a press by someone else sends nothing.
+/// lookup and a press by someone else sends nothing. A command too long for a custom id
+/// gets no button (it is never cut: a cut command would be another command); the
+/// message's text still says what to type.
 fn buttons_of(msg: &Outbound) -> Vec<Button> {
     msg.buttons
         .iter()
-        .map(|b| Button {
-            id: format!("cmd:{}:{}", b.for_user.as_deref().unwrap_or("-"), b.command)
-                .chars()
-                .take(100)
-                .collect(),
-            label: b.label.clone(),
-            style: if b.primary {
-                ButtonStyle::Success
-            } else {
-                ButtonStyle::Secondary
-            },
+        .filter_map(|b| {
+            let id = format!("cmd:{}:{}", b.for_user.as_deref().unwrap_or("-"), b.command);
+            if id.chars().count() > CUSTOM_ID_LIMIT {
+                tracing::warn!(command = %b.command, "a button's command is too long for Discord; no button");
+                return None;
+            }
+            Some(Button {
+                id,
+                label: b.label.chars().take(LABEL_LIMIT).collect(),
+                style: if b.primary {
+                    ButtonStyle::Success
+                } else {
+                    ButtonStyle::Secondary
+                },
+            })
         })
+        .take(BUTTONS_PER_ROW * ROWS)
         .collect()
 }
 
-/// The command line a button stands for, when `presser` may press it. A resignation
-/// button carries the user who asked to resign, and nobody else may confirm it.
-fn button_text(custom_id: &str, presser: UserId) -> Result<String, &'static str> {
-    const STALE: &str = "this button is not mine any more";
-    if let Some(rest) = custom_id.strip_prefix("cmd:") {
-        let (owner, command) = rest.split_once(':').ok_or(STALE)?;
-        if owner != "-" && owner != presser.to_string() {
-            return Err("this button is for another player; nothing was done");
-        }
-        return Ok(command.to_string());
-    }
-    let mut parts = custom_id.split(':');
-    let (Some(what), Some(game)) = (parts.next(), parts.next()) else {
-        return Err(STALE);
-    };
-    let game: i64 = game.parse().map_err(|_| STALE)?;
-    let owner = parts.next();
-    Ok(match (what, owner) {
-        ("accept", None) => format!("accept {game}"),
-        ("decline", None) => format!("decline {game}"),
-        ("draw-accept", None) => format!("draw {game} accept"),
-        ("draw-decline", None) => format!("draw {game} decline"),
-        ("ff-accept", None) => format!("fastfifty {game} accept"),
-        ("ff-reject", None) => format!("fastfifty {game} reject"),
-        ("resign", Some(owner)) if owner == presser.to_string() => format!("resign {game}"),
-        ("resign", Some(_)) => {
-            return Err("only the player who asked to resign can confirm it; nothing was done")
-        }
-        ("decide-piece" | "decide-target", Some(owner)) if owner == presser.to_string() => {
-            format!("decide {game} {}", &what["decide-".len()..])
-        }
-        ("decide-piece" | "decide-target", Some(_)) => {
-            return Err(
-                "only the opposing chooser who must decide can press this; nothing was done",
-            )
-        }
-        _ => return Err(STALE),
-    })
+/// What a button's custom id asks for, when `presser` may press it.
+#[derive(Debug, PartialEq, Eq)]
+enum Press {
+    /// Run this command line as the presser.
+    Command(String),
+    /// Nothing is sent; tell the presser why.
+    Refused(&'static str),
 }
 
-fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
-    if buttons.is_empty() {
-        return Vec::new();
+/// The command line a button stands for, when `presser` may press it: a referee's button
+/// (`cmd:USER:COMMAND`), for anyone (`-`) or for one user; the resignation confirmation
+/// the adapter itself adds (`resign:GAME:USER`), for the user who asked to resign; and
+/// the challenge buttons of earlier versions (`accept:GAME`, `decline:GAME`), which
+/// pending challenges still carry.
+fn button_text(custom_id: &str, presser: UserId) -> Press {
+    const STALE: Press = Press::Refused(
+        "this button is from an earlier version of the bot and does nothing now: type the command instead (/help lists them)",
+    );
+    let presser = presser.to_string();
+    if let Some(rest) = custom_id.strip_prefix("cmd:") {
+        let Some((owner, command)) = rest.split_once(':') else {
+            return STALE;
+        };
+        if owner != "-" && owner != presser {
+            return Press::Refused("this button is for another player; nothing was done");
+        }
+        return Press::Command(command.to_string());
     }
-    vec![CreateActionRow::Buttons(
-        buttons
-            .iter()
-            .map(|b| {
-                CreateButton::new(b.id.clone())
-                    .label(b.label.clone())
-                    .style(b.style)
-            })
-            .collect(),
-    )]
+    let parts: Vec<&str> = custom_id.split(':').collect();
+    let game = |g: &str| g.parse::<i64>().ok();
+    match parts.as_slice() {
+        ["resign", g, owner] if game(g).is_some() => {
+            if *owner == presser {
+                Press::Command(format!("resign {g}"))
+            } else {
+                Press::Refused(
+                    "only the player who asked to resign can confirm it; nothing was done",
+                )
+            }
+        }
+        [word @ ("accept" | "decline"), g] if game(g).is_some() => {
+            Press::Command(format!("{word} {g}"))
+        }
+        _ => STALE,
+    }
+}
+
+/// The buttons in rows, as Discord takes them (five to a row).
+fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
+    buttons
+        .chunks(BUTTONS_PER_ROW)
+        .take(ROWS)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        CreateButton::new(b.id.clone())
+                            .label(b.label.clone())
+                            .style(b.style)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
 }
 
 fn allowed_mentions() -> CreateAllowedMentions {
@@ -815,8 +842,8 @@ impl Core {
     async fn on_component(&self, ctx: &Context, comp: &ComponentInteraction) {
         let http = &ctx.http;
         let text = match button_text(&comp.data.custom_id, comp.user.id) {
-            Ok(t) => t,
-            Err(why) => {
+            Press::Command(t) => t,
+            Press::Refused(why) => {
                 let r = Reply::private(why);
                 self.answer(http, comp.id, &comp.token, true, async { Ok(r) })
                     .await;
@@ -842,8 +869,7 @@ impl Core {
                     msg: Outbound {
                         to: origin.clone(),
                         text: "done".into(),
-                        image: None,
-                ..Outbound::default()
+                        ..Outbound::default()
                     },
                     buttons: Vec::new(),
                     nonce: None,
@@ -996,7 +1022,6 @@ impl Reply {
             msg: Outbound {
                 to: Destination::Dm(String::new()),
                 text: t,
-                image: None,
                 ..Outbound::default()
             },
             buttons: Vec::new(),
@@ -1237,41 +1262,98 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::referee::Button as RefereeButton;
 
     #[test]
     fn buttons_read_as_command_lines_for_whoever_may_press_them() {
         let alice = UserId::new(300_000_000_000_000_001);
         let bob = UserId::new(300_000_000_000_000_002);
-        assert_eq!(button_text("accept:3", bob).unwrap(), "accept 3");
-        assert_eq!(
-            button_text("draw-decline:3", bob).unwrap(),
-            "draw 3 decline"
-        );
-        assert_eq!(
-            button_text("ff-accept:3", alice).unwrap(),
-            "fastfifty 3 accept"
+        let cmd = |t: &str| Press::Command(t.to_string());
+        assert_eq!(button_text("cmd:-:accept 3", bob), cmd("accept 3"));
+        let mine = format!("cmd:{alice}:decide #3 piece");
+        assert_eq!(button_text(&mine, alice), cmd("decide #3 piece"));
+        assert!(
+            matches!(button_text(&mine, bob), Press::Refused(w) if w.contains("another player"))
         );
         let resign = format!("resign:3:{alice}");
-        assert_eq!(button_text(&resign, alice).unwrap(), "resign 3");
-        assert!(button_text(&resign, bob)
-            .unwrap_err()
-            .contains("only the player who asked"));
-        let piece = format!("decide-piece:3:{alice}");
-        assert_eq!(button_text(&piece, alice).unwrap(), "decide 3 piece");
-        let target = format!("decide-target:3:{alice}");
-        assert_eq!(button_text(&target, alice).unwrap(), "decide 3 target");
-        assert!(button_text(&target, bob)
-            .unwrap_err()
-            .contains("only the opposing chooser"));
+        assert_eq!(button_text(&resign, alice), cmd("resign 3"));
+        assert!(
+            matches!(button_text(&resign, bob), Press::Refused(w) if w.contains("only the player who asked"))
+        );
+        // The challenge buttons of earlier versions still answer their challenge.
+        assert_eq!(button_text("accept:3", bob), cmd("accept 3"));
+        assert_eq!(button_text("decline:3", bob), cmd("decline 3"));
         for stale in [
             "resign:3",
             "accept:x",
             "accept",
             "open:3",
             "accept:3:1",
-            "decide-piece:3",
+            "draw-accept:3",
+            "decide-piece:3:1",
+            "cmd:nothing",
         ] {
-            assert!(button_text(stale, alice).is_err(), "{stale}");
+            assert!(
+                matches!(button_text(stale, alice), Press::Refused(w) if w.contains("earlier version")),
+                "{stale}"
+            );
+        }
+    }
+
+    fn referee_button(command: &str, for_user: Option<&str>, primary: bool) -> RefereeButton {
+        RefereeButton {
+            label: format!("Press for {command}"),
+            command: command.to_string(),
+            for_user: for_user.map(str::to_string),
+            primary,
+        }
+    }
+
+    #[test]
+    fn the_referees_buttons_become_discord_buttons_within_discords_limits() {
+        let alice = "300000000000000001";
+        let msg = Outbound {
+            buttons: vec![
+                referee_button("draw #3 accept", Some(alice), true),
+                referee_button("accept 3", None, false),
+                referee_button(&format!("clue #3 {}", "x".repeat(100)), None, false),
+            ],
+            ..Outbound::default()
+        };
+        let b = buttons_of(&msg);
+        assert_eq!(
+            b.len(),
+            2,
+            "a command too long for a custom id gets no button"
+        );
+        assert_eq!(b[0].id, format!("cmd:{alice}:draw #3 accept"));
+        assert_eq!(b[0].style, ButtonStyle::Success);
+        assert_eq!(b[1].id, "cmd:-:accept 3");
+        assert_eq!(b[1].style, ButtonStyle::Secondary);
+        let presser = UserId::new(300_000_000_000_000_001);
+        assert_eq!(
+            button_text(&b[0].id, presser),
+            Press::Command("draw #3 accept".into())
+        );
+
+        let many = Outbound {
+            buttons: (0..30)
+                .map(|i| {
+                    let mut b = referee_button(&format!("pick #3 {i}"), None, false);
+                    b.label = "y".repeat(90);
+                    b
+                })
+                .collect(),
+            ..Outbound::default()
+        };
+        let b = buttons_of(&many);
+        assert_eq!(b.len(), 25, "five rows of five at most");
+        assert!(b.iter().all(|b| b.label.chars().count() == LABEL_LIMIT));
+        let rows = action_rows(&b);
+        assert_eq!(rows.len(), 5);
+        for row in rows {
+            let v = serde_json::to_value(&row).unwrap();
+            assert_eq!(v["components"].as_array().unwrap().len(), 5);
         }
     }
 }
