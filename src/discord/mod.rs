@@ -231,10 +231,15 @@ impl Core {
             .set_dm_closed(&user_key, false, at)
             .await
             .map_err(|e| e.to_string())?;
-        let parsed = command::parse(&text, self.service.registry()).ok();
-        let _starting = match parsed {
-            Some(Command::Accept(_)) => Some(self.starting.lock().await),
-            _ => None,
+        // An acceptance starts a game once every seat is taken, and a challenge to a game
+        // of one starts it at once: either may open a thread.
+        let may_start = matches!(
+            command::parse(&text, self.service.registry()),
+            Ok(Command::Accept(_) | Command::Challenge(_))
+        );
+        let _starting = match may_start {
+            true => Some(self.starting.lock().await),
+            false => None,
         };
         let inc = Incoming {
             event_id: event_id.clone(),
@@ -259,7 +264,7 @@ impl Core {
             .collect();
         // A game gets its thread when it starts; if Discord refuses the thread then, the
         // game stays in its channel rather than moving under the players' feet later.
-        if changed && matches!(parsed, Some(Command::Accept(_))) {
+        if changed && may_start {
             if let Place::Channel(c) = &place {
                 self.open_threads(http, c, &mut outs).await?;
             }
@@ -267,14 +272,25 @@ impl Core {
         Ok((outs, changed))
     }
 
-    /// Gives every newly started game in `channel` its public thread, moves the game
-    /// there, and sends the game's messages of this turn there instead, leaving a pointer.
+    /// Gives each game that this command's messages to `channel` are about, and that has
+    /// started there without a thread, its public thread; moves the game there, and sends
+    /// the game's messages of this turn there instead, leaving a pointer. Only the games
+    /// the command is about: one whose thread Discord refused earlier stays where it is.
     async fn open_threads(
         &self,
         http: &Http,
         channel: &str,
         outs: &mut Vec<Out>,
     ) -> Result<(), String> {
+        let here = Destination::Channel(channel.to_string());
+        let about: Vec<i64> = outs
+            .iter()
+            .filter(|o| o.msg.to == here)
+            .filter_map(|o| o.msg.game)
+            .collect();
+        if about.is_empty() {
+            return Ok(());
+        }
         let games = self
             .store()
             .games_needing_thread(channel)
@@ -283,9 +299,9 @@ impl Core {
         let Ok(parent) = channel.parse::<u64>() else {
             return Ok(());
         };
-        for g in games {
-            // White's and Black's players by display name: the two names, or both
-            // partners of each team.
+        for g in games.into_iter().filter(|g| about.contains(&g.id)) {
+            // The players by display name: the one player of a game alone; else White's
+            // and Black's, or both partners of each team.
             let mut names = Vec::new();
             for seat in 0..g.seats.len() as u8 {
                 names.push(
@@ -294,12 +310,22 @@ impl Core {
                 );
             }
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let [white, black] = match crate::service::referee::load_with(self.service.registry(), &g) {
-                Ok(rules) => rules.side_names(&names),
-                Err(_) => ["?".to_string(), "?".to_string()],
+            let (title, players) = match names.as_slice() {
+                [one] => (one.to_string(), one.to_string()),
+                _ => {
+                    let [white, black] =
+                        match crate::service::referee::load_with(self.service.registry(), &g) {
+                            Ok(rules) => rules.side_names(&names),
+                            Err(_) => ["?".to_string(), "?".to_string()],
+                        };
+                    (
+                        format!("{white} vs {black}"),
+                        format!("{white} against {black}"),
+                    )
+                }
             };
             // Discord's limit on a channel name.
-            let name: String = format!("game #{} {}: {white} vs {black}", g.id, g.variant)
+            let name: String = format!("game #{} {}: {title}", g.id, g.variant)
                 .chars()
                 .take(100)
                 .collect();
@@ -323,9 +349,7 @@ impl Core {
                 .await
                 .map_err(|e| e.to_string())?;
             for o in outs.iter_mut() {
-                if o.msg.to == Destination::Channel(channel.to_string())
-                    && text::game_id(&o.msg.text) == Some(g.id)
-                {
+                if o.msg.to == here && o.msg.game == Some(g.id) {
                     o.msg.to = Destination::Channel(thread.clone());
                 }
             }
@@ -333,13 +357,10 @@ impl Core {
                 0,
                 Out {
                     msg: Outbound {
-                        to: Destination::Channel(channel.to_string()),
-                        text: format!(
-                            "game #{}: {white} against {black}, played in <#{thread}>",
-                            g.id
-                        ),
-                        image: None,
-                ..Outbound::default()
+                        to: here.clone(),
+                        text: format!("game #{}: {players}, played in <#{thread}>", g.id),
+                        game: Some(g.id),
+                        ..Outbound::default()
                     },
                     buttons: Vec::new(),
                     nonce: None,
@@ -442,7 +463,7 @@ impl Core {
             return Ok(());
         }
         // Where to say so: where the user spoke, else the game's home.
-        let place = match (origin, text::game_id(&out.msg.text)) {
+        let place = match (origin, out.msg.game) {
             (Some(c), _) => Some(c.to_string()),
             (None, Some(g)) => self.home_of(g).await?,
             (None, None) => None,
@@ -456,8 +477,8 @@ impl Core {
                          Use /{} to read it; only you will see it.",
                         slash::PRIVATE
                     ),
-                    image: None,
-                ..Outbound::default()
+                    game: out.msg.game,
+                    ..Outbound::default()
                 },
                 buttons: Vec::new(),
                 nonce: None,
@@ -486,7 +507,7 @@ impl Core {
         // A game starting now is in its thread once this lock is free.
         drop(self.starting.lock().await);
         let Queued { id, mut message } = queued;
-        if let (Destination::Channel(c), Some(g)) = (&message.to, text::game_id(&message.text)) {
+        if let (Destination::Channel(c), Some(g)) = (&message.to, message.game) {
             match self.store().thread_of(g).await {
                 Ok(Some((thread, parent))) if &parent == c => {
                     message.to = Destination::Channel(thread)
