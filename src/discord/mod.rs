@@ -21,10 +21,11 @@ pub use config::Config;
 use crate::render::{RenderOptions, Renderer};
 use crate::service::command::{self, Command};
 use crate::service::deadlines::{unix_now, DeadlineTask};
-use crate::service::referee::{Destination, Incoming, Outbound, Place, Queued, Service};
+use crate::service::referee::{Destination, Incoming, Outbound, Place, Queued, Service, View};
 use crate::service::settings::Settings;
-use crate::service::referee::View;
 use crate::store::Store;
+use crate::variants::api::ArgKind;
+use crate::variants::Registry;
 use serenity::all::{
     AutoArchiveDuration, AutocompleteChoice, ButtonStyle, ChannelId, ChannelType,
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context, CreateActionRow,
@@ -903,19 +904,29 @@ impl Core {
     }
 
     /// Suggestions while a user types an option: their games for `game` (filtered by
-    /// what they typed), for `move` the legal moves of their game here, in SAN,
-    /// beginning with what they typed, and for `/help`'s `command` the command names
-    /// beginning with it. Discord shows at most 25 choices, each name and
-    /// value within 100 characters; only the typing user sees them.
+    /// what they typed), for an argument a variant declares as a move
+    /// ([`ArgKind::Move`]) the moves their seat may make now in their game here, as
+    /// they would type them, beginning with what they typed, and for `/help`'s
+    /// `command` the command names beginning with it. Discord shows at most 25
+    /// choices, each name and value within 100 characters; only the typing user sees
+    /// them.
     async fn on_autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
         let Some(focused) = ac.data.autocomplete() else {
             return;
         };
         let user = ac.user.id.to_string();
         let typed = focused.value.trim().trim_start_matches('#');
+        let command_name = ac.data.name.as_str();
+        let is_move = self
+            .service
+            .registry()
+            .declarations(command_name)
+            .iter()
+            .flat_map(|c| c.args.iter())
+            .any(|a| a.name == focused.name && a.kind == ArgKind::Move);
         let mut choices: Vec<AutocompleteChoice> = Vec::new();
-        match focused.name {
-            "game" => {
+        match (command_name, focused.name) {
+            (_, "game") => {
                 let statuses: &[&str] = match ac.data.name.as_str() {
                     "accept" | "decline" | "cancel" => &["challenged"],
                     "board" | "moves" | "pgn" => &["active", "finished"],
@@ -930,7 +941,11 @@ impl Core {
                                 .filter_map(|s| s.user.as_deref())
                                 .filter(|u| *u != user)
                                 .collect();
-                            let label = format!("#{} {} vs {}", g.id, g.variant, others.join(", "));
+                            let label = if others.is_empty() {
+                                format!("#{} {}", g.id, g.variant)
+                            } else {
+                                format!("#{} {} vs {}", g.id, g.variant, others.join(", "))
+                            };
                             choices.push(AutocompleteChoice::new(
                                 label.chars().take(CHOICE_LIMIT).collect::<String>(),
                                 g.id,
@@ -940,7 +955,7 @@ impl Core {
                     Err(e) => tracing::warn!(error = %e, "cannot list games to suggest"),
                 }
             }
-            "move" => {
+            _ if is_move => {
                 let game = ac
                     .data
                     .options
@@ -968,7 +983,7 @@ impl Core {
                     Err(e) => tracing::warn!(error = %e, "cannot list moves to suggest"),
                 }
             }
-            "command" => {
+            ("help", "command") => {
                 let typed = typed.to_lowercase();
                 let registry = self.service.registry();
                 let mut names: Vec<&str> = command::HELP
@@ -977,8 +992,8 @@ impl Core {
                     .chain(registry.commands().into_iter().map(|c| c.name))
                     .filter(|n| n.starts_with(&typed))
                     .collect();
-                names.dedup();
                 names.sort_unstable();
+                names.dedup();
                 choices.extend(names.into_iter().map(|n| AutocompleteChoice::new(n, n)));
             }
             _ => {}
@@ -1143,6 +1158,17 @@ impl Bot {
     /// [`Bot::start`] with a REST client built by the caller (a test may point one at a
     /// local server while keeping serenity's rate limiter).
     pub async fn start_with(settings: Settings, cfg: Config, http: Http) -> Result<Bot, String> {
+        Bot::start_with_registry(settings, cfg, http, Registry::builtin()).await
+    }
+
+    /// [`Bot::start_with`] playing the variants of `registry` (the built-in ones and a
+    /// test's own): its slash commands, choices and suggestions are those of `registry`.
+    pub async fn start_with_registry(
+        settings: Settings,
+        cfg: Config,
+        http: Http,
+        registry: Registry,
+    ) -> Result<Bot, String> {
         let store = Store::open(&settings.database_url)
             .await
             .map_err(|e| format!("cannot open the database {}: {e}", settings.database_url))?;
@@ -1160,7 +1186,7 @@ impl Bot {
             }
         }
         let core = Arc::new(Core {
-            service: Arc::new(Service::new(store, settings)),
+            service: Arc::new(Service::with_registry(store, settings, registry)),
             renderer: Arc::new(Renderer::default()),
             starting: tokio::sync::Mutex::new(()),
             cfg,

@@ -82,15 +82,16 @@ fn opponent_name(i: usize) -> String {
 /// every option a variant declares (once per name).
 fn challenge(registry: &Registry) -> CreateCommand {
     let most = registry.all().map(|v| v.seats().count()).max().unwrap_or(2);
-    let teams = registry
-        .all()
-        .any(|v| v.seats().placing == Placing::Teams);
+    let teams = registry.all().any(|v| v.seats().placing == Placing::Teams);
     let mut c = CreateCommand::new("challenge").description(describe_referee("challenge"));
     for i in 0..most.saturating_sub(1) {
         let what = if i == 0 {
             "Who you challenge (leave empty for an open challenge or a game alone)".to_string()
         } else {
-            format!("A team game's player {} (in seat order after opponent)", i + 2)
+            format!(
+                "A team game's player {} (in seat order after opponent)",
+                i + 2
+            )
         };
         c = c.add_option(CreateCommandOption::new(
             CommandOptionType::User,
@@ -106,7 +107,8 @@ fn challenge(registry: &Registry) -> CreateCommand {
                 .max_int_value(60),
         )
         .add_option({
-            let mut o = CreateCommandOption::new(CommandOptionType::String, "colour", "Your colour");
+            let mut o =
+                CreateCommandOption::new(CommandOptionType::String, "colour", "Your colour");
             for c in ["white", "black", "random"] {
                 o = o.add_string_choice(c, c);
             }
@@ -194,8 +196,10 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
     };
     let mut out = vec![challenge(registry)];
     out.extend(
-        ["accept", "decline", "cancel", "board", "moves", "pgn", "resign", "abort", "hand"]
-            .map(with_game),
+        [
+            "accept", "decline", "cancel", "board", "moves", "pgn", "resign", "abort", "hand",
+        ]
+        .map(with_game),
     );
     out.push(CreateCommand::new("games").description(describe_referee("games")));
     out.push(
@@ -308,7 +312,10 @@ mod tests {
         serde_json::from_value(v).unwrap()
     }
 
-    fn slash(name: &str, v: serde_json::Value) -> Result<Command, crate::service::command::ParseError> {
+    fn slash(
+        name: &str,
+        v: serde_json::Value,
+    ) -> Result<Command, crate::service::command::ParseError> {
         let r = Registry::builtin();
         parse(&to_text(&r, name, &opts(v)), &r)
     }
@@ -348,7 +355,10 @@ mod tests {
                                    {"name": "second", "type": 3, "value": "Nf3"},
                                    {"name": "game", "type": 4, "value": 7}])
             ),
-            Ok(Command::Game(Some(7), GameCommand::new("double", "e2 to e4, Nf3")))
+            Ok(Command::Game(
+                Some(7),
+                GameCommand::new("double", "e2 to e4, Nf3")
+            ))
         );
         assert_eq!(
             slash(
