@@ -906,8 +906,9 @@ impl Core {
     /// Suggestions while a user types an option: their games for `game` (filtered by
     /// what they typed), for an argument a variant declares as a move
     /// ([`ArgKind::Move`]) the moves their seat may make now in their game here, as
-    /// they would type them, beginning with what they typed, and for `/help`'s
-    /// `command` the command names beginning with it. Discord shows at most 25
+    /// they would type them, beginning with what they typed, for a choice of more values
+    /// than Discord lists the values beginning with it, and for `/help`'s `command` the
+    /// command names beginning with it. Discord shows at most 25
     /// choices, each name and value within 100 characters; only the typing user sees
     /// them.
     async fn on_autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
@@ -917,13 +918,10 @@ impl Core {
         let user = ac.user.id.to_string();
         let typed = focused.value.trim().trim_start_matches('#');
         let command_name = ac.data.name.as_str();
-        let is_move = self
-            .service
-            .registry()
-            .declarations(command_name)
-            .iter()
-            .flat_map(|c| c.args.iter())
-            .any(|a| a.name == focused.name && a.kind == ArgKind::Move);
+        let argument = slash::arguments(self.service.registry(), command_name)
+            .into_iter()
+            .find(|a| a.name == focused.name);
+        let is_move = argument.as_ref().is_some_and(|a| a.kind == ArgKind::Move);
         let mut choices: Vec<AutocompleteChoice> = Vec::new();
         match (command_name, focused.name) {
             (_, "game") => {
@@ -982,6 +980,21 @@ impl Core {
                     ),
                     Err(e) => tracing::warn!(error = %e, "cannot list moves to suggest"),
                 }
+            }
+            // A choice of more values than Discord lists: those beginning with what was
+            // typed (its value or its label).
+            _ if argument.as_ref().is_some_and(|a| !a.choices.is_empty()) => {
+                let typed = typed.to_lowercase();
+                let values = argument.map(|a| a.choices).unwrap_or_default();
+                choices.extend(
+                    values
+                        .into_iter()
+                        .filter(|(value, label)| {
+                            value.to_lowercase().starts_with(&typed)
+                                || label.to_lowercase().starts_with(&typed)
+                        })
+                        .map(|(value, label)| AutocompleteChoice::new(label, value)),
+                );
             }
             ("help", "command") => {
                 let typed = typed.to_lowercase();
