@@ -3,6 +3,7 @@
 //! test, in parallel.
 
 mod fake_discord;
+mod toy;
 
 use fake_discord::{public_leaks, Fake, Recorded, ATTACHMENT_LIMIT, CONTENT_LIMIT};
 use postal::discord::{Bot, Config};
@@ -66,6 +67,17 @@ async fn start(fake: &Fake, db: &str, cfg: Config, n: usize) -> Bot {
         .await
         .expect("bot starts");
     ready(fake, n).await;
+    bot
+}
+
+/// [`start`] with the variants of `registry` (a test's own variant added).
+async fn start_playing(fake: &Fake, db: &str, cfg: Config, registry: Registry) -> Bot {
+    logs();
+    let http = postal::discord::http(TOKEN, &cfg.api_base);
+    let bot = Bot::start_with_registry(settings(db), cfg, http, registry)
+        .await
+        .expect("bot starts");
+    ready(fake, 1).await;
     bot
 }
 
@@ -1633,11 +1645,16 @@ fn option_of<'a>(cmds: &'a [Value], command: &str, option: &str) -> &'a Value {
 /// bot's own commands.
 #[test]
 fn the_fake_refuses_registrations_beyond_discords_limits() {
-    let ours: Vec<Value> = postal::discord::slash::commands(&Registry::builtin())
-        .iter()
-        .map(|c| serde_json::to_value(c).unwrap())
-        .collect();
-    assert!(fake_discord::check_commands(&ours).is_ok());
+    for registry in [
+        Registry::builtin(),
+        Registry::builtin().with(&toy::KNIGHT_HOP),
+    ] {
+        let ours: Vec<Value> = postal::discord::slash::commands(&registry)
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap())
+            .collect();
+        assert!(fake_discord::check_commands(&ours).is_ok());
+    }
     let cmd = |name: &str| json!({"name": name, "description": "a command", "type": 1});
     let option = |name: &str| json!({"name": name, "description": "an option", "type": 3});
     let refused = |cmds: Vec<Value>, why: &str| {
@@ -2189,6 +2206,121 @@ async fn help_suggests_command_names_and_hand_answers_privately() {
         posts(&fake.requests(), GAMES).is_empty(),
         "nothing was posted in the channel"
     );
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// A variant is one module: Knight's Hop (`tests/toy`), a puzzle for one player declared
+/// outside the crate and added to the registry, is offered by `/challenge`, gets its
+/// `/hop` command from its declaration (with the squares the knight may reach suggested),
+/// starts from its challenge alone in a thread of its own, and is played to its end
+/// through the fake Discord, with its board as a PNG at every hop.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_for_one_starts_from_its_challenge_in_a_thread_and_is_played_to_its_end() {
+    assert_eq!(toy::fewest(toy::START, toy::GOAL), toy::FEWEST);
+    let fake = Fake::start(TOKEN).await;
+    let registry = Registry::builtin().with(&toy::KNIGHT_HOP);
+    let bot = start_playing(&fake, &db("solitaire"), config(&fake), registry).await;
+    let cmds = registered_commands(&fake);
+    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    assert!(
+        variants.contains("\"Knight's Hop\"") && variants.contains("\"knight-hop\""),
+        "{variants}"
+    );
+    let square = option_of(&cmds, "hop", "square");
+    assert_eq!(square["required"], true);
+    assert_eq!(square["autocomplete"], true);
+    let hop = |to: &str| json!([{"name": "square", "type": 3, "value": to}]);
+
+    // A game for one takes no opponent.
+    let r = private_answer(
+        &fake,
+        ALICE,
+        GAMES,
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "variant", "type": 3, "value": "knight-hop"}]),
+        "a refused challenge is private",
+    )
+    .await;
+    assert_says(&r, "is played alone");
+    assert!(fake.threads().is_empty());
+
+    // The challenge alone starts it: the answer points to its thread, where it starts.
+    let c = fake.slash(
+        ALICE,
+        GAMES,
+        "challenge",
+        json!([{"name": "variant", "type": 3, "value": "knight-hop"}]),
+    );
+    let pointer = fake.wait_callback(&c).await;
+    assert_eq!(pointer.flags() & 64, 0, "public: {}", pointer.json);
+    let thread = the_thread(&fake).await;
+    assert_says(&pointer, &format!("played in <#{thread}>"));
+    assert_eq!(
+        fake.threads()[&thread],
+        (GAMES.to_string(), "game #1 knight-hop: alice".to_string())
+    );
+    let start = wait_post(&fake, &thread, "plays knight-hop").await;
+    assert!(is_png(&start), "the board comes with the start");
+    assert_says(
+        &start,
+        &format!("<@{}> (Knight) to hop (the knight is on a1)", ALICE.0),
+    );
+    assert!(button_ids(&start.json).is_empty(), "no one to accept");
+
+    // The squares the knight reaches, suggested as she types.
+    let typing = |v: &str| json!([{"name": "square", "type": 3, "value": v, "focused": true}]);
+    let a = fake.autocomplete(ALICE, &thread, "hop", typing(""));
+    assert_eq!(choice_names(&fake.wait_callback(&a).await), ["b3", "c2"]);
+    let a = fake.autocomplete(BOB, &thread, "hop", typing(""));
+    assert!(
+        choice_names(&fake.wait_callback(&a).await).is_empty(),
+        "not Bob's game"
+    );
+
+    // A square the knight cannot reach is refused privately; Bob cannot play.
+    let r = private_answer(
+        &fake,
+        ALICE,
+        &thread,
+        "hop",
+        hop("c3"),
+        "a refusal is private",
+    )
+    .await;
+    assert_says(&r, "cannot reach c3; it may hop to b3, c2");
+    let r = private_answer(&fake, BOB, &thread, "hop", hop("b3"), "not his game").await;
+    assert_says(&r, "no game here");
+
+    // Six hops to h8, by slash command and by text, each with the new board.
+    let mut boards: Vec<Vec<u8>> = vec![start.files[0].bytes.clone()];
+    for (i, to) in ["b3", "c5", "d7", "f8", "g6", "h8"].into_iter().enumerate() {
+        let m = if i % 2 == 0 {
+            let r = slash_reply(&fake, ALICE, &thread, "hop", hop(to)).await;
+            assert_eq!(r.flags() & 64, 0, "a hop is public: {}", r.json);
+            assert_says(&r, &format!("hops to {to}"));
+            r
+        } else {
+            fake.say(ALICE, &thread, &format!("!hop {to}"));
+            wait_post(&fake, &thread, &format!("hops to {to}")).await
+        };
+        assert!(is_png(&m), "the board comes with the hop to {to}");
+        assert!(!boards.contains(&m.files[0].bytes), "the board changed");
+        boards.push(m.files[0].bytes.clone());
+    }
+    let end = wait_post(&fake, &thread, "game over").await;
+    let text = end.content().unwrap();
+    assert!(
+        text.contains("arriving in 6 hops (the fewest is 6)")
+            && text.contains("game over: won by arrival (score 6)"),
+        "{text}"
+    );
+    fake.say(ALICE, &thread, "!hop 1 g6");
+    wait_post(&fake, &thread, "game #1 is finished").await;
+    fake.say(ALICE, &thread, "!moves");
+    wait_post(&fake, &thread, "1. b3 2. c5 3. d7 4. f8 5. g6 6. h8").await;
+    assert_eq!(fake.threads().len(), 1, "one thread");
     all_accepted(&fake);
     bot.stop().await;
 }
