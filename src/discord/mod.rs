@@ -3,11 +3,14 @@
 //! console it holds no game logic: a slash command, a button and a typed `!command` all
 //! become one line of the service's grammar and go through [`Service::handle`].
 //!
-//! What it adds is Discord's: a public thread per game (opened when a challenge is
-//! accepted; the game's messages go there), board images as PNG attachments, buttons for
-//! yes/no answers, ephemeral replies to commands that changed nothing (errors, help,
-//! lists), deferral of slow interactions, messages split under 2,000 characters, and
-//! private messages that fall back to `/private` when a user's DMs are closed.
+//! What it adds is Discord's: a public thread per game (opened when the game starts; the
+//! game's messages go there), board images as PNG attachments, buttons for the answers
+//! the referee offers ([`Outbound::buttons`]), ephemeral replies to commands that changed
+//! nothing (errors, help, lists), deferral of slow interactions, messages split under
+//! 2,000 characters, and private messages that fall back to `/private` when a user's DMs
+//! are closed. It reads the referee's structured answers (the game a message is about,
+//! its buttons), never its English, and names no variant: the slash commands are
+//! generated from the registry's declarations ([`slash`]).
 
 pub mod config;
 pub mod slash;
@@ -18,10 +21,11 @@ pub use config::Config;
 use crate::render::{RenderOptions, Renderer};
 use crate::service::command::{self, Command};
 use crate::service::deadlines::{unix_now, DeadlineTask};
-use crate::service::referee::View;
-use crate::service::referee::{Destination, Incoming, Outbound, Place, Queued, Service};
+use crate::service::referee::{Destination, Incoming, Outbound, Place, Queued, Service, View};
 use crate::service::settings::Settings;
 use crate::store::Store;
+use crate::variants::api::ArgKind;
+use crate::variants::Registry;
 use serenity::all::{
     AutoArchiveDuration, AutocompleteChoice, ButtonStyle, ChannelId, ChannelType,
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context, CreateActionRow,
@@ -82,81 +86,105 @@ fn with_nonce(m: CreateMessage, out: &Out, i: usize) -> CreateMessage {
     }
 }
 
+/// Discord's limits on a button: its custom id and label, in characters; buttons per
+/// row, and rows per message.
+const CUSTOM_ID_LIMIT: usize = 100;
+const LABEL_LIMIT: usize = 80;
+const BUTTONS_PER_ROW: usize = 5;
+const ROWS: usize = 5;
+
 /// The Discord buttons of the referee's buttons: the custom id carries the command and
 /// the one user it is for (`cmd:USER:COMMAND`, `-` for anyone), so a press needs no
-/// lookup and a press by someone else sends nothing.
+/// lookup and a press by someone else sends nothing. A command too long for a custom id
+/// gets no button (it is never cut: a cut command would be another command); the
+/// message's text still says what to type.
 fn buttons_of(msg: &Outbound) -> Vec<Button> {
     msg.buttons
         .iter()
-        .map(|b| Button {
-            id: format!("cmd:{}:{}", b.for_user.as_deref().unwrap_or("-"), b.command)
-                .chars()
-                .take(100)
-                .collect(),
-            label: b.label.clone(),
-            style: if b.primary {
-                ButtonStyle::Success
-            } else {
-                ButtonStyle::Secondary
-            },
+        .filter_map(|b| {
+            let id = format!("cmd:{}:{}", b.for_user.as_deref().unwrap_or("-"), b.command);
+            if id.chars().count() > CUSTOM_ID_LIMIT {
+                tracing::warn!(command = %b.command, "a button's command is too long for Discord; no button");
+                return None;
+            }
+            Some(Button {
+                id,
+                label: b.label.chars().take(LABEL_LIMIT).collect(),
+                style: if b.primary {
+                    ButtonStyle::Success
+                } else {
+                    ButtonStyle::Secondary
+                },
+            })
         })
+        .take(BUTTONS_PER_ROW * ROWS)
         .collect()
 }
 
-/// The command line a button stands for, when `presser` may press it. A resignation
-/// button carries the user who asked to resign, and nobody else may confirm it.
-fn button_text(custom_id: &str, presser: UserId) -> Result<String, &'static str> {
-    const STALE: &str = "this button is not mine any more";
-    if let Some(rest) = custom_id.strip_prefix("cmd:") {
-        let (owner, command) = rest.split_once(':').ok_or(STALE)?;
-        if owner != "-" && owner != presser.to_string() {
-            return Err("this button is for another player; nothing was done");
-        }
-        return Ok(command.to_string());
-    }
-    let mut parts = custom_id.split(':');
-    let (Some(what), Some(game)) = (parts.next(), parts.next()) else {
-        return Err(STALE);
-    };
-    let game: i64 = game.parse().map_err(|_| STALE)?;
-    let owner = parts.next();
-    Ok(match (what, owner) {
-        ("accept", None) => format!("accept {game}"),
-        ("decline", None) => format!("decline {game}"),
-        ("draw-accept", None) => format!("draw {game} accept"),
-        ("draw-decline", None) => format!("draw {game} decline"),
-        ("ff-accept", None) => format!("fastfifty {game} accept"),
-        ("ff-reject", None) => format!("fastfifty {game} reject"),
-        ("resign", Some(owner)) if owner == presser.to_string() => format!("resign {game}"),
-        ("resign", Some(_)) => {
-            return Err("only the player who asked to resign can confirm it; nothing was done")
-        }
-        ("decide-piece" | "decide-target", Some(owner)) if owner == presser.to_string() => {
-            format!("decide {game} {}", &what["decide-".len()..])
-        }
-        ("decide-piece" | "decide-target", Some(_)) => {
-            return Err(
-                "only the opposing chooser who must decide can press this; nothing was done",
-            )
-        }
-        _ => return Err(STALE),
-    })
+/// What a button's custom id asks for, when `presser` may press it.
+#[derive(Debug, PartialEq, Eq)]
+enum Press {
+    /// Run this command line as the presser.
+    Command(String),
+    /// Nothing is sent; tell the presser why.
+    Refused(&'static str),
 }
 
-fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
-    if buttons.is_empty() {
-        return Vec::new();
+/// The command line a button stands for, when `presser` may press it: a referee's button
+/// (`cmd:USER:COMMAND`), for anyone (`-`) or for one user; the resignation confirmation
+/// the adapter itself adds (`resign:GAME:USER`), for the user who asked to resign; and
+/// the challenge buttons of earlier versions (`accept:GAME`, `decline:GAME`), which
+/// pending challenges still carry.
+fn button_text(custom_id: &str, presser: UserId) -> Press {
+    const STALE: Press = Press::Refused(
+        "this button is from an earlier version of the bot and does nothing now: type the command instead (/help lists them)",
+    );
+    let presser = presser.to_string();
+    if let Some(rest) = custom_id.strip_prefix("cmd:") {
+        let Some((owner, command)) = rest.split_once(':') else {
+            return STALE;
+        };
+        if owner != "-" && owner != presser {
+            return Press::Refused("this button is for another player; nothing was done");
+        }
+        return Press::Command(command.to_string());
     }
-    vec![CreateActionRow::Buttons(
-        buttons
-            .iter()
-            .map(|b| {
-                CreateButton::new(b.id.clone())
-                    .label(b.label.clone())
-                    .style(b.style)
-            })
-            .collect(),
-    )]
+    let parts: Vec<&str> = custom_id.split(':').collect();
+    let game = |g: &str| g.parse::<i64>().ok();
+    match parts.as_slice() {
+        ["resign", g, owner] if game(g).is_some() => {
+            if *owner == presser {
+                Press::Command(format!("resign {g}"))
+            } else {
+                Press::Refused(
+                    "only the player who asked to resign can confirm it; nothing was done",
+                )
+            }
+        }
+        [word @ ("accept" | "decline"), g] if game(g).is_some() => {
+            Press::Command(format!("{word} {g}"))
+        }
+        _ => STALE,
+    }
+}
+
+/// The buttons in rows, as Discord takes them (five to a row).
+fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
+    buttons
+        .chunks(BUTTONS_PER_ROW)
+        .take(ROWS)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        CreateButton::new(b.id.clone())
+                            .label(b.label.clone())
+                            .style(b.style)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
 }
 
 fn allowed_mentions() -> CreateAllowedMentions {
@@ -204,10 +232,15 @@ impl Core {
             .set_dm_closed(&user_key, false, at)
             .await
             .map_err(|e| e.to_string())?;
-        let parsed = command::parse(&text, self.service.registry()).ok();
-        let _starting = match parsed {
-            Some(Command::Accept(_)) => Some(self.starting.lock().await),
-            _ => None,
+        // An acceptance starts a game once every seat is taken, and a challenge to a game
+        // of one starts it at once: either may open a thread.
+        let may_start = matches!(
+            command::parse(&text, self.service.registry()),
+            Ok(Command::Accept(_) | Command::Challenge(_))
+        );
+        let _starting = match may_start {
+            true => Some(self.starting.lock().await),
+            false => None,
         };
         let inc = Incoming {
             event_id: event_id.clone(),
@@ -232,7 +265,7 @@ impl Core {
             .collect();
         // A game gets its thread when it starts; if Discord refuses the thread then, the
         // game stays in its channel rather than moving under the players' feet later.
-        if changed && matches!(parsed, Some(Command::Accept(_))) {
+        if changed && may_start {
             if let Place::Channel(c) = &place {
                 self.open_threads(http, c, &mut outs).await?;
             }
@@ -240,14 +273,25 @@ impl Core {
         Ok((outs, changed))
     }
 
-    /// Gives every newly started game in `channel` its public thread, moves the game
-    /// there, and sends the game's messages of this turn there instead, leaving a pointer.
+    /// Gives each game that this command's messages to `channel` are about, and that has
+    /// started there without a thread, its public thread; moves the game there, and sends
+    /// the game's messages of this turn there instead, leaving a pointer. Only the games
+    /// the command is about: one whose thread Discord refused earlier stays where it is.
     async fn open_threads(
         &self,
         http: &Http,
         channel: &str,
         outs: &mut Vec<Out>,
     ) -> Result<(), String> {
+        let here = Destination::Channel(channel.to_string());
+        let about: Vec<i64> = outs
+            .iter()
+            .filter(|o| o.msg.to == here)
+            .filter_map(|o| o.msg.game)
+            .collect();
+        if about.is_empty() {
+            return Ok(());
+        }
         let games = self
             .store()
             .games_needing_thread(channel)
@@ -256,9 +300,9 @@ impl Core {
         let Ok(parent) = channel.parse::<u64>() else {
             return Ok(());
         };
-        for g in games {
-            // White's and Black's players by display name: the two names, or both
-            // partners of each team.
+        for g in games.into_iter().filter(|g| about.contains(&g.id)) {
+            // The players by display name: the one player of a game alone; else White's
+            // and Black's, or both partners of each team.
             let mut names = Vec::new();
             for seat in 0..g.seats.len() as u8 {
                 names.push(
@@ -267,13 +311,22 @@ impl Core {
                 );
             }
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let [white, black] =
-                match crate::service::referee::load_with(self.service.registry(), &g) {
-                    Ok(rules) => rules.side_names(&names),
-                    Err(_) => ["?".to_string(), "?".to_string()],
-                };
+            let (title, players) = match names.as_slice() {
+                [one] => (one.to_string(), one.to_string()),
+                _ => {
+                    let [white, black] =
+                        match crate::service::referee::load_with(self.service.registry(), &g) {
+                            Ok(rules) => rules.side_names(&names),
+                            Err(_) => ["?".to_string(), "?".to_string()],
+                        };
+                    (
+                        format!("{white} vs {black}"),
+                        format!("{white} against {black}"),
+                    )
+                }
+            };
             // Discord's limit on a channel name.
-            let name: String = format!("game #{} {}: {white} vs {black}", g.id, g.variant)
+            let name: String = format!("game #{} {}: {title}", g.id, g.variant)
                 .chars()
                 .take(100)
                 .collect();
@@ -297,9 +350,7 @@ impl Core {
                 .await
                 .map_err(|e| e.to_string())?;
             for o in outs.iter_mut() {
-                if o.msg.to == Destination::Channel(channel.to_string())
-                    && text::game_id(&o.msg.text) == Some(g.id)
-                {
+                if o.msg.to == here && o.msg.game == Some(g.id) {
                     o.msg.to = Destination::Channel(thread.clone());
                 }
             }
@@ -307,12 +358,9 @@ impl Core {
                 0,
                 Out {
                     msg: Outbound {
-                        to: Destination::Channel(channel.to_string()),
-                        text: format!(
-                            "game #{}: {white} against {black}, played in <#{thread}>",
-                            g.id
-                        ),
-                        image: None,
+                        to: here.clone(),
+                        text: format!("game #{}: {players}, played in <#{thread}>", g.id),
+                        game: Some(g.id),
                         ..Outbound::default()
                     },
                     buttons: Vec::new(),
@@ -416,7 +464,7 @@ impl Core {
             return Ok(());
         }
         // Where to say so: where the user spoke, else the game's home.
-        let place = match (origin, text::game_id(&out.msg.text)) {
+        let place = match (origin, out.msg.game) {
             (Some(c), _) => Some(c.to_string()),
             (None, Some(g)) => self.home_of(g).await?,
             (None, None) => None,
@@ -430,7 +478,7 @@ impl Core {
                          Use /{} to read it; only you will see it.",
                         slash::PRIVATE
                     ),
-                    image: None,
+                    game: out.msg.game,
                     ..Outbound::default()
                 },
                 buttons: Vec::new(),
@@ -460,7 +508,7 @@ impl Core {
         // A game starting now is in its thread once this lock is free.
         drop(self.starting.lock().await);
         let Queued { id, mut message } = queued;
-        if let (Destination::Channel(c), Some(g)) = (&message.to, text::game_id(&message.text)) {
+        if let (Destination::Channel(c), Some(g)) = (&message.to, message.game) {
             match self.store().thread_of(g).await {
                 Ok(Some((thread, parent))) if &parent == c => {
                     message.to = Destination::Channel(thread)
@@ -816,8 +864,8 @@ impl Core {
     async fn on_component(&self, ctx: &Context, comp: &ComponentInteraction) {
         let http = &ctx.http;
         let text = match button_text(&comp.data.custom_id, comp.user.id) {
-            Ok(t) => t,
-            Err(why) => {
+            Press::Command(t) => t,
+            Press::Refused(why) => {
                 let r = Reply::private(why);
                 self.answer(http, comp.id, &comp.token, true, async { Ok(r) })
                     .await;
@@ -843,7 +891,6 @@ impl Core {
                     msg: Outbound {
                         to: origin.clone(),
                         text: "done".into(),
-                        image: None,
                         ..Outbound::default()
                     },
                     buttons: Vec::new(),
@@ -857,19 +904,27 @@ impl Core {
     }
 
     /// Suggestions while a user types an option: their games for `game` (filtered by
-    /// what they typed), for `move` the legal moves of their game here, in SAN,
-    /// beginning with what they typed, and for `/help`'s `command` the command names
-    /// beginning with it. Discord shows at most 25 choices, each name and
-    /// value within 100 characters; only the typing user sees them.
+    /// what they typed), for an argument a variant declares as a move
+    /// ([`ArgKind::Move`]) the moves their seat may make now in their game here, as
+    /// they would type them, beginning with what they typed, for a choice of more values
+    /// than Discord lists the values beginning with it, and for `/help`'s `command` the
+    /// command names beginning with it. Discord shows at most 25
+    /// choices, each name and value within 100 characters; only the typing user sees
+    /// them.
     async fn on_autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
         let Some(focused) = ac.data.autocomplete() else {
             return;
         };
         let user = ac.user.id.to_string();
         let typed = focused.value.trim().trim_start_matches('#');
+        let command_name = ac.data.name.as_str();
+        let argument = slash::arguments(self.service.registry(), command_name)
+            .into_iter()
+            .find(|a| a.name == focused.name);
+        let is_move = argument.as_ref().is_some_and(|a| a.kind == ArgKind::Move);
         let mut choices: Vec<AutocompleteChoice> = Vec::new();
-        match focused.name {
-            "game" => {
+        match (command_name, focused.name) {
+            (_, "game") => {
                 let statuses: &[&str] = match ac.data.name.as_str() {
                     "accept" | "decline" | "cancel" => &["challenged"],
                     "board" | "moves" | "pgn" => &["active", "finished"],
@@ -884,7 +939,11 @@ impl Core {
                                 .filter_map(|s| s.user.as_deref())
                                 .filter(|u| *u != user)
                                 .collect();
-                            let label = format!("#{} {} vs {}", g.id, g.variant, others.join(", "));
+                            let label = if others.is_empty() {
+                                format!("#{} {}", g.id, g.variant)
+                            } else {
+                                format!("#{} {} vs {}", g.id, g.variant, others.join(", "))
+                            };
                             choices.push(AutocompleteChoice::new(
                                 label.chars().take(CHOICE_LIMIT).collect::<String>(),
                                 g.id,
@@ -894,7 +953,7 @@ impl Core {
                     Err(e) => tracing::warn!(error = %e, "cannot list games to suggest"),
                 }
             }
-            "move" => {
+            _ if is_move => {
                 let game = ac
                     .data
                     .options
@@ -922,7 +981,22 @@ impl Core {
                     Err(e) => tracing::warn!(error = %e, "cannot list moves to suggest"),
                 }
             }
-            "command" => {
+            // A choice of more values than Discord lists: those beginning with what was
+            // typed (its value or its label).
+            _ if argument.as_ref().is_some_and(|a| !a.choices.is_empty()) => {
+                let typed = typed.to_lowercase();
+                let values = argument.map(|a| a.choices).unwrap_or_default();
+                choices.extend(
+                    values
+                        .into_iter()
+                        .filter(|(value, label)| {
+                            value.to_lowercase().starts_with(&typed)
+                                || label.to_lowercase().starts_with(&typed)
+                        })
+                        .map(|(value, label)| AutocompleteChoice::new(label, value)),
+                );
+            }
+            ("help", "command") => {
                 let typed = typed.to_lowercase();
                 let registry = self.service.registry();
                 let mut names: Vec<&str> = command::HELP
@@ -931,8 +1005,8 @@ impl Core {
                     .chain(registry.commands().into_iter().map(|c| c.name))
                     .filter(|n| n.starts_with(&typed))
                     .collect();
-                names.dedup();
                 names.sort_unstable();
+                names.dedup();
                 choices.extend(names.into_iter().map(|n| AutocompleteChoice::new(n, n)));
             }
             _ => {}
@@ -997,7 +1071,6 @@ impl Reply {
             msg: Outbound {
                 to: Destination::Dm(String::new()),
                 text: t,
-                image: None,
                 ..Outbound::default()
             },
             buttons: Vec::new(),
@@ -1098,6 +1171,17 @@ impl Bot {
     /// [`Bot::start`] with a REST client built by the caller (a test may point one at a
     /// local server while keeping serenity's rate limiter).
     pub async fn start_with(settings: Settings, cfg: Config, http: Http) -> Result<Bot, String> {
+        Bot::start_with_registry(settings, cfg, http, Registry::builtin()).await
+    }
+
+    /// [`Bot::start_with`] playing the variants of `registry` (the built-in ones and a
+    /// test's own): its slash commands, choices and suggestions are those of `registry`.
+    pub async fn start_with_registry(
+        settings: Settings,
+        cfg: Config,
+        http: Http,
+        registry: Registry,
+    ) -> Result<Bot, String> {
         let store = Store::open(&settings.database_url)
             .await
             .map_err(|e| format!("cannot open the database {}: {e}", settings.database_url))?;
@@ -1115,7 +1199,7 @@ impl Bot {
             }
         }
         let core = Arc::new(Core {
-            service: Arc::new(Service::new(store, settings)),
+            service: Arc::new(Service::with_registry(store, settings, registry)),
             renderer: Arc::new(Renderer::default()),
             starting: tokio::sync::Mutex::new(()),
             cfg,
@@ -1238,41 +1322,98 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::referee::Button as RefereeButton;
 
     #[test]
     fn buttons_read_as_command_lines_for_whoever_may_press_them() {
         let alice = UserId::new(300_000_000_000_000_001);
         let bob = UserId::new(300_000_000_000_000_002);
-        assert_eq!(button_text("accept:3", bob).unwrap(), "accept 3");
-        assert_eq!(
-            button_text("draw-decline:3", bob).unwrap(),
-            "draw 3 decline"
-        );
-        assert_eq!(
-            button_text("ff-accept:3", alice).unwrap(),
-            "fastfifty 3 accept"
+        let cmd = |t: &str| Press::Command(t.to_string());
+        assert_eq!(button_text("cmd:-:accept 3", bob), cmd("accept 3"));
+        let mine = format!("cmd:{alice}:decide #3 piece");
+        assert_eq!(button_text(&mine, alice), cmd("decide #3 piece"));
+        assert!(
+            matches!(button_text(&mine, bob), Press::Refused(w) if w.contains("another player"))
         );
         let resign = format!("resign:3:{alice}");
-        assert_eq!(button_text(&resign, alice).unwrap(), "resign 3");
-        assert!(button_text(&resign, bob)
-            .unwrap_err()
-            .contains("only the player who asked"));
-        let piece = format!("decide-piece:3:{alice}");
-        assert_eq!(button_text(&piece, alice).unwrap(), "decide 3 piece");
-        let target = format!("decide-target:3:{alice}");
-        assert_eq!(button_text(&target, alice).unwrap(), "decide 3 target");
-        assert!(button_text(&target, bob)
-            .unwrap_err()
-            .contains("only the opposing chooser"));
+        assert_eq!(button_text(&resign, alice), cmd("resign 3"));
+        assert!(
+            matches!(button_text(&resign, bob), Press::Refused(w) if w.contains("only the player who asked"))
+        );
+        // The challenge buttons of earlier versions still answer their challenge.
+        assert_eq!(button_text("accept:3", bob), cmd("accept 3"));
+        assert_eq!(button_text("decline:3", bob), cmd("decline 3"));
         for stale in [
             "resign:3",
             "accept:x",
             "accept",
             "open:3",
             "accept:3:1",
-            "decide-piece:3",
+            "draw-accept:3",
+            "decide-piece:3:1",
+            "cmd:nothing",
         ] {
-            assert!(button_text(stale, alice).is_err(), "{stale}");
+            assert!(
+                matches!(button_text(stale, alice), Press::Refused(w) if w.contains("earlier version")),
+                "{stale}"
+            );
+        }
+    }
+
+    fn referee_button(command: &str, for_user: Option<&str>, primary: bool) -> RefereeButton {
+        RefereeButton {
+            label: format!("Press for {command}"),
+            command: command.to_string(),
+            for_user: for_user.map(str::to_string),
+            primary,
+        }
+    }
+
+    #[test]
+    fn the_referees_buttons_become_discord_buttons_within_discords_limits() {
+        let alice = "300000000000000001";
+        let msg = Outbound {
+            buttons: vec![
+                referee_button("draw #3 accept", Some(alice), true),
+                referee_button("accept 3", None, false),
+                referee_button(&format!("clue #3 {}", "x".repeat(100)), None, false),
+            ],
+            ..Outbound::default()
+        };
+        let b = buttons_of(&msg);
+        assert_eq!(
+            b.len(),
+            2,
+            "a command too long for a custom id gets no button"
+        );
+        assert_eq!(b[0].id, format!("cmd:{alice}:draw #3 accept"));
+        assert_eq!(b[0].style, ButtonStyle::Success);
+        assert_eq!(b[1].id, "cmd:-:accept 3");
+        assert_eq!(b[1].style, ButtonStyle::Secondary);
+        let presser = UserId::new(300_000_000_000_000_001);
+        assert_eq!(
+            button_text(&b[0].id, presser),
+            Press::Command("draw #3 accept".into())
+        );
+
+        let many = Outbound {
+            buttons: (0..30)
+                .map(|i| {
+                    let mut b = referee_button(&format!("pick #3 {i}"), None, false);
+                    b.label = "y".repeat(90);
+                    b
+                })
+                .collect(),
+            ..Outbound::default()
+        };
+        let b = buttons_of(&many);
+        assert_eq!(b.len(), 25, "five rows of five at most");
+        assert!(b.iter().all(|b| b.label.chars().count() == LABEL_LIMIT));
+        let rows = action_rows(&b);
+        assert_eq!(rows.len(), 5);
+        for row in rows {
+            let v = serde_json::to_value(&row).unwrap();
+            assert_eq!(v["components"].as_array().unwrap().len(), 5);
         }
     }
 }

@@ -21,6 +21,9 @@ const PRIVATE_ANSWER: &str = "hand";
 /// Discord's limit on a description, in characters.
 const DESCRIPTION: usize = 100;
 
+/// Discord's limit on an option's choices.
+const OPTION_CHOICES: usize = 25;
+
 /// The longest text a free-text option takes.
 const TEXT_MAX: u16 = 200;
 
@@ -37,7 +40,7 @@ fn game_option() -> CreateCommandOption {
 fn variant_option(registry: &Registry, required: bool) -> CreateCommandOption {
     let mut o = CreateCommandOption::new(CommandOptionType::String, "variant", "The variant")
         .required(required);
-    for v in registry.all().take(25) {
+    for v in registry.all().take(OPTION_CHOICES) {
         o = o.add_string_choice(v.display_name(), v.id());
     }
     o
@@ -47,7 +50,69 @@ fn variant_option(registry: &Registry, required: bool) -> CreateCommandOption {
 /// `hand`. Wherever such a command is used it runs as a private message to the bot and
 /// is answered ephemerally.
 pub fn is_private(registry: &Registry, name: &str) -> bool {
-    name == PRIVATE_ANSWER || registry.declarations(name).iter().any(|c| c.secret)
+    name == PRIVATE_ANSWER || declared(registry, name).iter().any(|c| c.secret)
+}
+
+/// The declarations of the variant command whose name is `name`, in registry order. A
+/// slash command is registered by the command's name only, so a word that is another
+/// command's alias (chess's `play` for `move`) does not count here.
+fn declared(registry: &Registry, name: &str) -> Vec<&'static CommandSpec> {
+    registry
+        .declarations(name)
+        .into_iter()
+        .filter(|c| c.name == name)
+        .collect()
+}
+
+/// One option of a variant command's slash command: an argument as all the declarations
+/// of the command together take it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Argument {
+    /// The argument's name.
+    pub name: &'static str,
+    /// What it is (the first declaration's words).
+    pub help: &'static str,
+    /// What it holds (the first declaration's kind; for a choice, see `choices`).
+    pub kind: ArgKind,
+    /// For a choice, every declaration's values, each once: `(value, label)`.
+    pub choices: Vec<(&'static str, &'static str)>,
+    /// Whether every declaration requires it.
+    pub required: bool,
+}
+
+/// The options of the slash command for the variant command `name`: the arguments of
+/// every variant's declaration of it, merged by name in the order they first appear.
+/// Choices are pooled (Standard chess's `claim draw` and Chess#'s `claim stalemate`
+/// are one `/claim` whose `kind` offers both), and an argument is required only where
+/// every declaration requires it.
+pub fn arguments(registry: &Registry, name: &str) -> Vec<Argument> {
+    let decls = declared(registry, name);
+    let mut out: Vec<Argument> = Vec::new();
+    for a in decls.iter().flat_map(|d| d.args.iter()) {
+        let values = match a.kind {
+            ArgKind::Choice(values) => values,
+            _ => &[],
+        };
+        match out.iter_mut().find(|o| o.name == a.name) {
+            Some(o) => {
+                for v in values {
+                    if !o.choices.iter().any(|c| c.0 == v.0) {
+                        o.choices.push(*v);
+                    }
+                }
+            }
+            None => out.push(Argument {
+                name: a.name,
+                help: a.help,
+                kind: a.kind,
+                choices: values.to_vec(),
+                required: decls
+                    .iter()
+                    .all(|d| d.args.iter().any(|b| b.name == a.name && b.required)),
+            }),
+        }
+    }
+    out
 }
 
 /// A description cut to Discord's limit, starting with a capital.
@@ -148,7 +213,7 @@ fn challenge(registry: &Registry) -> CreateCommand {
                 }
                 OptionKind::Choice(words) => {
                     let mut opt = CreateCommandOption::new(CommandOptionType::String, o.name, what);
-                    for w in words.iter().take(25) {
+                    for w in words.iter().take(OPTION_CHOICES) {
                         opt = opt.add_string_choice(*w, *w);
                     }
                     opt
@@ -160,27 +225,25 @@ fn challenge(registry: &Registry) -> CreateCommand {
     c
 }
 
-/// A variant command as a slash command: its arguments as options, then the game.
-fn game_command(c: &CommandSpec) -> CreateCommand {
+/// A variant command as a slash command: its arguments, as every variant declaring it
+/// takes them ([`arguments`]), then the game. A choice of more than Discord's 25 values
+/// is a word with the values suggested as the user types.
+fn game_command(registry: &Registry, c: &CommandSpec) -> CreateCommand {
     let mut cmd = CreateCommand::new(c.name).description(describe(c.help));
-    for a in c.args {
+    for a in arguments(registry, c.name) {
         let what = describe(a.help);
+        let string = || CreateCommandOption::new(CommandOptionType::String, a.name, &what);
         let o = match a.kind {
-            ArgKind::Choice(values) => {
-                let mut o = CreateCommandOption::new(CommandOptionType::String, a.name, what);
-                for (value, label) in values.iter().take(25) {
+            ArgKind::Choice(_) if a.choices.len() <= OPTION_CHOICES => {
+                let mut o = string();
+                for (value, label) in &a.choices {
                     o = o.add_string_choice(*label, *value);
                 }
                 o
             }
-            ArgKind::Move => CreateCommandOption::new(CommandOptionType::String, a.name, what)
-                .max_length(64)
-                .set_autocomplete(true),
-            ArgKind::Word => {
-                CreateCommandOption::new(CommandOptionType::String, a.name, what).max_length(64)
-            }
-            ArgKind::Text => CreateCommandOption::new(CommandOptionType::String, a.name, what)
-                .max_length(TEXT_MAX),
+            ArgKind::Choice(_) | ArgKind::Move => string().max_length(64).set_autocomplete(true),
+            ArgKind::Word => string().max_length(64),
+            ArgKind::Text => string().max_length(TEXT_MAX),
         };
         cmd = cmd.add_option(o.required(a.required));
     }
@@ -207,7 +270,12 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
             .description(describe_referee("rules"))
             .add_option(variant_option(registry, true)),
     );
-    out.extend(registry.commands().into_iter().map(game_command));
+    out.extend(
+        registry
+            .commands()
+            .into_iter()
+            .map(|c| game_command(registry, c)),
+    );
     // A word suggested from the command names rather than a list of choices: there are
     // more commands than the 25 choices Discord allows.
     out.push(
@@ -277,14 +345,17 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
         }
         "rules" => words.extend(get("variant")),
         "help" => words.extend(get("command")),
-        _ => match registry.declarations(name).first() {
+        _ => match declared(registry, name).first() {
             Some(spec) => {
                 let id = get("game");
                 words.extend(match spec.id {
                     IdRule::Plain => id,
                     IdRule::HashOnly => id.map(|g| format!("#{g}")),
                 });
-                let args: Vec<String> = spec.args.iter().filter_map(|a| get(a.name)).collect();
+                let args: Vec<String> = arguments(registry, name)
+                    .iter()
+                    .filter_map(|a| get(a.name))
+                    .collect();
                 let spaced = args
                     .iter()
                     .rev()
@@ -306,7 +377,7 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
 mod tests {
     use super::*;
     use crate::service::command::{parse, Command};
-    use crate::variants::api::GameCommand;
+    use crate::variants::api::{ArgSpec, GameCommand};
 
     fn opts(v: serde_json::Value) -> Vec<CommandDataOption> {
         serde_json::from_value(v).unwrap()
@@ -367,6 +438,181 @@ mod tests {
             ),
             Ok(Command::Game(None, GameCommand::new("draw", "offer")))
         );
+    }
+
+    /// A variant of a test: a `play` command (a word and a move: chess's `move` is also
+    /// called `play`) and a `card` command with more choices than Discord lists.
+    struct Words;
+
+    const CARDS: &[(&str, &str)] = &[
+        ("c1", "card 1"),
+        ("c2", "card 2"),
+        ("c3", "card 3"),
+        ("c4", "card 4"),
+        ("c5", "card 5"),
+        ("c6", "card 6"),
+        ("c7", "card 7"),
+        ("c8", "card 8"),
+        ("c9", "card 9"),
+        ("c10", "card 10"),
+        ("c11", "card 11"),
+        ("c12", "card 12"),
+        ("c13", "card 13"),
+        ("c14", "card 14"),
+        ("c15", "card 15"),
+        ("c16", "card 16"),
+        ("c17", "card 17"),
+        ("c18", "card 18"),
+        ("c19", "card 19"),
+        ("c20", "card 20"),
+        ("c21", "card 21"),
+        ("c22", "card 22"),
+        ("c23", "card 23"),
+        ("c24", "card 24"),
+        ("c25", "card 25"),
+        ("c26", "card 26"),
+    ];
+
+    const WORDS_COMMANDS: &[CommandSpec] = &[
+        CommandSpec {
+            name: "play",
+            aliases: &[],
+            usage: "play [ID] WORD MOVE",
+            help: "a word and a move",
+            examples: "play attic b3",
+            secret: false,
+            id: IdRule::Plain,
+            args: &[
+                ArgSpec {
+                    name: "word",
+                    help: "the word",
+                    kind: ArgKind::Word,
+                    required: true,
+                },
+                ArgSpec {
+                    name: "move",
+                    help: "the move",
+                    kind: ArgKind::Move,
+                    required: true,
+                },
+            ],
+        },
+        CommandSpec {
+            name: "card",
+            aliases: &[],
+            usage: "card [ID] CARD",
+            help: "name a card",
+            examples: "card c3",
+            secret: true,
+            id: IdRule::Plain,
+            args: &[ArgSpec {
+                name: "card",
+                help: "the card",
+                kind: ArgKind::Choice(CARDS),
+                required: true,
+            }],
+        },
+    ];
+
+    impl crate::variants::api::VariantSpec for Words {
+        fn id(&self) -> &'static str {
+            "words-test"
+        }
+        fn display_name(&self) -> &'static str {
+            "Words (test)"
+        }
+        fn summary(&self) -> &'static str {
+            "a test's variant"
+        }
+        fn seats(&self) -> crate::variants::api::SeatPlan {
+            crate::variants::api::SeatPlan {
+                names: &["White", "Black"],
+                placing: Placing::Sides,
+            }
+        }
+        fn commands(&self) -> &'static [CommandSpec] {
+            WORDS_COMMANDS
+        }
+        fn new_game(
+            &self,
+            _: &crate::variants::api::NewGame,
+        ) -> Result<Box<dyn crate::variants::api::GameRules>, crate::variants::api::RuleError>
+        {
+            Err(crate::variants::api::RuleError::new("not in this test"))
+        }
+        fn load(
+            &self,
+            _: &serde_json::Value,
+        ) -> Result<Box<dyn crate::variants::api::GameRules>, crate::variants::api::RuleError>
+        {
+            Err(crate::variants::api::RuleError::new("not in this test"))
+        }
+    }
+
+    static WORDS: Words = Words;
+
+    fn registered(r: &Registry, name: &str) -> serde_json::Value {
+        commands(r)
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap())
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("/{name}"))
+    }
+
+    #[test]
+    fn a_command_several_variants_declare_takes_every_declarations_arguments() {
+        let r = Registry::builtin();
+        // Standard chess claims a draw, Chess# a stalemate, an impasse or time.
+        let claim = registered(&r, "claim");
+        let kinds: Vec<&str> = claim["options"][0]["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap())
+            .collect();
+        assert_eq!(kinds, ["draw", "stalemate", "impasse", "time"]);
+        assert_eq!(claim["options"][0]["required"], true);
+        assert_eq!(claim["options"][1]["name"], "move");
+        assert_ne!(claim["options"][1]["required"], true);
+        assert_eq!(
+            slash(
+                "claim",
+                serde_json::json!([{"name": "kind", "type": 3, "value": "impasse"}])
+            ),
+            Ok(Command::Game(None, GameCommand::new("claim", "impasse")))
+        );
+    }
+
+    #[test]
+    fn a_command_is_read_by_its_own_declaration_not_by_an_alias() {
+        let r = Registry::builtin().with(&WORDS);
+        let text = to_text(
+            &r,
+            "play",
+            &opts(
+                serde_json::json!([{"name": "word", "type": 3, "value": "attic"},
+                                     {"name": "move", "type": 3, "value": "b3"},
+                                     {"name": "game", "type": 4, "value": 2}]),
+            ),
+        );
+        assert_eq!(text, "play 2 attic b3");
+        let play = registered(&r, "play");
+        let names: Vec<&str> = play["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["word", "move", "game"]);
+        assert!(!is_private(&r, "move"));
+        assert!(is_private(&r, "card"));
+        // 26 cards: a word with suggestions rather than a list of choices.
+        let card = &registered(&r, "card")["options"][0];
+        assert!(card
+            .get("choices")
+            .is_none_or(|c| c.as_array().unwrap().is_empty()));
+        assert_eq!(card["autocomplete"], true);
+        assert_eq!(arguments(&r, "card")[0].choices.len(), 26);
     }
 
     #[test]

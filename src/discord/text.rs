@@ -1,5 +1,5 @@
 //! Pure text helpers of the Discord adapter: splitting under Discord's length limit,
-//! turning user ids into mentions, and reading the game id a service message is about.
+//! turning user ids into mentions, and telling a bare move from chat.
 
 /// Discord's limit on a message's content, in characters.
 pub const MESSAGE_LIMIT: usize = 2000;
@@ -84,17 +84,6 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'#' || b == b'<' || b == b'!' || b == b'&'
 }
 
-/// The game a service message is about: every service message about a game starts with
-/// `game #N:`.
-pub fn game_id(text: &str) -> Option<i64> {
-    let rest = text.strip_prefix("game #")?;
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    if digits.is_empty() || !rest[digits.len()..].starts_with(':') {
-        return None;
-    }
-    digits.parse().ok()
-}
-
 /// Whether a line typed without the prefix in a game's thread is worth giving to the
 /// referee: one word (a move such as `e4`, `Nf3`, `N@d1`, `e2e4`), not chat.
 pub fn looks_like_move(text: &str) -> bool {
@@ -140,12 +129,5 @@ mod tests {
             mentions("by 2026-01-04 00:00 UTC"),
             "by 2026-01-04 00:00 UTC"
         );
-    }
-
-    #[test]
-    fn game_ids_are_read_from_the_prefix() {
-        assert_eq!(game_id("game #12: e4"), Some(12));
-        assert_eq!(game_id("game #x: e4"), None);
-        assert_eq!(game_id("you have no game here"), None);
     }
 }

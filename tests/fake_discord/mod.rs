@@ -4,8 +4,9 @@
 //!
 //! It records every REST request and every frame the bot sends on the gateway, enforces
 //! Discord's limits (2,000 characters of content, embed limits, the attachment size limit,
-//! one acknowledgement per interaction within 3 seconds, thread names of 1 to 100
-//! characters) and can answer with Discord's errors: a user with closed DMs gets 50007,
+//! buttons (5 rows of 5, custom ids of 1 to 100 characters), one acknowledgement per
+//! interaction within 3 seconds, thread names of 1 to 100 characters, the limits of a
+//! command registration) and can answer with Discord's errors: a user with closed DMs gets 50007,
 //! and [`Fake::fail_next`] makes the next matching request fail with any status and code.
 
 #![allow(dead_code)]
@@ -703,6 +704,43 @@ fn check_message(body: &Value, files: &[File]) -> Result<(), (u16, Value)> {
     if files.iter().any(|f| f.bytes.len() > ATTACHMENT_LIMIT) {
         return Err(err(413, 40005, "Request entity too large"));
     }
+    check_components(body)
+}
+
+/// Checks a message's buttons against Discord's limits: at most 5 action rows of at most
+/// 5 buttons, each custom id 1 to 100 characters and unique in the message, each label
+/// at most 80.
+pub fn check_components(body: &Value) -> Result<(), (u16, Value)> {
+    let bad = |what: &str| {
+        Err(err(
+            400,
+            50035,
+            &format!("Invalid Form Body: components: {what}"),
+        ))
+    };
+    let rows = body
+        .get("components")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
+    if rows.len() > 5 {
+        return bad("at most 5 rows");
+    }
+    let mut ids = HashSet::new();
+    for row in rows {
+        let buttons = row["components"].as_array().map_or(&[][..], Vec::as_slice);
+        if buttons.is_empty() || buttons.len() > 5 {
+            return bad("1 to 5 components in a row");
+        }
+        for b in buttons {
+            let id = b["custom_id"].as_str().unwrap_or_default();
+            if !(1..=100).contains(&id.chars().count()) || !ids.insert(id.to_string()) {
+                return bad("custom_id: 1 to 100 characters, unique");
+            }
+            if b["label"].as_str().is_some_and(|l| l.chars().count() > 80) {
+                return bad("label: at most 80 characters");
+            }
+        }
+    }
     Ok(())
 }
 
@@ -986,6 +1024,9 @@ fn answer(
                     return e;
                 }
             } else if let Some(data) = body.get("data") {
+                if let Err(e) = check_components(data) {
+                    return e;
+                }
                 if let Err(e) = check_message(data, files) {
                     if body["type"].as_u64() == Some(4) || !files.is_empty() {
                         return e;
