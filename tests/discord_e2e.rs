@@ -1356,7 +1356,6 @@ fn private_stays_private(
 /// reveal, the public board does not change with a pick, and no private message or
 /// private board (DMs and ephemeral answers) ever appears in public.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "until the split-brain/chesswords port lands"]
 async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("split"), config(&fake), 1).await;
@@ -1564,7 +1563,6 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
 /// `/challenge` with three opponents, the split-brain choice and `teams:random` makes the
 /// same challenge as the text command; a fourth player named twice is refused privately.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "until the split-brain/chesswords port lands"]
 async fn slash_challenge_names_three_opponents_for_split_brain() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("split-slash"), config(&fake), 1).await;
@@ -2184,7 +2182,7 @@ async fn help_suggests_command_names_and_hand_answers_privately() {
     let a = fake.autocomplete(ALICE, GAMES, "help", typing("C"));
     assert_eq!(
         choice_names(&fake.wait_callback(&a).await),
-        ["cancel", "challenge", "claim"]
+        ["cancel", "challenge", "choose", "claim"]
     );
     let a = fake.autocomplete(ALICE, GAMES, "help", typing(""));
     let all = choice_names(&fake.wait_callback(&a).await);

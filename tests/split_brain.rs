@@ -73,9 +73,14 @@ async fn check_log(store: &Store, id: i64) -> usize {
         fen: g.start_fen.as_deref(),
         options,
         seed: g.seed as u64,
+        hidden_seed: None,
     };
+    let start: Option<serde_json::Value> = g
+        .start_snapshot
+        .as_deref()
+        .map(|s| serde_json::from_str(s).unwrap());
     let replayed = Registry::builtin()
-        .replay(&g.variant, &setup, &log)
+        .replay(&g.variant, start.as_ref(), &setup, &log)
         .unwrap();
     let stored: serde_json::Value = serde_json::from_str(&g.snapshot).unwrap();
     assert_eq!(
@@ -327,7 +332,7 @@ fn a_log_stored_before_the_port_replays_unchanged() {
     .map(|(s, a)| (Seat(s), serde_json::from_str(a).unwrap()))
     .collect();
     let g = Registry::builtin()
-        .replay("split-brain", &NewGame::default(), &log)
+        .replay("split-brain", None, &NewGame::default(), &log)
         .unwrap();
     let o = g.outcome().unwrap();
     assert_eq!((o.result.as_str(), o.reason.as_str()), ("1-0", "checkmate"));

@@ -39,10 +39,23 @@ struct ImageWriter {
 impl ImageWriter {
     fn new(dir: &std::path::Path) -> Result<ImageWriter, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        // Numbered on from the images an earlier run left, so a second run on the same
+        // folder (a game continued after a restart) overwrites none of them.
+        let written = std::fs::read_dir(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .filter_map(|e| {
+                let name = e.ok()?.file_name().into_string().ok()?;
+                name.strip_prefix("board-")?
+                    .strip_suffix(".png")?
+                    .parse::<usize>()
+                    .ok()
+            })
+            .max()
+            .unwrap_or(0);
         Ok(ImageWriter {
             dir: dir.to_path_buf(),
             renderer: crate::render::Renderer::default(),
-            written: 0,
+            written,
         })
     }
 
