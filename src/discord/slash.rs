@@ -166,7 +166,7 @@ fn game_command(c: &CommandSpec) -> CreateCommand {
     for a in c.args {
         let what = describe(a.help);
         let o = match a.kind {
-            ArgKind::Choice(values) => {
+            ArgKind::Choice(values) | ArgKind::Named(values) => {
                 let mut o = CreateCommandOption::new(CommandOptionType::String, a.name, what);
                 for (value, label) in values.iter().take(25) {
                     o = o.add_string_choice(*label, *value);

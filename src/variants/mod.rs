@@ -18,6 +18,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::CHESS_SHARP,
     &chess::LOS_ALAMOS,
     &chess::DOUBLE_MOVE,
+    &chesswords::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test
