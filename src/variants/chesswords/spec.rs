@@ -17,7 +17,7 @@ pub static SPEC: ChesswordsSpec = ChesswordsSpec;
 pub const TIMER: OptionSpec = OptionSpec {
     name: "timer",
     usage: "timer:N",
-    help: "minutes each player has for the finale's words (1 to 5)",
+    help: "minutes each player has for the finale's words, 1 to 5",
     kind: OptionKind::Number {
         min: 1,
         max: 5,
