@@ -7,13 +7,35 @@
 mod common;
 
 use postal::rules::Square;
-use postal::service::chesswords::cards::{deck, Card};
-use postal::service::chesswords::game::{Chesswords, State};
 use postal::service::random::SeededRng;
-use postal::service::{
-    load_game, replay_with, Action, Event, GameOptions, GameRules, Prompt, Seat, Viewer,
-};
+use postal::variants::api::{Audience, GameRules, NewGame, Note, Options, Seat, Span, Viewer};
+use postal::variants::chesswords::cards::{deck, Card};
+use postal::variants::chesswords::game::{Chesswords, Phase, State};
+use postal::variants::chesswords::ChesswordsAction as Action;
+use postal::variants::Registry;
 use std::collections::HashSet;
+
+/// An action as the log stores it.
+fn logged(action: &Action) -> postal::variants::api::Action {
+    postal::variants::api::Action::of(action)
+}
+
+/// A note as its audience reads it (`None`: everyone), players named by their side.
+fn read_note(g: &Chesswords, note: &Note) -> (Option<Seat>, String) {
+    let to = match note.to {
+        Audience::Everyone => None,
+        Audience::Seat(s) => Some(s),
+    };
+    (to, note.text.render(|s| g.seat_name(s).to_string()))
+}
+
+/// The seat whose words a note reveals (`revealed: White had the words ...`).
+fn revealed_by(note: &Note) -> Option<Seat> {
+    match note.text.0.as_slice() {
+        [Span::Text(t), Span::Player(s), ..] if t == "revealed: " => Some(*s),
+        _ => None,
+    }
+}
 
 /// The kinds of card (ten: five roles of each colour).
 fn kinds() -> Vec<Card> {
@@ -62,20 +84,20 @@ fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
             .unwrap()
             .1
     };
-    let action = match prompt {
-        Prompt::GiveClue => {
+    let action = match prompt.kind {
+        "clue" => {
             if plies > 80 || rng.below(6) == 0 {
                 Action::Pass
             } else {
                 Action::Clue(format!("hint number {}", rng.below(100)))
             }
         }
-        Prompt::ClueForWord => Action::Clue("think of a fruit".into()),
-        Prompt::PlayWord | Prompt::Move => {
-            let moves = g.legal_moves(seat);
+        "finale-clue" => Action::Clue("think of a fruit".into()),
+        "play" | "move" => {
+            let moves = g.project(Viewer::Seat(seat)).legal;
             let san = &moves[rng.below(moves.len() as u64) as usize];
             let uci = g.parse_move(seat, san).unwrap();
-            if prompt == Prompt::Move {
+            if prompt.kind == "move" {
                 Action::Move(uci)
             } else {
                 let (from, to) = (letter(&uci[0..2]), letter(&uci[2..4]));
@@ -92,10 +114,13 @@ fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
                 }
             }
         }
-        Prompt::Discard(options) => {
-            Action::Discard(options[rng.below(options.len() as u64) as usize].clone())
+        "discard" => {
+            let Phase::Discard { options, .. } = &s.phase else {
+                panic!("a discard prompt out of the discard phase")
+            };
+            Action::Discard(options[rng.below(options.len() as u64) as usize].name())
         }
-        Prompt::SubmitWords => {
+        "words" => {
             let marked = g.marked_letters();
             if marked.len() >= 4 && rng.below(4) != 0 {
                 let w = |a: usize, b: usize| format!("{}{}", marked[a], marked[b]);
@@ -109,7 +134,7 @@ fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
                 Action::Words(Vec::new())
             }
         }
-        Prompt::Guess => {
+        "guess" => {
             let giver = Seat(1 - seat.0);
             let words = s.words[giver.0 as usize].clone().unwrap_or_default();
             match words.first() {
@@ -117,39 +142,41 @@ fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
                 _ => Action::Guess("zzzz".into()),
             }
         }
-        other => panic!("unexpected prompt {other:?}"),
+        other => panic!("unexpected prompt {other}"),
     };
     (seat, action)
 }
 
 /// Actions that must be refused now, each changing nothing.
-fn refusals(g: &Chesswords) -> Vec<(Seat, Action)> {
+fn refusals(g: &Chesswords) -> Vec<(Seat, postal::variants::api::Action)> {
     let awaited: Vec<Seat> = g.awaiting().into_iter().map(|(s, _)| s).collect();
     let idle: Vec<Seat> = [Seat(0), Seat(1)]
         .into_iter()
         .filter(|s| !awaited.contains(s))
         .collect();
-    let mut out = vec![
-        (Seat(0), Action::Offer(postal::service::OfferKind::Draw)),
-        (Seat(2), Action::Pass),
-    ];
+    // An action of another variant (a draw offer) is refused too.
+    let offer = serde_json::from_str(r#"{"Offer":"Draw"}"#).unwrap();
+    let mut out = vec![(Seat(0), offer), (Seat(2), logged(&Action::Pass))];
     for s in idle {
-        out.push((s, Action::Timeout));
-        out.push((s, Action::Guess("word".into())));
-        out.push((s, Action::Discard("wP".into())));
+        out.push((s, logged(&Action::Timeout)));
+        out.push((s, logged(&Action::Guess("word".into()))));
+        out.push((s, logged(&Action::Discard("wP".into()))));
     }
-    if let [(seat, Prompt::PlayWord)] = g.awaiting().as_slice() {
-        let moves = g.legal_moves(*seat);
-        let uci = g.parse_move(*seat, &moves[0]).unwrap();
-        // A bare move after a clue, and a word whose letters cannot fit (Q is on no plank).
-        out.push((*seat, Action::Move(uci.clone())));
-        out.push((
-            *seat,
-            Action::Play {
-                word: "QQ".into(),
-                mv: uci,
-            },
-        ));
+    if let [(seat, prompt)] = g.awaiting().as_slice() {
+        if prompt.kind == "play" {
+            let moves = g.project(Viewer::Seat(*seat)).legal;
+            let uci = g.parse_move(*seat, &moves[0]).unwrap();
+            // A bare move after a clue, and a word whose letters cannot fit (Q is on no
+            // plank).
+            out.push((*seat, logged(&Action::Move(uci.clone()))));
+            out.push((
+                *seat,
+                logged(&Action::Play {
+                    word: "QQ".into(),
+                    mv: uci,
+                }),
+            ));
+        }
     }
     out
 }
@@ -161,13 +188,19 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
     let mut reveals = 0;
     for seed in 0..60u64 {
         let timer_minutes = (seed % 3 == 0).then_some(2);
-        let options = GameOptions {
-            seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            timer_minutes,
+        let game_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut g = Chesswords::new(None, game_seed, timer_minutes).unwrap();
+        let mut options = Options::new();
+        if let Some(t) = timer_minutes {
+            options.insert("timer".into(), t.to_string());
+        }
+        let setup = NewGame {
+            options,
+            seed: game_seed,
+            ..NewGame::default()
         };
-        let mut g = Chesswords::new(None, &options).unwrap();
         let mut rng = SeededRng::new(seed);
-        let mut log: Vec<(Seat, Action)> = Vec::new();
+        let mut log: Vec<(Seat, postal::variants::api::Action)> = Vec::new();
         let mut typed: HashSet<String> = HashSet::new();
         let mut revealed = [false, false];
         let mut steps = 0;
@@ -185,9 +218,9 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
             let (seat, action) = choose(&g, &mut rng, state(&g).moves.len());
             let before = state(&g);
             let events = g
-                .apply(seat, &action)
+                .act(seat, &action)
                 .unwrap_or_else(|e| panic!("seed {seed}: {action:?} by {seat:?}: {e}"));
-            log.push((seat, action.clone()));
+            log.push((seat, logged(&action)));
             // What players typed where everyone reads it is public.
             match &action {
                 Action::Clue(t) | Action::Guess(t) => typed.extend(tokens(t)),
@@ -201,23 +234,20 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
                 .collect();
             discards += discarded.len();
             for e in &events {
-                if let Event::Revealed(r) = e {
-                    for (s, what) in r {
-                        revealed[s.0 as usize] = true;
-                        reveals += 1;
-                        // A revealed word is public, even where the partner has it too.
-                        typed.extend(tokens(what));
-                    }
+                if let Some(s) = revealed_by(e) {
+                    revealed[s.0 as usize] = true;
+                    reveals += 1;
+                    // A revealed word is public, even where the partner has it too.
+                    typed.extend(tokens(&read_note(&g, e).1));
                 }
             }
-            for e in &events {
-                let (to, text) = match e {
-                    Event::Said(to, t) => (*to, t.clone()),
-                    Event::Revealed(r) => (None, format!("{r:?}")),
-                    Event::Moved { san, .. } => (None, san.clone()),
-                    Event::Ended(o) => (None, o.to_string()),
-                    other => (None, format!("{other:?}")),
-                };
+            // The notes, and the end the referee announces from the outcome.
+            let ending = g.outcome().filter(|_| before.outcome.is_none());
+            let said = events
+                .iter()
+                .map(|e| read_note(&g, e))
+                .chain(ending.map(|o| (None, o.to_string())));
+            for (to, text) in said {
                 // Cards: a public text names only what this action discarded; a private
                 // one also what its own seat holds.
                 for card in named(&text) {
@@ -247,11 +277,14 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
             }
             // Views show no hand, no unrevealed word; summaries only their own seat's.
             for viewer in [Viewer::Public, Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1))] {
-                let v = g.view(viewer);
+                let v = g.project(viewer);
                 assert!(named(&v.diagram).is_empty(), "seed {seed}: {}", v.diagram);
+                assert!(named(&v.record.join(" ")).is_empty(), "seed {seed}");
             }
+            assert_eq!(g.project(Viewer::Public).holdings, None);
+            assert_eq!(g.project(Viewer::Public).instructions, None);
             for s in [Seat(0), Seat(1)] {
-                let summary = g.secret_summary(s).unwrap();
+                let summary = g.project(Viewer::Seat(s)).holdings.unwrap();
                 for card in named(&summary) {
                     assert!(after.hands[s.0 as usize].contains(&card), "{summary}");
                 }
@@ -266,22 +299,26 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
                         "{summary}"
                     );
                 }
-                if let Some(text) = g.instructions(s) {
+                if let Some(text) = g.project(Viewer::Seat(s)).instructions {
                     for card in named(&text) {
                         assert!(after.hands[s.0 as usize].contains(&card), "{text}");
                     }
                 }
             }
             // The snapshot reloads to the same game.
-            let back = load_game("chesswords", &g.snapshot()).unwrap();
+            let back = Registry::builtin()
+                .load("chesswords", &g.snapshot())
+                .unwrap();
             assert_eq!(back.snapshot(), g.snapshot());
             assert_eq!(back.awaiting(), g.awaiting());
         }
-        let replayed = replay_with("chesswords", None, &options, &log).unwrap();
+        let replayed = Registry::builtin()
+            .replay("chesswords", None, &setup, &log)
+            .unwrap();
         assert_eq!(replayed.snapshot(), g.snapshot(), "seed {seed}");
         let o = g.outcome().unwrap();
         assert!(["A", "B", "C", "D", "F"].contains(&o.result.as_str()));
-        let fields = g.export_fields();
+        let fields = g.export_fields(Viewer::Public);
         assert!(fields.contains_key("hands") && fields.contains_key("words"));
         finished += 1;
     }
@@ -293,19 +330,19 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
 
 #[test]
 fn the_animation_shows_every_position_and_the_pgn_the_grade() {
-    let options = GameOptions {
-        seed: 21,
-        timer_minutes: None,
-    };
-    let mut g = Chesswords::new(None, &options).unwrap();
-    g.apply(Seat(1), &Action::Pass).unwrap();
-    g.apply(Seat(0), &Action::Move("b2b3".into())).unwrap();
-    g.apply(Seat(0), &Action::Pass).unwrap();
+    let mut g = Chesswords::new(None, 21, None).unwrap();
+    g.act(Seat(1), &Action::Pass).unwrap();
+    g.act(Seat(0), &Action::Move("b2b3".into())).unwrap();
+    g.act(Seat(0), &Action::Pass).unwrap();
     let gif = g
-        .animation(&postal::render::Renderer::default(), &["alice", "bob"])
+        .animation(
+            Viewer::Public,
+            &postal::render::Renderer::default(),
+            &["alice", "bob"],
+        )
         .unwrap();
     assert!(gif.starts_with(b"GIF89a"), "a GIF");
-    let pgn = g.pgn(&[("White".into(), "alice".into())]);
+    let pgn = g.pgn(Viewer::Public, &[("White".into(), "alice".into())]);
     for tag in [
         "[Result \"*\"]",
         "[Variant \"chesswords\"]",
@@ -320,20 +357,18 @@ fn the_animation_shows_every_position_and_the_pgn_the_grade() {
 
 #[test]
 fn a_game_in_progress_exports_no_secret() {
-    let options = GameOptions {
-        seed: 3,
-        timer_minutes: None,
-    };
-    let mut g = Chesswords::new(None, &options).unwrap();
-    g.apply(Seat(1), &Action::Pass).unwrap();
-    let fields = g.export_fields();
-    assert_eq!(fields["letters"].as_array().map(Vec::len), Some(6));
-    for key in ["hands", "pile", "words"] {
-        assert!(!fields.contains_key(key), "{key} exported during play");
-    }
-    let json = serde_json::to_string(&fields).unwrap();
-    for card in kinds() {
-        assert!(!json.contains(&card.short()), "{json}");
+    let mut g = Chesswords::new(None, 3, None).unwrap();
+    g.act(Seat(1), &Action::Pass).unwrap();
+    for viewer in [Viewer::Public, Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1))] {
+        let fields = g.export_fields(viewer);
+        assert_eq!(fields["letters"].as_array().map(Vec::len), Some(6));
+        for key in ["hands", "pile", "words"] {
+            assert!(!fields.contains_key(key), "{key} exported during play");
+        }
+        let json = serde_json::to_string(&fields).unwrap();
+        for card in kinds() {
+            assert!(!json.contains(&card.short()), "{json}");
+        }
     }
 }
 
@@ -450,7 +485,8 @@ fn through_the_referee_no_message_shows_a_held_card_or_an_unrevealed_word() {
 /// The command a player types for `action`, and whether it is sent privately.
 fn command_for(game: &Chesswords, seat: Seat, action: &Action) -> (String, bool) {
     let san = |uci: &str| {
-        game.legal_moves(seat)
+        game.project(Viewer::Seat(seat))
+            .legal
             .into_iter()
             .find(|m| game.parse_move(seat, m).ok().as_deref() == Some(uci))
             .unwrap()
@@ -547,6 +583,7 @@ fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
                 ..Default::default()
             },
             images: None,
+            registry: Registry::builtin(),
         };
         let text = part.join("\n") + "\n";
         let mut out = Vec::new();
@@ -685,6 +722,7 @@ fn the_operators_word_list_checks_the_finale_words() {
                 ..Default::default()
             },
             images: None,
+            registry: Registry::builtin(),
         };
         let mut out = Vec::new();
         let script = format!("{upto}{tail}");

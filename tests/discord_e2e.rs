@@ -1698,7 +1698,6 @@ fn the_fake_refuses_registrations_beyond_discords_limits() {
 /// secret commands and `/hand` are answered ephemerally even where nothing can be done,
 /// and their input is not repeated in public.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "until the split-brain/chesswords port lands"]
 async fn chesswords_commands_are_registered_and_help_suggests_commands() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("chesswords-slash"), config(&fake), 1).await;
@@ -1832,7 +1831,6 @@ fn tokens(text: &str) -> Vec<String> {
 /// held appears in public except in the announcement of its discard, no finale word
 /// before its reveal, and no DM or ephemeral text or private board.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "until the split-brain/chesswords port lands"]
 async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("chesswords"), config(&fake), 1).await;

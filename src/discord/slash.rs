@@ -90,7 +90,7 @@ pub fn arguments(registry: &Registry, name: &str) -> Vec<Argument> {
     let mut out: Vec<Argument> = Vec::new();
     for a in decls.iter().flat_map(|d| d.args.iter()) {
         let values = match a.kind {
-            ArgKind::Choice(values) => values,
+            ArgKind::Choice(values) | ArgKind::Named(values) => values,
             _ => &[],
         };
         match out.iter_mut().find(|o| o.name == a.name) {
@@ -234,14 +234,16 @@ fn game_command(registry: &Registry, c: &CommandSpec) -> CreateCommand {
         let what = describe(a.help);
         let string = || CreateCommandOption::new(CommandOptionType::String, a.name, &what);
         let o = match a.kind {
-            ArgKind::Choice(_) if a.choices.len() <= OPTION_CHOICES => {
+            ArgKind::Choice(_) | ArgKind::Named(_) if a.choices.len() <= OPTION_CHOICES => {
                 let mut o = string();
                 for (value, label) in &a.choices {
                     o = o.add_string_choice(*label, *value);
                 }
                 o
             }
-            ArgKind::Choice(_) | ArgKind::Move => string().max_length(64).set_autocomplete(true),
+            ArgKind::Choice(_) | ArgKind::Named(_) | ArgKind::Move => {
+                string().max_length(64).set_autocomplete(true)
+            }
             ArgKind::Word => string().max_length(64),
             ArgKind::Text => string().max_length(TEXT_MAX),
         };

@@ -18,6 +18,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::LOS_ALAMOS,
     &chess::DOUBLE_MOVE,
     &split_brain::SPEC,
+    &chesswords::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test

@@ -58,12 +58,16 @@ pub enum ArgKind {
     Move,
     /// One of these values, each with a label: `(value, label)`.
     Choice(&'static [(&'static str, &'static str)]),
+    /// One of these values, `(value, label)`, typed as its value or as its label, spaces
+    /// and all (the rest of the line: `white knight` or `wN`); adapters offer the labels
+    /// as choices. The game reads and checks it.
+    Named(&'static [(&'static str, &'static str)]),
 }
 
 impl ArgKind {
     /// Whether the argument takes the rest of the line.
     pub fn is_rest(self) -> bool {
-        matches!(self, ArgKind::Text | ArgKind::Move)
+        matches!(self, ArgKind::Text | ArgKind::Move | ArgKind::Named(_))
     }
 }
 

@@ -6,21 +6,24 @@
 //!
 //! The moves are the engine's [`Game`]; everything else is [`State`], which is also the
 //! snapshot. Secrets (the hands, the pile, the words before their reveal) leave the state
-//! only through private events, [`GameRules::secret_summary`] and
-//! [`GameRules::instructions`] of their own seat, and the export once the game is over.
+//! only through private notes, [`GameRules::project`] for their own seat (its holdings
+//! and instructions), and the export once the game is over.
 
+use super::action::ChesswordsAction;
 use super::cards::{self, Card};
 use super::letters::LetterGrid;
+use super::prompts;
 use super::score::{self, PlayerScore};
 use crate::notation::fen::{parse_fen, to_fen};
 use crate::notation::pgn::{numbered_moves, turn_sans};
 use crate::notation::{parse_move, san, write_pgn_ending};
 use crate::render::{self, BoardView, Disc, Overlay};
 use crate::rules::{Color, Game, Move, Position, Role, Square, Variant};
-use crate::service::chess::{diagram, find_uci, pgn_tags};
-use crate::service::rules::{
-    Action, Event, GameOptions, GameOutcome, GameRules, Prompt, RuleError, Seat, View, Viewer,
+use crate::variants::api::{
+    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
+    Seat, Text, Viewer,
 };
+use crate::variants::chess::{diagram, find_uci, pgn_tags};
 use serde::{Deserialize, Serialize};
 
 /// The longest clue, in characters (rule 5).
@@ -199,12 +202,15 @@ fn side(seat: Seat) -> &'static str {
     }
 }
 
+/// What happened, as the game tells it: the interface's notes.
+type Event = Note;
+
 fn said(text: impl Into<String>) -> Event {
-    Event::Said(None, text.into())
+    Note::public(Text::plain(text))
 }
 
 fn whisper(seat: Seat, text: impl Into<String>) -> Event {
-    Event::Said(Some(seat), text.into())
+    Note::private(seat, Text::plain(text))
 }
 
 fn plural(n: usize, one: &str) -> String {
@@ -242,11 +248,15 @@ fn two_letters(text: &str) -> Result<(char, char), RuleError> {
 }
 
 impl Chesswords {
-    /// A new game drawn from `options.seed` (letters and cards), from the Chesswords
-    /// start or from `fen` (for testing and teaching), with the finale timer of
-    /// `options.timer_minutes` (1 to 5).
-    pub fn new(fen: Option<&str>, options: &GameOptions) -> Result<Chesswords, RuleError> {
-        if let Some(t) = options.timer_minutes {
+    /// A new game drawn from `seed` (letters and cards), from the Chesswords start or
+    /// from `fen` (for testing and teaching), with the finale timer of `timer_minutes`
+    /// (1 to 5).
+    pub fn new(
+        fen: Option<&str>,
+        seed: u64,
+        timer_minutes: Option<u8>,
+    ) -> Result<Chesswords, RuleError> {
+        if let Some(t) = timer_minutes {
             if !TIMER_MINUTES.contains(&t) {
                 return Err(RuleError::new(format!(
                     "timer:{t} is not allowed: the finale timer is 1 to 5 minutes (timer:3)"
@@ -259,13 +269,13 @@ impl Chesswords {
                 parse_fen(Variant::Chesswords, f).map_err(|e| RuleError::new(e.to_string()))?
             }
         };
-        let deal = cards::deal(options.seed);
+        let deal = cards::deal(seed);
         let game = Chesswords {
             state: State {
-                seed: options.seed,
-                timer_minutes: options.timer_minutes,
+                seed,
+                timer_minutes,
                 start: (start != Position::start(Variant::Chesswords)).then(|| to_fen(&start)),
-                letters: LetterGrid::from_seed(options.seed),
+                letters: LetterGrid::from_seed(seed),
                 moves: Vec::new(),
                 hands: deal.hands,
                 pile: deal.pile,
@@ -539,10 +549,10 @@ impl Chesswords {
         if matches!(said_with, Some(Err(_))) {
             self.state.penalties += 1;
         }
-        let mut events = vec![Event::Moved {
+        let mut events = vec![Note::moved(Text::player(
             seat,
-            san: san(&before, m),
-        }];
+            format!(" played {}", san(&before, m)),
+        ))];
         events.extend(note.map(said));
         self.after_move(seat, m, &mut events);
         Ok(events)
@@ -784,10 +794,11 @@ impl Chesswords {
     /// Reveals `giver`'s words and moves on to the next finale turn.
     fn reveal(&mut self, giver: Seat, events: &mut Vec<Event>) {
         let words = self.words_of(giver);
-        events.push(Event::Revealed(vec![(
-            giver,
-            format!("had the words {}", words.join(" and ")),
-        )]));
+        events.push(Note::public(
+            Text::plain("revealed: ")
+                .push_player(giver)
+                .push(format!(" had the words {}", words.join(" and "))),
+        ));
         match giver.0 {
             0 => self.finale_turn(SEATS[1], events),
             _ => self.score(events),
@@ -856,8 +867,7 @@ impl Chesswords {
             score: Some(scores.iter().map(PlayerScore::total).collect()),
         };
         self.state.phase = Phase::Over;
-        self.state.outcome = Some(outcome.clone());
-        events.push(Event::Ended(outcome));
+        self.state.outcome = Some(outcome);
     }
 
     // ----- time -----
@@ -1029,110 +1039,32 @@ impl GameRules for Chesswords {
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
         match &self.state.phase {
-            Phase::Clue => vec![(partner(self.mover()), Prompt::GiveClue)],
-            Phase::Move { clue: Some(_) } => vec![(self.mover(), Prompt::PlayWord)],
-            Phase::Move { clue: None } => vec![(self.mover(), Prompt::Move)],
-            Phase::Discard {
-                holder, options, ..
-            } => vec![(
-                *holder,
-                Prompt::Discard(options.iter().map(|c| c.name()).collect()),
-            )],
+            Phase::Clue => vec![(partner(self.mover()), prompts::give_clue())],
+            Phase::Move { clue: Some(_) } => vec![(self.mover(), prompts::play_word())],
+            Phase::Move { clue: None } => vec![(self.mover(), prompts::free_move())],
+            Phase::Discard { holder, .. } => vec![(*holder, prompts::discard())],
             Phase::Words => SEATS
                 .into_iter()
                 .filter(|s| self.state.words[s.0 as usize].is_none())
-                .map(|s| (s, Prompt::SubmitWords))
+                .map(|s| (s, prompts::submit_words()))
                 .collect(),
-            Phase::FinaleClue { giver } => vec![(*giver, Prompt::ClueForWord)],
-            Phase::FinaleGuess { giver } => vec![(partner(*giver), Prompt::Guess)],
+            Phase::FinaleClue { giver } => vec![(*giver, prompts::clue_for_word())],
+            Phase::FinaleGuess { giver } => vec![(partner(*giver), prompts::guess())],
             Phase::Over => Vec::new(),
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        color_of(seat)?;
-        if self.state.aborted {
-            return Err(RuleError::new("the game was aborted"));
-        }
-        if self.state.phase == Phase::Over {
-            return Err(RuleError::new("the game is over"));
-        }
-        // Work on a copy so that a refusal anywhere changes nothing.
-        let mut next = self.clone();
-        let events = match action {
-            Action::Clue(text) => next.clue(seat, text),
-            Action::Pass => next.pass(seat),
-            Action::Play { word, mv } => next.play(seat, Some(Ok(word)), mv),
-            Action::Letters { letters, mv } => next.play(seat, Some(Err(letters)), mv),
-            Action::Move(mv) => next.play(seat, None, mv),
-            Action::Discard(card) => next.choose_discard(seat, card),
-            Action::Words(words) => next.submit_words(seat, words),
-            Action::Guess(word) => next.guess(seat, word),
-            Action::Timeout => next.timeout(seat),
-            Action::Resign => {
-                let outcome = GameOutcome {
-                    result: score::Grade::Lost.letter().to_string(),
-                    reason: "resignation".into(),
-                    score: None,
-                };
-                next.state.phase = Phase::Over;
-                next.state.outcome = Some(outcome.clone());
-                Ok(vec![
-                    said(format!(
-                        "{} resigns: the partners lose the game together (F)",
-                        side(seat)
-                    )),
-                    Event::Ended(outcome),
-                ])
-            }
-            Action::Abort => {
-                if !self.can_abort() {
-                    return Err(RuleError::new(
-                        "both sides have moved: the game can no longer be aborted (resign instead)",
-                    ));
-                }
-                next.state.aborted = true;
-                next.state.phase = Phase::Over;
-                Ok(vec![Event::Aborted])
-            }
-            Action::Offer(_) | Action::Accept(_) | Action::Decline(_) | Action::Claim(..) => {
-                Err(RuleError::new(
-                    "Secret Chesswords has no draws or claims: the partners play to the end \
-                     (or resign)",
-                ))
-            }
-            Action::Pick(_) | Action::Decide(_) | Action::Choose(_) => {
-                Err(action.not_in(Variant::Chesswords.display_name()))
-            }
-        }?;
-        *self = next;
-        Ok(events)
+    fn read(&self, seat: Seat, command: &GameCommand, env: Env) -> Result<Reading, RuleError> {
+        super::read::read(self, seat, command, env)
     }
 
-    fn parse_move(&self, seat: Seat, text: &str) -> Result<String, RuleError> {
-        color_of(seat)?;
-        if self.is_over() {
-            return Err(RuleError::new("the game is over"));
-        }
-        if !matches!(self.state.phase, Phase::Move { .. }) || seat != self.mover() {
-            return self.refuse("you cannot move");
-        }
-        let m = parse_move(self.position(), text).map_err(|e| RuleError::new(e.to_string()))?;
-        Ok(self.find_move(&m.uci())?.uci())
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let action: ChesswordsAction = action.to(Variant::Chesswords.display_name())?;
+        self.act(seat, &action)
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        let bottom = match viewer {
-            Viewer::Seat(s) => color_of_seat(s),
-            Viewer::Public => render::PublicOrientation::default().bottom(self.to_move()),
-        };
-        View {
-            variant: self.variant().to_string(),
-            fen: to_fen(self.position()),
-            last_move: self.game.moves().last().map(Move::uci),
-            diagram: self.text_diagram(),
-            board: self.board(bottom),
-        }
+    fn project(&self, viewer: Viewer) -> Projection {
+        self.view(viewer)
     }
 
     fn outcome(&self) -> Option<GameOutcome> {
@@ -1143,12 +1075,130 @@ impl GameRules for Chesswords {
         self.state.aborted
     }
 
-    fn can_abort(&self) -> bool {
-        !self.is_over() && self.game.moves().len() < 2
-    }
-
     fn timeout_is_automatic(&self) -> bool {
         true
+    }
+
+    fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
+        self.pgn_text(tags)
+    }
+
+    fn animation(
+        &self,
+        _viewer: Viewer,
+        renderer: &render::Renderer,
+        names: &[&str],
+    ) -> Option<Vec<u8>> {
+        self.animation_gif(renderer, names)
+    }
+
+    fn time_limit(&self, seat: Seat) -> Option<i64> {
+        let minutes = self.state.timer_minutes?;
+        (self.state.phase == Phase::Words && self.state.words.get(seat.0 as usize)?.is_none())
+            .then_some(minutes as i64 * 60)
+    }
+
+    fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
+        self.export_map()
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        serde_json::to_value(&self.state).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+impl Chesswords {
+    /// Applies an action of the variant's own type. On error nothing changed.
+    pub fn act(&mut self, seat: Seat, action: &ChesswordsAction) -> Result<Vec<Event>, RuleError> {
+        color_of(seat)?;
+        if self.state.aborted {
+            return Err(RuleError::over("the game was aborted"));
+        }
+        if self.state.phase == Phase::Over {
+            return Err(RuleError::over("the game is over"));
+        }
+        // Work on a copy so that a refusal anywhere changes nothing.
+        let mut next = self.clone();
+        let events = match action {
+            ChesswordsAction::Clue(text) => next.clue(seat, text),
+            ChesswordsAction::Pass => next.pass(seat),
+            ChesswordsAction::Play { word, mv } => next.play(seat, Some(Ok(word)), mv),
+            ChesswordsAction::Letters { letters, mv } => next.play(seat, Some(Err(letters)), mv),
+            ChesswordsAction::Move(mv) => next.play(seat, None, mv),
+            ChesswordsAction::Discard(card) => next.choose_discard(seat, card),
+            ChesswordsAction::Words(words) => next.submit_words(seat, words),
+            ChesswordsAction::Guess(word) => next.guess(seat, word),
+            ChesswordsAction::Timeout => next.timeout(seat),
+            ChesswordsAction::Resign => {
+                let outcome = GameOutcome {
+                    result: score::Grade::Lost.letter().to_string(),
+                    reason: "resignation".into(),
+                    score: None,
+                };
+                next.state.phase = Phase::Over;
+                next.state.outcome = Some(outcome);
+                Ok(vec![said(format!(
+                    "{} resigns: the partners lose the game together (F)",
+                    side(seat)
+                ))])
+            }
+            ChesswordsAction::Abort => {
+                if !self.can_abort() {
+                    return Err(RuleError::new(
+                        "both sides have moved: the game can no longer be aborted (resign instead)",
+                    ));
+                }
+                next.state.aborted = true;
+                next.state.phase = Phase::Over;
+                Ok(Vec::new())
+            }
+        }?;
+        *self = next;
+        Ok(events)
+    }
+
+    /// Reads a move typed by `seat` into its UCI: only the mover, in a turn's move, and
+    /// not onto a checker.
+    pub fn parse_move(&self, seat: Seat, text: &str) -> Result<String, RuleError> {
+        color_of(seat)?;
+        if self.is_over() {
+            return Err(RuleError::over("the game is over"));
+        }
+        if !matches!(self.state.phase, Phase::Move { .. }) || seat != self.mover() {
+            return self.refuse("you cannot move");
+        }
+        let m = parse_move(self.position(), text).map_err(RuleError::from)?;
+        Ok(self.find_move(&m.uci())?.uci())
+    }
+
+    /// What `viewer` sees: the board with letters and checkers, the record, and for a
+    /// seat its own moves, hand and instructions (never the partner's).
+    fn view(&self, viewer: Viewer) -> Projection {
+        let bottom = match viewer {
+            Viewer::Seat(s) => color_of_seat(s),
+            Viewer::Public => render::PublicOrientation::default().bottom(self.to_move()),
+        };
+        let seat = match viewer {
+            Viewer::Seat(s) if color_of(s).is_ok() => Some(s),
+            _ => None,
+        };
+        Projection {
+            fen: to_fen(self.position()),
+            last_move: self.game.moves().last().map(Move::uci),
+            diagram: self.text_diagram(),
+            board: self.board(bottom),
+            record: self.move_list(),
+            numbered: self.numbered_moves(),
+            legal: seat.map(|s| self.legal_moves(s)).unwrap_or_default(),
+            holdings: seat.and_then(|s| self.secret_summary(s)),
+            counters: None,
+            instructions: seat.and_then(|s| self.instructions(s)),
+        }
+    }
+
+    /// Whether an abort is still allowed: before each side has moved.
+    pub fn can_abort(&self) -> bool {
+        !self.is_over() && self.game.moves().len() < 2
     }
 
     fn move_list(&self) -> Vec<String> {
@@ -1167,7 +1217,7 @@ impl GameRules for Chesswords {
         numbered_moves(&self.game).join(" ")
     }
 
-    fn pgn(&self, tags: &[(String, String)]) -> String {
+    fn pgn_text(&self, tags: &[(String, String)]) -> String {
         let mut t = pgn_tags(tags);
         t.variant = Some(self.variant().to_string());
         if let Some(o) = &self.state.outcome {
@@ -1183,7 +1233,7 @@ impl GameRules for Chesswords {
         write_pgn_ending(&self.game, None, &t)
     }
 
-    fn animation(&self, renderer: &render::Renderer, names: &[&str]) -> Option<Vec<u8>> {
+    fn animation_gif(&self, renderer: &render::Renderer, names: &[&str]) -> Option<Vec<u8>> {
         let [white, black] = self.side_names(names);
         let positions = self.game.positions();
         let moves = self.game.moves();
@@ -1211,10 +1261,6 @@ impl GameRules for Chesswords {
             ..Default::default()
         };
         Some(render::gif::views_gif(renderer, &views, &options))
-    }
-
-    fn moves_name_words(&self) -> bool {
-        true
     }
 
     fn instructions(&self, seat: Seat) -> Option<String> {
@@ -1263,13 +1309,7 @@ impl GameRules for Chesswords {
         Some(text)
     }
 
-    fn time_limit(&self, seat: Seat) -> Option<i64> {
-        let minutes = self.state.timer_minutes?;
-        (self.state.phase == Phase::Words && self.state.words.get(seat.0 as usize)?.is_none())
-            .then_some(minutes as i64 * 60)
-    }
-
-    fn export_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+    fn export_map(&self) -> serde_json::Map<String, serde_json::Value> {
         use serde_json::json;
         let mut m = serde_json::Map::new();
         m.insert("letters".into(), json!(self.state.letters.rows_from_top()));
@@ -1305,25 +1345,16 @@ impl GameRules for Chesswords {
         }
         m
     }
-
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(&self.state).unwrap_or(serde_json::Value::Null)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::api::{Audience, Span};
+    use ChesswordsAction as Action;
 
     const W: Seat = Seat(0);
     const B: Seat = Seat(1);
-
-    fn options(seed: u64) -> GameOptions {
-        GameOptions {
-            seed,
-            timer_minutes: None,
-        }
-    }
 
     fn cards_of(list: &str) -> Vec<Card> {
         list.split_whitespace()
@@ -1333,7 +1364,7 @@ mod tests {
 
     /// A game from `fen` with the given hands and pile (top first).
     fn setup(fen: &str, white: &str, black: &str, pile: &str) -> Chesswords {
-        let mut g = Chesswords::new(Some(fen), &options(7)).unwrap();
+        let mut g = Chesswords::new(Some(fen), 7, None).unwrap();
         g.state.hands = [cards_of(white), cards_of(black)];
         g.state.pile = cards_of(pile);
         g
@@ -1349,24 +1380,23 @@ mod tests {
         format!("{}A{}", g.letter(m.from), g.letter(m.to))
     }
 
+    /// The notes' texts that name no player (not moves, not reveals), public or private.
     fn texts(events: &[Event], public: bool) -> Vec<String> {
         events
             .iter()
-            .filter_map(|e| match e {
-                Event::Said(None, t) if public => Some(t.clone()),
-                Event::Said(Some(_), t) if !public => Some(t.clone()),
-                _ => None,
-            })
+            .filter(|e| !e.text.0.iter().any(|s| matches!(s, Span::Player(_))))
+            .filter(|e| (e.to == Audience::Everyone) == public)
+            .map(|e| e.text.render(|s| side(s).to_string()))
             .collect()
     }
 
     /// The clue giver clues and the mover plays `uci` with a fitting word.
     fn clue_and_play(g: &mut Chesswords, uci: &str) -> Vec<Event> {
         let mover = g.mover();
-        g.apply(partner(mover), &Action::Clue("a hint".into()))
+        g.act(partner(mover), &Action::Clue("a hint".into()))
             .unwrap();
         let word = word_for(g, uci);
-        g.apply(
+        g.act(
             mover,
             &Action::Play {
                 word,
@@ -1378,16 +1408,16 @@ mod tests {
 
     #[test]
     fn black_clues_first_then_white_moves_with_a_word() {
-        let mut g = Chesswords::new(None, &options(1)).unwrap();
-        assert_eq!(g.awaiting(), vec![(B, Prompt::GiveClue)]);
+        let mut g = Chesswords::new(None, 1, None).unwrap();
+        assert_eq!(g.awaiting(), vec![(B, prompts::give_clue())]);
         assert!(g.legal_moves(W).is_empty(), "no move before the clue");
         let e = g.parse_move(W, "Nd3").unwrap_err();
-        assert!(e.0.contains("Black gives a clue"), "{e}");
-        let e = g.apply(W, &Action::Clue("mine".into())).unwrap_err();
-        assert!(e.0.contains("Black gives a clue"), "{e}");
-        let ev = g.apply(B, &Action::Clue("  a sweet dish ".into())).unwrap();
+        assert!(e.text.contains("Black gives a clue"), "{e}");
+        let e = g.act(W, &Action::Clue("mine".into())).unwrap_err();
+        assert!(e.text.contains("Black gives a clue"), "{e}");
+        let ev = g.act(B, &Action::Clue("  a sweet dish ".into())).unwrap();
         assert_eq!(texts(&ev, true), vec!["Black's clue: “a sweet dish”"]);
-        assert_eq!(g.awaiting(), vec![(W, Prompt::PlayWord)]);
+        assert_eq!(g.awaiting(), vec![(W, prompts::play_word())]);
         assert_eq!(
             g.legal_moves(W).len(),
             10,
@@ -1396,7 +1426,7 @@ mod tests {
         let uci = g.parse_move(W, "Nd3").unwrap();
         assert_eq!(uci, "e1d3");
         let ev = g
-            .apply(
+            .act(
                 W,
                 &Action::Play {
                     word: word_for(&g, "e1d3").to_lowercase(),
@@ -1404,34 +1434,34 @@ mod tests {
                 },
             )
             .unwrap();
-        assert!(matches!(&ev[0], Event::Moved { seat, san } if *seat == W && san == "Nd3"));
+        assert!(ev[0].board && ev[0].text == Text::player(W, " played Nd3"));
         assert!(texts(&ev, true)[0].starts_with("with the word "));
-        assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        assert_eq!(g.awaiting(), vec![(W, prompts::give_clue())]);
     }
 
     #[test]
     fn clues_are_one_line_of_one_to_a_hundred_characters() {
-        let mut g = Chesswords::new(None, &options(1)).unwrap();
+        let mut g = Chesswords::new(None, 1, None).unwrap();
         let before = g.snapshot();
         for bad in ["", "   ", "two\nlines", &"x".repeat(101)] {
-            let e = g.apply(B, &Action::Clue(bad.into())).unwrap_err();
-            assert!(e.0.contains("1 to 100 characters"), "{e}");
+            let e = g.act(B, &Action::Clue(bad.into())).unwrap_err();
+            assert!(e.text.contains("1 to 100 characters"), "{e}");
         }
         assert_eq!(g.snapshot(), before);
-        g.apply(B, &Action::Clue("é".repeat(100))).unwrap();
+        g.act(B, &Action::Clue("é".repeat(100))).unwrap();
     }
 
     #[test]
     fn a_move_whose_letters_do_not_match_the_word_is_refused_and_changes_nothing() {
-        let mut g = Chesswords::new(None, &options(3)).unwrap();
-        g.apply(B, &Action::Clue("hint".into())).unwrap();
+        let mut g = Chesswords::new(None, 3, None).unwrap();
+        g.act(B, &Action::Clue("hint".into())).unwrap();
         let before = g.snapshot();
         let (from, to) = (g.letter(sq("e1")), g.letter(sq("d3")));
         // A word with the right first letter and a wrong last one.
         let wrong_end = if to == 'Z' { 'Y' } else { 'Z' };
         let word = format!("{from}O{wrong_end}");
         let e = g
-            .apply(
+            .act(
                 W,
                 &Action::Play {
                     word: word.clone(),
@@ -1440,15 +1470,15 @@ mod tests {
             )
             .unwrap_err();
         assert!(
-            e.0.starts_with(&format!(
+            e.text.starts_with(&format!(
                 "the move goes from {from} to {to}, but '{word}' starts with {from} and ends with {wrong_end}"
             )),
             "{e}"
         );
-        assert!(e.0.contains("letters XY MOVE"), "{e}");
+        assert!(e.text.contains("letters XY MOVE"), "{e}");
         for word in ["x", "tw0", "two words"] {
             let e = g
-                .apply(
+                .act(
                     W,
                     &Action::Play {
                         word: word.into(),
@@ -1456,19 +1486,19 @@ mod tests {
                     },
                 )
                 .unwrap_err();
-            assert!(e.0.contains("word"), "{e}");
+            assert!(e.text.contains("word"), "{e}");
         }
         assert_eq!(g.snapshot(), before);
     }
 
     #[test]
     fn naming_the_letters_costs_a_penalty_point_and_must_match() {
-        let mut g = Chesswords::new(None, &options(3)).unwrap();
-        g.apply(B, &Action::Clue("hint".into())).unwrap();
+        let mut g = Chesswords::new(None, 3, None).unwrap();
+        g.act(B, &Action::Clue("hint".into())).unwrap();
         let (from, to) = (g.letter(sq("b2")), g.letter(sq("b3")));
         let wrong = format!("{}{}", if from == 'Q' { 'R' } else { 'Q' }, to);
         let e = g
-            .apply(
+            .act(
                 W,
                 &Action::Letters {
                     letters: wrong,
@@ -1477,10 +1507,10 @@ mod tests {
             )
             .unwrap_err();
         assert!(e
-            .0
+            .text
             .starts_with(&format!("the move goes from {from} to {to}, not")));
         let e = g
-            .apply(
+            .act(
                 W,
                 &Action::Letters {
                     letters: "abc".into(),
@@ -1488,10 +1518,10 @@ mod tests {
                 },
             )
             .unwrap_err();
-        assert!(e.0.contains("not two letters"), "{e}");
+        assert!(e.text.contains("not two letters"), "{e}");
         assert_eq!(g.state.penalties, 0);
         let ev = g
-            .apply(
+            .act(
                 W,
                 &Action::Letters {
                     letters: format!("{}{}", from.to_ascii_lowercase(), to),
@@ -1505,17 +1535,17 @@ mod tests {
 
     #[test]
     fn a_bare_move_after_a_clue_and_a_word_after_a_pass_are_refused_with_the_form() {
-        let mut g = Chesswords::new(None, &options(2)).unwrap();
-        g.apply(B, &Action::Clue("hint".into())).unwrap();
-        let e = g.apply(W, &Action::Move("b2b3".into())).unwrap_err();
-        assert!(e.0.contains("play WORD MOVE"), "{e}");
-        let mut g = Chesswords::new(None, &options(2)).unwrap();
-        let ev = g.apply(B, &Action::Pass).unwrap();
+        let mut g = Chesswords::new(None, 2, None).unwrap();
+        g.act(B, &Action::Clue("hint".into())).unwrap();
+        let e = g.act(W, &Action::Move("b2b3".into())).unwrap_err();
+        assert!(e.text.contains("play WORD MOVE"), "{e}");
+        let mut g = Chesswords::new(None, 2, None).unwrap();
+        let ev = g.act(B, &Action::Pass).unwrap();
         assert_eq!(texts(&ev, true), vec!["Black passes: White moves freely"]);
-        assert_eq!(g.awaiting(), vec![(W, Prompt::Move)]);
+        assert_eq!(g.awaiting(), vec![(W, prompts::free_move())]);
         let word = word_for(&g, "b2b3");
         let e = g
-            .apply(
+            .act(
                 W,
                 &Action::Play {
                     word,
@@ -1523,9 +1553,9 @@ mod tests {
                 },
             )
             .unwrap_err();
-        assert!(e.0.contains("Black passed, so you move freely"), "{e}");
-        g.apply(W, &Action::Move("b2b3".into())).unwrap();
-        assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        assert!(e.text.contains("Black passed, so you move freely"), "{e}");
+        g.act(W, &Action::Move("b2b3".into())).unwrap();
+        assert_eq!(g.awaiting(), vec![(W, prompts::give_clue())]);
     }
 
     #[test]
@@ -1551,9 +1581,11 @@ mod tests {
             !public.contains("rook"),
             "the drawn card stays secret: {public}"
         );
-        assert!(ev.iter().any(|e| matches!(e,
-            Event::Said(Some(s), t) if *s == B && t.starts_with("you drew the black rook"))));
-        assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        assert!(ev.iter().any(|e| e.to == Audience::Seat(B)
+            && e.text
+                .render(|_| String::new())
+                .starts_with("you drew the black rook")));
+        assert_eq!(g.awaiting(), vec![(W, prompts::give_clue())]);
     }
 
     #[test]
@@ -1571,9 +1603,12 @@ mod tests {
         let fen = "5k/6/1p1p1p/P1P1P1/3P2/K5 w - - 0 1";
         let mut g = setup(fen, "wK wQ wR bQ", "bP wP bK bP", "bR wR bN wN bQ wQ");
         let ev = clue_and_play(&mut g, "a3b4");
-        let options = vec!["black pawn".to_string(), "white pawn".to_string()];
-        assert_eq!(g.awaiting(), vec![(B, Prompt::Discard(options))]);
-        assert!(Prompt::Discard(vec![]).is_secret());
+        assert_eq!(g.awaiting(), vec![(B, prompts::discard())]);
+        assert!(prompts::discard().secret);
+        assert!(
+            !format!("{:?}", g.awaiting()).contains("pawn"),
+            "the prompt is public"
+        );
         let public = texts(&ev, true).join(" | ");
         assert!(public.contains("Black may discard one of two kinds of card"));
         assert!(!public.contains("pawn"), "{public}");
@@ -1581,22 +1616,26 @@ mod tests {
         assert!(how.contains("black pawn (bP) or white pawn (wP)"), "{how}");
         assert!(g.instructions(W).is_none());
         // The clue waits for the choice; a wrong card or seat is refused.
-        let e = g.apply(W, &Action::Clue("hint".into())).unwrap_err();
-        assert!(e.0.contains("Black is choosing a card to discard"), "{e}");
-        assert!(g.apply(W, &Action::Discard("wP".into())).is_err());
-        let e = g.apply(B, &Action::Discard("bK".into())).unwrap_err();
+        let e = g.act(W, &Action::Clue("hint".into())).unwrap_err();
         assert!(
-            e.0.contains("the black pawn (bP) or the white pawn (wP)"),
+            e.text.contains("Black is choosing a card to discard"),
+            "{e}"
+        );
+        assert!(g.act(W, &Action::Discard("wP".into())).is_err());
+        let e = g.act(B, &Action::Discard("bK".into())).unwrap_err();
+        assert!(
+            e.text
+                .contains("the black pawn (bP) or the white pawn (wP)"),
             "{e}"
         );
         let e = g
-            .apply(B, &Action::Discard("purple pawn".into()))
+            .act(B, &Action::Discard("purple pawn".into()))
             .unwrap_err();
-        assert!(e.0.contains("not a card"), "{e}");
-        let ev = g.apply(B, &Action::Discard("white pawn".into())).unwrap();
+        assert!(e.text.contains("not a card"), "{e}");
+        let ev = g.act(B, &Action::Discard("white pawn".into())).unwrap();
         assert!(texts(&ev, true)[0].starts_with("Black discards the white pawn: a checker on a3"));
         assert_eq!(g.state.hands[1], cards_of("bP bK bP bR"));
-        assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        assert_eq!(g.awaiting(), vec![(W, prompts::give_clue())]);
     }
 
     #[test]
@@ -1608,7 +1647,7 @@ mod tests {
             square: "a3".into(),
             ply: 0,
         });
-        g.apply(B, &Action::Pass).unwrap();
+        g.act(B, &Action::Pass).unwrap();
         let moves = g.legal_moves(W);
         assert!(moves.contains(&"Ra2".to_string()));
         assert!(!moves.contains(&"Ra3".to_string()));
@@ -1618,11 +1657,12 @@ mod tests {
         );
         let e = g.parse_move(W, "Ra3").unwrap_err();
         assert!(
-            e.0.starts_with("a3 has a checker: no piece may move onto a checker"),
+            e.text
+                .starts_with("a3 has a checker: no piece may move onto a checker"),
             "{e}"
         );
-        let e = g.apply(W, &Action::Move("a1a3".into())).unwrap_err();
-        assert!(e.0.starts_with("a3 has a checker"), "{e}");
+        let e = g.act(W, &Action::Move("a1a3".into())).unwrap_err();
+        assert!(e.text.starts_with("a3 has a checker"), "{e}");
         assert_eq!(g.parse_move(W, "Ra6").unwrap(), "a1a6");
     }
 
@@ -1639,16 +1679,16 @@ mod tests {
         assert_eq!(g.state.play_end, Some(PlayEnd::KingCaptured));
         assert_eq!(
             g.awaiting(),
-            vec![(W, Prompt::SubmitWords), (B, Prompt::SubmitWords)]
+            vec![(W, prompts::submit_words()), (B, prompts::submit_words())]
         );
     }
 
     #[test]
     fn two_passes_in_a_row_end_play_and_nothing_marked_scores_at_once() {
-        let mut g = Chesswords::new(None, &options(5)).unwrap();
-        g.apply(B, &Action::Pass).unwrap();
-        g.apply(W, &Action::Move("b2b3".into())).unwrap();
-        let ev = g.apply(W, &Action::Pass).unwrap();
+        let mut g = Chesswords::new(None, 5, None).unwrap();
+        g.act(B, &Action::Pass).unwrap();
+        g.act(W, &Action::Move("b2b3".into())).unwrap();
+        let ev = g.act(W, &Action::Pass).unwrap();
         let public = texts(&ev, true).join(" | ");
         assert!(public.contains("both players passed in a row"), "{public}");
         assert!(public.contains("No letters are marked"), "{public}");
@@ -1660,13 +1700,13 @@ mod tests {
 
     #[test]
     fn a_pass_then_a_clue_then_a_pass_does_not_end_play() {
-        let mut g = Chesswords::new(None, &options(5)).unwrap();
-        g.apply(B, &Action::Pass).unwrap();
-        g.apply(W, &Action::Move("b2b3".into())).unwrap();
+        let mut g = Chesswords::new(None, 5, None).unwrap();
+        g.act(B, &Action::Pass).unwrap();
+        g.act(W, &Action::Move("b2b3".into())).unwrap();
         clue_and_play_after_clue(&mut g, "b5b4");
-        g.apply(B, &Action::Pass).unwrap();
+        g.act(B, &Action::Pass).unwrap();
         assert!(g.outcome().is_none());
-        assert_eq!(g.awaiting(), vec![(W, Prompt::Move)]);
+        assert_eq!(g.awaiting(), vec![(W, prompts::free_move())]);
     }
 
     fn clue_and_play_after_clue(g: &mut Chesswords, uci: &str) {
@@ -1684,9 +1724,9 @@ mod tests {
                 ply: 0,
             });
         }
-        assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
-        g.apply(W, &Action::Pass).unwrap();
-        let ev = g.apply(B, &Action::Move("f6e6".into())).unwrap();
+        assert_eq!(g.awaiting(), vec![(W, prompts::give_clue())]);
+        g.act(W, &Action::Pass).unwrap();
+        let ev = g.act(B, &Action::Move("f6e6".into())).unwrap();
         assert!(texts(&ev, true)
             .join(" ")
             .contains("the player to move has no move that does not end on a checker"));
@@ -1696,8 +1736,8 @@ mod tests {
 
     #[test]
     fn timeouts_a_clue_giver_passes_a_mover_ends_play() {
-        let mut g = Chesswords::new(None, &options(9)).unwrap();
-        let ev = g.apply(B, &Action::Timeout).unwrap();
+        let mut g = Chesswords::new(None, 9, None).unwrap();
+        let ev = g.act(B, &Action::Timeout).unwrap();
         assert_eq!(
             texts(&ev, true),
             vec![
@@ -1705,18 +1745,15 @@ mod tests {
                 "Black passes: White moves freely"
             ]
         );
-        assert!(
-            g.apply(B, &Action::Timeout).is_err(),
-            "Black is not awaited"
-        );
-        g.apply(W, &Action::Move("b2b3".into())).unwrap();
+        assert!(g.act(B, &Action::Timeout).is_err(), "Black is not awaited");
+        g.act(W, &Action::Move("b2b3".into())).unwrap();
         // White's time runs out on the clue: a second pass in a row.
-        g.apply(W, &Action::Timeout).unwrap();
+        g.act(W, &Action::Timeout).unwrap();
         assert_eq!(g.outcome().unwrap().reason, "passes");
 
-        let mut g = Chesswords::new(None, &options(9)).unwrap();
-        g.apply(B, &Action::Clue("hint".into())).unwrap();
-        g.apply(W, &Action::Timeout).unwrap();
+        let mut g = Chesswords::new(None, 9, None).unwrap();
+        g.act(B, &Action::Clue("hint".into())).unwrap();
+        g.act(W, &Action::Timeout).unwrap();
         assert_eq!(g.state.play_end, Some(PlayEnd::Timeout));
         assert_eq!(g.outcome().unwrap().reason, "timeout");
     }
@@ -1727,10 +1764,10 @@ mod tests {
         let fen = "5k/6/1p1p1p/P1P1P1/3P2/K5 w - - 0 1";
         let mut g = setup(fen, "wP wP wK bQ", "bP bP bK wQ", "bR wR bN wN wK bK");
         clue_and_play(&mut g, "a3b4");
-        g.apply(W, &Action::Clue("hint".into())).unwrap();
+        g.act(W, &Action::Clue("hint".into())).unwrap();
         let m = find_uci(g.position(), "d4c3").unwrap();
         let letters = format!("{}{}", g.letter(m.from), g.letter(m.to));
-        g.apply(
+        g.act(
             B,
             &Action::Letters {
                 letters,
@@ -1740,9 +1777,9 @@ mod tests {
         .unwrap();
         clue_and_play(&mut g, "e3f4");
         clue_and_play(&mut g, "c3d2");
-        g.apply(B, &Action::Pass).unwrap();
-        g.apply(W, &Action::Move("a1b1".into())).unwrap();
-        g.apply(W, &Action::Pass).unwrap();
+        g.act(B, &Action::Pass).unwrap();
+        g.act(W, &Action::Move("a1b1".into())).unwrap();
+        g.act(W, &Action::Pass).unwrap();
         g
     }
 
@@ -1756,34 +1793,35 @@ mod tests {
         let w = |a: usize, b: usize| format!("{}{}", m[a], m[b]);
         // Words that use letters not marked, or one too often, are refused.
         let e = g
-            .apply(W, &Action::Words(vec![w(0, 0), w(0, 0)]))
+            .act(W, &Action::Words(vec![w(0, 0), w(0, 0)]))
             .unwrap_err();
-        assert!(e.0.contains("times") || e.0.contains("only"), "{e}");
-        let e = g.apply(W, &Action::Words(vec![w(0, 1)])).unwrap_err();
-        assert!(e.0.contains("two words"), "{e}");
+        assert!(e.text.contains("times") || e.text.contains("only"), "{e}");
+        let e = g.act(W, &Action::Words(vec![w(0, 1)])).unwrap_err();
+        assert!(e.text.contains("two words"), "{e}");
         // White: two words using all four letters. Black: one pair, two letters unused.
         let white = vec![w(0, 1), w(2, 3)];
-        let ev = g.apply(W, &Action::Words(white.clone())).unwrap();
+        let ev = g.act(W, &Action::Words(white.clone())).unwrap();
         assert_eq!(texts(&ev, true), vec!["White has submitted their words"]);
         for word in &white {
             assert!(!texts(&ev, true).join(" ").contains(word.as_str()));
         }
-        assert_eq!(g.awaiting(), vec![(B, Prompt::SubmitWords)]);
+        assert_eq!(g.awaiting(), vec![(B, prompts::submit_words())]);
         // White may replace the words until Black has submitted.
-        let ev = g.apply(W, &Action::Words(white.clone())).unwrap();
+        let ev = g.act(W, &Action::Words(white.clone())).unwrap();
         assert!(texts(&ev, true).is_empty());
         let black = vec![w(0, 2), w(1, 3)];
-        g.apply(B, &Action::Words(black.clone())).unwrap();
-        assert_eq!(g.awaiting(), vec![(W, Prompt::ClueForWord)]);
-        g.apply(W, &Action::Clue("first".into())).unwrap();
-        assert_eq!(g.awaiting(), vec![(B, Prompt::Guess)]);
-        let ev = g.apply(B, &Action::Guess(white[1].to_lowercase())).unwrap();
+        g.act(B, &Action::Words(black.clone())).unwrap();
+        assert_eq!(g.awaiting(), vec![(W, prompts::clue_for_word())]);
+        g.act(W, &Action::Clue("first".into())).unwrap();
+        assert_eq!(g.awaiting(), vec![(B, prompts::guess())]);
+        let ev = g.act(B, &Action::Guess(white[1].to_lowercase())).unwrap();
         assert!(texts(&ev, true)[0].ends_with("right!"));
-        assert!(ev
-            .iter()
-            .any(|e| matches!(e, Event::Revealed(r) if r[0].0 == W)));
-        g.apply(B, &Action::Clue("second".into())).unwrap();
-        let ev = g.apply(W, &Action::Guess("zzz".into())).unwrap();
+        assert!(ev.iter().any(
+            |e| e.text.0.first() == Some(&Span::Text("revealed: ".into()))
+                && e.text.0.get(1) == Some(&Span::Player(W))
+        ));
+        g.act(B, &Action::Clue("second".into())).unwrap();
+        let ev = g.act(W, &Action::Guess("zzz".into())).unwrap();
         assert!(texts(&ev, true)[0].ends_with("not one of the words"));
         // White: 2 × 2 = 4, no king, nothing unused. Black: not guessed, 0.
         // Total 4 + 0 - 1 penalty = 3: lost.
@@ -1803,8 +1841,8 @@ mod tests {
     #[test]
     fn a_player_without_words_gives_no_clue_and_loses_the_marked_letters() {
         let mut g = four_checkers();
-        g.apply(W, &Action::Words(vec![])).unwrap();
-        let ev = g.apply(B, &Action::Timeout).unwrap();
+        g.act(W, &Action::Words(vec![])).unwrap();
+        let ev = g.act(B, &Action::Timeout).unwrap();
         let public = texts(&ev, true).join(" | ");
         assert!(public.contains("Black's time ran out: Black has no words"));
         assert!(public.contains("White has no words: Black has nothing to guess"));
@@ -1815,43 +1853,35 @@ mod tests {
     #[test]
     fn the_finale_timer_applies_to_the_words_only() {
         let fen = "5k/6/6/6/6/K4R w - - 0 1";
-        let opts = GameOptions {
-            seed: 4,
-            timer_minutes: Some(3),
-        };
-        let mut g = Chesswords::new(Some(fen), &opts).unwrap();
+        let mut g = Chesswords::new(Some(fen), 4, Some(3)).unwrap();
         g.state.hands = [cards_of("wQ"), cards_of("bK")];
         assert_eq!(g.time_limit(B), None);
         clue_and_play(&mut g, "f1f6");
         assert_eq!(g.time_limit(W), Some(180));
         assert!(g.instructions(W).unwrap().contains("You have 3 minutes"));
-        g.apply(W, &Action::Words(vec![])).unwrap();
+        g.act(W, &Action::Words(vec![])).unwrap();
         assert_eq!(g.time_limit(W), None, "submitted");
         assert_eq!(g.time_limit(B), Some(180));
         for t in [0, 6] {
-            let opts = GameOptions {
-                seed: 4,
-                timer_minutes: Some(t),
-            };
-            let e = Chesswords::new(None, &opts).unwrap_err();
-            assert!(e.0.contains("1 to 5 minutes"), "{e}");
+            let e = Chesswords::new(None, 4, Some(t)).unwrap_err();
+            assert!(e.text.contains("1 to 5 minutes"), "{e}");
         }
     }
 
     #[test]
     fn resigning_loses_the_game_and_abort_is_only_before_both_moved() {
-        let mut g = Chesswords::new(None, &options(1)).unwrap();
+        let mut g = Chesswords::new(None, 1, None).unwrap();
         assert!(g.can_abort());
-        let ev = g.apply(B, &Action::Resign).unwrap();
+        let ev = g.act(B, &Action::Resign).unwrap();
         let o = g.outcome().unwrap();
         assert_eq!((o.result.as_str(), o.reason.as_str()), ("F", "resignation"));
-        assert!(matches!(ev.last(), Some(Event::Ended(_))));
-        assert!(g.apply(W, &Action::Pass).is_err());
-        let mut g = Chesswords::new(None, &options(1)).unwrap();
-        g.apply(B, &Action::Pass).unwrap();
-        g.apply(W, &Action::Move("b2b3".into())).unwrap();
-        g.apply(W, &Action::Clue("hint".into())).unwrap();
-        g.apply(
+        assert!(texts(&ev, true)[0].ends_with("lose the game together (F)"));
+        assert!(g.act(W, &Action::Pass).is_err());
+        let mut g = Chesswords::new(None, 1, None).unwrap();
+        g.act(B, &Action::Pass).unwrap();
+        g.act(W, &Action::Move("b2b3".into())).unwrap();
+        g.act(W, &Action::Clue("hint".into())).unwrap();
+        g.act(
             B,
             &Action::Play {
                 word: word_for(&g, "b5b4"),
@@ -1860,26 +1890,29 @@ mod tests {
         )
         .unwrap();
         assert!(!g.can_abort());
-        assert!(g.apply(W, &Action::Abort).is_err());
-        let e = g
-            .apply(W, &Action::Offer(crate::service::OfferKind::Draw))
-            .unwrap_err();
-        assert!(e.0.contains("no draws"), "{e}");
+        assert!(g.act(W, &Action::Abort).is_err());
+        let offer: crate::variants::api::Action =
+            serde_json::from_str(r#"{"Offer":"Draw"}"#).unwrap();
+        let e = g.apply(W, &offer).unwrap_err();
+        assert!(e.text.contains("not part of Secret Chesswords"), "{e}");
     }
 
     #[test]
     fn snapshots_round_trip_and_replay_equals_the_snapshot() {
         let fen = "5k/6/1p1p1p/P1P1P1/3P2/K5 w - - 0 1";
-        let mut g = Chesswords::new(Some(fen), &options(11)).unwrap();
+        let mut g = Chesswords::new(Some(fen), 11, None).unwrap();
         let mut log: Vec<(Seat, Action)> = Vec::new();
         let mut act = |g: &mut Chesswords, seat: Seat, a: Action| {
-            g.apply(seat, &a).unwrap();
+            g.act(seat, &a).unwrap();
             log.push((seat, a));
             // A discard with a choice is answered with the first option.
-            if let [(holder, Prompt::Discard(options))] = g.awaiting().as_slice() {
-                let a = Action::Discard(options[0].clone());
-                g.apply(*holder, &a).unwrap();
-                log.push((*holder, a));
+            if let Phase::Discard {
+                holder, options, ..
+            } = g.state.phase.clone()
+            {
+                let a = Action::Discard(options[0].name());
+                g.act(holder, &a).unwrap();
+                log.push((holder, a));
             }
             let state: State = serde_json::from_value(g.snapshot()).unwrap();
             let back = Chesswords::from_snapshot(&state).unwrap();
@@ -1921,16 +1954,16 @@ mod tests {
                 mv: "a1b1".into(),
             },
         );
-        let mut replayed = Chesswords::new(Some(fen), &options(11)).unwrap();
+        let mut replayed = Chesswords::new(Some(fen), 11, None).unwrap();
         for (seat, a) in &log {
-            replayed.apply(*seat, a).unwrap();
+            replayed.act(*seat, a).unwrap();
         }
         assert_eq!(replayed.snapshot(), g.snapshot());
     }
 
     #[test]
     fn the_seed_draws_the_letters_and_the_deal() {
-        let g = Chesswords::new(None, &options(42)).unwrap();
+        let g = Chesswords::new(None, 42, None).unwrap();
         assert_eq!(g.state.letters, LetterGrid::from_seed(42));
         let d = cards::deal(42);
         assert_eq!(g.state.hands, d.hands);
@@ -1941,7 +1974,7 @@ mod tests {
             _ => None,
         });
         assert_eq!(letters, Some(36));
-        let fields = g.export_fields();
+        let fields = g.export_fields(Viewer::Public);
         assert_eq!(
             fields["letters"],
             serde_json::json!(g.state.letters.rows_from_top())
@@ -1962,7 +1995,7 @@ mod tests {
         // Every public text so far was checked by the play; here: views and summaries.
         let m = g.marked_letters();
         let white = vec![format!("{}{}", m[0], m[1]), format!("{}{}", m[2], m[3])];
-        g.apply(W, &Action::Words(white.clone())).unwrap();
+        g.act(W, &Action::Words(white.clone())).unwrap();
         for viewer in [Viewer::Public, Viewer::Seat(W), Viewer::Seat(B)] {
             let v = g.view(viewer);
             for card in card_names() {

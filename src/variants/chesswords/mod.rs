@@ -7,10 +7,18 @@
 //!
 //! This module holds the game's pure parts: the letter grid ([`letters`]), the piece
 //! cards and the deal ([`cards`]), and word checks and scoring ([`score`]); [`game`] is
-//! the game itself, the referee's state machine.
+//! the game itself, the referee's state machine; [`spec`] is what the registry knows of
+//! it, and its actions ([`action`]) are read from typed commands by `read`.
 
+pub mod action;
 pub mod cards;
-#[cfg(any())] // being ported to the plug-in interface
 pub mod game;
 pub mod letters;
+mod prompts;
+mod read;
 pub mod score;
+pub mod spec;
+
+pub use action::ChesswordsAction;
+pub use game::Chesswords;
+pub use spec::SPEC;

@@ -1,0 +1,85 @@
+//! Reading what a Secret Chesswords player typed (`clue`, `pass`, `play`, `letters`,
+//! `move`, `discard`, `words`, `guess`) into an action of the game as it is now. The
+//! finale's words are checked against the operator's word list here, before anything is
+//! recorded.
+
+use super::action::ChesswordsAction;
+use super::game::Chesswords;
+use crate::variants::api::{Action, Env, GameCommand, Reading, RuleError, Seat};
+
+/// Reads one of the Secret Chesswords commands typed by `seat`.
+pub(super) fn read(
+    game: &Chesswords,
+    seat: Seat,
+    command: &GameCommand,
+    env: Env,
+) -> Result<Reading, RuleError> {
+    let act = |a: ChesswordsAction| Ok(Reading::Act(Action::of(&a)));
+    match command.word.as_str() {
+        "clue" | "hint" => act(ChesswordsAction::Clue(command.rest(0))),
+        "pass" => act(ChesswordsAction::Pass),
+        "play" => {
+            let [word, ..] = command.args.as_slice() else {
+                return Err(usage("play"));
+            };
+            act(ChesswordsAction::Play {
+                word: word.clone(),
+                mv: game.parse_move(seat, &command.rest(1))?,
+            })
+        }
+        "letters" => {
+            let [letters, ..] = command.args.as_slice() else {
+                return Err(usage("letters"));
+            };
+            act(ChesswordsAction::Letters {
+                letters: letters.clone(),
+                mv: game.parse_move(seat, &command.rest(1))?,
+            })
+        }
+        "move" => act(ChesswordsAction::Move(
+            game.parse_move(seat, &command.rest(0))?,
+        )),
+        "discard" => act(ChesswordsAction::Discard(command.rest(0))),
+        "words" => {
+            let words = match command.args.as_slice() {
+                [none] if none.eq_ignore_ascii_case("none") => Vec::new(),
+                [a, b] => vec![a.clone(), b.clone()],
+                _ => return Err(usage("words")),
+            };
+            if let Some(reason) = unlisted_word(env, &words) {
+                return Err(RuleError::new(reason));
+            }
+            act(ChesswordsAction::Words(words))
+        }
+        "guess" => match command.args.as_slice() {
+            [word] => act(ChesswordsAction::Guess(word.clone())),
+            _ => Err(usage("guess")),
+        },
+        _ => Err(RuleError::not_here(format!(
+            "`{}` is not part of Secret Chesswords: type help for its commands",
+            command.word.chars().take(20).collect::<String>()
+        ))),
+    }
+}
+
+/// The usage of one of the game's commands.
+fn usage(name: &str) -> RuleError {
+    super::spec::command(name)
+        .map(|c| c.usage_error())
+        .unwrap_or_else(|| RuleError::syntax(format!("usage: {name}")))
+}
+
+/// Why finale words are refused by the operator's word list, if they are.
+fn unlisted_word(env: Env, words: &[String]) -> Option<String> {
+    match env.words? {
+        Err(e) => Some(format!(
+            "the word list for finale words cannot be read ({e}); ask the operator"
+        )),
+        Ok(list) => words.iter().find(|w| !list.contains(w)).map(|w| {
+            format!(
+                "'{}' is not in this server's word list; nothing was recorded",
+                w.chars().take(30).collect::<String>()
+            )
+        }),
+    }
+}

@@ -1,0 +1,261 @@
+//! Secret Chesswords as the registry knows it: its names, seats, the finale timer option
+//! and its commands (clue, pass, play, letters, move, discard, words, guess).
+
+use super::game::Chesswords;
+use crate::variants::api::{
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionKind, OptionSpec, Placing,
+    RuleError, SeatPlan, VariantSpec,
+};
+
+/// Secret Chesswords.
+pub struct ChesswordsSpec;
+
+/// Secret Chesswords, for the registry.
+pub static SPEC: ChesswordsSpec = ChesswordsSpec;
+
+/// `timer:N`: minutes for the finale's words (rule 10).
+pub const TIMER: OptionSpec = OptionSpec {
+    name: "timer",
+    usage: "timer:N",
+    help: "minutes each player has for the finale's words, 1 to 5",
+    kind: OptionKind::Number {
+        min: 1,
+        max: 5,
+        suffixes: &["min", "m"],
+    },
+};
+
+/// The ten kinds of card, `(short name, name)`, in the deck's order.
+pub const CARD_KINDS: &[(&str, &str)] = &[
+    ("wK", "white king"),
+    ("wQ", "white queen"),
+    ("wR", "white rook"),
+    ("wN", "white knight"),
+    ("wP", "white pawn"),
+    ("bK", "black king"),
+    ("bQ", "black queen"),
+    ("bR", "black rook"),
+    ("bN", "black knight"),
+    ("bP", "black pawn"),
+];
+
+const MOVE_ARG: ArgSpec = ArgSpec {
+    name: "move",
+    help: "the move, in any notation",
+    kind: ArgKind::Move,
+    required: true,
+};
+
+/// `clue [#ID] TEXT`.
+pub const CLUE: CommandSpec = CommandSpec {
+    name: "clue",
+    aliases: &["hint"],
+    usage: "clue [#ID] TEXT",
+    help: "a clue to a word whose first and last letters are those of the move you want your partner to make; in the finale, a clue to one of your words",
+    examples: "clue a sweet reward, clue #12 frozen water",
+    secret: false,
+    id: IdRule::HashOnly,
+    args: &[ArgSpec {
+        name: "text",
+        help: "the clue, 1 to 100 characters",
+        kind: ArgKind::Text,
+        required: true,
+    }],
+};
+
+/// `pass [ID]`.
+pub const PASS: CommandSpec = CommandSpec {
+    name: "pass",
+    aliases: &[],
+    usage: "pass [ID]",
+    help: "give no clue; your partner moves freely (two passes in a row end play)",
+    examples: "pass",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[],
+};
+
+/// `play [ID] WORD MOVE`.
+pub const PLAY: CommandSpec = CommandSpec {
+    name: "play",
+    aliases: &[],
+    usage: "play [ID] WORD MOVE",
+    help: "the word you guessed from the clue and a move from its first letter's square to its last letter's square",
+    examples: "play treat Qc2, play 12 sun e2e3",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[
+        ArgSpec {
+            name: "word",
+            help: "the word you guessed from the clue",
+            kind: ArgKind::Word,
+            required: true,
+        },
+        MOVE_ARG,
+    ],
+};
+
+/// `letters [ID] XY MOVE`.
+pub const LETTERS: CommandSpec = CommandSpec {
+    name: "letters",
+    aliases: &[],
+    usage: "letters [ID] XY MOVE",
+    help: "when words fail, name the move's two letters instead of a word, for a penalty point",
+    examples: "letters te Qc2",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[
+        ArgSpec {
+            name: "letters",
+            help: "the move's first and last letters",
+            kind: ArgKind::Word,
+            required: true,
+        },
+        MOVE_ARG,
+    ],
+};
+
+/// `move [ID] MOVE`: a free move after a pass (a bare move works too).
+pub const MOVE: CommandSpec = CommandSpec {
+    name: "move",
+    aliases: &[],
+    usage: "move [ID] MOVE",
+    help: "after your partner passed, a move with no word; in a channel with exactly one of your games a bare move works too",
+    examples: "move 12 b3, b3",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[MOVE_ARG],
+};
+
+/// `discard [ID] CARD`, privately.
+pub const DISCARD: CommandSpec = CommandSpec {
+    name: "discard",
+    aliases: &[],
+    usage: "discard [ID] CARD",
+    help: "privately (a DM to the bot), which card to discard when the bot offers a choice",
+    examples: "discard white knight, discard bP",
+    secret: true,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "card",
+        help: "the card to discard, among those I offered you",
+        kind: ArgKind::Named(CARD_KINDS),
+        required: true,
+    }],
+};
+
+/// `words [ID] WORD1 WORD2` or `words [ID] none`, privately.
+pub const WORDS: CommandSpec = CommandSpec {
+    name: "words",
+    aliases: &[],
+    usage: "words [ID] WORD1 WORD2",
+    help: "finale: privately (a DM to the bot), your two words from the marked letters; words none if you have none",
+    examples: "words stone rated, words none",
+    secret: true,
+    id: IdRule::Plain,
+    args: &[
+        ArgSpec {
+            name: "word1",
+            help: "your first word, or none",
+            kind: ArgKind::Word,
+            required: true,
+        },
+        ArgSpec {
+            name: "word2",
+            help: "your second word",
+            kind: ArgKind::Word,
+            required: false,
+        },
+    ],
+};
+
+/// `guess [ID] WORD`.
+pub const GUESS: CommandSpec = CommandSpec {
+    name: "guess",
+    aliases: &[],
+    usage: "guess [ID] WORD",
+    help: "finale: your guess at your partner's word",
+    examples: "guess stone",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "word",
+        help: "your guess",
+        kind: ArgKind::Word,
+        required: true,
+    }],
+};
+
+impl VariantSpec for ChesswordsSpec {
+    fn id(&self) -> &'static str {
+        "chesswords"
+    }
+
+    fn display_name(&self) -> &'static str {
+        "Secret Chesswords"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["secret-chesswords", "chess_words"]
+    }
+
+    fn summary(&self) -> &'static str {
+        "two partners guide each other's moves with word clues on a board of letters, then guess each other's words"
+    }
+
+    fn seats(&self) -> SeatPlan {
+        SeatPlan {
+            names: &["White", "Black"],
+            placing: Placing::Sides,
+        }
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[TIMER]
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        &[CLUE, PASS, PLAY, LETTERS, MOVE, DISCARD, WORDS, GUESS]
+    }
+
+    fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
+        let timer = match setup.options.get(TIMER.name) {
+            None => None,
+            Some(v) => Some(
+                TIMER
+                    .read(v)?
+                    .parse::<u8>()
+                    .map_err(|_| RuleError::syntax("timer:N takes a whole number"))?,
+            ),
+        };
+        Ok(Box::new(Chesswords::new(setup.fen, setup.seed, timer)?))
+    }
+
+    fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
+        let state: super::game::State = serde_json::from_value(snapshot.clone())
+            .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
+        Ok(Box::new(Chesswords::from_snapshot(&state)?))
+    }
+}
+
+/// The command `name` (or an alias) of Secret Chesswords.
+pub(super) fn command(name: &str) -> Option<&'static CommandSpec> {
+    SPEC.commands().iter().find(|c| c.is_named(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_card_choices_are_the_ten_kinds_of_the_deck() {
+        let mut kinds = super::super::cards::deck();
+        kinds.dedup();
+        let ours: Vec<(String, String)> = CARD_KINDS
+            .iter()
+            .map(|(v, l)| (v.to_string(), l.to_string()))
+            .collect();
+        let deck: Vec<(String, String)> = kinds.iter().map(|c| (c.short(), c.name())).collect();
+        assert_eq!(ours, deck);
+    }
+}
