@@ -9,7 +9,7 @@ mod common;
 use postal::rules::Square;
 use postal::service::chesswords::cards::{deck, Card};
 use postal::service::chesswords::game::{Chesswords, State};
-use postal::service::random::SeededRng;
+use postal::service::random::{Random, SeededRng};
 use postal::service::{
     load_game, replay_with, Action, Event, GameOptions, GameRules, Prompt, Seat, Viewer,
 };
