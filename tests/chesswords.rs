@@ -7,11 +7,11 @@
 mod common;
 
 use postal::rules::Square;
-use postal::service::chesswords::cards::{deck, Card};
-use postal::service::chesswords::game::{Chesswords, State};
+use postal::service::chesswords::cards::{deck, qualifying, Card};
+use postal::service::chesswords::game::{Chesswords, OpenDiscard, Phase, State};
 use postal::service::random::{Random, SeededRng};
 use postal::service::{
-    load_game, replay_with, Action, Event, GameOptions, GameRules, Prompt, Seat, Viewer,
+    load_game, replay_stored, Action, Event, GameOptions, GameRules, Prompt, Seat, Viewer,
 };
 use std::collections::HashSet;
 
@@ -43,9 +43,31 @@ fn state(g: &Chesswords) -> State {
     g.state().clone()
 }
 
+/// The kinds of card the holder of `open` may discard, in hand order.
+fn fitting(s: &State, open: &OpenDiscard) -> Vec<Card> {
+    qualifying(
+        &s.hands[open.holder.0 as usize],
+        open.captured.color,
+        open.captured.role,
+        open.capturer.role,
+    )
+}
+
 /// What a random pair of partners does now, given the game (the driver plays both seats
 /// and may look at their secrets, as each player knows their own).
 fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
+    // In play, a holder whose cards fit the open discard usually discards, whoever is
+    // awaited.
+    if let (Some(open), false) = (
+        &g.state().open_discard,
+        matches!(g.state().phase, Phase::LastDiscard { .. }),
+    ) {
+        let options = fitting(g.state(), open);
+        if !options.is_empty() && rng.below(3) != 0 {
+            let card = options[rng.below(options.len() as u64) as usize];
+            return (open.holder, Action::Discard(card.short()));
+        }
+    }
     let awaiting = g.awaiting();
     let (seat, prompt) = awaiting[rng.below(awaiting.len() as u64) as usize].clone();
     // Now and then the awaited seat's time runs out.
@@ -92,8 +114,14 @@ fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
                 }
             }
         }
-        Prompt::Discard(options) => {
-            Action::Discard(options[rng.below(options.len() as u64) as usize].clone())
+        Prompt::Discard => {
+            let open = s.open_discard.clone().expect("the last discard is open");
+            let options = fitting(&s, &open);
+            if options.is_empty() || rng.below(4) == 0 {
+                Action::Discard("none".into())
+            } else {
+                Action::Discard(options[rng.below(options.len() as u64) as usize].short())
+            }
         }
         Prompt::SubmitWords => {
             let marked = g.marked_letters();
@@ -133,10 +161,23 @@ fn refusals(g: &Chesswords) -> Vec<(Seat, Action)> {
         (Seat(0), Action::Offer(postal::service::OfferKind::Draw)),
         (Seat(2), Action::Pass),
     ];
+    let holder = g.state().open_discard.as_ref().map(|o| o.holder);
     for s in idle {
         out.push((s, Action::Timeout));
         out.push((s, Action::Guess("word".into())));
-        out.push((s, Action::Discard("wP".into())));
+        if holder != Some(s) {
+            out.push((s, Action::Discard("wP".into())));
+        }
+    }
+    // The holder of an open discard: a card that does not fit, and `none` in play.
+    if let Some(open) = &g.state().open_discard {
+        let fits = fitting(g.state(), open);
+        if let Some(card) = deck().into_iter().find(|c| !fits.contains(c)) {
+            out.push((open.holder, Action::Discard(card.short())));
+        }
+        if !matches!(g.state().phase, Phase::LastDiscard { .. }) {
+            out.push((open.holder, Action::Discard("none".into())));
+        }
     }
     if let [(seat, Prompt::PlayWord)] = g.awaiting().as_slice() {
         let moves = g.legal_moves(*seat);
@@ -164,6 +205,7 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
         let options = GameOptions {
             seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
             timer_minutes,
+            hidden_seed: Some(seed),
         };
         let mut g = Chesswords::new(None, &options).unwrap();
         let mut rng = SeededRng::new(seed);
@@ -277,7 +319,7 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
             assert_eq!(back.snapshot(), g.snapshot());
             assert_eq!(back.awaiting(), g.awaiting());
         }
-        let replayed = replay_with("chesswords", None, &options, &log).unwrap();
+        let replayed = replay_stored("chesswords", None, &g.snapshot(), &log).unwrap();
         assert_eq!(replayed.snapshot(), g.snapshot(), "seed {seed}");
         let o = g.outcome().unwrap();
         assert!(["A", "B", "C", "D", "F"].contains(&o.result.as_str()));
@@ -296,6 +338,7 @@ fn the_animation_shows_every_position_and_the_pgn_the_grade() {
     let options = GameOptions {
         seed: 21,
         timer_minutes: None,
+        hidden_seed: None,
     };
     let mut g = Chesswords::new(None, &options).unwrap();
     g.apply(Seat(1), &Action::Pass).unwrap();
@@ -323,12 +366,13 @@ fn a_game_in_progress_exports_no_secret() {
     let options = GameOptions {
         seed: 3,
         timer_minutes: None,
+        hidden_seed: None,
     };
     let mut g = Chesswords::new(None, &options).unwrap();
     g.apply(Seat(1), &Action::Pass).unwrap();
     let fields = g.export_fields();
     assert_eq!(fields["letters"].as_array().map(Vec::len), Some(6));
-    for key in ["hands", "pile", "words"] {
+    for key in ["hands", "pile", "deal", "words"] {
         assert!(!fields.contains_key(key), "{key} exported during play");
     }
     let json = serde_json::to_string(&fields).unwrap();
@@ -354,7 +398,7 @@ fn through_the_referee_no_message_shows_a_held_card_or_an_unrevealed_word() {
         rt.block_on(async {
             let store = postal::store::Store::open("sqlite::memory:").await.unwrap();
             let settings = Settings {
-                seed,
+                seed: Some(seed),
                 ..Default::default()
             };
             let svc = Service::new(store, settings);
@@ -524,7 +568,7 @@ fn check_messages(
 }
 
 /// `postal export` of the transcript's game: the letter grid and the checkers during play,
-/// the hands, the pile and the words only once the game is over.
+/// the seed, the hands, the pile, the deal and the words only once the game is over.
 #[test]
 fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
     let dir = common::service::TempDir::new("chesswords-export");
@@ -543,7 +587,7 @@ fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
         let opts = postal::console::Options {
             db: db.clone(),
             settings: postal::service::settings::Settings {
-                seed: 1,
+                seed: Some(1),
                 ..Default::default()
             },
             images: None,
@@ -568,9 +612,9 @@ fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
     );
     assert_eq!(
         during["checkers"],
-        serde_json::json!(["b3", "d5", "c4", "e2", "e5", "e4"])
+        serde_json::json!(["b3", "d5", "c4", "e2", "e5"])
     );
-    for key in ["hands", "pile", "words"] {
+    for key in ["seed", "hands", "pile", "deal", "words"] {
         assert!(
             during.get(key).is_none(),
             "{key} exported during the finale"
@@ -579,27 +623,47 @@ fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
     play(&lines[at..]);
     let after = export();
     assert_eq!(after["result"], "F");
-    assert_eq!(after["score"], serde_json::json!([10, 10]));
+    assert_eq!(after["score"], serde_json::json!([7, 7]));
     assert_eq!(
         after["words"],
-        serde_json::json!({"white": ["ROD", "ACE"], "black": ["CAR", "ODE"]})
+        serde_json::json!({"white": ["COD", "RE"], "black": ["DOC", "RE"]})
     );
-    assert_eq!(after["hands"]["black"].as_array().map(Vec::len), Some(4));
-    assert_eq!(after["pile"], serde_json::json!([]));
+    assert_eq!(
+        after["hands"],
+        serde_json::json!({"white": ["wK", "bP", "bK", "wP"], "black": ["bN", "bQ", "bR", "bR"]})
+    );
+    assert_eq!(after["pile"], serde_json::json!(["wR"]));
+    assert_eq!(
+        after["deal"],
+        serde_json::json!({
+            "white": ["bP", "wK", "wP", "bP"],
+            "black": ["bN", "bQ", "bP", "bR"],
+            "pile": ["bP", "bP", "bK", "bR", "wP", "wR"]
+        })
+    );
+    assert!(after["seed"].is_i64(), "{after}");
 }
 
-/// The finale timer through the referee's clock (rule 10): once play ends, each player has
-/// `timer:N` minutes for their words, not the days per move; a player who runs out has
+/// The finale timer through the referee's clock (rules 8 and 10): once play ends on a
+/// king's capture, the holder has `timer:N` minutes to decide on its discard, then each
+/// player has as long for their words, not the days per move; a player who runs out has
 /// none, and the game is scored.
 #[test]
 fn the_finale_timer_runs_on_the_referees_clock() {
-    use common::service::{check_log, open, say, T0};
+    use common::service::{check_log, say, T0};
+    use postal::service::referee::{Incoming, Place, Service, Settings};
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
-        let svc = open("sqlite::memory:").await;
+        // Seed 3 deals Black the black king.
+        let settings = Settings {
+            seed: Some(3),
+            ..Settings::default()
+        };
+        let store = postal::store::Store::open("sqlite::memory:").await.unwrap();
+        let svc = Service::new(store, settings);
         // White's knight can take Black's king at once.
         let challenge =
             "challenge @bob chesswords colour:white timer:1 fen:\"3k2/6/4N1/6/6/K5 w - - 0 1\"";
@@ -620,7 +684,28 @@ fn the_finale_timer_runs_on_the_referees_clock() {
         say(&svc, "p", "bob", "pass", T0 + 10).await;
         let out = say(&svc, "m", "alice", "Nxd6", T0 + 20).await;
         let text = &out[0].text;
-        assert!(text.contains("play is over: a king was captured"), "{text}");
+        assert!(
+            text.contains("play is over: a king was captured. Black may still discard"),
+            "{text}"
+        );
+        let g = svc.store().game(1).await.unwrap().unwrap();
+        let due: Vec<(u8, i64)> = g.deadlines.iter().map(|d| (d.seat, d.due_at)).collect();
+        assert_eq!(due, vec![(1, T0 + 80)], "a minute for Black's decision");
+        let out = svc
+            .handle(Incoming {
+                event_id: "d".into(),
+                user: "bob".into(),
+                place: Place::Dm,
+                text: "discard bK".into(),
+                at: T0 + 30,
+            })
+            .await
+            .unwrap();
+        let text = &out[0].text;
+        assert!(
+            text.contains("Black discards the black king: a checker on e4"),
+            "{text}"
+        );
         assert!(
             text.contains(&format!("The marked letters are {letter}")),
             "{text}"
@@ -628,9 +713,9 @@ fn the_finale_timer_runs_on_the_referees_clock() {
         assert!(text.contains("within 1 minute"), "{text}");
         let g = svc.store().game(1).await.unwrap().unwrap();
         let due: Vec<i64> = g.deadlines.iter().map(|d| d.due_at).collect();
-        assert_eq!(due, vec![T0 + 80, T0 + 80], "a minute each for the words");
+        assert_eq!(due, vec![T0 + 90, T0 + 90], "a minute each for the words");
         // Before the minute is up nothing happens; after it both have no words.
-        let early = svc.tick(T0 + 79).await.unwrap();
+        let early = svc.tick(T0 + 89).await.unwrap();
         assert!(
             early
                 .iter()
@@ -638,9 +723,9 @@ fn the_finale_timer_runs_on_the_referees_clock() {
             "{early:?}"
         );
         for q in &early {
-            svc.delivered(q.id, T0 + 79).await.unwrap();
+            svc.delivered(q.id, T0 + 89).await.unwrap();
         }
-        let outs = svc.tick(T0 + 81).await.unwrap();
+        let outs = svc.tick(T0 + 91).await.unwrap();
         let all: Vec<&str> = outs.iter().map(|q| q.message.text.as_str()).collect();
         assert!(
             all.iter().any(|t| t.contains("White has no words")),
@@ -675,12 +760,12 @@ fn the_operators_word_list_checks_the_finale_words() {
     let dir = std::env::temp_dir().join(format!("postal-wordlist-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let list = dir.join("words.txt");
-    std::fs::write(&list, "# a small list\ncar\node\nACE\n\n").unwrap();
+    std::fs::write(&list, "# a small list\ncod\nre\nDOC\n\n").unwrap();
     let run = |path: &std::path::Path, tail: &str| {
         let opts = postal::console::Options {
             db: "sqlite::memory:".into(),
             settings: postal::service::settings::Settings {
-                seed: 1,
+                seed: Some(1),
                 chesswords_words: Some(path.display().to_string()),
                 ..Default::default()
             },
@@ -693,18 +778,18 @@ fn the_operators_word_list_checks_the_finale_words() {
             .unwrap();
         String::from_utf8(out).unwrap()
     };
-    let out = run(&list, "alice> words rod ace\nalice> words car ode\n");
+    let out = run(&list, "alice> words rod re\nalice> words doc re\n");
     assert!(
         out.contains("[dm alice] 'rod' is not in this server's word list; nothing was recorded"),
         "{out}"
     );
-    assert!(out.contains("your words: CAR and ODE"), "{out}");
+    assert!(out.contains("your words: DOC and RE"), "{out}");
     assert_eq!(
         out.matches("White has submitted their words").count(),
         1,
         "{out}"
     );
-    let out = run(&dir.join("missing.txt"), "alice> words car ode\n");
+    let out = run(&dir.join("missing.txt"), "alice> words doc re\n");
     assert!(
         out.contains("the word list for finale words cannot be read"),
         "{out}"
@@ -712,3 +797,4 @@ fn the_operators_word_list_checks_the_finale_words() {
     assert!(!out.contains("White has submitted their words"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+

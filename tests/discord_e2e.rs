@@ -43,7 +43,7 @@ const SEED: u64 = 1;
 fn settings(db: &str) -> Settings {
     Settings {
         database_url: db.to_string(),
-        seed: SEED,
+        seed: Some(SEED),
         ..Settings::default()
     }
 }
@@ -1679,7 +1679,8 @@ async fn chesswords_commands_are_registered_and_help_suggests_commands() {
             .as_array()
             .unwrap()
             .len(),
-        10
+        11,
+        "the ten kinds of card and none"
     );
     for command in ["play", "letters"] {
         assert_eq!(
@@ -1782,10 +1783,12 @@ fn tokens(text: &str) -> Vec<String> {
 /// arrive by DM, clues, passes and moves (by text and by slash command) in the game's
 /// thread with the board as a PNG, refusals (a move before the clue, a bare move after a
 /// clue, a word whose letters do not match the move, a secret typed in public, a move
-/// onto a checker), discards with a choice by the ephemeral `/discard` and by DM, a draw
-/// told by DM, the ephemeral `/hand`, a penalty for naming letters, a king captured, the
-/// finale's words by the ephemeral `/words` (one pair refused) and by DM, clues and
-/// guesses in the thread, and the grade. Then every request is scanned: no card anyone
+/// onto a checker), the private word after a capture of what it lets the holder
+/// discard, discards by the ephemeral `/discard` and by DM (only the discard is posted),
+/// a draw told by DM, the ephemeral `/hand`, a penalty for naming letters, a king
+/// captured and the holder's decision on its discard (`/discard none`), the finale's
+/// words by the ephemeral `/words` (one pair refused) and by DM, clues and guesses in
+/// the thread, and the grade. Then every request is scanned: no card anyone
 /// held appears in public except in the announcement of its discard, no finale word
 /// before its reveal, and no DM or ephemeral text or private board.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1799,8 +1802,8 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         "{variants}"
     );
     let thread = start_game(&fake, "chesswords timer:3").await;
-    let alice_hand = "your hand: black queen, white pawn, black pawn, black knight (4 cards)";
-    let bob_hand = "your hand: black knight, black rook, white pawn, white knight (4 cards)";
+    let alice_hand = "your hand: black pawn, white king, white pawn, black pawn (4 cards)";
+    let bob_hand = "your hand: black knight, black queen, black pawn, black rook (4 cards)";
     wait_dm(&fake, ALICE, alice_hand).await;
     wait_dm(&fake, BOB, bob_hand).await;
     let text = |s: &str| format!("!{s}");
@@ -1842,13 +1845,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         (ALICE, "clue blood of the gods", "White's clue"),
         (BOB, "play ichor c4", "played c4"),
         (BOB, "clue something to sit on", "Black's clue: “something"),
-        (
-            ALICE,
-            "play chair bxc4",
-            "Black discards the white pawn: a checker on b3",
-        ),
-        (ALICE, "clue you knock on it", "White's clue: “you knock"),
-        (BOB, "play door dxc4", "is choosing (privately)"),
+        (ALICE, "play chair bxc4", "played bxc4"),
     ] {
         fake.say(who, &thread, &text(line));
         let p = wait_post(&fake, &thread, needle).await;
@@ -1856,13 +1853,42 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
             assert!(is_png(&p), "{line}: the board comes with the move");
         }
     }
-    wait_dm(&fake, BOB, "you drew the white pawn; your hand:").await;
+    // The capture lets Bob discard: he alone is told, and decides while Alice thinks.
+    wait_dm(
+        &fake,
+        BOB,
+        "White's capture of your pawn lets you discard the black pawn (bP), if you wish",
+    )
+    .await;
+    dm(&fake, BOB, "discard bP");
+    wait_post(
+        &fake,
+        &thread,
+        "Black discards the black pawn: a checker on b3",
+    )
+    .await;
+    wait_dm(&fake, BOB, "you drew the black pawn; your hand:").await;
+    fake.say(ALICE, &thread, &text("clue you knock on it"));
+    wait_post(&fake, &thread, "White's clue: “you knock").await;
+    let posted = posts(&fake.requests(), &thread).len();
+    fake.say(BOB, &thread, &text("play door dxc4"));
+    let p = wait_post(&fake, &thread, "played dxc4").await;
+    assert!(
+        !p.content().unwrap().contains("discard"),
+        "no word of a discard in public: {}",
+        p.json
+    );
     wait_dm(
         &fake,
         ALICE,
-        "lets you discard one of these cards: white pawn (wP) or black pawn (bP)",
+        "Black's capture of your pawn lets you discard the black pawn (bP) or the white pawn (wP)",
     )
     .await;
+    assert_eq!(
+        posts(&fake.requests(), &thread).len(),
+        posted + 1,
+        "the capture posted only the move"
+    );
     // A discard typed in public is refused privately and not repeated in the thread.
     let posted = posts(&fake.requests(), &thread).len();
     fake.say(ALICE, &thread, &text("discard bP"));
@@ -1913,7 +1939,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     wait_dm(
         &fake,
         ALICE,
-        "Your hand: black queen, white pawn, black knight, black pawn",
+        "Your hand: white king, white pawn, black pawn, black pawn",
     )
     .await;
     dm(&fake, ALICE, "discard wP");
@@ -1926,18 +1952,28 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     wait_dm(
         &fake,
         ALICE,
-        "you drew the black pawn; your hand: black queen, black knight",
+        "you drew the black king; your hand: white king, black pawn, black pawn",
     )
     .await;
     fake.say(BOB, &thread, &text("clue consumed"));
     wait_post(&fake, &thread, "Black's clue: “consumed”").await;
     fake.say(ALICE, &thread, &text("play eaten exd3"));
+    wait_post(&fake, &thread, "played exd3").await;
+    let r = slash_reply(
+        &fake,
+        BOB,
+        &thread,
+        "discard",
+        json!([{"name": "card", "type": 3, "value": "bP"}]),
+    )
+    .await;
+    assert_ne!(r.flags() & 64, 0, "{}", r.json);
     wait_post(&fake, &thread, "a checker on e2").await;
     let hand = slash_reply(&fake, BOB, &thread, "hand", json!([])).await;
     assert!(
         hand.content()
             .unwrap()
-            .contains("your hand: black knight, black rook, white knight, white pawn (4 cards)"),
+            .contains("your hand: black knight, black queen, black rook, black rook (4 cards)"),
         "{}",
         hand.json
     );
@@ -1955,7 +1991,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
             "clue a double-reed instrument",
             "White's clue: “a double",
         ),
-        (BOB, "play oboe exd4", "a checker on e5"),
+        (BOB, "play oboe exd4", "played exd4"),
         (
             BOB,
             "clue the border of a cliff",
@@ -1978,10 +2014,30 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     ] {
         fake.say(who, &thread, &text(line));
         wait_post(&fake, &thread, needle).await;
+        if line == "play oboe exd4" {
+            dm(&fake, ALICE, "discard bP");
+            wait_post(&fake, &thread, "a checker on e5").await;
+        }
     }
-    for who in [ALICE, BOB] {
-        wait_dm(&fake, who, "The marked letters are A, C, D, E, O, R").await;
-    }
+    // The king's capture: Bob decides privately, though no card of his fits.
+    wait_dm(
+        &fake,
+        BOB,
+        "no card in your hand fits a discard for White's last capture, so send me discard none",
+    )
+    .await;
+    let r = slash_reply(
+        &fake,
+        BOB,
+        &thread,
+        "discard",
+        json!([{"name": "card", "type": 3, "value": "none"}]),
+    )
+    .await;
+    assert_ne!(r.flags() & 64, 0, "{}", r.json);
+    // Bob's prompt for the words answers his /discard; Alice's comes by DM.
+    assert_says(&r, "The marked letters are C, D, E, O, R");
+    wait_dm(&fake, ALICE, "The marked letters are C, D, E, O, R").await;
 
     // The finale: words privately, clues and guesses in the thread.
     let word = |n: &str, v: &str| json!({"name": n, "type": 3, "value": v});
@@ -1994,16 +2050,16 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     )
     .await;
     assert_ne!(r.flags() & 64, 0, "{}", r.json);
-    assert_says(&r, "the words use C 2 times");
-    dm(&fake, ALICE, "words rod ace");
-    wait_dm(&fake, ALICE, "your words: ROD and ACE").await;
+    assert_says(&r, "no checker marks the letter A");
+    dm(&fake, ALICE, "words cod re");
+    wait_dm(&fake, ALICE, "your words: COD and RE").await;
     wait_post(&fake, &thread, "White has submitted their words").await;
     let r = slash_reply(
         &fake,
         BOB,
         &thread,
         "words",
-        json!([word("word1", "car"), word("word2", "ode")]),
+        json!([word("word1", "doc"), word("word2", "re")]),
     )
     .await;
     assert_ne!(
@@ -2012,7 +2068,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         "/words is answered privately: {}",
         r.json
     );
-    assert_says(&r, "your words: CAR and ODE");
+    assert_says(&r, "your words: DOC and RE");
     wait_post(
         &fake,
         &thread,
@@ -2024,21 +2080,21 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         ALICE,
         &thread,
         "clue",
-        json!([{"name": "text", "type": 3, "value": "a fishing pole"}]),
+        json!([{"name": "text", "type": 3, "value": "a fish"}]),
     )
     .await;
     assert_says(&r, "clue for one of their words");
-    let r = slash_reply(&fake, BOB, &thread, "guess", json!([word("word", "rod")])).await;
+    let r = slash_reply(&fake, BOB, &thread, "guess", json!([word("word", "cod")])).await;
     assert_eq!(r.flags() & 64, 0, "{}", r.json);
-    assert_says(&r, "Black guesses ROD: right!");
-    fake.say(BOB, &thread, &text("clue a short poem"));
+    assert_says(&r, "Black guesses COD: right!");
+    fake.say(BOB, &thread, &text("clue a physician, for short"));
     wait_post(&fake, &thread, "Black's clue for one of their words").await;
-    fake.say(ALICE, &thread, &text("guess ode"));
+    fake.say(ALICE, &thread, &text("guess doc"));
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
         end.content()
             .unwrap()
-            .contains("total 19: below 50, the game is lost (F)"),
+            .contains("total 13: below 50, the game is lost (F)"),
         "{}",
         end.json
     );
@@ -2088,10 +2144,9 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     assert!(white_reveal.is_some() && black_reveal.is_some());
     for (secret, until) in [
         ("CORD", None),
-        ("ROD", white_reveal),
-        ("ACE", white_reveal),
-        ("CAR", black_reveal),
-        ("ODE", black_reveal),
+        ("ACE", None),
+        ("COD", white_reveal),
+        ("DOC", black_reveal),
     ] {
         for r in public.iter().filter(|r| until.is_none_or(|u| r.at < u)) {
             assert!(

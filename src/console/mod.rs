@@ -19,7 +19,8 @@ pub const START: i64 = 1_767_225_600;
 pub struct Options {
     /// The database URL.
     pub db: String,
-    /// The service's settings; `seed` makes new games' random draws reproducible.
+    /// The service's settings; `seed` (`--seed N`) makes new games' random draws
+    /// reproducible, hidden ones included; without it the console draws like the bot.
     pub settings: Settings,
     /// Where board images are written; `None` prints text diagrams instead.
     pub images: Option<std::path::PathBuf>,
@@ -219,7 +220,9 @@ async fn deliver(
     Ok(())
 }
 
-/// `postal export`: one stored game as PGN or JSON text, or as an animated GIF.
+/// `postal export`: one stored game as PGN or JSON text, or as an animated GIF. A game
+/// not yet over shows no secret: its seed, like its hands and pile, appears only once it
+/// is over.
 pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
     let store = Store::open(db).await.map_err(|e| e.to_string())?;
     let g = store
@@ -258,12 +261,14 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
                 "score": o.as_ref().and_then(|o| o.score.clone()),
                 "seats": seats,
                 "days_per_move": g.days_per_move,
-                "seed": g.seed,
                 "start_fen": g.start_fen,
                 "moves": rules.move_list(),
                 "fen": rules.view(crate::service::Viewer::Public).fen,
             });
             let mut v = v;
+            if rules.is_over() {
+                v["seed"] = serde_json::json!(g.seed);
+            }
             if let Some(tokens) = rules.tokens_left() {
                 v["tokens_left"] = serde_json::json!(tokens);
             }

@@ -1136,8 +1136,8 @@ pub struct Bot {
 impl Bot {
     /// Opens the database of `settings` (applying migrations), checks the token,
     /// connects to the gateway and starts the deadline checks. New games draw from
-    /// `settings.seed` as given (a test chooses its deals); [`run`] gives each start a
-    /// fresh seed.
+    /// `settings.seed` as given: a test may set one to choose its games' draws; [`run`]
+    /// never does, so every draw comes from the operating system's entropy.
     pub async fn start(settings: Settings, cfg: Config, token: &str) -> Result<Bot, String> {
         let token = token.trim();
         if token.is_empty() {
@@ -1274,9 +1274,9 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
         api = if cfg.api_base.is_empty() { "discord.com" } else { cfg.api_base.as_str() },
         "starting"
     );
-    // Colour draws and deals of new games must not repeat from one start to the next.
+    // No seed, whatever the settings say: no draw, public or hidden, is predictable.
     let settings = Settings {
-        seed: unix_now() as u64,
+        seed: None,
         ..settings
     };
     let bot = Bot::start(settings, cfg, &token).await?;

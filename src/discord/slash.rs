@@ -62,12 +62,13 @@ fn move_option(what: &str) -> CreateCommandOption {
     text_option("move", what, 64).set_autocomplete(true)
 }
 
-/// The `card` option of `/discard`: the ten kinds of card of the Chesswords deck.
+/// The `card` option of `/discard`: the ten kinds of card of the Chesswords deck, and
+/// `none` for the decision at the end of play.
 fn card_option() -> CreateCommandOption {
     let mut o = CreateCommandOption::new(
         CommandOptionType::String,
         "card",
-        "The card to discard, among those I offered you",
+        "A card your partner's capture lets you discard (none: keep your cards)",
     )
     .required(true);
     let mut kinds = crate::service::chesswords::cards::deck();
@@ -75,7 +76,7 @@ fn card_option() -> CreateCommandOption {
     for c in kinds {
         o = o.add_string_choice(c.name(), c.short());
     }
-    o
+    o.add_string_choice("none", "none")
 }
 
 /// The options naming further opponents of a team game, after `opponent`.
@@ -647,11 +648,16 @@ mod tests {
     }
 
     #[test]
-    fn the_card_choices_are_the_ten_kinds_and_read_as_cards() {
+    fn the_card_choices_are_the_ten_kinds_and_none_and_read_as_cards() {
         let v = serde_json::to_value(card_option()).unwrap();
         let choices = v["choices"].as_array().unwrap();
-        assert_eq!(choices.len(), 10);
-        for c in choices {
+        assert_eq!(choices.len(), 11);
+        let (none, kinds) = choices.split_last().unwrap();
+        assert_eq!(
+            (&none["name"], &none["value"]),
+            (&"none".into(), &"none".into())
+        );
+        for c in kinds {
             let card = crate::service::chesswords::cards::Card::parse(c["value"].as_str().unwrap())
                 .unwrap();
             assert_eq!(c["name"], card.name());

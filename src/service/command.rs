@@ -183,7 +183,7 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("pass", "pass [ID]", "chesswords: give no clue; your partner moves freely (two passes in a row end play)", "pass"),
     ("play", "play [ID] WORD MOVE", "chesswords: the word you guessed from the clue and a move from its first letter's square to its last letter's square (in other games play is move)", "play treat Qc2, play 12 sun e2e3"),
     ("letters", "letters [ID] XY MOVE", "chesswords: when words fail, name the move's two letters instead of a word, for a penalty point", "letters te Qc2"),
-    ("discard", "discard [ID] CARD", "chesswords: privately (a DM to the bot), which card to discard when the bot offers a choice", "discard white knight, discard bP"),
+    ("discard", "discard [ID] CARD", "chesswords: privately (a DM to the bot), a card your partner's capture lets you discard, until your next move; discard none when asked at the end of play", "discard white knight, discard bP, discard none"),
     ("hand", "hand [ID]", "chesswords: your cards, sent to you privately", "hand"),
     ("words", "words [ID] WORD1 WORD2", "chesswords finale: privately (a DM to the bot), your two words from the marked letters; words none if you have none", "words stone rated, words none"),
     ("guess", "guess [ID] WORD", "chesswords finale: your guess at your partner's word", "guess stone"),

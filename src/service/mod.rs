@@ -142,7 +142,8 @@ pub fn replay<'a>(
     replay_with(variant, start, &GameOptions::default(), log)
 }
 
-/// [`replay`] for a game set up with `options` (a game with seeded draws needs its seed).
+/// [`replay`] for a game set up with `options` (a game with seeded draws needs its seeds;
+/// one whose hidden draws came from the operating system replays with [`replay_stored`]).
 pub fn replay_with<'a>(
     variant: &str,
     start: Option<&str>,
@@ -150,6 +151,29 @@ pub fn replay_with<'a>(
     log: impl IntoIterator<Item = &'a (Seat, Action)>,
 ) -> Result<Box<dyn GameRules>, RuleError> {
     let mut game = new_game_with(variant, start, options)?;
+    for (seat, action) in log {
+        game.apply(*seat, action)?;
+    }
+    Ok(game)
+}
+
+/// Replays a stored game's action log from the game as it was set up, which its snapshot
+/// `stored` records: a Secret Chesswords game from its seed, timer and stored deal (a
+/// hidden draw that no seed gives again), any other game from its start (`start`, a FEN,
+/// when it was set up from a position).
+pub fn replay_stored<'a>(
+    variant: &str,
+    start: Option<&str>,
+    stored: &serde_json::Value,
+    log: impl IntoIterator<Item = &'a (Seat, Action)>,
+) -> Result<Box<dyn GameRules>, RuleError> {
+    let mut game: Box<dyn GameRules> = if is_chesswords(variant) {
+        let state: chesswords::game::State = serde_json::from_value(stored.clone())
+            .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
+        Box::new(chesswords::game::Chesswords::initial(&state)?)
+    } else {
+        new_game_from(variant, start)?
+    };
     for (seat, action) in log {
         game.apply(*seat, action)?;
     }
@@ -166,6 +190,7 @@ mod tests {
         let options = GameOptions {
             seed: 5,
             timer_minutes: Some(2),
+            hidden_seed: None,
         };
         for name in [
             "chesswords",
@@ -182,6 +207,7 @@ mod tests {
         let other = GameOptions {
             seed: 6,
             timer_minutes: Some(2),
+            hidden_seed: None,
         };
         let a = new_game_with("chesswords", None, &options).unwrap();
         let b = new_game_with("chesswords", None, &other).unwrap();
@@ -189,6 +215,7 @@ mod tests {
         let bad = GameOptions {
             seed: 5,
             timer_minutes: Some(9),
+            hidden_seed: None,
         };
         let e = new_game_with("chesswords", None, &bad).err().unwrap();
         assert!(e.0.contains("1 to 5 minutes"), "{e}");

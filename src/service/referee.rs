@@ -3,7 +3,7 @@
 
 use super::chesswords::score::WordList;
 use super::command::{self, Answer, ColourChoice, Command, ParseError};
-use super::random::{shuffle, splitmix64};
+use super::random::{shuffle, splitmix64, OsEntropy, Random};
 use super::rules::{
     Action, ClaimKind, Event, GameOptions, GameRules, OfferKind, Prompt, RuleError, Seat, View,
     Viewer,
@@ -189,12 +189,26 @@ impl Service {
         &self.store
     }
 
-    /// The seed of game `id`'s random draws: the configured seed mixed with the game's
-    /// id, which the database hands out once. The same settings give the same draws game
-    /// by game (`--seed`), and a restarted process does not repeat the earlier games'.
+    /// The seed of game `id`'s public draws (colours, teams, letters): without a
+    /// configured seed, fresh from the operating system's entropy on every call (the bot);
+    /// with one (`--seed`, tests), that seed mixed with the game's id, which the database
+    /// hands out once, so the same settings give the same draws game by game and a
+    /// restarted process does not repeat the earlier games'.
     pub fn game_seed(&self, id: i64) -> i64 {
-        let z = splitmix64(self.settings.seed ^ splitmix64(id as u64));
+        let z = match self.settings.seed {
+            Some(seed) => splitmix64(seed ^ splitmix64(id as u64)),
+            None => OsEntropy.next_u64(),
+        };
         (z >> 1) as i64
+    }
+
+    /// The seed of game `id`'s hidden draws (Chesswords' deal): only with a configured
+    /// seed, mixed with the id differently from [`Service::game_seed`] (the ASCII bytes of
+    /// `HIDDEN!!`); `None`, the bot's case: the operating system's entropy.
+    fn hidden_seed(&self, id: i64) -> Option<u64> {
+        const HIDDEN_STREAM: u64 = 0x4849_4444_454E_2121;
+        let seed = self.settings.seed?;
+        Some(splitmix64(splitmix64(seed ^ HIDDEN_STREAM) ^ id as u64))
     }
 
     fn lock_for(&self, id: i64) -> Arc<tokio::sync::Mutex<()>> {
@@ -914,13 +928,14 @@ impl Service {
             timer,
         } = setup;
         let variant = variant.unwrap_or_else(|| self.settings.default_variant.clone());
-        // This game checks the challenge; the game itself is set up with its seed once its
+        // This game checks the challenge; the game itself is set up with its seeds once its
         // id is known.
-        let options = |seed: i64| GameOptions {
+        let options = |seed: i64, hidden_seed: Option<u64>| GameOptions {
             seed: seed as u64,
             timer_minutes: timer,
+            hidden_seed,
         };
-        let rules = super::new_game_with(&variant, fen.as_deref(), &options(0))
+        let rules = super::new_game_with(&variant, fen.as_deref(), &options(0, None))
             .map_err(|e| Fail::Say(e.0))?;
         let n = rules.seat_count();
         if opponents.len() + 1 != n && !opponents.is_empty() {
@@ -984,7 +999,8 @@ impl Service {
                 .collect();
             // The same variant and position were accepted above, so this cannot fail; if
             // it did, the unseeded game's snapshot would stand.
-            let snapshot = super::new_game_with(&variant, fen.as_deref(), &options(seed))
+            let options = options(seed, self.hidden_seed(id));
+            let snapshot = super::new_game_with(&variant, fen.as_deref(), &options)
                 .ok()
                 .map(|g| g.snapshot().to_string());
             (seed, seats, snapshot)

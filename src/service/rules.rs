@@ -34,8 +34,10 @@ pub enum Prompt {
     /// Move with the word guessed from the partner's clue (`play WORD MOVE`, or
     /// `letters XY MOVE` for a penalty point).
     PlayWord,
-    /// Choose which of these cards to discard (`discard CARD`, privately).
-    Discard(Vec<String>),
+    /// Decide privately whether to discard a card (`discard CARD`, or `discard none`).
+    /// It names no card: what the seat may discard is told only to the seat
+    /// ([`GameRules::instructions`]).
+    Discard,
     /// Submit two secret words for the finale (`words WORD1 WORD2`, privately).
     SubmitWords,
     /// Guess the partner's finale word (`guess WORD`).
@@ -47,7 +49,7 @@ impl Prompt {
     pub fn is_secret(&self) -> bool {
         matches!(
             self,
-            Prompt::PickPiece | Prompt::PickTarget | Prompt::Discard(_) | Prompt::SubmitWords
+            Prompt::PickPiece | Prompt::PickTarget | Prompt::Discard | Prompt::SubmitWords
         )
     }
 
@@ -70,7 +72,7 @@ impl Prompt {
             Prompt::GiveClue => "to give a clue or pass".into(),
             Prompt::ClueForWord => "to give a clue for one of their words".into(),
             Prompt::PlayWord => "to name the word and move".into(),
-            Prompt::Discard(_) => "to choose a card to discard (privately)".into(),
+            Prompt::Discard => "to decide on a discard (privately)".into(),
             Prompt::SubmitWords => "to submit two words (privately)".into(),
             Prompt::Guess => "to guess the word".into(),
         }
@@ -403,12 +405,16 @@ pub trait GameRules: Send + Sync {
     fn snapshot(&self) -> serde_json::Value;
 }
 
-/// How a new game is set up beyond its variant and position: the seed of its random
+/// How a new game is set up beyond its variant and position: the seeds of its random
 /// draws and the options of its challenge.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameOptions {
-    /// The seed of the game's random draws (letters and cards in Secret Chesswords).
+    /// The seed of the game's public draws (the letters in Secret Chesswords).
     pub seed: u64,
+    /// The seed of the game's hidden draws (Secret Chesswords' deal and pile), only where
+    /// games are made reproducible (the console's `--seed`, tests); never derived from
+    /// `seed`. `None`, the bot's only setting: the operating system's entropy.
+    pub hidden_seed: Option<u64>,
     /// Secret Chesswords: minutes for the finale's words (`timer:N`, 1 to 5).
     pub timer_minutes: Option<u8>,
 }

@@ -25,9 +25,11 @@ pub struct Settings {
     /// The file of words a Secret Chesswords finale word must be on (one word per line),
     /// or `None` for any alphabetic word. The path is checked when the list is loaded.
     pub chesswords_words: Option<String>,
-    /// Seed of the service's RNG (game seeds are drawn from it); not in the file, the
-    /// console's `--seed` sets it.
-    pub seed: u64,
+    /// The seed that makes new games' random draws reproducible, public and hidden alike
+    /// (each game's seeds are derived from it and the game's id): only the console's
+    /// `--seed` and tests set it, and it is not in the file. `None`, what `postal run`
+    /// always has: every draw comes from the operating system's entropy.
+    pub seed: Option<u64>,
 }
 
 impl Default for Settings {
@@ -39,7 +41,7 @@ impl Default for Settings {
             default_variant: "standard".into(),
             public_orientation: PublicOrientation::SideToMove,
             chesswords_words: None,
-            seed: 0x5eed,
+            seed: None,
         }
     }
 }
@@ -211,6 +213,16 @@ mod tests {
     fn the_committed_file_equals_the_defaults() {
         let text = include_str!("../../config/postal.toml");
         assert_eq!(Settings::from_toml(text).unwrap(), Settings::default());
+    }
+
+    #[test]
+    fn no_file_or_environment_sets_a_seed() {
+        // `postal run` uses these settings as loaded: its draws are never predictable.
+        assert_eq!(Settings::default().seed, None);
+        let text = include_str!("../../config/postal.toml");
+        assert_eq!(Settings::from_toml(text).unwrap().seed, None);
+        let e = Settings::from_toml("seed = 7\n").unwrap_err();
+        assert!(e.0.contains("unknown field"), "{e}");
     }
 
     #[test]

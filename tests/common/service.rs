@@ -2,7 +2,7 @@
 //! lines as users, and checking a game's snapshot against the replay of its action log.
 
 use postal::service::referee::{Incoming, Outbound, Place, Service, Settings};
-use postal::service::{replay_with, Action, GameOptions, Seat};
+use postal::service::{replay_stored, Action, Seat};
 use postal::store::Store;
 use std::path::PathBuf;
 
@@ -93,16 +93,9 @@ pub async fn check_log(store: &Store, id: i64) -> usize {
         .map(|r| (Seat(r.seat), serde_json::from_str(&r.action).unwrap()))
         .collect();
     let stored: serde_json::Value = serde_json::from_str(&g.snapshot).unwrap();
-    // A game set up from its seed (Chesswords: letters and cards; its finale timer is
-    // kept in its snapshot) replays from the same seed.
-    let options = GameOptions {
-        seed: g.seed as u64,
-        timer_minutes: stored
-            .get("timer_minutes")
-            .and_then(|t| t.as_u64())
-            .map(|t| t as u8),
-    };
-    let replayed = replay_with(&g.variant, g.start_fen.as_deref(), &options, &log).unwrap();
+    // From the game as it was set up, as its snapshot records it (Chesswords: its seed's
+    // letters, its timer and its deal, a hidden draw that no seed gives again).
+    let replayed = replay_stored(&g.variant, g.start_fen.as_deref(), &stored, &log).unwrap();
     assert_eq!(
         replayed.snapshot(),
         stored,

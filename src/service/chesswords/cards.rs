@@ -20,8 +20,8 @@ pub const HAND_SIZE: usize = 4;
 /// Cards dealt face down to the draw pile.
 pub const PILE_SIZE: usize = 6;
 
-/// Mixed into the game's seed so that the deal is drawn from its own stream,
-/// independent of the letters and the colours: the ASCII bytes of `CARDDEAL`.
+/// Mixed into the game's seed for the deal of games stored before deals were hidden
+/// draws ([`seed_deal`]): the ASCII bytes of `CARDDEAL`.
 pub const CARDS_STREAM: u64 = 0x4341_5244_4445_414C;
 
 /// One piece card: a colour and a role. Written `white knight` (its name) or `wN` (its
@@ -138,11 +138,13 @@ pub struct Deal {
     pub unused: Vec<Card>,
 }
 
-/// The deal of a game's seed: the deck shuffled, then the first four cards to White, the
-/// next four to Black, six to the pile (the first of them on top), the rest unused.
-pub fn deal(seed: u64) -> Deal {
+/// A deal drawn from `rng`: the deck shuffled, then the first four cards to White, the
+/// next four to Black, six to the pile (the first of them on top), the rest unused. A new
+/// game's `rng` is the operating system's entropy (a seeded stream only where a seed is
+/// configured for reproducible games), never the game's public seed.
+pub fn deal_from(rng: &mut impl Random) -> Deal {
     let mut cards = deck();
-    SeededRng::new(seed ^ CARDS_STREAM).shuffle(&mut cards);
+    rng.shuffle(&mut cards);
     let mut rest = cards.into_iter();
     let mut take = |n: usize| rest.by_ref().take(n).collect::<Vec<Card>>();
     let white = take(HAND_SIZE);
@@ -154,6 +156,13 @@ pub fn deal(seed: u64) -> Deal {
         pile,
         unused,
     }
+}
+
+/// The deal of a game stored before deals were hidden draws: drawn from the game's seed,
+/// which the letters are drawn from too (so anyone who found the seed knew the cards).
+/// Kept exactly so that those games load and replay as they were played.
+pub fn seed_deal(seed: u64) -> Deal {
+    deal_from(&mut SeededRng::new(seed ^ CARDS_STREAM))
 }
 
 /// The distinct kinds of card in `hand`, in hand order, that its `holder` may discard
@@ -210,6 +219,10 @@ mod tests {
         }
     }
 
+    fn deal(seed: u64) -> Deal {
+        deal_from(&mut SeededRng::new(seed))
+    }
+
     #[test]
     fn the_deal_gives_four_four_six_and_ten_from_one_deck() {
         for seed in 0..50 {
@@ -235,14 +248,32 @@ mod tests {
     }
 
     #[test]
-    fn the_deal_is_reproducible_and_differs_between_seeds() {
+    fn a_seeded_deal_is_reproducible_and_differs_between_seeds() {
         assert_eq!(deal(8), deal(8));
         assert_ne!(deal(8).hands, deal(9).hands);
-        // The letters and the cards use different streams of the same seed.
-        let d = deal(0);
+    }
+
+    #[test]
+    fn the_operating_systems_deals_differ() {
+        let a = deal_from(&mut crate::service::random::OsEntropy);
+        let b = deal_from(&mut crate::service::random::OsEntropy);
+        assert_ne!((a.hands, a.pile), (b.hands, b.pile));
+    }
+
+    #[test]
+    fn games_stored_before_keep_the_deal_of_their_seed() {
+        // Game #1 of the console transcripts as it was dealt before deals were hidden
+        // draws: the seed of game #1 with the settings' seed 1.
+        let seed =
+            crate::service::random::splitmix64(1 ^ crate::service::random::splitmix64(1)) >> 1;
+        let d = seed_deal(seed);
+        assert_eq!(d.hands[0], cards("bQ wP bP bN"));
+        assert_eq!(d.hands[1], cards("bN bR wP wN"));
+        // The letters and the cards used different streams of that seed.
         let mut plain = deck();
-        SeededRng::new(0).shuffle(&mut plain);
+        SeededRng::new(seed).shuffle(&mut plain);
         assert_ne!(d.hands[0], plain[..4].to_vec());
+        assert_eq!(d, deal_from(&mut SeededRng::new(seed ^ CARDS_STREAM)));
     }
 
     #[test]

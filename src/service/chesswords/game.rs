@@ -5,11 +5,14 @@
 //! guesses that ends in a score and a grade.
 //!
 //! The moves are the engine's [`Game`]; everything else is [`State`], which is also the
-//! snapshot. Secrets (the hands, the pile, the words before their reveal) leave the state
-//! only through private events, [`GameRules::secret_summary`] and
+//! snapshot. Secrets (the deal, the hands, the pile, the words before their reveal) leave
+//! the state only through private events, [`GameRules::secret_summary`] and
 //! [`GameRules::instructions`] of their own seat, and the export once the game is over.
+//! The deal is a hidden draw from the operating system's entropy, stored in the state, and
+//! discards are optional and private: nothing public depends on whether a player holds a
+//! card that qualifies (rules 4, 6 and 8).
 
-use super::cards::{self, Card};
+use super::cards::{self, Card, Deal};
 use super::letters::LetterGrid;
 use super::score::{self, PlayerScore};
 use crate::notation::fen::{parse_fen, to_fen};
@@ -18,6 +21,7 @@ use crate::notation::{parse_move, san, write_pgn_ending};
 use crate::render::{self, BoardView, Disc, Overlay};
 use crate::rules::{Color, Game, Move, Position, Role, Square, Variant};
 use crate::service::chess::{diagram, find_uci, pgn_tags};
+use crate::service::random::Hidden;
 use crate::service::rules::{
     Action, Event, GameOptions, GameOutcome, GameRules, Prompt, RuleError, Seat, View, Viewer,
 };
@@ -77,7 +81,8 @@ pub enum Phase {
         /// The clue given, or `None` after a pass.
         clue: Option<String>,
     },
-    /// `holder` chooses which of two qualifying kinds of card to discard (rule 6).
+    /// Games stored before discards were private only: `holder` chooses which of two
+    /// qualifying kinds of card to discard, and the game waits.
     Discard {
         /// Who discards.
         holder: Seat,
@@ -85,6 +90,13 @@ pub enum Phase {
         options: Vec<Card>,
         /// Where the checker goes: the capturing piece's starting square.
         square: String,
+    },
+    /// Play is over with a discard still open to `holder`, who decides privately whether
+    /// to discard before the finale (rule 8). Entered whenever play ends with a discard
+    /// open, whatever the holder holds.
+    LastDiscard {
+        /// Who decides.
+        holder: Seat,
     },
     /// Both players submit their finale words privately (rule 9).
     Words,
@@ -115,6 +127,20 @@ pub struct Discarded {
     pub ply: usize,
 }
 
+/// A discard a capture has opened (rule 6): the holder may discard a card equal to
+/// `captured` or to `capturer` until their next public action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenDiscard {
+    /// The player whose piece was captured, who may discard.
+    pub holder: Seat,
+    /// The captured piece, as a card (the holder's colour).
+    pub captured: Card,
+    /// The capturing piece, as a card (the partner's colour; a promoting pawn is a pawn).
+    pub capturer: Card,
+    /// Where the checker goes: the capturing piece's starting square.
+    pub square: String,
+}
+
 /// One player's part of the finale: the clue for their words and the partner's guess.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinaleTurn {
@@ -129,7 +155,8 @@ pub struct FinaleTurn {
 /// Everything of a game but the engine's positions: the snapshot.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    /// The seed the letters and the deal were drawn with.
+    /// The seed the letters were drawn with (and the deal, in games stored before deals
+    /// were hidden draws): secret until the game is over.
     pub seed: u64,
     /// Minutes for the finale's words (`timer:N`), if set.
     pub timer_minutes: Option<u8>,
@@ -138,6 +165,17 @@ pub struct State {
     pub start: Option<String>,
     /// The letter grid.
     pub letters: LetterGrid,
+    /// The cards as dealt: a hidden draw, kept so that the game's record replays to the
+    /// same cards. `None` in games stored before, whose deal is [`cards::seed_deal`] of
+    /// `seed`. Secret until the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<Deal>,
+    /// Whether discards are optional and private (rules 6 and 8). `false` in games stored
+    /// before, which keep the discard rules they began with (one qualifying kind
+    /// discarded at once, a choice between two asked while the game waits), so that their
+    /// logs replay to the same state.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub secret_discards: bool,
     /// The moves played, UCI.
     pub moves: Vec<String>,
     /// White's hand and Black's: secret.
@@ -146,6 +184,10 @@ pub struct State {
     pub pile: Vec<Card>,
     /// The discards, in order; each placed a checker.
     pub discards: Vec<Discarded>,
+    /// The discard the last capture opened, until its holder discards or makes their next
+    /// public action: secret in that the cards it allows are known only to the holder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_discard: Option<OpenDiscard>,
     /// Penalty points: moves made by naming their letters.
     pub penalties: u32,
     /// Whether a king was captured.
@@ -172,6 +214,15 @@ pub struct State {
 pub struct Chesswords {
     state: State,
     game: Game,
+}
+
+/// The position a stored game started from.
+fn start_position(state: &State) -> Result<Position, RuleError> {
+    match &state.start {
+        None => Ok(Position::start(Variant::Chesswords)),
+        Some(f) => parse_fen(Variant::Chesswords, f)
+            .map_err(|e| RuleError::new(format!("snapshot start: {e}"))),
+    }
 }
 
 fn color_of(seat: Seat) -> Result<Color, RuleError> {
@@ -205,6 +256,15 @@ fn said(text: impl Into<String>) -> Event {
 
 fn whisper(seat: Seat, text: impl Into<String>) -> Event {
     Event::Said(Some(seat), text.into())
+}
+
+/// Cards to choose from, as a sentence: `the white pawn (wP) or the black pawn (bP)`.
+fn card_choice(options: &[Card]) -> String {
+    options
+        .iter()
+        .map(|c| format!("the {c} ({})", c.short()))
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 fn plural(n: usize, one: &str) -> String {
@@ -242,9 +302,10 @@ fn two_letters(text: &str) -> Result<(char, char), RuleError> {
 }
 
 impl Chesswords {
-    /// A new game drawn from `options.seed` (letters and cards), from the Chesswords
-    /// start or from `fen` (for testing and teaching), with the finale timer of
-    /// `options.timer_minutes` (1 to 5).
+    /// A new game, its letters drawn from `options.seed` and its cards dealt by the
+    /// operating system's entropy (from `options.hidden_seed` only where one is set, for
+    /// reproducible games), from the Chesswords start or from `fen` (for testing and
+    /// teaching), with the finale timer of `options.timer_minutes` (1 to 5).
     pub fn new(fen: Option<&str>, options: &GameOptions) -> Result<Chesswords, RuleError> {
         if let Some(t) = options.timer_minutes {
             if !TIMER_MINUTES.contains(&t) {
@@ -259,17 +320,39 @@ impl Chesswords {
                 parse_fen(Variant::Chesswords, f).map_err(|e| RuleError::new(e.to_string()))?
             }
         };
-        let deal = cards::deal(options.seed);
-        let game = Chesswords {
+        let deal = cards::deal_from(&mut Hidden::new(options.hidden_seed));
+        let game = Chesswords::set_up(start, options.seed, options.timer_minutes, Some(deal), true);
+        if game.playable_moves().is_empty() {
+            return Err(RuleError::new(
+                "that position is already over: the side to move has no move",
+            ));
+        }
+        Ok(game)
+    }
+
+    /// A game before its first action: from `start`, the letters of `seed`, the cards of
+    /// `deal` (`None`: a game stored before deals were hidden draws, dealt from its seed).
+    fn set_up(
+        start: Position,
+        seed: u64,
+        timer_minutes: Option<u8>,
+        deal: Option<Deal>,
+        secret_discards: bool,
+    ) -> Chesswords {
+        let dealt = deal.clone().unwrap_or_else(|| cards::seed_deal(seed));
+        Chesswords {
             state: State {
-                seed: options.seed,
-                timer_minutes: options.timer_minutes,
+                seed,
+                timer_minutes,
                 start: (start != Position::start(Variant::Chesswords)).then(|| to_fen(&start)),
-                letters: LetterGrid::from_seed(options.seed),
+                letters: LetterGrid::from_seed(seed),
+                deal,
+                secret_discards,
                 moves: Vec::new(),
-                hands: deal.hands,
-                pile: deal.pile,
+                hands: dealt.hands,
+                pile: dealt.pile,
                 discards: Vec::new(),
+                open_discard: None,
                 penalties: 0,
                 king_captured: false,
                 last_pass: false,
@@ -281,23 +364,25 @@ impl Chesswords {
                 aborted: false,
             },
             game: Game::from_position(start),
-        };
-        if game.playable_moves().is_empty() {
-            return Err(RuleError::new(
-                "that position is already over: the side to move has no move",
-            ));
         }
-        Ok(game)
+    }
+
+    /// The game `state` began as, before its first action: the same position, letters,
+    /// timer, deal and discard rules. A game's action log replays from here, since its
+    /// deal was a hidden draw that no seed gives again.
+    pub fn initial(state: &State) -> Result<Chesswords, RuleError> {
+        Ok(Chesswords::set_up(
+            start_position(state)?,
+            state.seed,
+            state.timer_minutes,
+            state.deal.clone(),
+            state.secret_discards,
+        ))
     }
 
     /// Rebuilds a game from its snapshot, replaying its moves.
     pub fn from_snapshot(state: &State) -> Result<Chesswords, RuleError> {
-        let start = match &state.start {
-            None => Position::start(Variant::Chesswords),
-            Some(f) => parse_fen(Variant::Chesswords, f)
-                .map_err(|e| RuleError::new(format!("snapshot start: {e}")))?,
-        };
-        let mut game = Game::from_position(start);
+        let mut game = Game::from_position(start_position(state)?);
         for text in &state.moves {
             let m = find_uci(game.position(), text)
                 .ok_or_else(|| RuleError::new(format!("snapshot move {text} is not legal")))?;
@@ -378,6 +463,11 @@ impl Chesswords {
             Phase::Discard { holder, .. } => {
                 format!("{} is choosing a card to discard", side(*holder))
             }
+            Phase::LastDiscard { holder } => format!(
+                "play is over, and {} decides privately whether to discard for the last \
+                 capture",
+                side(*holder)
+            ),
             Phase::Words => "play is over: the players are sending their words privately \
                  (words WORD1 WORD2)"
                 .into(),
@@ -425,6 +515,7 @@ impl Chesswords {
             Phase::Clue if seat == partner(self.mover()) => {
                 let clue = clue_text(text)?;
                 let events = vec![said(format!("{}'s clue: “{clue}”", side(seat)))];
+                self.close_discard_of(seat);
                 self.state.last_pass = false;
                 self.state.phase = Phase::Move { clue: Some(clue) };
                 Ok(events)
@@ -455,6 +546,7 @@ impl Chesswords {
             };
         }
         let mut events = Vec::new();
+        self.close_discard_of(seat);
         if self.state.last_pass {
             events.push(said(format!(
                 "{} passes after {}'s pass",
@@ -532,6 +624,7 @@ impl Chesswords {
             }
         };
         let before = *self.position();
+        self.close_discard_of(seat);
         self.game
             .play(m)
             .map_err(|e| RuleError::new(e.to_string()))?;
@@ -548,8 +641,146 @@ impl Chesswords {
         Ok(events)
     }
 
-    /// A capture may earn the partner a discard; then play goes on or ends.
+    /// A capture opens a discard to the partner (rule 6), told to the partner privately
+    /// and to nobody else; then play goes on or ends.
     fn after_move(&mut self, mover: Seat, m: Move, events: &mut Vec<Event>) {
+        if !self.state.secret_discards {
+            return self.after_move_before_secret_discards(mover, m, events);
+        }
+        if let Some(captured) = m.capture {
+            let holder = partner(mover);
+            if captured == Role::King {
+                self.state.king_captured = true;
+            }
+            self.state.open_discard = Some(OpenDiscard {
+                holder,
+                captured: Card {
+                    color: color_of_seat(holder),
+                    role: captured,
+                },
+                capturer: Card {
+                    color: color_of_seat(mover),
+                    role: m.role,
+                },
+                square: m.from.to_string(),
+            });
+        }
+        self.continue_play(events);
+        // In play the holder is told privately what they may discard (at the end of play
+        // the prompt of rule 8 tells them), after every capture, whether or not a card
+        // fits: even the coming and going of private messages tells nothing.
+        if let (Some(open), Phase::Clue) = (&self.state.open_discard, &self.state.phase) {
+            let options = self.discardable(open);
+            let what = if options.is_empty() {
+                format!(
+                    "with their {} would let you discard a card of either piece, and you hold \
+                     neither",
+                    open.capturer.role.name()
+                )
+            } else {
+                format!(
+                    "lets you discard {}, if you wish: send me discard CARD privately before \
+                     your next move",
+                    card_choice(&options)
+                )
+            };
+            events.push(whisper(
+                open.holder,
+                format!(
+                    "{}'s capture of your {} {what}. Your hand: {}",
+                    side(mover),
+                    open.captured.role.name(),
+                    cards::hand_text(&self.state.hands[open.holder.0 as usize])
+                ),
+            ));
+        }
+    }
+
+    /// The kinds of card in the holder's hand that `open` lets them discard, in hand order.
+    fn discardable(&self, open: &OpenDiscard) -> Vec<Card> {
+        cards::qualifying(
+            &self.state.hands[open.holder.0 as usize],
+            open.captured.color,
+            open.captured.role,
+            open.capturer.role,
+        )
+    }
+
+    /// A public action of `seat` closes the discard open to them (rule 6).
+    fn close_discard_of(&mut self, seat: Seat) {
+        if self
+            .state
+            .open_discard
+            .as_ref()
+            .is_some_and(|o| o.holder == seat)
+        {
+            self.state.open_discard = None;
+        }
+    }
+
+    /// `discard CARD` (or `discard none` as play ends) under rules 6 and 8, sent privately:
+    /// a refusal goes only to the sender, and only a discard is announced.
+    fn discard_secretly(&mut self, seat: Seat, text: &str) -> Result<Vec<Event>, RuleError> {
+        let none = text.trim().eq_ignore_ascii_case("none");
+        let open = match (&self.state.phase, &self.state.open_discard) {
+            (Phase::Clue | Phase::Move { .. } | Phase::LastDiscard { .. }, Some(o))
+                if o.holder == seat =>
+            {
+                o.clone()
+            }
+            _ => {
+                return Err(RuleError::new(
+                    "you have no discard open: when your partner captures one of your pieces \
+                     you may discard a matching card, until your next move",
+                ))
+            }
+        };
+        let last = matches!(self.state.phase, Phase::LastDiscard { .. });
+        let mut events = Vec::new();
+        if none {
+            if !last {
+                return Err(RuleError::new(
+                    "there is nothing to decline: you may discard until your next move, and \
+                     keep your cards by simply moving",
+                ));
+            }
+        } else {
+            let card = Card::parse(text).map_err(RuleError::new)?;
+            let options = self.discardable(&open);
+            if !options.contains(&card) {
+                let keep = if last { " (or discard none)" } else { "" };
+                return Err(RuleError::new(match options.first() {
+                    None => format!(
+                        "no card in your hand fits: the capture of your {} by their {} lets you \
+                         discard a card of either piece, and you hold neither{}",
+                        open.captured.role.name(),
+                        open.capturer.role.name(),
+                        if last { ": discard none" } else { "" }
+                    ),
+                    Some(first) => format!(
+                        "you may discard {}: discard {}{keep}",
+                        card_choice(&options),
+                        first.short()
+                    ),
+                }));
+            }
+            let square =
+                Square::parse(&open.square).ok_or_else(|| RuleError::new("bad checker square"))?;
+            self.discard(seat, card, square, &mut events);
+        }
+        self.state.open_discard = None;
+        if last {
+            self.begin_finale(&mut events);
+        } else if self.playable_moves().is_empty() {
+            // The new checker leaves the player to move without a move.
+            self.end_play(PlayEnd::NoMoves, &mut events);
+        }
+        Ok(events)
+    }
+
+    /// Games stored before discards were private: a capture's one qualifying kind of card
+    /// is discarded at once, and a choice between two is asked while the game waits.
+    fn after_move_before_secret_discards(&mut self, mover: Seat, m: Move, events: &mut Vec<Event>) {
         if let Some(captured) = m.capture {
             let holder = partner(mover);
             if captured == Role::King {
@@ -657,9 +888,29 @@ impl Chesswords {
         }
     }
 
-    /// Play is over: the finale's words, or the score at once when nothing is marked.
+    /// Play is over: the holder of a discard still open decides on it (rule 8), then the
+    /// finale.
     fn end_play(&mut self, why: PlayEnd, events: &mut Vec<Event>) {
         self.state.play_end = Some(why);
+        if let Some(open) = &self.state.open_discard {
+            events.push(said(format!(
+                "play is over: {}. {} may still discard for {}'s last capture and decides \
+                 privately (discard CARD or discard none) before the finale",
+                why.words(),
+                side(open.holder),
+                side(partner(open.holder))
+            )));
+            self.state.phase = Phase::LastDiscard {
+                holder: open.holder,
+            };
+            return;
+        }
+        self.begin_finale(events);
+    }
+
+    /// The finale's words, or the score at once when nothing is marked.
+    fn begin_finale(&mut self, events: &mut Vec<Event>) {
+        let why = self.state.play_end.unwrap_or(PlayEnd::NoMoves);
         if self.state.discards.is_empty() {
             events.push(said(format!(
                 "play is over: {}. No letters are marked, so there is no finale",
@@ -862,9 +1113,10 @@ impl Chesswords {
 
     // ----- time -----
 
-    /// `seat`'s time ran out (rule 13): a clue giver passes, a mover ends play, a
-    /// discard chooser discards the first of the options, a player without words has
-    /// none, a finale clue or guess scores that word 0.
+    /// `seat`'s time ran out (rule 13): a clue giver passes, a mover ends play (losing a
+    /// discard still open to them), a holder deciding on the last discard discards nothing
+    /// (in games stored before: a discard chooser discards the first of the options), a
+    /// player without words has none, a finale clue or guess scores that word 0.
     fn timeout(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
         let late = format!("{}'s time ran out", side(seat));
         match self.state.phase.clone() {
@@ -876,7 +1128,14 @@ impl Chesswords {
             Phase::Move { .. } if seat == self.mover() => {
                 let mut events = Vec::new();
                 events.push(said(late));
+                self.close_discard_of(seat);
                 self.end_play(PlayEnd::Timeout, &mut events);
+                Ok(events)
+            }
+            Phase::LastDiscard { holder } if holder == seat => {
+                let mut events = vec![said(format!("{late}: no discard"))];
+                self.state.open_discard = None;
+                self.begin_finale(&mut events);
                 Ok(events)
             }
             Phase::Discard {
@@ -1032,12 +1291,9 @@ impl GameRules for Chesswords {
             Phase::Clue => vec![(partner(self.mover()), Prompt::GiveClue)],
             Phase::Move { clue: Some(_) } => vec![(self.mover(), Prompt::PlayWord)],
             Phase::Move { clue: None } => vec![(self.mover(), Prompt::Move)],
-            Phase::Discard {
-                holder, options, ..
-            } => vec![(
-                *holder,
-                Prompt::Discard(options.iter().map(|c| c.name()).collect()),
-            )],
+            Phase::Discard { holder, .. } | Phase::LastDiscard { holder } => {
+                vec![(*holder, Prompt::Discard)]
+            }
             Phase::Words => SEATS
                 .into_iter()
                 .filter(|s| self.state.words[s.0 as usize].is_none())
@@ -1065,6 +1321,9 @@ impl GameRules for Chesswords {
             Action::Play { word, mv } => next.play(seat, Some(Ok(word)), mv),
             Action::Letters { letters, mv } => next.play(seat, Some(Err(letters)), mv),
             Action::Move(mv) => next.play(seat, None, mv),
+            Action::Discard(card) if self.state.secret_discards => {
+                next.discard_secretly(seat, card)
+            }
             Action::Discard(card) => next.choose_discard(seat, card),
             Action::Words(words) => next.submit_words(seat, words),
             Action::Guess(word) => next.guess(seat, word),
@@ -1232,6 +1491,33 @@ impl GameRules for Chesswords {
                 options[0].short(),
                 cards::hand_text(&self.state.hands[seat.0 as usize])
             )),
+            Phase::LastDiscard { holder } if *holder == seat => {
+                let open = self.state.open_discard.as_ref()?;
+                let options = self.discardable(open);
+                let what = if options.is_empty() {
+                    format!(
+                        "no card in your hand fits a discard for {}'s last capture, so send me \
+                         discard none",
+                        side(partner(seat))
+                    )
+                } else {
+                    format!(
+                        "{}'s last capture lets you discard {}: send me discard CARD (discard \
+                         {}), or discard none to keep your cards",
+                        side(partner(seat)),
+                        card_choice(&options),
+                        options[0].short()
+                    )
+                };
+                Some(format!(
+                    "play is over. Before the finale, {what}. Your hand: {}{}",
+                    cards::hand_text(&self.state.hands[seat.0 as usize]),
+                    match self.state.timer_minutes {
+                        Some(t) => format!(". You have {}", plural(t as usize, "minute")),
+                        None => String::new(),
+                    }
+                ))
+            }
             Phase::Words if self.state.words[seat.0 as usize].is_none() => Some(format!(
                 "play is over. The marked letters are {}. Send me two words made from them \
                  (each marked letter at most once across both words): words WORD1 WORD2, or \
@@ -1255,6 +1541,21 @@ impl GameRules for Chesswords {
             plural(self.state.hands[partner(seat).0 as usize].len(), "card"),
             plural(self.state.pile.len(), "card")
         );
+        if let Some(open) = self
+            .state
+            .open_discard
+            .as_ref()
+            .filter(|o| o.holder == seat)
+        {
+            let options = self.discardable(open);
+            if !options.is_empty() {
+                text.push_str(&format!(
+                    "; {}'s last capture lets you discard {} (discard CARD)",
+                    side(partner(seat)),
+                    card_choice(&options)
+                ));
+            }
+        }
         if let Some(Some(words)) = self.state.words.get(seat.0 as usize) {
             if !words.is_empty() {
                 text.push_str(&format!("; your words: {}", words.join(" and ")));
@@ -1265,8 +1566,12 @@ impl GameRules for Chesswords {
 
     fn time_limit(&self, seat: Seat) -> Option<i64> {
         let minutes = self.state.timer_minutes?;
-        (self.state.phase == Phase::Words && self.state.words.get(seat.0 as usize)?.is_none())
-            .then_some(minutes as i64 * 60)
+        let asked = match self.state.phase {
+            Phase::Words => self.state.words.get(seat.0 as usize)?.is_none(),
+            Phase::LastDiscard { holder } => holder == seat,
+            _ => false,
+        };
+        asked.then_some(minutes as i64 * 60)
     }
 
     fn export_fields(&self) -> serde_json::Map<String, serde_json::Value> {
@@ -1298,6 +1603,15 @@ impl GameRules for Chesswords {
                 json!({"white": self.state.hands[0], "black": self.state.hands[1]}),
             );
             m.insert("pile".into(), json!(self.state.pile));
+            let deal = self
+                .state
+                .deal
+                .clone()
+                .unwrap_or_else(|| cards::seed_deal(self.state.seed));
+            m.insert(
+                "deal".into(),
+                json!({"white": deal.hands[0], "black": deal.hands[1], "pile": deal.pile}),
+            );
             m.insert(
                 "words".into(),
                 json!({"white": self.state.words[0], "black": self.state.words[1]}),
@@ -1318,10 +1632,12 @@ mod tests {
     const W: Seat = Seat(0);
     const B: Seat = Seat(1);
 
+    /// Options with `seed` for the letters and, for reproducible tests, for the cards.
     fn options(seed: u64) -> GameOptions {
         GameOptions {
             seed,
             timer_minutes: None,
+            hidden_seed: Some(seed),
         }
     }
 
@@ -1331,13 +1647,29 @@ mod tests {
             .collect()
     }
 
-    /// A game from `fen` with the given hands and pile (top first).
+    /// A game from `fen` dealt the given hands and pile (top first).
     fn setup(fen: &str, white: &str, black: &str, pile: &str) -> Chesswords {
         let mut g = Chesswords::new(Some(fen), &options(7)).unwrap();
         g.state.hands = [cards_of(white), cards_of(black)];
         g.state.pile = cards_of(pile);
+        g.state.deal = Some(Deal {
+            hands: g.state.hands.clone(),
+            pile: g.state.pile.clone(),
+            unused: Vec::new(),
+        });
         g
     }
+
+    /// [`setup`] for a game stored before discards were private and deals hidden.
+    fn setup_stored_before(fen: &str, white: &str, black: &str, pile: &str) -> Chesswords {
+        let mut g = setup(fen, white, black, pile);
+        g.state.secret_discards = false;
+        g.state.deal = None;
+        g
+    }
+
+    /// Pawns facing each other: White's pawn a3 can take Black's pawn b4.
+    const PAWNS: &str = "5k/6/1p1p1p/P1P1P1/3P2/K5 w - - 0 1";
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
@@ -1529,74 +1861,231 @@ mod tests {
     }
 
     #[test]
-    fn one_qualifying_kind_is_discarded_at_once_with_a_checker_and_a_secret_draw() {
+    fn a_capture_opens_a_private_discard_and_only_the_discard_is_announced() {
         // White's pawn a3 takes Black's pawn b4: Black may discard a black pawn (the
-        // captured piece) or a white pawn (the capturer); Black holds only black pawns.
-        let fen = "5k/6/1p1p1p/P1P1P1/3P2/K5 w - - 0 1";
-        let mut g = setup(fen, "wK wQ wR bQ", "bP bP bK wN", "bR wR bN wN bQ wQ");
+        // captured piece) or a white pawn (the capturer); Black holds black pawns.
+        let mut g = setup(PAWNS, "wK wQ wR bQ", "bP bP bK wN", "bR wR bN wN bQ wQ");
         let ev = clue_and_play(&mut g, "a3b4");
+        // In public only the move and its word; no pause: White gives the next clue.
+        let public = texts(&ev, true);
+        assert_eq!(public.len(), 1, "{public:?}");
+        assert!(public[0].starts_with("with the word "), "{public:?}");
+        assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        // Black alone is told what the capture allows.
+        let told: Vec<&Event> = ev
+            .iter()
+            .filter(|e| matches!(e, Event::Said(Some(_), _)))
+            .collect();
+        assert_eq!(told.len(), 1);
+        assert!(
+            matches!(told[0], Event::Said(Some(s), t) if *s == B && t.starts_with(
+                "White's capture of your pawn lets you discard the black pawn (bP), if you wish: \
+                 send me discard CARD privately before your next move. Your hand: black pawn"
+            )),
+            "{told:?}"
+        );
+        assert!(g
+            .secret_summary(B)
+            .unwrap()
+            .contains("White's last capture lets you discard the black pawn (bP)"));
+        assert!(!g.secret_summary(W).unwrap().contains("discard"));
+        // Black discards while White thinks of a clue.
+        let ev = g.apply(B, &Action::Discard("bP".into())).unwrap();
         assert_eq!(g.state.hands[1], cards_of("bP bK wN bR"));
         assert_eq!(g.state.pile.len(), 5);
         assert_eq!(g.checkers(), vec![sq("a3")]);
         let public = texts(&ev, true).join(" | ");
-        assert!(
-            public.contains(&format!(
-                "Black discards the black pawn: a checker on a3 marks the letter {}",
+        assert_eq!(
+            public,
+            format!(
+                "Black discards the black pawn: a checker on a3 marks the letter {} | Black \
+                 draws a card (5 left in the pile)",
                 g.letter(sq("a3"))
-            )),
-            "{public}"
-        );
-        assert!(public.contains("Black draws a card (5 left in the pile)"));
-        assert!(
-            !public.contains("rook"),
-            "the drawn card stays secret: {public}"
+            )
         );
         assert!(ev.iter().any(|e| matches!(e,
             Event::Said(Some(s), t) if *s == B && t.starts_with("you drew the black rook"))));
         assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        // One card per capture.
+        let e = g.apply(B, &Action::Discard("bP".into())).unwrap_err();
+        assert!(e.0.starts_with("you have no discard open"), "{e}");
     }
 
     #[test]
-    fn no_qualifying_card_means_no_discard() {
-        let fen = "5k/6/1p1p1p/P1P1P1/3P2/K5 w - - 0 1";
-        let mut g = setup(fen, "wK wQ wR bQ", "bK bQ bR wN", "bR wR bN wN bQ wQ");
+    fn the_discard_stays_open_until_the_holders_move() {
+        let mut g = setup(PAWNS, "wK wQ wR bQ", "bP bP bK wN", "bR");
         clue_and_play(&mut g, "a3b4");
+        g.apply(W, &Action::Clue("hint".into())).unwrap();
+        // A refused move changes nothing, the open discard included.
+        let refused = Action::Play {
+            word: "QQ".into(),
+            mv: "f4f3".into(),
+        };
+        assert!(g.apply(B, &refused).is_err());
+        assert!(g.state.open_discard.is_some());
+        let word = word_for(&g, "f4f3");
+        g.apply(
+            B,
+            &Action::Play {
+                word,
+                mv: "f4f3".into(),
+            },
+        )
+        .unwrap();
+        assert_eq!(g.state.open_discard, None);
+        let e = g.apply(B, &Action::Discard("bP".into())).unwrap_err();
+        assert!(e.0.starts_with("you have no discard open"), "{e}");
         assert!(g.checkers().is_empty());
         assert_eq!(g.state.hands[1].len(), 4);
-        assert_eq!(g.state.pile.len(), 6);
     }
 
     #[test]
-    fn two_qualifying_kinds_ask_the_holder_privately_and_the_game_waits() {
-        let fen = "5k/6/1p1p1p/P1P1P1/3P2/K5 w - - 0 1";
-        let mut g = setup(fen, "wK wQ wR bQ", "bP wP bK bP", "bR wR bN wN bQ wQ");
+    fn a_discard_that_does_not_fit_is_refused_and_changes_nothing() {
+        // Black holds no pawn: nothing fits, and nobody is told anything.
+        let mut g = setup(PAWNS, "wP wQ wR bQ", "bK bQ bR wN", "bR wR bN wN bQ wQ");
         let ev = clue_and_play(&mut g, "a3b4");
-        let options = vec!["black pawn".to_string(), "white pawn".to_string()];
-        assert_eq!(g.awaiting(), vec![(B, Prompt::Discard(options))]);
-        assert!(Prompt::Discard(vec![]).is_secret());
+        // Black is told so, as privately as when a card fits.
+        assert!(
+            ev.iter().any(
+                |e| matches!(e, Event::Said(Some(s), t) if *s == B && t.starts_with(
+                    "White's capture of your pawn with their pawn would let you discard a card of \
+                     either piece, and you hold neither. Your hand: black king"
+                ))
+            ),
+            "{ev:?}"
+        );
+        let before = g.snapshot();
+        for (seat, card, says) in [
+            (
+                B,
+                "bK",
+                "no card in your hand fits: the capture of your pawn by their pawn",
+            ),
+            (B, "wN", "no card in your hand fits"),
+            (B, "none", "there is nothing to decline"),
+            (B, "purple pawn", "not a card"),
+            (W, "wP", "you have no discard open"),
+        ] {
+            let e = g.apply(seat, &Action::Discard(card.into())).unwrap_err();
+            assert!(e.0.contains(says), "{card}: {e}");
+        }
+        assert_eq!(g.snapshot(), before);
+        // With a pawn in hand, a card of the wrong kind is refused with the options.
+        let mut g = setup(PAWNS, "wK", "bK wP bQ", "");
+        clue_and_play(&mut g, "a3b4");
+        let e = g.apply(B, &Action::Discard("bK".into())).unwrap_err();
+        assert_eq!(e.0, "you may discard the white pawn (wP): discard wP");
+        assert!(g.apply(B, &Action::Discard("white pawn".into())).is_ok());
+    }
+
+    /// The public record of a few turns from [`PAWNS`] with Black dealt `black`: every
+    /// public event, whom the game awaits, the public view, the export and the PGN, after
+    /// each action.
+    fn public_record(black: &str) -> Vec<String> {
+        let mut g = setup(PAWNS, "wK wQ wR bQ", black, "bR wR bN wN bQ wQ");
+        let mut record = Vec::new();
+        let mut step = |g: &mut Chesswords, seat: Seat, action: Action| {
+            let ev = g.apply(seat, &action).unwrap();
+            for e in ev {
+                if !matches!(e, Event::Said(Some(_), _)) {
+                    record.push(format!("{e:?}"));
+                }
+            }
+            record.push(format!("{:?}", g.awaiting()));
+            record.push(format!("{:?}", g.view(Viewer::Public)));
+            // Once the game is over its export shows the cards, as it should.
+            if !g.is_over() {
+                record.push(serde_json::to_string(&g.export_fields()).unwrap());
+            }
+            record.push(g.pgn(&[]));
+            record.push(format!("{:?}", [g.time_limit(W), g.time_limit(B)]));
+        };
+        step(&mut g, B, Action::Clue("hint".into()));
+        let word = word_for(&g, "a3b4");
+        step(
+            &mut g,
+            W,
+            Action::Play {
+                word,
+                mv: "a3b4".into(),
+            },
+        );
+        step(&mut g, W, Action::Clue("hint".into()));
+        let word = word_for(&g, "d4c3");
+        step(
+            &mut g,
+            B,
+            Action::Play {
+                word,
+                mv: "d4c3".into(),
+            },
+        );
+        step(&mut g, B, Action::Pass);
+        step(&mut g, W, Action::Move("a1a2".into()));
+        step(&mut g, W, Action::Pass);
+        record
+    }
+
+    #[test]
+    fn nothing_public_depends_on_whether_a_card_qualifies() {
+        // After a3xb4 Black holds two black pawns in the one deal and no pawn in the
+        // other; after d4xc3 White holds the same cards in both. Neither discards.
+        let qualifies = public_record("bP bP bK wN");
+        let does_not = public_record("bK bQ bR wN");
+        assert_eq!(qualifies.len(), does_not.len());
+        for (a, b) in qualifies.iter().zip(&does_not) {
+            assert_eq!(a, b);
+        }
+        // The record is not empty of the play itself.
+        assert!(
+            qualifies.iter().any(|r| r.contains("axb4")),
+            "{qualifies:?}"
+        );
+    }
+
+    #[test]
+    fn games_stored_before_discard_one_qualifying_kind_at_once() {
+        let mut g = setup_stored_before(PAWNS, "wK wQ wR bQ", "bP bP bK wN", "bR wR bN wN");
+        let ev = clue_and_play(&mut g, "a3b4");
+        assert_eq!(g.state.hands[1], cards_of("bP bK wN bR"));
+        assert_eq!(g.checkers(), vec![sq("a3")]);
+        let public = texts(&ev, true).join(" | ");
+        assert!(
+            public.contains("Black discards the black pawn: a checker on a3"),
+            "{public}"
+        );
+        assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        // And no discard at all when nothing qualifies.
+        let mut g = setup_stored_before(PAWNS, "wK", "bK bQ bR wN", "bR");
+        clue_and_play(&mut g, "a3b4");
+        assert!(g.checkers().is_empty());
+    }
+
+    #[test]
+    fn games_stored_before_ask_for_a_choice_between_two_kinds_and_wait() {
+        let mut g = setup_stored_before(PAWNS, "wK wQ wR bQ", "bP wP bK bP", "bR wR bN");
+        let ev = clue_and_play(&mut g, "a3b4");
+        assert_eq!(g.awaiting(), vec![(B, Prompt::Discard)]);
         let public = texts(&ev, true).join(" | ");
         assert!(public.contains("Black may discard one of two kinds of card"));
-        assert!(!public.contains("pawn"), "{public}");
         let how = g.instructions(B).unwrap();
         assert!(how.contains("black pawn (bP) or white pawn (wP)"), "{how}");
-        assert!(g.instructions(W).is_none());
-        // The clue waits for the choice; a wrong card or seat is refused.
         let e = g.apply(W, &Action::Clue("hint".into())).unwrap_err();
         assert!(e.0.contains("Black is choosing a card to discard"), "{e}");
-        assert!(g.apply(W, &Action::Discard("wP".into())).is_err());
         let e = g.apply(B, &Action::Discard("bK".into())).unwrap_err();
         assert!(
             e.0.contains("the black pawn (bP) or the white pawn (wP)"),
             "{e}"
         );
-        let e = g
-            .apply(B, &Action::Discard("purple pawn".into()))
-            .unwrap_err();
-        assert!(e.0.contains("not a card"), "{e}");
         let ev = g.apply(B, &Action::Discard("white pawn".into())).unwrap();
         assert!(texts(&ev, true)[0].starts_with("Black discards the white pawn: a checker on a3"));
         assert_eq!(g.state.hands[1], cards_of("bP bK bP bR"));
         assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        // Time running out on the choice discards the first kind in hand order.
+        let mut g = setup_stored_before(PAWNS, "wK", "bP wP", "");
+        clue_and_play(&mut g, "a3b4");
+        g.apply(B, &Action::Timeout).unwrap();
+        assert_eq!(g.state.hands[1], cards_of("wP"));
     }
 
     #[test]
@@ -1627,20 +2116,132 @@ mod tests {
     }
 
     #[test]
-    fn capturing_a_king_earns_its_discard_then_ends_play() {
+    fn capturing_a_king_ends_play_and_the_holder_decides_on_the_discard_privately() {
         let mut g = setup("5k/6/6/6/6/K4R w - - 0 1", "wQ", "bK wQ", "bN");
         let ev = clue_and_play(&mut g, "f1f6");
         let public = texts(&ev, true).join(" | ");
-        assert!(public.contains("Black discards the black king: a checker on f1"));
         assert!(
-            public.contains("play is over: a king was captured"),
+            public.ends_with(
+                "play is over: a king was captured. Black may still discard for White's last \
+                 capture and decides privately (discard CARD or discard none) before the finale"
+            ),
             "{public}"
         );
+        assert!(texts(&ev, false).is_empty(), "the prompt tells Black");
         assert_eq!(g.state.play_end, Some(PlayEnd::KingCaptured));
+        assert_eq!(g.awaiting(), vec![(B, Prompt::Discard)]);
+        assert!(Prompt::Discard.is_secret());
+        let how = g.instructions(B).unwrap();
+        assert!(
+            how.contains(
+                "White's last capture lets you discard the black king (bK): send me discard CARD"
+            ),
+            "{how}"
+        );
+        assert!(g.instructions(W).is_none());
+        assert!(g.apply(W, &Action::Discard("wQ".into())).is_err());
+        assert!(g.apply(W, &Action::Words(vec![])).is_err());
+        let ev = g.apply(B, &Action::Discard("bK".into())).unwrap();
+        let public = texts(&ev, true).join(" | ");
+        assert!(
+            public.starts_with("Black discards the black king: a checker on f1"),
+            "{public}"
+        );
+        assert!(
+            public.contains("play is over: a king was captured. The marked letters are"),
+            "{public}"
+        );
         assert_eq!(
             g.awaiting(),
             vec![(W, Prompt::SubmitWords), (B, Prompt::SubmitWords)]
         );
+    }
+
+    #[test]
+    fn the_wait_at_the_end_of_play_comes_whether_or_not_a_card_qualifies() {
+        let play = |black: &str| {
+            let mut g = setup("5k/6/6/6/6/K4R w - - 0 1", "wQ", black, "bN");
+            let ev = clue_and_play(&mut g, "f1f6");
+            (g, texts(&ev, true))
+        };
+        let (_, fits) = play("bK wQ");
+        let (mut g, none) = play("bQ wN");
+        assert_eq!(fits, none);
+        assert_eq!(g.awaiting(), vec![(B, Prompt::Discard)]);
+        let how = g.instructions(B).unwrap();
+        assert!(how.contains("no card in your hand fits a discard for White's last capture, so send me discard none"), "{how}");
+        let e = g.apply(B, &Action::Discard("bQ".into())).unwrap_err();
+        assert!(e.0.contains("you hold neither: discard none"), "{e}");
+        let ev = g.apply(B, &Action::Discard("None".into())).unwrap();
+        assert_eq!(
+            texts(&ev, true)[0],
+            "play is over: a king was captured. No letters are marked, so there is no finale"
+        );
+        assert!(g.is_over());
+    }
+
+    #[test]
+    fn two_passes_after_a_capture_leave_the_holder_the_last_discard() {
+        let mut g = setup(PAWNS, "wK wQ", "bP bK", "bR");
+        g.apply(B, &Action::Pass).unwrap();
+        g.apply(W, &Action::Move("a3b4".into())).unwrap();
+        let ev = g.apply(W, &Action::Pass).unwrap();
+        let public = texts(&ev, true).join(" | ");
+        assert!(
+            public.contains("both players passed in a row. Black may still discard"),
+            "{public}"
+        );
+        assert_eq!(g.awaiting(), vec![(B, Prompt::Discard)]);
+        // Time running out on that decision discards nothing.
+        let mut timed = g.clone();
+        let ev = timed.apply(B, &Action::Timeout).unwrap();
+        assert_eq!(texts(&ev, true)[0], "Black's time ran out: no discard");
+        assert!(timed.is_over(), "nothing marked: scored at once");
+        assert!(timed.checkers().is_empty());
+        g.apply(B, &Action::Discard("bP".into())).unwrap();
+        assert_eq!(g.checkers(), vec![sq("a3")]);
+        assert_eq!(g.state.phase, Phase::Words);
+    }
+
+    #[test]
+    fn a_mover_whose_time_runs_out_loses_the_open_discard() {
+        let mut g = setup(PAWNS, "wK wQ", "bP bK", "bR");
+        clue_and_play(&mut g, "a3b4");
+        g.apply(W, &Action::Clue("hint".into())).unwrap();
+        let ev = g.apply(B, &Action::Timeout).unwrap();
+        let public = texts(&ev, true).join(" | ");
+        assert!(!public.contains("may still discard"), "{public}");
+        assert_eq!(g.state.open_discard, None);
+        assert_eq!(g.outcome().unwrap().reason, "timeout");
+    }
+
+    #[test]
+    fn a_checker_that_leaves_the_holder_without_a_move_ends_play() {
+        // Black's king a6 has only b5, the square White's knight leaves to take d6; b6
+        // has a checker and a5 Black's own blocked pawn.
+        let mut g = setup("k2n2/pN4/P5/6/6/5K w - - 0 1", "wK", "bN bK", "bR");
+        g.state.discards.push(Discarded {
+            by: W,
+            card: Card::parse("wQ").unwrap(),
+            square: "b6".into(),
+            ply: 0,
+        });
+        clue_and_play(&mut g, "b5d6");
+        assert_eq!(g.awaiting(), vec![(W, Prompt::GiveClue)]);
+        assert_eq!(
+            g.legal_moves(B),
+            Vec::<String>::new(),
+            "not Black's turn yet"
+        );
+        let ev = g.apply(B, &Action::Discard("bN".into())).unwrap();
+        let public = texts(&ev, true).join(" | ");
+        assert!(public.contains("a checker on b5"), "{public}");
+        assert!(
+            public.contains("the player to move has no move that does not end on a checker"),
+            "{public}"
+        );
+        assert_eq!(g.state.play_end, Some(PlayEnd::NoMoves));
+        assert_eq!(g.state.phase, Phase::Words);
     }
 
     #[test]
@@ -1721,12 +2322,13 @@ mod tests {
         assert_eq!(g.outcome().unwrap().reason, "timeout");
     }
 
-    /// Four pawn captures, each discarding a pawn: checkers on a3, d4, e3, c3; then two
-    /// passes. One of the moves names its letters (a penalty point).
+    /// Four pawn captures, each followed by the holder's discard of a pawn: checkers on
+    /// a3, d4, e3, c3; then two passes. One of the moves names its letters (a penalty
+    /// point).
     fn four_checkers() -> Chesswords {
-        let fen = "5k/6/1p1p1p/P1P1P1/3P2/K5 w - - 0 1";
-        let mut g = setup(fen, "wP wP wK bQ", "bP bP bK wQ", "bR wR bN wN wK bK");
+        let mut g = setup(PAWNS, "wP wP wK bQ", "bP bP bK wQ", "bR wR bN wN wK bK");
         clue_and_play(&mut g, "a3b4");
+        g.apply(B, &Action::Discard("bP".into())).unwrap();
         g.apply(W, &Action::Clue("hint".into())).unwrap();
         let m = find_uci(g.position(), "d4c3").unwrap();
         let letters = format!("{}{}", g.letter(m.from), g.letter(m.to));
@@ -1738,8 +2340,11 @@ mod tests {
             },
         )
         .unwrap();
+        g.apply(W, &Action::Discard("wP".into())).unwrap();
         clue_and_play(&mut g, "e3f4");
+        g.apply(B, &Action::Discard("bP".into())).unwrap();
         clue_and_play(&mut g, "c3d2");
+        g.apply(W, &Action::Discard("wP".into())).unwrap();
         g.apply(B, &Action::Pass).unwrap();
         g.apply(W, &Action::Move("a1b1".into())).unwrap();
         g.apply(W, &Action::Pass).unwrap();
@@ -1813,16 +2418,19 @@ mod tests {
     }
 
     #[test]
-    fn the_finale_timer_applies_to_the_words_only() {
+    fn the_finale_timer_applies_to_the_last_discard_and_the_words_only() {
         let fen = "5k/6/6/6/6/K4R w - - 0 1";
         let opts = GameOptions {
-            seed: 4,
             timer_minutes: Some(3),
+            ..options(4)
         };
         let mut g = Chesswords::new(Some(fen), &opts).unwrap();
         g.state.hands = [cards_of("wQ"), cards_of("bK")];
         assert_eq!(g.time_limit(B), None);
         clue_and_play(&mut g, "f1f6");
+        assert_eq!((g.time_limit(W), g.time_limit(B)), (None, Some(180)));
+        assert!(g.instructions(B).unwrap().ends_with("You have 3 minutes"));
+        g.apply(B, &Action::Discard("bK".into())).unwrap();
         assert_eq!(g.time_limit(W), Some(180));
         assert!(g.instructions(W).unwrap().contains("You have 3 minutes"));
         g.apply(W, &Action::Words(vec![])).unwrap();
@@ -1830,8 +2438,8 @@ mod tests {
         assert_eq!(g.time_limit(B), Some(180));
         for t in [0, 6] {
             let opts = GameOptions {
-                seed: 4,
                 timer_minutes: Some(t),
+                ..options(4)
             };
             let e = Chesswords::new(None, &opts).unwrap_err();
             assert!(e.0.contains("1 to 5 minutes"), "{e}");
@@ -1870,16 +2478,23 @@ mod tests {
     #[test]
     fn snapshots_round_trip_and_replay_equals_the_snapshot() {
         let fen = "5k/6/1p1p1p/P1P1P1/3P2/K5 w - - 0 1";
-        let mut g = Chesswords::new(Some(fen), &options(11)).unwrap();
+        // The cards come from the operating system: the replay starts from the stored deal.
+        let opts = GameOptions {
+            hidden_seed: None,
+            ..options(11)
+        };
+        let mut g = Chesswords::new(Some(fen), &opts).unwrap();
         let mut log: Vec<(Seat, Action)> = Vec::new();
         let mut act = |g: &mut Chesswords, seat: Seat, a: Action| {
             g.apply(seat, &a).unwrap();
             log.push((seat, a));
-            // A discard with a choice is answered with the first option.
-            if let [(holder, Prompt::Discard(options))] = g.awaiting().as_slice() {
-                let a = Action::Discard(options[0].clone());
-                g.apply(*holder, &a).unwrap();
-                log.push((*holder, a));
+            // A holder with a card that fits discards the first.
+            if let Some(open) = g.state.open_discard.clone() {
+                if let Some(card) = g.discardable(&open).first() {
+                    let a = Action::Discard(card.short());
+                    g.apply(open.holder, &a).unwrap();
+                    log.push((open.holder, a));
+                }
             }
             let state: State = serde_json::from_value(g.snapshot()).unwrap();
             let back = Chesswords::from_snapshot(&state).unwrap();
@@ -1921,32 +2536,91 @@ mod tests {
                 mv: "a1b1".into(),
             },
         );
-        let mut replayed = Chesswords::new(Some(fen), &options(11)).unwrap();
+        let mut replayed = Chesswords::initial(&g.state).unwrap();
         for (seat, a) in &log {
             replayed.apply(*seat, a).unwrap();
         }
         assert_eq!(replayed.snapshot(), g.snapshot());
+        // Not a fresh deal: the same options deal other cards.
+        let fresh = Chesswords::new(Some(fen), &opts).unwrap();
+        assert_ne!(fresh.state.deal, g.state.deal);
     }
 
     #[test]
-    fn the_seed_draws_the_letters_and_the_deal() {
-        let g = Chesswords::new(None, &options(42)).unwrap();
-        assert_eq!(g.state.letters, LetterGrid::from_seed(42));
-        let d = cards::deal(42);
-        assert_eq!(g.state.hands, d.hands);
-        assert_eq!(g.state.pile, d.pile);
-        let view = g.view(Viewer::Public);
+    fn a_game_stored_before_replays_from_the_deal_of_its_seed() {
+        let mut g = Chesswords::new(Some(PAWNS), &options(3)).unwrap();
+        let dealt = cards::seed_deal(3);
+        g.state.deal = None;
+        g.state.secret_discards = false;
+        g.state.hands = dealt.hands.clone();
+        g.state.pile = dealt.pile.clone();
+        let stored = serde_json::to_value(&g.state).unwrap();
+        assert!(stored.get("deal").is_none() && stored.get("secret_discards").is_none());
+        let mut log = Vec::new();
+        for (seat, a) in [
+            (B, Action::Pass),
+            (W, Action::Move("a3b4".into())),
+            (W, Action::Pass),
+        ] {
+            g.apply(seat, &a).unwrap();
+            log.push((seat, a));
+            // Those games still ask for a choice between two kinds.
+            if let Phase::Discard {
+                holder, options, ..
+            } = g.state.phase.clone()
+            {
+                let a = Action::Discard(options[0].short());
+                g.apply(holder, &a).unwrap();
+                log.push((holder, a));
+            }
+        }
+        let mut replayed = Chesswords::initial(&g.state).unwrap();
+        assert_eq!(replayed.state.hands, dealt.hands);
+        for (seat, a) in &log {
+            replayed.apply(*seat, a).unwrap();
+        }
+        assert_eq!(replayed.snapshot(), g.snapshot());
+        assert!(g.snapshot().get("deal").is_none());
+    }
+
+    #[test]
+    fn the_seed_draws_the_letters_and_the_operating_system_the_cards() {
+        let opts = GameOptions {
+            hidden_seed: None,
+            ..options(42)
+        };
+        let a = Chesswords::new(None, &opts).unwrap();
+        let b = Chesswords::new(None, &opts).unwrap();
+        assert_eq!(a.state.letters, LetterGrid::from_seed(42));
+        assert_eq!(b.state.letters, a.state.letters);
+        assert_ne!(
+            (&a.state.hands, &a.state.pile),
+            (&b.state.hands, &b.state.pile)
+        );
+        let deal = a.state.deal.clone().unwrap();
+        assert_eq!(
+            (deal.hands, deal.pile),
+            (a.state.hands.clone(), a.state.pile.clone())
+        );
+        assert_ne!(a.state.hands, cards::seed_deal(42).hands);
+        // Reproducible only with a seed of its own for the cards.
+        let c = Chesswords::new(None, &options(42)).unwrap();
+        let d = Chesswords::new(None, &options(42)).unwrap();
+        assert_eq!(c.state.deal, d.state.deal);
+        let view = a.view(Viewer::Public);
         let letters = view.board.overlays.iter().find_map(|o| match o {
             Overlay::Letters(l) => Some(l.len()),
             _ => None,
         });
         assert_eq!(letters, Some(36));
-        let fields = g.export_fields();
+        let fields = a.export_fields();
         assert_eq!(
             fields["letters"],
-            serde_json::json!(g.state.letters.rows_from_top())
+            serde_json::json!(a.state.letters.rows_from_top())
         );
-        assert!(!fields.contains_key("hands") && !fields.contains_key("words"));
+        for key in ["hands", "pile", "deal", "words"] {
+            assert!(!fields.contains_key(key), "{key}");
+        }
     }
 
     /// Every card name, to look for in texts.
