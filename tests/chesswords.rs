@@ -798,3 +798,441 @@ fn the_operators_word_list_checks_the_finale_words() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Game #1 of a fresh database: `alice` (White) challenges `bob` to `options` and bob
+/// accepts, through the referee as the bot runs it; returns the stored game.
+async fn started(
+    settings: postal::service::settings::Settings,
+    options: &str,
+) -> (postal::service::referee::Service, postal::store::GameRow) {
+    use common::service::{say, T0};
+    use postal::service::referee::Service;
+    let store = postal::store::Store::open(&settings.database_url)
+        .await
+        .unwrap();
+    let svc = Service::new(store, settings);
+    let challenge = format!("challenge @bob chesswords colour:white {options}");
+    say(&svc, "c", "alice", &challenge, T0).await;
+    let out = say(&svc, "a", "bob", "accept", T0).await;
+    assert!(out[0].text.contains("accepted"), "{out:?}");
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    (svc, g)
+}
+
+/// Issue 13, point 5: two Chesswords games started through the bot's code path with the
+/// same settings (as `postal run` loads them: no seed) are dealt different cards, and
+/// neither deal is the one its game's seed would give. With the console's `--seed` the
+/// deals are the same, so the comparison can tell.
+#[test]
+fn games_started_with_the_same_settings_are_dealt_different_cards() {
+    use postal::service::chesswords::cards::seed_deal;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let loaded = postal::service::settings::Settings::load().unwrap();
+    assert_eq!(loaded.seed, None, "the bot's settings have no seed");
+    let settings = postal::service::settings::Settings {
+        database_url: "sqlite::memory:".into(),
+        ..loaded
+    };
+    let deal = |settings: &postal::service::settings::Settings| {
+        rt.block_on(async {
+            let (svc, g) = started(settings.clone(), "").await;
+            let state: State = serde_json::from_str(&g.snapshot).unwrap();
+            svc.store().close().await;
+            (state, g.seed)
+        })
+    };
+    let (a, a_seed) = deal(&settings);
+    let (b, b_seed) = deal(&settings);
+    assert_ne!((&a.hands, &a.pile), (&b.hands, &b.pile));
+    assert_ne!(a.deal, b.deal);
+    assert_ne!(
+        a_seed, b_seed,
+        "the public draws are not predictable either"
+    );
+    for (s, seed) in [(&a, a_seed), (&b, b_seed)] {
+        let dealt = s.deal.clone().expect("the deal is stored");
+        assert_eq!((&dealt.hands, &dealt.pile), (&s.hands, &s.pile));
+        assert_ne!(dealt.hands, seed_deal(seed as u64).hands);
+    }
+    let seeded = postal::service::settings::Settings {
+        seed: Some(1),
+        ..settings
+    };
+    assert_eq!(deal(&seeded).0.deal, deal(&seeded).0.deal);
+}
+
+/// What must not be public in a live game: its seed, and every card (a discarded card is
+/// public only in the announcement of its discard, which `public_text` strips).
+fn assert_no_secret(what: &str, text: &str, seed: i64) {
+    assert!(
+        !text.contains(&seed.to_string()),
+        "{what} shows the game's seed {seed}: {text}"
+    );
+    for card in kinds() {
+        assert!(
+            !text.contains(&card.name()) && !text.contains(&card.short()),
+            "{what} names the {card}: {text}"
+        );
+    }
+}
+
+/// A public message as scanned: its text without the announcements of discards, its
+/// text diagram and the board view its image is drawn from.
+fn public_text(o: &postal::service::referee::Outbound) -> String {
+    let mut text = o.text.clone();
+    for card in kinds() {
+        text = text.replace(&format!("discards the {card}"), "discards a card");
+    }
+    if let Some(v) = &o.image {
+        text.push_str(&format!("\n{}\n{:?}", v.diagram, v.board));
+    }
+    text
+}
+
+/// Issue 13, point 5: through the referee with the bot's settings (no seed), nothing
+/// public shows a live game's seed or any card held or in the pile: no channel message
+/// or board, no `board` or `pgn` answer, no `postal export` as JSON or PGN. Once the game
+/// is over the export shows them, so the scan looks where they would be.
+#[test]
+fn nothing_public_about_a_live_game_shows_its_seed_or_its_cards() {
+    use common::service::{check_log, TempDir, T0};
+    use postal::service::referee::{Destination, Incoming, Place, Settings};
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let users = ["alice", "bob"];
+    let mut scanned = 0;
+    let mut discards = 0;
+    // The cards are the operating system's: games until a few discards were announced.
+    let mut round = 0u64;
+    while round < 3 || discards < 3 {
+        round += 1;
+        assert!(round <= 30, "too few discards to mean much: {discards}");
+        let dir = TempDir::new("chesswords-leaks");
+        let db = format!("sqlite://{}", dir.db());
+        let settings = Settings {
+            database_url: db.clone(),
+            ..Settings::default()
+        };
+        assert_eq!(settings.seed, None);
+        rt.block_on(async {
+            let (svc, g) = started(settings, "timer:2").await;
+            let seed = g.seed;
+            let mut n = 0;
+            let mut rng = SeededRng::new(round);
+            loop {
+                let g = svc.store().game(1).await.unwrap().unwrap();
+                // The exports of the game as it stands.
+                let export = |format: &'static str| {
+                    let db = db.clone();
+                    async move {
+                        let bytes = postal::console::export(&db, 1, format).await.unwrap();
+                        String::from_utf8(bytes).unwrap()
+                    }
+                };
+                let json = export("json").await;
+                let mut fields: serde_json::Value = serde_json::from_str(&json).unwrap();
+                if g.status != "active" {
+                    // Over: now the seed and the cards are shown.
+                    assert_eq!(fields["seed"], serde_json::json!(seed), "{json}");
+                    assert!(fields.get("hands").is_some() && fields.get("deal").is_some());
+                    break;
+                }
+                for key in ["seed", "hands", "pile", "deal"] {
+                    assert!(fields.get(key).is_none(), "{key} in the export: {json}");
+                }
+                fields.as_object_mut().unwrap().remove("discards");
+                assert_no_secret("the JSON export", &fields.to_string(), seed);
+                assert_no_secret("the PGN export", &export("pgn").await, seed);
+                let state: State = serde_json::from_str(&g.snapshot).unwrap();
+                let game = Chesswords::from_snapshot(&state).unwrap();
+                let (seat, action) = choose(&game, &mut rng, state.moves.len());
+                if action == Action::Timeout {
+                    continue;
+                }
+                let (text, private) = command_for(&game, seat, &action);
+                let mut lines = vec![(users[seat.0 as usize], private, text)];
+                if n % 7 == 0 {
+                    lines.push(("alice", false, "board".into()));
+                    lines.push(("bob", false, "pgn".into()));
+                }
+                for (user, private, text) in lines {
+                    n += 1;
+                    let outs = svc
+                        .handle(Incoming {
+                            event_id: format!("e{n}"),
+                            user: user.into(),
+                            place: if private {
+                                Place::Dm
+                            } else {
+                                Place::Channel("games".into())
+                            },
+                            text,
+                            at: T0 + n,
+                        })
+                        .await
+                        .unwrap();
+                    for o in outs
+                        .iter()
+                        .filter(|o| matches!(o.to, Destination::Channel(_)))
+                    {
+                        assert_no_secret("a channel message", &public_text(o), seed);
+                        scanned += 1;
+                    }
+                }
+                assert!(n < 2000, "the game does not end");
+            }
+            let g = svc.store().game(1).await.unwrap().unwrap();
+            let state: State = serde_json::from_str(&g.snapshot).unwrap();
+            discards += state.discards.len();
+            check_log(svc.store(), 1).await;
+            svc.store().close().await;
+        });
+    }
+    assert!(scanned > 100, "too few messages to mean much: {scanned}");
+}
+
+/// Issue 13, point 6, through the referee: the same public moves with two deals, one in
+/// which Black holds a card that the captures let them discard and one in which Black
+/// holds none. Black never discards, and at the end of play (a king captured) answers
+/// `discard none` privately in both. Everything the channel and White receive, and the
+/// exports of the live game, are the same in both games: only Black's own messages
+/// differ.
+#[test]
+fn what_others_see_does_not_depend_on_whether_a_card_qualifies() {
+    use common::service::{check_log, TempDir, T0};
+    use postal::service::chesswords::cards::Deal;
+    use postal::service::referee::{Destination, Incoming, Place, Service, Settings};
+    use postal::store::Write;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    // White's pawn a3 takes b4, Black's pawn moves, White's rook takes the king on e6.
+    let fen = "fen:\"4k1/5p/1p4/P5/6/K3R1 w - - 0 1\"";
+    let play = |black: &str| {
+        let dir = TempDir::new("chesswords-same");
+        let db = format!("sqlite://{}", dir.db());
+        let settings = Settings {
+            database_url: db.clone(),
+            seed: Some(5),
+            ..Settings::default()
+        };
+        rt.block_on(async {
+            let store = postal::store::Store::open(&db).await.unwrap();
+            let svc = Service::new(store, settings);
+            let mut n = 0;
+            let mut seen: Vec<String> = Vec::new();
+            let mut bobs: Vec<String> = Vec::new();
+            let mut send = |user: &'static str, private: bool, text: String| {
+                n += 1;
+                let inc = Incoming {
+                    event_id: format!("e{n}"),
+                    user: user.into(),
+                    place: if private {
+                        Place::Dm
+                    } else {
+                        Place::Channel("games".into())
+                    },
+                    text,
+                    at: T0 + n,
+                };
+                let svc = &svc;
+                async move { svc.handle(inc).await.unwrap() }
+            };
+            send(
+                "alice",
+                false,
+                format!("challenge @bob chesswords colour:white {fen}"),
+            )
+            .await;
+            // Deal the cards of this test before the game starts.
+            let g = svc.store().game(1).await.unwrap().unwrap();
+            let mut state: State = serde_json::from_str(&g.snapshot).unwrap();
+            let cards = |list: &str| -> Vec<Card> {
+                list.split_whitespace()
+                    .map(|c| Card::parse(c).unwrap())
+                    .collect()
+            };
+            state.hands = [cards("wK wQ wR bQ"), cards(black)];
+            state.pile = cards("bR wR bN wN");
+            state.deal = Some(Deal {
+                hands: state.hands.clone(),
+                pile: state.pile.clone(),
+                unused: Vec::new(),
+            });
+            let w = Write {
+                expected_version: g.version,
+                at: T0,
+                status: g.status.clone(),
+                snapshot: serde_json::to_string(&state).unwrap(),
+                ..Write::default()
+            };
+            svc.store().write(1, &w).await.unwrap();
+            let letter = |sq: &str| {
+                let sq = Square::parse(sq).unwrap();
+                state
+                    .letters
+                    .letters()
+                    .into_iter()
+                    .find(|(q, _)| *q == sq)
+                    .unwrap()
+                    .1
+            };
+            let word = |from: &str, to: &str| format!("{}ee{}", letter(from), letter(to));
+            let lines = [
+                ("bob", false, "accept".to_string()),
+                ("bob", false, "clue a hint".into()),
+                ("alice", false, format!("play {} axb4", word("a3", "b4"))),
+                ("alice", false, "board".into()),
+                ("alice", false, "games".into()),
+                ("alice", false, "clue another".into()),
+                ("bob", false, format!("play {} f4", word("f5", "f4"))),
+                ("bob", false, "clue the last".into()),
+                ("alice", false, format!("play {} Rxe6", word("e1", "e6"))),
+                ("alice", false, "games".into()),
+                ("bob", true, "discard none".into()),
+            ];
+            for (user, private, text) in lines {
+                for o in send(user, private, text).await {
+                    let shown = format!(
+                        "{:?} {} {:?}",
+                        o.to,
+                        o.text,
+                        o.image.as_ref().map(|v| (&v.diagram, &v.board))
+                    );
+                    if o.to == Destination::Dm("bob".into()) {
+                        bobs.push(shown);
+                    } else {
+                        seen.push(shown);
+                    }
+                }
+                let g = svc.store().game(1).await.unwrap().unwrap();
+                if g.status == "active" {
+                    for format in ["json", "pgn"] {
+                        let bytes = postal::console::export(&db, 1, format).await.unwrap();
+                        seen.push(String::from_utf8(bytes).unwrap());
+                    }
+                }
+            }
+            let g = svc.store().game(1).await.unwrap().unwrap();
+            assert_eq!(g.status, "finished");
+            check_log(svc.store(), 1).await;
+            svc.store().close().await;
+            (seen, bobs)
+        })
+    };
+    // Black may discard a black pawn after axb4 and the black king after Rxe6 in the
+    // first deal, nothing in the second.
+    let (fits, fits_bob) = play("bP bK bQ wN");
+    let (none, none_bob) = play("bQ bR wN wQ");
+    assert_eq!(fits.len(), none.len());
+    for (a, b) in fits.iter().zip(&none) {
+        assert_eq!(a, b);
+    }
+    assert!(
+        fits.iter().any(|t| t.contains("a king was captured")),
+        "{fits:?}"
+    );
+    // Black alone was told what each capture allowed.
+    assert!(fits_bob
+        .iter()
+        .any(|t| t.contains("lets you discard the black pawn (bP)")));
+    assert!(!none_bob.iter().any(|t| t.contains("lets you discard the")));
+    assert_ne!(fits_bob, none_bob);
+    // As many private messages either way: even their traffic tells nothing.
+    assert_eq!(fits_bob.len(), none_bob.len(), "{fits_bob:?} {none_bob:?}");
+}
+
+/// A game stored by the version before deals were hidden draws and discards private
+/// (`tests/data/chesswords-stored-before.json`: the console transcript's game up to
+/// White's choice between two discards, as that version wrote it) loads unchanged, its
+/// log replays to its snapshot from the deal of its seed, and it goes on under the
+/// discard rules it began with.
+#[test]
+fn a_game_stored_before_loads_replays_and_keeps_its_discard_rules() {
+    use postal::service::chesswords::cards::seed_deal;
+    let fixture: serde_json::Value =
+        serde_json::from_str(include_str!("data/chesswords-stored-before.json")).unwrap();
+    let stored = &fixture["snapshot"];
+    let mut log: Vec<(Seat, Action)> = fixture["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            let seat = Seat(a[0].as_u64().unwrap() as u8);
+            (seat, serde_json::from_str(a[1].as_str().unwrap()).unwrap())
+        })
+        .collect();
+    assert!(
+        stored.get("deal").is_none(),
+        "a snapshot of the version before"
+    );
+    let mut g = load_game("chesswords", stored).unwrap();
+    assert_eq!(&g.snapshot(), stored, "it loads unchanged");
+    let replayed = replay_stored("chesswords", None, stored, &log).unwrap();
+    assert_eq!(&replayed.snapshot(), stored);
+    let state: State = serde_json::from_value(stored.clone()).unwrap();
+    let dealt = seed_deal(fixture["seed"].as_u64().unwrap());
+    assert_eq!(
+        Chesswords::initial(&state).unwrap().state().hands,
+        dealt.hands
+    );
+    // White chooses between two kinds while the game waits, as then.
+    assert_eq!(g.awaiting(), vec![(Seat(0), Prompt::Discard)]);
+    let mut step = |g: &mut Box<dyn GameRules>, seat: u8, action: Action| {
+        let events = g.apply(Seat(seat), &action).unwrap();
+        log.push((Seat(seat), action));
+        events
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Said(None, t) => Some(t),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let said = step(&mut g, 0, Action::Discard("bP".into()));
+    assert!(
+        said.starts_with("White discards the black pawn: a checker on d5"),
+        "{said}"
+    );
+    step(&mut g, 1, Action::Pass);
+    step(&mut g, 0, Action::Move("d2d3".into()));
+    step(&mut g, 0, Action::Clue("consumed".into()));
+    // Black's pawn takes: White holds pawns of both colours and chooses again.
+    let said = step(
+        &mut g,
+        1,
+        Action::Letters {
+            letters: "rn".into(),
+            mv: "c4d3".into(),
+        },
+    );
+    assert!(
+        said.contains("White may discard one of two kinds of card"),
+        "{said}"
+    );
+    step(&mut g, 0, Action::Discard("wP".into()));
+    step(&mut g, 1, Action::Clue("consumed".into()));
+    // White's pawn takes: Black's one qualifying kind is discarded at once, as then.
+    let said = step(
+        &mut g,
+        0,
+        Action::Play {
+            word: "eaten".into(),
+            mv: "e2d3".into(),
+        },
+    );
+    assert!(
+        said.contains("Black discards the white pawn: a checker on e2"),
+        "{said}"
+    );
+    let state: State = serde_json::from_value(g.snapshot()).unwrap();
+    assert!(!state.secret_discards && state.deal.is_none());
+    let replayed = replay_stored("chesswords", None, &g.snapshot(), &log).unwrap();
+    assert_eq!(replayed.snapshot(), g.snapshot());
+}
