@@ -1545,7 +1545,7 @@ impl GameRules for Chesswords {
             .state
             .open_discard
             .as_ref()
-            .filter(|o| o.holder == seat)
+            .filter(|o| o.holder == seat && !self.is_over())
         {
             let options = self.discardable(open);
             if !options.is_empty() {
@@ -1937,6 +1937,17 @@ mod tests {
         assert!(e.0.starts_with("you have no discard open"), "{e}");
         assert!(g.checkers().is_empty());
         assert_eq!(g.state.hands[1].len(), 4);
+    }
+
+    #[test]
+    fn the_end_of_the_game_closes_an_open_discard() {
+        let mut g = setup(PAWNS, "wK", "bP bK", "bR");
+        clue_and_play(&mut g, "a3b4");
+        assert!(g.secret_summary(B).unwrap().contains("lets you discard"));
+        g.apply(W, &Action::Resign).unwrap();
+        assert!(!g.secret_summary(B).unwrap().contains("discard"));
+        let e = g.apply(B, &Action::Discard("bP".into())).unwrap_err();
+        assert_eq!(e.0, "the game is over");
     }
 
     #[test]
