@@ -194,9 +194,11 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
         if let Some(t) = timer_minutes {
             options.insert("timer".into(), t.to_string());
         }
+        // Every draw reproducible: the cards from the same seed as the letters.
         let setup = NewGame {
             options,
             seed: game_seed,
+            hidden_seed: Some(game_seed),
             ..NewGame::default()
         };
         let mut rng = SeededRng::new(seed);

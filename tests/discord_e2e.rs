@@ -2180,7 +2180,7 @@ async fn help_suggests_command_names_and_hand_answers_privately() {
     let a = fake.autocomplete(ALICE, GAMES, "help", typing("C"));
     assert_eq!(
         choice_names(&fake.wait_callback(&a).await),
-        ["cancel", "challenge", "choose", "claim"]
+        ["cancel", "challenge", "choose", "claim", "clue"]
     );
     let a = fake.autocomplete(ALICE, GAMES, "help", typing(""));
     let all = choice_names(&fake.wait_callback(&a).await);

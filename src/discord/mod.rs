@@ -1306,9 +1306,11 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
         api = if cfg.api_base.is_empty() { "discord.com" } else { cfg.api_base.as_str() },
         "starting"
     );
-    // Colour draws and deals of new games must not repeat from one start to the next.
+    // Colour draws must not repeat from one start to the next; hidden draws (deals)
+    // come from the operating system's entropy, never from a seed.
     let settings = Settings {
         seed: unix_now() as u64,
+        seeded_hidden_draws: false,
         ..settings
     };
     let bot = Bot::start(settings, cfg, &token).await?;

@@ -28,6 +28,10 @@ pub struct Settings {
     /// Seed of the service's RNG (game seeds are drawn from it); not in the file, the
     /// console's `--seed` sets it.
     pub seed: u64,
+    /// Whether hidden draws (deals, piles) come from `seed` too, so that every draw is
+    /// reproducible (the console, tests); `postal run` sets it false: hidden draws then
+    /// come from the operating system's entropy. Not in the file.
+    pub seeded_hidden_draws: bool,
 }
 
 impl Default for Settings {
@@ -40,6 +44,7 @@ impl Default for Settings {
             public_orientation: PublicOrientation::SideToMove,
             chesswords_words: None,
             seed: 0x5eed,
+            seeded_hidden_draws: true,
         }
     }
 }
@@ -95,7 +100,7 @@ impl Settings {
     /// The seed of the games' hidden draws, where every draw is to be reproducible;
     /// `None`: the operating system's entropy.
     pub fn hidden_seed(&self) -> Option<u64> {
-        Some(self.seed)
+        self.seeded_hidden_draws.then_some(self.seed)
     }
 
     /// The defaults with the values of a configuration file's text, checked.
@@ -113,6 +118,7 @@ impl Settings {
             },
             chesswords_words: f.games.chesswords_words.or(d.chesswords_words),
             seed: d.seed,
+            seeded_hidden_draws: d.seeded_hidden_draws,
         }
         .checked()
     }

@@ -45,12 +45,14 @@ impl Service {
             ));
         }
         let options = read_options(spec.options(), spec.display_name(), &c.options)?;
-        let hidden_seed = self.settings.hidden_seed();
+        // Where every draw is to be reproducible (the console, tests), hidden draws come
+        // from the game's seed too; on the bot, from the operating system's entropy.
+        let seeded = self.settings.hidden_seed().is_some();
         let setup = |seed: u64| NewGame {
             fen: c.fen.as_deref(),
             options: options.clone(),
             seed,
-            hidden_seed: hidden_seed.map(|h| splitmix64(h ^ seed)),
+            hidden_seed: seeded.then_some(seed),
         };
         // This game checks the challenge; the game itself is set up with its seed once
         // its id is known.

@@ -256,6 +256,17 @@ impl Chesswords {
         seed: u64,
         timer_minutes: Option<u8>,
     ) -> Result<Chesswords, RuleError> {
+        Chesswords::with_deal(fen, seed, seed, timer_minutes)
+    }
+
+    /// A new game whose letters come from `seed` and whose cards come from `deal_seed`
+    /// (drawn from the operating system's entropy on the bot, see [`super::spec`]).
+    pub fn with_deal(
+        fen: Option<&str>,
+        seed: u64,
+        deal_seed: u64,
+        timer_minutes: Option<u8>,
+    ) -> Result<Chesswords, RuleError> {
         if let Some(t) = timer_minutes {
             if !TIMER_MINUTES.contains(&t) {
                 return Err(RuleError::new(format!(
@@ -269,7 +280,7 @@ impl Chesswords {
                 parse_fen(Variant::Chesswords, f).map_err(|e| RuleError::new(e.to_string()))?
             }
         };
-        let deal = cards::deal(seed);
+        let deal = cards::deal(deal_seed);
         let game = Chesswords {
             state: State {
                 seed,

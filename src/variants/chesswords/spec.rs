@@ -228,7 +228,16 @@ impl VariantSpec for ChesswordsSpec {
                     .map_err(|_| RuleError::syntax("timer:N takes a whole number"))?,
             ),
         };
-        Ok(Box::new(Chesswords::new(setup.fen, setup.seed, timer)?))
+        // The cards are a hidden draw: from the operating system's entropy unless every
+        // draw is to be reproducible. What was dealt is kept in the state, and the game's
+        // starting state is stored, so its log replays without the seed.
+        let deal_seed = match setup.hidden_seed {
+            Some(s) => s,
+            None => os_random_u64()?,
+        };
+        Ok(Box::new(Chesswords::with_deal(
+            setup.fen, setup.seed, deal_seed, timer,
+        )?))
     }
 
     fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
@@ -241,6 +250,14 @@ impl VariantSpec for ChesswordsSpec {
 /// The command `name` (or an alias) of Secret Chesswords.
 pub(super) fn command(name: &str) -> Option<&'static CommandSpec> {
     SPEC.commands().iter().find(|c| c.is_named(name))
+}
+
+/// 64 bits from the operating system's entropy.
+fn os_random_u64() -> Result<u64, RuleError> {
+    let mut bytes = [0u8; 8];
+    getrandom::getrandom(&mut bytes)
+        .map_err(|e| RuleError::new(format!("no random numbers from the system: {e}")))?;
+    Ok(u64::from_le_bytes(bytes))
 }
 
 #[cfg(test)]

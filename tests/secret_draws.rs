@@ -1,0 +1,69 @@
+//! Hidden draws on the bot come from the operating system's entropy: two Secret
+//! Chesswords games started through the bot's code path with the same settings (the same
+//! seed, so the same public letter grid) are dealt different cards, and a live game's
+//! export holds neither the seed nor any hand or pile. The console's reproducible mode
+//! (`seeded_hidden_draws`) deals the same cards again, which shows the test can tell.
+
+mod common;
+
+use common::service::{say, TempDir, T0};
+use postal::service::referee::{Service, Settings};
+use postal::store::Store;
+
+/// Starts game #1 of Secret Chesswords on a new database with `settings`; returns its
+/// snapshot and the database's path.
+async fn dealt(settings: Settings, dir: &TempDir) -> (serde_json::Value, String) {
+    let db = dir.db();
+    let svc = Service::new(Store::open(&db).await.unwrap(), settings);
+    say(
+        &svc,
+        "c",
+        "alice",
+        "challenge @bob chesswords colour:white",
+        T0,
+    )
+    .await;
+    say(&svc, "a", "bob", "accept", T0).await;
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    svc.store().close().await;
+    (serde_json::from_str(&g.snapshot).unwrap(), db)
+}
+
+#[tokio::test]
+async fn the_bot_deals_from_the_systems_entropy_and_exports_no_live_secret() {
+    let bot = Settings {
+        seed: 7,
+        seeded_hidden_draws: false,
+        ..Settings::default()
+    };
+    let (d1, d2) = (TempDir::new("deal-a"), TempDir::new("deal-b"));
+    let (a, db) = dealt(bot.clone(), &d1).await;
+    let (b, _) = dealt(bot, &d2).await;
+    assert_eq!(a["letters"], b["letters"], "the public grid is seeded");
+    assert_ne!(
+        (&a["hands"], &a["pile"]),
+        (&b["hands"], &b["pile"]),
+        "the same settings dealt the same cards"
+    );
+    let export = postal::console::export(&db, 1, "json").await.unwrap();
+    let export: serde_json::Value = serde_json::from_slice(&export).unwrap();
+    for key in ["seed", "hands", "pile", "deal", "unused"] {
+        assert!(
+            export.get(key).is_none(),
+            "a live export shows {key}: {export}"
+        );
+    }
+    let pgn = postal::console::export(&db, 1, "pgn").await.unwrap();
+    let pgn = String::from_utf8(pgn).unwrap();
+    assert!(!pgn.contains("hands") && !pgn.contains("pile"), "{pgn}");
+
+    // The console's reproducible mode deals the same cards for the same seed.
+    let console = Settings {
+        seed: 7,
+        ..Settings::default()
+    };
+    let (d3, d4) = (TempDir::new("deal-c"), TempDir::new("deal-d"));
+    let (c, _) = dealt(console.clone(), &d3).await;
+    let (d, _) = dealt(console, &d4).await;
+    assert_eq!((&c["hands"], &c["pile"]), (&d["hands"], &d["pile"]));
+}
