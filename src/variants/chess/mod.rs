@@ -11,7 +11,7 @@ mod read;
 mod spec;
 mod text;
 
-pub use spec::{ChessSpec, CHESS_SHARP, DOUBLE_MOVE, LOS_ALAMOS, MOVE, STANDARD};
+pub use spec::{ChessSpec, CHESS_SHARP, DOUBLE_MOVE, DRAW_ANSWER, LOS_ALAMOS, MOVE, STANDARD};
 pub use text::{diagram, pgn_tags, split_double};
 
 use crate::notation::fen::{parse_fen, to_fen};

@@ -100,16 +100,19 @@ const DRAW: CommandSpec = CommandSpec {
     examples: "draw offer",
     secret: false,
     id: IdRule::Plain,
-    args: &[ArgSpec {
-        name: "answer",
-        help: "offer, accept or decline",
-        kind: ArgKind::Choice(&[
-            ("offer", "Offer a draw"),
-            ("accept", "Accept the draw"),
-            ("decline", "Decline the draw"),
-        ]),
-        required: true,
-    }],
+    args: &[DRAW_ANSWER],
+};
+
+/// The answer of `draw`: offer, accept or decline (shared by every variant with draws).
+pub const DRAW_ANSWER: ArgSpec = ArgSpec {
+    name: "answer",
+    help: "offer, accept or decline",
+    kind: ArgKind::Choice(&[
+        ("offer", "Offer a draw"),
+        ("accept", "Accept the draw"),
+        ("decline", "Decline the draw"),
+    ]),
+    required: true,
 };
 
 /// `fastfifty [ID] propose|accept|reject`.

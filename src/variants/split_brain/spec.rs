@@ -76,16 +76,7 @@ const DRAW: CommandSpec = CommandSpec {
     examples: "draw offer",
     secret: false,
     id: IdRule::Plain,
-    args: &[ArgSpec {
-        name: "answer",
-        help: "offer, accept or decline",
-        kind: ArgKind::Choice(&[
-            ("offer", "Offer a draw"),
-            ("accept", "Accept the draw"),
-            ("decline", "Decline the draw"),
-        ]),
-        required: true,
-    }],
+    args: &[crate::variants::chess::DRAW_ANSWER],
 };
 
 /// `claim [ID] draw`: a claim names no move here, since moves come from picks.
