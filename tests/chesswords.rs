@@ -7,7 +7,7 @@
 mod common;
 
 use postal::rules::Square;
-use postal::service::random::SeededRng;
+use postal::variants::api::random::{Random, SeededRng};
 use postal::variants::api::{Audience, GameRules, NewGame, Note, Options, Seat, Span, Viewer};
 use postal::variants::chesswords::cards::{deck, Card};
 use postal::variants::chesswords::game::{Chesswords, Phase, State};

@@ -5,6 +5,5 @@
 pub mod bench;
 pub mod command;
 pub mod deadlines;
-pub mod random;
 pub mod referee;
 pub mod settings;

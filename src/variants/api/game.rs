@@ -5,6 +5,7 @@ use super::{
     Action, CommandSpec, GameCommand, GameOutcome, Note, OptionSpec, Options, Projection, Prompt,
     Reading, RuleError, Seat, SeatPlan, Viewer, WordList,
 };
+use super::random::Hidden;
 use crate::render::Renderer;
 
 /// What a new game is set up from.
@@ -21,6 +22,15 @@ pub struct NewGame<'a> {
     /// reproducible (the console's `--seed`, tests); `None`, as on the bot: the operating
     /// system's entropy.
     pub hidden_seed: Option<u64>,
+}
+
+impl NewGame<'_> {
+    /// Where this game's hidden draws (deals, piles, shuffled decks) come from: the
+    /// operating system's entropy, or the seeded stream of [`NewGame::hidden_seed`]. A
+    /// variant keeps what it drew in its state, so the game's log replays without it.
+    pub fn hidden_draws(&self) -> Hidden {
+        Hidden::new(self.hidden_seed)
+    }
 }
 
 /// What a game may consult while reading a command, beyond itself: the operator's files.

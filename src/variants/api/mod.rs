@@ -11,6 +11,7 @@ mod options;
 mod outcome;
 mod projection;
 mod prompt;
+pub mod random;
 mod seat;
 mod words;
 

@@ -2,7 +2,7 @@
 //! cards a capture lets a player discard, and how cards are written.
 
 use crate::rules::{Color, Role};
-use crate::service::random::SeededRng;
+use crate::variants::api::random::{Random, SeededRng};
 use serde::{Deserialize, Serialize};
 
 /// How many cards of each role each colour has in the deck (the Los Alamos pieces).

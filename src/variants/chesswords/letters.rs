@@ -2,7 +2,7 @@
 //! letters, shuffled into the ranks and turned to a random side with the game's seed.
 
 use crate::rules::Square;
-use crate::service::random::SeededRng;
+use crate::variants::api::random::{Random, SeededRng};
 use serde::{Deserialize, Serialize};
 
 /// The six planks, side A and side B, each side as printed: light square first.

@@ -1,7 +1,10 @@
-//! Seeded random draws that are stable forever: a game's seed, stored with the game, must
-//! give the same colours, teams, letters and cards every time the game is rebuilt, on
-//! every version of the program. So the generator is written here (SplitMix64, a
-//! published algorithm) rather than taken from a crate whose stream may change.
+//! Random draws. Public draws (colours, teams, the Chesswords letter grid) are seeded and
+//! stable forever: a game's seed, stored with the game, must give the same draws every
+//! time the game is rebuilt, on every version of the program. So their generator is
+//! written here (SplitMix64, a published algorithm) rather than taken from a crate whose
+//! stream may change. Hidden draws (deals, draw piles) come from the operating system's
+//! entropy ([`OsEntropy`]) and are stored as drawn; only a configured seed (the console's
+//! `--seed`, tests) makes them reproducible ([`Hidden`]).
 
 /// SplitMix64's increment (the golden ratio in 64 bits).
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -14,30 +17,14 @@ pub fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The SplitMix64 generator: a counter advanced by [`GAMMA`], each value mixed by
-/// [`splitmix64`]. Small, fast and good enough for shuffles and coin tosses; not for
-/// secrets an attacker could compute (the seeds are not secret from the operator).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeededRng {
-    state: u64,
-}
-
-impl SeededRng {
-    /// A generator whose stream is fixed by `seed`.
-    pub fn new(seed: u64) -> SeededRng {
-        SeededRng { state: seed }
-    }
-
+/// A source of random 64-bit values, and the draws made from them.
+pub trait Random {
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let out = splitmix64(self.state);
-        self.state = self.state.wrapping_add(GAMMA);
-        out
-    }
+    fn next_u64(&mut self) -> u64;
 
     /// A number in `0..n`, every value equally likely (draws that would favour the low
     /// values are rejected and drawn again). `n = 0` gives 0.
-    pub fn below(&mut self, n: u64) -> u64 {
+    fn below(&mut self, n: u64) -> u64 {
         if n == 0 {
             return 0;
         }
@@ -53,12 +40,12 @@ impl SeededRng {
     }
 
     /// A fair coin toss.
-    pub fn coin(&mut self) -> bool {
+    fn coin(&mut self) -> bool {
         self.next_u64() >> 63 == 1
     }
 
     /// Shuffles `items` in place (Fisher-Yates), every order equally likely.
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u64 + 1) as usize;
             items.swap(i, j);
@@ -66,10 +53,85 @@ impl SeededRng {
     }
 }
 
+/// The SplitMix64 generator: a counter advanced by [`GAMMA`], each value mixed by
+/// [`splitmix64`]. Small, fast and good enough for shuffles and coin tosses; not for
+/// secrets an attacker could compute (a seed derived from anything public, or from a
+/// time, can be searched for): hidden draws use [`OsEntropy`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeededRng {
+    state: u64,
+}
+
+impl SeededRng {
+    /// A generator whose stream is fixed by `seed`.
+    pub fn new(seed: u64) -> SeededRng {
+        SeededRng { state: seed }
+    }
+}
+
+impl Random for SeededRng {
+    fn next_u64(&mut self) -> u64 {
+        let out = splitmix64(self.state);
+        self.state = self.state.wrapping_add(GAMMA);
+        out
+    }
+}
+
+/// The operating system's random numbers (`getrandom`): nobody can predict them or
+/// compute them again, so they are for hidden draws, which are then stored as drawn.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OsEntropy;
+
+impl Random for OsEntropy {
+    /// # Panics
+    ///
+    /// When the operating system cannot give random numbers at all (as `rand`'s `OsRng`
+    /// does): dealing predictable cards instead would be worse than refusing to deal.
+    fn next_u64(&mut self) -> u64 {
+        let mut bytes = [0u8; 8];
+        if let Err(e) = getrandom::getrandom(&mut bytes) {
+            panic!(
+                "the operating system gives no random numbers ({e}): hidden draws cannot be made"
+            );
+        }
+        u64::from_le_bytes(bytes)
+    }
+}
+
+/// Where a game's hidden draws come from: the operating system's entropy, or, only where
+/// a seed is configured for reproducible games (the console's `--seed`, tests), a seeded
+/// stream.
+#[derive(Clone, Debug)]
+pub enum Hidden {
+    /// [`OsEntropy`]: what the bot always uses.
+    Os,
+    /// A seeded stream: the same seed, the same draws.
+    Seeded(SeededRng),
+}
+
+impl Hidden {
+    /// The operating system's entropy without a seed; a seeded stream with one.
+    pub fn new(seed: Option<u64>) -> Hidden {
+        match seed {
+            None => Hidden::Os,
+            Some(s) => Hidden::Seeded(SeededRng::new(s)),
+        }
+    }
+}
+
+impl Random for Hidden {
+    fn next_u64(&mut self) -> u64 {
+        match self {
+            Hidden::Os => OsEntropy.next_u64(),
+            Hidden::Seeded(rng) => rng.next_u64(),
+        }
+    }
+}
+
 /// Shuffles `items` with numbers drawn from `seed` (Fisher-Yates over iterated
 /// [`splitmix64`]), so a draw is the same every time for the same seed. This is the
 /// referee's original team draw, kept exactly as it was so that stored games keep their
-/// teams; new draws use [`SeededRng::shuffle`].
+/// teams; new draws use [`Random::shuffle`].
 pub fn shuffle<T>(items: &mut [T], seed: u64) {
     let mut state = seed;
     for i in (1..items.len()).rev() {
@@ -180,5 +242,26 @@ mod tests {
         assert_ne!(a, (0..24).collect::<Vec<_>>());
         a.sort();
         assert_eq!(a, (0..24).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_operating_systems_draws_differ_and_a_seeded_hidden_source_repeats() {
+        // 64 random bits twice alike would mean no entropy at all (chance 2^-64).
+        let draws: Vec<u64> = (0..4).map(|_| OsEntropy.next_u64()).collect();
+        assert!(draws.windows(2).all(|w| w[0] != w[1]), "{draws:?}");
+        let shuffled = |mut h: Hidden| {
+            let mut v: Vec<u32> = (0..24).collect();
+            h.shuffle(&mut v);
+            v
+        };
+        assert_ne!(shuffled(Hidden::new(None)), shuffled(Hidden::new(None)));
+        assert_eq!(
+            shuffled(Hidden::new(Some(9))),
+            shuffled(Hidden::new(Some(9)))
+        );
+        // A seeded hidden source is the seeded stream itself.
+        let mut plain: Vec<u32> = (0..24).collect();
+        SeededRng::new(9).shuffle(&mut plain);
+        assert_eq!(shuffled(Hidden::new(Some(9))), plain);
     }
 }
