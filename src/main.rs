@@ -64,9 +64,11 @@ enum Command {
         /// Read the lines from this file instead of the keyboard.
         #[arg(long)]
         script: Option<std::path::PathBuf>,
-        /// Seed of every random draw of new games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Makes every random draw of new games reproducible, hidden ones (dealt cards)
+        /// included, for tests and teaching. Without it the console draws like the bot:
+        /// from the operating system's entropy.
+        #[arg(long)]
+        seed: Option<u64>,
         /// Write board images into this folder (printing their names) instead of
         /// printing text diagrams.
         #[arg(long)]

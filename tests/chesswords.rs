@@ -6,11 +6,13 @@
 
 mod common;
 
+use common::disguise::{check_action_alike, check_every_disguise, disguises_of_others};
+
 use postal::rules::Square;
 use postal::variants::api::random::{Random, SeededRng};
 use postal::variants::api::{Audience, GameRules, NewGame, Note, Options, Seat, Span, Viewer};
-use postal::variants::chesswords::cards::{deck, Card};
-use postal::variants::chesswords::game::{Chesswords, Phase, State};
+use postal::variants::chesswords::cards::{deck, qualifying, Card};
+use postal::variants::chesswords::game::{Chesswords, OpenDiscard, Phase, State};
 use postal::variants::chesswords::ChesswordsAction as Action;
 use postal::variants::Registry;
 use std::collections::HashSet;
@@ -65,9 +67,31 @@ fn state(g: &Chesswords) -> State {
     g.state().clone()
 }
 
+/// The kinds of card the holder of `open` may discard, in hand order.
+fn fitting(s: &State, open: &OpenDiscard) -> Vec<Card> {
+    qualifying(
+        &s.hands[open.holder.0 as usize],
+        open.captured.color,
+        open.captured.role,
+        open.capturer.role,
+    )
+}
+
 /// What a random pair of partners does now, given the game (the driver plays both seats
 /// and may look at their secrets, as each player knows their own).
 fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
+    // In play, a holder whose cards fit the open discard usually discards, whoever is
+    // awaited.
+    if let (Some(open), false) = (
+        &g.state().open_discard,
+        matches!(g.state().phase, Phase::LastDiscard { .. }),
+    ) {
+        let options = fitting(g.state(), open);
+        if !options.is_empty() && rng.below(3) != 0 {
+            let card = options[rng.below(options.len() as u64) as usize];
+            return (open.holder, Action::Discard(card.short()));
+        }
+    }
     let awaiting = g.awaiting();
     let (seat, prompt) = awaiting[rng.below(awaiting.len() as u64) as usize].clone();
     // Now and then the awaited seat's time runs out.
@@ -114,11 +138,14 @@ fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Action) {
                 }
             }
         }
-        "discard" => {
-            let Phase::Discard { options, .. } = &s.phase else {
-                panic!("a discard prompt out of the discard phase")
-            };
-            Action::Discard(options[rng.below(options.len() as u64) as usize].name())
+        "last-discard" => {
+            let open = s.open_discard.clone().expect("the last discard is open");
+            let options = fitting(&s, &open);
+            if options.is_empty() || rng.below(4) == 0 {
+                Action::Discard("none".into())
+            } else {
+                Action::Discard(options[rng.below(options.len() as u64) as usize].short())
+            }
         }
         "words" => {
             let marked = g.marked_letters();
@@ -157,10 +184,23 @@ fn refusals(g: &Chesswords) -> Vec<(Seat, postal::variants::api::Action)> {
     // An action of another variant (a draw offer) is refused too.
     let offer = serde_json::from_str(r#"{"Offer":"Draw"}"#).unwrap();
     let mut out = vec![(Seat(0), offer), (Seat(2), logged(&Action::Pass))];
+    let holder = g.state().open_discard.as_ref().map(|o| o.holder);
     for s in idle {
         out.push((s, logged(&Action::Timeout)));
         out.push((s, logged(&Action::Guess("word".into()))));
-        out.push((s, logged(&Action::Discard("wP".into()))));
+        if holder != Some(s) {
+            out.push((s, logged(&Action::Discard("wP".into()))));
+        }
+    }
+    // The holder of an open discard: a card that does not fit, and `none` in play.
+    if let Some(open) = &g.state().open_discard {
+        let fits = fitting(g.state(), open);
+        if let Some(card) = deck().into_iter().find(|c| !fits.contains(c)) {
+            out.push((open.holder, logged(&Action::Discard(card.short()))));
+        }
+        if !matches!(g.state().phase, Phase::LastDiscard { .. }) {
+            out.push((open.holder, logged(&Action::Discard("none".into()))));
+        }
     }
     if let [(seat, prompt)] = g.awaiting().as_slice() {
         if prompt.kind == "play" {
@@ -186,6 +226,7 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
     let mut finished = 0;
     let mut discards = 0;
     let mut reveals = 0;
+    let mut disguised_states = 0;
     for seed in 0..60u64 {
         let timer_minutes = (seed % 3 == 0).then_some(2);
         let game_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -201,6 +242,12 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
             hidden_seed: Some(game_seed),
             ..NewGame::default()
         };
+        // The state as set up, which the referee stores for the log to replay from.
+        let start = Registry::builtin()
+            .new_game("chesswords", &setup)
+            .unwrap()
+            .snapshot();
+        assert_eq!(start, g.snapshot());
         let mut rng = SeededRng::new(seed);
         let mut log: Vec<(Seat, postal::variants::api::Action)> = Vec::new();
         let mut typed: HashSet<String> = HashSet::new();
@@ -219,9 +266,22 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
             }
             let (seat, action) = choose(&g, &mut rng, state(&g).moves.len());
             let before = state(&g);
+            // The leak walker's checks, deep into games it cannot reach by itself: what
+            // others see does not depend on a hand (tests/common/disguise.rs).
+            let at = format!("seed {seed} step {steps}");
+            disguised_states += check_every_disguise(&g, &at);
+            let disguised = disguises_of_others(&g, seat);
             let events = g
                 .act(seat, &action)
                 .unwrap_or_else(|e| panic!("seed {seed}: {action:?} by {seat:?}: {e}"));
+            check_action_alike(
+                &g,
+                seat,
+                &logged(&action),
+                &Ok(events.clone()),
+                disguised,
+                &at,
+            );
             log.push((seat, logged(&action)));
             // What players typed where everyone reads it is public.
             match &action {
@@ -315,7 +375,7 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
             assert_eq!(back.awaiting(), g.awaiting());
         }
         let replayed = Registry::builtin()
-            .replay("chesswords", None, &setup, &log)
+            .replay("chesswords", Some(&start), &setup, &log)
             .unwrap();
         assert_eq!(replayed.snapshot(), g.snapshot(), "seed {seed}");
         let o = g.outcome().unwrap();
@@ -324,8 +384,14 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
         assert!(fields.contains_key("hands") && fields.contains_key("words"));
         finished += 1;
     }
-    eprintln!("{finished} games, {discards} discards, {reveals} reveals");
+    eprintln!(
+        "{finished} games, {discards} discards, {reveals} reveals, {disguised_states} disguises"
+    );
     assert_eq!(finished, 60);
+    assert!(
+        disguised_states > 1000,
+        "too few disguises: {disguised_states}"
+    );
     assert!(discards > 30, "too few discards to mean much: {discards}");
     assert!(reveals > 5, "too few reveals to mean much: {reveals}");
 }
@@ -391,7 +457,7 @@ fn through_the_referee_no_message_shows_a_held_card_or_an_unrevealed_word() {
         rt.block_on(async {
             let store = postal::store::Store::open("sqlite::memory:").await.unwrap();
             let settings = Settings {
-                seed,
+                seed: Some(seed),
                 ..Default::default()
             };
             let svc = Service::new(store, settings);
@@ -562,7 +628,7 @@ fn check_messages(
 }
 
 /// `postal export` of the transcript's game: the letter grid and the checkers during play,
-/// the hands, the pile and the words only once the game is over.
+/// the seed, the hands, the pile, the deal and the words only once the game is over.
 #[test]
 fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
     let dir = common::service::TempDir::new("chesswords-export");
@@ -581,7 +647,7 @@ fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
         let opts = postal::console::Options {
             db: db.clone(),
             settings: postal::service::settings::Settings {
-                seed: 1,
+                seed: Some(1),
                 ..Default::default()
             },
             images: None,
@@ -607,9 +673,9 @@ fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
     );
     assert_eq!(
         during["checkers"],
-        serde_json::json!(["b3", "d5", "c4", "e2", "e5", "e4"])
+        serde_json::json!(["b3", "d5", "c4", "e2", "e5"])
     );
-    for key in ["hands", "pile", "words"] {
+    for key in ["seed", "hands", "pile", "words"] {
         assert!(
             during.get(key).is_none(),
             "{key} exported during the finale"
@@ -618,27 +684,39 @@ fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
     play(&lines[at..]);
     let after = export();
     assert_eq!(after["result"], "F");
-    assert_eq!(after["score"], serde_json::json!([10, 10]));
+    assert_eq!(after["score"], serde_json::json!([7, 7]));
     assert_eq!(
         after["words"],
-        serde_json::json!({"white": ["ROD", "ACE"], "black": ["CAR", "ODE"]})
+        serde_json::json!({"white": ["COD", "RE"], "black": ["DOC", "RE"]})
     );
-    assert_eq!(after["hands"]["black"].as_array().map(Vec::len), Some(4));
-    assert_eq!(after["pile"], serde_json::json!([]));
+    assert_eq!(
+        after["hands"],
+        serde_json::json!({"white": ["bQ", "bN", "bP", "bR"], "black": ["bN", "bR", "wN", "wP"]})
+    );
+    assert_eq!(after["pile"], serde_json::json!(["wP"]));
+    assert!(after["seed"].is_i64(), "{after}");
 }
 
-/// The finale timer through the referee's clock (rule 10): once play ends, each player has
-/// `timer:N` minutes for their words, not the days per move; a player who runs out has
+/// The finale timer through the referee's clock (rules 8 and 10): once play ends on a
+/// king's capture, the holder has `timer:N` minutes to decide on its discard, then each
+/// player has as long for their words, not the days per move; a player who runs out has
 /// none, and the game is scored.
 #[test]
 fn the_finale_timer_runs_on_the_referees_clock() {
-    use common::service::{check_log, open, say, T0};
+    use common::service::{check_log, say, T0};
+    use postal::service::referee::{Incoming, Place, Service, Settings};
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
-        let svc = open("sqlite::memory:").await;
+        // Seed 3 deals Black the white knight.
+        let settings = Settings {
+            seed: Some(3),
+            ..Settings::default()
+        };
+        let store = postal::store::Store::open("sqlite::memory:").await.unwrap();
+        let svc = Service::new(store, settings);
         // White's knight can take Black's king at once.
         let challenge =
             "challenge @bob chesswords colour:white timer:1 fen:\"3k2/6/4N1/6/6/K5 w - - 0 1\"";
@@ -659,7 +737,28 @@ fn the_finale_timer_runs_on_the_referees_clock() {
         say(&svc, "p", "bob", "pass", T0 + 10).await;
         let out = say(&svc, "m", "alice", "Nxd6", T0 + 20).await;
         let text = &out[0].text;
-        assert!(text.contains("play is over: a king was captured"), "{text}");
+        assert!(
+            text.contains("play is over: a king was captured. Black may still discard"),
+            "{text}"
+        );
+        let g = svc.store().game(1).await.unwrap().unwrap();
+        let due: Vec<(u8, i64)> = g.deadlines.iter().map(|d| (d.seat, d.due_at)).collect();
+        assert_eq!(due, vec![(1, T0 + 80)], "a minute for Black's decision");
+        let out = svc
+            .handle(Incoming {
+                event_id: "d".into(),
+                user: "bob".into(),
+                place: Place::Dm,
+                text: "discard wN".into(),
+                at: T0 + 30,
+            })
+            .await
+            .unwrap();
+        let text = &out[0].text;
+        assert!(
+            text.contains("Black discards the white knight: a checker on e4"),
+            "{text}"
+        );
         assert!(
             text.contains(&format!("The marked letters are {letter}")),
             "{text}"
@@ -667,9 +766,9 @@ fn the_finale_timer_runs_on_the_referees_clock() {
         assert!(text.contains("within 1 minute"), "{text}");
         let g = svc.store().game(1).await.unwrap().unwrap();
         let due: Vec<i64> = g.deadlines.iter().map(|d| d.due_at).collect();
-        assert_eq!(due, vec![T0 + 80, T0 + 80], "a minute each for the words");
+        assert_eq!(due, vec![T0 + 90, T0 + 90], "a minute each for the words");
         // Before the minute is up nothing happens; after it both have no words.
-        let early = svc.tick(T0 + 79).await.unwrap();
+        let early = svc.tick(T0 + 89).await.unwrap();
         assert!(
             early
                 .iter()
@@ -677,9 +776,9 @@ fn the_finale_timer_runs_on_the_referees_clock() {
             "{early:?}"
         );
         for q in &early {
-            svc.delivered(q.id, T0 + 79).await.unwrap();
+            svc.delivered(q.id, T0 + 89).await.unwrap();
         }
-        let outs = svc.tick(T0 + 81).await.unwrap();
+        let outs = svc.tick(T0 + 91).await.unwrap();
         let all: Vec<&str> = outs.iter().map(|q| q.message.text.as_str()).collect();
         assert!(
             all.iter().any(|t| t.contains("White has no words")),
@@ -714,12 +813,12 @@ fn the_operators_word_list_checks_the_finale_words() {
     let dir = std::env::temp_dir().join(format!("postal-wordlist-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let list = dir.join("words.txt");
-    std::fs::write(&list, "# a small list\ncar\node\nACE\n\n").unwrap();
+    std::fs::write(&list, "# a small list\ncod\nre\nDOC\n\n").unwrap();
     let run = |path: &std::path::Path, tail: &str| {
         let opts = postal::console::Options {
             db: "sqlite::memory:".into(),
             settings: postal::service::settings::Settings {
-                seed: 1,
+                seed: Some(1),
                 chesswords_words: Some(path.display().to_string()),
                 ..Default::default()
             },
@@ -733,22 +832,420 @@ fn the_operators_word_list_checks_the_finale_words() {
             .unwrap();
         String::from_utf8(out).unwrap()
     };
-    let out = run(&list, "alice> words rod ace\nalice> words car ode\n");
+    let out = run(&list, "alice> words rod re\nalice> words doc re\n");
     assert!(
         out.contains("[dm alice] 'rod' is not in this server's word list; nothing was recorded"),
         "{out}"
     );
-    assert!(out.contains("your words: CAR and ODE"), "{out}");
+    assert!(out.contains("your words: DOC and RE"), "{out}");
     assert_eq!(
         out.matches("White has submitted their words").count(),
         1,
         "{out}"
     );
-    let out = run(&dir.join("missing.txt"), "alice> words car ode\n");
+    let out = run(&dir.join("missing.txt"), "alice> words doc re\n");
     assert!(
         out.contains("the word list for finale words cannot be read"),
         "{out}"
     );
     assert!(!out.contains("White has submitted their words"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Game #1 of a fresh database: `alice` (White) challenges `bob` to `options` and bob
+/// accepts, through the referee as the bot runs it; returns the stored game.
+async fn started(
+    settings: postal::service::settings::Settings,
+    options: &str,
+) -> (postal::service::referee::Service, postal::store::GameRow) {
+    use common::service::{say, T0};
+    use postal::service::referee::Service;
+    let store = postal::store::Store::open(&settings.database_url)
+        .await
+        .unwrap();
+    let svc = Service::new(store, settings);
+    let challenge = format!("challenge @bob chesswords colour:white {options}");
+    say(&svc, "c", "alice", &challenge, T0).await;
+    let out = say(&svc, "a", "bob", "accept", T0).await;
+    assert!(out[0].text.contains("accepted"), "{out:?}");
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    (svc, g)
+}
+
+/// What must not be public in a live game: its seed, and every card (a discarded card is
+/// public only in the announcement of its discard, which `public_text` strips).
+fn assert_no_secret(what: &str, text: &str, seed: i64) {
+    assert!(
+        !text.contains(&seed.to_string()),
+        "{what} shows the game's seed {seed}: {text}"
+    );
+    for card in kinds() {
+        assert!(
+            !text.contains(&card.name()) && !text.contains(&card.short()),
+            "{what} names the {card}: {text}"
+        );
+    }
+}
+
+/// A public message as scanned: its text without the announcements of discards, its
+/// text diagram and the board view its image is drawn from.
+fn public_text(o: &postal::service::referee::Outbound) -> String {
+    let mut text = o.text.clone();
+    for card in kinds() {
+        text = text.replace(&format!("discards the {card}"), "discards a card");
+    }
+    if let Some(v) = &o.image {
+        text.push_str(&format!("\n{}\n{:?}", v.diagram, v.board));
+    }
+    text
+}
+
+/// Issue 13, point 5: through the referee with the bot's settings (no seed), nothing
+/// public shows a live game's seed or any card held or in the pile: no channel message
+/// or board, no `board` or `pgn` answer, no `postal export` as JSON or PGN. Once the game
+/// is over the export shows them, so the scan looks where they would be.
+#[test]
+fn nothing_public_about_a_live_game_shows_its_seed_or_its_cards() {
+    use common::service::{check_log, TempDir, T0};
+    use postal::service::referee::{Destination, Incoming, Place, Settings};
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let users = ["alice", "bob"];
+    let mut scanned = 0;
+    let mut discards = 0;
+    // The cards are the operating system's: games until a few discards were announced.
+    let mut round = 0u64;
+    while round < 3 || discards < 3 {
+        round += 1;
+        assert!(round <= 30, "too few discards to mean much: {discards}");
+        let dir = TempDir::new("chesswords-leaks");
+        let db = format!("sqlite://{}", dir.db());
+        let settings = Settings {
+            database_url: db.clone(),
+            ..Settings::default()
+        };
+        assert_eq!(settings.seed, None);
+        rt.block_on(async {
+            let (svc, g) = started(settings, "timer:2").await;
+            let seed = g.seed;
+            let mut n = 0;
+            let mut rng = SeededRng::new(round);
+            loop {
+                let g = svc.store().game(1).await.unwrap().unwrap();
+                // The exports of the game as it stands.
+                let export = |format: &'static str| {
+                    let db = db.clone();
+                    async move {
+                        let bytes = postal::console::export(&db, 1, format).await.unwrap();
+                        String::from_utf8(bytes).unwrap()
+                    }
+                };
+                let json = export("json").await;
+                let mut fields: serde_json::Value = serde_json::from_str(&json).unwrap();
+                if g.status != "active" {
+                    // Over: now the seed and the cards are shown.
+                    assert_eq!(fields["seed"], serde_json::json!(seed), "{json}");
+                    assert!(fields.get("hands").is_some() && fields.get("pile").is_some());
+                    break;
+                }
+                for key in ["seed", "hands", "pile"] {
+                    assert!(fields.get(key).is_none(), "{key} in the export: {json}");
+                }
+                fields.as_object_mut().unwrap().remove("discards");
+                assert_no_secret("the JSON export", &fields.to_string(), seed);
+                assert_no_secret("the PGN export", &export("pgn").await, seed);
+                let state: State = serde_json::from_str(&g.snapshot).unwrap();
+                let game = Chesswords::from_snapshot(&state).unwrap();
+                let (seat, action) = choose(&game, &mut rng, state.moves.len());
+                if action == Action::Timeout {
+                    continue;
+                }
+                let (text, private) = command_for(&game, seat, &action);
+                let mut lines = vec![(users[seat.0 as usize], private, text)];
+                if n % 7 == 0 {
+                    lines.push(("alice", false, "board".into()));
+                    lines.push(("bob", false, "pgn".into()));
+                }
+                for (user, private, text) in lines {
+                    n += 1;
+                    let outs = svc
+                        .handle(Incoming {
+                            event_id: format!("e{n}"),
+                            user: user.into(),
+                            place: if private {
+                                Place::Dm
+                            } else {
+                                Place::Channel("games".into())
+                            },
+                            text,
+                            at: T0 + n,
+                        })
+                        .await
+                        .unwrap();
+                    for o in outs
+                        .iter()
+                        .filter(|o| matches!(o.to, Destination::Channel(_)))
+                    {
+                        assert_no_secret("a channel message", &public_text(o), seed);
+                        scanned += 1;
+                    }
+                }
+                assert!(n < 2000, "the game does not end");
+            }
+            let g = svc.store().game(1).await.unwrap().unwrap();
+            let state: State = serde_json::from_str(&g.snapshot).unwrap();
+            discards += state.discards.len();
+            check_log(svc.store(), 1).await;
+            svc.store().close().await;
+        });
+    }
+    assert!(scanned > 100, "too few messages to mean much: {scanned}");
+}
+
+/// Issue 13, point 6, through the referee: the same public moves with two deals, one in
+/// which Black holds a card that the captures let them discard and one in which Black
+/// holds none. Black never discards, and at the end of play (a king captured) answers
+/// `discard none` privately in both. Everything the channel and White receive, and the
+/// exports of the live game, are the same in both games: only Black's own messages
+/// differ.
+#[test]
+fn what_others_see_does_not_depend_on_whether_a_card_qualifies() {
+    use common::service::{check_log, TempDir, T0};
+    use postal::service::referee::{Destination, Incoming, Place, Service, Settings};
+    use postal::store::Write;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    // White's pawn a3 takes b4, Black's pawn moves, White's rook takes the king on e6.
+    let fen = "fen:\"4k1/5p/1p4/P5/6/K3R1 w - - 0 1\"";
+    let play = |black: &str| {
+        let dir = TempDir::new("chesswords-same");
+        let db = format!("sqlite://{}", dir.db());
+        let settings = Settings {
+            database_url: db.clone(),
+            seed: Some(5),
+            ..Settings::default()
+        };
+        rt.block_on(async {
+            let store = postal::store::Store::open(&db).await.unwrap();
+            let svc = Service::new(store, settings);
+            let mut n = 0;
+            let mut seen: Vec<String> = Vec::new();
+            let mut bobs: Vec<String> = Vec::new();
+            let mut send = |user: &'static str, private: bool, text: String| {
+                n += 1;
+                let inc = Incoming {
+                    event_id: format!("e{n}"),
+                    user: user.into(),
+                    place: if private {
+                        Place::Dm
+                    } else {
+                        Place::Channel("games".into())
+                    },
+                    text,
+                    at: T0 + n,
+                };
+                let svc = &svc;
+                async move { svc.handle(inc).await.unwrap() }
+            };
+            send(
+                "alice",
+                false,
+                format!("challenge @bob chesswords colour:white {fen}"),
+            )
+            .await;
+            // Deal the cards of this test before the game starts.
+            let g = svc.store().game(1).await.unwrap().unwrap();
+            let mut state: State = serde_json::from_str(&g.snapshot).unwrap();
+            let cards = |list: &str| -> Vec<Card> {
+                list.split_whitespace()
+                    .map(|c| Card::parse(c).unwrap())
+                    .collect()
+            };
+            state.hands = [cards("wK wQ wR bQ"), cards(black)];
+            state.pile = cards("bR wR bN wN");
+            let w = Write {
+                expected_version: g.version,
+                at: T0,
+                status: g.status.clone(),
+                snapshot: serde_json::to_string(&state).unwrap(),
+                ..Write::default()
+            };
+            svc.store().write(1, &w).await.unwrap();
+            // The game starts from this deal: its log replays from it.
+            let pool = sqlx::SqlitePool::connect(&db).await.unwrap();
+            sqlx::query("UPDATE games SET start_snapshot = snapshot WHERE id = 1")
+                .execute(&pool)
+                .await
+                .unwrap();
+            pool.close().await;
+            let letter = |sq: &str| {
+                let sq = Square::parse(sq).unwrap();
+                state
+                    .letters
+                    .letters()
+                    .into_iter()
+                    .find(|(q, _)| *q == sq)
+                    .unwrap()
+                    .1
+            };
+            let word = |from: &str, to: &str| format!("{}ee{}", letter(from), letter(to));
+            let lines = [
+                ("bob", false, "accept".to_string()),
+                ("bob", false, "clue a hint".into()),
+                ("alice", false, format!("play {} axb4", word("a3", "b4"))),
+                ("alice", false, "board".into()),
+                ("alice", false, "games".into()),
+                ("alice", false, "clue another".into()),
+                ("bob", false, format!("play {} f4", word("f5", "f4"))),
+                ("bob", false, "clue the last".into()),
+                ("alice", false, format!("play {} Rxe6", word("e1", "e6"))),
+                ("alice", false, "games".into()),
+                ("bob", true, "discard none".into()),
+            ];
+            for (user, private, text) in lines {
+                for o in send(user, private, text).await {
+                    let shown = format!(
+                        "{:?} {} {:?}",
+                        o.to,
+                        o.text,
+                        o.image.as_ref().map(|v| (&v.diagram, &v.board))
+                    );
+                    if o.to == Destination::Dm("bob".into()) {
+                        bobs.push(shown);
+                    } else {
+                        seen.push(shown);
+                    }
+                }
+                let g = svc.store().game(1).await.unwrap().unwrap();
+                if g.status == "active" {
+                    for format in ["json", "pgn"] {
+                        let bytes = postal::console::export(&db, 1, format).await.unwrap();
+                        seen.push(String::from_utf8(bytes).unwrap());
+                    }
+                }
+            }
+            let g = svc.store().game(1).await.unwrap().unwrap();
+            assert_eq!(g.status, "finished");
+            check_log(svc.store(), 1).await;
+            svc.store().close().await;
+            (seen, bobs)
+        })
+    };
+    // Black may discard a black pawn after axb4 and the black king after Rxe6 in the
+    // first deal, nothing in the second.
+    let (fits, fits_bob) = play("bP bK bQ wN");
+    let (none, none_bob) = play("bQ bR wN wQ");
+    assert_eq!(fits.len(), none.len());
+    for (a, b) in fits.iter().zip(&none) {
+        assert_eq!(a, b);
+    }
+    assert!(
+        fits.iter().any(|t| t.contains("a king was captured")),
+        "{fits:?}"
+    );
+    // Black alone was told what each capture allowed.
+    assert!(fits_bob
+        .iter()
+        .any(|t| t.contains("lets you discard the black pawn (bP)")));
+    assert!(!none_bob.iter().any(|t| t.contains("lets you discard the")));
+    assert_ne!(fits_bob, none_bob);
+    // As many private messages either way: even their traffic tells nothing.
+    assert_eq!(fits_bob.len(), none_bob.len(), "{fits_bob:?} {none_bob:?}");
+}
+
+/// A game stored by the version before deals were hidden draws and discards private
+/// (`tests/data/chesswords-stored-before.json`: the console transcript's game up to
+/// White's choice between two discards, as that version wrote it, without a starting
+/// state) loads unchanged, its log replays to its snapshot from the deal of its seed, and
+/// it goes on under the discard rules it began with.
+#[test]
+fn a_game_stored_before_loads_replays_and_keeps_its_discard_rules() {
+    let fixture: serde_json::Value =
+        serde_json::from_str(include_str!("data/chesswords-stored-before.json")).unwrap();
+    let stored = &fixture["snapshot"];
+    let mut log: Vec<(Seat, postal::variants::api::Action)> = fixture["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            let seat = Seat(a[0].as_u64().unwrap() as u8);
+            (seat, serde_json::from_str(a[1].as_str().unwrap()).unwrap())
+        })
+        .collect();
+    assert!(
+        stored.get("secret_discards").is_none(),
+        "a snapshot of the version before"
+    );
+    let registry = Registry::builtin();
+    let mut g = registry.load("chesswords", stored).unwrap();
+    assert_eq!(&g.snapshot(), stored, "it loads unchanged");
+    // The transcript's game was challenged with timer:3.
+    let setup = NewGame {
+        seed: fixture["seed"].as_u64().unwrap(),
+        options: Options::from([("timer".to_string(), "3".to_string())]),
+        ..NewGame::default()
+    };
+    let replayed = registry.replay("chesswords", None, &setup, &log).unwrap();
+    assert_eq!(&replayed.snapshot(), stored);
+    // White chooses between two kinds while the game waits, as then.
+    assert_eq!(g.awaiting().len(), 1);
+    assert_eq!(g.awaiting()[0].0, Seat(0));
+    assert_eq!(g.awaiting()[0].1.kind, "discard");
+    let mut step = |g: &mut Box<dyn GameRules>, seat: u8, action: Action| {
+        let notes = g.apply(Seat(seat), &logged(&action)).unwrap();
+        log.push((Seat(seat), logged(&action)));
+        notes
+            .into_iter()
+            .filter(|n| n.to == Audience::Everyone)
+            .map(|n| {
+                n.text
+                    .render(|s| ["White", "Black"][s.0 as usize].to_string())
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let said = step(&mut g, 0, Action::Discard("bP".into()));
+    assert!(
+        said.starts_with("White discards the black pawn: a checker on d5"),
+        "{said}"
+    );
+    step(&mut g, 1, Action::Pass);
+    step(&mut g, 0, Action::Move("d2d3".into()));
+    step(&mut g, 0, Action::Clue("consumed".into()));
+    // Black's pawn takes: White holds pawns of both colours and chooses again.
+    let said = step(
+        &mut g,
+        1,
+        Action::Letters {
+            letters: "rn".into(),
+            mv: "c4d3".into(),
+        },
+    );
+    assert!(
+        said.contains("White may discard one of two kinds of card"),
+        "{said}"
+    );
+    step(&mut g, 0, Action::Discard("wP".into()));
+    step(&mut g, 1, Action::Clue("consumed".into()));
+    // White's pawn takes: Black's one qualifying kind is discarded at once, as then.
+    let said = step(
+        &mut g,
+        0,
+        Action::Play {
+            word: "eaten".into(),
+            mv: "e2d3".into(),
+        },
+    );
+    assert!(
+        said.contains("Black discards the white pawn: a checker on e2"),
+        "{said}"
+    );
+    let state: State = serde_json::from_value(g.snapshot()).unwrap();
+    assert!(!state.secret_discards);
+    let replayed = registry.replay("chesswords", None, &setup, &log).unwrap();
+    assert_eq!(replayed.snapshot(), g.snapshot());
 }

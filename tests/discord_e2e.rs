@@ -45,7 +45,7 @@ const SEED: u64 = 1;
 fn settings(db: &str) -> Settings {
     Settings {
         database_url: db.to_string(),
-        seed: SEED,
+        seed: Some(SEED),
         ..Settings::default()
     }
 }
@@ -1693,7 +1693,7 @@ fn the_fake_refuses_registrations_beyond_discords_limits() {
 }
 
 /// The Chesswords commands are registered within Discord's limits: `/challenge` takes a
-/// `timer` of 1 to 5 minutes, `/discard` offers the ten kinds of card, `/play` and
+/// `timer` of 1 to 5 minutes, `/discard` offers the ten kinds of card and none, `/play` and
 /// `/letters` suggest moves, and `/help`'s `command` suggests the command names. The
 /// secret commands and `/hand` are answered ephemerally even where nothing can be done,
 /// and their input is not repeated in public.
@@ -1721,7 +1721,8 @@ async fn chesswords_commands_are_registered_and_help_suggests_commands() {
             .as_array()
             .unwrap()
             .len(),
-        10
+        11,
+        "the ten kinds of card and none"
     );
     for command in ["play", "letters"] {
         assert_eq!(
@@ -1824,10 +1825,12 @@ fn tokens(text: &str) -> Vec<String> {
 /// arrive by DM, clues, passes and moves (by text and by slash command) in the game's
 /// thread with the board as a PNG, refusals (a move before the clue, a bare move after a
 /// clue, a word whose letters do not match the move, a secret typed in public, a move
-/// onto a checker), discards with a choice by the ephemeral `/discard` and by DM, a draw
-/// told by DM, the ephemeral `/hand`, a penalty for naming letters, a king captured, the
-/// finale's words by the ephemeral `/words` (one pair refused) and by DM, clues and
-/// guesses in the thread, and the grade. Then every request is scanned: no card anyone
+/// onto a checker), the private word after a capture of what it lets the holder
+/// discard, discards by the ephemeral `/discard` and by DM (only the discard is posted),
+/// a draw told by DM, the ephemeral `/hand`, a penalty for naming letters, a king
+/// captured and the holder's decision on its discard (`/discard none`), the finale's
+/// words by the ephemeral `/words` (one pair refused) and by DM, clues and guesses in
+/// the thread, and the grade. Then every request is scanned: no card anyone
 /// held appears in public except in the announcement of its discard, no finale word
 /// before its reveal, and no DM or ephemeral text or private board.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1884,13 +1887,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         (ALICE, "clue blood of the gods", "White's clue"),
         (BOB, "play ichor c4", "played c4"),
         (BOB, "clue something to sit on", "Black's clue: “something"),
-        (
-            ALICE,
-            "play chair bxc4",
-            "Black discards the white pawn: a checker on b3",
-        ),
-        (ALICE, "clue you knock on it", "White's clue: “you knock"),
-        (BOB, "play door dxc4", "is choosing (privately)"),
+        (ALICE, "play chair bxc4", "played bxc4"),
     ] {
         fake.say(who, &thread, &text(line));
         let p = wait_post(&fake, &thread, needle).await;
@@ -1898,13 +1895,42 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
             assert!(is_png(&p), "{line}: the board comes with the move");
         }
     }
+    // The capture lets Bob discard: he alone is told, and decides while Alice thinks.
+    wait_dm(
+        &fake,
+        BOB,
+        "White's capture of your pawn lets you discard the white pawn (wP), if you wish",
+    )
+    .await;
+    dm(&fake, BOB, "discard wP");
+    wait_post(
+        &fake,
+        &thread,
+        "Black discards the white pawn: a checker on b3",
+    )
+    .await;
     wait_dm(&fake, BOB, "you drew the white pawn; your hand:").await;
+    fake.say(ALICE, &thread, &text("clue you knock on it"));
+    wait_post(&fake, &thread, "White's clue: “you knock").await;
+    let posted = posts(&fake.requests(), &thread).len();
+    fake.say(BOB, &thread, &text("play door dxc4"));
+    let p = wait_post(&fake, &thread, "played dxc4").await;
+    assert!(
+        !p.content().unwrap().contains("discard"),
+        "no word of a discard in public: {}",
+        p.json
+    );
     wait_dm(
         &fake,
         ALICE,
-        "lets you discard one of these cards: white pawn (wP) or black pawn (bP)",
+        "Black's capture of your pawn lets you discard the white pawn (wP) or the black pawn (bP)",
     )
     .await;
+    assert_eq!(
+        posts(&fake.requests(), &thread).len(),
+        posted + 1,
+        "the capture posted only the move"
+    );
     // A discard typed in public is refused privately and not repeated in the thread.
     let posted = posts(&fake.requests(), &thread).len();
     fake.say(ALICE, &thread, &text("discard bP"));
@@ -1955,7 +1981,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     wait_dm(
         &fake,
         ALICE,
-        "Your hand: black queen, white pawn, black knight, black pawn",
+        "lets you discard the white pawn (wP) or the black pawn (bP), if you wish",
     )
     .await;
     dm(&fake, ALICE, "discard wP");
@@ -1974,6 +2000,16 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     fake.say(BOB, &thread, &text("clue consumed"));
     wait_post(&fake, &thread, "Black's clue: “consumed”").await;
     fake.say(ALICE, &thread, &text("play eaten exd3"));
+    wait_post(&fake, &thread, "played exd3").await;
+    let r = slash_reply(
+        &fake,
+        BOB,
+        &thread,
+        "discard",
+        json!([{"name": "card", "type": 3, "value": "wP"}]),
+    )
+    .await;
+    assert_ne!(r.flags() & 64, 0, "{}", r.json);
     wait_post(&fake, &thread, "a checker on e2").await;
     let hand = slash_reply(&fake, BOB, &thread, "hand", json!([])).await;
     assert!(
@@ -1997,7 +2033,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
             "clue a double-reed instrument",
             "White's clue: “a double",
         ),
-        (BOB, "play oboe exd4", "a checker on e5"),
+        (BOB, "play oboe exd4", "played exd4"),
         (
             BOB,
             "clue the border of a cliff",
@@ -2020,10 +2056,28 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     ] {
         fake.say(who, &thread, &text(line));
         wait_post(&fake, &thread, needle).await;
+        if line == "play oboe exd4" {
+            dm(&fake, ALICE, "discard bP");
+            wait_post(&fake, &thread, "a checker on e5").await;
+        }
     }
-    for who in [ALICE, BOB] {
-        wait_dm(&fake, who, "The marked letters are A, C, D, E, O, R").await;
-    }
+    // The king's capture: Bob decides privately before the finale; he keeps his cards.
+    wait_dm(
+        &fake,
+        BOB,
+        "Before the finale, White's last capture lets you discard the white knight (wN)",
+    )
+    .await;
+    let r = slash_reply(
+        &fake,
+        BOB,
+        &thread,
+        "discard",
+        json!([{"name": "card", "type": 3, "value": "none"}]),
+    )
+    .await;
+    assert_ne!(r.flags() & 64, 0, "{}", r.json);
+    wait_dm(&fake, ALICE, "The marked letters are C, D, E, O, R").await;
 
     // The finale: words privately, clues and guesses in the thread.
     let word = |n: &str, v: &str| json!({"name": n, "type": 3, "value": v});
@@ -2036,16 +2090,16 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     )
     .await;
     assert_ne!(r.flags() & 64, 0, "{}", r.json);
-    assert_says(&r, "the words use C 2 times");
-    dm(&fake, ALICE, "words rod ace");
-    wait_dm(&fake, ALICE, "your words: ROD and ACE").await;
+    assert_says(&r, "no checker marks the letter A");
+    dm(&fake, ALICE, "words cod re");
+    wait_dm(&fake, ALICE, "your words: COD and RE").await;
     wait_post(&fake, &thread, "White has submitted their words").await;
     let r = slash_reply(
         &fake,
         BOB,
         &thread,
         "words",
-        json!([word("word1", "car"), word("word2", "ode")]),
+        json!([word("word1", "doc"), word("word2", "re")]),
     )
     .await;
     assert_ne!(
@@ -2054,7 +2108,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         "/words is answered privately: {}",
         r.json
     );
-    assert_says(&r, "your words: CAR and ODE");
+    assert_says(&r, "your words: DOC and RE");
     wait_post(
         &fake,
         &thread,
@@ -2066,21 +2120,21 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         ALICE,
         &thread,
         "clue",
-        json!([{"name": "text", "type": 3, "value": "a fishing pole"}]),
+        json!([{"name": "text", "type": 3, "value": "a fish"}]),
     )
     .await;
     assert_says(&r, "clue for one of their words");
-    let r = slash_reply(&fake, BOB, &thread, "guess", json!([word("word", "rod")])).await;
+    let r = slash_reply(&fake, BOB, &thread, "guess", json!([word("word", "cod")])).await;
     assert_eq!(r.flags() & 64, 0, "{}", r.json);
-    assert_says(&r, "Black guesses ROD: right!");
-    fake.say(BOB, &thread, &text("clue a short poem"));
+    assert_says(&r, "Black guesses COD: right!");
+    fake.say(BOB, &thread, &text("clue a physician, for short"));
     wait_post(&fake, &thread, "Black's clue for one of their words").await;
-    fake.say(ALICE, &thread, &text("guess ode"));
+    fake.say(ALICE, &thread, &text("guess doc"));
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
         end.content()
             .unwrap()
-            .contains("total 19: below 50, the game is lost (F)"),
+            .contains("total 13: below 50, the game is lost (F)"),
         "{}",
         end.json
     );
@@ -2130,10 +2184,10 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     assert!(white_reveal.is_some() && black_reveal.is_some());
     for (secret, until) in [
         ("CORD", None),
-        ("ROD", white_reveal),
-        ("ACE", white_reveal),
-        ("CAR", black_reveal),
-        ("ODE", black_reveal),
+        ("CORD", None),
+        ("ACE", None),
+        ("COD", white_reveal),
+        ("DOC", black_reveal),
     ] {
         for r in public.iter().filter(|r| until.is_none_or(|u| r.at < u)) {
             assert!(

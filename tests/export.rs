@@ -15,7 +15,7 @@ fn play(db: &str, script: &str) -> String {
     let opts = postal::console::Options {
         db: db.to_string(),
         settings: postal::service::settings::Settings {
-            seed: 1,
+            seed: Some(1),
             ..Default::default()
         },
         images: None,

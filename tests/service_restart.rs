@@ -227,7 +227,7 @@ async fn seeds(svc: &Service, ids: std::ops::RangeInclusive<i64>) -> Vec<i64> {
 async fn games_made_after_a_restart_do_not_repeat_the_random_draws_of_the_first_process() {
     let dir = TempDir::new("seeds");
     let settings = Settings {
-        seed: 42,
+        seed: Some(42),
         ..Settings::default()
     };
     let start = |db: String| {

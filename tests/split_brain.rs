@@ -15,12 +15,14 @@ use rand::{Rng, SeedableRng};
 /// 2026-01-01 00:00 UTC, the tests' epoch.
 const T0: i64 = 1_767_225_600;
 
-/// A service over a fresh in-memory database with the default settings.
+/// A service over a fresh in-memory database with the default settings and a seed, so
+/// that every draw is reproducible.
 async fn open() -> Service {
-    Service::new(
-        Store::open("sqlite::memory:").await.unwrap(),
-        Settings::default(),
-    )
+    let settings = Settings {
+        seed: Some(0x5eed),
+        ..Settings::default()
+    };
+    Service::new(Store::open("sqlite::memory:").await.unwrap(), settings)
 }
 
 async fn send(

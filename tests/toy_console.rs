@@ -16,7 +16,7 @@ fn console(db: &str, images: &std::path::Path, script: &str) -> String {
     let opts = postal::console::Options {
         db: db.into(),
         settings: Settings {
-            seed: 1,
+            seed: Some(1),
             ..Default::default()
         },
         images: Some(images.to_path_buf()),

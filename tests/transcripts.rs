@@ -14,7 +14,7 @@ fn run_script_with_images(path: &Path, images: Option<&Path>) -> String {
     let opts = postal::console::Options {
         db: "sqlite::memory:".into(),
         settings: postal::service::settings::Settings {
-            seed: 1,
+            seed: Some(1),
             ..Default::default()
         },
         images: images.map(Path::to_path_buf),

@@ -1157,8 +1157,7 @@ pub struct Bot {
 impl Bot {
     /// Opens the database of `settings` (applying migrations), checks the token,
     /// connects to the gateway and starts the deadline checks. New games draw from
-    /// `settings.seed` as given (a test chooses its deals); [`run`] gives each start a
-    /// fresh seed.
+    /// `settings.seed` as given (a test chooses its draws); [`run`] has none.
     pub async fn start(settings: Settings, cfg: Config, token: &str) -> Result<Bot, String> {
         let token = token.trim();
         if token.is_empty() {
@@ -1306,11 +1305,10 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
         api = if cfg.api_base.is_empty() { "discord.com" } else { cfg.api_base.as_str() },
         "starting"
     );
-    // Colour draws must not repeat from one start to the next; hidden draws (deals)
-    // come from the operating system's entropy, never from a seed.
+    // Every draw, public or hidden, comes from the operating system's entropy: the bot
+    // never has a seed anyone could search for.
     let settings = Settings {
-        seed: unix_now() as u64,
-        seeded_hidden_draws: false,
+        seed: None,
         ..settings
     };
     let bot = Bot::start(settings, cfg, &token).await?;

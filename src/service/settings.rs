@@ -25,13 +25,11 @@ pub struct Settings {
     /// The file of words a Secret Chesswords finale word must be on (one word per line),
     /// or `None` for any alphabetic word. The path is checked when the list is loaded.
     pub chesswords_words: Option<String>,
-    /// Seed of the service's RNG (game seeds are drawn from it); not in the file, the
-    /// console's `--seed` sets it.
-    pub seed: u64,
-    /// Whether hidden draws (deals, piles) come from `seed` too, so that every draw is
-    /// reproducible (the console, tests); `postal run` sets it false: hidden draws then
-    /// come from the operating system's entropy. Not in the file.
-    pub seeded_hidden_draws: bool,
+    /// The seed that makes new games' random draws reproducible, public and hidden alike
+    /// (each game's seed is derived from it and the game's id): only the console's
+    /// `--seed` and tests set it, and it is not in the file. `None`, what `postal run`
+    /// always has: every draw comes from the operating system's entropy.
+    pub seed: Option<u64>,
 }
 
 impl Default for Settings {
@@ -43,8 +41,7 @@ impl Default for Settings {
             default_variant: "standard".into(),
             public_orientation: PublicOrientation::SideToMove,
             chesswords_words: None,
-            seed: 0x5eed,
-            seeded_hidden_draws: true,
+            seed: None,
         }
     }
 }
@@ -97,12 +94,6 @@ struct Clock {
 }
 
 impl Settings {
-    /// The seed of the games' hidden draws, where every draw is to be reproducible;
-    /// `None`: the operating system's entropy.
-    pub fn hidden_seed(&self) -> Option<u64> {
-        self.seeded_hidden_draws.then_some(self.seed)
-    }
-
     /// The defaults with the values of a configuration file's text, checked.
     pub fn from_toml(text: &str) -> Result<Settings, ConfigError> {
         let f: File = toml::from_str(text).map_err(|e| ConfigError(e.message().to_string()))?;
@@ -118,7 +109,6 @@ impl Settings {
             },
             chesswords_words: f.games.chesswords_words.or(d.chesswords_words),
             seed: d.seed,
-            seeded_hidden_draws: d.seeded_hidden_draws,
         }
         .checked()
     }

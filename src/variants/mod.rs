@@ -147,7 +147,7 @@ impl Registry {
     ) -> Result<Box<dyn GameRules>, RuleError> {
         let mut game = match start {
             Some(snapshot) => self.load(name, snapshot)?,
-            None => self.new_game(name, setup)?,
+            None => self.get(name)?.new_game_stored_before(setup)?,
         };
         for (seat, action) in log {
             game.apply(*seat, action)?;

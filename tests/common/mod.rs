@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod disguise;
 pub mod service;
 
 use postal::notation::fen::parse_fen;

@@ -37,9 +37,18 @@ impl Drop for TempDir {
     }
 }
 
-/// Opens the database at `url` and a service over it with the default settings.
+/// The default settings with a seed, so that every draw of a test is reproducible (as
+/// the console's `--seed` makes them); the seed the tests always had.
+pub fn seeded() -> Settings {
+    Settings {
+        seed: Some(0x5eed),
+        ..Settings::default()
+    }
+}
+
+/// Opens the database at `url` and a service over it with [`seeded`] settings.
 pub async fn open(url: &str) -> Service {
-    Service::new(Store::open(url).await.unwrap(), Settings::default())
+    Service::new(Store::open(url).await.unwrap(), seeded())
 }
 
 /// `user` types `text` in `#games` at `at`, as chat event `event`.

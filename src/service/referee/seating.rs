@@ -6,17 +6,20 @@ use super::routing::public_dest;
 use super::text::{counters, public_view, seat_list, turn_line, waiting_for};
 use super::{acting, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
-use crate::variants::api::random::{shuffle, splitmix64};
 use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, Write};
+use crate::variants::api::random::{shuffle, splitmix64, OsEntropy, Random};
 use crate::variants::api::{read_options, NewGame, Placing, RefusalKind, Seat};
 
 impl Service {
-    /// The seed of game `id`'s public draws (colours, teams, a letter grid): the
-    /// configured seed mixed with the game's id, which the database hands out once. The
-    /// same settings give the same draws game by game (`--seed`), and a restarted process
-    /// does not repeat the earlier games'.
+    /// The seed of game `id`'s public draws (colours, teams, a letter grid), stored with
+    /// the game: with a configured seed (`--seed`, tests), that seed mixed with the
+    /// game's id, which the database hands out once, so the same settings give the same
+    /// draws game by game; without one (the bot), the operating system's entropy.
     pub fn game_seed(&self, id: i64) -> i64 {
-        let z = splitmix64(self.settings.seed ^ splitmix64(id as u64));
+        let z = match self.settings.seed {
+            Some(seed) => splitmix64(seed ^ splitmix64(id as u64)),
+            None => OsEntropy.next_u64(),
+        };
         (z >> 1) as i64
     }
 
@@ -45,9 +48,9 @@ impl Service {
             ));
         }
         let options = read_options(spec.options(), spec.display_name(), &c.options)?;
-        // Where every draw is to be reproducible (the console, tests), hidden draws come
+        // Where every draw is to be reproducible (`--seed`, tests), hidden draws come
         // from the game's seed too; on the bot, from the operating system's entropy.
-        let seeded = self.settings.hidden_seed().is_some();
+        let seeded = self.settings.seed.is_some();
         let setup = |seed: u64| NewGame {
             fen: c.fen.as_deref(),
             options: options.clone(),

@@ -1,11 +1,11 @@
 //! The two traits of the plug-in interface: [`VariantSpec`], what the registry knows of a
 //! variant, and [`GameRules`], one game of it as a state machine.
 
+use super::random::Hidden;
 use super::{
     Action, CommandSpec, GameCommand, GameOutcome, Note, OptionSpec, Options, Projection, Prompt,
     Reading, RuleError, Seat, SeatPlan, Viewer, WordList,
 };
-use super::random::Hidden;
 use crate::render::Renderer;
 
 /// What a new game is set up from.
@@ -68,6 +68,16 @@ pub trait VariantSpec: Sync {
     }
     /// A new game.
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError>;
+    /// The game as one stored before games kept their starting state
+    /// (`games.start_snapshot` empty) was set up, for its log to replay from: every draw
+    /// from its seed, and the rules it began with. By default [`VariantSpec::new_game`]
+    /// with its hidden draws from the seed.
+    fn new_game_stored_before(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
+        self.new_game(&NewGame {
+            hidden_seed: Some(setup.seed),
+            ..setup.clone()
+        })
+    }
     /// A game rebuilt from its stored snapshot.
     fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError>;
 }
@@ -128,6 +138,14 @@ pub trait GameRules: Send + Sync {
     /// The variant's own fields for an export to `viewer` (JSON object members).
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
         serde_json::Map::new()
+    }
+    /// The same game with the secrets that only `owner` may see now (a hand, a pick not
+    /// yet revealed) replaced by others it could as well hold, or `None` when `owner`
+    /// holds none. It is the variant's statement of what is secret, for the leak test
+    /// (`tests/leak_walker.rs`): nothing any other viewer sees, and no action of another
+    /// seat, may come out differently in the two games.
+    fn disguised(&self, _owner: Seat) -> Option<Box<dyn GameRules>> {
+        None
     }
     /// The full state as JSON, secrets included: for the store alone. Equal states give
     /// equal snapshots.

@@ -138,11 +138,19 @@ pub struct Deal {
     pub unused: Vec<Card>,
 }
 
-/// The deal of a game's seed: the deck shuffled, then the first four cards to White, the
-/// next four to Black, six to the pile (the first of them on top), the rest unused.
+/// The deal of a game whose every draw is reproducible (the console's `--seed`, tests,
+/// and every game dealt before deals were hidden draws): [`deal_from`] a stream of its
+/// own of `seed`.
 pub fn deal(seed: u64) -> Deal {
+    deal_from(&mut SeededRng::new(seed ^ CARDS_STREAM))
+}
+
+/// A deal drawn from `rng`: the deck shuffled, then the first four cards to White, the
+/// next four to Black, six to the pile (the first of them on top), the rest unused. On
+/// the bot `rng` is the operating system's entropy, never the game's public seed.
+pub fn deal_from(rng: &mut impl Random) -> Deal {
     let mut cards = deck();
-    SeededRng::new(seed ^ CARDS_STREAM).shuffle(&mut cards);
+    rng.shuffle(&mut cards);
     let mut rest = cards.into_iter();
     let mut take = |n: usize| rest.by_ref().take(n).collect::<Vec<Card>>();
     let white = take(HAND_SIZE);

@@ -24,9 +24,16 @@ pub fn free_move() -> Prompt {
     Prompt::turn("move", "to move")
 }
 
-/// Which of two qualifying kinds of card to discard, privately.
+/// Games stored before discards were private: which of two qualifying kinds of card to
+/// discard, privately, while the game waits.
 pub fn discard() -> Prompt {
     Prompt::secret("discard", "to choose a card to discard (privately)")
+}
+
+/// Play is over with a discard open to the seat: whether to discard, privately. Asked
+/// whenever play ends with a discard open, whatever the seat holds.
+pub fn last_discard() -> Prompt {
+    Prompt::secret("last-discard", "to decide privately whether to discard")
 }
 
 /// The finale's two words, privately.

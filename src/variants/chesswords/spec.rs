@@ -25,7 +25,8 @@ pub const TIMER: OptionSpec = OptionSpec {
     },
 };
 
-/// The ten kinds of card, `(short name, name)`, in the deck's order.
+/// What `discard` takes, `(value, label)`: the ten kinds of card in the deck's order, then
+/// `none` (keep the cards, when asked as play ends).
 pub const CARD_KINDS: &[(&str, &str)] = &[
     ("wK", "white king"),
     ("wQ", "white queen"),
@@ -37,6 +38,7 @@ pub const CARD_KINDS: &[(&str, &str)] = &[
     ("bR", "black rook"),
     ("bN", "black knight"),
     ("bP", "black pawn"),
+    ("none", "none: keep my cards"),
 ];
 
 const MOVE_ARG: ArgSpec = ArgSpec {
@@ -132,13 +134,13 @@ pub const DISCARD: CommandSpec = CommandSpec {
     name: "discard",
     aliases: &[],
     usage: "discard [ID] CARD",
-    help: "privately (a DM to the bot), which card to discard when the bot offers a choice",
-    examples: "discard white knight, discard bP",
+    help: "privately (a DM to the bot), a card your partner's capture lets you discard, until your next move; discard none to keep your cards when asked as play ends",
+    examples: "discard white knight, discard bP, discard none",
     secret: true,
     id: IdRule::Plain,
     args: &[ArgSpec {
         name: "card",
-        help: "the card to discard, among those I offered you",
+        help: "the card to discard (I tell you which fit), or none",
         kind: ArgKind::Named(CARD_KINDS),
         required: true,
     }],
@@ -219,25 +221,26 @@ impl VariantSpec for ChesswordsSpec {
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
-        let timer = match setup.options.get(TIMER.name) {
-            None => None,
-            Some(v) => Some(
-                TIMER
-                    .read(v)?
-                    .parse::<u8>()
-                    .map_err(|_| RuleError::syntax("timer:N takes a whole number"))?,
-            ),
-        };
+        let timer = timer_minutes(setup)?;
         // The cards are a hidden draw: from the operating system's entropy unless every
-        // draw is to be reproducible. What was dealt is kept in the state, and the game's
-        // starting state is stored, so its log replays without the seed.
-        let deal_seed = match setup.hidden_seed {
-            Some(s) => s,
-            None => os_random_u64()?,
+        // draw is to be reproducible (then from the seed, as such games always were
+        // dealt). What was dealt is in the state, and the game's starting state is
+        // stored, so its log replays without any seed.
+        let deal = match setup.hidden_seed {
+            Some(seed) => super::cards::deal(seed),
+            None => super::cards::deal_from(&mut setup.hidden_draws()),
         };
         Ok(Box::new(Chesswords::with_deal(
-            setup.fen, setup.seed, deal_seed, timer,
+            setup.fen, setup.seed, deal, timer,
         )?))
+    }
+
+    fn new_game_stored_before(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
+        // Dealt from the seed, and with the discard rules of then (docs/rules/chesswords.md).
+        let deal = super::cards::deal(setup.seed);
+        let mut game = Chesswords::with_deal(setup.fen, setup.seed, deal, timer_minutes(setup)?)?;
+        game.keep_discard_rules_of_before();
+        Ok(Box::new(game))
     }
 
     fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
@@ -247,17 +250,21 @@ impl VariantSpec for ChesswordsSpec {
     }
 }
 
+/// The finale timer a challenge asked for (`timer:N`).
+fn timer_minutes(setup: &NewGame) -> Result<Option<u8>, RuleError> {
+    match setup.options.get(TIMER.name) {
+        None => Ok(None),
+        Some(v) => TIMER
+            .read(v)?
+            .parse::<u8>()
+            .map(Some)
+            .map_err(|_| RuleError::syntax("timer:N takes a whole number")),
+    }
+}
+
 /// The command `name` (or an alias) of Secret Chesswords.
 pub(super) fn command(name: &str) -> Option<&'static CommandSpec> {
     SPEC.commands().iter().find(|c| c.is_named(name))
-}
-
-/// 64 bits from the operating system's entropy.
-fn os_random_u64() -> Result<u64, RuleError> {
-    let mut bytes = [0u8; 8];
-    getrandom::getrandom(&mut bytes)
-        .map_err(|e| RuleError::new(format!("no random numbers from the system: {e}")))?;
-    Ok(u64::from_le_bytes(bytes))
 }
 
 #[cfg(test)]
@@ -268,7 +275,9 @@ mod tests {
     fn the_card_choices_are_the_ten_kinds_of_the_deck() {
         let mut kinds = super::super::cards::deck();
         kinds.dedup();
-        let ours: Vec<(String, String)> = CARD_KINDS
+        let (none, cards) = CARD_KINDS.split_last().unwrap();
+        assert_eq!(none.0, "none");
+        let ours: Vec<(String, String)> = cards
             .iter()
             .map(|(v, l)| (v.to_string(), l.to_string()))
             .collect();

@@ -684,6 +684,28 @@ impl GameRules for SplitBrain {
         view::project(self, viewer)
     }
 
+    fn disguised(&self, owner: Seat) -> Option<Box<dyn GameRules>> {
+        // A pick is secret until both partners have picked.
+        if self.phase != Phase::Picking || self.is_over() {
+            return None;
+        }
+        let team = self.position().turn();
+        let other = |now: &Option<String>, valid: Vec<Square>| {
+            let now = now.as_deref()?;
+            valid.into_iter().map(|s| s.to_string()).find(|s| s != now)
+        };
+        let mut disguise = self.clone();
+        if owner == self.chooser(team) {
+            disguise.picks.piece = Some(other(&self.picks.piece, self.piece_squares())?);
+        } else if owner == self.mover(team) {
+            disguise.picks.target = Some(other(&self.picks.target, self.target_squares())?);
+            disguise.picks.promotion = None;
+        } else {
+            return None;
+        }
+        Some(Box::new(disguise))
+    }
+
     fn outcome(&self) -> Option<GameOutcome> {
         self.chess.outcome()
     }
