@@ -251,16 +251,20 @@ impl Service {
             .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))
     }
 
-    /// The pending challenge `id` (or the one here) that the user may answer: one made to
-    /// them or open (`mine` false), or their own (`mine` true).
-    async fn pending(&self, inc: &Incoming, id: Option<i64>, mine: bool) -> Result<GameRow, Fail> {
-        let fits = |g: &GameRow| {
-            if mine {
-                g.challenger == inc.user
-            } else {
+    /// The pending challenge `id` (or the one here) that the user may answer as `how`:
+    /// accept one made to them or open, decline one made to them by name, cancel their
+    /// own.
+    async fn pending(&self, inc: &Incoming, id: Option<i64>, how: Answer) -> Result<GameRow, Fail> {
+        let mine = how == Answer::Cancel;
+        let fits = |g: &GameRow| match how {
+            Answer::Cancel => g.challenger == inc.user,
+            Answer::Accept => {
                 g.challenger != inc.user
                     && (g.seat_of(&inc.user).is_some() || g.seats.iter().any(|s| s.user.is_none()))
             }
+            // An open challenge is anyone's to accept and nobody's to decline: only its
+            // challenger can withdraw it.
+            Answer::Decline => g.challenger != inc.user && g.seat_of(&inc.user).is_some(),
         };
         // Without an id, a challenge the user has already accepted is not a candidate.
         let open_to_me = |g: &GameRow| {
@@ -281,10 +285,14 @@ impl Service {
             if !fits(&g) {
                 return Err(Fail::of(
                     RefusalKind::NotYourGame,
-                    if mine {
-                        format!("game #{id} is not your challenge")
-                    } else {
-                        format!("challenge #{id} is not addressed to you")
+                    match how {
+                        Answer::Cancel => {
+                            format!("game #{id} is not your challenge: only its challenger can cancel it")
+                        }
+                        Answer::Decline => format!(
+                            "challenge #{id} is not addressed to you: only a player it names can decline it"
+                        ),
+                        Answer::Accept => format!("challenge #{id} is not addressed to you"),
                     },
                 ));
             }
@@ -322,7 +330,7 @@ impl Service {
         id: Option<i64>,
         r: &mut Reply,
     ) -> Result<(), Fail> {
-        let g = self.pending(inc, id, false).await?;
+        let g = self.pending(inc, id, Answer::Accept).await?;
         let lock = self.lock_for(g.id);
         let _guard = lock.lock().await;
         let g = self.game_row(g.id).await?;
@@ -471,7 +479,12 @@ impl Service {
         cancel: bool,
         r: &mut Reply,
     ) -> Result<(), Fail> {
-        let g = self.pending(inc, id, cancel).await?;
+        let how = if cancel {
+            Answer::Cancel
+        } else {
+            Answer::Decline
+        };
+        let g = self.pending(inc, id, how).await?;
         let lock = self.lock_for(g.id);
         let _guard = lock.lock().await;
         let status = if cancel { "cancelled" } else { "declined" };
@@ -545,4 +558,15 @@ fn challenge_buttons(id: i64) -> Vec<super::Button> {
             primary,
         })
         .collect()
+}
+
+/// How a user answers a pending challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// `accept`: one made to them, or an open one.
+    Accept,
+    /// `decline`: one that names them.
+    Decline,
+    /// `cancel`: their own.
+    Cancel,
 }

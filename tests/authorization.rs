@@ -1,0 +1,98 @@
+//! Who may answer a challenge (issue 14): only its challenger can cancel it, only a
+//! player it names can decline it, and an open challenge, anyone's to accept, is
+//! nobody's to decline. A refused answer changes nothing.
+
+mod common;
+
+use common::service::{open, say, T0};
+use postal::variants::api::RefusalKind;
+
+#[tokio::test]
+async fn only_the_challenged_decline_and_only_the_challenger_cancels() {
+    let svc = open("sqlite::memory:").await;
+    // #1: alice challenges bob by name; #2: alice's open challenge.
+    say(&svc, "c1", "alice", "challenge @bob", T0).await;
+    say(&svc, "c2", "alice", "challenge", T0).await;
+    let before = |id| {
+        let store = svc.store();
+        async move { store.game(id).await.unwrap().unwrap() }
+    };
+    let (one, two) = (before(1).await, before(2).await);
+    for (event, user, text, kind, says) in [
+        (
+            "d1",
+            "carol",
+            "decline 1",
+            RefusalKind::NotYourGame,
+            "only a player it names can decline it",
+        ),
+        (
+            "d2",
+            "carol",
+            "decline 2",
+            RefusalKind::NotYourGame,
+            "only a player it names can decline it",
+        ),
+        (
+            "d3",
+            "bob",
+            "decline 2",
+            RefusalKind::NotYourGame,
+            "only a player it names can decline it",
+        ),
+        (
+            "x1",
+            "bob",
+            "cancel 1",
+            RefusalKind::NotYourGame,
+            "only its challenger can cancel it",
+        ),
+        (
+            "x2",
+            "carol",
+            "cancel 2",
+            RefusalKind::NotYourGame,
+            "only its challenger can cancel it",
+        ),
+    ] {
+        let out = say(&svc, event, user, text, T0 + 1).await;
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!(
+            out[0].refusal,
+            Some(kind),
+            "{user}: {text}: {}",
+            out[0].text
+        );
+        assert!(out[0].text.contains(says), "{}", out[0].text);
+    }
+    assert_eq!(
+        format!("{:?}", before(1).await),
+        format!("{one:?}"),
+        "refusals change nothing"
+    );
+    assert_eq!(
+        format!("{:?}", before(2).await),
+        format!("{two:?}"),
+        "refusals change nothing"
+    );
+    // Without an id, carol has nothing here to decline: the open challenge is not hers.
+    let out = say(&svc, "d4", "carol", "decline", T0 + 1).await;
+    assert_eq!(
+        out[0].refusal,
+        Some(RefusalKind::Unknown),
+        "{}",
+        out[0].text
+    );
+    // The named player declines; the challenger cancels; carol accepts the open one.
+    let out = say(&svc, "d5", "bob", "decline 1", T0 + 2).await;
+    assert!(out[0].text.contains("declined by bob"), "{}", out[0].text);
+    let out = say(&svc, "a2", "carol", "accept 2", T0 + 2).await;
+    assert!(out[0].text.contains("accepted"), "{}", out[0].text);
+    say(&svc, "c3", "alice", "challenge @bob", T0 + 3).await;
+    let out = say(&svc, "x3", "alice", "cancel 3", T0 + 3).await;
+    assert!(
+        out[0].text.contains("cancelled by alice"),
+        "{}",
+        out[0].text
+    );
+}
