@@ -75,7 +75,7 @@ enum Command {
         images: Option<std::path::PathBuf>,
     },
     /// Starts the Discord bot: token from DISCORD_TOKEN, settings from config/postal.toml,
-    /// config/discord.toml and the environment (see README.md). Stops cleanly on Ctrl-C.
+    /// config/discord.toml and the environment (see README.md). Stops cleanly on Ctrl-C or SIGTERM.
     Run,
     /// Prints one stored game as PGN, JSON or an animated GIF.
     Export {
@@ -91,6 +91,15 @@ enum Command {
         /// terminal).
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+    },
+    /// Writes a consistent copy of the database to a new file, while the bot runs: the
+    /// way to back it up (copying the database file alone may miss what is in its WAL).
+    Backup {
+        /// The new file to write.
+        out: PathBuf,
+        /// Database URL (default: from the configuration).
+        #[arg(long)]
+        db: Option<String>,
     },
     /// Measures how fast things are.
     Bench {
@@ -244,6 +253,16 @@ fn main() -> ExitCode {
                     ExitCode::from(1)
                 }
             }
+        }
+        Command::Backup { out, db } => {
+            let db = match db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok) {
+                Ok(db) => db,
+                Err(e) => return report(Err(e.to_string())),
+            };
+            let result = postal::console::block_on(postal::console::backup(&db, &out))
+                .and_then(|r| r)
+                .map(|()| eprintln!("postal: backed up {db} to {}", out.display()));
+            report(result)
         }
         Command::Perft {
             variant,

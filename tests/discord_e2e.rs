@@ -1090,12 +1090,24 @@ async fn postal_run_explains_a_missing_or_rejected_token() {
 }
 
 /// The real `postal` binary against the fake: a game started and a few moves played,
-/// then Ctrl-C (SIGINT) stops it cleanly, with the moves stored.
+/// then Ctrl-C (SIGINT) stops it cleanly, with the moves stored in the database file
+/// alone (its WAL emptied).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_postal_binary_plays_and_stops_on_ctrl_c() {
+    plays_and_stops_on("INT", "binary-int").await;
+}
+
+/// The same with SIGTERM, what service managers and containers send.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_postal_binary_plays_and_stops_on_sigterm() {
+    plays_and_stops_on("TERM", "binary-term").await;
+}
+
+/// Starts `postal run`, plays a few moves, sends `signal` and checks the clean stop.
+async fn plays_and_stops_on(signal: &str, name: &str) {
     let fake = Fake::start(TOKEN).await;
-    let dir = scratch("binary");
-    let mut cmd = postal_run(&fake, &dir, "binary");
+    let dir = scratch(name);
+    let mut cmd = postal_run(&fake, &dir, name);
     cmd.env("DISCORD_TOKEN", TOKEN)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -1113,7 +1125,7 @@ async fn the_postal_binary_plays_and_stops_on_ctrl_c() {
     }
     let pid = child.id().to_string();
     let status = std::process::Command::new("kill")
-        .args(["-INT", &pid])
+        .args([format!("-{signal}"), pid])
         .status()
         .unwrap();
     assert!(status.success());
@@ -1122,7 +1134,7 @@ async fn the_postal_binary_plays_and_stops_on_ctrl_c() {
         tokio::task::spawn_blocking(move || child.wait_with_output().unwrap()),
     )
     .await
-    .expect("postal run stops after Ctrl-C")
+    .expect("postal run stops after the signal")
     .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -1133,8 +1145,10 @@ async fn the_postal_binary_plays_and_stops_on_ctrl_c() {
         !stdout.contains(TOKEN) && !stderr.contains(TOKEN),
         "the token is never logged"
     );
-    // Everything is in the database.
-    let store = postal::store::Store::open(&dir.join("binary.db").display().to_string())
+    // Everything is in the database file itself.
+    let wal = dir.join(format!("{name}.db-wal"));
+    assert_eq!(wal.metadata().map_or(0, |m| m.len()), 0, "the WAL is empty");
+    let store = postal::store::Store::open(&dir.join(format!("{name}.db")).display().to_string())
         .await
         .unwrap();
     let g = store.game(1).await.unwrap().unwrap();

@@ -236,6 +236,24 @@ async fn deliver(
     Ok(())
 }
 
+/// `postal backup`: a consistent copy of the database at `db` in the new file `out`,
+/// made while the bot may be running (SQLite's `VACUUM INTO`). A database that does not
+/// exist is an error, never created.
+pub async fn backup(db: &str, out: &std::path::Path) -> Result<(), String> {
+    let file = db
+        .strip_prefix("sqlite://")
+        .or_else(|| db.strip_prefix("sqlite:"))
+        .unwrap_or(db);
+    if db.contains(":memory:") || !std::path::Path::new(file).is_file() {
+        return Err(format!("{file}: no such database file"));
+    }
+    let store = Store::open(db).await.map_err(|e| format!("{file}: {e}"))?;
+    let out = out.to_string_lossy();
+    let result = store.backup(&out).await.map_err(|e| format!("{out}: {e}"));
+    store.close().await;
+    result
+}
+
 /// `postal export`: one stored game as PGN or JSON text, or as an animated GIF.
 pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
     let store = Store::open(db).await.map_err(|e| e.to_string())?;

@@ -6,6 +6,14 @@
 //! turns it off and runs a PASSIVE checkpoint from this task instead, every
 //! [`EVERY`]: it copies what no reader still needs without blocking readers or writers,
 //! and the WAL is reused from its start once all of it has been copied.
+//!
+//! Under steady writes with readers about, the WAL may never be wholly copied at the
+//! moment a writer looks, and it then grows without end (hundreds of MB were seen, with
+//! games left only in the WAL). So once it holds more than [`TRUNCATE_FRAMES`] frames
+//! the task runs a TRUNCATE checkpoint, which waits (within the busy timeout) for the
+//! readers of the moment, copies everything and empties the file; `journal_size_limit`
+//! caps what a reset WAL keeps on disk; and [`super::Store::close`] truncates it too, so
+//! that after a clean stop the database file alone holds every game.
 
 use sqlx::SqlitePool;
 use std::time::Duration;
@@ -13,6 +21,13 @@ use tokio::sync::watch;
 
 /// How often the WAL is checkpointed.
 pub const EVERY: Duration = Duration::from_millis(250);
+
+/// The WAL's size, in frames (pages of 4 KiB), above which it is copied and truncated:
+/// about 16 MB.
+pub const TRUNCATE_FRAMES: i64 = 4_000;
+
+/// What a reset WAL may keep on disk (`PRAGMA journal_size_limit`), in bytes.
+pub const JOURNAL_SIZE_LIMIT: i64 = 16 * 1024 * 1024;
 
 /// The running checkpoint task; it stops when this is dropped or told to stop.
 #[derive(Debug)]
@@ -36,10 +51,7 @@ impl Checkpoint {
                 if pool.is_closed() {
                     break;
                 }
-                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                    .execute(&pool)
-                    .await
-                {
+                if let Err(e) = checkpoint(&pool).await {
                     if pool.is_closed() {
                         break;
                     }
@@ -54,4 +66,28 @@ impl Checkpoint {
     pub fn stop(&self) {
         let _ = self.stop.send(true);
     }
+}
+
+/// One round: a PASSIVE checkpoint, then a TRUNCATE one if the WAL has grown past
+/// [`TRUNCATE_FRAMES`].
+async fn checkpoint(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    use sqlx::Row;
+    // (busy, frames in the WAL, frames copied)
+    let row = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        .fetch_one(pool)
+        .await?;
+    let frames: i64 = row.try_get(1)?;
+    if frames > TRUNCATE_FRAMES {
+        truncate(pool).await?;
+    }
+    Ok(())
+}
+
+/// Copies the whole WAL into the database file and empties it, waiting (within the busy
+/// timeout) for the readers of the moment.
+pub async fn truncate(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(pool)
+        .await?;
+    Ok(())
 }

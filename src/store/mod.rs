@@ -32,6 +32,9 @@ pub enum StoreError {
     /// This chat event was already applied.
     #[error("duplicate event")]
     Duplicate,
+    /// A request the store cannot carry out, and why.
+    #[error("{0}")]
+    Refused(String),
 }
 
 /// A seat of a stored game.
@@ -236,7 +239,10 @@ impl Store {
             })
             .synchronous(SqliteSynchronous::Normal);
         if !memory {
-            opts = opts.pragma("wal_autocheckpoint", "0");
+            opts = opts.pragma("wal_autocheckpoint", "0").pragma(
+                "journal_size_limit",
+                checkpoint::JOURNAL_SIZE_LIMIT.to_string(),
+            );
         }
         // An in-process SQLite connection cannot go stale, so it is not pinged on every
         // acquire (that ping is a round trip to the connection's thread).
@@ -252,13 +258,32 @@ impl Store {
         Ok(Store { pool, checkpoint })
     }
 
-    /// Stops the background checkpoint and closes the pool (the last connection to
-    /// close checkpoints the WAL into the database file).
+    /// Stops the background checkpoint, copies the whole WAL into the database file and
+    /// empties it, and closes the pool: after a clean stop the database file alone holds
+    /// every game (a copy of it is a backup; `postal backup` makes one while running).
     pub async fn close(&self) {
         if let Some(c) = &self.checkpoint {
             c.stop();
+            if let Err(e) = checkpoint::truncate(&self.pool).await {
+                tracing::warn!(error = %e, "the last WAL checkpoint failed");
+            }
         }
         self.pool.close().await;
+    }
+
+    /// Writes a consistent copy of the whole database to the new file `path`
+    /// (`VACUUM INTO`), while it is in use: the way to back up a running bot.
+    pub async fn backup(&self, path: &str) -> Result<(), StoreError> {
+        if std::path::Path::new(path).exists() {
+            return Err(StoreError::Refused(format!(
+                "{path} exists already: a backup is written to a new file"
+            )));
+        }
+        sqlx::query("VACUUM INTO ?")
+            .bind(path)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Whether a chat event id was already processed.

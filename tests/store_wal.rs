@@ -1,0 +1,130 @@
+//! The WAL stays bounded (issue 14): a sustained burst of writes while readers keep
+//! reading leaves the `-wal` file under the documented bound (the store truncates it past
+//! `TRUNCATE_FRAMES`, about 16 MB, and `journal_size_limit` caps a reset one); after a
+//! clean stop the database file alone holds every action; and `postal backup` copies a
+//! database in use, refusing to overwrite a file or to create a database.
+
+mod common;
+
+use common::service::{open, say, TempDir, T0};
+use postal::store::{Store, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Writes per game.
+const WRITES: i64 = 3_000;
+/// Games written at once.
+const GAMES: i64 = 2;
+/// The bound the README documents for the WAL of a running bot.
+const WAL_BOUND: u64 = 64 * 1024 * 1024;
+
+fn wal_size(db: &str) -> u64 {
+    std::fs::metadata(format!("{db}-wal")).map_or(0, |m| m.len())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_wal_stays_bounded_and_a_clean_stop_leaves_every_game_in_the_file() {
+    let dir = TempDir::new("wal");
+    let db = dir.db();
+    let svc = open(&db).await;
+    for g in 1..=GAMES {
+        say(&svc, &format!("c{g}"), "alice", "challenge @bob", T0).await;
+        say(&svc, &format!("a{g}"), "bob", &format!("accept {g}"), T0).await;
+    }
+    let store = svc.store().clone();
+    // Readers that never stop while the writes go on.
+    let reading = Arc::new(AtomicBool::new(true));
+    let mut readers = Vec::new();
+    for r in 0..3 {
+        let (store, reading) = (store.clone(), Arc::clone(&reading));
+        readers.push(tokio::spawn(async move {
+            let mut n = 0u64;
+            while reading.load(Ordering::Relaxed) {
+                store.game(1 + r % GAMES).await.unwrap();
+                n += 1;
+            }
+            n
+        }));
+    }
+    // Big snapshots, so that the burst writes hundreds of MB through the WAL.
+    let snapshot = format!("{{\"pad\":\"{}\"}}", "x".repeat(60_000));
+    let mut largest = 0;
+    let mut writers = Vec::new();
+    for g in 1..=GAMES {
+        let (store, snapshot) = (store.clone(), snapshot.clone());
+        writers.push(tokio::spawn(async move {
+            let version = store.game(g).await.unwrap().unwrap().version;
+            for i in 0..WRITES {
+                let w = Write {
+                    expected_version: version + i,
+                    action: Some((0, "alice".into(), format!("{{\"n\":{i}}}"))),
+                    at: T0 + i,
+                    status: "active".into(),
+                    snapshot: snapshot.clone(),
+                    ..Write::default()
+                };
+                store.write(g, &w).await.unwrap();
+            }
+        }));
+    }
+    while writers.iter().any(|w| !w.is_finished()) {
+        largest = largest.max(wal_size(&db));
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    for w in writers {
+        w.await.unwrap();
+    }
+    reading.store(false, Ordering::Relaxed);
+    for r in readers {
+        assert!(r.await.unwrap() > 0, "a reader read");
+    }
+    let written = (WRITES * GAMES) as u64 * 60_000;
+    eprintln!(
+        "wrote {} MB; the WAL peaked at {} MB",
+        written >> 20,
+        largest >> 20
+    );
+    assert!(
+        written > 4 * WAL_BOUND,
+        "the burst is big enough to mean something"
+    );
+    assert!(
+        largest < WAL_BOUND,
+        "the WAL grew to {largest} bytes (bound {WAL_BOUND})"
+    );
+    // A clean stop: the database file alone holds every action.
+    store.close().await;
+    assert_eq!(wal_size(&db), 0, "the WAL is empty after a clean stop");
+    let alone = TempDir::new("wal-alone");
+    std::fs::copy(&db, alone.db()).unwrap();
+    let copy = Store::open(&alone.db()).await.unwrap();
+    for g in 1..=GAMES {
+        assert_eq!(copy.actions(g).await.unwrap().len() as i64, WRITES);
+    }
+    copy.close().await;
+}
+
+#[tokio::test]
+async fn a_backup_copies_a_database_in_use_and_never_overwrites_or_creates() {
+    let dir = TempDir::new("backup");
+    let db = dir.db();
+    let svc = open(&db).await;
+    say(&svc, "c", "alice", "challenge @bob colour:white", T0).await;
+    say(&svc, "a", "bob", "accept", T0).await;
+    say(&svc, "m", "alice", "e4", T0).await;
+    // The bot is still running (its store open, the move perhaps only in the WAL).
+    let out = dir.0.join("backup.db");
+    postal::console::backup(&db, &out).await.unwrap();
+    let copy = Store::open(&out.to_string_lossy()).await.unwrap();
+    assert_eq!(copy.actions(1).await.unwrap().len(), 1);
+    copy.close().await;
+    let e = postal::console::backup(&db, &out).await.unwrap_err();
+    assert!(e.contains("exists already"), "{e}");
+    let missing = dir.0.join("missing.db");
+    let e = postal::console::backup(&missing.to_string_lossy(), &dir.0.join("b2.db"))
+        .await
+        .unwrap_err();
+    assert!(e.contains("no such database file"), "{e}");
+    assert!(!missing.exists(), "no database was created");
+    svc.store().close().await;
+}
