@@ -96,3 +96,47 @@ async fn only_the_challenged_decline_and_only_the_challenger_cancels() {
         out[0].text
     );
 }
+
+/// `user` writes `text` in `place` at `at`.
+async fn say_in(
+    svc: &postal::service::referee::Service,
+    event: &str,
+    user: &str,
+    place: postal::service::referee::Place,
+    text: &str,
+) -> Vec<postal::service::referee::Outbound> {
+    svc.handle(postal::service::referee::Incoming {
+        event_id: event.into(),
+        user: user.into(),
+        place,
+        text: text.into(),
+        at: T0 + 5,
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn an_open_challenge_belongs_to_its_channel() {
+    use postal::service::referee::Place;
+    let svc = open("sqlite::memory:").await;
+    say(&svc, "c1", "alice", "challenge", T0).await;
+    let elsewhere = [Place::Dm, Place::Channel("other-server".into())];
+    for (n, place) in elsewhere.into_iter().enumerate() {
+        for text in ["accept 1", "accept"] {
+            let out = say_in(&svc, &format!("e{n}{text}"), "carol", place.clone(), text).await;
+            assert!(
+                out[0].refusal.is_some(),
+                "{place:?} {text}: {}",
+                out[0].text
+            );
+        }
+        let out = say_in(&svc, &format!("g{n}"), "carol", place.clone(), "games").await;
+        assert!(!out[0].text.contains("#1"), "{}", out[0].text);
+    }
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(g.status, "challenged", "nothing changed");
+    // In its channel anyone may take it, with or without its id.
+    let out = say(&svc, "a1", "carol", "accept", T0 + 6).await;
+    assert!(out[0].text.contains("accepted"), "{}", out[0].text);
+}

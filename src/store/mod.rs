@@ -486,27 +486,44 @@ impl Store {
         row.map(|r| game_from_row(&r)).transpose()
     }
 
-    /// The games a user plays or is challenged to (or an open challenge in `channel`),
-    /// in the given statuses, oldest first.
+    /// The games `user` has a seat in (playing, or named in a challenge), in the given
+    /// statuses, oldest first. Only the user's own: open challenges are found by
+    /// [`Store::open_challenges`], in their channel.
     pub async fn games_of(
         &self,
         user: &str,
         statuses: &[&str],
     ) -> Result<Vec<GameRow>, StoreError> {
+        if statuses.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; statuses.len()].join(", ");
+        let sql = format!(
+            "{GAME_SELECT} WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND status IN ({marks}) ORDER BY id"
+        );
+        let mut q = sqlx::query(&sql).bind(user);
+        for s in statuses {
+            q = q.bind(*s);
+        }
+        let rows = q.fetch_all(&self.pool).await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// The open challenges (with a seat anyone may take) made in `channel`, oldest first,
+    /// at most `limit`.
+    pub async fn open_challenges(
+        &self,
+        channel: &str,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(&format!(
-            "{GAME_SELECT} WHERE id IN (SELECT game_id FROM seats WHERE user_id = ? OR user_id IS NULL) ORDER BY id"
+            "{GAME_SELECT} WHERE status = 'challenged' AND channel = ? AND id IN (SELECT game_id FROM seats WHERE user_id IS NULL) ORDER BY id LIMIT ?"
         ))
-        .bind(user)
+        .bind(channel)
+        .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        let mut out = Vec::new();
-        for r in rows {
-            let g = game_from_row(&r)?;
-            if statuses.contains(&g.status.as_str()) {
-                out.push(g);
-            }
-        }
-        Ok(out)
+        rows.iter().map(game_from_row).collect()
     }
 
     /// A game's action log in order.

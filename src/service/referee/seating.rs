@@ -296,9 +296,26 @@ impl Service {
                     },
                 ));
             }
+            // An open challenge belongs to the channel where it was made.
+            let named = g.seat_of(&inc.user).is_some();
+            if how == Answer::Accept && !named && !is_in_channel(&g, &inc.place) {
+                return Err(Fail::of(
+                    RefusalKind::NotYourGame,
+                    format!(
+                        "challenge #{id} is open to the players of the channel where it was made: accept it there"
+                    ),
+                ));
+            }
             return Ok(g);
         }
-        let all = self.store.games_of(&inc.user, &["challenged"]).await?;
+        let mut all = self.store.games_of(&inc.user, &["challenged"]).await?;
+        if let (Answer::Accept, Place::Channel(c)) = (how, &inc.place) {
+            for g in self.store.open_challenges(c, OPEN_CHALLENGES_SHOWN).await? {
+                if !all.iter().any(|a| a.id == g.id) {
+                    all.push(g);
+                }
+            }
+        }
         let here: Vec<GameRow> = all
             .into_iter()
             .filter(fits)
@@ -569,4 +586,12 @@ enum Answer {
     Decline,
     /// `cancel`: their own.
     Cancel,
+}
+
+/// How many open challenges of a channel an `accept` without an id considers.
+const OPEN_CHALLENGES_SHOWN: i64 = 20;
+
+/// Whether `g` was made in the channel of `place` (never true in a private message).
+fn is_in_channel(g: &GameRow, place: &Place) -> bool {
+    matches!(place, Place::Channel(c) if g.channel.as_deref() == Some(c.as_str()))
 }
