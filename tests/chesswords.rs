@@ -445,8 +445,8 @@ fn a_game_in_progress_exports_no_secret() {
 /// against the hands and words of the stored game.
 #[test]
 fn through_the_referee_no_message_shows_a_held_card_or_an_unrevealed_word() {
-    use common::service::{check_log, T0};
-    use postal::service::referee::{Destination, Incoming, Outbound, Place, Service, Settings};
+    use common::service::check_log;
+    use postal::service::referee::{Destination, Outbound, Service, Settings};
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -464,17 +464,7 @@ fn through_the_referee_no_message_shows_a_held_card_or_an_unrevealed_word() {
             let mut n = 0;
             let mut send = |user: &str, private: bool, text: String| {
                 n += 1;
-                let inc = Incoming {
-                    event_id: format!("e{n}"),
-                    user: user.into(),
-                    place: if private {
-                        Place::Dm
-                    } else {
-                        Place::Channel("games".into())
-                    },
-                    text,
-                    at: T0 + n,
-                };
+                let inc = common::service::incoming(n, user, private, text);
                 let svc = &svc;
                 async move { svc.handle(inc).await.unwrap() }
             };
@@ -1013,7 +1003,7 @@ fn nothing_public_about_a_live_game_shows_its_seed_or_its_cards() {
 #[test]
 fn what_others_see_does_not_depend_on_whether_a_card_qualifies() {
     use common::service::{check_log, TempDir, T0};
-    use postal::service::referee::{Destination, Incoming, Place, Service, Settings};
+    use postal::service::referee::{Destination, Service, Settings};
     use postal::store::Write;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -1037,17 +1027,7 @@ fn what_others_see_does_not_depend_on_whether_a_card_qualifies() {
             let mut bobs: Vec<String> = Vec::new();
             let mut send = |user: &'static str, private: bool, text: String| {
                 n += 1;
-                let inc = Incoming {
-                    event_id: format!("e{n}"),
-                    user: user.into(),
-                    place: if private {
-                        Place::Dm
-                    } else {
-                        Place::Channel("games".into())
-                    },
-                    text,
-                    at: T0 + n,
-                };
+                let inc = common::service::incoming(n, user, private, text);
                 let svc = &svc;
                 async move { svc.handle(inc).await.unwrap() }
             };

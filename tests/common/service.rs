@@ -51,6 +51,21 @@ pub async fn open(url: &str) -> Service {
     Service::new(Store::open(url).await.unwrap(), seeded())
 }
 
+/// Chat event `e{n}` from `user` at `T0 + n`: a private message, or a line in `#games`.
+pub fn incoming(n: i64, user: &str, private: bool, text: String) -> Incoming {
+    Incoming {
+        event_id: format!("e{n}"),
+        user: user.into(),
+        place: if private {
+            Place::Dm
+        } else {
+            Place::Channel("games".into())
+        },
+        text,
+        at: T0 + n,
+    }
+}
+
 /// `user` types `text` in `#games` at `at`, as chat event `event`.
 pub async fn say(svc: &Service, event: &str, user: &str, text: &str, at: i64) -> Vec<Outbound> {
     svc.handle(Incoming {
