@@ -174,6 +174,18 @@ impl Board {
     /// attacks onto empty squares and enemies, and a pawn's steps one or two squares up
     /// or down and its diagonal captures both ways.
     pub fn pattern_moves_from(&self, sq: Square) -> Vec<Move> {
+        self.pattern(sq, false)
+    }
+
+    /// The moves of [`Board::pattern_moves_from`]'s patterns that would land on one of
+    /// the piece's own side (for saying why such a move is refused).
+    pub fn pattern_onto_own(&self, sq: Square) -> Vec<Move> {
+        self.pattern(sq, true)
+    }
+
+    /// The pattern moves of the piece on `sq` onto empty squares and enemies, or (`own`)
+    /// onto its own side's pieces.
+    fn pattern(&self, sq: Square, own: bool) -> Vec<Move> {
         let Some(piece) = self.get(sq) else {
             return Vec::new();
         };
@@ -191,7 +203,7 @@ impl Board {
             targets = attacks::attacks(piece.role, piece.color, sq, self.occupied());
         }
         targets
-            .filter(|to| self.get(*to).map_or(true, |p| p.color != piece.color))
+            .filter(|to| own == self.get(*to).is_some_and(|p| p.color == piece.color))
             .map(|to| Move {
                 from: sq,
                 to,
@@ -235,12 +247,13 @@ impl Board {
             ));
         }
         if piece.role == Role::Pawn {
+            let two = m.from.rank().abs_diff(m.to.rank()) == 2;
             return Some(if m.to.file() != m.from.file() {
                 format!("{name} captures diagonally downward only onto an enemy piece")
-            } else if m.from.rank() != 7 {
+            } else if two && m.from.rank() != 7 {
                 format!("{name} has moved before: only a pawn on rank 8 may step two squares")
             } else {
-                format!("{name} may step only onto empty squares")
+                format!("{name} steps only onto empty squares: it captures diagonally")
             });
         }
         Some(format!("{name} cannot go to {} now", m.to))
@@ -435,6 +448,27 @@ mod tests {
             .why_not(&up, b.stacked())
             .unwrap()
             .starts_with("d6 is not downward"));
+    }
+
+    #[test]
+    fn a_pawn_steps_onto_empty_squares_only_and_two_only_from_rank_8() {
+        let b = board(&[("e6", 'P'), ("e5", 'n'), ("c5", 'P')]);
+        let why = |from: &str, to: &str| {
+            let m = b
+                .pattern_moves_from(sq(from))
+                .into_iter()
+                .find(|m| m.to == sq(to))
+                .unwrap();
+            b.why_not(&m, b.stacked()).unwrap()
+        };
+        assert_eq!(
+            why("e6", "e5"),
+            "the pawn on e6 steps only onto empty squares: it captures diagonally"
+        );
+        assert_eq!(
+            why("c5", "c3"),
+            "the pawn on c5 has moved before: only a pawn on rank 8 may step two squares"
+        );
     }
 
     #[test]

@@ -49,17 +49,39 @@ fn read_move(g: &Gravity, seat: Seat, text: &str) -> Result<String, RuleError> {
     let allowed: Vec<_> = fits.iter().filter(|m| legal.contains(m)).collect();
     match allowed.as_slice() {
         [m] => Ok(m.uci()),
-        [] => match fits.first() {
+        // A downward reading says why it is refused before one that goes up.
+        [] => match fits
+            .iter()
+            .find(|m| m.to.rank() < m.from.rank())
+            .or(fits.first())
+        {
             // The first reading says why it is refused.
             Some(m) => Err(g
                 .legal_move(m.from, m.to)
                 .err()
                 .unwrap_or_else(|| RuleError::new("that move is not possible now"))),
-            None => Err(RuleError::new(format!(
-                "none of your pieces can make the move '{}'; {}",
-                text.chars().take(20).collect::<String>(),
-                g.still_to_move()
-            ))),
+            None => {
+                let onto_own: Vec<_> = mine.flat_map(|sq| g.board().pattern_onto_own(sq)).collect();
+                let own = read_among(Variant::Standard.config(), g.turn(), &onto_own, text)?;
+                // A downward reading first: `e7` is the pawn above it, not the one below.
+                let first = own
+                    .iter()
+                    .find(|m| m.to.rank() < m.from.rank())
+                    .or(own.first());
+                Err(RuleError::new(match first {
+                    Some(m) => format!(
+                        "{} holds one of your own pieces: the {} on {} cannot go there",
+                        m.to,
+                        m.role.name(),
+                        m.from
+                    ),
+                    None => format!(
+                        "none of your pieces can make the move '{}'; {}",
+                        text.chars().take(20).collect::<String>(),
+                        g.still_to_move()
+                    ),
+                }))
+            }
         },
         many => Err(RuleError::ambiguous(format!(
             "ambiguous: {}?",

@@ -388,7 +388,7 @@ impl Gravity {
     pub fn score_words(&self) -> String {
         let s = self.score();
         let mut text = format!(
-            "final score: White {} ({} captured, stacked by row {}), Black {} ({} captured, stacked by row {})",
+            "final score: White {} ({} captured; stacked: {}), Black {} ({} captured; stacked: {})",
             s.points[0],
             s.captured[0],
             rows_words(&s.rows[0]),
@@ -678,13 +678,13 @@ impl Gravity {
     }
 }
 
-/// `1: 2, 2: 3` (rows with stacked pieces), or `none`.
+/// `2 on row 1, 3 on row 2` (the rows with stacked pieces), or `none`.
 fn rows_words(rows: &[u8; 8]) -> String {
     let parts: Vec<String> = rows
         .iter()
         .enumerate()
         .filter(|(_, n)| **n > 0)
-        .map(|(r, n)| format!("{}: {n}", r + 1))
+        .map(|(r, n)| format!("{n} on row {}", r + 1))
         .collect();
     if parts.is_empty() {
         "none".into()

@@ -69,8 +69,12 @@ impl Gravity {
         }
         Some(match self.phase {
             Phase::Move => format!(
-                "{}move all active pieces ({} left)",
-                if self.last_turn { "last turn: " } else { "" },
+                "move all active pieces{} ({} left)",
+                if self.last_turn {
+                    " for the last turn"
+                } else {
+                    ""
+                },
                 self.to_move().len()
             ),
             Phase::Add => format!(
