@@ -1,7 +1,10 @@
 //! Gravity Chess played whole: random games through the plug-in interface always end
 //! after 24 adds and White's last turn, their score is what a count of the final position
 //! from scratch gives, every move the bot writes reads back, and the action log replays
-//! through the registry to the same state.
+//! through the registry to the same state. A game is also played through the console on
+//! a database file across a restart, with its images.
+
+mod common;
 
 use postal::rules::{Color, Piece, Role, Square};
 use postal::variants::api::random::SeededRng;
@@ -277,4 +280,58 @@ fn a_new_game_through_the_registry_draws_its_decks_from_the_hidden_seed() {
         .snapshot();
     assert_ne!(d["decks"], e["decks"]);
     assert_eq!(r.find("Gravity Chess").map(|v| v.id()), Some("gravity"));
+}
+
+/// Runs `script` through the console on `db`, writing images into `images`.
+fn console(db: &str, images: &std::path::Path, script: &str) -> String {
+    let opts = postal::console::Options {
+        db: db.into(),
+        settings: postal::service::settings::Settings {
+            seed: 1,
+            ..Default::default()
+        },
+        images: Some(images.to_path_buf()),
+        registry: Registry::builtin(),
+    };
+    let mut out = Vec::new();
+    postal::console::block_on(postal::console::run(&opts, script.as_bytes(), &mut out))
+        .unwrap()
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_game_goes_on_after_a_restart_with_its_images_and_its_log_replays() {
+    let dir = common::service::TempDir::new("gravity-restart");
+    let db = dir.db();
+    let images = dir.0.join("images");
+    // One card each: White adds, Black moves its knight and adds, White's last turn.
+    let first = console(
+        &db,
+        &images,
+        "alice: challenge @bob gravity colour:white fen:\"8/8/8/8/8/8/3p4/3Q4[Nn] w\"\n\
+         bob: accept\n\
+         alice: add g\n\
+         bob: Nf6\n",
+    );
+    assert!(first.contains("bob (Black) plays Nf6"), "{first}");
+    assert!(first.contains("image: "), "{first}");
+    let second = console(&db, &images, "bob: add b\nalice: Nc6\nalice: pgn\n");
+    assert!(
+        second.contains("game over: 0-1 by score (score 11-12)"),
+        "{second}"
+    );
+    assert!(
+        second.contains("{final score: White 11, Black 12} 0-1"),
+        "{second}"
+    );
+    let pngs = std::fs::read_dir(&images).unwrap().count();
+    assert!(pngs >= 5, "{pngs} images");
+    postal::console::block_on(async {
+        let store = postal::store::Store::open(&db).await.unwrap();
+        assert_eq!(store.game(1).await.unwrap().unwrap().status, "finished");
+        assert_eq!(common::service::check_log(&store, 1).await, 4);
+        store.close().await;
+    })
+    .unwrap();
 }
