@@ -124,7 +124,10 @@ impl Gravity {
         view.overlays.push(Overlay::Discs(discs));
         let [w, b] = self.deck_sizes();
         let label = match self.flipped {
-            Some(c) => format!("Flipped: {} · decks: White {w}, Black {b}", c.name()),
+            Some(c) => format!(
+                "Flipped: {} · decks: White {w}, Black {b}",
+                piece_name(c.piece())
+            ),
             None => format!("No card flipped · decks: White {w}, Black {b}"),
         };
         view.overlays.push(Overlay::Cards(CardRow {
