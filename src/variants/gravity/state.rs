@@ -94,13 +94,18 @@ pub struct TurnRecord {
 /// projection and the snapshot read them); the decks' order leaves only in the snapshot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Gravity {
+    /// The pieces on the board.
     pub(super) board: Board,
     /// Each player's face-down deck, by the holder's [`Color::index`]: the opponent's
     /// cards, top first.
     pub(super) decks: [Vec<Card>; 2],
+    /// Whose turn it is.
     pub(super) turn: Color,
+    /// The turn's number (White's and Black's turns share one).
     pub(super) number: u32,
+    /// The phase of the turn.
     pub(super) phase: Phase,
+    /// The card flipped this turn, until its piece is added.
     pub(super) flipped: Option<Card>,
     /// The mover's pieces done with this turn, in order: where each stands, and whether it
     /// moved (or stayed).
@@ -109,10 +114,13 @@ pub struct Gravity {
     pub(super) last_turn: bool,
     /// The enemy pieces each side has captured, by the capturer's [`Color::index`].
     pub(super) captured: [u8; 2],
+    /// The record, turn by turn.
     pub(super) record: Vec<TurnRecord>,
+    /// The last move or add, for highlighting.
     pub(super) last: Option<LastMove>,
     /// A pending draw offer, by this side.
     pub(super) offer: Option<Color>,
+    /// How the game ended, if it has.
     pub(super) ended: Option<Ended>,
     /// The FEN the game started from, when it did not start empty.
     pub(super) start_fen: Option<String>,
@@ -175,13 +183,20 @@ impl Gravity {
             decks[holder.index()] = cards;
         }
         let start = fen::write(&setup.board, &setup.waiting, setup.turn, 1);
-        Ok(Gravity::from_decks(setup, decks, Some(start)))
+        let g = Gravity::from_decks(setup, decks, Some(start));
+        if g.is_over() {
+            return Err(RuleError::syntax(format!(
+                "that position is already over: on White's last turn nothing can move ({})",
+                g.score_words()
+            )));
+        }
+        Ok(g)
     }
 
     /// A game from a setup and decks already drawn, its first turn begun.
     pub fn from_decks(setup: Setup, decks: [Vec<Card>; 2], start_fen: Option<String>) -> Gravity {
         // The turn about to begin: White's flips so far, plus one for White's own.
-        let white_flipped = 12 - decks[0].len() as u32;
+        let white_flipped = 12u32.saturating_sub(decks[0].len() as u32);
         let number = match setup.turn {
             Color::White => white_flipped,
             Color::Black => white_flipped.max(1),

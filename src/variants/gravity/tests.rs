@@ -217,6 +217,12 @@ fn the_last_turn_is_whites_without_a_flip_or_an_add_and_then_the_game_is_scored(
 }
 
 #[test]
+fn a_position_already_over_is_refused() {
+    let e = Gravity::from_fen("8/8/8/8/8/8/8/R7[] w", &mut SeededRng::new(1)).unwrap_err();
+    assert!(e.text.starts_with("that position is already over"), "{e}");
+}
+
+#[test]
 fn black_adds_whites_last_piece_then_white_has_the_last_turn() {
     let mut g = game("8/8/8/8/8/8/8/8[Kk] w");
     say(&mut g, W, "add a").unwrap();
