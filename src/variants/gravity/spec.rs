@@ -24,7 +24,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     aliases: &["play"],
     usage: "move [ID] MOVE",
     help: "move one of your active pieces down, in any notation; in a channel with exactly one of your games a bare move works too",
-    examples: "move 12 Bf6, Bf6, e8e7, exd7",
+    examples: "move 12 Bf6, move e8e7, move exd7",
     secret: false,
     id: IdRule::Plain,
     args: &[ArgSpec {
