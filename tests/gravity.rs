@@ -241,6 +241,10 @@ proptest! {
             .replay("gravity", Some(&start), &NewGame::default(), &log)
             .unwrap();
         prop_assert_eq!(replayed.snapshot(), g.snapshot());
+        // The animation's boards are rebuilt from the record: one per action.
+        let history = g.history().unwrap();
+        prop_assert_eq!(history.len(), log.len() + 1);
+        prop_assert_eq!(history.last(), Some(&g.project(Viewer::Public).board));
         let loaded = SPEC.load(&g.snapshot()).unwrap();
         prop_assert_eq!(loaded.project(Viewer::Public), g.project(Viewer::Public));
     }

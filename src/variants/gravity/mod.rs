@@ -10,10 +10,12 @@
 //! - [`cards`]: the cards of appendix A and the decks;
 //! - [`fen`]: positions with the pieces waiting in brackets;
 //! - [`state`]: the game's turns and phases, and its actions;
-//! - `read`: typed commands into actions; `view`: what each viewer sees;
+//! - `read`: typed commands into actions; `view`: what each viewer sees; `animation`:
+//!   the whole game as a GIF, rebuilt from the record;
 //! - [`snapshot`]: the stored form; [`spec`]: the registry's view and the referee's state
 //!   machine.
 
+mod animation;
 pub mod board;
 pub mod cards;
 pub mod fen;

@@ -222,8 +222,8 @@ impl GameRules for Gravity {
         self.write_pgn(tags)
     }
 
-    fn animation(&self, _viewer: Viewer, _renderer: &Renderer, _names: &[&str]) -> Option<Vec<u8>> {
-        None
+    fn animation(&self, _viewer: Viewer, renderer: &Renderer, names: &[&str]) -> Option<Vec<u8>> {
+        self.animation_gif(renderer, self.side_names(names))
     }
 
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
