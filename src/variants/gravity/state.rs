@@ -182,8 +182,9 @@ impl Gravity {
             rng.shuffle(&mut cards);
             decks[holder.index()] = cards;
         }
-        let start = fen::write(&setup.board, &setup.waiting, setup.turn, 1);
-        let g = Gravity::from_decks(setup, decks, Some(start));
+        let (board, waiting, turn) = (setup.board, setup.waiting.clone(), setup.turn);
+        let mut g = Gravity::from_decks(setup, decks, None);
+        g.start_fen = Some(fen::write(&board, &waiting, turn, g.number));
         if g.is_over() {
             return Err(RuleError::syntax(format!(
                 "that position is already over: on White's last turn nothing can move ({})",
