@@ -339,3 +339,36 @@ fn a_game_goes_on_after_a_restart_with_its_images_and_its_log_replays() {
     })
     .unwrap();
 }
+
+#[tokio::test]
+async fn the_public_board_keeps_rank_1_at_the_bottom_whoever_is_to_move() {
+    use common::service::{say, T0};
+    use postal::rules::Color;
+    let svc = common::service::open("sqlite::memory:").await;
+    say(
+        &svc,
+        "c",
+        "alice",
+        "challenge @bob gravity colour:white",
+        T0,
+    )
+    .await;
+    say(&svc, "a", "bob", "accept", T0).await;
+    // The default public orientation puts the side to move at the bottom; Gravity
+    // Chess's board stays with rank 1 down when Black is to move.
+    let out = say(&svc, "m", "alice", "add d", T0).await;
+    let view = out
+        .iter()
+        .find_map(|o| o.image.as_ref())
+        .expect("the add comes with the board");
+    assert!(view.board.caption.to_move == Some(Color::Black));
+    assert_eq!(view.board.bottom, Color::White);
+    assert_eq!(view.board.caption.black, "bob");
+    assert!(view
+        .board
+        .caption
+        .phase
+        .as_deref()
+        .unwrap()
+        .starts_with("move all"));
+}
