@@ -2388,3 +2388,106 @@ async fn a_game_for_one_starts_from_its_challenge_in_a_thread_and_is_played_to_i
     all_accepted(&fake);
     bot.stop().await;
 }
+
+/// A short Gravity Chess game from a `fen:` position, played to its score on Discord:
+/// White flips and adds by button, Black moves a bare move in the thread and adds by
+/// button, White's last turn ends the game; refusals are answered, every turn's message
+/// carries the board, and `/move` suggests the moves gravity allows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gravity_game_from_a_position_is_played_to_its_score() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("gravity"), config(&fake), 1).await;
+    let cmds = registered_commands(&fake);
+    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    assert!(variants.contains("\"Gravity Chess\""), "{variants}");
+    let column = option_of(&cmds, "add", "column");
+    assert_eq!(column["choices"].as_array().map(Vec::len), Some(8));
+    assert!(option_of(&cmds, "stay", "square")["required"] == true);
+
+    // White's queen is stacked on d1, Black's pawn over it on d2; each side has one
+    // knight still to add.
+    let thread = start_game(&fake, r#"gravity fen:"8/8/8/8/8/8/3p4/3Q4[Nn] w""#).await;
+    let first = wait_post(&fake, &thread, "to add the black knight on rank 8").await;
+    assert!(is_png(&first), "the board comes with the start");
+    let add_g = button(Some(ALICE), "add #1 g");
+    assert!(button_ids(&first.json).contains(&add_g), "{}", first.json);
+
+    // Bob cannot add for her; she adds by button.
+    let r = private_answer(
+        &fake,
+        BOB,
+        &thread,
+        "add",
+        json!([{"name": "column", "type": 3, "value": "a"}]),
+        "a refusal is private",
+    )
+    .await;
+    assert_says(&r, "it is not your turn");
+    let p = fake.press(ALICE, &bot_message(&fake, &thread), &add_g);
+    fake.wait_callback(&p).await;
+    let flipped = wait_post(&fake, &thread, "adds the black knight on g8").await;
+    assert_says(&flipped, "flips the 8 of hearts (white knight)");
+    assert_says(&flipped, "to move all active pieces (1 left)");
+    assert!(is_png(&flipped));
+
+    // Black's knight must fall: /move suggests its moves, an upward one is refused.
+    let typing = json!([{"name": "move", "type": 3, "value": "", "focused": true}]);
+    let a = fake.autocomplete(BOB, &thread, "move", typing);
+    let suggested = choice_names(&fake.wait_callback(&a).await);
+    assert_eq!(suggested, ["Ne7", "Nf6", "Nh6"], "{suggested:?}");
+    let r = private_answer(
+        &fake,
+        ALICE,
+        &thread,
+        "move",
+        json!([{"name": "move", "type": 3, "value": "Nf6"}]),
+        "a refusal is private",
+    )
+    .await;
+    assert_says(&r, "not your turn");
+    fake.say(BOB, &thread, "!add a");
+    wait_post(&fake, &thread, "first move all your active pieces").await;
+    let moved = slash_reply(
+        &fake,
+        BOB,
+        &thread,
+        "move",
+        json!([{"name": "move", "type": 3, "value": "Nf6"}]),
+    )
+    .await;
+    assert_eq!(moved.flags() & 64, 0, "a move is public: {}", moved.json);
+    assert_says(&moved, "plays Nf6");
+    assert!(is_png(&moved));
+    assert_says(&moved, "to add the white knight on rank 8");
+    let add_b = button(Some(BOB), "add #1 b");
+    assert!(
+        button_ids(&moved.json["data"]).contains(&add_b),
+        "{}",
+        moved.json
+    );
+    let p = fake.press(BOB, &bot_message(&fake, &thread), &add_b);
+    fake.wait_callback(&p).await;
+    let last = wait_post(&fake, &thread, "has the last turn").await;
+    assert_says(&last, "for the last turn (1 left)");
+
+    // White's last turn: the knight falls, and the game is scored.
+    fake.say(ALICE, &thread, "!stay b8");
+    wait_post(&fake, &thread, "the knight on b8 can move").await;
+    fake.say(ALICE, &thread, "Nc6");
+    let end = wait_post(&fake, &thread, "game over").await;
+    let text = end.content().unwrap();
+    assert!(
+        text.contains("final score: White 11") && text.contains("0-1 by score (score 11-12)"),
+        "{text}"
+    );
+    assert!(is_png(&end), "the final board");
+    fake.say(ALICE, &thread, "!moves");
+    wait_post(
+        &fake,
+        &thread,
+        "12. bN: N@g8 12... wN: Nf6 N@b8 13. last: Nc6",
+    )
+    .await;
+    all_accepted(&fake);
+    bot.stop().await;
+}

@@ -3,6 +3,7 @@
 //! `postal run` has) get different seeds and are dealt different cards, and a live game's
 //! export holds neither the seed nor any hand or pile. The console's reproducible mode
 //! (`--seed`) deals the same cards again, which shows the test can tell.
+//! Gravity Chess's decks are checked the same way.
 
 mod common;
 
@@ -68,4 +69,61 @@ async fn the_bot_deals_from_the_systems_entropy_and_exports_no_live_secret() {
     let (c, _) = dealt(console.clone(), &d3).await;
     let (d, _) = dealt(console, &d4).await;
     assert_eq!((&c["hands"], &c["pile"]), (&d["hands"], &d["pile"]));
+}
+
+/// Starts game #1 of Gravity Chess on a new database with `settings`; returns its
+/// snapshot and the database's path.
+async fn gravity(settings: Settings, dir: &TempDir) -> (serde_json::Value, String) {
+    let db = dir.db();
+    let svc = Service::new(Store::open(&db).await.unwrap(), settings);
+    say(
+        &svc,
+        "c",
+        "alice",
+        "challenge @bob gravity colour:white",
+        T0,
+    )
+    .await;
+    say(&svc, "a", "bob", "accept", T0).await;
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    svc.store().close().await;
+    (serde_json::from_str(&g.snapshot).unwrap(), db)
+}
+
+#[tokio::test]
+async fn gravity_decks_come_from_the_systems_entropy_and_no_export_shows_their_order() {
+    let bot = Settings {
+        seed: None,
+        ..Settings::default()
+    };
+    let (d1, d2) = (TempDir::new("gravity-a"), TempDir::new("gravity-b"));
+    let (a, db) = gravity(bot.clone(), &d1).await;
+    let (b, _) = gravity(bot, &d2).await;
+    assert_ne!(
+        a["decks"], b["decks"],
+        "the same settings drew the same decks"
+    );
+    // Nothing public names the order of the cards still face down: not the export, not
+    // the record, not the FEN (its brackets list the waiting pieces king first).
+    let export = postal::console::export(&db, 1, "json").await.unwrap();
+    let text = String::from_utf8(export).unwrap();
+    assert!(
+        !text.contains("decks") && !text.contains("\"rank\""),
+        "{text}"
+    );
+    let export: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(export.get("seed").is_none());
+    let pgn = postal::console::export(&db, 1, "pgn").await.unwrap();
+    let pgn = String::from_utf8(pgn).unwrap();
+    assert!(!pgn.contains("decks"), "{pgn}");
+
+    // The console's reproducible mode draws the same decks for the same seed.
+    let console = Settings {
+        seed: Some(7),
+        ..Settings::default()
+    };
+    let (d3, d4) = (TempDir::new("gravity-c"), TempDir::new("gravity-d"));
+    let (c, _) = gravity(console.clone(), &d3).await;
+    let (d, _) = gravity(console, &d4).await;
+    assert_eq!(c["decks"], d["decks"]);
 }

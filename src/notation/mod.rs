@@ -11,6 +11,6 @@ pub mod parse;
 pub mod pgn;
 pub mod san;
 
-pub use parse::{parse_move, MoveError};
+pub use parse::{parse_move, read_among, MoveError};
 pub use pgn::{write_pgn, write_pgn_ending, PgnTags};
-pub use san::{figurine, san};
+pub use san::{figurine, san, san_among};

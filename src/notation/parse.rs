@@ -102,7 +102,7 @@ fn or_list(items: &[String]) -> String {
 /// Never panics, whatever the input.
 pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveError> {
     let text = normalise(input)?;
-    let parsed = read(pos, &text, input)?;
+    let parsed = read(pos.config(), pos.turn(), &text, input)?;
     let legal = pos.legal_moves();
     if legal.is_empty() {
         return Err(MoveError::Illegal {
@@ -131,8 +131,39 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveError> {
     }
 }
 
+/// Reads `input` as one of `candidates`, the moves of a variant whose rules the engine's
+/// generator does not make (Gravity Chess's downward moves), on a board shaped like
+/// `cfg`'s with `turn` to move. Every notation [`parse_move`] reads is read the same way
+/// (descriptive ranks count from `turn`'s side); text that is exactly the SAN of one
+/// candidate, as [`san_among`](super::san::san_among) writes it, means that one alone.
+/// Returns every candidate the input fits, in the candidates' order: none, one, or
+/// several for the caller to choose from or to list.
+///
+/// Never panics, whatever the input.
+pub fn read_among(
+    cfg: &VariantConfig,
+    turn: Color,
+    candidates: &[Move],
+    input: &str,
+) -> Result<Vec<Move>, MoveError> {
+    let text = normalise(input)?;
+    let parsed = read(cfg, turn, &text, input)?;
+    if let Some(exact) = &parsed.exact {
+        if let Some(m) = exact_san(candidates, exact) {
+            return Ok(vec![m]);
+        }
+    }
+    let mut matched: Vec<Move> = Vec::new();
+    for m in candidates {
+        if parsed.readings.iter().any(|r| r.matches(cfg, m)) && !matched.contains(m) {
+            matched.push(*m);
+        }
+    }
+    Ok(matched)
+}
+
 /// The one legal move whose SAN (suffix aside) is exactly `text`.
-fn exact_san(legal: &MoveList, text: &str) -> Option<Move> {
+fn exact_san(legal: &[Move], text: &str) -> Option<Move> {
     let mut buf = String::with_capacity(8);
     let mut found = None;
     for m in legal {
@@ -352,7 +383,12 @@ fn algebraic(file: u8, rank: u8) -> Option<Square> {
     Some(Square::new(file_of(file)?, rank_of(rank)?))
 }
 
-fn read(pos: &Position, norm: &Normalised, input: &str) -> Result<Parsed, MoveError> {
+fn read(
+    cfg: &VariantConfig,
+    turn: Color,
+    norm: &Normalised,
+    input: &str,
+) -> Result<Parsed, MoveError> {
     let words: Vec<&str> = norm.text.split(' ').filter(|w| !w.is_empty()).collect();
     if words.is_empty() {
         return Err(syntax(input));
@@ -361,7 +397,8 @@ fn read(pos: &Position, norm: &Normalised, input: &str) -> Result<Parsed, MoveEr
         if i == 0 || i + 1 == words.len() {
             return Err(syntax(input));
         }
-        let reading = to_form(pos, &words[..i].concat(), &words[i + 1..].concat(), input)?;
+        let (from, to) = (&words[..i].concat(), &words[i + 1..].concat());
+        let reading = to_form(cfg, turn, from, to, input)?;
         return Ok(Parsed {
             readings: vec![reading],
             exact: None,
@@ -537,8 +574,14 @@ fn disambiguation(s: &[u8]) -> Option<(Option<u8>, Option<u8>)> {
 }
 
 /// `E2 TO E4`, `K2 TO K4`, `QN1 TO QB3`, `E7 TO E8=N`.
-fn to_form(pos: &Position, from: &str, to: &str, input: &str) -> Result<Reading, MoveError> {
-    let from = square_word(pos, from)?.ok_or_else(|| syntax(input))?;
+fn to_form(
+    cfg: &VariantConfig,
+    turn: Color,
+    from: &str,
+    to: &str,
+    input: &str,
+) -> Result<Reading, MoveError> {
+    let from = square_word(cfg, turn, from)?.ok_or_else(|| syntax(input))?;
     let (to, promotion) = match to.as_bytes() {
         [.., d, b'=', p] | [.., d, p] if d.is_ascii_digit() && p.is_ascii_alphabetic() => {
             let role = Role::from_char(*p as char).ok_or_else(|| syntax(input))?;
@@ -552,7 +595,7 @@ fn to_form(pos: &Position, from: &str, to: &str, input: &str) -> Result<Reading,
         }
         _ => (to, None),
     };
-    let to = square_word(pos, to)?.ok_or_else(|| syntax(input))?;
+    let to = square_word(cfg, turn, to)?.ok_or_else(|| syntax(input))?;
     Ok(Reading::Board(BoardReading {
         role: None,
         from_file: Some(from.file()),
@@ -569,7 +612,7 @@ const DESCRIPTIVE_NAMES: [&str; 8] = ["QR", "QN", "QB", "Q", "K", "KB", "KN", "K
 
 /// A square written `e4` or descriptively from the mover's side (`K4`, `QN1`, `QKT1`).
 /// `Ok(None)` when the word is neither.
-fn square_word(pos: &Position, word: &str) -> Result<Option<Square>, MoveError> {
+fn square_word(cfg: &VariantConfig, turn: Color, word: &str) -> Result<Option<Square>, MoveError> {
     let b = word.as_bytes();
     if let [f, r] = *b {
         if let Some(sq) = algebraic(f, r) {
@@ -589,14 +632,13 @@ fn square_word(pos: &Position, word: &str) -> Result<Option<Square>, MoveError> 
     if name.len() == 3 && name.ends_with("KT") {
         name.replace_range(1.., "N");
     }
-    let cfg = pos.config();
     let Some(file) = cfg.descriptive_files.iter().position(|f| *f == name) else {
         // A file name of another board (`KB` in Los Alamos chess): say which ones exist.
         if DESCRIPTIVE_NAMES.contains(&name.as_str()) {
             return Err(MoveError::Illegal {
                 reason: format!(
                     "{} has no {name} file; its files are {}",
-                    pos.variant().display_name(),
+                    cfg.variant.display_name(),
                     cfg.descriptive_files.join(", ")
                 ),
                 suggestions: Vec::new(),
@@ -614,7 +656,7 @@ fn square_word(pos: &Position, word: &str) -> Result<Option<Square>, MoveError> 
             suggestions: Vec::new(),
         });
     }
-    let rank = match pos.turn() {
+    let rank = match turn {
         Color::White => r - 1,
         Color::Black => cfg.height - r,
     };

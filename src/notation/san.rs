@@ -45,6 +45,16 @@ pub fn figurine(pos: &Position, m: Move) -> String {
     write(pos, m, Glyphs::Figurines)
 }
 
+/// The SAN of `m` among `candidates`, the moves of a variant whose rules the engine's
+/// generator does not make (Gravity Chess): the candidates decide the disambiguation, and
+/// no check suffix is written. [`read_among`](super::parse::read_among) reads it back as
+/// `m` when `m` is one of the candidates.
+pub fn san_among(m: Move, candidates: &[Move]) -> String {
+    let mut out = String::with_capacity(8);
+    write_body(m, candidates, Glyphs::Letters, &mut out);
+    out
+}
+
 fn write(pos: &Position, m: Move, glyphs: Glyphs) -> String {
     let legal = pos.legal_moves();
     let mut out = String::with_capacity(8);

@@ -477,7 +477,9 @@ fn draw_status(c: &mut Canvas, a: &Assets, view: &BoardView, y: usize) {
         None => {
             c.fill(0, y as i32, l.width, l.status_h, a.ink.status);
             let mut text = format!("Move {}", view.caption.move_number);
-            if let Some(side) = view.caption.to_move {
+            if let (Some(side), Some(phase)) = (view.caption.to_move, &view.caption.phase) {
+                text.push_str(&format!(" · {}: {phase}", view.caption.name(side)));
+            } else if let Some(side) = view.caption.to_move {
                 let name = match side {
                     Color::White => "White",
                     Color::Black => "Black",

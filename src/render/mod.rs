@@ -325,4 +325,27 @@ mod tests {
             assert!(image.square_rect(far).is_none() || (w, h) == (8, 8));
         }
     }
+
+    #[test]
+    fn a_phase_replaces_the_turn_words_of_the_status_line() {
+        let renderer = Renderer::default();
+        let options = RenderOptions { board_px: 160 };
+        let plain = BoardView::empty(8, 8);
+        let mut phased = plain.clone();
+        phased.caption.phase = Some("add the black rook on rank 8".repeat(3));
+        let (a, b) = (
+            renderer.render_png(&plain, &options),
+            renderer.render_png(&phased, &options),
+        );
+        assert_ne!(a, b, "the phase is drawn");
+        // Nobody to move: the phase is not drawn.
+        let mut over = phased.clone();
+        over.caption.to_move = None;
+        let mut plain_over = plain;
+        plain_over.caption.to_move = None;
+        assert_eq!(
+            renderer.render_png(&over, &options),
+            renderer.render_png(&plain_over, &options)
+        );
+    }
 }

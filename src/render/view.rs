@@ -166,6 +166,10 @@ pub struct Caption {
     pub move_number: u32,
     /// The result banner, shown instead of the turn once the game is over.
     pub result: Option<String>,
+    /// What the player to move is doing, where a turn has phases (Gravity Chess: `move
+    /// all active pieces (2 left)`): the status line then reads `Move 5 · alice: move all
+    /// active pieces (2 left)` instead of `Move 5 · White to move`.
+    pub phase: Option<String>,
 }
 
 impl Caption {
@@ -319,6 +323,10 @@ pub struct BoardView {
     pub caption: Caption,
     /// Variant state drawn on or beside the board, in order.
     pub overlays: Vec<Overlay>,
+    /// Whether the variant fixes the side at the bottom, so that the public orientation
+    /// setting does not turn the board (Gravity Chess: rank 1, where the pieces fall, is
+    /// always at the bottom).
+    pub fixed_bottom: bool,
 }
 
 impl BoardView {
@@ -338,8 +346,10 @@ impl BoardView {
                 to_move: Some(Color::White),
                 move_number: 1,
                 result: None,
+                phase: None,
             },
             overlays: Vec::new(),
+            fixed_bottom: false,
         }
     }
 

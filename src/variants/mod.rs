@@ -6,6 +6,7 @@
 pub mod api;
 pub mod chess;
 pub mod chesswords;
+pub mod gravity;
 pub mod split_brain;
 
 use api::Action;
@@ -19,6 +20,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::DOUBLE_MOVE,
     &split_brain::SPEC,
     &chesswords::SPEC,
+    &gravity::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test

@@ -747,3 +747,48 @@ fn messages_list_suggestions_with_or() {
     };
     assert_eq!(e.to_string(), "you have no rook");
 }
+
+#[test]
+fn read_among_matches_every_notation_against_the_candidates_given() {
+    // Two rooks that may both reach d4 by a variant's own rules, and a pawn step down.
+    let mv = |from: &str, to: &str, role: Role| Move {
+        from: Square::parse(from).unwrap(),
+        to: Square::parse(to).unwrap(),
+        role,
+        capture: None,
+        promotion: None,
+        kind: MoveKind::Normal,
+    };
+    let candidates = [
+        mv("a4", "d4", Role::Rook),
+        mv("d8", "d4", Role::Rook),
+        mv("e6", "e5", Role::Pawn),
+    ];
+    let cfg = Variant::Standard.config();
+    let read = |text: &str| {
+        read_among(cfg, Color::White, &candidates, text)
+            .unwrap()
+            .iter()
+            .map(|m| m.uci())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        read("Rd4"),
+        ["a4d4", "d8d4"],
+        "both fit: the caller decides"
+    );
+    assert_eq!(read("Rad4"), ["a4d4"]);
+    assert_eq!(read("d8d4"), ["d8d4"]);
+    assert_eq!(read("MOVE E6 TO E5"), ["e6e5"]);
+    assert_eq!(read("e5"), ["e6e5"]);
+    assert!(read("Nf3").is_empty());
+    // What san_among writes reads back as that move alone.
+    for m in &candidates {
+        let text = crate::notation::san_among(*m, &candidates);
+        assert_eq!(read(&text), [m.uci()], "{text}");
+    }
+    assert!(matches!(
+        read_among(cfg, Color::White, &candidates, "??"),
+        Err(MoveError::Syntax { .. })
+    ));
+}

@@ -119,7 +119,7 @@ fn named_view(
 ) -> View {
     let p = rules.project(viewer);
     let mut board = p.board;
-    if viewer == Viewer::Public {
+    if viewer == Viewer::Public && !board.fixed_bottom {
         board.bottom = orientation.bottom(board.caption.to_move);
     }
     let [white, black] = rules.caption_names(&seat_users(g));

@@ -1,0 +1,254 @@
+//! Gravity Chess as the registry knows it: its names, seats and commands, and the game as
+//! the referee's state machine ([`GameRules`]).
+
+use super::cards::piece_name;
+use super::snapshot::Snapshot;
+use super::state::{seat_of, Gravity, GravityAction, Phase};
+use crate::render::Renderer;
+use crate::variants::api::{
+    Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules, IdRule,
+    NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, VariantSpec,
+    Viewer,
+};
+use crate::variants::chess::DRAW_ANSWER;
+
+/// Gravity Chess, for the registry.
+pub struct GravitySpec;
+
+/// Gravity Chess, for the registry.
+pub static SPEC: GravitySpec = GravitySpec;
+
+/// `move [ID] MOVE`.
+pub const MOVE: CommandSpec = CommandSpec {
+    name: "move",
+    aliases: &["play"],
+    usage: "move [ID] MOVE",
+    help: "move one of your active pieces down, in any notation; in a channel with exactly one of your games a bare move works too",
+    examples: "move 12 Bf6, move e8e7, move exd7",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "move",
+        help: "the move, in any notation",
+        kind: ArgKind::Move,
+        required: true,
+    }],
+};
+
+/// `stay [ID] SQUARE`.
+pub const STAY: CommandSpec = CommandSpec {
+    name: "stay",
+    aliases: &["skip"],
+    usage: "stay [ID] SQUARE",
+    help: "Gravity Chess: declare that the piece on SQUARE cannot move now, so it stays this turn (only a piece that cannot move may stay)",
+    examples: "stay e8, stay 12 e8, skip e8",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "square",
+        help: "the square of the piece that stays",
+        kind: ArgKind::Word,
+        required: true,
+    }],
+};
+
+/// `add [ID] COLUMN`.
+pub const ADD: CommandSpec = CommandSpec {
+    name: "add",
+    aliases: &[],
+    usage: "add [ID] COLUMN",
+    help: "Gravity Chess: add the opponent's piece named by the flipped card on the top row, in COLUMN (or name the square)",
+    examples: "add g, add g8, add 12 c",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "column",
+        help: "the column (a to h), or the square",
+        kind: ArgKind::Choice(&[
+            ("a", "a"),
+            ("b", "b"),
+            ("c", "c"),
+            ("d", "d"),
+            ("e", "e"),
+            ("f", "f"),
+            ("g", "g"),
+            ("h", "h"),
+        ]),
+        required: true,
+    }],
+};
+
+/// `draw [ID] offer|accept|decline`.
+pub const DRAW: CommandSpec = CommandSpec {
+    name: "draw",
+    aliases: &[],
+    usage: "draw [ID] offer|accept|decline",
+    help: "draw by agreement",
+    examples: "draw offer",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[DRAW_ANSWER],
+};
+
+impl VariantSpec for GravitySpec {
+    fn id(&self) -> &'static str {
+        super::ID
+    }
+
+    fn display_name(&self) -> &'static str {
+        "Gravity Chess"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["gravity-chess", "gravitychess"]
+    }
+
+    fn summary(&self) -> &'static str {
+        "both sides' pieces fall to rank 1: flip a card, move every active piece down, add an opponent's piece on top; score by stacked rows"
+    }
+
+    fn seats(&self) -> SeatPlan {
+        SeatPlan {
+            names: &["White", "Black"],
+            placing: Placing::Sides,
+        }
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        &[MOVE, STAY, ADD, DRAW]
+    }
+
+    fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
+        // The decks are a hidden draw, kept in the state so the log replays without it.
+        let mut draws = setup.hidden_draws();
+        Ok(Box::new(match setup.fen {
+            None => Gravity::start(&mut draws),
+            Some(f) => Gravity::from_fen(f, &mut draws)?,
+        }))
+    }
+
+    fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
+        let s: Snapshot = serde_json::from_value(snapshot.clone())
+            .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
+        Ok(Box::new(Gravity::from_snapshot(&s)?))
+    }
+}
+
+impl GameRules for Gravity {
+    fn variant(&self) -> &'static str {
+        super::ID
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        if seat.0 == 0 {
+            "White"
+        } else {
+            "Black"
+        }
+    }
+
+    fn awaiting(&self) -> Vec<(Seat, Prompt)> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mover = seat_of(self.turn());
+        let ask = format!("to {}", self.phase_words().unwrap_or_default());
+        let mut prompt = match self.phase() {
+            Phase::Move => Prompt::turn("move", ask),
+            Phase::Add => {
+                let mut p = Prompt::turn("add", ask);
+                for sq in self.add_squares() {
+                    let col = sq.to_string()[..1].to_string();
+                    p = p.with_answer(&sq.to_string(), &format!("add {col}"), false);
+                }
+                p
+            }
+        };
+        let mut out = Vec::new();
+        if let Some(by) = self.offer {
+            let to = seat_of(by.opposite());
+            let answer = |p: Prompt| {
+                p.with_answer("Accept draw", "draw accept", false)
+                    .with_answer("Decline draw", "draw decline", false)
+            };
+            if to == mover {
+                prompt.ask.push_str(", or answer the draw offer");
+                prompt = answer(prompt);
+            } else {
+                out.push((
+                    to,
+                    answer(Prompt::optional("draw", "to answer the draw offer")),
+                ));
+            }
+        }
+        out.insert(0, (mover, prompt));
+        out
+    }
+
+    fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
+        super::read::read(self, seat, command)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let action: GravityAction = action.to("Gravity Chess")?;
+        // On error nothing changed: the action works on a copy.
+        let mut next = self.clone();
+        let notes = next.act(seat, action)?;
+        *self = next;
+        Ok(notes)
+    }
+
+    fn project(&self, viewer: Viewer) -> Projection {
+        self.projection(viewer)
+    }
+
+    fn outcome(&self) -> Option<GameOutcome> {
+        Gravity::outcome(self)
+    }
+
+    fn aborted(&self) -> bool {
+        self.ended() == Some(super::state::Ended::Aborted)
+    }
+
+    fn timeout_is_automatic(&self) -> bool {
+        true
+    }
+
+    fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
+        self.write_pgn(tags)
+    }
+
+    fn animation(&self, _viewer: Viewer, renderer: &Renderer, names: &[&str]) -> Option<Vec<u8>> {
+        self.animation_gif(renderer, self.side_names(names))
+    }
+
+    fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
+        let s = self.score();
+        let mut m = serde_json::Map::new();
+        m.insert(
+            "score".into(),
+            serde_json::json!({"white": s.points[0], "black": s.points[1]}),
+        );
+        m.insert(
+            "captured".into(),
+            serde_json::json!({"white": s.captured[0], "black": s.captured[1]}),
+        );
+        let [w, b] = self.deck_sizes();
+        m.insert(
+            "cards_left".into(),
+            serde_json::json!({"white": w, "black": b}),
+        );
+        if let Some(p) = self.to_add() {
+            m.insert("to_add".into(), serde_json::json!(piece_name(p)));
+        }
+        m
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        serde_json::to_value(self.to_snapshot()).unwrap_or(serde_json::Value::Null)
+    }
+}
