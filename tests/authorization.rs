@@ -140,3 +140,42 @@ async fn an_open_challenge_belongs_to_its_channel() {
     let out = say(&svc, "a1", "carol", "accept", T0 + 6).await;
     assert!(out[0].text.contains("accepted"), "{}", out[0].text);
 }
+
+#[tokio::test]
+async fn a_user_has_at_most_the_configured_number_of_pending_challenges() {
+    use postal::service::referee::Service;
+    use postal::store::Store;
+    let settings = postal::service::settings::Settings {
+        max_open_challenges: 3,
+        seed: Some(1),
+        ..Default::default()
+    };
+    let svc = Service::new(Store::open("sqlite::memory:").await.unwrap(), settings);
+    for n in 0..3 {
+        let out = say(&svc, &format!("c{n}"), "alice", "challenge", T0).await;
+        assert_eq!(out[0].refusal, None, "{}", out[0].text);
+    }
+    let out = say(&svc, "c3", "alice", "challenge @bob", T0).await;
+    assert_eq!(
+        out[0].refusal,
+        Some(RefusalKind::Illegal),
+        "{}",
+        out[0].text
+    );
+    assert!(
+        out[0].text.contains("3 challenges waiting"),
+        "{}",
+        out[0].text
+    );
+    assert!(
+        svc.store().game(4).await.unwrap().is_none(),
+        "nothing was stored"
+    );
+    // Another user is not limited by alice's; alice may challenge again once one is
+    // answered.
+    let out = say(&svc, "c4", "bob", "challenge", T0).await;
+    assert_eq!(out[0].refusal, None, "{}", out[0].text);
+    say(&svc, "x1", "alice", "cancel 1", T0).await;
+    let out = say(&svc, "c5", "alice", "challenge", T0).await;
+    assert_eq!(out[0].refusal, None, "{}", out[0].text);
+}

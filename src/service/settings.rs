@@ -17,6 +17,9 @@ pub struct Settings {
     pub default_days: u32,
     /// Reminders, in hours before a deadline.
     pub reminder_hours: Vec<i64>,
+    /// How many pending challenges one user may have made at once (a bound on the work
+    /// and the lists one user can cause).
+    pub max_open_challenges: u32,
     /// The variant when a challenge names none.
     pub default_variant: String,
     /// Which side is at the bottom of the board image posted in a game's channel
@@ -39,6 +42,7 @@ impl Default for Settings {
             default_days: 3,
             reminder_hours: vec![24, 1],
             default_variant: "standard".into(),
+            max_open_challenges: 10,
             public_orientation: PublicOrientation::SideToMove,
             chesswords_words: None,
             seed: None,
@@ -84,6 +88,7 @@ fn orientation(text: &str, source: &str) -> Result<PublicOrientation, ConfigErro
 struct Games {
     default_variant: Option<String>,
     days_per_move: Option<u32>,
+    max_open_challenges: Option<u32>,
     chesswords_words: Option<String>,
 }
 
@@ -103,6 +108,7 @@ impl Settings {
             default_days: f.games.days_per_move.unwrap_or(d.default_days),
             reminder_hours: f.clock.reminder_hours.unwrap_or(d.reminder_hours),
             default_variant: f.games.default_variant.unwrap_or(d.default_variant),
+            max_open_challenges: f.games.max_open_challenges.unwrap_or(d.max_open_challenges),
             public_orientation: match f.images.public_orientation {
                 Some(o) => orientation(&o, "images.public_orientation")?,
                 None => d.public_orientation,
@@ -172,6 +178,12 @@ impl Settings {
     fn checked(self) -> Result<Settings, ConfigError> {
         if self.database_url.trim().is_empty() {
             return Err(ConfigError("database_url is empty".into()));
+        }
+        if !(1..=1000).contains(&self.max_open_challenges) {
+            return Err(ConfigError(format!(
+                "max_open_challenges is {}, it must be 1 to 1000",
+                self.max_open_challenges
+            )));
         }
         if !(1..=60).contains(&self.default_days) {
             return Err(ConfigError(format!(

@@ -48,6 +48,22 @@ impl Service {
             ));
         }
         let options = read_options(spec.options(), spec.display_name(), &c.options)?;
+        let max = self.settings.max_open_challenges as usize;
+        let pending = self
+            .store
+            .games_of(&inc.user, &["challenged"])
+            .await?
+            .into_iter()
+            .filter(|g| g.challenger == inc.user)
+            .count();
+        if pending >= max {
+            return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!(
+                    "you have {pending} challenges waiting for an answer, the most this server allows: cancel one (cancel ID) or wait for an answer"
+                ),
+            ));
+        }
         // Where every draw is to be reproducible (`--seed`, tests), hidden draws come
         // from the game's seed too; on the bot, from the operating system's entropy.
         let seeded = self.settings.seed.is_some();
