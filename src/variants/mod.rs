@@ -6,6 +6,8 @@
 pub mod api;
 pub mod chess;
 pub mod chesswords;
+pub mod parade;
+pub mod solitaire;
 pub mod split_brain;
 
 use api::Action;
@@ -19,6 +21,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::DOUBLE_MOVE,
     &split_brain::SPEC,
     &chesswords::SPEC,
+    &parade::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test
