@@ -6,8 +6,8 @@ use super::routing::public_dest;
 use super::text::{counters, public_view, seat_list, turn_line, waiting_for};
 use super::{acting, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
-use crate::variants::api::random::{shuffle, splitmix64};
 use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, Write};
+use crate::variants::api::random::{shuffle, splitmix64};
 use crate::variants::api::{read_options, NewGame, Placing, RefusalKind, Seat};
 
 impl Service {

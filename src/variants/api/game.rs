@@ -1,11 +1,11 @@
 //! The two traits of the plug-in interface: [`VariantSpec`], what the registry knows of a
 //! variant, and [`GameRules`], one game of it as a state machine.
 
+use super::random::Hidden;
 use super::{
     Action, CommandSpec, GameCommand, GameOutcome, Note, OptionSpec, Options, Projection, Prompt,
     Reading, RuleError, Seat, SeatPlan, Viewer, WordList,
 };
-use super::random::Hidden;
 use crate::render::Renderer;
 
 /// What a new game is set up from.
