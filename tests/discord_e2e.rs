@@ -2320,3 +2320,103 @@ async fn a_game_for_one_starts_from_its_challenge_in_a_thread_and_is_played_to_i
     all_accepted(&fake);
     bot.stop().await;
 }
+
+/// Parade Chess Solitaire on Discord: started by one user's `/challenge`, alone, in a
+/// thread of its own; `/move` (the chess command's slash, its moves suggested as typed)
+/// and `/add` are the solitaire's; a refusal is private and says why; the board comes as
+/// a PNG with every action, and the game ends with its score. Game #1 deals the cards of
+/// `tests/transcripts/parade-win.txt` (the same seed), so the same four moves win.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_parade_solitaire_is_played_to_its_end_in_its_thread() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("parade"), config(&fake), 1).await;
+    let cmds = registered_commands(&fake);
+    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    assert!(
+        variants.contains("\"Parade Chess Solitaire\""),
+        "{variants}"
+    );
+    assert!(
+        cmds.iter().any(|c| c["name"] == "add"),
+        "/add is registered"
+    );
+    let mv = |m: &str| json!([{"name": "move", "type": 3, "value": m}]);
+
+    let c = fake.slash(
+        ALICE,
+        GAMES,
+        "challenge",
+        json!([{"name": "variant", "type": 3, "value": "parade"}]),
+    );
+    fake.wait_callback(&c).await;
+    let thread = the_thread(&fake).await;
+    let start = wait_post(&fake, &thread, "plays parade").await;
+    assert!(is_png(&start), "the board comes with the start");
+    assert_says(&start, "to move a piece or add one (8 cards in hand)");
+    assert_eq!(
+        button_ids(&start.json),
+        [button(Some(ALICE), "add #1")],
+        "an Add button for Alice"
+    );
+
+    // The moves are suggested as she types; a refusal says why, privately.
+    let typing = |v: &str| json!([{"name": "move", "type": 3, "value": v, "focused": true}]);
+    let a = fake.autocomplete(ALICE, &thread, "move", typing("e2 a2"));
+    let suggested = choice_names(&fake.wait_callback(&a).await);
+    assert!(suggested.contains(&"e2 a2 c2".to_string()), "{suggested:?}");
+    let r = private_answer(&fake, ALICE, &thread, "move", mv("e2 g2 h2"), "refused").await;
+    assert_says(
+        &r,
+        "are both black: a piece moves only pieces of the other colour",
+    );
+    let r = private_answer(&fake, BOB, &thread, "move", mv("e2 a2 c2"), "not his").await;
+    assert_says(&r, "no game here");
+
+    let mut boards: Vec<Vec<u8>> = vec![start.files[0].bytes.clone()];
+    for (i, (m, told)) in [
+        (
+            "e2 a2 c2",
+            "the black rook on e2 move the white bishop from a2 to c2",
+        ),
+        (
+            "Rc3: f3-e3",
+            "the white rook on c3 move the black bishop from f3 to e3",
+        ),
+        (
+            "c2 a4 d3",
+            "the white bishop on c2 move the black bishop from a4 to d3",
+        ),
+        (
+            "Re2: c2-f2",
+            "the black rook on e2 move the white bishop from c2 to f2",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let said = if i % 2 == 0 {
+            let r = slash_reply(&fake, ALICE, &thread, "move", mv(m)).await;
+            assert_eq!(r.flags() & 64, 0, "a move is public: {}", r.json);
+            r
+        } else {
+            // Typed bare, as the record writes it.
+            fake.say(ALICE, &thread, &format!("!{m}"));
+            wait_post(&fake, &thread, told).await
+        };
+        assert_says(&said, told);
+        assert!(is_png(&said), "the board comes with {m}");
+        assert!(!boards.contains(&said.files[0].bytes), "the board changed");
+        boards.push(said.files[0].bytes.clone());
+    }
+    let end = wait_post(&fake, &thread, "game over").await;
+    assert_says(&end, "game over: won by connection (score 4)");
+    fake.say(ALICE, &thread, "!moves");
+    wait_post(
+        &fake,
+        &thread,
+        "1. Re2: a2-c2 2. Rc3: f3-e3 3. Bc2: a4-d3 4. Re2: c2-f2",
+    )
+    .await;
+    all_accepted(&fake);
+    bot.stop().await;
+}
