@@ -15,7 +15,7 @@ use postal::store::Store;
 use postal::variants::api::{
     Action, Audience, Env, GameCommand, GameRules, NewGame, Reading, Seat, Viewer,
 };
-use postal::variants::solitaire::{piece_deck, PlayingCard};
+use postal::variants::solitaire::{piece_deck, position_deck, PlayingCard};
 use postal::variants::Registry;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -32,18 +32,33 @@ struct Solitaire {
     cost: fn(&str) -> i32,
 }
 
-const SOLITAIRES: &[Solitaire] = &[Solitaire {
-    id: "parade",
-    deck: piece_deck,
-    turned: &["turned"],
-    // Eight cards in hand, then sixteen negative points.
-    most_actions: 24,
-    cards: 8,
-    cost: |action| match action {
-        "move" | "add" => 1,
-        _ => 0,
+const SOLITAIRES: &[Solitaire] = &[
+    Solitaire {
+        id: "parade",
+        deck: piece_deck,
+        turned: &["turned"],
+        // Eight cards in hand, then sixteen negative points.
+        most_actions: 24,
+        cards: 8,
+        cost: |action| match action {
+            "move" | "add" => 1,
+            _ => 0,
+        },
     },
-}];
+    Solitaire {
+        id: "neighbour",
+        deck: || piece_deck().into_iter().chain(position_deck()).collect(),
+        turned: &["turned_pieces", "turned_positions"],
+        // Sixteen additions, each perhaps placed, a stop, and a move for every card.
+        most_actions: 16 * 2 + 1 + 36,
+        cards: 36,
+        cost: |action| match action {
+            "add" => 2,
+            "move" => 1,
+            _ => 0,
+        },
+    },
+];
 
 /// The cards `snapshot` has turned face up, as shown (`9♥`).
 fn turned(s: &Solitaire, snapshot: &Value) -> Vec<String> {

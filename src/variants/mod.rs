@@ -6,6 +6,7 @@
 pub mod api;
 pub mod chess;
 pub mod chesswords;
+pub mod neighbour;
 pub mod parade;
 pub mod solitaire;
 pub mod split_brain;
@@ -22,6 +23,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &split_brain::SPEC,
     &chesswords::SPEC,
     &parade::SPEC,
+    &neighbour::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test

@@ -185,11 +185,14 @@ impl GameRules for Parade {
             cards: self.turned.iter().map(|c| c.face()).collect(),
         }));
         board.overlays.push(Overlay::Cards(CardRow {
-            label: format!(
-                "Hand: {}; {} spent face down",
-                self.cards_words(),
-                self.spent
-            ),
+            label: if self.in_overtime() {
+                format!(
+                    "Hand empty: {} of {OVERTIME} negative points",
+                    self.overtime
+                )
+            } else {
+                format!("Hand ({}); {} spent face down", self.hand.len(), self.spent)
+            },
             cards: self.hand.backs(),
         }));
         if let Some(o) = self.outcome() {
@@ -223,7 +226,9 @@ impl GameRules for Parade {
             numbered: solitaire::numbered(&self.record),
             legal,
             holdings: None,
-            counters: Some(groups_words(self.board.groups(super::rules::ADJACENCY))),
+            counters: Some(solitaire::groups_words(
+                self.board.groups(super::rules::ADJACENCY),
+            )),
             instructions: None,
         }
     }
@@ -257,11 +262,6 @@ impl GameRules for Parade {
     fn snapshot(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
-}
-
-/// `the pieces form 3 groups`.
-fn groups_words(n: usize) -> String {
-    format!("the pieces form {n} group{}", if n == 1 { "" } else { "s" })
 }
 
 /// A move as the player types it: `d3 c1 b2`.

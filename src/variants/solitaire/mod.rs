@@ -140,6 +140,11 @@ pub fn pgn(
     out
 }
 
+/// `the pieces form 3 groups`, for a solitaire's counters.
+pub fn groups_words(n: usize) -> String {
+    format!("the pieces form {n} group{}", if n == 1 { "" } else { "s" })
+}
+
 /// The record numbered as players read it: `1. add 2. Nd3: c1-b2`.
 pub fn numbered(record: &[String]) -> String {
     record
