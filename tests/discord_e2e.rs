@@ -10,6 +10,7 @@ use postal::discord::{Bot, Config};
 use postal::service::settings::Settings;
 use postal::variants::Registry;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
@@ -2417,6 +2418,127 @@ async fn a_parade_solitaire_is_played_to_its_end_in_its_thread() {
         "1. Re2: a2-c2 2. Rc3: f3-e3 3. Bc2: a4-d3 4. Re2: c2-f2",
     )
     .await;
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// Neighbour Chess Solitaire on Discord, by its other name `neighbor`: the Add and the
+/// place buttons answer its prompts, `/add`, `/place`, `/stop` and `/move` its commands,
+/// refusals are private, the board comes with every action, and no card is ever shown
+/// before it is turned (game #1 deals the cards of `tests/transcripts/neighbour-win.txt`,
+/// whose moves win here too).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_neighbour_solitaire_is_played_to_its_end_with_buttons_and_slash_commands() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("neighbour"), config(&fake), 1).await;
+    let cmds = registered_commands(&fake);
+    for name in ["add", "place", "stop"] {
+        assert!(
+            cmds.iter().any(|c| c["name"] == name),
+            "/{name} is registered"
+        );
+    }
+    fake.say(ALICE, GAMES, "!challenge neighbor");
+    let thread = the_thread(&fake).await;
+    let start = wait_post(&fake, &thread, "plays neighbour").await;
+    assert!(is_png(&start));
+    assert_says(
+        &start,
+        "to add a piece (16 piece cards, 20 position cards left)",
+    );
+    let add = button(Some(ALICE), "add #1");
+    assert_eq!(button_ids(&start.json), std::slice::from_ref(&add));
+
+    // The Add button, /add and a typed add.
+    fake.press(ALICE, &bot_message(&fake, &thread), &add);
+    wait_post(&fake, &thread, "turns up Q♠ and 5♦").await;
+    let r = slash_reply(&fake, ALICE, &thread, "add", json!([])).await;
+    assert_says(&r, "turns up 9♥ and 2♥");
+    assert!(is_png(&r));
+    let r = slash_reply(&fake, ALICE, &thread, "add", json!([])).await;
+    assert_says(&r, "turns up 10♠ and 3♦");
+    fake.say(ALICE, &thread, "!add");
+    let taken = wait_post(&fake, &thread, "which is taken").await;
+    assert_says(
+        &taken,
+        "to place the black knight on a free square nearest to f1",
+    );
+    let place = |sq: &str| button(Some(ALICE), &format!("place #1 {sq}"));
+    assert_eq!(
+        button_ids(&taken.json),
+        ["e1", "g1", "e2", "f2", "g2"].map(place)
+    );
+    let r = private_answer(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        json!([{"name": "square", "type": 3, "value": "h8"}]),
+        "a refused place is private",
+    )
+    .await;
+    assert_says(&r, "h8 is not among the free squares nearest to f1");
+    fake.press(ALICE, &bot_message(&fake, &thread), &place("e1"));
+    wait_post(&fake, &thread, "places the black knight on e1").await;
+    let r = slash_reply(&fake, ALICE, &thread, "stop", json!([])).await;
+    assert_says(&r, "stops adding pieces");
+
+    let mv = |m: &str| json!([{"name": "move", "type": 3, "value": m}]);
+    let r = private_answer(&fake, ALICE, &thread, "move", mv("f1 d3"), "refused").await;
+    assert_says(&r, "no black neighbour lends the queen on f1 a move to d3");
+    let mut boards = vec![start.files[0].bytes.clone()];
+    for (i, (m, told)) in [
+        (
+            "f1 d2",
+            "moves the black queen f1-d2 with the move of the black knight on e1",
+        ),
+        (
+            "Rc1-d1",
+            "moves the black rook c1-d1 with the move of the black queen on d2",
+        ),
+        (
+            "d2 g2 with d1",
+            "moves the black queen d2-g2 with the move of the black rook on d1",
+        ),
+        (
+            "Rd1-f2",
+            "moves the black rook d1-f2 with the move of the black knight on e1",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let said = if i % 2 == 0 {
+            slash_reply(&fake, ALICE, &thread, "move", mv(m)).await
+        } else {
+            fake.say(ALICE, &thread, &format!("!{m}"));
+            wait_post(&fake, &thread, told).await
+        };
+        assert_says(&said, told);
+        assert!(is_png(&said), "the board comes with {m}");
+        assert!(!boards.contains(&said.files[0].bytes), "the board changed");
+        boards.push(said.files[0].bytes.clone());
+    }
+    let end = wait_post(&fake, &thread, "game over").await;
+    assert_says(&end, "game over: won by connection (score 24)");
+
+    // No card was shown before it was turned: the twelve piece cards and twelve
+    // position cards never turned appear nowhere.
+    let turned = ["Q♠", "9♥", "10♠", "8♠", "5♦", "2♥", "3♦", "3♥"];
+    let deck = postal::variants::solitaire::piece_deck()
+        .into_iter()
+        .chain(postal::variants::solitaire::position_deck());
+    let reqs = fake.requests();
+    for card in deck.map(|c| c.to_string()) {
+        if !turned.contains(&card.as_str()) {
+            let leaks = public_leaks(&reqs, &HashMap::new(), &card);
+            assert!(leaks.is_empty(), "{card} was shown: {:?}", leaks[0].json);
+            assert!(
+                !reqs.iter().any(|r| r.all_text().contains(&card)),
+                "{card} was shown privately"
+            );
+        }
+    }
     all_accepted(&fake);
     bot.stop().await;
 }

@@ -176,6 +176,9 @@ mod tests {
             ("fide", "standard"),
             ("Los Alamos", "los-alamos"),
             ("secret-chesswords", "chesswords"),
+            ("Parade Chess Solitaire", "parade"),
+            ("neighbor", "neighbour"),
+            ("Neighbour Chess Solitaire", "neighbour"),
         ] {
             assert_eq!(r.find(name).map(|v| v.id()), Some(id), "{name}");
         }
