@@ -293,8 +293,9 @@ impl GameRules for Neighbour {
         backs.extend(self.positions.backs());
         board.overlays.push(Overlay::Cards(CardRow {
             label: format!(
-                "Piles: {}; {} spent face down",
-                self.cards_words(),
+                "Piles: {} pieces, {} positions; {} spent face down",
+                self.pieces.len(),
+                self.positions.len(),
                 self.spent
             ),
             cards: backs,
