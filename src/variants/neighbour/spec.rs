@@ -62,7 +62,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     aliases: &[],
     usage: "move [ID] FROM TO [with NEIGHBOUR]",
     help: "spend a card face down and move the piece on FROM to TO with the move of a neighbour of its colour (the one on NEIGHBOUR if you name it); a bare Nc3-c7 works too",
-    examples: "move c3 c7, Nc3-c7, move c3 c7 with d4",
+    examples: "move c3 c7, move Nc3-c7, move c3 c7 with d4",
     secret: false,
     id: IdRule::Plain,
     args: &[ArgSpec {

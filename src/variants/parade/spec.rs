@@ -21,7 +21,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     aliases: &[],
     usage: "move [ID] MOVER PIECE TARGET",
     help: "spend a card face down: the piece on MOVER lifts a piece of the other colour from PIECE, a square it attacks, and puts it on TARGET, another empty square it attacks; a bare Nd3: c1-b2 works too",
-    examples: "move d3 c1 b2, Nd3: c1-b2, move 12 e4 f3 g2",
+    examples: "move d3 c1 b2, move Nd3: c1-b2, move 12 e4 f3 g2",
     secret: false,
     id: IdRule::Plain,
     args: &[ArgSpec {
