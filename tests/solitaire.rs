@@ -282,3 +282,55 @@ async fn the_bot_deals_solitaires_from_the_systems_entropy_and_exports_no_pile()
         }
     }
 }
+
+/// Runs `script` through the console on `db`.
+fn console(db: &str, script: &str) -> String {
+    let opts = postal::console::Options {
+        db: db.into(),
+        settings: Settings {
+            seed: 1,
+            ..Default::default()
+        },
+        images: None,
+        registry: Registry::builtin(),
+    };
+    let mut out = Vec::new();
+    postal::console::block_on(postal::console::run(&opts, script.as_bytes(), &mut out))
+        .unwrap()
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// A solitaire is persisted and goes on after a restart: half of each transcript's win
+/// in one process, the rest in another on the same database, and the stored log
+/// replays to the stored state.
+#[test]
+fn a_solitaire_goes_on_after_a_restart_to_its_win() {
+    for (id, first, second, won) in [
+        (
+            1,
+            "alice: challenge parade\nalice: move e2 a2 c2\nalice: Rc3: f3-e3\n",
+            "alice: move c2 a4 d3\nalice: Re2: c2-f2\n",
+            "won by connection (score 4)",
+        ),
+        (
+            2,
+            "alice: challenge neighbor\nalice: add\nalice: add\nalice: add\nalice: add\n",
+            "alice: place e1\nalice: stop\nalice: move f1 d2\nalice: Rc1-d1\nalice: move d2 g2 with d1\nalice: Rd1-f2\n",
+            "won by connection (score 24)",
+        ),
+    ] {
+        let dir = TempDir::new(&format!("sol-restart-{id}"));
+        let db = dir.db();
+        let out = console(&db, first);
+        assert!(!out.contains("game over"), "{out}");
+        let out = console(&db, second);
+        assert!(out.contains(won), "{out}");
+        postal::console::block_on(async {
+            let store = Store::open(&db).await.unwrap();
+            assert!(check_log(&store, 1).await > 3);
+            store.close().await;
+        })
+        .unwrap();
+    }
+}
