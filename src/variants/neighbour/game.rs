@@ -269,6 +269,8 @@ impl GameRules for Neighbour {
         board.pieces = self.board.pieces();
         board.last_move = self.last();
         board.caption.move_number = self.record.len() as u32 + 1;
+        // One player moves pieces of both colours: no side is "to move".
+        board.caption.to_move = None;
         if let Some(p) = &self.pending {
             board.overlays.push(Overlay::Discs(
                 p.choices

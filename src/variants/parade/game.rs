@@ -180,6 +180,8 @@ impl GameRules for Parade {
         board.pieces = self.board.pieces();
         board.last_move = self.last();
         board.caption.move_number = self.steps.len() as u32 + 1;
+        // One player moves pieces of both colours: no side is "to move".
+        board.caption.to_move = None;
         board.overlays.push(Overlay::Cards(CardRow {
             label: format!("Turned up ({})", self.turned.len()),
             cards: self.turned.iter().map(|c| c.face()).collect(),

@@ -153,6 +153,11 @@ impl Parade {
     /// `from`, and the piece goes to another square the mover attacks once the piece is
     /// lifted (a slider then sees past it), which must be empty (Parade has no captures).
     pub fn targets(&self, mover: Square, from: Square) -> Result<Bitboard, RuleError> {
+        if mover == from {
+            return Err(RuleError::new(format!(
+                "the piece on {mover} cannot move itself: name a piece of the other colour that it attacks"
+            )));
+        }
         let m = self
             .board
             .piece_at(mover)

@@ -174,6 +174,11 @@ fn a_piece_moves_only_pieces_of_the_other_colour_on_squares_it_attacks() {
         g.targets(sq("a8"), sq("c1")).unwrap_err().text,
         "there is no piece on a8"
     );
+    let e = g.targets(sq("d3"), sq("d3")).unwrap_err();
+    assert!(
+        e.text.starts_with("the piece on d3 cannot move itself"),
+        "{e}"
+    );
 }
 
 #[test]
