@@ -359,12 +359,7 @@ impl GameRules for Neighbour {
     }
 
     fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
-        solitaire::pgn(
-            VARIANT,
-            tags,
-            &solitaire::numbered(&self.record),
-            self.outcome(),
-        )
+        solitaire::pgn(VARIANT, tags, &self.record, self.outcome())
     }
 
     fn animation(&self, _viewer: Viewer, _renderer: &Renderer, _names: &[&str]) -> Option<Vec<u8>> {

@@ -118,24 +118,38 @@ pub fn read_squares(
     Ok(out)
 }
 
-/// A solitaire's record as PGN: the referee's tags, the variant, the numbered actions and
-/// the result.
+/// A solitaire's record as PGN: the referee's tags, the variant, how it ended
+/// (`Termination`, and `Score` when won), then the numbered actions wrapped at 80
+/// columns. PGN has no result for a game of one, so the movetext ends with `*` after
+/// the outcome in a comment.
 pub fn pgn(
     variant: &str,
     tags: &[(String, String)],
-    numbered: &str,
+    record: &[String],
     outcome: Option<GameOutcome>,
 ) -> String {
     let mut out: String = tags
         .iter()
         .map(|(k, v)| format!("[{k} \"{v}\"]\n"))
         .collect();
-    out.push_str(&format!("[Variant \"{variant}\"]\n\n"));
-    out.push_str(numbered);
-    if !numbered.is_empty() {
-        out.push(' ');
+    out.push_str(&format!("[Variant \"{variant}\"]\n"));
+    if let Some(o) = &outcome {
+        out.push_str(&format!("[Termination \"{}\"]\n", o.reason));
+        if let Some([score]) = o.score.as_deref() {
+            out.push_str(&format!("[Score \"{score}\"]\n"));
+        }
     }
-    out.push_str(&outcome.map_or("*".to_string(), |o| o.result));
+    out.push('\n');
+    let mut tokens: Vec<String> = record
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("{}. {a}", i + 1))
+        .collect();
+    if let Some(o) = outcome {
+        tokens.push(format!("{{{o}}}"));
+    }
+    tokens.push("*".into());
+    out.push_str(&crate::notation::pgn::wrap_movetext(tokens));
     out.push('\n');
     out
 }
@@ -181,6 +195,25 @@ mod tests {
         assert!(read_squares("d3 c1 z9", usage).is_err());
         assert!(read_squares("Pd3 c1 b2", usage).is_err());
         assert!(read_squares(&"a1 ".repeat(40), usage).is_err());
+    }
+
+    #[test]
+    fn a_solitaires_pgn_ends_with_its_outcome_and_no_chess_result() {
+        let record: Vec<String> = (0..12).map(|i| format!("Nd{}: c1-b2", i % 8 + 1)).collect();
+        let text = pgn(
+            "Parade Chess Solitaire",
+            &[("White".into(), "alice".into())],
+            &record,
+            Ended::Connected.outcome(-2),
+        );
+        assert!(text.starts_with("[White \"alice\"]\n[Variant \"Parade Chess Solitaire\"]\n[Termination \"connection\"]\n[Score \"-2\"]\n\n1. Nd1: c1-b2"), "{text}");
+        assert!(
+            text.ends_with("{won by connection (score -2)} *\n"),
+            "{text}"
+        );
+        assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+        let live = pgn("Parade Chess Solitaire", &[], &[], None);
+        assert_eq!(live, "[Variant \"Parade Chess Solitaire\"]\n\n*\n");
     }
 
     #[test]
