@@ -1,5 +1,7 @@
-//! The solitaires as wholes. A property test plays each one at random through its
-//! `GameRules` (reading typed commands as a player would type them): every attempt ends,
+//! The solitaires as wholes. A property test plays each one through its `GameRules`
+//! (reading typed commands as a player would type them), every other action at random
+//! and the others the action that joins the pieces most, so that both wins and losses
+//! are reached: every attempt ends,
 //! a refused command changes nothing, a won attempt's score is the recount of the cards
 //! its actions spent, the action log replays from the stored start to the same state, and
 //! no output anyone sees (projections, prompts, notes, the image's cards) shows a card
@@ -129,6 +131,39 @@ fn shows_no_unturned_card(s: &Solitaire, game: &dyn GameRules, notes: &str) {
     }
 }
 
+/// How good the state after `typed` is for the player, best first: a win, then not a
+/// loss, then the fewest groups (read from the public counters).
+fn rank(registry: &Registry, id: &str, game: &dyn GameRules, typed: &str) -> (bool, bool, usize) {
+    let worst = (true, true, usize::MAX);
+    let Ok(mut copy) = registry.load(id, &game.snapshot()) else {
+        return worst;
+    };
+    let (word, rest) = typed.split_once(' ').unwrap_or((typed, ""));
+    let Ok(Reading::Act(action)) =
+        copy.read(Seat(0), &GameCommand::new(word, rest), Env::default())
+    else {
+        return worst;
+    };
+    if copy.apply(Seat(0), &action).is_err() {
+        return worst;
+    }
+    let won = copy.outcome().is_some_and(|o| o.result == "won");
+    let lost = copy.outcome().is_some_and(|o| o.result == "lost");
+    let groups = copy
+        .project(Viewer::Public)
+        .counters
+        .and_then(|c| c.split_whitespace().nth(3).and_then(|n| n.parse().ok()))
+        .unwrap_or(usize::MAX);
+    (!won, lost, groups)
+}
+
+/// The index of the option [`rank`] likes best.
+fn best(registry: &Registry, id: &str, game: &dyn GameRules, options: &[String]) -> usize {
+    (0..options.len())
+        .min_by_key(|&i| rank(registry, id, game, &options[i]))
+        .unwrap_or(0)
+}
+
 /// Plays `s` from `seed`, choosing among the commands a player could type with
 /// `choices`; returns the game, its start and its log.
 fn play(s: &Solitaire, seed: u64, choices: &[usize]) {
@@ -160,7 +195,15 @@ fn play(s: &Solitaire, seed: u64, choices: &[usize]) {
                 "{}: no action is possible yet the game goes on",
                 s.id
             );
-            let typed = options.remove(choice.next().copied().unwrap_or(0) % options.len());
+            let pick = choice.next().copied().unwrap_or(0);
+            // Every other choice plays the action that joins the pieces most, so that
+            // wins (and their scores) are reached, not only losses.
+            let at = if pick % 2 == 0 {
+                best(&registry, s.id, game.as_ref(), &options)
+            } else {
+                pick % options.len()
+            };
+            let typed = options.remove(at);
             let (word, rest) = typed.split_once(' ').unwrap_or((&typed, ""));
             let before = game.snapshot();
             let action = match game.read(Seat(0), &GameCommand::new(word, rest), Env::default()) {
