@@ -10,6 +10,7 @@ use postal::discord::{Bot, Config};
 use postal::service::settings::Settings;
 use postal::variants::Registry;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
@@ -949,7 +950,16 @@ async fn resignation_is_confirmed_by_button_by_the_same_player() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn long_lists_are_split_under_the_limit() {
     let fake = Fake::start(TOKEN).await;
-    let bot = start(&fake, &db("long"), config(&fake), 1).await;
+    logs();
+    // 45 challenges waiting at once: above the default cap, which this server raises.
+    let settings = Settings {
+        max_open_challenges: 50,
+        ..settings(&db("long"))
+    };
+    let bot = Bot::start(settings, config(&fake), TOKEN)
+        .await
+        .expect("bot starts");
+    ready(&fake, 1).await;
     let n = 45;
     for i in 1..=n {
         fake.say(ALICE, GAMES, &format!("!challenge <@{}>", BOB.0));
@@ -2488,6 +2498,227 @@ async fn a_gravity_game_from_a_position_is_played_to_its_score() {
         "12. bN: N@g8 12... wN: Nf6 N@b8 13. last: Nc6",
     )
     .await;
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// Parade Chess Solitaire on Discord: started by one user's `/challenge`, alone, in a
+/// thread of its own; `/move` (the chess command's slash, its moves suggested as typed)
+/// and `/add` are the solitaire's; a refusal is private and says why; the board comes as
+/// a PNG with every action, and the game ends with its score. Game #1 deals the cards of
+/// `tests/transcripts/parade-win.txt` (the same seed), so the same four moves win.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_parade_solitaire_is_played_to_its_end_in_its_thread() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("parade"), config(&fake), 1).await;
+    let cmds = registered_commands(&fake);
+    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    assert!(
+        variants.contains("\"Parade Chess Solitaire\""),
+        "{variants}"
+    );
+    assert!(
+        cmds.iter().any(|c| c["name"] == "add"),
+        "/add is registered"
+    );
+    let mv = |m: &str| json!([{"name": "move", "type": 3, "value": m}]);
+
+    let c = fake.slash(
+        ALICE,
+        GAMES,
+        "challenge",
+        json!([{"name": "variant", "type": 3, "value": "parade"}]),
+    );
+    fake.wait_callback(&c).await;
+    let thread = the_thread(&fake).await;
+    let start = wait_post(&fake, &thread, "plays parade").await;
+    assert!(is_png(&start), "the board comes with the start");
+    assert_says(&start, "to move a piece or add one (8 cards in hand)");
+    assert_eq!(
+        button_ids(&start.json),
+        [button(Some(ALICE), "add #1")],
+        "an Add button for Alice"
+    );
+
+    // The moves are suggested as she types; a refusal says why, privately.
+    let typing = |v: &str| json!([{"name": "move", "type": 3, "value": v, "focused": true}]);
+    let a = fake.autocomplete(ALICE, &thread, "move", typing("e2 a2"));
+    let suggested = choice_names(&fake.wait_callback(&a).await);
+    assert!(suggested.contains(&"e2 a2 c2".to_string()), "{suggested:?}");
+    let r = private_answer(&fake, ALICE, &thread, "move", mv("e2 g2 h2"), "refused").await;
+    assert_says(
+        &r,
+        "are both black: a piece moves only pieces of the other colour",
+    );
+    let r = private_answer(&fake, BOB, &thread, "move", mv("e2 a2 c2"), "not his").await;
+    assert_says(&r, "no game here");
+
+    let mut boards: Vec<Vec<u8>> = vec![start.files[0].bytes.clone()];
+    for (i, (m, told)) in [
+        (
+            "e2 a2 c2",
+            "the black rook on e2 move the white bishop from a2 to c2",
+        ),
+        (
+            "Rc3: f3-e3",
+            "the white rook on c3 move the black bishop from f3 to e3",
+        ),
+        (
+            "c2 a4 d3",
+            "the white bishop on c2 move the black bishop from a4 to d3",
+        ),
+        (
+            "Re2: c2-f2",
+            "the black rook on e2 move the white bishop from c2 to f2",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let said = if i % 2 == 0 {
+            let r = slash_reply(&fake, ALICE, &thread, "move", mv(m)).await;
+            assert_eq!(r.flags() & 64, 0, "a move is public: {}", r.json);
+            r
+        } else {
+            // Typed bare, as the record writes it.
+            fake.say(ALICE, &thread, &format!("!{m}"));
+            wait_post(&fake, &thread, told).await
+        };
+        assert_says(&said, told);
+        assert!(is_png(&said), "the board comes with {m}");
+        assert!(!boards.contains(&said.files[0].bytes), "the board changed");
+        boards.push(said.files[0].bytes.clone());
+    }
+    let end = wait_post(&fake, &thread, "game over").await;
+    assert_says(&end, "game over: won by connection (score 4)");
+    fake.say(ALICE, &thread, "!moves");
+    wait_post(
+        &fake,
+        &thread,
+        "1. Re2: a2-c2 2. Rc3: f3-e3 3. Bc2: a4-d3 4. Re2: c2-f2",
+    )
+    .await;
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// Neighbour Chess Solitaire on Discord, by its other name `neighbor`: the Add and the
+/// place buttons answer its prompts, `/add`, `/place`, `/stop` and `/move` its commands,
+/// refusals are private, the board comes with every action, and no card is ever shown
+/// before it is turned (game #1 deals the cards of `tests/transcripts/neighbour-win.txt`,
+/// whose moves win here too).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_neighbour_solitaire_is_played_to_its_end_with_buttons_and_slash_commands() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("neighbour"), config(&fake), 1).await;
+    let cmds = registered_commands(&fake);
+    for name in ["add", "place", "stop"] {
+        assert!(
+            cmds.iter().any(|c| c["name"] == name),
+            "/{name} is registered"
+        );
+    }
+    fake.say(ALICE, GAMES, "!challenge neighbor");
+    let thread = the_thread(&fake).await;
+    let start = wait_post(&fake, &thread, "plays neighbour").await;
+    assert!(is_png(&start));
+    assert_says(
+        &start,
+        "to add a piece (16 piece cards, 20 position cards left)",
+    );
+    let add = button(Some(ALICE), "add #1");
+    assert_eq!(button_ids(&start.json), std::slice::from_ref(&add));
+
+    // The Add button, /add and a typed add.
+    fake.press(ALICE, &bot_message(&fake, &thread), &add);
+    wait_post(&fake, &thread, "turns up Q♠ and 5♦").await;
+    let r = slash_reply(&fake, ALICE, &thread, "add", json!([])).await;
+    assert_says(&r, "turns up 9♥ and 2♥");
+    assert!(is_png(&r));
+    let r = slash_reply(&fake, ALICE, &thread, "add", json!([])).await;
+    assert_says(&r, "turns up 10♠ and 3♦");
+    fake.say(ALICE, &thread, "!add");
+    let taken = wait_post(&fake, &thread, "which is taken").await;
+    assert_says(
+        &taken,
+        "to place the black knight on a free square nearest to f1",
+    );
+    let place = |sq: &str| button(Some(ALICE), &format!("place #1 {sq}"));
+    assert_eq!(
+        button_ids(&taken.json),
+        ["e1", "g1", "e2", "f2", "g2"].map(place)
+    );
+    let r = private_answer(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        json!([{"name": "square", "type": 3, "value": "h8"}]),
+        "a refused place is private",
+    )
+    .await;
+    assert_says(&r, "h8 is not among the free squares nearest to f1");
+    fake.press(ALICE, &bot_message(&fake, &thread), &place("e1"));
+    wait_post(&fake, &thread, "places the black knight on e1").await;
+    let r = slash_reply(&fake, ALICE, &thread, "stop", json!([])).await;
+    assert_says(&r, "stops adding pieces");
+
+    let mv = |m: &str| json!([{"name": "move", "type": 3, "value": m}]);
+    let r = private_answer(&fake, ALICE, &thread, "move", mv("f1 d3"), "refused").await;
+    assert_says(&r, "no black neighbour lends the queen on f1 a move to d3");
+    let mut boards = vec![start.files[0].bytes.clone()];
+    for (i, (m, told)) in [
+        (
+            "f1 d2",
+            "moves the black queen f1-d2 with the move of the black knight on e1",
+        ),
+        (
+            "Rc1-d1",
+            "moves the black rook c1-d1 with the move of the black queen on d2",
+        ),
+        (
+            "d2 g2 with d1",
+            "moves the black queen d2-g2 with the move of the black rook on d1",
+        ),
+        (
+            "Rd1-f2",
+            "moves the black rook d1-f2 with the move of the black knight on e1",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let said = if i % 2 == 0 {
+            slash_reply(&fake, ALICE, &thread, "move", mv(m)).await
+        } else {
+            fake.say(ALICE, &thread, &format!("!{m}"));
+            wait_post(&fake, &thread, told).await
+        };
+        assert_says(&said, told);
+        assert!(is_png(&said), "the board comes with {m}");
+        assert!(!boards.contains(&said.files[0].bytes), "the board changed");
+        boards.push(said.files[0].bytes.clone());
+    }
+    let end = wait_post(&fake, &thread, "game over").await;
+    assert_says(&end, "game over: won by connection (score 24)");
+
+    // No card was shown before it was turned: the twelve piece cards and twelve
+    // position cards never turned appear nowhere.
+    let turned = ["Q♠", "9♥", "10♠", "8♠", "5♦", "2♥", "3♦", "3♥"];
+    let deck = postal::variants::solitaire::piece_deck()
+        .into_iter()
+        .chain(postal::variants::solitaire::position_deck());
+    let reqs = fake.requests();
+    for card in deck.map(|c| c.to_string()) {
+        if !turned.contains(&card.as_str()) {
+            let leaks = public_leaks(&reqs, &HashMap::new(), &card);
+            assert!(leaks.is_empty(), "{card} was shown: {:?}", leaks[0].json);
+            assert!(
+                !reqs.iter().any(|r| r.all_text().contains(&card)),
+                "{card} was shown privately"
+            );
+        }
+    }
     all_accepted(&fake);
     bot.stop().await;
 }

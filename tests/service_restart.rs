@@ -199,19 +199,23 @@ fn texts_of(queued: &[postal::service::referee::Queued]) -> Vec<String> {
     queued.iter().map(|q| q.message.text.clone()).collect()
 }
 
-/// alice challenges `p{n}` to a game with colours drawn at random, as event `c{n}`.
+/// `a{n}` challenges `p{n}` to a game with colours drawn at random, as event `c{n}`.
 async fn challenge(svc: &Service, n: usize) {
     let out = svc
         .handle(postal::service::referee::Incoming {
             event_id: format!("c{n}"),
-            user: "alice".into(),
+            user: format!("a{n}"),
             place: postal::service::referee::Place::Channel("games".into()),
             text: format!("challenge @p{n} standard"),
             at: T0,
         })
         .await
         .unwrap();
-    assert!(out[0].text.contains("challenges"), "{}", out[0].text);
+    assert!(
+        out[0].text.contains(&format!("challenges @p{n}")),
+        "{}",
+        out[0].text
+    );
 }
 
 /// The seeds of games `ids` as stored.

@@ -172,15 +172,15 @@ fn parse_tokens(field: &str) -> Result<[u8; 2], FenError> {
     Ok([w.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?])
 }
 
-/// The board part of a FEN (ranks from the top) followed by the reserve in brackets
-/// for variants with drops.
-pub fn board_fen(pos: &Position) -> String {
-    let cfg = pos.config();
+/// The piece placement of a FEN (ranks from the top, `/` between them, digits for runs of
+/// empty squares) of a `width` x `height` board whose pieces `piece_at` gives: for any
+/// board, a position of the engine or a variant's own (a solitaire's).
+pub fn placement(width: u8, height: u8, piece_at: impl Fn(Square) -> Option<Piece>) -> String {
     let mut out = String::new();
-    for rank in (0..cfg.height).rev() {
+    for rank in (0..height).rev() {
         let mut empty = 0;
-        for file in 0..cfg.width {
-            match pos.piece_at(Square::new(file, rank)) {
+        for file in 0..width {
+            match piece_at(Square::new(file, rank)) {
                 Some(p) => {
                     if empty > 0 {
                         out.push_str(&empty.to_string());
@@ -198,6 +198,14 @@ pub fn board_fen(pos: &Position) -> String {
             out.push('/');
         }
     }
+    out
+}
+
+/// The board part of a FEN (ranks from the top) followed by the reserve in brackets
+/// for variants with drops.
+pub fn board_fen(pos: &Position) -> String {
+    let cfg = pos.config();
+    let mut out = placement(cfg.width, cfg.height, |sq| pos.piece_at(sq));
     if cfg.drops.is_some() {
         out.push('[');
         for color in Color::ALL {

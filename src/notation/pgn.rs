@@ -188,6 +188,13 @@ pub fn turn_sans(game: &Game) -> Vec<String> {
 fn movetext(game: &Game, result: &str) -> String {
     let mut tokens = numbered_moves(game);
     tokens.push(result.to_string());
+    wrap_movetext(tokens)
+}
+
+/// Movetext tokens joined by spaces and wrapped so that no line is longer than 80
+/// characters (a token is never split): for any game's record, a chess game's or a
+/// variant's own.
+pub fn wrap_movetext(tokens: impl IntoIterator<Item = String>) -> String {
     let mut text = String::new();
     let mut line_len = 0;
     for t in tokens {

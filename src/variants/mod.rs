@@ -7,6 +7,9 @@ pub mod api;
 pub mod chess;
 pub mod chesswords;
 pub mod gravity;
+pub mod neighbour;
+pub mod parade;
+pub mod solitaire;
 pub mod split_brain;
 
 use api::Action;
@@ -21,6 +24,8 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,
+    &parade::SPEC,
+    &neighbour::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test
@@ -173,6 +178,9 @@ mod tests {
             ("fide", "standard"),
             ("Los Alamos", "los-alamos"),
             ("secret-chesswords", "chesswords"),
+            ("Parade Chess Solitaire", "parade"),
+            ("neighbor", "neighbour"),
+            ("Neighbour Chess Solitaire", "neighbour"),
         ] {
             assert_eq!(r.find(name).map(|v| v.id()), Some(id), "{name}");
         }

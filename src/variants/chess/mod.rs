@@ -12,7 +12,7 @@ mod spec;
 mod text;
 
 pub use spec::{ChessSpec, CHESS_SHARP, DOUBLE_MOVE, DRAW_ANSWER, LOS_ALAMOS, MOVE, STANDARD};
-pub use text::{diagram, pgn_tags, split_double};
+pub use text::{diagram, grid, pgn_tags, split_double};
 
 use crate::notation::fen::{parse_fen, to_fen};
 use crate::notation::pgn::{numbered_moves, turn_sans};

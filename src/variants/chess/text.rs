@@ -5,23 +5,35 @@ use crate::notation::pgn::turn_san;
 use crate::notation::PgnTags;
 use crate::rules::{MoveKind, Position, Turn};
 
-/// A text diagram: ranks from the top, `.` for an empty square, reserves below.
-pub fn diagram(pos: &Position) -> String {
-    let cfg = pos.config();
+/// The squares of a text diagram of a `width` x `height` board whose pieces `piece_at`
+/// gives: ranks from the top, each after its number, `.` for an empty square, the files'
+/// letters below.
+pub fn grid(
+    width: u8,
+    height: u8,
+    piece_at: impl Fn(crate::rules::Square) -> Option<crate::rules::Piece>,
+) -> String {
     let mut out = String::new();
-    for rank in (0..cfg.height).rev() {
+    for rank in (0..height).rev() {
         out.push((b'1' + rank) as char);
         out.push(' ');
-        for file in 0..cfg.width {
+        for file in 0..width {
             let sq = crate::rules::Square::new(file, rank);
-            out.push(pos.piece_at(sq).map(|p| p.fen_char()).unwrap_or('.'));
+            out.push(piece_at(sq).map(|p| p.fen_char()).unwrap_or('.'));
         }
         out.push('\n');
     }
     out.push_str("  ");
-    for file in 0..cfg.width {
+    for file in 0..width {
         out.push((b'a' + file) as char);
     }
+    out
+}
+
+/// A text diagram: ranks from the top, `.` for an empty square, reserves below.
+pub fn diagram(pos: &Position) -> String {
+    let cfg = pos.config();
+    let mut out = grid(cfg.width, cfg.height, |sq| pos.piece_at(sq));
     if cfg.drops.is_some() {
         let fen = crate::notation::fen::board_fen(pos);
         if let Some(i) = fen.find('[') {

@@ -1,0 +1,122 @@
+//! Neighbour Chess Solitaire as the registry knows it: its names, its one seat and its
+//! commands (`add`, `place`, `stop`, `move`).
+
+use super::rules::Neighbour;
+use crate::variants::api::random::Random;
+use crate::variants::api::{
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
+    VariantSpec,
+};
+use crate::variants::solitaire::{piece_deck, position_deck};
+
+/// Neighbour Chess Solitaire.
+pub struct NeighbourSpec;
+
+/// Neighbour Chess Solitaire, for the registry.
+pub static SPEC: NeighbourSpec = NeighbourSpec;
+
+/// `add [ID]`.
+pub const ADD: CommandSpec = CommandSpec {
+    name: "add",
+    aliases: &[],
+    usage: "add [ID]",
+    help: "turn up a piece card and a position card: the piece goes that many squares right (red) or up (black) from the last piece added (from a1 at first)",
+    examples: "add, add 12",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[],
+};
+
+/// `place [ID] SQUARE`.
+pub const PLACE: CommandSpec = CommandSpec {
+    name: "place",
+    aliases: &[],
+    usage: "place [ID] SQUARE",
+    help: "when an added piece lands on a taken square, the free square nearest to it you choose",
+    examples: "place c3, place 12 d5",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "square",
+        help: "a free square nearest to the taken one",
+        kind: ArgKind::Word,
+        required: true,
+    }],
+};
+
+/// `stop [ID]`.
+pub const STOP: CommandSpec = CommandSpec {
+    name: "stop",
+    aliases: &[],
+    usage: "stop [ID]",
+    help: "stop adding pieces and start moving them",
+    examples: "stop, stop 12",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[],
+};
+
+/// `move [ID] FROM TO [with NEIGHBOUR]`.
+pub const MOVE: CommandSpec = CommandSpec {
+    name: "move",
+    aliases: &[],
+    usage: "move [ID] FROM TO [with NEIGHBOUR]",
+    help: "spend a card face down and move the piece on FROM to TO with the move of a neighbour of its colour (the one on NEIGHBOUR if you name it); a bare Nc3-c7 works too",
+    examples: "move c3 c7, move Nc3-c7, move c3 c7 with d4",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "move",
+        help: "the move, in any notation",
+        kind: ArgKind::Move,
+        required: true,
+    }],
+};
+
+impl VariantSpec for NeighbourSpec {
+    fn id(&self) -> &'static str {
+        "neighbour"
+    }
+
+    fn display_name(&self) -> &'static str {
+        "Neighbour Chess Solitaire"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["neighbor", "neighbour-solitaire", "neighbor-solitaire"]
+    }
+
+    fn summary(&self) -> &'static str {
+        "a solitaire: cards place the pieces, which then move with their neighbours' moves until they form one group"
+    }
+
+    fn seats(&self) -> SeatPlan {
+        SeatPlan {
+            names: &["Player"],
+            placing: Placing::Alone,
+        }
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        &[ADD, PLACE, STOP, MOVE]
+    }
+
+    fn takes_fen(&self) -> bool {
+        false
+    }
+
+    fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
+        // Both decks are hidden draws, kept in the state as drawn.
+        let mut draws = setup.hidden_draws();
+        let (mut pieces, mut positions) = (piece_deck(), position_deck());
+        draws.shuffle(&mut pieces);
+        draws.shuffle(&mut positions);
+        Ok(Box::new(Neighbour::deal(pieces, positions)))
+    }
+
+    fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
+        serde_json::from_value::<Neighbour>(snapshot.clone())
+            .map(|g| Box::new(g) as Box<dyn GameRules>)
+            .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))
+    }
+}
