@@ -112,6 +112,10 @@ pub fn format(o: &Outbound) -> String {
 fn parse_clock(arg: &str) -> Option<i64> {
     let a = arg.trim().strip_prefix('+')?;
     let (n, unit) = a.split_at(a.len().checked_sub(1)?);
+    // Forward only: a whole number of units, no sign.
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let n: i64 = n.parse().ok()?;
     let mult = match unit {
         "d" => 86_400,
@@ -141,7 +145,15 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
     let left = service.undelivered().await.map_err(|e| e.to_string())?;
     deliver(&service, left, now, images.as_mut(), out).await?;
     for (n, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| e.to_string())?;
+        let line = match line {
+            Ok(line) => line,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                writeln!(out, "-- line {} is not UTF-8 text: skipped", n + 1)
+                    .map_err(|e| e.to_string())?;
+                continue;
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         let t = line.trim();
         if t.is_empty() {
             continue;
@@ -151,9 +163,9 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
             .strip_prefix("# clock")
             .or_else(|| t.strip_prefix("/advance"))
         {
-            match parse_clock(rest) {
-                Some(dt) => {
-                    now += dt;
+            match parse_clock(rest).and_then(|dt| now.checked_add(dt)) {
+                Some(later) => {
+                    now = later;
                     writeln!(
                         out,
                         "-- clock {}",
@@ -165,7 +177,7 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
                 }
                 None => writeln!(
                     out,
-                    "-- bad clock directive (write # clock +3d, +5h or +30m)"
+                    "-- bad clock directive: the clock moves forward only (write # clock +3d, +5h or +30m)"
                 )
                 .map_err(|e| e.to_string())?,
             }
@@ -198,7 +210,15 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
                 text,
                 at: now,
             };
-            replies = service.handle(inc).await.map_err(|e| e.to_string())?;
+            replies = match service.handle(inc).await {
+                Ok(replies) => replies,
+                Err(e) => {
+                    // Reported and skipped: the line changed nothing, the session goes on.
+                    writeln!(out, "-- the database failed on this line ({e}): skipped")
+                        .map_err(|e| e.to_string())?;
+                    continue;
+                }
+            };
         }
         for r in &replies {
             let image = match images.as_mut() {
@@ -240,13 +260,7 @@ async fn deliver(
 /// made while the bot may be running (SQLite's `VACUUM INTO`). A database that does not
 /// exist is an error, never created.
 pub async fn backup(db: &str, out: &std::path::Path) -> Result<(), String> {
-    let file = db
-        .strip_prefix("sqlite://")
-        .or_else(|| db.strip_prefix("sqlite:"))
-        .unwrap_or(db);
-    if db.contains(":memory:") || !std::path::Path::new(file).is_file() {
-        return Err(format!("{file}: no such database file"));
-    }
+    let file = existing_database(db)?;
     let store = Store::open(db).await.map_err(|e| format!("{file}: {e}"))?;
     let out = out.to_string_lossy();
     let result = store.backup(&out).await.map_err(|e| format!("{out}: {e}"));
@@ -254,8 +268,22 @@ pub async fn backup(db: &str, out: &std::path::Path) -> Result<(), String> {
     result
 }
 
+/// The file of database URL `db`, if it exists: commands that only read a database never
+/// create one (a typo in `--db` would otherwise leave an empty database behind).
+fn existing_database(db: &str) -> Result<&str, String> {
+    let file = db
+        .strip_prefix("sqlite://")
+        .or_else(|| db.strip_prefix("sqlite:"))
+        .unwrap_or(db);
+    if db.contains(":memory:") || !std::path::Path::new(file).is_file() {
+        return Err(format!("{file}: no such database file"));
+    }
+    Ok(file)
+}
+
 /// `postal export`: one stored game as PGN or JSON text, or as an animated GIF.
 pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
+    existing_database(db)?;
     let store = Store::open(db).await.map_err(|e| e.to_string())?;
     let g = store
         .game(id)

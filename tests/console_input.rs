@@ -1,0 +1,71 @@
+//! Input hygiene of the console (issue 14): a line that is not UTF-8 is reported and
+//! skipped, the simulated clock only moves forward and refuses to overflow, and the
+//! commands that only read a database (`export`, `backup`) never create one.
+
+mod common;
+
+use common::service::TempDir;
+use postal::service::settings::Settings;
+use postal::variants::Registry;
+
+/// Runs the console over `input` (bytes, not necessarily UTF-8) on `db`.
+fn console(db: &str, input: &[u8]) -> Result<String, String> {
+    let opts = postal::console::Options {
+        db: db.into(),
+        settings: Settings {
+            seed: Some(1),
+            ..Default::default()
+        },
+        images: None,
+        registry: Registry::builtin(),
+    };
+    let mut out = Vec::new();
+    postal::console::block_on(postal::console::run(&opts, input, &mut out))??;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_skipped_and_the_session_goes_on() {
+    let mut input = b"alice: challenge @bob colour:white\n".to_vec();
+    input.extend_from_slice(b"bob: acc\xff\xfeept\n");
+    input.extend_from_slice(b"bob: accept\nalice: e4\n");
+    let out = console("sqlite::memory:", &input).unwrap();
+    assert!(
+        out.contains("-- line 2 is not UTF-8 text: skipped"),
+        "{out}"
+    );
+    assert!(out.contains("played e4"), "{out}");
+}
+
+#[test]
+fn the_clock_moves_forward_only_and_never_overflows() {
+    let input = "# clock +-3d\n# clock +3\n# clock +99999999999999999d\n# clock +2d\n";
+    let out = console("sqlite::memory:", input.as_bytes()).unwrap();
+    let bad = out
+        .lines()
+        .filter(|l| l.starts_with("-- bad clock directive"))
+        .count();
+    assert_eq!(bad, 3, "{out}");
+    // The one good step: two days after the console's epoch, 2026-01-01.
+    assert!(out.contains("-- clock 2026-01-03 00:00 UTC"), "{out}");
+    // The largest step there is (i64::MAX seconds, in minutes) runs past the end of time
+    // from the console's epoch: refused, and the clock stays where it was.
+    let out = console("sqlite::memory:", b"# clock +153722867280912930m\n").unwrap();
+    assert!(out.starts_with("-- bad clock directive"), "{out}");
+}
+
+#[test]
+fn export_and_backup_never_create_a_database() {
+    let dir = TempDir::new("no-create");
+    let missing = dir.0.join("typo.db");
+    let db = missing.to_string_lossy().to_string();
+    let e = postal::console::block_on(postal::console::export(&db, 1, "pgn"))
+        .unwrap()
+        .unwrap_err();
+    assert!(e.contains("no such database file"), "{e}");
+    let e = postal::console::block_on(postal::console::backup(&db, &dir.0.join("b.db")))
+        .unwrap()
+        .unwrap_err();
+    assert!(e.contains("no such database file"), "{e}");
+    assert!(!missing.exists(), "no database was created");
+}
