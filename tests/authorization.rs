@@ -179,3 +179,78 @@ async fn a_user_has_at_most_the_configured_number_of_pending_challenges() {
     let out = say(&svc, "c5", "alice", "challenge", T0).await;
     assert_eq!(out[0].refusal, None, "{}", out[0].text);
 }
+
+/// A refused command leaves no trace, not even a user row.
+#[tokio::test]
+async fn a_refused_command_records_nobody() {
+    let dir = common::service::TempDir::new("no-user-row");
+    let svc = open(&dir.db()).await;
+    say(&svc, "c1", "alice", "challenge @bob", T0).await;
+    for (n, text) in [
+        "challenge @carol",
+        "decline 1",
+        "cancel 1",
+        "e4",
+        "pgn 9",
+        "challenge @dave shogi",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = say(&svc, &format!("x{n}"), "carol", text, T0 + 1).await;
+        assert!(out[0].refusal.is_some(), "{text}: {}", out[0].text);
+    }
+    svc.store().close().await;
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", dir.db()))
+        .await
+        .unwrap();
+    let users: Vec<String> = sqlx::query_scalar("SELECT id FROM users ORDER BY id")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(users, ["alice", "bob"]);
+    pool.close().await;
+}
+
+/// An unanswered challenge expires after `challenge_expiry_days` (default 7), once, with
+/// a notice to its challenger; it can no longer be accepted, and no longer counts
+/// towards the challenger's cap. One answered in time is left alone.
+#[tokio::test]
+async fn an_unanswered_challenge_expires_with_a_notice_once() {
+    let svc = open("sqlite::memory:").await;
+    say(&svc, "c1", "alice", "challenge @bob", T0).await;
+    say(&svc, "c2", "alice", "challenge @carol", T0).await;
+    say(&svc, "a2", "carol", "accept 2", T0 + 3600).await;
+    let week = 7 * 86_400;
+    let early = svc.tick(T0 + week - 1).await.unwrap();
+    assert!(early.iter().all(|q| !q.message.text.contains("expired")));
+    assert_eq!(
+        svc.store().game(1).await.unwrap().unwrap().status,
+        "challenged"
+    );
+    let due = svc.tick(T0 + week).await.unwrap();
+    let notices: Vec<&str> = due
+        .iter()
+        .map(|q| q.message.text.as_str())
+        .filter(|t| t.contains("expired"))
+        .collect();
+    assert_eq!(
+        notices,
+        ["game #1: @alice, your challenge went unanswered for 7 days and has expired; challenge again any time"]
+    );
+    for q in &due {
+        svc.delivered(q.id, T0 + week).await.unwrap();
+    }
+    assert_eq!(
+        svc.store().game(1).await.unwrap().unwrap().status,
+        "cancelled"
+    );
+    // The accepted one is a game (since ended on time), not an expired challenge.
+    let two = svc.store().game(2).await.unwrap().unwrap();
+    assert_eq!(two.reason.as_deref(), Some("timeout"), "{}", two.status);
+    // Once only.
+    let again = svc.tick(T0 + week + 60).await.unwrap();
+    assert!(again.iter().all(|q| !q.message.text.contains("expired")));
+    let out = say(&svc, "a1", "bob", "accept 1", T0 + week + 60).await;
+    assert!(out[0].refusal.is_some(), "{}", out[0].text);
+}

@@ -20,6 +20,8 @@ pub struct Settings {
     /// How many pending challenges one user may have made at once (a bound on the work
     /// and the lists one user can cause).
     pub max_open_challenges: u32,
+    /// Days an unanswered challenge waits before it expires (its challenger is told).
+    pub challenge_expiry_days: u32,
     /// The variant when a challenge names none.
     pub default_variant: String,
     /// Which side is at the bottom of the board image posted in a game's channel
@@ -43,6 +45,7 @@ impl Default for Settings {
             reminder_hours: vec![24, 1],
             default_variant: "standard".into(),
             max_open_challenges: 10,
+            challenge_expiry_days: 7,
             public_orientation: PublicOrientation::SideToMove,
             chesswords_words: None,
             seed: None,
@@ -89,6 +92,7 @@ struct Games {
     default_variant: Option<String>,
     days_per_move: Option<u32>,
     max_open_challenges: Option<u32>,
+    challenge_expiry_days: Option<u32>,
     chesswords_words: Option<String>,
 }
 
@@ -109,6 +113,10 @@ impl Settings {
             reminder_hours: f.clock.reminder_hours.unwrap_or(d.reminder_hours),
             default_variant: f.games.default_variant.unwrap_or(d.default_variant),
             max_open_challenges: f.games.max_open_challenges.unwrap_or(d.max_open_challenges),
+            challenge_expiry_days: f
+                .games
+                .challenge_expiry_days
+                .unwrap_or(d.challenge_expiry_days),
             public_orientation: match f.images.public_orientation {
                 Some(o) => orientation(&o, "images.public_orientation")?,
                 None => d.public_orientation,
@@ -178,6 +186,12 @@ impl Settings {
     fn checked(self) -> Result<Settings, ConfigError> {
         if self.database_url.trim().is_empty() {
             return Err(ConfigError("database_url is empty".into()));
+        }
+        if !(1..=365).contains(&self.challenge_expiry_days) {
+            return Err(ConfigError(format!(
+                "challenge_expiry_days is {}, it must be 1 to 365",
+                self.challenge_expiry_days
+            )));
         }
         if !(1..=1000).contains(&self.max_open_challenges) {
             return Err(ConfigError(format!(

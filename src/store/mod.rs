@@ -567,6 +567,18 @@ impl Store {
             .collect())
     }
 
+    /// The ids of the challenges still waiting for an answer that were made at or
+    /// before `made_by`, oldest first.
+    pub async fn challenges_made_before(&self, made_by: i64) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'challenged' AND created_at <= ? ORDER BY id",
+        )
+        .bind(made_by)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     /// Every game id, in order.
     pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
         let rows = sqlx::query("SELECT id FROM games ORDER BY id")

@@ -281,7 +281,6 @@ impl Service {
                 return Ok(r.out);
             }
         };
-        self.ensure_user(&inc.user).await?;
         let refusal = match self.run(&inc, cmd, &mut r).await {
             Ok(()) => return Ok(r.out),
             Err(Fail::Refuse(e)) => e,
@@ -316,8 +315,9 @@ impl Service {
         Ok(r.out)
     }
 
-    /// Records `user` in the database once per process.
-    async fn ensure_user(&self, user: &str) -> Result<(), StoreError> {
+    /// Records `user` in the database once per process: when they take a seat, never
+    /// for a refused command.
+    pub(super) async fn ensure_user(&self, user: &str) -> Result<(), StoreError> {
         let seen = self
             .known_users
             .lock()

@@ -6,7 +6,7 @@ use super::acting::prepare;
 use super::routing::public_dest;
 use super::text::{format_time, public_view};
 use super::{Destination, Outbound, Queued, Reply, Service};
-use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError};
+use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError, Write};
 use crate::variants::api::{Action, GameRules, Seat};
 
 impl Service {
@@ -105,6 +105,49 @@ impl Service {
                         messages,
                     )
                     .await?;
+            }
+        }
+        self.expire_challenges(now).await
+    }
+
+    /// Ends the challenges left unanswered for `challenge_expiry_days`, each in one write
+    /// with its notice to the challenger in the outbox; one answered or withdrawn
+    /// meanwhile (the version check) is left alone.
+    async fn expire_challenges(&self, now: i64) -> Result<(), StoreError> {
+        let days = i64::from(self.settings.challenge_expiry_days);
+        for id in self
+            .store
+            .challenges_made_before(now - days * 86_400)
+            .await?
+        {
+            let lock = self.lock_for(id);
+            let _guard = lock.lock().await;
+            let Some(g) = self.store.game(id).await? else {
+                continue;
+            };
+            if g.status != "challenged" {
+                continue;
+            }
+            let text = format!(
+                "game #{id}: @{}, your challenge went unanswered for {days} days and has expired; challenge again any time",
+                g.challenger
+            );
+            let w = Write {
+                expected_version: g.version,
+                at: now,
+                // Stored as cancelled (by the referee): the statuses a game may have are
+                // fixed by the schema, and the notice says why.
+                status: "cancelled".into(),
+                snapshot: g.snapshot.clone(),
+                messages: public_dest(&g)
+                    .iter()
+                    .map(|to| new_message(to, &text, false))
+                    .collect(),
+                ..Write::default()
+            };
+            match self.store.write(id, &w).await {
+                Ok(()) | Err(StoreError::Conflict) => {}
+                Err(e) => return Err(e),
             }
         }
         Ok(())

@@ -127,9 +127,6 @@ impl Service {
         }
         let colour = c.colour.unwrap_or(ColourChoice::Random);
         let days = c.days.unwrap_or(self.settings.default_days) as i64;
-        for o in &c.opponents {
-            self.ensure_user(o).await?;
-        }
         // The players in seat order: two players by colour; teams in the order named
         // (the challenger and the first named are partners), or drawn with the seed.
         let draw = |id: i64| {
@@ -204,6 +201,12 @@ impl Service {
             options: serde_json::to_string(&options).unwrap_or_else(|_| "{}".into()),
             snapshot: rules.snapshot().to_string(),
         };
+        // The players are recorded only now that the challenge stands: a refused command
+        // leaves no trace, not even a user row.
+        self.ensure_user(&inc.user).await?;
+        for o in &c.opponents {
+            self.ensure_user(o).await?;
+        }
         let (id, _, seats) = self
             .store
             .create_game(&ng, Some(&inc.event_id), inc.at, draw)
@@ -396,6 +399,10 @@ impl Service {
                     waiting_for(&seats)
                 ),
             ));
+        }
+        if seats[mine].user.is_none() {
+            // Taking an open seat: the user is recorded with the seat.
+            self.ensure_user(&inc.user).await?;
         }
         seats[mine].user = Some(inc.user.clone());
         seats[mine].accepted = true;
