@@ -11,19 +11,13 @@ use common::service::{say, TempDir, T0};
 use postal::service::referee::{Service, Settings};
 use postal::store::Store;
 
-/// Starts game #1 of Secret Chesswords on a new database with `settings`; returns its
-/// snapshot and the database's path.
-async fn dealt(settings: Settings, dir: &TempDir) -> (serde_json::Value, String) {
+/// Starts game #1 of `variant` (alice White, bob Black) on a new database with
+/// `settings`; returns its snapshot and the database's path.
+async fn started(variant: &str, settings: Settings, dir: &TempDir) -> (serde_json::Value, String) {
     let db = dir.db();
     let svc = Service::new(Store::open(&db).await.unwrap(), settings);
-    say(
-        &svc,
-        "c",
-        "alice",
-        "challenge @bob chesswords colour:white",
-        T0,
-    )
-    .await;
+    let challenge = format!("challenge @bob {variant} colour:white");
+    say(&svc, "c", "alice", &challenge, T0).await;
     say(&svc, "a", "bob", "accept", T0).await;
     let g = svc.store().game(1).await.unwrap().unwrap();
     svc.store().close().await;
@@ -37,8 +31,8 @@ async fn the_bot_deals_from_the_systems_entropy_and_exports_no_live_secret() {
         ..Settings::default()
     };
     let (d1, d2) = (TempDir::new("deal-a"), TempDir::new("deal-b"));
-    let (a, db) = dealt(bot.clone(), &d1).await;
-    let (b, _) = dealt(bot, &d2).await;
+    let (a, db) = started("chesswords", bot.clone(), &d1).await;
+    let (b, _) = started("chesswords", bot, &d2).await;
     assert_ne!(
         a["seed"], b["seed"],
         "the public draws are not predictable either"
@@ -66,28 +60,9 @@ async fn the_bot_deals_from_the_systems_entropy_and_exports_no_live_secret() {
         ..Settings::default()
     };
     let (d3, d4) = (TempDir::new("deal-c"), TempDir::new("deal-d"));
-    let (c, _) = dealt(console.clone(), &d3).await;
-    let (d, _) = dealt(console, &d4).await;
+    let (c, _) = started("chesswords", console.clone(), &d3).await;
+    let (d, _) = started("chesswords", console, &d4).await;
     assert_eq!((&c["hands"], &c["pile"]), (&d["hands"], &d["pile"]));
-}
-
-/// Starts game #1 of Gravity Chess on a new database with `settings`; returns its
-/// snapshot and the database's path.
-async fn gravity(settings: Settings, dir: &TempDir) -> (serde_json::Value, String) {
-    let db = dir.db();
-    let svc = Service::new(Store::open(&db).await.unwrap(), settings);
-    say(
-        &svc,
-        "c",
-        "alice",
-        "challenge @bob gravity colour:white",
-        T0,
-    )
-    .await;
-    say(&svc, "a", "bob", "accept", T0).await;
-    let g = svc.store().game(1).await.unwrap().unwrap();
-    svc.store().close().await;
-    (serde_json::from_str(&g.snapshot).unwrap(), db)
 }
 
 #[tokio::test]
@@ -97,8 +72,8 @@ async fn gravity_decks_come_from_the_systems_entropy_and_no_export_shows_their_o
         ..Settings::default()
     };
     let (d1, d2) = (TempDir::new("gravity-a"), TempDir::new("gravity-b"));
-    let (a, db) = gravity(bot.clone(), &d1).await;
-    let (b, _) = gravity(bot, &d2).await;
+    let (a, db) = started("gravity", bot.clone(), &d1).await;
+    let (b, _) = started("gravity", bot, &d2).await;
     assert_ne!(
         a["decks"], b["decks"],
         "the same settings drew the same decks"
@@ -123,7 +98,7 @@ async fn gravity_decks_come_from_the_systems_entropy_and_no_export_shows_their_o
         ..Settings::default()
     };
     let (d3, d4) = (TempDir::new("gravity-c"), TempDir::new("gravity-d"));
-    let (c, _) = gravity(console.clone(), &d3).await;
-    let (d, _) = gravity(console, &d4).await;
+    let (c, _) = started("gravity", console.clone(), &d3).await;
+    let (d, _) = started("gravity", console, &d4).await;
     assert_eq!(c["decks"], d["decks"]);
 }

@@ -30,6 +30,12 @@ pub(super) fn id_list(games: &[GameRow]) -> String {
         .join(", ")
 }
 
+/// Whether `g` was made in the channel of `place` (never true in a private message):
+/// where an open challenge may be found and accepted.
+pub(super) fn is_in_channel(g: &GameRow, place: &Place) -> bool {
+    matches!(place, Place::Channel(c) if g.channel.as_deref() == Some(c.as_str()))
+}
+
 /// Whether `g` lives in `place`: its channel, or anywhere when the user writes privately.
 pub(super) fn is_in(g: &GameRow, place: &Place) -> bool {
     match place {

@@ -1,7 +1,7 @@
 //! Challenges and seats: who plays which seat, who still has to accept, and the start of
 //! a game once every seat is taken (at once, for a game of one).
 
-use super::lookup::{id_list, is_in};
+use super::lookup::{id_list, is_in, is_in_channel};
 use super::routing::public_dest;
 use super::text::{counters, public_view, seat_list, turn_line, waiting_for};
 use super::{acting, Fail, Incoming, Outbound, Place, Reply, Service};
@@ -613,8 +613,3 @@ enum Answer {
 
 /// How many open challenges of a channel an `accept` without an id considers.
 const OPEN_CHALLENGES_SHOWN: i64 = 20;
-
-/// Whether `g` was made in the channel of `place` (never true in a private message).
-fn is_in_channel(g: &GameRow, place: &Place) -> bool {
-    matches!(place, Place::Channel(c) if g.channel.as_deref() == Some(c.as_str()))
-}

@@ -46,6 +46,16 @@ pub struct ArgSpec {
     pub required: bool,
 }
 
+impl ArgSpec {
+    /// A move of the game, in any notation: the argument of every variant's `move`.
+    pub const MOVE: ArgSpec = ArgSpec {
+        name: "move",
+        help: "the move, in any notation",
+        kind: ArgKind::Move,
+        required: true,
+    };
+}
+
 /// What an argument holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArgKind {

@@ -47,13 +47,6 @@ pub static DOUBLE_MOVE: ChessSpec = ChessSpec {
     commands: &[MOVE, DOUBLE, DRAW, CLAIM_DRAW],
 };
 
-const MOVE_ARG: ArgSpec = ArgSpec {
-    name: "move",
-    help: "the move, in any notation",
-    kind: ArgKind::Move,
-    required: true,
-};
-
 /// `move [ID] MOVE`.
 pub const MOVE: CommandSpec = CommandSpec {
     name: "move",
@@ -63,7 +56,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     examples: "move 12 e4, e4, N@d1, MOVE E2 TO E4",
     secret: false,
     id: IdRule::Plain,
-    args: &[MOVE_ARG],
+    args: &[ArgSpec::MOVE],
 };
 
 /// `double [ID] MOVE1 MOVE2`.

@@ -41,13 +41,6 @@ pub const CARD_KINDS: &[(&str, &str)] = &[
     ("none", "none: keep my cards"),
 ];
 
-const MOVE_ARG: ArgSpec = ArgSpec {
-    name: "move",
-    help: "the move, in any notation",
-    kind: ArgKind::Move,
-    required: true,
-};
-
 /// `clue [#ID] TEXT`.
 pub const CLUE: CommandSpec = CommandSpec {
     name: "clue",
@@ -93,7 +86,7 @@ pub const PLAY: CommandSpec = CommandSpec {
             kind: ArgKind::Word,
             required: true,
         },
-        MOVE_ARG,
+        ArgSpec::MOVE,
     ],
 };
 
@@ -113,7 +106,7 @@ pub const LETTERS: CommandSpec = CommandSpec {
             kind: ArgKind::Word,
             required: true,
         },
-        MOVE_ARG,
+        ArgSpec::MOVE,
     ],
 };
 
@@ -126,7 +119,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     examples: "move 12 b3, b3",
     secret: false,
     id: IdRule::Plain,
-    args: &[MOVE_ARG],
+    args: &[ArgSpec::MOVE],
 };
 
 /// `discard [ID] CARD`, privately.

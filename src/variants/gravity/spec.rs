@@ -27,12 +27,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     examples: "move 12 Bf6, move e8e7, move exd7",
     secret: false,
     id: IdRule::Plain,
-    args: &[ArgSpec {
-        name: "move",
-        help: "the move, in any notation",
-        kind: ArgKind::Move,
-        required: true,
-    }],
+    args: &[ArgSpec::MOVE],
 };
 
 /// `stay [ID] SQUARE`.

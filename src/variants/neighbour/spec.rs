@@ -65,12 +65,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     examples: "move c3 c7, move Nc3-c7, move c3 c7 with d4",
     secret: false,
     id: IdRule::Plain,
-    args: &[ArgSpec {
-        name: "move",
-        help: "the move, in any notation",
-        kind: ArgKind::Move,
-        required: true,
-    }],
+    args: &[ArgSpec::MOVE],
 };
 
 impl VariantSpec for NeighbourSpec {

@@ -4,8 +4,7 @@
 use super::rules::Parade;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
-    VariantSpec,
+    ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan, VariantSpec,
 };
 use crate::variants::solitaire::piece_deck;
 
@@ -24,12 +23,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     examples: "move d3 c1 b2, move Nd3: c1-b2, move 12 e4 f3 g2",
     secret: false,
     id: IdRule::Plain,
-    args: &[ArgSpec {
-        name: "move",
-        help: "the move, in any notation",
-        kind: ArgKind::Move,
-        required: true,
-    }],
+    args: &[ArgSpec::MOVE],
 };
 
 /// `add [ID]`.
