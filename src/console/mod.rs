@@ -142,7 +142,10 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
         .map(|d| d.as_nanos())
         .unwrap_or(0);
     // Deadline messages an earlier run recorded but did not deliver.
-    let left = service.undelivered().await.map_err(|e| e.to_string())?;
+    let left = service
+        .claim_undelivered()
+        .await
+        .map_err(|e| e.to_string())?;
     deliver(&service, left, now, images.as_mut(), out).await?;
     for (n, line) in input.lines().enumerate() {
         let line = match line {
@@ -197,8 +200,13 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
                 }
             };
             let name = t[..cut].trim().to_lowercase();
-            if name.is_empty() || name.contains(char::is_whitespace) {
-                writeln!(out, "-- a user name is one word").map_err(|e| e.to_string())?;
+            if !crate::service::names::is_user_key(&name) {
+                writeln!(
+                    out,
+                    "-- a user name is one word of at most {} letters, digits, _, - or .",
+                    crate::service::names::MAX_KEY_CHARS
+                )
+                .map_err(|e| e.to_string())?;
                 continue;
             }
             let text = t[cut + 1..].trim().to_string();

@@ -378,7 +378,7 @@ impl Core {
             return key.to_string();
         };
         match UserId::new(id).to_user(http).await {
-            Ok(u) => u.display_name().to_string(),
+            Ok(u) => crate::service::names::display_name(u.display_name(), key),
             Err(e) => {
                 tracing::warn!(user = key, error = %e, "cannot read a user's name");
                 key.to_string()

@@ -148,18 +148,7 @@ fn only_id(name: &str, args: &[&str]) -> Result<Option<i64>, ParseError> {
     }
 }
 
-/// Reads a mention: `@bob`, `<@123>`, `<@!123>`; the user key is lowercase.
-pub fn mention(word: &str) -> Option<String> {
-    let w = word
-        .strip_prefix("<@")
-        .and_then(|w| w.strip_suffix('>'))
-        .map(|w| w.trim_start_matches('!'))
-        .or_else(|| word.strip_prefix('@'))?;
-    if w.is_empty() || w.len() > 64 {
-        return None;
-    }
-    Some(w.to_lowercase())
-}
+pub use super::names::mention;
 
 /// The longest FEN accepted in a challenge.
 pub const MAX_FEN_CHARS: usize = 120;

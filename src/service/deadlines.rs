@@ -1,6 +1,8 @@
 //! The background deadline check that `postal run` starts: it runs [`Service::tick`] on
 //! an interval and hands the reminders and timeouts waiting in the outbox to the adapter
-//! through a channel, until it is told to stop.
+//! through a channel, until it is told to stop. Several processes may run it on one
+//! database: each message is claimed by one of them before it is handed over
+//! ([`Service::claim_undelivered`]), so exactly one delivers it.
 //!
 //! **Delivery guarantee.** Each message is stored in the outbox in the same transaction
 //! as the notice or the game's change that caused it, and stays there until the adapter,
@@ -40,13 +42,7 @@ pub struct DeadlineTask {
     handle: JoinHandle<DeadlineStats>,
 }
 
-/// Seconds since the epoch by the system clock, the clock of `postal run`.
-pub fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
+pub use crate::store::unix_now;
 
 impl DeadlineTask {
     /// Starts checking deadlines every `every` (the first check at once), at the time

@@ -5,5 +5,6 @@
 pub mod bench;
 pub mod command;
 pub mod deadlines;
+pub mod names;
 pub mod referee;
 pub mod settings;

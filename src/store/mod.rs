@@ -15,7 +15,7 @@ mod adapter;
 mod checkpoint;
 mod outbox;
 
-pub use outbox::{NewMessage, QueuedMessage};
+pub use outbox::{unix_now, NewMessage, QueuedMessage};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -210,6 +210,8 @@ pub struct Store {
     pool: SqlitePool,
     /// The background WAL checkpoint of a file database; stops with the last clone.
     checkpoint: Option<Arc<checkpoint::Checkpoint>>,
+    /// This process's name when it claims outbox messages to deliver (random, unique).
+    claimer: Arc<str>,
 }
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -255,13 +257,22 @@ impl Store {
             .await?;
         MIGRATOR.run(&pool).await?;
         let checkpoint = (!memory).then(|| Arc::new(checkpoint::Checkpoint::spawn(pool.clone())));
-        Ok(Store { pool, checkpoint })
+        Ok(Store {
+            pool,
+            checkpoint,
+            claimer: outbox::new_claimer().into(),
+        })
     }
 
-    /// Stops the background checkpoint, copies the whole WAL into the database file and
-    /// empties it, and closes the pool: after a clean stop the database file alone holds
+    /// Releases the outbox messages this process claimed and did not deliver (another
+    /// process may take them at once), stops the background checkpoint, copies the whole
+    /// WAL into the database file and empties it, and closes the pool: after a clean stop
+    /// the database file alone holds
     /// every game (a copy of it is a backup; `postal backup` makes one while running).
     pub async fn close(&self) {
+        if let Err(e) = self.release_claims().await {
+            tracing::warn!(error = %e, "the outbox messages claimed could not be released");
+        }
         if let Some(c) = &self.checkpoint {
             c.stop();
             if let Err(e) = checkpoint::truncate(&self.pool).await {
@@ -763,13 +774,13 @@ mod tests {
         let log = store.actions(id).await.unwrap();
         assert_eq!((log.len(), log[0].event_id.as_deref()), (1, Some("e1")));
         assert!(store.event_seen("e1").await.unwrap());
-        let q = store.undelivered().await.unwrap();
+        let q = store.claim_undelivered(120).await.unwrap();
         assert_eq!(
             (q.len(), q[0].game_id, q[0].text.as_str(), q[0].board),
             (1, Some(id), "hello", true)
         );
         store.mark_delivered(q[0].id, 30).await.unwrap();
-        assert!(store.undelivered().await.unwrap().is_empty());
+        assert!(store.claim_undelivered(120).await.unwrap().is_empty());
         // No seats given: the seats stay as they are; no deadlines: none left.
         let w = Write {
             seats: None,
@@ -810,7 +821,7 @@ mod tests {
         );
         assert_eq!(store.actions(id).await.unwrap().len(), 1);
         assert!(!store.event_seen("e2").await.unwrap());
-        assert_eq!(store.undelivered().await.unwrap().len(), 1);
+        assert_eq!(store.claim_undelivered(120).await.unwrap().len(), 1);
     }
 
     #[tokio::test]
@@ -831,7 +842,7 @@ mod tests {
             .unwrap();
         assert!(first && !again);
         assert!(store.has_notice(id, 0, 1, "remind-24h").await.unwrap());
-        let q = store.undelivered().await.unwrap();
+        let q = store.claim_undelivered(120).await.unwrap();
         assert_eq!(q.len(), 1);
         assert_eq!(
             (q[0].destination.as_str(), q[0].board),

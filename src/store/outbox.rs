@@ -2,9 +2,30 @@
 //! and timeout message is stored in the same transaction as the notice or the game's
 //! change that caused it, and stays until its deliverer marks it delivered. A process
 //! that stops between the two finds it undelivered at the next start and sends it then.
+//! Processes sharing a database claim messages before delivering them (migration 0007),
+//! so each message has one deliverer at a time.
 
 use super::{is_unique_violation, Store, StoreError};
 use sqlx::Row;
+
+/// A new claimer's name: 16 hex digits from the operating system's entropy (the process
+/// id and the time if it gives none), unique among the processes sharing a database.
+pub(super) fn new_claimer() -> String {
+    let mut bytes = [0u8; 8];
+    if getrandom::getrandom(&mut bytes).is_err() {
+        let fallback = (u64::from(std::process::id()) << 32) ^ unix_now() as u64;
+        bytes = fallback.to_le_bytes();
+    }
+    format!("{:016x}", u64::from_le_bytes(bytes))
+}
+
+/// Seconds since the epoch by the system clock, the clock of `postal run`.
+pub fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
 
 /// A message to put in the outbox.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,24 +103,52 @@ impl Store {
         Ok(true)
     }
 
-    /// The outbox's undelivered messages, oldest first.
-    pub async fn undelivered(&self) -> Result<Vec<QueuedMessage>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, game_id, destination, text, board FROM outbox
-             WHERE delivered_at IS NULL ORDER BY id",
+    /// Claims the outbox's undelivered messages for this process for `lease_seconds` and
+    /// returns them, oldest first: those nobody holds, those this process holds already
+    /// (its claim is renewed), and those whose holder's claim has run out (a process that
+    /// died holding them). Two processes on one database never hold one message at once,
+    /// so each is handed to one deliverer; a holder that stops cleanly releases what it
+    /// holds ([`Store::close`]). Claims run on the system clock, whatever clock the
+    /// deadlines follow.
+    pub async fn claim_undelivered(
+        &self,
+        lease_seconds: i64,
+    ) -> Result<Vec<QueuedMessage>, StoreError> {
+        let now = unix_now();
+        let mut rows = sqlx::query(
+            "UPDATE outbox SET claimed_by = ?1, claimed_until = ?2 + ?3
+             WHERE delivered_at IS NULL
+               AND (claimed_by IS NULL OR claimed_by = ?1 OR claimed_until <= ?2)
+             RETURNING id, game_id, destination, text, board",
         )
+        .bind(&*self.claimer)
+        .bind(now)
+        .bind(lease_seconds.max(1))
         .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| QueuedMessage {
+            id: r.get(0),
+            game_id: r.get(1),
+            destination: r.get(2),
+            text: r.get(3),
+            board: r.get::<i64, _>(4) != 0,
+        })
+        .collect::<Vec<_>>();
+        rows.sort_by_key(|q| q.id);
+        Ok(rows)
+    }
+
+    /// Gives back the undelivered messages this process holds, for another to deliver.
+    pub(super) async fn release_claims(&self) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
+             WHERE claimed_by = ? AND delivered_at IS NULL",
+        )
+        .bind(&*self.claimer)
+        .execute(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .map(|r| QueuedMessage {
-                id: r.get(0),
-                game_id: r.get(1),
-                destination: r.get(2),
-                text: r.get(3),
-                board: r.get::<i64, _>(4) != 0,
-            })
-            .collect())
+        Ok(())
     }
 
     /// Marks an outbox message delivered (at `at`); marking it again changes nothing.

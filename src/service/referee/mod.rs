@@ -19,6 +19,7 @@ mod text;
 
 pub use super::settings::Settings;
 pub use lookup::load_with;
+pub use outbox::OUTBOX_LEASE_SECONDS;
 pub use text::{format_time, pgn_tags, seat_users};
 
 use super::command::{self, Command, ParseError};

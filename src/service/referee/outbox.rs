@@ -9,21 +9,27 @@ use super::{Destination, Outbound, Queued, Reply, Service};
 use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError, Write};
 use crate::variants::api::{Action, GameRules, Seat};
 
+/// How long a process holds the outbox messages it claimed before another may deliver
+/// them: the longest a message waits when its deliverer dies. A live deliverer renews its
+/// claim at every deadline check.
+pub const OUTBOX_LEASE_SECONDS: i64 = 120;
+
 impl Service {
     /// Runs the deadline check at `now` ([`Service::check_deadlines`]) and returns every
-    /// message in the outbox not yet delivered, the ones an earlier process left
-    /// included. The deliverer calls [`Service::delivered`] for each once it is handed
-    /// over; until then it is returned again by every call.
+    /// message in the outbox not yet delivered that this process may deliver
+    /// ([`Service::claim_undelivered`]), the ones an earlier process left included. The
+    /// deliverer calls [`Service::delivered`] for each once it is handed over; until then
+    /// it is returned again by every call.
     pub async fn tick(&self, now: i64) -> Result<Vec<Queued>, StoreError> {
         self.check_deadlines(now).await?;
-        self.undelivered().await
+        self.claim_undelivered().await
     }
 
     /// Sends reminders and applies timeouts due at `now`. Each reminder, "time has run
     /// out" and timeout is recorded once, together with its messages in the outbox, in the
     /// same transaction (a timeout: the same statement as the game's change), so a
     /// restart neither skips nor repeats one. The messages wait in the outbox
-    /// ([`Service::undelivered`]).
+    /// ([`Service::claim_undelivered`]).
     pub async fn check_deadlines(&self, now: i64) -> Result<(), StoreError> {
         let horizon = self
             .settings
@@ -200,10 +206,12 @@ impl Service {
     }
 
     /// The outbox's undelivered messages, oldest first, each with the game's public board
-    /// when it carries one.
-    pub async fn undelivered(&self) -> Result<Vec<Queued>, StoreError> {
+    /// when it carries one, claimed for this process for [`OUTBOX_LEASE_SECONDS`]: those
+    /// another process holds are left to it, unless it died holding them and its claim
+    /// ran out.
+    pub async fn claim_undelivered(&self) -> Result<Vec<Queued>, StoreError> {
         let mut out = Vec::new();
-        for q in self.store.undelivered().await? {
+        for q in self.store.claim_undelivered(OUTBOX_LEASE_SECONDS).await? {
             let QueuedMessage {
                 id,
                 game_id,
