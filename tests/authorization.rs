@@ -109,6 +109,7 @@ async fn say_in(
         event_id: event.into(),
         user: user.into(),
         place,
+        server: None,
         text: text.into(),
         at: T0 + 5,
     })
@@ -253,4 +254,130 @@ async fn an_unanswered_challenge_expires_with_a_notice_once() {
     assert!(again.iter().all(|q| !q.message.text.contains("expired")));
     let out = say(&svc, "a1", "bob", "accept 1", T0 + week + 60).await;
     assert!(out[0].refusal.is_some(), "{}", out[0].text);
+}
+
+/// `user` writes `text` in channel `channel` of server `server` (or privately, with no
+/// channel) at `T0 + 10`.
+async fn say_on(
+    svc: &postal::service::referee::Service,
+    event: &str,
+    user: &str,
+    (server, channel): (Option<&str>, Option<&str>),
+    text: &str,
+) -> Vec<postal::service::referee::Outbound> {
+    use postal::service::referee::{Incoming, Place};
+    svc.handle(Incoming {
+        event_id: event.into(),
+        user: user.into(),
+        place: channel.map_or(Place::Dm, |c| Place::Channel(c.into())),
+        server: server.map(str::to_string),
+        text: text.into(),
+        at: T0 + 10,
+    })
+    .await
+    .unwrap()
+}
+
+/// A game belongs to the server it was made in: someone not seated reads it (`board`,
+/// `moves`, `pgn`) from any channel of that server, but not from another server nor
+/// privately; its players read it from anywhere.
+#[tokio::test]
+async fn a_game_is_read_by_onlookers_only_in_its_own_server() {
+    let svc = open("sqlite::memory:").await;
+    let s1 = (Some("server-1"), Some("chess"));
+    say_on(&svc, "c1", "alice", s1, "challenge @bob standard").await;
+    say_on(&svc, "a1", "bob", s1, "accept").await;
+    say_on(&svc, "m1", "alice", s1, "e4").await;
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(g.server.as_deref(), Some("server-1"));
+    let mut n = 0;
+    for (who, place, readable) in [
+        ("carol", (Some("server-1"), Some("chess")), true),
+        ("carol", (Some("server-1"), Some("lobby")), true),
+        ("carol", (Some("server-2"), Some("chess")), false),
+        ("carol", (None, None), false),
+        ("alice", (Some("server-2"), Some("lobby")), true),
+        ("bob", (None, None), true),
+    ] {
+        for text in ["board 1", "moves 1", "pgn 1"] {
+            n += 1;
+            let out = say_on(&svc, &format!("r{n}"), who, place, text).await;
+            if readable {
+                assert!(
+                    out[0].refusal.is_none(),
+                    "{who} {place:?} {text}: {}",
+                    out[0].text
+                );
+            } else {
+                assert_eq!(
+                    out[0].refusal,
+                    Some(RefusalKind::NotYourGame),
+                    "{who} {place:?} {text}: {}",
+                    out[0].text
+                );
+                assert!(!out[0].text.contains("e4"), "{}", out[0].text);
+                assert!(out[0].image.is_none());
+            }
+        }
+    }
+    // A game made in private is read by its players alone, wherever the others write.
+    say_on(
+        &svc,
+        "c2",
+        "carol",
+        (None, None),
+        "challenge @dave standard",
+    )
+    .await;
+    say_on(&svc, "a2", "dave", (None, None), "accept 2").await;
+    for (who, place) in [("alice", s1), ("alice", (None, None))] {
+        n += 1;
+        let out = say_on(&svc, &format!("r{n}"), who, place, "board 2").await;
+        assert_eq!(
+            out[0].refusal,
+            Some(RefusalKind::NotYourGame),
+            "{}",
+            out[0].text
+        );
+    }
+    let out = say_on(&svc, "r-dave", "dave", s1, "board 2").await;
+    assert!(out[0].refusal.is_none(), "{}", out[0].text);
+}
+
+/// The limit on waiting challenges is counted in the transaction that writes the new one:
+/// a user sending two challenges at the same instant through two processes on one
+/// database, with room for one more, gets exactly one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_challenges_at_once_never_pass_the_limit_together() {
+    use common::service::TempDir;
+    use postal::service::referee::{Service, Settings};
+    use postal::store::Store;
+    let dir = TempDir::new("cap-race");
+    let db = dir.db();
+    let settings = Settings {
+        max_open_challenges: 1,
+        ..common::service::seeded()
+    };
+    let one = Service::new(Store::open(&db).await.unwrap(), settings.clone());
+    let two = Service::new(Store::open(&db).await.unwrap(), settings);
+    for round in 0..60 {
+        let user = format!("u{round}");
+        let (x, y) = (format!("x{round}"), format!("y{round}"));
+        let (a, b) = tokio::join!(
+            say(&one, &x, &user, "challenge", T0),
+            say(&two, &y, &user, "challenge", T0),
+        );
+        let accepted = [&a, &b]
+            .iter()
+            .filter(|out| out[0].refusal.is_none())
+            .count();
+        assert_eq!(accepted, 1, "round {round}: {} / {}", a[0].text, b[0].text);
+        let waiting = one
+            .store()
+            .games_of(&user, &["challenged"])
+            .await
+            .unwrap()
+            .len();
+        assert_eq!(waiting, 1, "round {round}");
+    }
 }

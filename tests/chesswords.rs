@@ -739,6 +739,7 @@ fn the_finale_timer_runs_on_the_referees_clock() {
                 event_id: "d".into(),
                 user: "bob".into(),
                 place: Place::Dm,
+                server: None,
                 text: "discard wN".into(),
                 at: T0 + 30,
             })
@@ -969,6 +970,7 @@ fn nothing_public_about_a_live_game_shows_its_seed_or_its_cards() {
                             } else {
                                 Place::Channel("games".into())
                             },
+                            server: None,
                             text,
                             at: T0 + n,
                         })

@@ -206,6 +206,7 @@ async fn challenge(svc: &Service, n: usize) {
             event_id: format!("c{n}"),
             user: format!("a{n}"),
             place: postal::service::referee::Place::Channel("games".into()),
+            server: None,
             text: format!("challenge @p{n} standard"),
             at: T0,
         })

@@ -215,6 +215,7 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
                 event_id: format!("console-{session:x}-{n}"),
                 user: name,
                 place,
+                server: None,
                 text,
                 at: now,
             };

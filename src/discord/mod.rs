@@ -221,7 +221,7 @@ impl Core {
         &self,
         http: &Http,
         user: UserId,
-        place: Place,
+        (place, server): (Place, Option<GuildId>),
         text: String,
         event_id: String,
     ) -> Result<(Vec<Out>, bool), String> {
@@ -246,6 +246,10 @@ impl Core {
             event_id: event_id.clone(),
             user: user_key,
             place: place.clone(),
+            server: match place {
+                Place::Channel(_) => server.map(|g| g.to_string()),
+                Place::Dm => None,
+            },
             text,
             at,
         };
@@ -593,7 +597,7 @@ impl Core {
             .process(
                 &ctx.http,
                 msg.author.id,
-                place,
+                (place, msg.guild_id),
                 text,
                 format!("msg:{}", msg.id),
             )
@@ -799,7 +803,13 @@ impl Core {
         let origin = origin_of(&place, user);
         let work = async {
             let (outs, changed) = self
-                .process(http, user, place, text, format!("int:{}", cmd.id))
+                .process(
+                    http,
+                    user,
+                    (place, cmd.guild_id),
+                    text,
+                    format!("int:{}", cmd.id),
+                )
                 .await?;
             let mut r = Core::reply_for(outs, changed, &origin, false);
             if secret {
@@ -880,7 +890,13 @@ impl Core {
             || comp.data.custom_id.starts_with("resign:");
         let work = async {
             let (outs, changed) = self
-                .process(http, user, place, text, format!("int:{}", comp.id))
+                .process(
+                    http,
+                    user,
+                    (place, comp.guild_id),
+                    text,
+                    format!("int:{}", comp.id),
+                )
                 .await?;
             let mut r = Core::reply_for(outs, changed, &origin, !ephemeral_source);
             if ephemeral_source && changed {

@@ -125,6 +125,7 @@ pub async fn run(db: &Path, games: usize) -> Result<BenchReport, String> {
             event_id: format!("bench-{event}"),
             user,
             place: Place::Channel(format!("bench-{}", at % 16)),
+            server: None,
             text,
             at,
         }

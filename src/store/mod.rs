@@ -35,6 +35,9 @@ pub enum StoreError {
     /// A request the store cannot carry out, and why.
     #[error("{0}")]
     Refused(String),
+    /// The challenger has as many challenges waiting for an answer as they may.
+    #[error("too many challenges waiting for an answer")]
+    OverLimit,
 }
 
 /// A seat of a stored game.
@@ -68,6 +71,9 @@ pub struct GameRow {
     pub challenger: String,
     /// The channel the game lives in; `None` for a game made in private.
     pub channel: Option<String>,
+    /// The server (Discord guild) it was made in; `None` for a game made in private, in
+    /// the console, or stored before servers were recorded.
+    pub server: Option<String>,
     /// The seed of the game's random draws.
     pub seed: i64,
     /// The starting position as FEN, when it is not the variant's own start.
@@ -125,12 +131,17 @@ pub struct NewGame {
     pub challenger: String,
     /// The game's channel, if any.
     pub channel: Option<String>,
+    /// The server (Discord guild) it is made in, if any.
+    pub server: Option<String>,
     /// The starting position as FEN, when it is not the variant's own start.
     pub start_fen: Option<String>,
     /// The variant's options, as a JSON object.
     pub options: String,
     /// The initial snapshot.
     pub snapshot: String,
+    /// The most challenges the challenger may have waiting for an answer, this one
+    /// included; checked in the transaction that creates it ([`StoreError::OverLimit`]).
+    pub max_open: i64,
 }
 
 /// What [`Store::create_game`] draws once the game's id is known.
@@ -334,23 +345,36 @@ impl Store {
         if let Some(e) = event_id {
             mark_event(&mut tx, e, at).await?;
         }
-        let id: i64 = sqlx::query(
-            "INSERT INTO games (variant, status, days_per_move, colour, challenger, channel, seed, start_fen, options, snapshot, version, created_at, updated_at)
-             VALUES (?, 'challenged', ?, ?, ?, ?, 0, ?, ?, ?, 0, ?, ?) RETURNING id",
+        sqlx::query("INSERT INTO users (id, name) VALUES (?, ?) ON CONFLICT(id) DO NOTHING")
+            .bind(&g.challenger)
+            .bind(&g.challenger)
+            .execute(&mut *tx)
+            .await?;
+        // The limit is counted by the statement that inserts, which holds the database's
+        // write lock: two challenges at once cannot both pass it.
+        let id: Option<i64> = sqlx::query(
+            "INSERT INTO games (variant, status, days_per_move, colour, challenger, channel, server, seed, start_fen, options, snapshot, version, created_at, updated_at)
+             SELECT ?1, 'challenged', ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, 0, ?10, ?10
+             WHERE (SELECT count(*) FROM games WHERE challenger = ?4 AND status = 'challenged') < ?11
+             RETURNING id",
         )
         .bind(&g.variant)
         .bind(g.days_per_move)
         .bind(&g.colour)
         .bind(&g.challenger)
         .bind(&g.channel)
+        .bind(&g.server)
         .bind(&g.start_fen)
         .bind(&g.options)
         .bind(&g.snapshot)
         .bind(at)
-        .bind(at)
-        .fetch_one(&mut *tx)
+        .bind(g.max_open)
+        .fetch_optional(&mut *tx)
         .await?
-        .get(0);
+        .map(|r| r.get(0));
+        let Some(id) = id else {
+            return Err(StoreError::OverLimit);
+        };
         let Drawn {
             seed,
             seats,
@@ -385,6 +409,16 @@ impl Store {
             }
         }
         for s in &seats {
+            // A player is recorded with the game that seats them, in its transaction.
+            if let Some(user) = &s.user {
+                sqlx::query(
+                    "INSERT INTO users (id, name) VALUES (?, ?) ON CONFLICT(id) DO NOTHING",
+                )
+                .bind(user)
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
+            }
             sqlx::query(
                 "INSERT INTO seats (game_id, seat, user_id, role, accepted) VALUES (?, ?, ?, ?, ?)",
             )
@@ -602,7 +636,8 @@ impl Store {
 /// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
 const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT json_group_array(json_array(seat, user_id, role, accepted) ORDER BY seat) FROM seats WHERE game_id = games.id),
-    (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id)
+    (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id),
+    server
     FROM games";
 
 fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
@@ -619,6 +654,7 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
         colour: r.get(4),
         challenger: r.get(5),
         channel: r.get(6),
+        server: r.get(18),
         seed: r.get(7),
         result: r.get(8),
         reason: r.get(9),
@@ -700,6 +736,8 @@ mod tests {
             colour: "white".into(),
             challenger: "alice".into(),
             channel: Some("games".into()),
+            server: None,
+            max_open: 10,
             start_fen: None,
             options: "{}".into(),
             snapshot: "{}".into(),

@@ -61,6 +61,7 @@ pub fn incoming(n: i64, user: &str, private: bool, text: String) -> Incoming {
         } else {
             Place::Channel("games".into())
         },
+        server: None,
         text,
         at: T0 + n,
     }
@@ -72,6 +73,7 @@ pub async fn say(svc: &Service, event: &str, user: &str, text: &str, at: i64) ->
         event_id: event.into(),
         user: user.into(),
         place: Place::Channel("games".into()),
+        server: None,
         text: text.into(),
         at,
     })

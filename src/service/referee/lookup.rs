@@ -44,6 +44,23 @@ pub(super) fn is_in(g: &GameRow, place: &Place) -> bool {
     }
 }
 
+/// Whether someone not seated in `g` may read it from where `inc` was typed: a game made
+/// in private never; another game from a channel of its own server (a game of the
+/// console, which has no servers, from the console), or, for a game stored before servers
+/// were recorded, from its own channel. Never from a private message.
+pub(super) fn is_readable_by_onlooker(g: &GameRow, inc: &Incoming) -> bool {
+    let Place::Channel(here) = &inc.place else {
+        return false;
+    };
+    match (&g.channel, &g.server, &inc.server) {
+        (None, _, _) => false,
+        (Some(_), Some(theirs), Some(ours)) => theirs == ours,
+        (Some(_), None, None) => true,
+        (Some(channel), None, Some(_)) => channel == here,
+        (Some(_), Some(_), None) => false,
+    }
+}
+
 /// The seat of `user` in `g`, or the refusal that it is not their game.
 pub(super) fn player_seat(g: &GameRow, user: &str) -> Result<Seat, Fail> {
     g.seat_of(user).map(Seat).ok_or_else(|| {
@@ -190,8 +207,8 @@ impl Service {
         }
     }
 
-    /// A started game the user may look at (`board`, `moves`, `pgn`, `hand`), loaded: a
-    /// game made in private is readable by its players alone.
+    /// A started game the user may look at (`board`, `moves`, `pgn`, `hand`), loaded: its
+    /// players read it from anywhere, others only where [`is_readable_by_onlooker`] says.
     pub(super) async fn readable(
         &self,
         inc: &Incoming,
@@ -200,8 +217,16 @@ impl Service {
         let g = self
             .pick(inc, id, &["active", "finished", "aborted"])
             .await?;
-        if g.channel.is_none() {
-            player_seat(&g, &inc.user)?;
+        if g.seat_of(&inc.user).is_none() && !is_readable_by_onlooker(&g, inc) {
+            let why = if g.channel.is_none() {
+                format!("game #{} is not your game", g.id)
+            } else {
+                format!(
+                    "game #{} is played elsewhere: only its players can read it from here",
+                    g.id
+                )
+            };
+            return Err(Fail::of(RefusalKind::NotYourGame, why));
         }
         let rules = self.load(&g)?;
         Ok((g, rules))

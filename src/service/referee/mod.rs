@@ -48,6 +48,10 @@ pub struct Incoming {
     pub user: String,
     /// Where it was typed.
     pub place: Place,
+    /// The server (Discord guild) the place belongs to; `None` in a private message and
+    /// where there are no servers (the console). Someone not seated in a game reads it only
+    /// from its own server.
+    pub server: Option<String>,
     /// The text.
     pub text: String,
     /// When, in seconds since the epoch.

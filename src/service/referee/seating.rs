@@ -6,7 +6,7 @@ use super::routing::public_dest;
 use super::text::{counters, public_view, seat_list, turn_line, waiting_for};
 use super::{acting, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
-use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, Write};
+use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, StoreError, Write};
 use crate::variants::api::random::{shuffle, splitmix64, OsEntropy, Random};
 use crate::variants::api::{read_options, NewGame, Placing, RefusalKind, Seat};
 
@@ -48,22 +48,6 @@ impl Service {
             ));
         }
         let options = read_options(spec.options(), spec.display_name(), &c.options)?;
-        let max = self.settings.max_open_challenges as usize;
-        let pending = self
-            .store
-            .games_of(&inc.user, &["challenged"])
-            .await?
-            .into_iter()
-            .filter(|g| g.challenger == inc.user)
-            .count();
-        if pending >= max {
-            return Err(Fail::of(
-                RefusalKind::Illegal,
-                format!(
-                    "you have {pending} challenges waiting for an answer, the most this server allows: cancel one (cancel ID) or wait for an answer"
-                ),
-            ));
-        }
         // Where every draw is to be reproducible (`--seed`, tests), hidden draws come
         // from the game's seed too; on the bot, from the operating system's entropy.
         let seeded = self.settings.seed.is_some();
@@ -180,6 +164,7 @@ impl Service {
                 start,
             }
         };
+        let max = self.settings.max_open_challenges;
         let ng = StoredGame {
             variant: spec.id().into(),
             days_per_move: days,
@@ -194,6 +179,11 @@ impl Service {
                 Place::Channel(ch) => Some(ch.clone()),
                 Place::Dm => None,
             },
+            server: match &inc.place {
+                Place::Channel(_) => inc.server.clone(),
+                Place::Dm => None,
+            },
+            max_open: i64::from(max),
             start_fen: c
                 .fen
                 .as_ref()
@@ -201,16 +191,23 @@ impl Service {
             options: serde_json::to_string(&options).unwrap_or_else(|_| "{}".into()),
             snapshot: rules.snapshot().to_string(),
         };
-        // The players are recorded only now that the challenge stands: a refused command
-        // leaves no trace, not even a user row.
-        self.ensure_user(&inc.user).await?;
-        for o in &c.opponents {
-            self.ensure_user(o).await?;
-        }
-        let (id, _, seats) = self
+        // The players are recorded by the transaction that creates the game: a refused
+        // command leaves no trace, not even a user row.
+        let (id, _, seats) = match self
             .store
             .create_game(&ng, Some(&inc.event_id), inc.at, draw)
-            .await?;
+            .await
+        {
+            Err(StoreError::OverLimit) => {
+                return Err(Fail::of(
+                    RefusalKind::Illegal,
+                    format!(
+                        "you have {max} challenges waiting for an answer, the most this server allows: cancel one (cancel ID) or wait for an answer"
+                    ),
+                ))
+            }
+            other => other?,
+        };
         if plan.placing == Placing::Alone {
             let g = self.game_row(id).await?;
             self.announce_start(inc, &g, r)?;
