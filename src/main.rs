@@ -213,14 +213,14 @@ fn main() -> ExitCode {
             let stdout = std::io::stdout();
             let result = match script {
                 Some(path) => match std::fs::File::open(&path) {
-                    Ok(f) => postal::console::block_on(postal::console::run(
+                    Ok(f) => postal::console::block_on(postal::console::run_until_stopped(
                         &opts,
                         std::io::BufReader::new(f),
                         &mut stdout.lock(),
                     )),
                     Err(e) => Ok(Err(format!("{}: {e}", path.display()))),
                 },
-                None => postal::console::block_on(postal::console::run(
+                None => postal::console::block_on(postal::console::run_until_stopped(
                     &opts,
                     std::io::stdin().lock(),
                     &mut stdout.lock(),

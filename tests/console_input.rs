@@ -69,3 +69,65 @@ fn export_and_backup_never_create_a_database() {
     assert!(e.contains("no such database file"), "{e}");
     assert!(!missing.exists(), "no database was created");
 }
+
+/// SIGTERM (and Ctrl-C) stop `postal console` gracefully, even while it waits for input:
+/// it exits with success, the move it acknowledged is in the database file, and the WAL
+/// has been checkpointed into it.
+#[cfg(unix)]
+#[test]
+fn the_console_stops_gracefully_on_sigterm_while_waiting_for_input() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("console-term");
+    let db = dir.db();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_postal"))
+        .args(["console", "--db", &db, "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(
+        stdin,
+        "alice: challenge @bob colour:white\nbob: accept\nalice: e4"
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    // Read until the move is answered; stdin stays open, so the console then waits.
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    loop {
+        let line = lines
+            .next()
+            .expect("the console answered the move")
+            .unwrap();
+        let answered =
+            seen.iter().any(|l: &String| l == "alice: e4") && line.starts_with("[#games]");
+        seen.push(line);
+        if answered {
+            break;
+        }
+    }
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(stderr.contains("stopped by SIGTERM"), "{stderr}");
+    drop(stdin);
+    let wal = std::path::PathBuf::from(format!("{db}-wal"));
+    assert_eq!(wal.metadata().map_or(0, |m| m.len()), 0, "the WAL is empty");
+    // The database file alone holds the game and its move.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let store = postal::store::Store::open(&db).await.unwrap();
+        let g = store.game(1).await.unwrap().expect("game #1 is stored");
+        assert_eq!(g.status, "active");
+        assert_eq!(store.actions(1).await.unwrap().len(), 1, "{seen:?}");
+        store.close().await;
+    });
+}

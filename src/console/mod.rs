@@ -128,7 +128,43 @@ fn parse_clock(arg: &str) -> Option<i64> {
 
 /// Runs the console over `input`, writing replies to `out`.
 pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+    run_with(opts, input, out, None).await
+}
+
+/// [`run`], stopped gracefully by Ctrl-C or SIGTERM: the line in hand is finished and
+/// answered, the outbox messages claimed are given back, the WAL is checkpointed into the
+/// database file, and the process exits with success, even while it waits for input.
+pub async fn run_until_stopped(
+    opts: &Options,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let stop = Box::pin(crate::service::shutdown::stop_signal());
+    run_with(opts, input, out, Some(stop)).await
+}
+
+/// A signal that the console is to stop, and its name.
+type StopSignal = std::pin::Pin<Box<dyn std::future::Future<Output = &'static str> + Send>>;
+
+async fn run_with(
+    opts: &Options,
+    input: impl BufRead,
+    out: &mut impl Write,
+    stop: Option<StopSignal>,
+) -> Result<(), String> {
     let store = Store::open(&opts.db).await.map_err(|e| e.to_string())?;
+    // Held while a line is handled; a stop waits for it, so the line in hand is finished.
+    let in_hand = std::sync::Arc::new(tokio::sync::Mutex::new(()));
+    if let Some(stop) = stop {
+        let (in_hand, store) = (std::sync::Arc::clone(&in_hand), store.clone());
+        tokio::spawn(async move {
+            let why = stop.await;
+            let _no_more = in_hand.lock().await;
+            store.close().await;
+            eprintln!("postal: stopped by {why}");
+            std::process::exit(0);
+        });
+    }
     let service = Service::with_registry(store, opts.settings.clone(), opts.registry.clone());
     let mut images = match &opts.images {
         Some(dir) => Some(ImageWriter::new(dir)?),
@@ -157,6 +193,7 @@ pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> R
             }
             Err(e) => return Err(e.to_string()),
         };
+        let _handling = in_hand.lock().await;
         let t = line.trim();
         if t.is_empty() {
             continue;

@@ -1313,23 +1313,6 @@ async fn stop_deadlines(task: DeadlineTask, mut delivery: tokio::task::JoinHandl
     }
 }
 
-/// Waits for Ctrl-C (SIGINT) or, on Unix, SIGTERM (what service managers send); says
-/// which.
-async fn stop_signal() -> &'static str {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            return tokio::select! {
-                _ = tokio::signal::ctrl_c() => "Ctrl-C",
-                _ = term.recv() => "SIGTERM",
-            };
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
-    "Ctrl-C"
-}
-
 /// `postal run`: the bot until Ctrl-C or SIGTERM, logging with `tracing` (`RUST_LOG` filters).
 pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Result<(), String> {
     let token = token.ok_or_else(|| format!("DISCORD_TOKEN is not set: {TOKEN_HELP}"))?;
@@ -1346,7 +1329,7 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
     };
     let bot = Bot::start(settings, cfg, &token).await?;
     bot.run_until(async {
-        let which = stop_signal().await;
+        let which = crate::service::shutdown::stop_signal().await;
         tracing::info!("{which}: shutting down");
     })
     .await

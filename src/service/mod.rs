@@ -8,3 +8,4 @@ pub mod deadlines;
 pub mod names;
 pub mod referee;
 pub mod settings;
+pub mod shutdown;

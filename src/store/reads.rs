@@ -1,0 +1,169 @@
+//! Reading games: one by id, a user's, a channel's open challenges, the action log, the
+//! deadlines due; each one indexed query whose rows carry their seats and deadlines.
+
+use super::{ActionRow, Deadline, GameRow, SeatRow, Store, StoreError};
+use sqlx::Row;
+
+impl Store {
+    /// One game, with its seats.
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(&format!("{GAME_SELECT} WHERE id = ?"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| game_from_row(&r)).transpose()
+    }
+
+    /// The games `user` has a seat in (playing, or named in a challenge), in the given
+    /// statuses, oldest first. Only the user's own: open challenges are found by
+    /// [`Store::open_challenges`], in their channel.
+    pub async fn games_of(
+        &self,
+        user: &str,
+        statuses: &[&str],
+    ) -> Result<Vec<GameRow>, StoreError> {
+        if statuses.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; statuses.len()].join(", ");
+        let sql = format!(
+            "{GAME_SELECT} WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND status IN ({marks}) ORDER BY id"
+        );
+        let mut q = sqlx::query(&sql).bind(user);
+        for s in statuses {
+            q = q.bind(*s);
+        }
+        let rows = q.fetch_all(&self.pool).await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// The open challenges (with a seat anyone may take) made in `channel`, oldest first,
+    /// at most `limit`.
+    pub async fn open_challenges(
+        &self,
+        channel: &str,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "{GAME_SELECT} WHERE status = 'challenged' AND channel = ? AND id IN (SELECT game_id FROM seats WHERE user_id IS NULL) ORDER BY id LIMIT ?"
+        ))
+        .bind(channel)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// A game's action log in order.
+    pub async fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, seat, author, action, at, event_id FROM actions WHERE game_id = ? ORDER BY seq",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| ActionRow {
+                seq: r.get(0),
+                seat: r.get::<i64, _>(1) as u8,
+                author: r.get(2),
+                action: r.get(3),
+                at: r.get(4),
+                event_id: r.get(5),
+            })
+            .collect())
+    }
+
+    /// Deadlines of active games that fall before `until`, soonest first.
+    pub async fn deadlines_before(&self, until: i64) -> Result<Vec<Deadline>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT d.game_id, d.seat, d.turn, d.due_at FROM deadlines d JOIN games g ON g.id = d.game_id
+             WHERE g.status = 'active' AND d.due_at <= ? ORDER BY d.due_at, d.game_id",
+        )
+        .bind(until)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| Deadline {
+                game_id: r.get(0),
+                seat: r.get::<i64, _>(1) as u8,
+                turn: r.get(2),
+                due_at: r.get(3),
+            })
+            .collect())
+    }
+
+    /// The ids of the challenges still waiting for an answer that were made at or
+    /// before `made_by`, oldest first.
+    pub async fn challenges_made_before(&self, made_by: i64) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'challenged' AND created_at <= ? ORDER BY id",
+        )
+        .bind(made_by)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Every game id, in order.
+    pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+}
+
+/// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
+const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
+    (SELECT json_group_array(json_array(seat, user_id, role, accepted) ORDER BY seat) FROM seats WHERE game_id = games.id),
+    (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id),
+    server
+    FROM games";
+
+fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
+    let id: i64 = r.get(0);
+    let bad = |e: serde_json::Error| StoreError::Db(sqlx::Error::Decode(Box::new(e)));
+    let seats: Vec<(u8, Option<String>, String, u8)> =
+        serde_json::from_str(r.get::<&str, _>(16)).map_err(bad)?;
+    let deadlines: Vec<(u8, i64, i64)> = serde_json::from_str(r.get::<&str, _>(17)).map_err(bad)?;
+    Ok(GameRow {
+        id,
+        variant: r.get(1),
+        status: r.get(2),
+        days_per_move: r.get(3),
+        colour: r.get(4),
+        challenger: r.get(5),
+        channel: r.get(6),
+        server: r.get(18),
+        seed: r.get(7),
+        result: r.get(8),
+        reason: r.get(9),
+        score: r.get(10),
+        snapshot: r.get(11),
+        version: r.get(12),
+        start_fen: r.get(13),
+        options: r.get(14),
+        start_snapshot: r.get(15),
+        seats: seats
+            .into_iter()
+            .map(|(seat, user, role, accepted)| SeatRow {
+                seat,
+                user,
+                role,
+                accepted: accepted != 0,
+            })
+            .collect(),
+        deadlines: deadlines
+            .into_iter()
+            .map(|(seat, turn, due_at)| Deadline {
+                game_id: id,
+                seat,
+                turn,
+                due_at,
+            })
+            .collect(),
+    })
+}
