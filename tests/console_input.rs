@@ -131,3 +131,61 @@ fn the_console_stops_gracefully_on_sigterm_while_waiting_for_input() {
         store.close().await;
     });
 }
+
+/// `export` and `backup` only read: they work on a database file nobody may write, change
+/// nothing in it (not even a WAL beside it), and an error names the database file.
+#[test]
+fn export_and_backup_read_a_read_only_database_and_errors_name_the_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("read-only");
+    let db = dir.db();
+    console(
+        &db,
+        b"alice: challenge @bob colour:white\nbob: accept\nalice: e4\n",
+    )
+    .unwrap();
+    let file = std::path::PathBuf::from(&db);
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let pgn = postal::console::block_on(postal::console::export(&db, 1, "pgn"))
+        .unwrap()
+        .unwrap();
+    assert!(String::from_utf8(pgn).unwrap().contains("1. e4"));
+    let copies = TempDir::new("read-only-backup");
+    let copy = copies.0.join("copy.db");
+    postal::console::block_on(postal::console::backup(&db, &copy))
+        .unwrap()
+        .unwrap();
+    assert!(copy.is_file());
+    std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "the database is unchanged"
+    );
+    // Where the directory lets SQLite make its shared-memory files (as root, say), a
+    // reader may leave an empty WAL beside the file; nothing is written to it.
+    let wal = std::path::PathBuf::from(format!("{db}-wal"));
+    assert_eq!(wal.metadata().map_or(0, |m| m.len()), 0, "nothing in a WAL");
+    // A file that is not a postal database, and a database that cannot be made: both
+    // errors name the file.
+    let other = dir.0.join("other.db");
+    std::fs::write(&other, b"").unwrap();
+    let other = other.to_string_lossy().to_string();
+    let e = postal::console::block_on(postal::console::export(&other, 1, "pgn"))
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        e.contains(&other) && e.contains("not a postal database"),
+        "{e}"
+    );
+    let nowhere = dir.0.join("no-such-dir").join("postal.db");
+    let nowhere = nowhere.to_string_lossy().to_string();
+    let e =
+        postal::console::block_on(async { postal::store::Store::open(&nowhere).await.map(|_| ()) })
+            .unwrap()
+            .unwrap_err()
+            .to_string();
+    assert!(e.contains(&nowhere), "{e}");
+}

@@ -306,8 +306,8 @@ async fn deliver(
 /// made while the bot may be running (SQLite's `VACUUM INTO`). A database that does not
 /// exist is an error, never created.
 pub async fn backup(db: &str, out: &std::path::Path) -> Result<(), String> {
-    let file = existing_database(db)?;
-    let store = Store::open(db).await.map_err(|e| format!("{file}: {e}"))?;
+    existing_database(db)?;
+    let store = Store::open_read_only(db).await.map_err(|e| e.to_string())?;
     let out = out.to_string_lossy();
     let result = store.backup(&out).await.map_err(|e| format!("{out}: {e}"));
     store.close().await;
@@ -316,21 +316,18 @@ pub async fn backup(db: &str, out: &std::path::Path) -> Result<(), String> {
 
 /// The file of database URL `db`, if it exists: commands that only read a database never
 /// create one (a typo in `--db` would otherwise leave an empty database behind).
-fn existing_database(db: &str) -> Result<&str, String> {
-    let file = db
-        .strip_prefix("sqlite://")
-        .or_else(|| db.strip_prefix("sqlite:"))
-        .unwrap_or(db);
+fn existing_database(db: &str) -> Result<(), String> {
+    let file = crate::store::database_file(db);
     if db.contains(":memory:") || !std::path::Path::new(file).is_file() {
         return Err(format!("{file}: no such database file"));
     }
-    Ok(file)
+    Ok(())
 }
 
 /// `postal export`: one stored game as PGN or JSON text, or as an animated GIF.
 pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
     existing_database(db)?;
-    let store = Store::open(db).await.map_err(|e| e.to_string())?;
+    let store = Store::open_read_only(db).await.map_err(|e| e.to_string())?;
     let g = store
         .game(id)
         .await

@@ -5,18 +5,17 @@
 //! to the action log and the snapshot updated in one transaction, guarded by the version,
 //! so a concurrent writer that lost the race changes nothing.
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
-use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
 
 mod adapter;
 mod checkpoint;
+mod open;
 mod outbox;
 mod reads;
 mod rows;
 
+pub use open::database_file;
 pub use outbox::{unix_now, NewMessage, QueuedMessage};
 pub use rows::{ActionRow, Deadline, Drawn, GameRow, NewGame, SeatRow, Write};
 
@@ -38,6 +37,9 @@ pub enum StoreError {
     /// A request the store cannot carry out, and why.
     #[error("{0}")]
     Refused(String),
+    /// The database could not be opened; the text names its file.
+    #[error("{0}")]
+    Open(String),
     /// The challenger has as many challenges waiting for an answer as they may.
     #[error("too many challenges waiting for an answer")]
     OverLimit,
@@ -51,91 +53,11 @@ pub struct Store {
     checkpoint: Option<Arc<checkpoint::Checkpoint>>,
     /// This process's name when it claims outbox messages to deliver (random, unique).
     claimer: Arc<str>,
+    /// Opened for reading alone ([`Store::open_read_only`]).
+    read_only: bool,
 }
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
-
 impl Store {
-    /// Opens (creating if needed) the database at `url` (`sqlite://postal.db`,
-    /// `postal.db`, or `sqlite::memory:`), applies the migrations.
-    ///
-    /// A file database is in WAL mode with the automatic checkpoint off: a background task
-    /// checkpoints it every quarter of a second, so that no command waits for one. Must be
-    /// called within a Tokio runtime.
-    pub async fn open(url: &str) -> Result<Store, StoreError> {
-        let memory = url.contains(":memory:");
-        let url = if url.starts_with("sqlite:") {
-            url.to_string()
-        } else {
-            format!("sqlite://{url}")
-        };
-        let mut opts = SqliteConnectOptions::from_str(&url)?
-            .create_if_missing(true)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10))
-            .journal_mode(if memory {
-                SqliteJournalMode::Memory
-            } else {
-                SqliteJournalMode::Wal
-            })
-            .synchronous(SqliteSynchronous::Normal);
-        if !memory {
-            opts = opts.pragma("wal_autocheckpoint", "0").pragma(
-                "journal_size_limit",
-                checkpoint::JOURNAL_SIZE_LIMIT.to_string(),
-            );
-        }
-        // An in-process SQLite connection cannot go stale, so it is not pinged on every
-        // acquire (that ping is a round trip to the connection's thread).
-        let pool = SqlitePoolOptions::new()
-            .max_connections(if memory { 1 } else { 4 })
-            .test_before_acquire(false)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(opts)
-            .await?;
-        MIGRATOR.run(&pool).await?;
-        let checkpoint = (!memory).then(|| Arc::new(checkpoint::Checkpoint::spawn(pool.clone())));
-        Ok(Store {
-            pool,
-            checkpoint,
-            claimer: outbox::new_claimer().into(),
-        })
-    }
-
-    /// Releases the outbox messages this process claimed and did not deliver (another
-    /// process may take them at once), stops the background checkpoint, copies the whole
-    /// WAL into the database file and empties it, and closes the pool: after a clean stop
-    /// the database file alone holds
-    /// every game (a copy of it is a backup; `postal backup` makes one while running).
-    pub async fn close(&self) {
-        if let Err(e) = self.release_claims().await {
-            tracing::warn!(error = %e, "the outbox messages claimed could not be released");
-        }
-        if let Some(c) = &self.checkpoint {
-            c.stop();
-            if let Err(e) = checkpoint::truncate(&self.pool).await {
-                tracing::warn!(error = %e, "the last WAL checkpoint failed");
-            }
-        }
-        self.pool.close().await;
-    }
-
-    /// Writes a consistent copy of the whole database to the new file `path`
-    /// (`VACUUM INTO`), while it is in use: the way to back up a running bot.
-    pub async fn backup(&self, path: &str) -> Result<(), StoreError> {
-        if std::path::Path::new(path).exists() {
-            return Err(StoreError::Refused(format!(
-                "{path} exists already: a backup is written to a new file"
-            )));
-        }
-        sqlx::query("VACUUM INTO ?")
-            .bind(path)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
     /// Whether a chat event id was already processed.
     pub async fn event_seen(&self, event_id: &str) -> Result<bool, StoreError> {
         let row = sqlx::query("SELECT 1 FROM processed_events WHERE event_id = ?")
