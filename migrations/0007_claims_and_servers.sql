@@ -12,3 +12,9 @@ ALTER TABLE outbox ADD COLUMN claimed_until INTEGER;
 -- and games stored before this column. Someone not seated in a game reads it only from
 -- the server it belongs to.
 ALTER TABLE games ADD COLUMN server TEXT;
+
+-- The challenges a user has waiting (counted against the limit when they challenge) and
+-- the open challenges of a channel (`accept` without an id), found without reading
+-- everyone else's.
+CREATE INDEX games_by_challenger ON games(challenger, status);
+CREATE INDEX games_by_channel ON games(channel, status);

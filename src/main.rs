@@ -131,6 +131,11 @@ enum BenchCommand {
         /// The database file to create (it must not exist; default: a scratch file).
         #[arg(long)]
         db: Option<PathBuf>,
+        /// Moves typed bare, without a game id, after another user has opened this many
+        /// challenges in the games' channels (the limit raised to allow it; 0 for none):
+        /// a player's commands cost the same however many challenges others hold.
+        #[arg(long)]
+        crowd: Option<usize>,
     },
 }
 
@@ -327,7 +332,13 @@ fn main() -> ExitCode {
             what: BenchCommand::Render { size, iterations },
         } => report(cli::render::bench(size, iterations)),
         Command::Bench {
-            what: BenchCommand::Service { games, runs, db },
-        } => report(postal::service::bench::main(games, runs, db)),
+            what:
+                BenchCommand::Service {
+                    games,
+                    runs,
+                    db,
+                    crowd,
+                },
+        } => report(postal::service::bench::main(games, runs, db, crowd)),
     }
 }

@@ -106,8 +106,11 @@ fn quantile(xs: &[f64], q: f64) -> f64 {
 }
 
 /// Plays `games` games of [`OPERA_GAME`] through a service over a new SQLite file at
-/// `db` (which must not exist yet), one move at a time, and measures each move.
-pub async fn run(db: &Path, games: usize) -> Result<BenchReport, String> {
+/// `db` (which must not exist yet), one move at a time, and measures each move. With a
+/// `crowd`, another user first opens that many challenges in the games' channels, and the
+/// moves are typed bare (the service then finds the mover's game itself); without, each
+/// move names its game (`move ID SAN`).
+pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchReport, String> {
     if db.exists() {
         return Err(format!(
             "{} exists: the bench writes a new database file",
@@ -117,7 +120,14 @@ pub async fn run(db: &Path, games: usize) -> Result<BenchReport, String> {
     let load_at_start = load_average();
     let url = format!("sqlite://{}", db.display());
     let store = Store::open(&url).await.map_err(|e| e.to_string())?;
-    let service = Service::new(store, Settings::default());
+    let defaults = Settings::default();
+    let settings = Settings {
+        max_open_challenges: defaults
+            .max_open_challenges
+            .max(u32::try_from(crowd.unwrap_or(0)).unwrap_or(u32::MAX)),
+        ..defaults
+    };
+    let service = Service::new(store, settings);
     let mut event = 0u64;
     let mut send = |user: String, text: String, at: i64| {
         event += 1;
@@ -131,6 +141,17 @@ pub async fn run(db: &Path, games: usize) -> Result<BenchReport, String> {
         }
     };
     let start = 1_767_225_600;
+    for c in 0..crowd.unwrap_or(0) {
+        let open = send(
+            "crowd".into(),
+            "challenge standard".into(),
+            start + c as i64,
+        );
+        let out = service.handle(open).await.map_err(|e| e.to_string())?;
+        if out.first().is_some_and(|o| o.refusal.is_some()) {
+            return Err(format!("the crowd's challenge {c} was refused"));
+        }
+    }
     let mut latencies = Vec::with_capacity(games * OPERA_GAME.len());
     let mut busy = 0.0;
     let mut cpu = 0.0;
@@ -142,13 +163,20 @@ pub async fn run(db: &Path, games: usize) -> Result<BenchReport, String> {
             format!("challenge @{black} standard colour:white"),
             at,
         );
-        service.handle(challenge).await.map_err(|e| e.to_string())?;
-        let accept = send(black.clone(), "accept".into(), at);
+        let made = service.handle(challenge).await.map_err(|e| e.to_string())?;
+        let id = made
+            .first()
+            .and_then(|o| o.game)
+            .ok_or("the bench's challenge was refused")?;
+        let accept = send(black.clone(), format!("accept {id}"), at);
         service.handle(accept).await.map_err(|e| e.to_string())?;
-        let id = g as i64 + 1;
         for (ply, san) in OPERA_GAME.iter().enumerate() {
             let user = if ply % 2 == 0 { &white } else { &black };
-            let inc = send(user.clone(), format!("move {id} {san}"), at);
+            let text = match crowd {
+                None => format!("move {id} {san}"),
+                Some(_) => san.to_string(),
+            };
+            let inc = send(user.clone(), text, at);
             let (t, c) = (Instant::now(), cpu_seconds());
             let out = service.handle(inc).await.map_err(|e| e.to_string())?;
             let dt = t.elapsed().as_secs_f64();
@@ -178,11 +206,16 @@ pub async fn run(db: &Path, games: usize) -> Result<BenchReport, String> {
     })
 }
 
-/// `postal bench service [--games N] [--runs N] [--db PATH]`: runs [`run`] `runs` times,
+/// `postal bench service [--games N] [--runs N] [--db PATH] [--crowd N]`: runs [`run`] `runs` times,
 /// each on a new database (`db`, or a file in the system's temporary directory), removed
 /// afterwards unless it is `db` of a single run, and prints each report, then the best
 /// and the median run by moves per second.
-pub fn main(games: usize, runs: usize, db: Option<PathBuf>) -> Result<(), String> {
+pub fn main(
+    games: usize,
+    runs: usize,
+    db: Option<PathBuf>,
+    crowd: Option<usize>,
+) -> Result<(), String> {
     let runs = runs.max(1);
     if db.is_some() && runs > 1 {
         return Err("--db keeps one run's database: use it with --runs 1".into());
@@ -196,7 +229,7 @@ pub fn main(games: usize, runs: usize, db: Option<PathBuf>) -> Result<(), String
                 true,
             ),
         };
-        let result = crate::console::block_on(run(&path, games)).and_then(|r| r);
+        let result = crate::console::block_on(run(&path, games, crowd)).and_then(|r| r);
         if scratch {
             for ext in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
@@ -232,11 +265,21 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("postal-bench-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("bench.db");
-        let report = crate::console::block_on(run(&db, 3)).unwrap().unwrap();
+        let report = crate::console::block_on(run(&db, 3, None))
+            .unwrap()
+            .unwrap();
         assert_eq!(report.moves, 3 * OPERA_GAME.len());
         assert!(report.p50_ms <= report.p99_ms && report.db_bytes > 0);
         assert!(report.cpu_ms_per_move > 0.0);
-        assert!(crate::console::block_on(run(&db, 1)).unwrap().is_err());
+        assert!(crate::console::block_on(run(&db, 1, None))
+            .unwrap()
+            .is_err());
+        // Bare moves, with another user holding open challenges in the same channels.
+        let crowded = dir.join("crowded.db");
+        let report = crate::console::block_on(run(&crowded, 2, Some(30)))
+            .unwrap()
+            .unwrap();
+        assert_eq!(report.moves, 2 * OPERA_GAME.len());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
