@@ -275,6 +275,9 @@ fn main() -> ExitCode {
             fen,
             divide: by_move,
         } => {
+            // Like other command-line tools, stop quietly when the reader of the output
+            // goes away (`postal perft ... | head`) instead of panicking in `println!`.
+            restore_default_sigpipe();
             let pos = match fen {
                 Some(f) => match parse_fen(variant, &f) {
                     Ok(p) => p,
@@ -340,5 +343,18 @@ fn main() -> ExitCode {
                     crowd,
                 },
         } => report(postal::service::bench::main(games, runs, db, crowd)),
+    }
+}
+
+/// Restores the default action of SIGPIPE (end the process), which Rust's runtime sets to
+/// "ignore" so that writes report an error instead: for the commands whose output is
+/// piped to tools like `head`, that error would be a panic in `println!`. Only the
+/// printing commands do this; the bot keeps SIGPIPE ignored for its sockets.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default has no preconditions; it
+    // runs before this command starts any thread that writes.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
