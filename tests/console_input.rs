@@ -189,3 +189,23 @@ fn export_and_backup_read_a_read_only_database_and_errors_name_the_file() {
             .to_string();
     assert!(e.contains(&nowhere), "{e}");
 }
+
+/// What phones and word processors add to a line is cleaned before it is read: a
+/// zero-width space after a pasted move, full-width letters, typographic quotes around a
+/// position (issue 15).
+#[test]
+fn pasted_moves_and_typographic_quotes_are_read_as_typed() {
+    let dir = TempDir::new("pasted");
+    let out = console(
+        &dir.db(),
+        "alice: challenge @bob colour:white fen:“4k3/8/8/8/8/8/4P3/4K3 w - - 0 1”\n\
+         bob: accept\n\
+         alice: e4\u{200B}\n\
+         bob: ｍｏｖｅ\u{3000}Ｋｄ７\n"
+            .as_bytes(),
+    )
+    .unwrap();
+    assert!(!out.contains("unknown"), "{out}");
+    assert!(out.contains("alice (White) played e4"), "{out}");
+    assert!(out.contains("bob (Black) played Kd7"), "{out}");
+}

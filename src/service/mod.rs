@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod command;
 pub mod deadlines;
+pub mod input;
 pub mod names;
 pub mod referee;
 pub mod settings;

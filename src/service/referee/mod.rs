@@ -231,14 +231,16 @@ impl Service {
         m.entry(id).or_default().clone()
     }
 
-    /// Handles one chat message. Bad input gets a one-line reason and changes nothing;
-    /// a duplicate event id gets no reply and changes nothing.
+    /// Handles one chat message, its text first cleaned of invisible and look-alike
+    /// characters ([`crate::service::input::clean`]). Bad input gets a one-line reason
+    /// and changes nothing; a duplicate event id gets no reply and changes nothing.
     ///
     /// The event id is not looked up before the command runs: an accepted change stores
     /// it in the same statement, which refuses an id stored before (and then changes
     /// nothing), and a refusal looks it up before answering, so that a copy of an event
     /// that was applied is answered with nothing rather than, say, "not your turn".
-    pub async fn handle(&self, inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+    pub async fn handle(&self, mut inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+        inc.text = crate::service::input::clean(&inc.text);
         let origin = match &inc.place {
             Place::Channel(c) => Destination::Channel(c.clone()),
             Place::Dm => Destination::Dm(inc.user.clone()),
