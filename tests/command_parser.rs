@@ -282,3 +282,19 @@ async fn chesswords_commands_elsewhere_change_nothing_and_say_why() {
     assert!(svc.store().game(2).await.unwrap().is_none());
     svc.store().close().await;
 }
+
+/// `move 5254` is ICCF numeric (e2-e4), as the help teaches, not game #5254 without a
+/// move; with two numbers the first is the game, and `#N` is always a game (issue 15).
+#[test]
+fn a_lone_number_after_move_is_the_move_not_a_game_id() {
+    use postal::service::command::Command as C;
+    let p = |line: &str| parse(line).unwrap();
+    let g = |id: Option<i64>, rest: &str| C::Game(id, GameCommand::new("move", rest));
+    assert_eq!(p("move 5254"), g(None, "5254"));
+    assert_eq!(p("move 12 5254"), g(Some(12), "5254"));
+    assert!(
+        parse("move #5254").is_err(),
+        "#5254 names a game, and no move follows"
+    );
+    assert_eq!(p("move 3 e4"), g(Some(3), "e4"));
+}

@@ -307,6 +307,10 @@ struct BoardReading {
     promotion: Option<Role>,
     /// A pawn named by its file alone (`exd5`, `ed5`): a capture from another file.
     pawn_file_only: bool,
+    /// The input marks a capture (`Nxf3`, `e4xd5`, `B:c4`): a move that captures nothing
+    /// does not fit, however much else matches. A player whose picture of the board is
+    /// wrong is told so rather than given a quiet move they did not mean.
+    capture_marked: bool,
     /// Promote to the variant's strongest piece when none is named (the `E7 TO E8` form).
     auto_queen: bool,
 }
@@ -326,6 +330,7 @@ impl BoardReading {
             _ => {}
         }
         m.to == self.to
+            && (!self.capture_marked || m.capture.is_some())
             && accepts(self.role, m.role)
             && accepts(self.from_file, m.from.file())
             && accepts(self.from_rank, m.from.rank())
@@ -487,6 +492,7 @@ fn iccf(s: &[u8]) -> Option<Reading> {
         to: Square::new(tf, tr),
         promotion,
         pawn_file_only: false,
+        capture_marked: false,
         auto_queen: false,
     }))
 }
@@ -512,7 +518,9 @@ fn san_readings(s: &[u8], case_decides: bool) -> Vec<BoardReading> {
         return Vec::new();
     };
     let mut prefix = &s[..end - 2];
-    if let [rest @ .., b'x' | b'X' | b':' | b'-'] = prefix {
+    let mut capture_marked = false;
+    if let [rest @ .., marker @ (b'x' | b'X' | b':' | b'-')] = prefix {
+        capture_marked = *marker != b'-';
         prefix = rest;
     }
     let mut out = Vec::new();
@@ -524,6 +532,7 @@ fn san_readings(s: &[u8], case_decides: bool) -> Vec<BoardReading> {
             to,
             promotion,
             pawn_file_only,
+            capture_marked,
             auto_queen: false,
         })
     };
@@ -603,6 +612,7 @@ fn to_form(
         to,
         promotion,
         pawn_file_only: false,
+        capture_marked: false,
         auto_queen: true,
     }))
 }
@@ -968,7 +978,10 @@ fn diagnose_board(pos: &Position, legal: &MoveList, b: &BoardReading) -> Option<
             );
         }
     }
-    if b.pawn_file_only && pos.piece_at(b.to).is_none() && pos.ep_square() != Some(b.to) {
+    if (b.pawn_file_only || b.capture_marked)
+        && pos.piece_at(b.to).is_none()
+        && pos.ep_square() != Some(b.to)
+    {
         return illegal(
             prio::NOTHING_TO_TAKE,
             format!("there is nothing to capture on {}", b.to),

@@ -289,7 +289,16 @@ pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
             let Some(spec) = decls.first() else {
                 return Err(ParseError::Unknown(first.chars().take(30).collect()));
             };
-            let (id, rest) = take_id(args, spec.id);
+            let (mut id, mut rest) = take_id(args, spec.id);
+            // A number that leaves too few words for the command is its argument, not a
+            // game id: `move 5254` is ICCF numeric, as the help teaches.
+            if id.is_some()
+                && !args[0].starts_with('#')
+                && !decls.iter().any(|d| d.takes(rest.len()))
+                && decls.iter().any(|d| d.takes(args.len()))
+            {
+                (id, rest) = (None, args);
+            }
             if !decls.iter().any(|d| d.takes(rest.len())) {
                 return Err(ParseError::Syntax(spec.usage_error().text));
             }
