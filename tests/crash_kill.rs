@@ -620,15 +620,14 @@ impl Run {
                 .iter()
                 .position(|p| p.white == row.challenger && Some(p.black) == black.as_deref())
                 .unwrap_or_else(|| panic!("{tag}: game #{id} between unknown players"));
-            if !self.games.contains_key(&id) {
+            let g = self.games.entry(id).or_insert_with(|| {
                 // A challenge the kill cut off before its reply: stored or not, both are
                 // right; stored, the game goes on from it.
                 assert!(challenging[pair], "{tag}: game #{id} was never challenged");
                 assert_eq!(row.status, "challenged", "{tag}: game #{id}");
                 let v = VARIANTS.iter().find(|(n, _)| *n == row.variant).unwrap().1;
-                self.games.insert(id, GameModel::new(pair, v));
-            }
-            let g = self.games.get_mut(&id).unwrap();
+                GameModel::new(pair, v)
+            });
             assert_eq!(g.pair, pair, "{tag}: game #{id}'s players");
             let log = store.actions(id).await.unwrap();
             let n = log.len();
