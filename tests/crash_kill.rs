@@ -16,7 +16,7 @@
 mod common;
 
 use common::service::{check_log, TempDir};
-use postal::rules::{Color, Game, Turn, Variant};
+use postal::rules::{Color, Game, MoveKind, Turn, Variant};
 use postal::store::Store;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -419,9 +419,25 @@ impl Run {
             Color::Black => black,
         };
         let step = pick(&g.game, &mut self.rng);
+        let pos = g.game.position().clone();
         g.apply(step);
         let line = match step {
-            Step::Turn(Turn::Single(m)) => format!("{user}: move {id} {}", m.uci()),
+            Step::Turn(Turn::Single(m)) => {
+                // UCI (the capture of a twice-moved piece in its x form), but SAN for a
+                // move whose from-to another move shares (the plain move onto a
+                // twice-moved piece's stop, beside the capture), as a player must write it.
+                let same = |o: &postal::rules::Move| {
+                    *o != m && (o.from, o.to, o.promotion) == (m.from, m.to, m.promotion)
+                };
+                let shared =
+                    m.kind != MoveKind::CaptureTwiceMoved && pos.legal_moves().iter().any(same);
+                let text = if shared {
+                    postal::notation::san(&pos, m)
+                } else {
+                    m.uci()
+                };
+                format!("{user}: move {id} {text}")
+            }
             Step::Turn(Turn::Double(a, b)) => {
                 format!("{user}: double {id} {} {}", a.uci(), b.uci())
             }
