@@ -419,7 +419,7 @@ impl Run {
             Color::Black => black,
         };
         let step = pick(&g.game, &mut self.rng);
-        let pos = g.game.position().clone();
+        let pos = *g.game.position();
         g.apply(step);
         let line = match step {
             Step::Turn(Turn::Single(m)) => {
