@@ -125,9 +125,18 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveError> {
     match matched.as_slice() {
         [m] => Ok(*m),
         [] => Err(diagnose(pos, &legal, &parsed.readings)),
-        many => Err(MoveError::Ambiguous {
-            candidates: many.iter().map(|m| san(pos, *m)).collect(),
-        }),
+        many => match many
+            .iter()
+            .find(|m| m.kind == MoveKind::CaptureTwiceMoved && m.uci() == input.trim())
+        {
+            // Double Move Chess's capture of a twice-moved piece in its own UCI form
+            // (`f6xe4`) is that capture. The plain from-to (`f6e4`) fits it and the same
+            // piece's plain move onto the stop alike, and stays ambiguous.
+            Some(m) => Ok(*m),
+            None => Err(MoveError::Ambiguous {
+                candidates: many.iter().map(|m| san(pos, *m)).collect(),
+            }),
+        },
     }
 }
 

@@ -342,6 +342,28 @@ fn bxc3_pawn_versus_bishop_is_resolved_by_legality() {
 }
 
 #[test]
+fn uci_tells_a_twice_moved_capture_from_the_plain_move_to_the_stop() {
+    // White's knight goes f3-d4-b5 in one turn; Black's rook may take it on its stop d4
+    // (b4xd4, Double Move Chess rule 9) or just move there (Rd4): the capture's UCI picks
+    // the capture, the bare from-to fits both.
+    let p = pos(
+        Variant::DoubleMove,
+        "4k3/1p3p2/2n5/3P4/1r6/5N2/2P1B3/3RK3 w - - 0 20",
+    );
+    let first = parse_move(&p, "f3d4").unwrap();
+    let second = parse_move(&p.first_half(first), "d4b5").unwrap();
+    let after = p.after_turn(crate::rules::Turn::Double(first, second));
+    assert_eq!(uci(&after, "b4xd4"), "b4xd4");
+    assert_eq!(uci(&after, "Rd4"), "b4d4");
+    for input in ["b4d4", "b4-d4"] {
+        assert!(
+            matches!(err(&after, input), MoveError::Ambiguous { .. }),
+            "{input}"
+        );
+    }
+}
+
+#[test]
 fn ambiguous_input_lists_the_candidates_in_san() {
     let p = pos(STANDARD, "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
     let e = err(&p, "Nd2");
