@@ -777,9 +777,13 @@ fn stack_news(effects: Effects, after: &Pos, sq: Square) -> String {
     let mut out = Vec::new();
     if effects.cancelled > 0 {
         out.push(format!(
-            "{} of checkers cancel{} and go back to their owners",
+            "{} of checkers {} back to their owners",
             plural(effects.cancelled as usize, "pair"),
-            if effects.cancelled == 1 { "s" } else { "" }
+            if effects.cancelled == 1 {
+                "cancels and goes"
+            } else {
+                "cancel and go"
+            }
         ));
     }
     if effects.shed > 0 {
@@ -792,14 +796,20 @@ fn stack_news(effects: Effects, after: &Pos, sq: Square) -> String {
     let s = after.stack(sq);
     if s != 0 {
         out.push(format!(
-            "the piece on {sq} is {} ({} {})",
+            "{} on {sq}: {}",
+            plural(
+                s.unsigned_abs() as usize,
+                if s > 0 {
+                    "white checker"
+                } else {
+                    "black checker"
+                }
+            ),
             if after.hobbled(sq) {
                 "hobbled"
             } else {
                 "boosted"
             },
-            plural(s.unsigned_abs() as usize, "checker"),
-            if s > 0 { "white" } else { "black" }
         ));
     }
     if out.is_empty() {
