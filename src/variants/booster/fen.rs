@@ -86,8 +86,19 @@ pub fn stacks_field(pos: &Pos) -> String {
     }
 }
 
-/// The position as a Booster FEN (the stacks field always written).
+/// The position as a Booster FEN (the stacks field always written; the en-passant
+/// square only where a pawn of the side to move could use it).
 pub fn write(pos: &Pos) -> String {
+    write_with(pos, pos.usable_ep())
+}
+
+/// The position as stored: the en-passant square as it is (in the middle of a turn the
+/// side that may use it is not yet to move).
+pub fn write_stored(pos: &Pos) -> String {
+    write_with(pos, pos.ep)
+}
+
+fn write_with(pos: &Pos, ep: Option<Square>) -> String {
     let board = placement(8, 8, |s| pos.piece(s));
     let mut castling = String::new();
     for (sq, ch) in [("h1", 'K'), ("a1", 'Q'), ("h8", 'k'), ("a8", 'q')] {
@@ -101,7 +112,7 @@ pub fn write(pos: &Pos) -> String {
     format!(
         "{board} {} {castling} {} {} {} {}",
         if pos.turn == Color::White { 'w' } else { 'b' },
-        pos.ep.map_or("-".to_string(), |s| s.to_string()),
+        ep.map_or("-".to_string(), |s| s.to_string()),
         pos.halfmoves,
         pos.fullmoves,
         stacks_field(pos)
@@ -170,8 +181,10 @@ mod tests {
 
     #[test]
     fn a_fen_with_stacks_reads_back_as_written() {
-        let text = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 e4:w2,d8:b1";
+        let text = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 e4:w2,d8:b1";
         let pos = parse(text).unwrap();
+        let stored = write_stored(&pos);
+        assert_eq!(read_stored(&stored).unwrap(), pos);
         assert_eq!(pos.stack(Square::parse("e4").unwrap()), 2);
         assert_eq!(pos.reserve(Color::White), 4);
         assert_eq!(pos.reserve(Color::Black), 5);

@@ -726,17 +726,23 @@ impl Pos {
         on[0] + self.reserve[0] == CHECKERS && on[1] + self.reserve[1] == CHECKERS
     }
 
-    /// A key of everything that decides the future of the game as both players see it
-    /// (pieces, stacks, reserves, side to move, castling rights, the en-passant square
-    /// where a capture could use it): equal keys are the same position for repetitions.
-    pub fn key(&self) -> String {
-        let ep = self.ep.filter(|e| {
+    /// The en-passant square where a pawn of the side to move stands ready to use it
+    /// (the FEN writes only this one, as the project's FEN does).
+    pub fn usable_ep(&self) -> Option<Square> {
+        self.ep.filter(|e| {
             self.of(self.turn).any(|s| {
                 self.piece(s).is_some_and(|p| p.role == Role::Pawn)
                     && !self.hobbled(s)
                     && pawn_attacks(self.turn, s).contains(*e)
             })
-        });
+        })
+    }
+
+    /// A key of everything that decides the future of the game as both players see it
+    /// (pieces, stacks, reserves, side to move, castling rights, the en-passant square
+    /// where a capture could use it): equal keys are the same position for repetitions.
+    pub fn key(&self) -> String {
+        let ep = self.usable_ep();
         format!(
             "{:?}{:?}{:?}{:?}{:?}{:?}",
             self.board, self.stacks, self.reserve, self.turn, self.castling, ep

@@ -47,7 +47,7 @@ impl Booster {
     pub fn to_snapshot(&self) -> Snapshot {
         Snapshot {
             variant: super::ID.into(),
-            position: fen::write(&self.pos),
+            position: fen::write_stored(&self.pos),
             hands: self.hands.clone(),
             pile: self.pile.clone(),
             discard: self.discard.clone(),
