@@ -202,7 +202,7 @@ impl Booster {
         let d = self.discards();
         view.overlays.push(Overlay::Cards(CardRow {
             label: format!(
-                "Checkers in front: White {}, Black {} · cards: White {}, Black {} · pile {} · discards {}",
+                "Checkers: W {}, B {} · hands: W {}, B {} · pile {} · discards {}",
                 p.reserve(Color::White),
                 p.reserve(Color::Black),
                 self.hand(Color::White).len(),
