@@ -5,27 +5,10 @@
 
 mod common;
 
+use common::service::console;
+
 use postal::variants::api::{NewGame, Seat, VariantSpec, Viewer};
 use postal::variants::booster::SPEC;
-use postal::variants::Registry;
-
-/// Runs `script` through the console on `db`, writing images into `images`.
-fn console(db: &str, images: &std::path::Path, script: &str) -> String {
-    let opts = postal::console::Options {
-        db: db.into(),
-        settings: postal::service::settings::Settings {
-            seed: Some(1),
-            ..Default::default()
-        },
-        images: Some(images.to_path_buf()),
-        registry: Registry::builtin(),
-    };
-    let mut out = Vec::new();
-    postal::console::block_on(postal::console::run(&opts, script.as_bytes(), &mut out))
-        .unwrap()
-        .unwrap();
-    String::from_utf8(out).unwrap()
-}
 
 #[test]
 fn a_turn_goes_on_after_a_restart_between_its_move_and_its_steps() {

@@ -23,7 +23,7 @@ pub(super) fn read(g: &Booster, seat: Seat, c: &GameCommand) -> Result<Reading, 
             "offer" => BoosterAction::Offer,
             "accept" => BoosterAction::Accept,
             "decline" => BoosterAction::Decline,
-            _ => return Err(super::spec::DRAW.usage_error()),
+            _ => return Err(crate::variants::chess::DRAW.usage_error()),
         },
         _ => {
             return Err(RuleError::not_here(format!(

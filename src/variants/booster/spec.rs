@@ -10,7 +10,7 @@ use crate::variants::api::{
     NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, VariantSpec,
     Viewer,
 };
-use crate::variants::chess::DRAW_ANSWER;
+use crate::variants::chess::DRAW;
 
 /// Booster Chess, for the registry.
 pub struct BoosterSpec;
@@ -24,7 +24,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     aliases: &[],
     usage: "move [ID] MOVE [boost SQUARE...] [card CARD on SQUARE] [done]",
     help: "your turn in one line or its first part: the move in any notation, then the booster steps of a boosted piece, a card to add a checker, done; in a channel with exactly one of your games the line works without the word move",
-    examples: "move Nf3, move Nf3 boost g5 h6 card 9h on c4, Nf3 done",
+    examples: "move Nf3, move Nf3 boost g5 h6 card 9h on c4, move e4 done",
     secret: false,
     id: IdRule::Plain,
     args: &[ArgSpec::MOVE],
@@ -74,18 +74,6 @@ pub const DONE: CommandSpec = CommandSpec {
     secret: false,
     id: IdRule::Plain,
     args: &[],
-};
-
-/// `draw [ID] offer|accept|decline`.
-pub const DRAW: CommandSpec = CommandSpec {
-    name: "draw",
-    aliases: &[],
-    usage: "draw [ID] offer|accept|decline",
-    help: "draw by agreement",
-    examples: "draw offer",
-    secret: false,
-    id: IdRule::Plain,
-    args: &[DRAW_ANSWER],
 };
 
 impl VariantSpec for BoosterSpec {
