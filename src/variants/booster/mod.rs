@@ -7,7 +7,8 @@
 //! - [`position`]: the position with its stacks, movement, booster reach and legality;
 //! - [`cards`]: the 36 cards of appendix A;
 //! - [`fen`]: positions with stacks;
-//! - [`state`]: the game's turns, phases, hands and piles, and its actions;
+//! - [`state`]: the game's turns, phases, hands and piles, and its actions; `record`:
+//!   a turn as recorded and the words for steps and stacks;
 //! - `read`: typed commands into actions; `view`: what each viewer sees;
 //! - [`snapshot`]: the stored form; [`spec`]: the registry's view and the referee's state
 //!   machine.
@@ -16,6 +17,7 @@ pub mod cards;
 pub mod fen;
 pub mod position;
 mod read;
+mod record;
 pub mod snapshot;
 pub mod spec;
 pub mod state;
