@@ -2722,3 +2722,75 @@ async fn a_neighbour_solitaire_is_played_to_its_end_with_buttons_and_slash_comma
     all_accepted(&fake);
     bot.stop().await;
 }
+
+/// A short Booster Chess game on Discord from a position: each player's hand arrives by
+/// DM at the start and again on `/hand`, privately; White moves her boosted king with a
+/// bare move in the thread, takes a booster step with `!boost`, is refused a card she
+/// does not hold, and ends the turn with the Done button: the king's reach mates. The
+/// stacks are on the public board, the hands never reach the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_booster_game_keeps_the_hands_private_and_ends_in_a_booster_mate() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("booster"), config(&fake), 1).await;
+    let cmds = registered_commands(&fake);
+    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    assert!(variants.contains("\"Booster Chess\""), "{variants}");
+    assert!(option_of(&cmds, "boost", "squares")["required"] == true);
+
+    // White's king stands on two white checkers; Black's bare king is in the corner.
+    let thread = start_game(&fake, r#"booster fen:"7k/8/8/8/4K3/8/8/8 w - - 0 1 e4:w2""#).await;
+    let first = wait_post(&fake, &thread, "accepted").await;
+    assert!(is_png(&first), "the board comes with the start");
+    let alice_hand = wait_dm(&fake, ALICE, "your hand (6 cards)").await;
+    wait_dm(&fake, BOB, "your hand (6 cards)").await;
+    let r = private_answer(&fake, BOB, &thread, "hand", json!([]), "a hand is private").await;
+    assert_says(&r, "your hand (6 cards)");
+
+    // A move out of turn is refused privately; White's bare move waits for her steps.
+    let r = private_answer(
+        &fake,
+        BOB,
+        &thread,
+        "move",
+        json!([{"name": "move", "type": 3, "value": "Kg8"}]),
+        "a refusal is private",
+    )
+    .await;
+    assert_says(&r, "not your turn");
+    fake.say(ALICE, &thread, "Kf5");
+    let moved = wait_post(&fake, &thread, "plays Kf5").await;
+    assert!(is_png(&moved));
+    assert_says(&moved, "still to choose: boost SQUARE");
+    fake.say(ALICE, &thread, "!boost f6");
+    let stepped = wait_post(&fake, &thread, "boosts the king to f6").await;
+    assert_says(&stepped, "1 white checker on f6: boosted");
+    // A card she does not hold (no card of the deck is the 7 of hearts) is refused.
+    fake.say(ALICE, &thread, "!card 7h on f6");
+    wait_post(
+        &fake,
+        &thread,
+        "card CARD on SQUARE or add SQUARE with CARD",
+    )
+    .await;
+    let done = button(Some(ALICE), "done #1");
+    assert!(button_ids(&moved.json).contains(&done), "{}", moved.json);
+    let p = fake.press(ALICE, &bot_message(&fake, &thread), &done);
+    fake.wait_callback(&p).await;
+    let end = wait_post(&fake, &thread, "game over: 1-0 by checkmate").await;
+    assert!(is_png(&end), "the final board");
+    fake.say(ALICE, &thread, "!moves");
+    wait_post(&fake, &thread, "1. Kf5 boost f6#").await;
+
+    // Nothing private reached the thread: not the hands, not the private answers.
+    let reqs = fake.requests();
+    let dms = fake.dm_channels();
+    private_stays_private(&reqs, &dms, 3);
+    let hand = alice_hand.content().unwrap().to_string();
+    let cards: Vec<&str> = hand.split(": ").last().unwrap().split(", ").collect();
+    assert_eq!(cards.len(), 6, "{hand}");
+    for c in cards {
+        assert!(public_leaks(&reqs, &dms, c).is_empty(), "{c} is public");
+    }
+    all_accepted(&fake);
+    bot.stop().await;
+}

@@ -3,7 +3,8 @@
 //! `postal run` has) get different seeds and are dealt different cards, and a live game's
 //! export holds neither the seed nor any hand or pile. The console's reproducible mode
 //! (`--seed`) deals the same cards again, which shows the test can tell.
-//! Gravity Chess's decks are checked the same way.
+//! Gravity Chess's decks, and Booster Chess's deal and reshuffle seed, are checked the
+//! same way.
 
 mod common;
 
@@ -101,4 +102,44 @@ async fn gravity_decks_come_from_the_systems_entropy_and_no_export_shows_their_o
     let (c, _) = started("gravity", console.clone(), &d3).await;
     let (d, _) = started("gravity", console, &d4).await;
     assert_eq!(c["decks"], d["decks"]);
+}
+
+#[tokio::test]
+async fn booster_deals_and_its_reshuffle_seed_come_from_the_systems_entropy() {
+    let bot = Settings {
+        seed: None,
+        ..Settings::default()
+    };
+    let (d1, d2) = (TempDir::new("booster-a"), TempDir::new("booster-b"));
+    let (a, db) = started("booster", bot.clone(), &d1).await;
+    let (b, _) = started("booster", bot, &d2).await;
+    assert_ne!(
+        (&a["hands"], &a["pile"]),
+        (&b["hands"], &b["pile"]),
+        "the same settings dealt the same cards"
+    );
+    assert_ne!(a["secret"], b["secret"], "the reshuffle seed is drawn too");
+    // A live game's export holds no hand, no pile order and no reshuffle seed.
+    let export = postal::console::export(&db, 1, "json").await.unwrap();
+    let export: serde_json::Value = serde_json::from_slice(&export).unwrap();
+    for key in ["hands", "pile", "secret", "seed"] {
+        assert!(
+            export.get(key).is_none(),
+            "a live export shows {key}: {export}"
+        );
+    }
+    let text = export.to_string();
+    assert!(!text.contains(&a["secret"].to_string()), "{text}");
+    // The console's reproducible mode deals the same cards for the same seed.
+    let console = Settings {
+        seed: Some(7),
+        ..Settings::default()
+    };
+    let (d3, d4) = (TempDir::new("booster-c"), TempDir::new("booster-d"));
+    let (c, _) = started("booster", console.clone(), &d3).await;
+    let (d, _) = started("booster", console, &d4).await;
+    assert_eq!(
+        (&c["hands"], &c["pile"], &c["secret"]),
+        (&d["hands"], &d["pile"], &d["secret"])
+    );
 }

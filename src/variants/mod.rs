@@ -4,6 +4,7 @@
 //! [`BUILTIN`], its rules document and its tests.
 
 pub mod api;
+pub mod booster;
 pub mod chess;
 pub mod chesswords;
 pub mod gravity;
@@ -26,6 +27,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &gravity::SPEC,
     &parade::SPEC,
     &neighbour::SPEC,
+    &booster::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test

@@ -141,3 +141,22 @@ pub async fn check_log(store: &Store, id: i64) -> usize {
     );
     rows.len()
 }
+
+/// Runs `script` through the console (seed 1) on the database `db`, writing images into
+/// `images`; returns what it printed.
+pub fn console(db: &str, images: &std::path::Path, script: &str) -> String {
+    let opts = postal::console::Options {
+        db: db.into(),
+        settings: postal::service::settings::Settings {
+            seed: Some(1),
+            ..Default::default()
+        },
+        images: Some(images.to_path_buf()),
+        registry: Registry::builtin(),
+    };
+    let mut out = Vec::new();
+    postal::console::block_on(postal::console::run(&opts, script.as_bytes(), &mut out))
+        .unwrap()
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}

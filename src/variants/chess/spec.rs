@@ -84,8 +84,9 @@ const DOUBLE: CommandSpec = CommandSpec {
     ],
 };
 
-/// `draw [ID] offer|accept|decline`.
-const DRAW: CommandSpec = CommandSpec {
+/// `draw [ID] offer|accept|decline` (shared by every two-player variant with draws by
+/// agreement).
+pub const DRAW: CommandSpec = CommandSpec {
     name: "draw",
     aliases: &[],
     usage: "draw [ID] offer|accept|decline",

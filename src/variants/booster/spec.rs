@@ -1,0 +1,239 @@
+//! Booster Chess as the registry knows it: its names, seats and commands, and the game as
+//! the referee's state machine ([`GameRules`]).
+
+use super::snapshot::Snapshot;
+use super::state::{seat_of, Booster, BoosterAction, Ended, Phase};
+use super::{fen, Pos};
+use crate::render::Renderer;
+use crate::variants::api::{
+    Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules, IdRule,
+    NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, VariantSpec,
+    Viewer,
+};
+use crate::variants::chess::DRAW;
+
+/// Booster Chess, for the registry.
+pub struct BoosterSpec;
+
+/// Booster Chess, for the registry.
+pub static SPEC: BoosterSpec = BoosterSpec;
+
+/// `move [ID] MOVE [boost SQUARE...] [card CARD on SQUARE] [done]`.
+pub const MOVE: CommandSpec = CommandSpec {
+    name: "move",
+    aliases: &[],
+    usage: "move [ID] MOVE [boost SQUARE...] [card CARD on SQUARE] [done]",
+    help: "your turn in one line or its first part: the move in any notation, then the booster steps of a boosted piece, a card to add a checker, done; in a channel with exactly one of your games the line works without the word move",
+    examples: "move Nf3, move Nf3 boost g5 h6 card 9h on c4, move e4 done",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec::MOVE],
+};
+
+/// `boost [ID] SQUARE...`.
+pub const BOOST: CommandSpec = CommandSpec {
+    name: "boost",
+    aliases: &["step"],
+    usage: "boost [ID] SQUARE... [card CARD on SQUARE] [done]",
+    help: "Booster Chess: after moving a boosted piece, step it like a king to each SQUARE in turn, one checker spent per step (a pawn promoting: e8=Q)",
+    examples: "boost g5, boost g5 h6, boost e8=Q done",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "squares",
+        help: "the squares to step to, in order",
+        kind: ArgKind::Text,
+        required: true,
+    }],
+};
+
+/// `add [ID] SQUARE with CARD` (also `card CARD on SQUARE`).
+pub const ADD: CommandSpec = CommandSpec {
+    name: "add",
+    aliases: &["card"],
+    usage: "add [ID] SQUARE with CARD (also card CARD on SQUARE)",
+    help: "Booster Chess: after your move, play a card to put one of your checkers under a piece it matches (a checker card, or a card with no matching piece left, matches any piece of its colour); this ends your turn",
+    examples: "add c4 with 9h, card 9h on c4, card 6s on e7",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[ArgSpec {
+        name: "card",
+        help: "the square and the card (c4 with 9h), or the card and the square (9h on c4)",
+        kind: ArgKind::Text,
+        required: true,
+    }],
+};
+
+/// `done [ID]`.
+pub const DONE: CommandSpec = CommandSpec {
+    name: "done",
+    aliases: &[],
+    usage: "done [ID]",
+    help: "Booster Chess: end your turn after your move without (more) booster steps or a card; you then draw up to one card per checker in front of you",
+    examples: "done, done 12",
+    secret: false,
+    id: IdRule::Plain,
+    args: &[],
+};
+
+impl VariantSpec for BoosterSpec {
+    fn id(&self) -> &'static str {
+        super::ID
+    }
+
+    fn display_name(&self) -> &'static str {
+        "Booster Chess"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["booster-chess", "boosterchess"]
+    }
+
+    fn summary(&self) -> &'static str {
+        "chess with secret hands of cards: add checkers under pieces to boost yours (king steps after a move) or hobble the opponent's (they move like pawns)"
+    }
+
+    fn seats(&self) -> SeatPlan {
+        SeatPlan {
+            names: &["White", "Black"],
+            placing: Placing::Sides,
+        }
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        &[MOVE, BOOST, ADD, DONE, DRAW]
+    }
+
+    fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
+        // The deal, the pile and the reshuffle seed are hidden draws, kept in the state.
+        let mut draws = setup.hidden_draws();
+        let (pos, start) = match setup.fen {
+            None => (Pos::start(), None),
+            Some(f) => {
+                let pos = fen::parse(f).map_err(RuleError::syntax)?;
+                let text = fen::write(&pos);
+                (pos, Some(text))
+            }
+        };
+        let g = Booster::new(pos, &mut draws, start);
+        if g.is_over() {
+            return Err(RuleError::syntax(
+                "that position is already over: the side to move has no move",
+            ));
+        }
+        Ok(Box::new(g))
+    }
+
+    fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
+        let s: Snapshot = serde_json::from_value(snapshot.clone())
+            .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
+        Ok(Box::new(Booster::from_snapshot(&s)?))
+    }
+}
+
+impl GameRules for Booster {
+    fn variant(&self) -> &'static str {
+        super::ID
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        if seat.0 == 0 {
+            "White"
+        } else {
+            "Black"
+        }
+    }
+
+    fn awaiting(&self) -> Vec<(Seat, Prompt)> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mover = seat_of(self.turn());
+        let mut prompt = match self.phase() {
+            Phase::Move => Prompt::turn("move", "to move"),
+            Phase::Steps(_) => Prompt::turn(
+                "boost",
+                "to take booster steps (boost SQUARE), play a card or end the turn (done)",
+            )
+            .with_answer("Done", "done", true),
+            Phase::Card => Prompt::turn(
+                "card",
+                "to play a card (card CARD on SQUARE) or end the turn (done)",
+            )
+            .with_answer("Done", "done", true),
+        };
+        let mut out = Vec::new();
+        if let Some(by) = self.offer {
+            let to = seat_of(by.opposite());
+            let answer = |p: Prompt| {
+                p.with_answer("Accept draw", "draw accept", false)
+                    .with_answer("Decline draw", "draw decline", false)
+            };
+            if to == mover {
+                prompt.ask.push_str(", or answer the draw offer");
+                prompt = answer(prompt);
+            } else {
+                out.push((
+                    to,
+                    answer(Prompt::optional("draw", "to answer the draw offer")),
+                ));
+            }
+        }
+        out.insert(0, (mover, prompt));
+        out
+    }
+
+    fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
+        super::read::read(self, seat, command)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let action: BoosterAction = action.to("Booster Chess")?;
+        // On error nothing changed: the action works on a copy.
+        let mut next = self.clone();
+        let notes = next.act(seat, &action)?;
+        *self = next;
+        Ok(notes)
+    }
+
+    fn project(&self, viewer: Viewer) -> Projection {
+        self.projection(viewer)
+    }
+
+    fn outcome(&self) -> Option<GameOutcome> {
+        Booster::outcome(self)
+    }
+
+    fn aborted(&self) -> bool {
+        self.ended() == Some(Ended::Aborted)
+    }
+
+    fn timeout_is_automatic(&self) -> bool {
+        true
+    }
+
+    fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
+        self.write_pgn(tags)
+    }
+
+    fn animation(&self, _viewer: Viewer, _renderer: &Renderer, _names: &[&str]) -> Option<Vec<u8>> {
+        None
+    }
+
+    fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
+        self.public_fields()
+    }
+
+    fn disguised(&self, owner: Seat) -> Option<Box<dyn GameRules>> {
+        self.disguise(owner)
+            .map(|g| Box::new(g) as Box<dyn GameRules>)
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        serde_json::to_value(self.to_snapshot()).unwrap_or(serde_json::Value::Null)
+    }
+}
