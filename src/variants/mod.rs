@@ -6,6 +6,7 @@
 pub mod api;
 pub mod chess;
 pub mod chesswords;
+pub mod cloak;
 pub mod gravity;
 pub mod neighbour;
 pub mod parade;
@@ -26,6 +27,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &gravity::SPEC,
     &parade::SPEC,
     &neighbour::SPEC,
+    &cloak::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test
