@@ -425,7 +425,7 @@ impl Service {
             } else {
                 format!("; options: {}", options.join(", "))
             },
-            v.id()
+            v.rules_document()
         ))
     }
 

@@ -52,6 +52,10 @@ pub trait VariantSpec: Sync {
     fn aliases(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The name of its rules document, `docs/rules/NAME.md`: by default its id.
+    fn rules_document(&self) -> &'static str {
+        self.id()
+    }
     /// One line on what the game is, for `help` and Discord's choices.
     fn summary(&self) -> &'static str;
     /// The seats.

@@ -150,6 +150,10 @@ impl VariantSpec for CloakSpec {
         "Cloak and Dagger Chess"
     }
 
+    fn rules_document(&self) -> &'static str {
+        "cloak-and-dagger"
+    }
+
     fn aliases(&self) -> &'static [&'static str] {
         &["cloak-and-dagger", "cloak-and-dagger-chess", "cloakdagger"]
     }

@@ -364,7 +364,7 @@ impl Cloak {
                             )
                         })
                         .collect();
-                    format!("{}: {}", c.name(), list.join(" "))
+                    format!("{}: {}", if s == 0 { "White" } else { "Black" }, list.join(" "))
                 })
                 .collect();
             words.push(format!("{{checkers {}}}", ids.join("; ")));
