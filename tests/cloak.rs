@@ -9,9 +9,7 @@ mod common;
 use common::service::{say, TempDir, T0};
 use postal::service::referee::{Service, Settings};
 use postal::store::Store;
-use postal::variants::api::{
-    Action, Env, GameCommand, GameRules, NewGame, Reading, Seat, Viewer,
-};
+use postal::variants::api::{Action, Env, GameCommand, GameRules, NewGame, Reading, Seat, Viewer};
 use postal::variants::Registry;
 
 /// Types `text` as `seat`'s command and applies it.
@@ -64,15 +62,31 @@ fn one_game_gives_three_records_while_live_and_one_full_record_when_over() {
     // No identity leaks: nothing the public sees names a piece behind a checker (no
     // piece but the pawns is shown), and no player sees the other's.
     let p = seen(g.as_ref(), Viewer::Public);
-    for word in ["Knight", "Bishop", "Rook", "Queen", "King", "Nb1", "Na8", "Nh8", "checkers White"] {
+    for word in [
+        "Knight",
+        "Bishop",
+        "Rook",
+        "Queen",
+        "King",
+        "Nb1",
+        "Na8",
+        "Nh8",
+        "checkers White",
+    ] {
         assert!(!p.contains(word), "the public sees {word}: {p}");
     }
     let w = seen(g.as_ref(), Viewer::Seat(Seat(0)));
-    assert!(w.contains("Nb1-c3") && !w.contains("Na8") && !w.contains("Nh8"), "{w}");
+    assert!(
+        w.contains("Nb1-c3") && !w.contains("Na8") && !w.contains("Nh8"),
+        "{w}"
+    );
     assert!(!w.contains("NRKRBBQN") && !w.contains("a8 knight"), "{w}");
     let b = seen(g.as_ref(), Viewer::Seat(Seat(1)));
     assert!(b.contains("Na8-b6") && !b.contains("Nb1"), "{b}");
-    assert!(b.contains("a8 knight (1)") && !b.contains("b1 knight"), "{b}");
+    assert!(
+        b.contains("a8 knight (1)") && !b.contains("b1 knight"),
+        "{b}"
+    );
     // The public FEN marks the unknown checkers.
     assert!(
         g.project(Viewer::Public).fen.starts_with("1xxxxxx1/"),
@@ -129,16 +143,33 @@ async fn random_back_ranks_come_from_the_systems_entropy_and_no_export_shows_the
     let (d1, d2) = (TempDir::new("cloak-a"), TempDir::new("cloak-b"));
     let (a, db) = started(bot.clone(), &d1).await;
     let (b, _) = started(bot, &d2).await;
-    assert!(a["setups"][0].is_string() && a["setups"][1].is_string(), "{a}");
+    assert!(
+        a["setups"][0].is_string() && a["setups"][1].is_string(),
+        "{a}"
+    );
     // 960 x 960 pairs: the same pair twice by chance is one in 921,600.
-    assert_ne!(a["setups"], b["setups"], "the same settings drew the same back ranks");
+    assert_ne!(
+        a["setups"], b["setups"],
+        "the same settings drew the same back ranks"
+    );
     let export = String::from_utf8(postal::console::export(&db, 1, "json").await.unwrap()).unwrap();
     let pgn = String::from_utf8(postal::console::export(&db, 1, "pgn").await.unwrap()).unwrap();
-    for s in [&a["setups"][0], &a["setups"][1], &a["draws"][0], &a["draws"][1]] {
+    for s in [
+        &a["setups"][0],
+        &a["setups"][1],
+        &a["draws"][0],
+        &a["draws"][1],
+    ] {
         let s = s.as_str().unwrap();
-        assert!(!export.contains(s) && !pgn.contains(s), "{s} in {export} {pgn}");
+        assert!(
+            !export.contains(s) && !pgn.contains(s),
+            "{s} in {export} {pgn}"
+        );
     }
-    assert!(!export.contains("Knight") && !export.contains("\"N"), "{export}");
+    assert!(
+        !export.contains("Knight") && !export.contains("\"N"),
+        "{export}"
+    );
     // The console's reproducible mode draws the same back ranks for the same seed.
     let console = Settings {
         seed: Some(7),
@@ -198,8 +229,14 @@ fn a_game_goes_on_after_a_restart_with_its_images_and_its_log_replays() {
          alice: Qxh8\n",
     );
     assert!(second.contains("uncloaks 7 (the queen on g8)"), "{second}");
-    assert!(second.contains("1. {?1=N yes} e2-e4 +d2-d4 1... e7-e5 {uncloaks 7}"), "{second}");
-    assert!(second.contains("refused") || second.contains("none of your pieces"), "{second}");
+    assert!(
+        second.contains("1. {?1=N yes} e2-e4 +d2-d4 1... e7-e5 {uncloaks 7}"),
+        "{second}"
+    );
+    assert!(
+        second.contains("refused") || second.contains("none of your pieces"),
+        "{second}"
+    );
     let pngs = std::fs::read_dir(&images).unwrap().count();
     assert!(pngs >= 4, "{pngs} images");
     postal::console::block_on(async {

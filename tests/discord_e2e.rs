@@ -2735,7 +2735,10 @@ async fn a_cloak_and_dagger_game_is_set_up_by_dm_and_keeps_identities_secret() {
     let bot = start(&fake, &db("cloak"), config(&fake), 1).await;
     let cmds = registered_commands(&fake);
     let roles = option_of(&cmds, "guess", "role")["choices"].to_string();
-    assert!(roles.contains("knight") && roles.contains("king"), "{roles}");
+    assert!(
+        roles.contains("knight") && roles.contains("king"),
+        "{roles}"
+    );
     assert_eq!(
         option_of(&cmds, "uncloak", "checker")["choices"]
             .as_array()
@@ -2766,7 +2769,10 @@ async fn a_cloak_and_dagger_game_is_set_up_by_dm_and_keeps_identities_secret() {
     dm(&fake, ALICE, "board");
     let own = wait_dm(&fake, ALICE, "White to guess a checker").await;
     assert!(is_png(&own));
-    assert_ne!(own.files[0].bytes, public, "a private board shows her pieces");
+    assert_ne!(
+        own.files[0].bytes, public,
+        "a private board shows her pieces"
+    );
     let typing = json!([{"name": "move", "type": 3, "value": "N", "focused": true}]);
     let a = fake.autocomplete(ALICE, &thread, "move", typing);
     let suggested = choice_names(&fake.wait_callback(&a).await);

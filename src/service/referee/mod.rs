@@ -347,9 +347,7 @@ impl Service {
                 let (g, rules) = self.readable(inc, id).await?;
                 // Asked privately by a player of the game: their own view (Cloak and
                 // Dagger shows them their own pieces); otherwise the public one.
-                let seat = g
-                    .seat_of(&inc.user)
-                    .filter(|_| inc.place == Place::Dm);
+                let seat = g.seat_of(&inc.user).filter(|_| inc.place == Place::Dm);
                 let view = match seat {
                     Some(s) => text::seat_view(
                         &g,
@@ -357,9 +355,7 @@ impl Service {
                         Seat(s),
                         self.settings.public_orientation,
                     ),
-                    None => {
-                        text::public_view(&g, rules.as_ref(), self.settings.public_orientation)
-                    }
+                    None => text::public_view(&g, rules.as_ref(), self.settings.public_orientation),
                 };
                 r.out.push(Outbound {
                     to: r.origin.clone(),

@@ -137,9 +137,7 @@ pub fn check_arrangement(a: &Arrangement) -> Result<(), String> {
             }
         }
     }
-    let files = |role: Role| -> Vec<usize> {
-        (0..8).filter(|i| a[*i] == role).collect::<Vec<_>>()
-    };
+    let files = |role: Role| -> Vec<usize> { (0..8).filter(|i| a[*i] == role).collect::<Vec<_>>() };
     let (k, r, b) = (files(Role::King)[0], files(Role::Rook), files(Role::Bishop));
     if !(r[0] < k && k < r[1]) {
         return Err("the king must stand between the two rooks".into());
@@ -185,7 +183,10 @@ pub fn arrangement_number(n: u64) -> Arrangement {
     let f = free(&a);
     a[f[i]] = Role::Knight;
     a[f[j]] = Role::Knight;
-    for (slot, role) in free(&a).into_iter().zip([Role::Rook, Role::King, Role::Rook]) {
+    for (slot, role) in free(&a)
+        .into_iter()
+        .zip([Role::Rook, Role::King, Role::Rook])
+    {
         a[slot] = role;
     }
     a
@@ -391,7 +392,9 @@ impl Board {
         let dir: i8 = if color == Color::White { 1 } else { -1 };
         let last = home_rank(color.opposite());
         let at = |file: u8, rank: i8| -> Option<Square> {
-            (0..8).contains(&rank).then(|| Square::new(file, rank as u8))
+            (0..8)
+                .contains(&rank)
+                .then(|| Square::new(file, rank as u8))
         };
         let mut push = |to: Square, capture: Option<Role>, kind: MoveKind| {
             let promos: &[Option<Role>] = if to.rank() == last {
@@ -419,7 +422,8 @@ impl Board {
         if let Some(one) = at(from.file(), rank + dir).filter(|s| self.get(*s).is_none()) {
             push(one, None, MoveKind::Normal);
             if from.rank() == pawn_rank(color) {
-                if let Some(two) = at(from.file(), rank + 2 * dir).filter(|s| self.get(*s).is_none())
+                if let Some(two) =
+                    at(from.file(), rank + 2 * dir).filter(|s| self.get(*s).is_none())
                 {
                     push(two, None, MoveKind::Normal);
                 }
@@ -482,16 +486,19 @@ impl Board {
         let rook = self.castling_rook(color, side, unmoved)?;
         let (ksq, king) = self.king(color)?;
         let (kto, rto) = Board::castle_targets(color, side);
-        let span = |a: Square, b: Square| {
-            attacks::between(a, b).with(a).with(b)
-        };
+        let span = |a: Square, b: Square| attacks::between(a, b).with(a).with(b);
         let need = span(ksq, kto) | span(rook, rto);
         let blockers = self.occupied().without(ksq).without(rook);
         if (need & blockers).nonempty() {
             return None;
         }
         if !king.cloaked || uncloaking {
-            let occ = self.occupied().without(ksq).without(rook).with(kto).with(rto);
+            let occ = self
+                .occupied()
+                .without(ksq)
+                .without(rook)
+                .with(kto)
+                .with(rto);
             if span(ksq, kto)
                 .into_iter()
                 .any(|s| self.attacked_by_known(s, color.opposite(), occ, k))

@@ -144,10 +144,9 @@ impl Cloak {
         });
         // Start the search at a place that depends on the true back rank, so that
         // disguises differ from game to game.
-        let start = truth
-            .iter()
-            .enumerate()
-            .fold(0u64, |h, (f, r)| h * 7 + (f as u64 + 1) * (r.index() as u64 + 1));
+        let start = truth.iter().enumerate().fold(0u64, |h, (f, r)| {
+            h * 7 + (f as u64 + 1) * (r.index() as u64 + 1)
+        });
         (0..960u64)
             .map(|n| arrangement_number(n + start))
             .filter(|a| *a != truth)

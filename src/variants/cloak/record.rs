@@ -135,7 +135,10 @@ pub fn turn_text(t: &TurnRec, sees: &impl Fn(Color, u8) -> bool) -> String {
             Event::Skip => "{+skip}".into(),
             Event::Uncloak(ids) => format!(
                 "{{uncloaks {}}}",
-                ids.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(" ")
+                ids.iter()
+                    .map(|i| i.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
         });
     }

@@ -357,7 +357,11 @@ impl GameRules for Cloak {
                             "setup",
                             "to set up their back rank (privately: setup RNBQKBNR or setup random)",
                         )
-                        .with_answer("Random back rank", "setup random", false),
+                        .with_answer(
+                            "Random back rank",
+                            "setup random",
+                            false,
+                        ),
                     )
                 })
                 .collect();

@@ -408,7 +408,9 @@ impl Cloak {
         if self.setups.iter().all(Option::is_some) {
             self.step = Step::Start;
             notes.push(Note::moved(
-                Text::plain("both back ranks are set: play begins; ").push_player(Seat(0)).push(" to move"),
+                Text::plain("both back ranks are set: play begins; ")
+                    .push_player(Seat(0))
+                    .push(" to move"),
             ));
         }
         Ok(notes)
@@ -468,7 +470,10 @@ impl Cloak {
         self.guessed = Some(g);
         self.turn_rec().events.push(Event::Guess(g));
         let them = Seat(o.index() as u8);
-        let text = Text::player(seat, format!(" guesses that checker {id} is a {}: ", role.name()));
+        let text = Text::player(
+            seat,
+            format!(" guesses that checker {id} is a {}: ", role.name()),
+        );
         Ok(vec![Note::public(if right {
             self.known[o.index()][id as usize] = true;
             text.push("right, a bonus move after the regular move")
@@ -483,10 +488,7 @@ impl Cloak {
 
     /// The record of the turn under way (started on demand).
     fn turn_rec(&mut self) -> &mut TurnRec {
-        let fresh = self
-            .record
-            .last()
-            .map_or(true, |t| t.done);
+        let fresh = self.record.last().map_or(true, |t| t.done);
         if fresh {
             self.record.push(TurnRec {
                 seat: self.turn,
@@ -566,16 +568,21 @@ impl Cloak {
     fn uncloak(&mut self, seat: Seat, ids: &[u8]) -> Result<Vec<Note>, RuleError> {
         let c = self.check_turn(seat)?;
         if ids.is_empty() {
-            return Err(RuleError::syntax("name the checkers to uncloak: uncloak 3 5"));
+            return Err(RuleError::syntax(
+                "name the checkers to uncloak: uncloak 3 5",
+            ));
         }
         let mut queue = self.queue.clone();
         for &id in ids {
-            let sq = self.board.find(c, id).ok_or_else(|| {
-                RuleError::new(format!("you have no checker {id} on the board"))
-            })?;
-            let man = self.board.get(sq).filter(|m| m.cloaked).ok_or_else(|| {
-                RuleError::new(format!("checker {id} is already uncloaked"))
-            })?;
+            let sq = self
+                .board
+                .find(c, id)
+                .ok_or_else(|| RuleError::new(format!("you have no checker {id} on the board")))?;
+            let man = self
+                .board
+                .get(sq)
+                .filter(|m| m.cloaked)
+                .ok_or_else(|| RuleError::new(format!("checker {id} is already uncloaked")))?;
             if queue.contains(&id) {
                 continue;
             }
@@ -651,25 +658,26 @@ impl Cloak {
                 self.hand[o] += 1;
             }
         }
-        let text = super::record::move_text(&played, c, |col, id| {
-            self.known[col.index()][id as usize]
-        });
+        let text =
+            super::record::move_text(&played, c, |col, id| self.known[col.index()][id as usize]);
         self.turn_rec().events.push(Event::Move(played));
         let mut line = Text::player(
             seat,
-            format!(" plays {}{text}", if bonus { "the bonus move " } else { "" }),
+            format!(
+                " plays {}{text}",
+                if bonus { "the bonus move " } else { "" }
+            ),
         );
         if let Some(t) = taken {
             if t.id > 0 {
-                line = line.push(format!(
-                    "; checker {} was the {}",
-                    t.id,
-                    role_word(t.role)
-                ));
+                line = line.push(format!("; checker {} was the {}", t.id, role_word(t.role)));
             }
             if t.role == Role::King {
                 self.ended = Some(Ended::KingCaptured(seat));
-                line = line.push(": the king is captured, ").push_player(seat).push(" wins");
+                line = line
+                    .push(": the king is captured, ")
+                    .push_player(seat)
+                    .push(" wins");
             }
         }
         vec![Note::moved(line)]
@@ -730,16 +738,18 @@ impl Cloak {
                 ));
             } else {
                 self.ended = Some(Ended::Stalemate);
-                notes.push(Note::moved(
-                    Text::player(next_seat, " has no legal move: stalemate, the game is drawn"),
-                ));
+                notes.push(Note::moved(Text::player(
+                    next_seat,
+                    " has no legal move: stalemate, the game is drawn",
+                )));
             }
             return notes;
         }
         if check {
-            notes.push(Note::public(
-                Text::player(next_seat, "'s uncloaked king is in check"),
-            ));
+            notes.push(Note::public(Text::player(
+                next_seat,
+                "'s uncloaked king is in check",
+            )));
         }
         self.step = Step::Start;
         if self.owed[next.index()] {

@@ -24,8 +24,7 @@ fn game(white: &str, black: &str) -> Cloak {
 /// Types `text` as `seat`'s command and applies it.
 fn run(g: &mut Cloak, seat: u8, text: &str) -> Result<String, RuleError> {
     let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
-    let Reading::Act(a) = g.read(Seat(seat), &GameCommand::new(word, rest), Env::default())?
-    else {
+    let Reading::Act(a) = g.read(Seat(seat), &GameCommand::new(word, rest), Env::default())? else {
         panic!("not an action")
     };
     let notes = g.apply(Seat(seat), &a)?;
@@ -60,7 +59,9 @@ fn chess960_setup_limits_king_between_rooks_bishops_on_opposite_colours_standard
     assert!(parse_arrangement("nrkbbqrn").is_ok());
     let err = |t: &str| parse_arrangement(t).unwrap_err();
     assert!(err("KRRQBBNN").contains("between the two rooks"));
-    assert!(err("RKRQBNBN").contains("between the two rooks") || err("RKRQBNBN").contains("opposite"));
+    assert!(
+        err("RKRQBNBN").contains("between the two rooks") || err("RKRQBNBN").contains("opposite")
+    );
     assert!(err("RNBQBKNR").contains("opposite colours"));
     assert!(err("RNBQKBNQ").contains("one king, one queen"));
     assert!(err("RNBQKBN").contains("eight letters"));
@@ -89,7 +90,10 @@ fn setup_random_takes_the_back_rank_drawn_in_secret_and_play_waits_for_both() {
     assert_eq!(g.arrangement(0), Some(drawn));
     assert_eq!(g.awaiting().len(), 1);
     assert!(run(&mut g, 0, "setup RNBQKBNR").is_err());
-    assert_eq!(run(&mut g, 0, "move e4").unwrap_err().kind, RefusalKind::NotYourTurn);
+    assert_eq!(
+        run(&mut g, 0, "move e4").unwrap_err().kind,
+        RefusalKind::NotYourTurn
+    );
     run(&mut g, 1, "setup RNBQKBNR").unwrap();
     assert_eq!(g.step(), Step::Start);
 }
@@ -110,16 +114,28 @@ fn chess960_castling_with_the_king_on_every_file() {
         let mut g = game(&text, "RNBQKBNR");
         for f in 0..8u8 {
             let s = Square::new(f, 0);
-            if !matches!(g.board.get(s).map(|m| m.role), Some(Role::King | Role::Rook)) {
+            if !matches!(
+                g.board.get(s).map(|m| m.role),
+                Some(Role::King | Role::Rook)
+            ) {
                 g.board.set(s, None);
             }
         }
         for (castle, king, rook) in [("O-O", "g1", "f1"), ("O-O-O", "c1", "d1")] {
             let mut h = g.clone();
-            run(&mut h, 0, &format!("move {castle}")).unwrap_or_else(|e| panic!("{text} {castle}: {e}"));
+            run(&mut h, 0, &format!("move {castle}"))
+                .unwrap_or_else(|e| panic!("{text} {castle}: {e}"));
             let rank: Vec<_> = h.board.men().filter(|(s, _)| s.rank() == 0).collect();
-            assert_eq!(h.board.get(sq(king)).map(|m| m.role), Some(Role::King), "{text} {castle} {rank:?}");
-            assert_eq!(h.board.get(sq(rook)).map(|m| m.role), Some(Role::Rook), "{text} {castle} {rank:?}");
+            assert_eq!(
+                h.board.get(sq(king)).map(|m| m.role),
+                Some(Role::King),
+                "{text} {castle} {rank:?}"
+            );
+            assert_eq!(
+                h.board.get(sq(rook)).map(|m| m.role),
+                Some(Role::Rook),
+                "{text} {castle} {rank:?}"
+            );
             assert_eq!(
                 h.board.men().filter(|(s, _)| s.rank() == 0).count(),
                 3,
@@ -190,7 +206,11 @@ fn uncloaked_king_may_not_move_into_or_stay_in_check_or_castle_through_it() {
     g.known[0][5] = true;
     g.known[1][1] = true;
     g.known[1][8] = true;
-    for (m, why) in [("a3", "stays in check"), ("e1f2", "into check"), ("O-O", "castles out of check")] {
+    for (m, why) in [
+        ("a3", "stays in check"),
+        ("e1f2", "into check"),
+        ("O-O", "castles out of check"),
+    ] {
         let e = run(&mut g.clone(), 0, &format!("move {m}")).unwrap_err();
         assert_eq!(e.kind, RefusalKind::Illegal, "{why}");
         assert!(e.text.contains("uncloaked king"), "{why}: {}", e.text);
@@ -295,7 +315,10 @@ fn a_wrong_guess_gives_the_opponent_a_bonus_move_before_their_turn_which_may_dro
     // White is owed a bonus move before the turn.
     assert_eq!(g.step(), Step::Owed);
     assert!(run(&mut g.clone(), 0, "guess knight 2").is_err());
-    assert!(run(&mut g.clone(), 0, "move g1f3").is_err(), "not a pawn move");
+    assert!(
+        run(&mut g.clone(), 0, "move g1f3").is_err(),
+        "not a pawn move"
+    );
     run(&mut g, 0, "move d4").unwrap();
     assert_eq!(g.step(), Step::Start);
     assert!(!g.owed[0]);
@@ -304,12 +327,20 @@ fn a_wrong_guess_gives_the_opponent_a_bonus_move_before_their_turn_which_may_dro
     run(&mut g, 1, "guess king 5").unwrap();
     run(&mut g, 1, "move f7e6").unwrap();
     assert_eq!(g.hand[1], 2);
-    assert!(run(&mut g.clone(), 1, "move P@d5").is_err(), "only on the second rank");
+    assert!(
+        run(&mut g.clone(), 1, "move P@d5").is_err(),
+        "only on the second rank"
+    );
     run(&mut g, 1, "move P@d7").unwrap();
     assert_eq!(g.hand[1], 1);
     assert_eq!(g.board.get(sq("d7")).unwrap().role, Role::Pawn);
     // A wrong guess is crossed on the grid; guessing it again is refused.
-    assert!(g.grid(Color::White).lines().nth(2).unwrap().starts_with("Q  X"));
+    assert!(g
+        .grid(Color::White)
+        .lines()
+        .nth(2)
+        .unwrap()
+        .starts_with("Q  X"));
     run(&mut g, 0, "move a3").unwrap();
     run(&mut g, 1, "move a6").unwrap();
     assert!(run(&mut g, 0, "guess queen 1").is_ok());

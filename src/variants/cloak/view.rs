@@ -96,7 +96,13 @@ impl Cloak {
     pub fn grid(&self, c: Color) -> String {
         let i = c.index();
         let mut out = String::from("   1 2 3 4 5 6 7 8\n");
-        let roles = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+        let roles = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+        ];
         for r in roles {
             out.push_str(&format!("{}  ", r.upper_char()));
             for id in 1..=8u8 {
@@ -175,11 +181,10 @@ impl Cloak {
                 }
             }
         });
-        if let Some((sq, _)) = self
-            .board
-            .king(color(self.turn))
-            .filter(|_| self.board.in_check(color(self.turn), false, &self.knowledge()))
-        {
+        if let Some((sq, _)) = self.board.king(color(self.turn)).filter(|_| {
+            self.board
+                .in_check(color(self.turn), false, &self.knowledge())
+        }) {
             view.check = Some(sq);
         }
         for c in Color::ALL {
@@ -364,7 +369,11 @@ impl Cloak {
                             )
                         })
                         .collect();
-                    format!("{}: {}", if s == 0 { "White" } else { "Black" }, list.join(" "))
+                    format!(
+                        "{}: {}",
+                        if s == 0 { "White" } else { "Black" },
+                        list.join(" ")
+                    )
                 })
                 .collect();
             words.push(format!("{{checkers {}}}", ids.join("; ")));
