@@ -2767,7 +2767,7 @@ async fn a_cloak_and_dagger_game_is_set_up_by_dm_and_keeps_identities_secret() {
     // The public board and alice's own differ: hers shows her pieces.
     let public = public_board(&fake, &thread, BOB).await;
     dm(&fake, ALICE, "board");
-    let own = wait_dm(&fake, ALICE, "White to guess a checker").await;
+    let own = wait_dm(&fake, ALICE, "White to move (may guess first)").await;
     assert!(is_png(&own));
     assert_ne!(
         own.files[0].bytes, public,

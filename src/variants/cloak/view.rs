@@ -211,9 +211,9 @@ impl Cloak {
         Some(
             match self.step {
                 Step::Setup => "set up the back ranks",
-                Step::Owed => "make the bonus move owed (a pawn move or drop) or skip",
-                Step::Start => "guess a checker if they like, then move",
-                Step::Bonus => "make the bonus move (a pawn move or drop) or skip",
+                Step::Owed => "make the owed bonus move or skip",
+                Step::Start => "move (may guess first)",
+                Step::Bonus => "make the bonus move or skip",
             }
             .into(),
         )
