@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::service::console;
+
 use common::service::{say, TempDir, T0};
 use postal::service::referee::{Service, Settings};
 use postal::store::Store;
@@ -179,24 +181,6 @@ async fn random_back_ranks_come_from_the_systems_entropy_and_no_export_shows_the
     let (c, _) = started(console.clone(), &d3).await;
     let (d, _) = started(console, &d4).await;
     assert_eq!(c["setups"], d["setups"]);
-}
-
-/// Runs `script` through the console on `db`, writing images into `images`.
-fn console(db: &str, images: &std::path::Path, script: &str) -> String {
-    let opts = postal::console::Options {
-        db: db.into(),
-        settings: Settings {
-            seed: Some(1),
-            ..Default::default()
-        },
-        images: Some(images.to_path_buf()),
-        registry: Registry::builtin(),
-    };
-    let mut out = Vec::new();
-    postal::console::block_on(postal::console::run(&opts, script.as_bytes(), &mut out))
-        .unwrap()
-        .unwrap();
-    String::from_utf8(out).unwrap()
 }
 
 #[test]

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::service::console;
+
 use postal::rules::{Color, Piece, Role, Square};
 use postal::variants::api::random::SeededRng;
 use postal::variants::api::{
@@ -284,24 +286,6 @@ fn a_new_game_through_the_registry_draws_its_decks_from_the_hidden_seed() {
         .snapshot();
     assert_ne!(d["decks"], e["decks"]);
     assert_eq!(r.find("Gravity Chess").map(|v| v.id()), Some("gravity"));
-}
-
-/// Runs `script` through the console on `db`, writing images into `images`.
-fn console(db: &str, images: &std::path::Path, script: &str) -> String {
-    let opts = postal::console::Options {
-        db: db.into(),
-        settings: postal::service::settings::Settings {
-            seed: Some(1),
-            ..Default::default()
-        },
-        images: Some(images.to_path_buf()),
-        registry: Registry::builtin(),
-    };
-    let mut out = Vec::new();
-    postal::console::block_on(postal::console::run(&opts, script.as_bytes(), &mut out))
-        .unwrap()
-        .unwrap();
-    String::from_utf8(out).unwrap()
 }
 
 #[test]

@@ -11,7 +11,9 @@ mod read;
 mod spec;
 mod text;
 
-pub use spec::{ChessSpec, CHESS_SHARP, DOUBLE_MOVE, DRAW_ANSWER, LOS_ALAMOS, MOVE, STANDARD};
+pub use spec::{
+    ChessSpec, CHESS_SHARP, DOUBLE_MOVE, DRAW, DRAW_ANSWER, LOS_ALAMOS, MOVE, STANDARD,
+};
 pub use text::{diagram, grid, pgn_tags, split_double};
 
 use crate::notation::fen::{parse_fen, to_fen};

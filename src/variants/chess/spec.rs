@@ -84,8 +84,8 @@ const DOUBLE: CommandSpec = CommandSpec {
     ],
 };
 
-/// `draw [ID] offer|accept|decline`.
-const DRAW: CommandSpec = CommandSpec {
+/// `draw [ID] offer|accept|decline` (shared by every two-sided variant with draws).
+pub const DRAW: CommandSpec = CommandSpec {
     name: "draw",
     aliases: &[],
     usage: "draw [ID] offer|accept|decline",

@@ -157,23 +157,3 @@ pub fn dots(t: &TurnRec) -> &'static str {
         "..."
     }
 }
-
-/// Words in lines of at most 80 characters, as PGN asks.
-pub fn wrap(words: Vec<String>) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
-}

@@ -8,11 +8,11 @@ use crate::render::Renderer;
 use crate::rules::Variant;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules, IdRule,
-    NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, VariantSpec,
-    Viewer,
+    with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
+    GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
+    SeatPlan, VariantSpec, Viewer,
 };
-use crate::variants::chess::DRAW_ANSWER;
+use crate::variants::chess::DRAW;
 
 /// Cloak and Dagger Chess, for the registry.
 pub struct CloakSpec;
@@ -127,18 +127,6 @@ pub const SKIP: CommandSpec = CommandSpec {
     secret: false,
     id: IdRule::Plain,
     args: &[],
-};
-
-/// `draw [ID] offer|accept|decline`.
-pub const DRAW: CommandSpec = CommandSpec {
-    name: "draw",
-    aliases: &[],
-    usage: "draw [ID] offer|accept|decline",
-    help: "draw by agreement",
-    examples: "draw offer",
-    secret: false,
-    id: IdRule::Plain,
-    args: &[DRAW_ANSWER],
 };
 
 impl VariantSpec for CloakSpec {
@@ -368,31 +356,13 @@ impl GameRules for Cloak {
         }
         let mover = self.to_move();
         let ask = format!("to {}", self.phase_words().unwrap_or_default());
-        let mut prompt = match self.step() {
+        let prompt = match self.step() {
             Step::Owed | Step::Bonus => {
                 Prompt::turn("bonus", ask).with_answer("Skip the bonus move", "skip", false)
             }
             _ => Prompt::turn("move", ask),
         };
-        let mut out = Vec::new();
-        if let Some(by) = self.offer {
-            let to = Seat(by ^ 1);
-            let answer = |p: Prompt| {
-                p.with_answer("Accept draw", "draw accept", false)
-                    .with_answer("Decline draw", "draw decline", false)
-            };
-            if to == mover {
-                prompt.ask.push_str(", or answer the draw offer");
-                prompt = answer(prompt);
-            } else {
-                out.push((
-                    to,
-                    answer(Prompt::optional("draw", "to answer the draw offer")),
-                ));
-            }
-        }
-        out.insert(0, (mover, prompt));
-        out
+        with_draw_offer(mover, prompt, self.offer.map(|by| Seat(by ^ 1)))
     }
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {

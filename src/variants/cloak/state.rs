@@ -2,12 +2,14 @@
 //! of an owed bonus move, a guess, the regular move, a bonus move and the uncloaking.
 
 use super::board::{
-    arrangement_text, home_rank, parse_arrangement, pawn_rank, Arrangement, Board, Knowledge, Man,
+    arrangement_text, home_rank, parse_arrangement, pawn_rank, Arrangement, Board, Man,
 };
 use super::record::{role_word, Event, Played, TurnRec};
 use crate::rules::{Color, Move, MoveKind, Role, Square};
 use crate::variants::api::{GameOutcome, Note, RuleError, Seat, Text};
 use serde::{Deserialize, Serialize};
+
+pub use super::board::{color, move_code, role_from_word, Known};
 
 /// What a seat can do: the entries of the game's action log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -124,49 +126,6 @@ pub struct Cloak {
     pub(super) ended: Option<Ended>,
     /// Turns completed.
     pub(super) turns_done: u32,
-}
-
-/// The public knowledge of a game, for judging check.
-pub struct Known<'a>(pub &'a [[bool; 9]; 2]);
-
-impl Knowledge for Known<'_> {
-    fn known(&self, color: Color, id: u8) -> bool {
-        self.0[color.index()]
-            .get(id as usize)
-            .copied()
-            .unwrap_or(false)
-    }
-}
-
-/// How a move is stored in the log: its UCI, but `O-O` or `O-O-O` for castling (in
-/// Chess960 the king's two squares may also be a plain king move).
-pub fn move_code(m: &Move) -> String {
-    match m.kind {
-        MoveKind::Castle(crate::rules::CastlingSide::KingSide) => "O-O".into(),
-        MoveKind::Castle(crate::rules::CastlingSide::QueenSide) => "O-O-O".into(),
-        _ => m.uci(),
-    }
-}
-
-/// The colour of a seat.
-pub fn color(seat: u8) -> Color {
-    if seat == 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-/// A role from a word or letter (`knight`, `n`).
-pub fn role_from_word(w: &str) -> Option<Role> {
-    match w.to_ascii_lowercase().as_str() {
-        "k" | "king" => Some(Role::King),
-        "q" | "queen" => Some(Role::Queen),
-        "r" | "rook" => Some(Role::Rook),
-        "b" | "bishop" => Some(Role::Bishop),
-        "n" | "knight" => Some(Role::Knight),
-        _ => None,
-    }
 }
 
 impl Cloak {

@@ -6,7 +6,7 @@
 //! back rank and deduction grid, privately.
 
 use super::board::home_rank;
-use super::record::{dots, move_text, turn_text, wrap, Event};
+use super::record::{dots, move_text, turn_text, Event};
 use super::state::{color, Cloak, Ended, Step};
 use crate::notation::san_among;
 use crate::render::{BoardView, Disc, LastMove, Overlay, ReserveSlot, ReserveView};
@@ -384,7 +384,8 @@ impl Cloak {
             words.push(turn_text(t, &sees));
         }
         words.push(result);
-        out.push_str(&wrap(words));
+        out.push_str(&crate::notation::pgn::wrap_movetext(words));
+        out.push('\n');
         out
     }
 
