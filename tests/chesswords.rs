@@ -270,7 +270,7 @@ fn random_games_keep_every_secret_and_replay_to_their_snapshot() {
             // others see does not depend on a hand (tests/common/disguise.rs).
             let at = format!("seed {seed} step {steps}");
             disguised_states += check_every_disguise(&g, &at);
-            let disguised = disguises_of_others(&g, seat);
+            let disguised = disguises_of_others(&g, seat, &logged(&action));
             let events = g
                 .act(seat, &action)
                 .unwrap_or_else(|e| panic!("seed {seed}: {action:?} by {seat:?}: {e}"));

@@ -2794,3 +2794,99 @@ async fn a_booster_game_keeps_the_hands_private_and_ends_in_a_booster_mate() {
     all_accepted(&fake);
     bot.stop().await;
 }
+
+/// Cloak and Dagger Chess on Discord: both players set up their back ranks by private
+/// message (a set-up typed in the thread is refused privately and not repeated); the
+/// public board shows numbered checkers and a player's private board their own pieces;
+/// `/move` suggests the player's own moves in SAN; a right guess with its bonus move, an
+/// uncloak and a capture are announced in the thread; no set-up reaches a public message;
+/// after the resignation the full record, every identity included, is public.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cloak_and_dagger_game_is_set_up_by_dm_and_keeps_identities_secret() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("cloak"), config(&fake), 1).await;
+    let cmds = registered_commands(&fake);
+    let roles = option_of(&cmds, "guess", "role")["choices"].to_string();
+    assert!(
+        roles.contains("knight") && roles.contains("king"),
+        "{roles}"
+    );
+    assert_eq!(
+        option_of(&cmds, "uncloak", "checker")["choices"]
+            .as_array()
+            .map(Vec::len),
+        Some(8)
+    );
+
+    let thread = start_game(&fake, "cloak").await;
+    wait_post(&fake, &thread, "to set up their back rank").await;
+    let posted = posts(&fake.requests(), &thread).len();
+    fake.say(BOB, &thread, "!setup NRKRBBQN");
+    wait_dm(&fake, BOB, "`setup` is secret").await;
+    dm(&fake, ALICE, "setup RNBQKBNR");
+    wait_dm(&fake, ALICE, "your back rank: a1 rook (1), b1 knight (2)").await;
+    dm(&fake, BOB, "setup NRKRBBQN");
+    wait_dm(&fake, BOB, "your back rank: a8 knight (1), b8 rook (2)").await;
+    let begun = wait_post(&fake, &thread, "play begins").await;
+    assert!(is_png(&begun), "the board comes with the start");
+    assert!(
+        posts(&fake.requests(), &thread)[posted..]
+            .iter()
+            .all(|r| !r.content().unwrap_or("").contains("NRKRBBQN")),
+        "the refused set-up is not repeated in the thread"
+    );
+
+    // The public board and alice's own differ: hers shows her pieces.
+    let public = public_board(&fake, &thread, BOB).await;
+    dm(&fake, ALICE, "board");
+    let own = wait_dm(&fake, ALICE, "White to move (may guess first)").await;
+    assert!(is_png(&own));
+    assert_ne!(
+        own.files[0].bytes, public,
+        "a private board shows her pieces"
+    );
+    let typing = json!([{"name": "move", "type": 3, "value": "N", "focused": true}]);
+    let a = fake.autocomplete(ALICE, &thread, "move", typing);
+    let suggested = choice_names(&fake.wait_callback(&a).await);
+    assert!(suggested.contains(&"Nc3".to_string()), "{suggested:?}");
+
+    // A right guess, the move by a hidden checker and the bonus pawn move.
+    fake.say(ALICE, &thread, "!guess knight 1");
+    wait_post(&fake, &thread, "checker 1 is a knight: right").await;
+    fake.say(ALICE, &thread, "Nc3");
+    wait_post(&fake, &thread, "plays 2:b1-c3").await;
+    fake.say(ALICE, &thread, "e4");
+    wait_post(&fake, &thread, "plays the bonus move e2-e4").await;
+    // Bob uncloaks his queen at the end of his turn.
+    fake.say(BOB, &thread, "!uncloak 7");
+    wait_post(&fake, &thread, "will uncloak checker 7").await;
+    fake.say(BOB, &thread, "d5");
+    wait_post(&fake, &thread, "uncloaks 7 (the queen on g8)").await;
+    // A capture announces the captured checker.
+    fake.say(ALICE, &thread, "Nxd5");
+    wait_post(&fake, &thread, "plays 2:c3xd5").await;
+    fake.say(BOB, &thread, "d8d5");
+    let taken = wait_post(&fake, &thread, "checker 2 was the knight").await;
+    assert!(is_png(&taken));
+    fake.say(ALICE, &thread, "!moves");
+    wait_post(
+        &fake,
+        &thread,
+        "1. {?1=N yes} Nb1-c3 +e2-e4 1... d7-d5 {uncloaks 7} 2. Nc3xd5 2... 4:d8xd5{2=N}",
+    )
+    .await;
+    let reqs = fake.requests();
+    for secret in ["NRKRBBQN", "a8 knight", "b8 rook", "Rd8"] {
+        let leaks = public_leaks(&reqs, &fake.dm_channels(), secret);
+        assert!(leaks.is_empty(), "{secret} in public: {leaks:?}");
+    }
+
+    // Over: the full record, with every identity.
+    fake.say(BOB, &thread, "!resign");
+    wait_post(&fake, &thread, "game over").await;
+    fake.say(ALICE, &thread, "!pgn");
+    wait_post(&fake, &thread, "Black: 1=N 2=R 3=K 4=R 5=B 6=B 7=Q 8=N").await;
+    wait_post(&fake, &thread, "Rd8xd5{2=N}").await;
+    all_accepted(&fake);
+    bot.stop().await;
+}

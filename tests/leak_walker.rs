@@ -149,7 +149,7 @@ fn walk(spec: &dyn VariantSpec, seed: u64) -> usize {
         // A player with nothing accepted lets the time run out.
         let action = choose(spec, g.as_ref(), seat, &mut rng, &at).unwrap_or_else(Action::timeout);
         // The dynamic check: the action, applied to each disguise of another seat.
-        let disguised = disguises_of_others(g.as_ref(), seat);
+        let disguised = disguises_of_others(g.as_ref(), seat, &action);
         let result = g.apply(seat, &action);
         let shown = result.clone().map_err(|e| e.text.clone());
         check_action_alike(g.as_ref(), seat, &action, &shown, disguised, &at);
@@ -189,7 +189,12 @@ fn no_variant_shows_a_seats_secret_to_anyone_else() {
     }
     eprintln!("disguised states compared: {report:?}");
     // The walker reaches the secrets of the variants that have them.
-    for (id, min) in [("split-brain", 30), ("chesswords", 40), ("booster", 1000)] {
+    for (id, min) in [
+        ("split-brain", 30),
+        ("chesswords", 40),
+        ("booster", 1000),
+        ("cloak", 100),
+    ] {
         let n: usize = report
             .iter()
             .find_map(|r| r.strip_prefix(&format!("{id} ")))

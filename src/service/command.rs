@@ -88,7 +88,7 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("accept", "accept [ID]", "accept a challenge made to you (or an open one)", "accept 3"),
     ("decline", "decline [ID]", "decline a challenge made to you", "decline"),
     ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
-    ("board", "board [ID] (also display_board)", "show the board", "board"),
+    ("board", "board [ID] (also display_board)", "show the board (asked privately, a player sees their own view)", "board"),
     ("moves", "moves [ID]", "the moves so far", "moves"),
     ("games", "games", "your games, whose turn it is and the deadline", "games"),
     ("pgn", "pgn [ID]", "the game record", "pgn 12"),

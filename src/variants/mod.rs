@@ -7,6 +7,7 @@ pub mod api;
 pub mod booster;
 pub mod chess;
 pub mod chesswords;
+pub mod cloak;
 pub mod gravity;
 pub mod neighbour;
 pub mod parade;
@@ -28,6 +29,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &parade::SPEC,
     &neighbour::SPEC,
     &booster::SPEC,
+    &cloak::SPEC,
 ];
 
 /// A list of variants the referee plays: [`BUILTIN`], and in tests any variant a test

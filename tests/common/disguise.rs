@@ -64,12 +64,17 @@ pub fn check_every_disguise(g: &dyn GameRules, at: &str) -> usize {
     n
 }
 
-/// The disguises of every seat but `actor`'s, to apply `actor`'s next action to.
-pub fn disguises_of_others(g: &dyn GameRules, actor: Seat) -> Vec<(Seat, Box<dyn GameRules>)> {
+/// The disguises of every seat but `actor`'s, to apply `actor`'s next `action` to: each
+/// keeps what the rules make that action reveal ([`GameRules::disguised_before`]).
+pub fn disguises_of_others(
+    g: &dyn GameRules,
+    actor: Seat,
+    action: &Action,
+) -> Vec<(Seat, Box<dyn GameRules>)> {
     (0..g.seat_count() as u8)
         .map(Seat)
         .filter(|s| *s != actor)
-        .filter_map(|s| g.disguised(s).map(|d| (s, d)))
+        .filter_map(|s| g.disguised_before(s, actor, action).map(|d| (s, d)))
         .collect()
 }
 

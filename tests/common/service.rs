@@ -142,21 +142,31 @@ pub async fn check_log(store: &Store, id: i64) -> usize {
     rows.len()
 }
 
-/// Runs `script` through the console (seed 1) on the database `db`, writing images into
-/// `images`; returns what it printed.
-pub fn console(db: &str, images: &std::path::Path, script: &str) -> String {
+/// Runs `script` through the console (`postal console --script`, seed 1) on `db` with the
+/// variants of `registry`, writing images into `images`; returns what it printed.
+pub fn console_with(
+    registry: Registry,
+    db: &str,
+    images: &std::path::Path,
+    script: &str,
+) -> String {
     let opts = postal::console::Options {
         db: db.into(),
-        settings: postal::service::settings::Settings {
+        settings: Settings {
             seed: Some(1),
             ..Default::default()
         },
         images: Some(images.to_path_buf()),
-        registry: Registry::builtin(),
+        registry,
     };
     let mut out = Vec::new();
     postal::console::block_on(postal::console::run(&opts, script.as_bytes(), &mut out))
         .unwrap()
         .unwrap();
     String::from_utf8(out).unwrap()
+}
+
+/// [`console_with`] the built-in variants.
+pub fn console(db: &str, images: &std::path::Path, script: &str) -> String {
+    console_with(Registry::builtin(), db, images, script)
 }

@@ -25,7 +25,7 @@ pub use text::{format_time, pgn_tags, seat_users};
 use super::command::{self, Command, ParseError};
 use crate::render::BoardView;
 use crate::store::{Store, StoreError};
-use crate::variants::api::{Env, GameCommand, RefusalKind, RuleError, Viewer, WordList};
+use crate::variants::api::{Env, GameCommand, RefusalKind, RuleError, Seat, Viewer, WordList};
 use crate::variants::Registry;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -352,7 +352,18 @@ impl Service {
             Command::Games => self.list_games(inc, r).await?,
             Command::Board(id) => {
                 let (g, rules) = self.readable(inc, id).await?;
-                let view = text::public_view(&g, rules.as_ref(), self.settings.public_orientation);
+                // Asked privately by a player of the game: their own view (Cloak and
+                // Dagger shows them their own pieces); otherwise the public one.
+                let seat = g.seat_of(&inc.user).filter(|_| inc.place == Place::Dm);
+                let view = match seat {
+                    Some(s) => text::seat_view(
+                        &g,
+                        rules.as_ref(),
+                        Seat(s),
+                        self.settings.public_orientation,
+                    ),
+                    None => text::public_view(&g, rules.as_ref(), self.settings.public_orientation),
+                };
                 r.out.push(Outbound {
                     to: r.origin.clone(),
                     text: format!("game #{}: {}", g.id, text::status_line(&g, rules.as_ref())),
@@ -432,7 +443,7 @@ impl Service {
             } else {
                 format!("; options: {}", options.join(", "))
             },
-            v.id()
+            v.rules_document()
         ))
     }
 

@@ -52,6 +52,10 @@ pub trait VariantSpec: Sync {
     fn aliases(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The name of its rules document, `docs/rules/NAME.md`: by default its id.
+    fn rules_document(&self) -> &'static str {
+        self.id()
+    }
     /// One line on what the game is, for `help` and Discord's choices.
     fn summary(&self) -> &'static str;
     /// The seats.
@@ -146,6 +150,19 @@ pub trait GameRules: Send + Sync {
     /// seat, may come out differently in the two games.
     fn disguised(&self, _owner: Seat) -> Option<Box<dyn GameRules>> {
         None
+    }
+    /// [`GameRules::disguised`] for the moment before `actor`'s `action`: a disguise that
+    /// keeps whatever the rules make that action reveal of `owner`'s secret (Cloak and
+    /// Dagger Chess announces a captured checker's identity and whether a guess is
+    /// right), so that the leak test can hold the action to saying the same in both
+    /// games. By default the plain disguise: the action reveals nothing.
+    fn disguised_before(
+        &self,
+        owner: Seat,
+        _actor: Seat,
+        _action: &Action,
+    ) -> Option<Box<dyn GameRules>> {
+        self.disguised(owner)
     }
     /// The full state as JSON, secrets included: for the store alone. Equal states give
     /// equal snapshots.

@@ -68,3 +68,31 @@ impl Prompt {
         self
     }
 }
+
+/// Who is awaited on a two-sided turn: `mover` for `prompt`, and, when a draw offer is
+/// open to `offered_to`, its answer, added to the mover's prompt when the offer is theirs
+/// to answer, or as a prompt of its own that holds nothing up.
+pub fn with_draw_offer(
+    mover: super::Seat,
+    mut prompt: Prompt,
+    offered_to: Option<super::Seat>,
+) -> Vec<(super::Seat, Prompt)> {
+    let answer = |p: Prompt| {
+        p.with_answer("Accept draw", "draw accept", false)
+            .with_answer("Decline draw", "draw decline", false)
+    };
+    let mut out = Vec::new();
+    match offered_to {
+        Some(to) if to == mover => {
+            prompt.ask.push_str(", or answer the draw offer");
+            prompt = answer(prompt);
+        }
+        Some(to) => out.push((
+            to,
+            answer(Prompt::optional("draw", "to answer the draw offer")),
+        )),
+        None => {}
+    }
+    out.insert(0, (mover, prompt));
+    out
+}

@@ -6,9 +6,9 @@ use super::snapshot::Snapshot;
 use super::state::{seat_of, Gravity, GravityAction, Phase};
 use crate::render::Renderer;
 use crate::variants::api::{
-    Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules, IdRule,
-    NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, VariantSpec,
-    Viewer,
+    with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
+    GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
+    SeatPlan, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW_ANSWER;
 
@@ -152,7 +152,7 @@ impl GameRules for Gravity {
         }
         let mover = seat_of(self.turn());
         let ask = format!("to {}", self.phase_words().unwrap_or_default());
-        let mut prompt = match self.phase() {
+        let prompt = match self.phase() {
             Phase::Move => Prompt::turn("move", ask),
             Phase::Add => {
                 let mut p = Prompt::turn("add", ask);
@@ -163,25 +163,7 @@ impl GameRules for Gravity {
                 p
             }
         };
-        let mut out = Vec::new();
-        if let Some(by) = self.offer {
-            let to = seat_of(by.opposite());
-            let answer = |p: Prompt| {
-                p.with_answer("Accept draw", "draw accept", false)
-                    .with_answer("Decline draw", "draw decline", false)
-            };
-            if to == mover {
-                prompt.ask.push_str(", or answer the draw offer");
-                prompt = answer(prompt);
-            } else {
-                out.push((
-                    to,
-                    answer(Prompt::optional("draw", "to answer the draw offer")),
-                ));
-            }
-        }
-        out.insert(0, (mover, prompt));
-        out
+        with_draw_offer(mover, prompt, self.offer.map(|by| seat_of(by.opposite())))
     }
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
