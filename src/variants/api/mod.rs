@@ -23,6 +23,6 @@ pub use note::{Audience, Note, Span, Text};
 pub use options::{read_options, OptionKind, OptionSpec, Options};
 pub use outcome::GameOutcome;
 pub use projection::Projection;
-pub use prompt::{with_draw_offer, Answer, Prompt};
-pub use seat::{Placing, Seat, SeatPlan, Viewer};
+pub use prompt::{answer_draw, offer_draw, with_draw_offer, Answer, Prompt};
+pub use seat::{square_named, Placing, Seat, SeatPlan, Viewer};
 pub use words::WordList;

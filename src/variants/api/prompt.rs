@@ -96,3 +96,44 @@ pub fn with_draw_offer(
     out.insert(0, (mover, prompt));
     out
 }
+
+/// Makes a draw offer of `side` (seated at `seat`) in a game of two sides whose open
+/// offer is `offer` (the side that made it): refused when one is already open, else
+/// recorded and announced.
+pub fn offer_draw(
+    offer: &mut Option<crate::rules::Color>,
+    seat: super::Seat,
+    side: crate::rules::Color,
+) -> Result<Vec<super::Note>, super::RuleError> {
+    use super::RuleError;
+    match *offer {
+        Some(by) if by == side => return Err(RuleError::new("you have already offered a draw")),
+        Some(_) => {
+            return Err(RuleError::new(
+                "your opponent has offered a draw: answer it first (draw accept or decline)",
+            ))
+        }
+        None => {}
+    }
+    *offer = Some(side);
+    Ok(vec![super::Note::public(super::Text::player(
+        seat,
+        " offers a draw: draw accept or decline",
+    ))])
+}
+
+/// Answers the open draw offer `offer` as `side`, closing it: refused when there is none
+/// or it is `side`'s own. The caller ends the game on an acceptance.
+pub fn answer_draw(
+    offer: &mut Option<crate::rules::Color>,
+    side: crate::rules::Color,
+) -> Result<(), super::RuleError> {
+    use super::RuleError;
+    match *offer {
+        Some(by) if by != side => {}
+        Some(_) => return Err(RuleError::new("you cannot answer your own draw offer")),
+        None => return Err(RuleError::new("there is no draw offer to answer")),
+    }
+    *offer = None;
+    Ok(())
+}

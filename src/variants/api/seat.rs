@@ -1,10 +1,41 @@
 //! Who plays and who looks: seats, viewers and a variant's plan of seats.
 
+use super::RuleError;
+use crate::rules::{Color, Square};
 use serde::{Deserialize, Serialize};
 
 /// A player's place in a game: an index into the game's seats (chess: 0 White, 1 Black).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat of a side in a game of two sides: White is seat 0, Black seat 1.
+    pub fn of_side(c: Color) -> Seat {
+        Seat(c.index() as u8)
+    }
+
+    /// The side of this seat in a game of two sides; a refusal for any other seat.
+    pub fn side(self) -> Result<Color, RuleError> {
+        match self.0 {
+            0 => Ok(Color::White),
+            1 => Ok(Color::Black),
+            n => Err(RuleError::new(format!(
+                "a game of two sides has no seat {n}"
+            ))),
+        }
+    }
+}
+
+/// A square from its name (`e4`), or a syntax refusal quoting at most 8 characters of
+/// the text: for the variants that read squares in their own commands.
+pub fn square_named(text: &str) -> Result<Square, RuleError> {
+    Square::parse(text).ok_or_else(|| {
+        RuleError::syntax(format!(
+            "'{}' is not a square (a1 to h8)",
+            text.chars().take(8).collect::<String>()
+        ))
+    })
+}
 
 /// Who is looking: the public channel, or one seat privately.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

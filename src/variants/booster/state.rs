@@ -18,6 +18,7 @@ pub use super::record::{plural, read_step, step_text, TurnRecord};
 use crate::notation::san_among;
 use crate::rules::{Color, Move, Role, Square};
 use crate::variants::api::random::{splitmix64, Random, SeededRng};
+use crate::variants::api::{answer_draw, offer_draw};
 use crate::variants::api::{GameOutcome, Note, RuleError, Seat, Text};
 use serde::{Deserialize, Serialize};
 
@@ -119,27 +120,15 @@ pub struct Booster {
 
 /// The seat of a colour: White is seat 0.
 pub fn seat_of(c: Color) -> Seat {
-    Seat(c.index() as u8)
+    Seat::of_side(c)
 }
 
 /// The colour of a seat.
 pub fn color_of(seat: Seat) -> Result<Color, RuleError> {
-    match seat.0 {
-        0 => Ok(Color::White),
-        1 => Ok(Color::Black),
-        _ => Err(RuleError::new("Booster Chess has two seats")),
-    }
+    seat.side()
 }
 
-/// A square from its name, or a syntax refusal.
-pub fn square(text: &str) -> Result<Square, RuleError> {
-    Square::parse(text).ok_or_else(|| {
-        RuleError::syntax(format!(
-            "'{}' is not a square (a1 to h8)",
-            text.chars().take(8).collect::<String>()
-        ))
-    })
-}
+pub use crate::variants::api::square_named as square;
 
 impl Booster {
     /// A new game from `pos`: the deck shuffled and six cards dealt to each player by
@@ -336,31 +325,9 @@ impl Booster {
         self.over_check()?;
         match action {
             BoosterAction::Turn(parts) => self.turn_parts(seat, color, parts),
-            BoosterAction::Offer => {
-                match self.offer {
-                    Some(by) if by == color => {
-                        return Err(RuleError::new("you have already offered a draw"))
-                    }
-                    Some(_) => {
-                        return Err(RuleError::new(
-                            "your opponent has offered a draw: answer it first (draw accept or decline)",
-                        ))
-                    }
-                    None => {}
-                }
-                self.offer = Some(color);
-                Ok(vec![Note::public(Text::player(
-                    seat,
-                    " offers a draw: draw accept or decline",
-                ))])
-            }
+            BoosterAction::Offer => offer_draw(&mut self.offer, seat, color),
             BoosterAction::Accept | BoosterAction::Decline => {
-                match self.offer {
-                    Some(by) if by != color => {}
-                    Some(_) => return Err(RuleError::new("you cannot answer your own draw offer")),
-                    None => return Err(RuleError::new("there is no draw offer to answer")),
-                }
-                self.offer = None;
+                answer_draw(&mut self.offer, color)?;
                 if *action == BoosterAction::Accept {
                     self.ended = Some(Ended::Agreed);
                     Ok(Vec::new())

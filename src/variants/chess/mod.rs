@@ -153,15 +153,11 @@ const REASONS: [EndReason; 15] = [
 ];
 
 fn seat_of(c: Color) -> Seat {
-    Seat(c.index() as u8)
+    Seat::of_side(c)
 }
 
 fn color_of(seat: Seat) -> Result<Color, RuleError> {
-    match seat.0 {
-        0 => Ok(Color::White),
-        1 => Ok(Color::Black),
-        _ => Err(RuleError::new("chess has two seats")),
-    }
+    seat.side()
 }
 
 /// The service's form of an engine outcome.

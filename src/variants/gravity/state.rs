@@ -16,6 +16,7 @@ use crate::notation::san_among;
 use crate::render::LastMove;
 use crate::rules::{Color, Move, Piece, Role, Square};
 use crate::variants::api::random::Random;
+use crate::variants::api::{answer_draw, offer_draw};
 use crate::variants::api::{GameOutcome, Note, RuleError, Seat, Text};
 use serde::{Deserialize, Serialize};
 
@@ -128,27 +129,15 @@ pub struct Gravity {
 
 /// The seat of a colour: White is seat 0.
 pub fn seat_of(c: Color) -> Seat {
-    Seat(c.index() as u8)
+    Seat::of_side(c)
 }
 
 /// The colour of a seat.
 pub fn color_of(seat: Seat) -> Result<Color, RuleError> {
-    match seat.0 {
-        0 => Ok(Color::White),
-        1 => Ok(Color::Black),
-        _ => Err(RuleError::new("Gravity Chess has two seats")),
-    }
+    seat.side()
 }
 
-/// A square from its name, or a syntax refusal.
-pub fn square(text: &str) -> Result<Square, RuleError> {
-    Square::parse(text).ok_or_else(|| {
-        RuleError::syntax(format!(
-            "'{}' is not a square (a1 to h8)",
-            text.chars().take(8).collect::<String>()
-        ))
-    })
-}
+pub use crate::variants::api::square_named as square;
 
 impl Gravity {
     /// A new game: an empty board, each player holding the opponent's twelve cards
@@ -500,31 +489,9 @@ impl Gravity {
             GravityAction::Move(uci) => self.play(seat, &uci),
             GravityAction::Stay(sq) => self.stay(seat, &sq),
             GravityAction::Add(sq) => self.add(seat, &sq),
-            GravityAction::Offer => {
-                match self.offer {
-                    Some(by) if by == color => {
-                        return Err(RuleError::new("you have already offered a draw"))
-                    }
-                    Some(_) => {
-                        return Err(RuleError::new(
-                            "your opponent has offered a draw: answer it first (draw accept or decline)",
-                        ))
-                    }
-                    None => {}
-                }
-                self.offer = Some(color);
-                Ok(vec![Note::public(Text::player(
-                    seat,
-                    " offers a draw: draw accept or decline",
-                ))])
-            }
+            GravityAction::Offer => offer_draw(&mut self.offer, seat, color),
             GravityAction::Accept | GravityAction::Decline => {
-                match self.offer {
-                    Some(by) if by != color => {}
-                    Some(_) => return Err(RuleError::new("you cannot answer your own draw offer")),
-                    None => return Err(RuleError::new("there is no draw offer to answer")),
-                }
-                self.offer = None;
+                answer_draw(&mut self.offer, color)?;
                 if action == GravityAction::Accept {
                     self.ended = Some(Ended::Agreed);
                     Ok(Vec::new())

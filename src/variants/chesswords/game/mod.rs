@@ -222,15 +222,11 @@ fn start_position(state: &State) -> Result<Position, RuleError> {
 }
 
 fn color_of(seat: Seat) -> Result<Color, RuleError> {
-    match seat.0 {
-        0 => Ok(Color::White),
-        1 => Ok(Color::Black),
-        _ => Err(RuleError::new("Secret Chesswords has two seats")),
-    }
+    seat.side()
 }
 
 fn seat_of(color: Color) -> Seat {
-    Seat(color.index() as u8)
+    Seat::of_side(color)
 }
 
 fn partner(seat: Seat) -> Seat {
