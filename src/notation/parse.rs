@@ -59,6 +59,19 @@ pub enum MoveError {
         /// Every legal move that fits, in SAN; each of them reads back as exactly that move.
         candidates: Vec<String>,
     },
+    /// The move carries a number (`12.`, `12...`) that is not this game's: a sign the
+    /// player is looking at another game or another moment of this one.
+    #[error(
+        "the move number {typed} is not this game's: it is at move {now}, {side} to play (check the game and the move)"
+    )]
+    WrongNumber {
+        /// The number as typed (`99.`, `1...`).
+        typed: String,
+        /// The game's move number.
+        now: u32,
+        /// Who is to play (`White`, `Black`).
+        side: &'static str,
+    },
 }
 
 /// `; did you mean A, B or C?`, or nothing.
@@ -103,6 +116,7 @@ fn or_list(items: &[String]) -> String {
 pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveError> {
     let text = normalise(input)?;
     let parsed = read(pos.config(), pos.turn(), &text, input)?;
+    check_number(pos, &text)?;
     let legal = pos.legal_moves();
     if legal.is_empty() {
         return Err(MoveError::Illegal {
@@ -198,6 +212,8 @@ struct Normalised {
     text: String,
     /// Chess symbols were used for pieces, so letter case carries no doubt.
     figurine: bool,
+    /// The move number typed before the move, and whether it had Black's dots (`12...`).
+    number: Option<(u32, bool)>,
 }
 
 fn syntax(input: &str) -> MoveError {
@@ -253,16 +269,41 @@ fn normalise(input: &str) -> Result<Normalised, MoveError> {
     }
     // A move number: `12.`, `12...`, `1. `.
     let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    let mut number = None;
     if digits > 0 && s[digits..].trim_start().starts_with('.') {
-        s = s[digits..]
-            .trim_start()
-            .trim_start_matches('.')
-            .trim_start();
+        let n = s[..digits].parse::<u32>().unwrap_or(u32::MAX);
+        let after = s[digits..].trim_start();
+        let dots = after.bytes().take_while(|&b| b == b'.').count();
+        number = Some((n, dots >= 2));
+        s = after[dots..].trim_start();
     }
     s = strip_annotations(s);
     Ok(Normalised {
         text: s.split_whitespace().collect::<Vec<_>>().join(" "),
         figurine,
+        number,
+    })
+}
+
+/// Refuses a move number that is not the position's: `N.` must be its move number and
+/// `N...` also Black's turn (one dot is accepted for either side, as many write it).
+fn check_number(pos: &Position, text: &Normalised) -> Result<(), MoveError> {
+    let Some((n, black_dots)) = text.number else {
+        return Ok(());
+    };
+    let black = pos.turn() == Color::Black;
+    if n == pos.fullmoves() && (black || !black_dots) {
+        return Ok(());
+    }
+    let shown = if n == u32::MAX {
+        "given".to_string()
+    } else {
+        format!("{n}{}", if black_dots { "..." } else { "." })
+    };
+    Err(MoveError::WrongNumber {
+        typed: shown,
+        now: pos.fullmoves(),
+        side: if black { "Black" } else { "White" },
     })
 }
 

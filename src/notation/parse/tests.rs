@@ -169,10 +169,40 @@ fn check_and_annotation_marks_are_ignored() {
 }
 
 #[test]
-fn move_numbers_are_ignored() {
+fn move_numbers_are_read_and_must_be_the_games() {
     assert_all(&start(STANDARD), &["1. e4", "1.e4", "MOVE 1. e4"], "e2e4");
     let p = start(STANDARD).after(parse_move(&start(STANDARD), "e4").unwrap());
-    assert_all(&p, &["1... e5", "1...e5", "1…e5"], "e7e5");
+    assert_all(&p, &["1... e5", "1...e5", "1…e5", "1. e5"], "e7e5");
+}
+
+/// A move number that is not the game's is refused (issue 15): a wrong number is a sign
+/// the player is looking at another game, and `1...` is Black's.
+#[test]
+fn a_move_number_that_is_not_the_games_is_refused() {
+    let p = start(STANDARD);
+    for (input, typed) in [("99. e4", "99."), ("1... e4", "1..."), ("2.e4", "2.")] {
+        let e = err(&p, input);
+        assert!(
+            matches!(
+                &e,
+                MoveError::WrongNumber {
+                    now: 1,
+                    side: "White",
+                    ..
+                }
+            ),
+            "{input}: {e:?}"
+        );
+        assert!(e.to_string().contains(typed), "{e}");
+    }
+    let e = err(&p, &format!("{}. e4", "9".repeat(30)));
+    assert!(e.to_string().contains("move number given"), "{e}");
+    let q = pos(STANDARD, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40");
+    assert_eq!(uci(&q, "40... Kd7"), "e8d7");
+    assert!(matches!(
+        err(&q, "41... Kd7"),
+        MoveError::WrongNumber { now: 40, .. }
+    ));
 }
 
 #[test]

@@ -80,7 +80,9 @@ impl From<crate::notation::MoveError> for RuleError {
         use crate::notation::MoveError as M;
         let kind = match &e {
             M::TooLong | M::Syntax { .. } => RefusalKind::Syntax,
-            M::NoSuchPiece { .. } | M::Illegal { .. } => RefusalKind::Illegal,
+            M::NoSuchPiece { .. } | M::Illegal { .. } | M::WrongNumber { .. } => {
+                RefusalKind::Illegal
+            }
             M::Ambiguous { .. } => RefusalKind::Ambiguous,
         };
         RuleError::of(kind, e.to_string())
