@@ -159,8 +159,9 @@ impl Store {
             }
         }
         for s in &seats {
-            // A player is recorded with the game that seats them, in its transaction.
-            if let Some(user) = &s.user {
+            // A player is recorded with the game that seats them, in its transaction
+            // (the challenger already is, before the limit is counted).
+            if let Some(user) = s.user.as_ref().filter(|u| **u != g.challenger) {
                 sqlx::query(
                     "INSERT INTO users (id, name) VALUES (?, ?) ON CONFLICT(id) DO NOTHING",
                 )

@@ -352,8 +352,8 @@ impl Service {
             Command::Games => self.list_games(inc, r).await?,
             Command::Board(id) => {
                 let (g, rules) = self.readable(inc, id).await?;
-                // Asked privately by a player of the game: their own view (Cloak and
-                // Dagger shows them their own pieces); otherwise the public one.
+                // Asked privately by a player of the game: their seat's view (a game with
+                // hidden pieces shows them their own); otherwise the public one.
                 let seat = g.seat_of(&inc.user).filter(|_| inc.place == Place::Dm);
                 let view = match seat {
                     Some(s) => text::seat_view(
