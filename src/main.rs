@@ -122,6 +122,17 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BenchCommand {
+    /// Accepted moves per second and p99 per move through the referee on SQLite and on
+    /// PostgreSQL, with one service and with two sharing the database, in one run.
+    Backends {
+        /// Games per configuration, 33 moves each.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// A PostgreSQL database to measure on (a scratch schema is made in it and
+        /// dropped); without it only SQLite is measured.
+        #[arg(long)]
+        postgres: Option<String>,
+    },
     /// Median and p99 time to draw and encode one board image, and its size in bytes.
     Render {
         /// Pixels across the board (default: the renderer's default size).
@@ -361,6 +372,9 @@ fn main() -> ExitCode {
                     crowd,
                 },
         } => report(postal::service::bench::main(games, runs, db, crowd)),
+        Command::Bench {
+            what: BenchCommand::Backends { games, postgres },
+        } => report(postal::service::bench_backends::main(games, postgres)),
     }
 }
 

@@ -3,6 +3,7 @@
 //! ([`crate::variants::Registry`]), and the Discord and console adapters both drive it.
 
 pub mod bench;
+pub mod bench_backends;
 pub mod command;
 pub mod deadlines;
 pub mod input;
