@@ -33,13 +33,15 @@ pub const JOURNAL_SIZE_LIMIT: i64 = 16 * 1024 * 1024;
 #[derive(Debug)]
 pub struct Checkpoint {
     stop: watch::Sender<bool>,
+    /// The task, awaited by [`Checkpoint::stop`].
+    task: std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
 impl Checkpoint {
     /// Starts checkpointing `pool`'s database every [`EVERY`].
     pub fn spawn(pool: SqlitePool) -> Checkpoint {
         let (stop, mut stopped) = watch::channel(false);
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             let mut every = tokio::time::interval(EVERY);
             every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
@@ -59,12 +61,20 @@ impl Checkpoint {
                 }
             }
         });
-        Checkpoint { stop }
+        Checkpoint {
+            stop,
+            task: std::sync::Mutex::new(Some(task)),
+        }
     }
 
-    /// Asks the task to stop after the checkpoint in progress, if any.
-    pub fn stop(&self) {
+    /// Stops the task and waits for the checkpoint in progress, if any, to end: a
+    /// checkpoint that follows is not refused as busy because of this one.
+    pub async fn stop(&self) {
         let _ = self.stop.send(true);
+        let task = self.task.lock().ok().and_then(|mut t| t.take());
+        if let Some(task) = task {
+            let _ = task.await;
+        }
     }
 }
 
@@ -84,10 +94,22 @@ async fn checkpoint(pool: &SqlitePool) -> Result<(), sqlx::Error> {
 }
 
 /// Copies the whole WAL into the database file and empties it, waiting (within the busy
-/// timeout) for the readers of the moment.
+/// timeout) for the readers of the moment. SQLite reports a checkpoint it could not
+/// finish (a reader still on an old snapshot) in its first column rather than as an
+/// error: it is tried again a few times before giving up with an error.
 pub async fn truncate(pool: &SqlitePool) -> Result<(), sqlx::Error> {
-    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-        .execute(pool)
-        .await?;
-    Ok(())
+    use sqlx::Row;
+    for attempt in 0..20 {
+        let busy: i64 = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(pool)
+            .await?
+            .try_get(0)?;
+        if busy == 0 {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(5 * (attempt + 1))).await;
+    }
+    Err(sqlx::Error::Protocol(
+        "the WAL could not be emptied: a reader kept it busy".into(),
+    ))
 }

@@ -190,7 +190,7 @@ impl Store {
             }
         }
         if let (Some(c), Pool::Sqlite(pool)) = (&self.checkpoint, &self.pool) {
-            c.stop();
+            c.stop().await;
             if let Err(e) = checkpoint::truncate(pool).await {
                 tracing::warn!(error = %e, "the last WAL checkpoint failed");
             }
