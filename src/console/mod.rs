@@ -317,6 +317,10 @@ pub async fn backup(db: &str, out: &std::path::Path) -> Result<(), String> {
 /// The file of database URL `db`, if it exists: commands that only read a database never
 /// create one (a typo in `--db` would otherwise leave an empty database behind).
 fn existing_database(db: &str) -> Result<(), String> {
+    if crate::store::Backend::of_url(db) == crate::store::Backend::Postgres {
+        // A server's database is never created by opening it.
+        return Ok(());
+    }
     let file = crate::store::database_file(db);
     if db.contains(":memory:") || !std::path::Path::new(file).is_file() {
         return Err(format!("{file}: no such database file"));

@@ -1,24 +1,24 @@
 //! Queries for the chat adapters: moving a game to its own thread, and the private
 //! messages held for users who cannot be reached privately (migration 0003).
 
-use super::{GameRow, Store, StoreError};
+use super::{on_pool, GameRow, Store, StoreError};
 use sqlx::Row;
 
 impl Store {
     /// The active games whose home is `channel` and that have no thread of their own
     /// yet; none when `channel` is itself a game's thread.
     pub async fn games_needing_thread(&self, channel: &str) -> Result<Vec<GameRow>, StoreError> {
-        let ids: Vec<i64> = sqlx::query(
-            "SELECT id FROM games WHERE status = 'active' AND channel = ?1 \
+        let ids: Vec<i64> = on_pool!(self.pool, |p| sqlx::query(
+            "SELECT id FROM games WHERE status = 'active' AND channel = $1 \
              AND id NOT IN (SELECT game_id FROM game_threads) \
-             AND NOT EXISTS (SELECT 1 FROM game_threads WHERE thread = ?1) ORDER BY id",
+             AND NOT EXISTS (SELECT 1 FROM game_threads WHERE thread = $1) ORDER BY id",
         )
         .bind(channel)
-        .fetch_all(&self.pool)
+        .fetch_all(p)
         .await?
         .iter()
         .map(|r| r.get::<i64, _>(0))
-        .collect();
+        .collect());
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
             if let Some(g) = self.game(id).await? {
@@ -30,20 +30,24 @@ impl Store {
 
     /// Whether `channel` is a game's thread.
     pub async fn is_game_thread(&self, channel: &str) -> Result<bool, StoreError> {
-        let row = sqlx::query("SELECT 1 FROM game_threads WHERE thread = ?")
-            .bind(channel)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.is_some())
+        Ok(on_pool!(self.pool, |p| sqlx::query(
+            "SELECT 1 FROM game_threads WHERE thread = $1"
+        )
+        .bind(channel)
+        .fetch_optional(p)
+        .await?
+        .is_some()))
     }
 
     /// The thread game `id` was given and the channel it was opened from, if any.
     pub async fn thread_of(&self, id: i64) -> Result<Option<(String, String)>, StoreError> {
-        let row = sqlx::query("SELECT thread, parent FROM game_threads WHERE game_id = ?")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.map(|r| (r.get::<String, _>(0), r.get::<String, _>(1))))
+        Ok(on_pool!(self.pool, |p| sqlx::query(
+            "SELECT thread, parent FROM game_threads WHERE game_id = $1"
+        )
+        .bind(id)
+        .fetch_optional(p)
+        .await?
+        .map(|r| (r.get::<String, _>(0), r.get::<String, _>(1)))))
     }
 
     /// Moves game `id` from `parent` to its own `thread`: its messages go there from now on.
@@ -53,74 +57,88 @@ impl Store {
         parent: &str,
         thread: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO game_threads (game_id, thread, parent) VALUES (?, ?, ?)")
-            .bind(id)
-            .bind(thread)
-            .bind(parent)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE games SET channel = ? WHERE id = ?")
-            .bind(thread)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
+        on_pool!(self.pool, |p| {
+            let mut tx = p.begin().await?;
+            sqlx::query("INSERT INTO game_threads (game_id, thread, parent) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind(thread)
+                .bind(parent)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("UPDATE games SET channel = $1 WHERE id = $2")
+                .bind(thread)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        });
         Ok(())
     }
 
     /// Keeps a private message for `user`, to be fetched later.
     pub async fn hold_message(&self, user: &str, text: &str, at: i64) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO held_messages (user_id, text, at) VALUES (?, ?, ?)")
-            .bind(user)
-            .bind(text)
-            .bind(at)
-            .execute(&self.pool)
-            .await?;
+        on_pool!(self.pool, |p| sqlx::query(
+            "INSERT INTO held_messages (user_id, text, at) VALUES ($1, $2, $3)"
+        )
+        .bind(user)
+        .bind(text)
+        .bind(at)
+        .execute(p)
+        .await?
+        .rows_affected());
         Ok(())
     }
 
     /// Takes (and deletes) the private messages held for `user`, oldest first.
     pub async fn take_held(&self, user: &str) -> Result<Vec<String>, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let rows = sqlx::query("SELECT text FROM held_messages WHERE user_id = ? ORDER BY id")
-            .bind(user)
-            .fetch_all(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM held_messages WHERE user_id = ?")
-            .bind(user)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
+        // One statement: two processes taking at once cannot both get a message.
+        Ok(on_pool!(self.pool, |p| sqlx::query(
+            "DELETE FROM held_messages WHERE user_id = $1 RETURNING id, text"
+        )
+        .bind(user)
+        .fetch_all(p)
+        .await?
+        .iter()
+        .map(|r| (r.get::<i64, _>(0), r.get::<String, _>(1)))
+        .collect::<std::collections::BTreeMap<_, _>>()
+        .into_values()
+        .collect()))
     }
 
     /// Records that `user` refuses private messages (or, with `closed` false, that they
     /// interacted again and may be tried).
     pub async fn set_dm_closed(&self, user: &str, closed: bool, at: i64) -> Result<(), StoreError> {
         if closed {
-            sqlx::query(
-                "INSERT INTO dm_closed (user_id, at) VALUES (?, ?) ON CONFLICT(user_id) DO NOTHING",
+            on_pool!(self.pool, |p| {
+                sqlx::query(
+                "INSERT INTO dm_closed (user_id, at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING",
             )
             .bind(user)
             .bind(at)
-            .execute(&self.pool)
-            .await?;
+            .execute(p)
+            .await?
+            .rows_affected()
+            });
         } else {
-            sqlx::query("DELETE FROM dm_closed WHERE user_id = ?")
-                .bind(user)
-                .execute(&self.pool)
-                .await?;
+            on_pool!(self.pool, |p| sqlx::query(
+                "DELETE FROM dm_closed WHERE user_id = $1"
+            )
+            .bind(user)
+            .execute(p)
+            .await?
+            .rows_affected());
         }
         Ok(())
     }
 
     /// Whether `user` refused private messages and has not interacted since.
     pub async fn dm_closed(&self, user: &str) -> Result<bool, StoreError> {
-        let row = sqlx::query("SELECT 1 FROM dm_closed WHERE user_id = ?")
-            .bind(user)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.is_some())
+        Ok(on_pool!(self.pool, |p| sqlx::query(
+            "SELECT 1 FROM dm_closed WHERE user_id = $1"
+        )
+        .bind(user)
+        .fetch_optional(p)
+        .await?
+        .is_some()))
     }
 }

@@ -1,15 +1,23 @@
-//! Opening and closing the database: for writing (created if needed, migrated, WAL with
-//! a background checkpoint), or for reading alone (never created, never changed, also on
-//! a read-only file); and the online backup.
+//! Opening and closing the database: for writing (created if needed, migrated; SQLite in
+//! WAL with a background checkpoint), or for reading alone (never created, never changed,
+//! also on a read-only file); and the online backup of a SQLite file.
 
-use super::{checkpoint, outbox, Store, StoreError};
+use super::{checkpoint, on_pool, outbox, Backend, Pool, Store, StoreError};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::Row;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The SQLite schema's migrations.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// The PostgreSQL schema's migrations, numbered in step with SQLite's.
+static PG_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// Connections a PostgreSQL store keeps at most, per process.
+pub const POSTGRES_CONNECTIONS: u32 = 8;
 
 /// The file a database URL names (`sqlite://postal.db`, `sqlite:postal.db`, `postal.db`),
 /// for messages; the URL itself for an in-memory database.
@@ -17,6 +25,20 @@ pub fn database_file(url: &str) -> &str {
     url.strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))
         .unwrap_or(url)
+}
+
+/// The database `url` names, for messages and logs: a SQLite file's path, or a
+/// PostgreSQL URL without its password.
+pub fn database_name(url: &str) -> String {
+    if Backend::of_url(url) == Backend::Sqlite {
+        return database_file(url).to_string();
+    }
+    let without_password = url.split_once("://").and_then(|(scheme, rest)| {
+        let (credentials, host) = rest.rsplit_once('@')?;
+        let user = credentials.split(':').next().unwrap_or_default();
+        Some(format!("{scheme}://{user}@{host}"))
+    });
+    without_password.unwrap_or_else(|| url.to_string())
 }
 
 /// `url` as sqlx reads it.
@@ -28,20 +50,28 @@ fn sqlx_url(url: &str) -> String {
     }
 }
 
-/// An error of opening `url`, naming its file.
+/// An error of opening `url`, naming its database.
 fn naming(url: &str) -> impl Fn(String) -> StoreError + '_ {
-    move |e| StoreError::Open(format!("{}: {e}", database_file(url)))
+    move |e| StoreError::Open(format!("{}: {e}", database_name(url)))
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `url` (`sqlite://postal.db`,
-    /// `postal.db`, or `sqlite::memory:`), applies the migrations. An error names the
-    /// file ([`StoreError::Open`]).
-    ///
-    /// A file database is in WAL mode with the automatic checkpoint off: a background task
-    /// checkpoints it every quarter of a second, so that no command waits for one. Must be
-    /// called within a Tokio runtime.
+    /// Opens the database at `url`, applying the migrations: a SQLite file
+    /// (`sqlite://postal.db`, `postal.db`; created if needed), `sqlite::memory:`, or a
+    /// PostgreSQL database (`postgres://user@host:5432/postal`, which must exist). An
+    /// error names the database ([`StoreError::Open`]). Must be called within a Tokio
+    /// runtime.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        match Backend::of_url(url) {
+            Backend::Sqlite => Store::open_sqlite(url).await,
+            Backend::Postgres => Store::open_postgres(url, false).await,
+        }
+    }
+
+    /// Opens a SQLite database, created if needed. A file database is in WAL mode with
+    /// the automatic checkpoint off: a background task checkpoints it every quarter of a
+    /// second, so that no command waits for one.
+    async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
         let err = naming(url);
         let memory = url.contains(":memory:");
         let mut opts = SqliteConnectOptions::from_str(&sqlx_url(url))
@@ -74,10 +104,39 @@ impl Store {
         MIGRATOR.run(&pool).await.map_err(|e| err(e.to_string()))?;
         let checkpoint = (!memory).then(|| Arc::new(checkpoint::Checkpoint::spawn(pool.clone())));
         Ok(Store {
-            pool,
+            pool: Pool::Sqlite(pool),
             checkpoint,
             claimer: outbox::new_claimer().into(),
             read_only: false,
+        })
+    }
+
+    /// Opens a PostgreSQL database, migrated (several processes starting at once take
+    /// turns: the migrator holds an advisory lock), or for reading alone (every
+    /// transaction read-only, the schema checked but never changed).
+    async fn open_postgres(url: &str, read_only: bool) -> Result<Store, StoreError> {
+        let err = naming(url);
+        let mut opts = PgConnectOptions::from_str(url).map_err(|e| err(e.to_string()))?;
+        if read_only {
+            opts = opts.options([("default_transaction_read_only", "on")]);
+        }
+        let pool = PgPoolOptions::new()
+            .max_connections(if read_only { 1 } else { POSTGRES_CONNECTIONS })
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(opts)
+            .await
+            .map_err(|e| err(e.to_string()))?;
+        let pool = Pool::Postgres(pool);
+        if read_only {
+            check_migrated(&pool, &PG_MIGRATOR, &err).await?;
+        } else if let Pool::Postgres(p) = &pool {
+            PG_MIGRATOR.run(p).await.map_err(|e| err(e.to_string()))?;
+        }
+        Ok(Store {
+            pool,
+            checkpoint: None,
+            claimer: outbox::new_claimer().into(),
+            read_only,
         })
     }
 
@@ -86,6 +145,9 @@ impl Store {
     /// media) serves. A database that an older `postal` wrote and that needs migrating is
     /// refused, naming the file: a command that writes updates it.
     pub async fn open_read_only(url: &str) -> Result<Store, StoreError> {
+        if Backend::of_url(url) == Backend::Postgres {
+            return Store::open_postgres(url, true).await;
+        }
         let err = naming(url);
         let base = SqliteConnectOptions::from_str(&sqlx_url(url))
             .map_err(|e| err(e.to_string()))?
@@ -106,18 +168,8 @@ impl Store {
                 .await
                 .map_err(|e| err(e.to_string()))?,
         };
-        let applied: i64 = sqlx::query("SELECT coalesce(max(version), 0) FROM _sqlx_migrations")
-            .fetch_one(&pool)
-            .await
-            .map(|r| r.get(0))
-            .map_err(|e| err(format!("not a postal database ({e})")))?;
-        let known = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
-        if applied < known {
-            pool.close().await;
-            return Err(err(format!(
-                "written by an older postal (schema {applied}, this one needs {known}): open it once with `postal console --db` or `postal run`, which update it"
-            )));
-        }
+        let pool = Pool::Sqlite(pool);
+        check_migrated(&pool, &MIGRATOR, &err).await?;
         Ok(Store {
             pool,
             checkpoint: None,
@@ -137,27 +189,62 @@ impl Store {
                 tracing::warn!(error = %e, "the outbox messages claimed could not be released");
             }
         }
-        if let Some(c) = &self.checkpoint {
+        if let (Some(c), Pool::Sqlite(pool)) = (&self.checkpoint, &self.pool) {
             c.stop();
-            if let Err(e) = checkpoint::truncate(&self.pool).await {
+            if let Err(e) = checkpoint::truncate(pool).await {
                 tracing::warn!(error = %e, "the last WAL checkpoint failed");
             }
         }
         self.pool.close().await;
     }
 
-    /// Writes a consistent copy of the whole database to the new file `path`
-    /// (`VACUUM INTO`), while it is in use: the way to back up a running bot.
+    /// Writes a consistent copy of the whole SQLite database to the new file `path`
+    /// (`VACUUM INTO`), while it is in use: the way to back up a running bot. A
+    /// PostgreSQL database is refused: the server's own `pg_dump` backs it up.
     pub async fn backup(&self, path: &str) -> Result<(), StoreError> {
+        let Pool::Sqlite(pool) = &self.pool else {
+            return Err(StoreError::Refused(
+                "a PostgreSQL database is backed up with pg_dump, not postal backup".into(),
+            ));
+        };
         if std::path::Path::new(path).exists() {
             return Err(StoreError::Refused(format!(
                 "{path} exists already: a backup is written to a new file"
             )));
         }
-        sqlx::query("VACUUM INTO ?")
+        sqlx::query("VACUUM INTO $1")
             .bind(path)
-            .execute(&self.pool)
+            .execute(pool)
             .await?;
         Ok(())
     }
+}
+
+/// Refuses a database that `migrator` would still change (one that an older `postal`
+/// wrote) or that is not postal's, naming it, and closes it.
+async fn check_migrated(
+    pool: &Pool,
+    migrator: &sqlx::migrate::Migrator,
+    err: &impl Fn(String) -> StoreError,
+) -> Result<(), StoreError> {
+    let applied: Result<i64, sqlx::Error> = on_pool!(pool, |p| sqlx::query(
+        "SELECT coalesce(max(version), 0) FROM _sqlx_migrations"
+    )
+    .fetch_one(p)
+    .await
+    .map(|r| r.get(0)));
+    let refusal = match applied {
+        Err(e) => format!("not a postal database ({e})"),
+        Ok(applied) => {
+            let known = migrator.iter().map(|m| m.version).max().unwrap_or(0);
+            if applied >= known {
+                return Ok(());
+            }
+            format!(
+                "written by an older postal (schema {applied}, this one needs {known}): open it once with `postal console --db` or `postal run`, which update it"
+            )
+        }
+    };
+    pool.close().await;
+    Err(err(refusal))
 }

@@ -5,7 +5,7 @@
 //! Processes sharing a database claim messages before delivering them (migration 0007),
 //! so each message has one deliverer at a time.
 
-use super::{is_unique_violation, Store, StoreError};
+use super::{is_unique_violation, on_pool, Backend, Store, StoreError};
 use sqlx::Row;
 
 /// A new claimer's name: 16 hex digits from the operating system's entropy (the process
@@ -74,33 +74,38 @@ impl Store {
         at: i64,
         messages: &[NewMessage],
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO notices (game_id, seat, turn, kind, at) VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(game_id)
-        .bind(seat as i64)
-        .bind(turn)
-        .bind(kind)
-        .bind(at)
-        .execute(&mut *tx)
-        .await;
-        match inserted {
-            Ok(_) => {}
-            Err(e) if is_unique_violation(&e) => return Ok(false),
-            Err(e) => return Err(e.into()),
-        }
-        sqlx::query(
-            "INSERT INTO outbox (game_id, destination, text, board, created_at)
-             SELECT ?, value ->> 0, value ->> 1, value ->> 2, ? FROM json_each(?)",
-        )
-        .bind(game_id)
-        .bind(at)
-        .bind(messages_json(messages))
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(true)
+        on_pool!(self.pool, |p| {
+            let mut tx = p.begin().await?;
+            let inserted = sqlx::query(
+                "INSERT INTO notices (game_id, seat, turn, kind, at) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(game_id)
+            .bind(seat as i64)
+            .bind(turn)
+            .bind(kind)
+            .bind(at)
+            .execute(&mut *tx)
+            .await;
+            match inserted {
+                Ok(_) => {}
+                Err(e) if is_unique_violation(&e) => return Ok(false),
+                Err(e) => return Err(e.into()),
+            }
+            for m in messages {
+                sqlx::query(
+                    "INSERT INTO outbox (game_id, destination, text, board, created_at) VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(game_id)
+                .bind(&m.destination)
+                .bind(&m.text)
+                .bind(i64::from(m.board))
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(true)
+        })
     }
 
     /// Claims the outbox's undelivered messages for this process for `lease_seconds` and
@@ -115,49 +120,65 @@ impl Store {
         lease_seconds: i64,
     ) -> Result<Vec<QueuedMessage>, StoreError> {
         let now = unix_now();
-        let mut rows = sqlx::query(
-            "UPDATE outbox SET claimed_by = ?1, claimed_until = ?2 + ?3
-             WHERE delivered_at IS NULL
-               AND (claimed_by IS NULL OR claimed_by = ?1 OR claimed_until <= ?2)
-             RETURNING id, game_id, destination, text, board",
-        )
-        .bind(&*self.claimer)
-        .bind(now)
-        .bind(lease_seconds.max(1))
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|r| QueuedMessage {
-            id: r.get(0),
-            game_id: r.get(1),
-            destination: r.get(2),
-            text: r.get(3),
-            board: r.get::<i64, _>(4) != 0,
-        })
-        .collect::<Vec<_>>();
+        let sql = match self.backend() {
+            Backend::Sqlite => {
+                "UPDATE outbox SET claimed_by = $1, claimed_until = $2 + $3
+                 WHERE delivered_at IS NULL
+                   AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
+                 RETURNING id, game_id, destination, text, board"
+            }
+            // Rows another process is claiming at this moment are skipped, not waited
+            // for: no claimer waits on another, and none can deadlock with another.
+            Backend::Postgres => {
+                "UPDATE outbox SET claimed_by = $1, claimed_until = $2 + $3
+                 WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL
+                   AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
+                   FOR UPDATE SKIP LOCKED)
+                 RETURNING id, game_id, destination, text, board"
+            }
+        };
+        let mut rows = on_pool!(self.pool, |p| sqlx::query(sql)
+            .bind(&*self.claimer)
+            .bind(now)
+            .bind(lease_seconds.max(1))
+            .fetch_all(p)
+            .await?
+            .iter()
+            .map(|r| QueuedMessage {
+                id: r.get(0),
+                game_id: r.get(1),
+                destination: r.get(2),
+                text: r.get(3),
+                board: r.get::<i64, _>(4) != 0,
+            })
+            .collect::<Vec<_>>());
         rows.sort_by_key(|q| q.id);
         Ok(rows)
     }
 
     /// Gives back the undelivered messages this process holds, for another to deliver.
     pub(super) async fn release_claims(&self) -> Result<(), StoreError> {
-        sqlx::query(
+        on_pool!(self.pool, |p| sqlx::query(
             "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
-             WHERE claimed_by = ? AND delivered_at IS NULL",
+             WHERE claimed_by = $1 AND delivered_at IS NULL",
         )
         .bind(&*self.claimer)
-        .execute(&self.pool)
-        .await?;
+        .execute(p)
+        .await?
+        .rows_affected());
         Ok(())
     }
 
     /// Marks an outbox message delivered (at `at`); marking it again changes nothing.
     pub async fn mark_delivered(&self, id: i64, at: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL")
-            .bind(at)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        on_pool!(self.pool, |p| sqlx::query(
+            "UPDATE outbox SET delivered_at = $1 WHERE id = $2 AND delivered_at IS NULL"
+        )
+        .bind(at)
+        .bind(id)
+        .execute(p)
+        .await?
+        .rows_affected());
         Ok(())
     }
 }

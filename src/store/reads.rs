@@ -1,17 +1,19 @@
 //! Reading games: one by id, a user's, a channel's open challenges, the action log, the
 //! deadlines due; each one indexed query whose rows carry their seats and deadlines.
 
-use super::{ActionRow, Deadline, GameRow, SeatRow, Store, StoreError};
-use sqlx::Row;
+use super::{on_pool, ActionRow, Backend, Deadline, GameRow, SeatRow, Store, StoreError};
+use sqlx::{ColumnIndex, Decode, Row, Type};
 
 impl Store {
     /// One game, with its seats.
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(&format!("{GAME_SELECT} WHERE id = ?"))
+        let sql = format!("{} WHERE id = $1", self.game_select());
+        on_pool!(self.pool, |p| sqlx::query(&sql)
             .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|r| game_from_row(&r)).transpose()
+            .fetch_optional(p)
+            .await?
+            .map(|r| game_from_row(&r))
+            .transpose())
     }
 
     /// The games `user` has a seat in (playing, or named in a challenge), in the given
@@ -25,16 +27,21 @@ impl Store {
         if statuses.is_empty() {
             return Ok(Vec::new());
         }
-        let marks = vec!["?"; statuses.len()].join(", ");
+        let marks = (2..statuses.len() + 2)
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let sql = format!(
-            "{GAME_SELECT} WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND status IN ({marks}) ORDER BY id"
+            "{} WHERE id IN (SELECT game_id FROM seats WHERE user_id = $1) AND status IN ({marks}) ORDER BY id",
+            self.game_select()
         );
-        let mut q = sqlx::query(&sql).bind(user);
-        for s in statuses {
-            q = q.bind(*s);
-        }
-        let rows = q.fetch_all(&self.pool).await?;
-        rows.iter().map(game_from_row).collect()
+        on_pool!(self.pool, |p| {
+            let mut q = sqlx::query(&sql).bind(user);
+            for s in statuses {
+                q = q.bind(*s);
+            }
+            q.fetch_all(p).await?.iter().map(game_from_row).collect()
+        })
     }
 
     /// The open challenges (with a seat anyone may take) made in `channel`, oldest first,
@@ -44,26 +51,30 @@ impl Store {
         channel: &str,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "{GAME_SELECT} WHERE status = 'challenged' AND channel = ? AND id IN (SELECT game_id FROM seats WHERE user_id IS NULL) ORDER BY id LIMIT ?"
-        ))
-        .bind(channel)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(game_from_row).collect()
+        let sql = format!(
+            "{} WHERE status = 'challenged' AND channel = $1 AND id IN (SELECT game_id FROM seats WHERE user_id IS NULL) ORDER BY id LIMIT $2",
+            self.game_select()
+        );
+        on_pool!(self.pool, |p| sqlx::query(&sql)
+            .bind(channel)
+            .bind(limit)
+            .fetch_all(p)
+            .await?
+            .iter()
+            .map(game_from_row)
+            .collect())
     }
 
     /// A game's action log in order.
     pub async fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seq, seat, author, action, at, event_id FROM actions WHERE game_id = ? ORDER BY seq",
+        Ok(on_pool!(self.pool, |p| {
+            sqlx::query(
+            "SELECT seq, seat, author, action, at, event_id FROM actions WHERE game_id = $1 ORDER BY seq",
         )
         .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
+        .fetch_all(p)
+        .await?
+        .iter()
             .map(|r| ActionRow {
                 seq: r.get(0),
                 seat: r.get::<i64, _>(1) as u8,
@@ -72,63 +83,95 @@ impl Store {
                 at: r.get(4),
                 event_id: r.get(5),
             })
-            .collect())
+            .collect()
+        }))
     }
 
     /// Deadlines of active games that fall before `until`, soonest first.
     pub async fn deadlines_before(&self, until: i64) -> Result<Vec<Deadline>, StoreError> {
-        let rows = sqlx::query(
+        Ok(on_pool!(self.pool, |p| {
+            sqlx::query(
             "SELECT d.game_id, d.seat, d.turn, d.due_at FROM deadlines d JOIN games g ON g.id = d.game_id
-             WHERE g.status = 'active' AND d.due_at <= ? ORDER BY d.due_at, d.game_id",
+             WHERE g.status = 'active' AND d.due_at <= $1 ORDER BY d.due_at, d.game_id",
         )
         .bind(until)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
+        .fetch_all(p)
+        .await?
+        .iter()
             .map(|r| Deadline {
                 game_id: r.get(0),
                 seat: r.get::<i64, _>(1) as u8,
                 turn: r.get(2),
                 due_at: r.get(3),
             })
-            .collect())
+            .collect()
+        }))
     }
 
     /// The ids of the challenges still waiting for an answer that were made at or
     /// before `made_by`, oldest first.
     pub async fn challenges_made_before(&self, made_by: i64) -> Result<Vec<i64>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id FROM games WHERE status = 'challenged' AND created_at <= ? ORDER BY id",
+        Ok(on_pool!(self.pool, |p| sqlx::query(
+            "SELECT id FROM games WHERE status = 'challenged' AND created_at <= $1 ORDER BY id",
         )
         .bind(made_by)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
+        .fetch_all(p)
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect()))
     }
 
     /// Every game id, in order.
     pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM games ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
+        Ok(on_pool!(self.pool, |p| sqlx::query(
+            "SELECT id FROM games ORDER BY id"
+        )
+        .fetch_all(p)
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect()))
+    }
+
+    /// The start of a query of game rows on this store's backend.
+    fn game_select(&self) -> &'static str {
+        match self.backend() {
+            Backend::Sqlite => GAME_SELECT_SQLITE,
+            Backend::Postgres => GAME_SELECT_POSTGRES,
+        }
     }
 }
 
 /// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
-const GAME_SELECT: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
+/// The two backends name their JSON functions differently; the columns are the same.
+const GAME_SELECT_SQLITE: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT json_group_array(json_array(seat, user_id, role, accepted) ORDER BY seat) FROM seats WHERE game_id = games.id),
     (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id),
     server
     FROM games";
 
-fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
+/// [`GAME_SELECT_SQLITE`] for PostgreSQL.
+const GAME_SELECT_POSTGRES: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
+    (SELECT coalesce(json_agg(json_build_array(seat, user_id, role, accepted) ORDER BY seat), '[]')::text FROM seats WHERE game_id = games.id),
+    (SELECT coalesce(json_agg(json_build_array(seat, turn, due_at) ORDER BY seat), '[]')::text FROM deadlines WHERE game_id = games.id),
+    server
+    FROM games";
+
+/// A game row of either backend, as [`GameRow`].
+fn game_from_row<R>(r: &R) -> Result<GameRow, StoreError>
+where
+    R: Row,
+    usize: ColumnIndex<R>,
+    for<'a> i64: Decode<'a, R::Database> + Type<R::Database>,
+    for<'a> String: Decode<'a, R::Database> + Type<R::Database>,
+{
     let id: i64 = r.get(0);
     let bad = |e: serde_json::Error| StoreError::Db(sqlx::Error::Decode(Box::new(e)));
     let seats: Vec<(u8, Option<String>, String, u8)> =
-        serde_json::from_str(r.get::<&str, _>(16)).map_err(bad)?;
-    let deadlines: Vec<(u8, i64, i64)> = serde_json::from_str(r.get::<&str, _>(17)).map_err(bad)?;
+        serde_json::from_str(&r.get::<String, _>(16)).map_err(bad)?;
+    let deadlines: Vec<(u8, i64, i64)> =
+        serde_json::from_str(&r.get::<String, _>(17)).map_err(bad)?;
     Ok(GameRow {
         id,
         variant: r.get(1),

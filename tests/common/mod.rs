@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod disguise;
+pub mod postgres;
 pub mod service;
 
 use postal::notation::fen::parse_fen;
