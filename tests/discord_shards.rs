@@ -2,6 +2,7 @@
 //! fake Discord (`fake_discord/`), which shards as Discord does (guild events to shard
 //! `(guild_id >> 22) % total`, private messages to shard 0).
 
+mod common;
 mod fake_discord;
 
 use fake_discord::{Fake, Recorded};
@@ -37,6 +38,11 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The database of the processes run in `dir`: the file `dir/postal.db`.
+fn sqlite_in(dir: &Path) -> String {
+    dir.join("postal.db").display().to_string()
+}
+
 /// `postal run` against the fake, in `dir` (so no config file is found), on the database
 /// `dir/postal.db`, with the shard setting `shards`, output piped.
 fn postal_run(fake: &Fake, dir: &Path, shards: &str) -> std::process::Command {
@@ -45,7 +51,7 @@ fn postal_run(fake: &Fake, dir: &Path, shards: &str) -> std::process::Command {
         .current_dir(dir)
         .env("DISCORD_TOKEN", TOKEN)
         .env("DISCORD_API_BASE", fake.base())
-        .env("DATABASE_URL", dir.join("postal.db").display().to_string())
+        .env("DATABASE_URL", sqlite_in(dir))
         .env("POSTAL_SHARDS", shards)
         .env("RUST_LOG", "postal=info,serenity=warn")
         .env_remove("POSTAL_CONFIG")
@@ -106,12 +112,31 @@ fn dm(fake: &Fake, user: (&str, &str), text: &str) {
 /// posted exactly once, and the database holds them all.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_run_one_shard_each_on_one_database() {
-    let fake = Fake::start(TOKEN).await;
     let dir = scratch("two");
-    let first = postal_run(&fake, &dir, "0-0/2").spawn().unwrap();
+    two_processes_on(&dir, &sqlite_in(&dir)).await;
+}
+
+/// The same on PostgreSQL (skipped, saying so, without `POSTAL_TEST_POSTGRES`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_run_one_shard_each_on_postgresql() {
+    let Some(schema) = common::postgres::Schema::for_test("two processes on PostgreSQL") else {
+        return;
+    };
+    two_processes_on(&scratch("two-pg"), &schema.url()).await;
+}
+
+/// Two processes in `dir` on the database `url`, one per shard of 2, play a game.
+async fn two_processes_on(dir: &Path, url: &str) {
+    let fake = Fake::start(TOKEN).await;
+    let run = |shards: &str| {
+        let mut cmd = postal_run(&fake, dir, shards);
+        cmd.env("DATABASE_URL", url);
+        cmd.spawn().unwrap()
+    };
+    let first = run("0-0/2");
     // The second starts once the first has created the tables.
     fake.wait_identified(1).await;
-    let second = postal_run(&fake, &dir, "1-1/2").spawn().unwrap();
+    let second = run("1-1/2");
     fake.wait_identified(2).await;
     let mut shards = fake.identified_shards();
     shards.sort_unstable();
@@ -166,9 +191,7 @@ async fn two_processes_run_one_shard_each_on_one_database() {
         "{second}"
     );
 
-    let store = postal::store::Store::open(&dir.join("postal.db").display().to_string())
-        .await
-        .unwrap();
+    let store = postal::store::Store::open(url).await.unwrap();
     let g = store.game(1).await.unwrap().unwrap();
     assert_eq!(store.actions(1).await.unwrap().len(), 4);
     assert!(g.snapshot.contains("b8c6"), "{}", g.snapshot);

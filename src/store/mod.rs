@@ -293,9 +293,8 @@ impl Store {
         turn: i64,
         kind: &str,
     ) -> Result<bool, StoreError> {
-        let found =
-            on_pool!(self.pool, |p| {
-                sqlx::query(
+        let found = on_pool!(self.pool, |p| {
+            sqlx::query(
             "SELECT 1 FROM notices WHERE game_id = $1 AND seat = $2 AND turn = $3 AND kind = $4",
         )
         .bind(game_id)
@@ -305,7 +304,7 @@ impl Store {
         .fetch_optional(p)
         .await?
         .is_some()
-            });
+        });
         Ok(found)
     }
 
