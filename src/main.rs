@@ -101,6 +101,18 @@ enum Command {
         #[arg(long)]
         db: Option<String>,
     },
+    /// Copies every game, action and pending message of one database into a new, empty
+    /// one (SQLite to PostgreSQL or back), then checks that every copied game replays to
+    /// its stored state. Stop the bot first: what it writes meanwhile is not copied.
+    MigrateDb {
+        /// The database to copy (`sqlite:postal.db`, `postal.db`, `postgres://...`).
+        #[arg(long)]
+        from: String,
+        /// The database to copy into: a new SQLite file, or an empty PostgreSQL
+        /// database.
+        #[arg(long)]
+        to: String,
+    },
     /// Measures how fast things are.
     Bench {
         #[command(subcommand)]
@@ -256,6 +268,12 @@ fn main() -> ExitCode {
                     ExitCode::from(1)
                 }
             }
+        }
+        Command::MigrateDb { from, to } => {
+            let result = postal::console::block_on(postal::console::migrate_db(&from, &to))
+                .and_then(|r| r)
+                .map(|summary| eprintln!("postal: {summary}"));
+            report(result)
         }
         Command::Backup { out, db } => {
             let db = match db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok) {

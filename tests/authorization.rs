@@ -202,15 +202,8 @@ async fn a_refused_command_records_nobody() {
         assert!(out[0].refusal.is_some(), "{text}: {}", out[0].text);
     }
     svc.store().close().await;
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", dir.db()))
-        .await
-        .unwrap();
-    let users: Vec<String> = sqlx::query_scalar("SELECT id FROM users ORDER BY id")
-        .fetch_all(&pool)
-        .await
-        .unwrap();
+    let users = common::sql::strings(&dir.db(), "SELECT id FROM users ORDER BY id").await;
     assert_eq!(users, ["alice", "bob"]);
-    pool.close().await;
 }
 
 /// An unanswered challenge expires after `challenge_expiry_days` (default 7), once, with

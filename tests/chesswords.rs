@@ -622,7 +622,7 @@ fn check_messages(
 #[test]
 fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
     let dir = common::service::TempDir::new("chesswords-export");
-    let db = format!("sqlite://{}", dir.db());
+    let db = dir.db();
     let script = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/transcripts/chesswords-game.txt"),
@@ -912,7 +912,7 @@ fn nothing_public_about_a_live_game_shows_its_seed_or_its_cards() {
         round += 1;
         assert!(round <= 30, "too few discards to mean much: {discards}");
         let dir = TempDir::new("chesswords-leaks");
-        let db = format!("sqlite://{}", dir.db());
+        let db = dir.db();
         let settings = Settings {
             database_url: db.clone(),
             ..Settings::default()
@@ -1015,7 +1015,7 @@ fn what_others_see_does_not_depend_on_whether_a_card_qualifies() {
     let fen = "fen:\"4k1/5p/1p4/P5/6/K3R1 w - - 0 1\"";
     let play = |black: &str| {
         let dir = TempDir::new("chesswords-same");
-        let db = format!("sqlite://{}", dir.db());
+        let db = dir.db();
         let settings = Settings {
             database_url: db.clone(),
             seed: Some(5),
@@ -1058,12 +1058,12 @@ fn what_others_see_does_not_depend_on_whether_a_card_qualifies() {
             };
             svc.store().write(1, &w).await.unwrap();
             // The game starts from this deal: its log replays from it.
-            let pool = sqlx::SqlitePool::connect(&db).await.unwrap();
-            sqlx::query("UPDATE games SET start_snapshot = snapshot WHERE id = 1")
-                .execute(&pool)
-                .await
-                .unwrap();
-            pool.close().await;
+            common::sql::execute(
+                &db,
+                "UPDATE games SET start_snapshot = snapshot WHERE id = 1",
+                &[],
+            )
+            .await;
             let letter = |sq: &str| {
                 let sq = Square::parse(sq).unwrap();
                 state

@@ -164,13 +164,12 @@ async fn messages_held_by_a_dead_process_are_delivered_by_another_after_the_leas
     assert!(b.tick(at).await.unwrap().is_empty(), "held by a live claim");
     // The lease of OUTBOX_LEASE_SECONDS runs out (moved back in the database, as if that
     // much time had passed).
-    let pool = sqlx::SqlitePool::connect(&db).await.unwrap();
-    sqlx::query("UPDATE outbox SET claimed_until = claimed_until - ?")
-        .bind(postal::service::referee::OUTBOX_LEASE_SECONDS)
-        .execute(&pool)
-        .await
-        .unwrap();
-    pool.close().await;
+    common::sql::execute(
+        &db,
+        "UPDATE outbox SET claimed_until = claimed_until - $1",
+        &[postal::service::referee::OUTBOX_LEASE_SECONDS],
+    )
+    .await;
     let taken = b.tick(at).await.unwrap();
     assert_eq!(taken.len(), 1);
     assert_eq!(taken[0].message.text, held[0].message.text);

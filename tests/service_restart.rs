@@ -416,13 +416,7 @@ async fn a_game_stored_before_the_platform_loads_and_replays() {
     }
     svc.store().close().await;
     // What the previous release stored: these exact entries, and no starting state.
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{db}"))
-        .await
-        .unwrap();
-    let log: Vec<String> = sqlx::query_scalar("SELECT action FROM actions ORDER BY seq")
-        .fetch_all(&pool)
-        .await
-        .unwrap();
+    let log = common::sql::strings(&db, "SELECT action FROM actions ORDER BY seq").await;
     assert_eq!(
         log,
         [
@@ -431,11 +425,12 @@ async fn a_game_stored_before_the_platform_loads_and_replays() {
             r#"{"Offer":"FastFifty"}"#
         ]
     );
-    sqlx::query("UPDATE games SET start_snapshot = NULL, options = '{}'")
-        .execute(&pool)
-        .await
-        .unwrap();
-    pool.close().await;
+    common::sql::execute(
+        &db,
+        "UPDATE games SET start_snapshot = NULL, options = '{}'",
+        &[],
+    )
+    .await;
     let svc = open(&db).await;
     assert_eq!(check_log(svc.store(), 1).await, 3);
     let out = say(&svc, "p9", "bob", "fastfifty accept", T0 + 9).await;

@@ -7,6 +7,10 @@
 //! `[#games] ...` and `[dm NAME] ...`; boards follow as a text diagram, or, with an images
 //! folder, are drawn as PNG files whose names are printed (`[#games]   image: DIR/board-0001.png`).
 
+mod migrate;
+
+pub use migrate::migrate_db;
+
 use crate::service::referee::{Destination, Incoming, Outbound, Place, Service, Settings};
 use crate::store::Store;
 use crate::variants::api::Viewer;

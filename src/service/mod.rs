@@ -8,5 +8,6 @@ pub mod deadlines;
 pub mod input;
 pub mod names;
 pub mod referee;
+pub mod replay;
 pub mod settings;
 pub mod shutdown;

@@ -4,6 +4,7 @@
 pub mod disguise;
 pub mod postgres;
 pub mod service;
+pub mod sql;
 
 use postal::notation::fen::parse_fen;
 use postal::rules::{Game, Move, Position, Variant};

@@ -1,17 +1,24 @@
 //! Helpers for driving the referee [`Service`] in tests: a scratch database file, sending
 //! lines as users, and checking a game's snapshot against the replay of its action log.
 
+use super::postgres::Schema;
 use postal::service::referee::{Incoming, Outbound, Place, Service, Settings};
+use postal::service::replay::check_replay;
 use postal::store::Store;
-use postal::variants::api::{Action, NewGame, Seat};
 use postal::variants::Registry;
 use std::path::PathBuf;
 
 /// 2026-01-01 00:00 UTC, the tests' epoch.
 pub const T0: i64 = 1_767_225_600;
 
-/// A fresh directory under the system temp dir, removed when dropped.
-pub struct TempDir(pub PathBuf);
+/// A fresh directory under the system temp dir, removed when dropped; with
+/// `POSTAL_TEST_BACKEND=postgres`, also a fresh PostgreSQL schema (of the server
+/// `POSTAL_TEST_POSTGRES` names) that [`TempDir::db`] names instead of a file, so that a
+/// suite runs unchanged on PostgreSQL.
+pub struct TempDir(pub PathBuf, Option<Schema>);
+
+/// The variable that runs the service suites on PostgreSQL.
+pub const BACKEND_VAR: &str = "POSTAL_TEST_BACKEND";
 
 impl TempDir {
     /// A new empty directory whose name includes `tag`, the process id and the time.
@@ -22,12 +29,30 @@ impl TempDir {
             .unwrap_or(0);
         let dir = std::env::temp_dir().join(format!("postal-{tag}-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
+        let schema = match std::env::var(BACKEND_VAR).as_deref() {
+            Ok("postgres") => {
+                let base = std::env::var(super::postgres::VAR).unwrap_or_else(|_| {
+                    panic!("{BACKEND_VAR}=postgres needs {}", super::postgres::VAR)
+                });
+                Some(Schema::new(&base))
+            }
+            _ => None,
+        };
+        TempDir(dir, schema)
     }
 
-    /// The database file `postal.db` in this directory, as a path string.
+    /// The database of this test: the file `postal.db` in this directory, as a path
+    /// string, or the PostgreSQL schema's URL (see [`TempDir`]).
     pub fn db(&self) -> String {
-        self.0.join("postal.db").display().to_string()
+        match &self.1 {
+            Some(schema) => schema.url(),
+            None => self.0.join("postal.db").display().to_string(),
+        }
+    }
+
+    /// Whether [`TempDir::db`] names a PostgreSQL database.
+    pub fn on_postgres(&self) -> bool {
+        self.1.is_some()
     }
 }
 
@@ -104,41 +129,9 @@ pub async fn start_game(svc: &Service, white: &str, black: &str, options: &str, 
 pub async fn check_log(store: &Store, id: i64) -> usize {
     let g = store.game(id).await.unwrap().unwrap();
     let rows = store.actions(id).await.unwrap();
-    let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
-    let expected: Vec<i64> = (1..=rows.len() as i64).collect();
-    assert_eq!(
-        seqs, expected,
-        "game #{id}: the log has a gap or a duplicate"
-    );
-    let mut events: Vec<&str> = rows.iter().filter_map(|r| r.event_id.as_deref()).collect();
-    let n = events.len();
-    events.sort_unstable();
-    events.dedup();
-    assert_eq!(events.len(), n, "game #{id}: an event id was applied twice");
-    let log: Vec<(Seat, Action)> = rows
-        .iter()
-        .map(|r| (Seat(r.seat), serde_json::from_str(&r.action).unwrap()))
-        .collect();
-    let stored: serde_json::Value = serde_json::from_str(&g.snapshot).unwrap();
-    // The log replays from the state stored as the game was set up.
-    let start: Option<serde_json::Value> = g
-        .start_snapshot
-        .as_deref()
-        .map(|s| serde_json::from_str(s).unwrap());
-    let setup = NewGame {
-        fen: g.start_fen.as_deref(),
-        options: serde_json::from_str(&g.options).unwrap(),
-        seed: g.seed as u64,
-        hidden_seed: None,
-    };
-    let replayed = Registry::builtin()
-        .replay(&g.variant, start.as_ref(), &setup, &log)
-        .unwrap();
-    assert_eq!(
-        replayed.snapshot(),
-        stored,
-        "game #{id}: snapshot differs from replay"
-    );
+    if let Err(e) = check_replay(&Registry::builtin(), &g, &rows) {
+        panic!("{e}");
+    }
     rows.len()
 }
 
