@@ -204,17 +204,15 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run => {
-            tracing_subscriber::fmt()
-                .with_env_filter(
-                    tracing_subscriber::EnvFilter::try_from_default_env()
-                        .unwrap_or_else(|_| "postal=info,serenity=warn".into()),
-                )
-                .with_writer(std::io::stderr)
-                .init();
+            // The bot's settings first: they say how to log.
+            let cfg = match postal::discord::Config::load() {
+                Ok(cfg) => cfg,
+                Err(e) => return report(Err(e)),
+            };
+            postal::discord::logging::init(cfg.log_format);
             let result = Settings::load()
                 .map_err(|e| e.to_string())
-                .and_then(|s| Ok((s, postal::discord::Config::load()?)))
-                .and_then(|(settings, cfg)| {
+                .and_then(|settings| {
                     let token = std::env::var("DISCORD_TOKEN").ok();
                     postal::console::block_on(postal::discord::run(settings, cfg, token))
                         .and_then(|r| r)

@@ -3,6 +3,8 @@
 //! database among them) are the service's [`Settings`](crate::service::settings::Settings).
 //! The token is not a setting: it comes from `DISCORD_TOKEN` only.
 
+use super::logging::LogFormat;
+use super::shards::Shards;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -20,6 +22,10 @@ pub struct Config {
     pub tick_seconds: u64,
     /// Milliseconds an interaction may work before its reply is deferred.
     pub defer_after_ms: u64,
+    /// The gateway shards this process runs (`0-3/8`, `2/8`, `auto`; default one shard).
+    pub shards: Shards,
+    /// How log lines are written: text or JSON lines.
+    pub log_format: LogFormat,
 }
 
 impl Default for Config {
@@ -30,6 +36,8 @@ impl Default for Config {
             guilds: Vec::new(),
             tick_seconds: 60,
             defer_after_ms: 1500,
+            shards: Shards::default(),
+            log_format: LogFormat::Text,
         }
     }
 }
@@ -87,6 +95,12 @@ impl Config {
         if let Some(v) = var("POSTAL_DEFER_AFTER_MS") {
             self.defer_after_ms = num("POSTAL_DEFER_AFTER_MS", v)?;
         }
+        if let Some(v) = var("POSTAL_SHARDS") {
+            self.shards = Shards::parse(&v, "POSTAL_SHARDS")?;
+        }
+        if let Some(v) = var("POSTAL_LOG_FORMAT") {
+            self.log_format = LogFormat::parse(&v, "POSTAL_LOG_FORMAT")?;
+        }
         self.check()
     }
 
@@ -136,5 +150,41 @@ mod tests {
             .with_env(|k| (k == "POSTAL_GUILDS").then(|| "x".into()))
             .is_err());
         assert!(Config::from_toml("token = \"abc\"").is_err());
+    }
+
+    #[test]
+    fn shards_and_log_format_come_from_the_file_or_the_environment() {
+        let c = Config::from_toml("shards = \"1-2/4\"\nlog_format = \"json\"\n").unwrap();
+        assert_eq!(c.shards, Shards::parse("1-2/4", "X").unwrap());
+        assert_eq!(c.log_format, LogFormat::Json);
+        let c = c
+            .with_env(|k| match k {
+                "POSTAL_SHARDS" => Some("auto".into()),
+                "POSTAL_LOG_FORMAT" => Some("text".into()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(c.shards, Shards::Auto);
+        assert_eq!(c.log_format, LogFormat::Text);
+    }
+
+    #[test]
+    fn a_bad_shard_setting_names_the_setting_and_the_form() {
+        let e = Config::from_toml("shards = \"0-4/4\"\n").unwrap_err();
+        assert!(e.contains("shards: shard 4 is outside 4 shards"), "{e}");
+        let e = Config::from_toml("shards = \"three\"\n").unwrap_err();
+        assert!(e.contains("FIRST-LAST/TOTAL"), "{e}");
+        let e = Config::from_toml("shards = 3\n").unwrap_err();
+        assert!(e.contains("shards"), "{e}");
+        let e = Config::from_toml("log_format = \"xml\"\n").unwrap_err();
+        assert!(e.contains("log_format") && e.contains("json"), "{e}");
+        let e = Config::default()
+            .with_env(|k| (k == "POSTAL_SHARDS").then(|| "2/2".into()))
+            .unwrap_err();
+        assert_eq!(e, "POSTAL_SHARDS: shard 2 is outside 2 shards (ids 0 to 1)");
+        let e = Config::default()
+            .with_env(|k| (k == "POSTAL_SHARDS").then(String::new))
+            .unwrap_err();
+        assert!(e.starts_with("POSTAL_SHARDS is \"\""), "{e}");
     }
 }

@@ -13,6 +13,8 @@
 //! generated from the registry's declarations ([`slash`]).
 
 pub mod config;
+pub mod logging;
+pub mod shards;
 pub mod slash;
 pub mod text;
 
@@ -1124,13 +1126,19 @@ fn dm_refused(e: &serenity::http::HttpError) -> bool {
 /// The serenity event handler: every event goes to [`Core`].
 struct Handler {
     core: Arc<Core>,
+    /// The first shard this process runs: its READY registers the slash commands (once
+    /// per process and connection, not once per shard).
+    first_shard: u32,
 }
 
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
-        tracing::info!(user = %ready.user.name, "connected to Discord");
-        self.core.register(&ctx.http).await;
+        let shard = ready.shard.map_or(0, |s| s.id.0);
+        tracing::info!(user = %ready.user.name, shard, "connected to Discord");
+        if shard == self.first_shard {
+            self.core.register(&ctx.http).await;
+        }
     }
 
     async fn message(&self, ctx: Context, msg: Message) {
@@ -1213,6 +1221,13 @@ impl Bot {
                 return Err(format!("cannot reach Discord: {e}"));
             }
         }
+        let shards = match cfg.shards.resolve(&http).await {
+            Ok(r) => r,
+            Err(e) => {
+                store.close().await;
+                return Err(e);
+            }
+        };
         let core = Arc::new(Core {
             service: Arc::new(Service::with_registry(store, settings, registry)),
             renderer: Arc::new(Renderer::default()),
@@ -1220,7 +1235,10 @@ impl Bot {
             cfg,
         });
         let client = serenity::all::ClientBuilder::new_with_http(http, intents())
-            .event_handler(Handler { core: core.clone() })
+            .event_handler(Handler {
+                core: core.clone(),
+                first_shard: shards.first(),
+            })
             .await;
         let mut client = match client {
             Ok(c) => c,
@@ -1229,10 +1247,10 @@ impl Bot {
                 return Err(format!("cannot start the Discord client: {e}"));
             }
         };
-        let shards = client.shard_manager.clone();
+        let manager = client.shard_manager.clone();
         let http = client.http.clone();
         let client = tokio::spawn(async move {
-            client.start().await.map_err(|e| match e {
+            shards.start(&mut client).await.map_err(|e| match e {
                 serenity::Error::Gateway(
                     serenity::gateway::GatewayError::InvalidAuthentication,
                 ) => {
@@ -1259,7 +1277,7 @@ impl Bot {
             }
         });
         Ok(Bot {
-            shards,
+            shards: manager,
             client,
             deadlines,
             delivery,

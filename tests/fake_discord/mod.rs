@@ -8,6 +8,11 @@
 //! interaction within 3 seconds, thread names of 1 to 100 characters, the limits of a
 //! command registration) and can answer with Discord's errors: a user with closed DMs gets 50007,
 //! and [`Fake::fail_next`] makes the next matching request fail with any status and code.
+//!
+//! It shards as Discord does: `GET /gateway/bot` recommends [`Fake::set_shard_count`]
+//! shards, each IDENTIFY's `shard` field is recorded ([`Fake::identified_shards`]), and an
+//! event goes only to the connections of its shard: a guild's events to shard
+//! `(guild_id >> 22) % total`, private messages to shard 0.
 
 #![allow(dead_code)]
 
@@ -122,11 +127,33 @@ struct Override {
     headers: Vec<(&'static str, String)>,
 }
 
+/// One gateway connection that has identified (or resumed): where its events go, and
+/// its shard `[id, total]`.
+struct Session {
+    tx: mpsc::UnboundedSender<String>,
+    shard: [u64; 2],
+}
+
+impl Session {
+    /// Whether Discord would send this connection an event of `guild` (`None`: a private
+    /// message, which goes to shard 0).
+    fn receives(&self, guild: Option<u64>) -> bool {
+        let [id, total] = self.shard;
+        guild.map_or(0, |g| (g >> 22) % total.max(1)) == id
+    }
+}
+
 #[derive(Default)]
 struct Inner {
     requests: Vec<Recorded>,
     frames: Vec<Value>,
-    sessions: Vec<mpsc::UnboundedSender<String>>,
+    sessions: Vec<Session>,
+    /// The shard of each session id handed out in a READY, for RESUMEs.
+    session_shards: HashMap<String, [u64; 2]>,
+    /// The `shard` field of each IDENTIFY, in order (`[0, 1]` when it had none).
+    identified_shards: Vec<[u64; 2]>,
+    /// The shard count `GET /gateway/bot` recommends (0 is taken as 1).
+    shard_count: u64,
     interactions: HashMap<String, Interaction>,
     /// DM channel id -> user id.
     dm_channels: HashMap<String, String>,
@@ -321,6 +348,16 @@ impl Fake {
         }
     }
 
+    /// From now on `GET /gateway/bot` recommends `n` shards.
+    pub fn set_shard_count(&self, n: u64) {
+        self.shared.inner.lock().unwrap().shard_count = n;
+    }
+
+    /// The `shard` field (`[id, total]`) of every IDENTIFY so far, in order.
+    pub fn identified_shards(&self) -> Vec<[u64; 2]> {
+        self.shared.inner.lock().unwrap().identified_shards.clone()
+    }
+
     /// Waits for the `n`th IDENTIFY (counting from 1).
     pub async fn wait_identified(&self, n: usize) {
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -334,8 +371,10 @@ impl Fake {
         }
     }
 
-    /// Sends a dispatch event to every connected gateway session.
+    /// Sends a dispatch event to every connected gateway session of its shard: that of
+    /// its `guild_id`, or shard 0 when it has none.
     pub fn dispatch(&self, t: &str, d: Value) {
+        let guild = d["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
         let s = self.shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
         let frame = json!({"op": 0, "t": t, "s": s, "d": d}).to_string();
         let mut inner = self.shared.inner.lock().unwrap();
@@ -359,17 +398,30 @@ impl Fake {
                 },
             );
         }
-        inner.sessions.retain(|tx| tx.send(frame.clone()).is_ok());
+        inner
+            .sessions
+            .retain(|session| !session.receives(guild) || session.tx.send(frame.clone()).is_ok());
     }
 
-    /// Delivers a message typed by `author` in `channel` (a DM channel when `guild` is
-    /// false); returns the message id.
+    /// Delivers a message typed by `author` in `channel` of the guild [`GUILD_ID`];
+    /// returns the message id.
     pub fn say(&self, author: (&str, &str), channel: &str, content: &str) -> String {
+        self.say_in(GUILD_ID, author, channel, content)
+    }
+
+    /// Delivers a message typed by `author` in `channel` of the guild `guild`; returns
+    /// the message id.
+    pub fn say_in(
+        &self,
+        guild: &str,
+        author: (&str, &str),
+        channel: &str,
+        content: &str,
+    ) -> String {
         let id = self.id();
-        self.dispatch(
-            "MESSAGE_CREATE",
-            message(&id, channel, author, content, true),
-        );
+        let mut m = message(&id, channel, author, content, true);
+        m["guild_id"] = json!(guild);
+        self.dispatch("MESSAGE_CREATE", m);
         id
     }
 
@@ -527,23 +579,34 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
                             return;
                         }
                         let s = shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
+                        let shard = match frame["d"]["shard"].as_array().map(Vec::as_slice) {
+                            Some([id, total]) => [id.as_u64().unwrap_or(0), total.as_u64().unwrap_or(1)],
+                            _ => [0, 1],
+                        };
                         let ready = json!({"op": 0, "t": "READY", "s": s, "d": {
                             "v": 10,
                             "user": {"id": BOT_ID, "username": "postal", "bot": true, "discriminator": "0"},
                             "guilds": [], "session_id": format!("session-{s}"),
                             "resume_gateway_url": format!("ws://127.0.0.1:{}/ws", shared.port),
-                            "application": {"id": BOT_ID, "flags": 0}
+                            "application": {"id": BOT_ID, "flags": 0},
+                            "shard": shard
                         }});
                         {
                             let mut inner = shared.inner.lock().unwrap();
                             inner.identifies += 1;
-                            inner.sessions.push(tx.clone());
+                            inner.identified_shards.push(shard);
+                            inner.session_shards.insert(format!("session-{s}"), shard);
+                            inner.sessions.push(Session { tx: tx.clone(), shard });
                         }
                         shared.changed.notify_waiters();
                         Some(ready.to_string())
                     }
                     6 => {
-                        shared.inner.lock().unwrap().sessions.push(tx.clone());
+                        let mut inner = shared.inner.lock().unwrap();
+                        let id = frame["d"]["session_id"].as_str().unwrap_or_default();
+                        let shard = inner.session_shards.get(id).copied().unwrap_or([0, 1]);
+                        inner.sessions.push(Session { tx: tx.clone(), shard });
+                        drop(inner);
                         let s = shared.seq.load(Ordering::SeqCst);
                         Some(json!({"op": 0, "t": "RESUMED", "s": s, "d": {}}).to_string())
                     }
@@ -911,7 +974,7 @@ fn answer(
         ),
         ("GET", ["gateway", "bot"]) => (
             200,
-            json!({"url": format!("ws://127.0.0.1:{}/ws", shared.port), "shards": 1,
+            json!({"url": format!("ws://127.0.0.1:{}/ws", shared.port), "shards": inner.shard_count.max(1),
                    "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
         ),
         ("GET", ["users", "@me"]) => (
