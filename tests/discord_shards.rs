@@ -309,3 +309,151 @@ async fn logs_through_a_pipe_are_plain_text_or_json_lines() {
         }
     }
 }
+
+/// Guilds on each of 3 shards: `(id >> 22) % 3`.
+const GUILDS_OF_3: [&str; 3] = [
+    "200000000012582913",
+    "200000000004194305",
+    "200000000008388609",
+];
+/// A games channel in each of those guilds.
+const CHANNELS_OF_3: [&str; 3] = [
+    "400000000000000010",
+    "400000000000000011",
+    "400000000000000012",
+];
+
+#[test]
+fn the_three_shard_guilds_are_on_their_shards() {
+    for (k, g) in GUILDS_OF_3.iter().enumerate() {
+        assert_eq!((g.parse::<u64>().unwrap() >> 22) % 3, k as u64);
+    }
+}
+
+/// Three processes, one per shard of 3, on one PostgreSQL database: a game in a guild of
+/// each shard; the process of shard 1 is killed with SIGKILL in the middle of its game;
+/// the survivors finish every game (the orphaned one by private messages, which reach
+/// shard 0), a deadline that has passed times one game out with its message delivered
+/// exactly once though two processes sweep, and the games' exports equal those of the
+/// same scenario on one SQLite file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn survivors_of_a_killed_process_finish_every_game() {
+    let Some(schema) = common::postgres::Schema::for_test("three processes on PostgreSQL") else {
+        return;
+    };
+    let on_postgres = three_processes_and_a_kill(&scratch("kill-pg"), &schema.url()).await;
+    let dir = scratch("kill-sqlite");
+    let on_sqlite = three_processes_and_a_kill(&dir, &sqlite_in(&dir)).await;
+    assert_eq!(on_postgres, on_sqlite);
+}
+
+/// The scenario of [`survivors_of_a_killed_process_finish_every_game`] on `url`; the PGN
+/// of each game.
+async fn three_processes_and_a_kill(dir: &Path, url: &str) -> Vec<String> {
+    let fake = Fake::start(TOKEN).await;
+    let run = |shards: &str| {
+        let mut cmd = postal_run(&fake, dir, shards);
+        cmd.env("DATABASE_URL", url).env("POSTAL_TICK_SECONDS", "1");
+        cmd.spawn().unwrap()
+    };
+    let first = run("0/3");
+    fake.wait_identified(1).await;
+    let mut second = run("1/3");
+    let third = run("2/3");
+    fake.wait_identified(3).await;
+
+    // Game k in the guild of shard k: alice or carol against bob or dave.
+    let players = [(ALICE, BOB), (CAROL, DAVE), (ALICE, DAVE)];
+    let mut threads = Vec::new();
+    for k in 0..3 {
+        let (white, black) = players[k];
+        let (guild, channel) = (GUILDS_OF_3[k], CHANNELS_OF_3[k]);
+        fake.say_in(
+            guild,
+            white,
+            channel,
+            &format!("!challenge <@{}> colour:white days:3", black.0),
+        );
+        wait_post(&fake, channel, "challenges").await;
+        fake.say_in(guild, black, channel, "!accept");
+        let thread = loop {
+            if let Some((t, _)) = fake.threads().into_iter().find(|(_, (p, _))| p == channel) {
+                break t;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        wait_post(&fake, &thread, "accepted").await;
+        threads.push(thread);
+    }
+    // Two moves in each game, typed in its thread (each reaching its shard's process).
+    for (k, thread) in threads.iter().enumerate() {
+        let (white, black) = players[k];
+        for (who, mv) in [(white, "f3"), (black, "e5")] {
+            fake.say_in(GUILDS_OF_3[k], who, thread, mv);
+            wait_post(&fake, thread, &format!("played {mv}")).await;
+        }
+    }
+    // The process of shard 1 dies mid-game.
+    let pid = libc::pid_t::try_from(second.id()).unwrap();
+    // SAFETY: signalling a child process this test started and has not waited for.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGKILL) }, 0);
+    tokio::task::spawn_blocking(move || second.wait().unwrap())
+        .await
+        .unwrap();
+
+    // Game 2 (shard 1's) is finished by private messages, which reach shard 0.
+    dm(&fake, CAROL, "move 2 g4");
+    wait_post(&fake, &threads[1], "played g4").await;
+    dm(&fake, DAVE, "move 2 Qh4#");
+    wait_post(&fake, &threads[1], "checkmate").await;
+    // Game 1 (shard 0's) is finished in its thread.
+    fake.say_in(GUILDS_OF_3[0], ALICE, &threads[0], "g4");
+    wait_post(&fake, &threads[0], "played g4").await;
+    fake.say_in(GUILDS_OF_3[0], BOB, &threads[0], "Qh4#");
+    wait_post(&fake, &threads[0], "checkmate").await;
+    // Game 3's deadline passes (moved back in the database, as if three days had gone
+    // by): both survivors sweep; it times out once.
+    common::sql::execute(
+        url,
+        "UPDATE deadlines SET due_at = due_at - $1 WHERE game_id = 3",
+        &[4 * 86_400],
+    )
+    .await;
+    wait_post(&fake, &threads[2], "ran out").await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let reqs = fake.requests();
+    assert_eq!(
+        posts_with(&reqs, &threads[2], "ran out").len(),
+        1,
+        "one timeout message"
+    );
+    for (k, thread) in threads.iter().enumerate().take(2) {
+        assert_eq!(
+            posts_with(&reqs, thread, "checkmate").len(),
+            1,
+            "game {}",
+            k + 1
+        );
+    }
+    stop(first).await;
+    stop(third).await;
+
+    let mut pgns = Vec::new();
+    for id in 1..=3 {
+        let pgn = postal::console::export(url, id, "pgn").await.unwrap();
+        pgns.push(String::from_utf8(pgn).unwrap());
+    }
+    for pgn in &pgns[..2] {
+        assert!(
+            pgn.contains("2. g4 Qh4#") && pgn.contains("[Result \"0-1\"]"),
+            "{pgn}"
+        );
+    }
+    // Alice ran out of time in game 3, after 1. f3 e5.
+    assert!(
+        pgns[2].contains("1. f3 e5") && pgns[2].contains("[Result \"0-1\"]"),
+        "{}",
+        pgns[2]
+    );
+    pgns
+}
