@@ -3,7 +3,7 @@
 //! need. [`TABLES`] is the schema both backends share, column by column; a test holds each
 //! backend's schema to it.
 
-use super::{on_pool, Backend, Pool, Store, StoreError};
+use super::{on_pool, Backend, Store, StoreError};
 use sqlx::Row;
 
 /// What a column holds.
@@ -247,26 +247,21 @@ impl Store {
     /// declaration order: what the schema test compares with [`TABLES`].
     pub async fn described_columns(&self) -> Result<Vec<(String, Vec<String>)>, StoreError> {
         let mut out = Vec::with_capacity(TABLES.len());
+        let sql = match self.backend() {
+            Backend::Sqlite => "SELECT name FROM pragma_table_info($1) ORDER BY cid",
+            Backend::Postgres => {
+                "SELECT column_name::text FROM information_schema.columns
+                 WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position"
+            }
+        };
         for t in TABLES {
-            let columns: Vec<String> = match &self.pool {
-                Pool::Sqlite(p) => sqlx::query("SELECT name FROM pragma_table_info($1) ORDER BY cid")
-                    .bind(t.name)
-                    .fetch_all(p)
-                    .await?
-                    .iter()
-                    .map(|r| r.get(0))
-                    .collect(),
-                Pool::Postgres(p) => sqlx::query(
-                    "SELECT column_name::text FROM information_schema.columns
-                     WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
-                )
+            let columns: Vec<String> = on_pool!(self.pool, |p| sqlx::query(sql)
                 .bind(t.name)
                 .fetch_all(p)
                 .await?
                 .iter()
                 .map(|r| r.get(0))
-                .collect(),
-            };
+                .collect());
             out.push((t.name.to_string(), columns));
         }
         Ok(out)
