@@ -136,7 +136,7 @@ fn draw_offer_is_declined_by_moving_and_accepted_by_agreement() {
     assert_eq!(answers, ["draw accept", "draw decline"]);
     let e5 = read(g.as_ref(), 1, "move e5").unwrap();
     let ev = g.apply(Seat(1), &e5).unwrap();
-    assert_eq!(texts(&ev), ["#1 played e5", "#1 declined the draw"]);
+    assert_eq!(texts(&ev), ["#1 played e5", "the draw proposal lapses as play goes on"]);
     assert!(ev[0].board && !ev[1].board);
     assert!(g
         .apply(Seat(0), &a(ChessAction::Accept(OfferKind::Draw)))

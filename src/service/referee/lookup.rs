@@ -108,9 +108,12 @@ impl Service {
         else {
             return Ok(None);
         };
-        let how = match self.load(g).ok().and_then(|r| r.outcome()) {
-            Some(o) => o.to_string(),
-            None => g.status.clone(),
+        let how = match self.load(g) {
+            Ok(rules) => match rules.outcome() {
+                Some(o) => super::text::outcome_words(g, rules.as_ref(), &o),
+                None => g.status.clone(),
+            },
+            Err(_) => g.status.clone(),
         };
         Ok(Some(format!(
             "game #{} is over ({how}), so `{}` was not played. Start another with `challenge @user [VARIANT]`, see yours with `games`, look back with `board {}` or `pgn {}`; type help for every command",

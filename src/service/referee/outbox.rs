@@ -135,8 +135,9 @@ impl Service {
                 continue;
             }
             let text = format!(
-                "game #{id}: @{}, your challenge went unanswered for {days} days and has expired; challenge again any time",
-                g.challenger
+                "game #{id}: @{}, your challenge went unanswered for {} and has expired; challenge again any time",
+                g.challenger,
+                super::text::day_count(days)
             );
             let w = Write {
                 expected_version: g.version,

@@ -325,7 +325,9 @@ fn team_actions_resign_and_draws() {
     assert_eq!(answer[0].1.answers[0].command, "draw accept");
     let notes = act(&mut g, BQ, SplitAction::Decline(OfferKind::Draw)).unwrap();
     assert_eq!(said(&notes), ["Black queen side declined the draw"]);
-    act(&mut g, BK, SplitAction::Resign).unwrap();
+    let notes = act(&mut g, BK, SplitAction::Resign).unwrap();
+    // The partner who resigned is named, not only the team.
+    assert_eq!(said(&notes), ["Black king side resigns"]);
     assert_eq!(g.outcome().unwrap().result, "1-0");
     assert!(g.awaiting().is_empty());
     let e = pick(&mut g, WK, "e1").unwrap_err();
@@ -333,7 +335,7 @@ fn team_actions_resign_and_draws() {
 }
 
 #[test]
-fn an_offer_to_the_team_picking_is_declined_by_its_move() {
+fn an_offer_to_the_team_picking_lapses_with_its_move_declined_by_no_one() {
     let mut g = SplitBrain::new();
     act(&mut g, BQ, SplitAction::Offer(OfferKind::Draw)).unwrap();
     // Both White partners are asked to pick; the offer asks nobody else of theirs.
@@ -351,7 +353,7 @@ fn an_offer_to_the_team_picking_is_declined_by_its_move() {
         said(&notes)[1..],
         [
             "White queen side played Nf3",
-            "White queen side declined the draw"
+            "the draw proposal lapses as play goes on"
         ]
     );
 }
