@@ -891,7 +891,9 @@ async fn draw_offers_declined_and_accepted_by_button() {
     assert_eq!(fake.wait_callback(&yes).await.json["type"], 7);
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
-        end.content().unwrap().contains("drawn by agreement (1/2-1/2)"),
+        end.content()
+            .unwrap()
+            .contains("drawn by agreement (1/2-1/2)"),
         "{}",
         end.json
     );
@@ -2487,7 +2489,8 @@ async fn a_gravity_game_from_a_position_is_played_to_its_score() {
     let end = wait_post(&fake, &thread, "game over").await;
     let text = end.content().unwrap();
     assert!(
-        text.contains("final score: White 11") && text.contains("11, bob (Black) 12; 0-1 on points"),
+        text.contains("final score: White 11")
+            && text.contains("11, bob (Black) 12; 0-1 on points"),
         "{text}"
     );
     assert!(is_png(&end), "the final board");

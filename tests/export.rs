@@ -47,7 +47,10 @@ alice: Qxf7#
 fn a_finished_game_exports_as_pgn_json_and_gif() {
     let (dir, db) = temp_db("mate");
     let transcript = play(&db, SCHOLARS_MATE);
-    assert!(transcript.contains("wins by checkmate (1-0)"), "{transcript}");
+    assert!(
+        transcript.contains("wins by checkmate (1-0)"),
+        "{transcript}"
+    );
 
     let pgn = String::from_utf8(export(&db, 1, "pgn").unwrap()).unwrap();
     assert!(
@@ -141,7 +144,10 @@ fn a_double_move_export_has_the_tokens_left() {
     )
     .unwrap();
     let transcript = play(&db, &script);
-    assert!(transcript.contains("wins by checkmate (1-0)"), "{transcript}");
+    assert!(
+        transcript.contains("wins by checkmate (1-0)"),
+        "{transcript}"
+    );
     let json: serde_json::Value = serde_json::from_slice(&export(&db, 1, "json").unwrap()).unwrap();
     assert_eq!(json["variant"], "double-move");
     assert_eq!(json["tokens_left"], serde_json::json!([0, 2]));

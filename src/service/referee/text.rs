@@ -149,6 +149,7 @@ fn named_view(
     let [white, black] = rules.caption_names(&seat_users(g));
     board.caption.white = white;
     board.caption.black = black;
+    awaited_phase(rules, &mut board.caption);
     View {
         variant: rules.variant().to_string(),
         fen: p.fen,
@@ -156,6 +157,28 @@ fn named_view(
         diagram: p.diagram,
         board,
     }
+}
+
+/// Where the game awaits something other than a move (a clue, a discard, a guess, a
+/// secret pick), the image's status line says so and marks the side that must act,
+/// instead of `White to move`. A variant that words its own phase keeps it.
+fn awaited_phase(rules: &dyn GameRules, caption: &mut crate::render::Caption) {
+    if caption.phase.is_some() || caption.result.is_some() || caption.to_move.is_none() {
+        return;
+    }
+    let Some((seat, prompt)) = rules.awaiting().into_iter().find(|(_, p)| p.turn) else {
+        return;
+    };
+    if prompt.kind == "move" {
+        return;
+    }
+    caption.to_move = Some(if rules.seat_name(seat).starts_with("Black") {
+        crate::rules::Color::Black
+    } else {
+        crate::rules::Color::White
+    });
+    let ask = prompt.ask.strip_prefix("to ").unwrap_or(&prompt.ask);
+    caption.phase = Some(ask.to_string());
 }
 
 /// The players still to accept a challenge (`@carol, @dave`, or `anyone` for open seats).
@@ -191,6 +214,29 @@ pub(super) fn seat_list(users: &[Option<String>], rules: &dyn GameRules) -> Stri
 #[cfg(test)]
 mod tests {
     use super::day_count;
+
+    #[test]
+    fn the_image_status_says_what_is_awaited_when_it_is_not_a_move() {
+        use crate::render::Caption;
+        use crate::rules::{Color, Variant};
+        use crate::variants::chess::ChessRules;
+        use crate::variants::split_brain::SplitBrain;
+        let caption = || Caption {
+            white: "alice".into(),
+            black: "bob".into(),
+            to_move: Some(Color::White),
+            move_number: 1,
+            result: None,
+            phase: None,
+        };
+        let mut c = caption();
+        super::awaited_phase(&SplitBrain::new(), &mut c);
+        assert_eq!(c.phase.as_deref(), Some("pick a piece (privately)"));
+        assert_eq!(c.to_move, Some(Color::White));
+        let mut c = caption();
+        super::awaited_phase(&ChessRules::new(Variant::Standard), &mut c);
+        assert_eq!(c.phase, None, "a plain move keeps `White to move`");
+    }
 
     #[test]
     fn one_day_is_singular() {

@@ -644,9 +644,13 @@ impl GameRules for ChessRules {
         if let Some((by, kind)) = self.offer {
             let to = by.opposite();
             let cmd = kind.command();
-            let ask = match kind {
-                OfferKind::Draw => "to answer the draw offer",
-                OfferKind::FastFifty => "to answer the fast-fifty",
+            // The side the offer is made to is still to move (playing on lets the offer
+            // lapse): its prompt says both, and its deadline is the move's.
+            let ask = match (kind, to == turn) {
+                (OfferKind::Draw, true) => "to move or answer the draw offer",
+                (OfferKind::FastFifty, true) => "to move or answer the fast-fifty",
+                (OfferKind::Draw, false) => "to answer the draw offer",
+                (OfferKind::FastFifty, false) => "to answer the fast-fifty",
             };
             let answer = |p: Prompt| {
                 p.with_answer("Accept", &format!("{cmd} accept"), true)

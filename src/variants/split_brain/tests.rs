@@ -195,7 +195,7 @@ fn invalid_picks_are_refused_with_the_valid_squares() {
     assert!(e.text.contains("couldn't read 'z9'"), "{e}");
     assert_eq!(e.kind, RefusalKind::Syntax);
     let e = pick(&mut g, WQ, "a3=B").unwrap_err();
-    assert!(e.text.contains("Q, R, N"), "{e}");
+    assert!(e.text.contains("no pawn of yours can promote on a3"), "{e}");
     let e = pick(&mut g, BK, "e6").unwrap_err();
     assert!(e.text.contains("not your team's"), "{e}");
     assert_eq!(e.kind, RefusalKind::NotYourTurn);
@@ -507,4 +507,16 @@ fn names_of_the_teams_and_of_the_roles() {
     let pgn = g.pgn(Viewer::Public, &[]);
     assert!(pgn.contains("[Variant \"split-brain\"]"), "{pgn}");
     assert!(pgn.contains("1. Nf3 Nf4"), "{pgn}");
+}
+
+#[test]
+fn split_brain_a_promotion_is_refused_where_nothing_can_promote() {
+    let mut g = SplitBrain::new();
+    let e = pick(&mut g, WQ, "a3=Q").unwrap_err();
+    assert_eq!(
+        e.text,
+        "no pawn of yours can promote on a3: pick a3 without a piece"
+    );
+    assert!(g.picks.target.is_none(), "nothing was picked");
+    pick(&mut g, WQ, "a3").unwrap();
 }
