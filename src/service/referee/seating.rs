@@ -579,8 +579,24 @@ impl Service {
             let line = if g.status == "challenged" {
                 format!("#{} {}{against}: challenge pending", g.id, rules.variant())
             } else {
+                // Where a timeout must be claimed (Chess#), a deadline past says so.
+                let overdue = if rules.timeout_is_automatic() {
+                    String::new()
+                } else {
+                    g.deadlines
+                        .iter()
+                        .filter(|d| d.due_at <= inc.at)
+                        .map(|d| {
+                            format!(
+                                " ({}'s time has run out: the opponent may `claim {} time`)",
+                                g.user_at(d.seat).unwrap_or("?"),
+                                g.id
+                            )
+                        })
+                        .collect()
+                };
                 format!(
-                    "#{} {}{against}: {}{}",
+                    "#{} {}{against}: {}{}{overdue}",
                     g.id,
                     rules.variant(),
                     turn_line(g, rules.as_ref(), &g.deadlines),
