@@ -343,6 +343,17 @@ impl Service {
     /// Runs one parsed command.
     async fn run(&self, inc: &Incoming, cmd: Command, r: &mut Reply) -> Result<(), Fail> {
         match cmd {
+            Command::Help(None) => {
+                let mut played: Vec<String> = self
+                    .store
+                    .games_of(&inc.user, &["challenged", "active"])
+                    .await?
+                    .into_iter()
+                    .map(|g| g.variant)
+                    .collect();
+                played.dedup();
+                r.say(command::help_for(&self.registry, &played))
+            }
             Command::Help(t) => r.say(command::help(t.as_deref(), &self.registry)),
             Command::Rules(v) => r.say(self.rules_text(&v)?),
             Command::Challenge(c) => self.challenge(inc, c, r).await?,
