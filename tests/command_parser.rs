@@ -307,3 +307,31 @@ fn a_lone_number_after_move_is_the_move_not_a_game_id() {
     );
     assert_eq!(p("move 3 e4"), g(Some(3), "e4"));
 }
+
+#[tokio::test]
+async fn rules_answers_with_a_summary_and_the_operators_link_not_a_repository_path() {
+    use postal::service::referee::Service;
+    use postal::store::Store;
+    let plain = open("sqlite::memory:").await;
+    let out = say(&plain, "r", "frank", "rules losalamos", T0).await;
+    assert!(out[0]
+        .text
+        .starts_with("Los Alamos chess (los-alamos): chess on 6x6"));
+    assert!(
+        out[0].text.ends_with("Ask the operator for the full rules"),
+        "{out:?}"
+    );
+    assert!(!out[0].text.contains("docs/"), "{out:?}");
+    let settings = postal::service::settings::Settings {
+        rules_url: Some("https://example.org/rules/".into()),
+        ..common::service::seeded()
+    };
+    let linked = Service::new(Store::open("sqlite::memory:").await.unwrap(), settings);
+    let out = say(&linked, "r", "frank", "rules chesswords", T0).await;
+    assert!(
+        out[0]
+            .text
+            .ends_with("The full rules: https://example.org/rules/chesswords.md"),
+        "{out:?}"
+    );
+}

@@ -441,8 +441,14 @@ impl Service {
             .map(|o| format!("{} ({})", o.usage, o.help))
             .collect();
         let commands: Vec<&str> = v.commands().iter().map(|c| c.name).collect();
+        // The full document as the link the operator configures, never a repository
+        // path a chat user cannot open.
+        let full = match &self.settings.rules_url {
+            Some(url) => format!("The full rules: {url}{}.md", v.rules_document()),
+            None => "Ask the operator for the full rules".to_string(),
+        };
         Ok(format!(
-            "{} ({}): {}; {} player{}; commands: {}{}. The rules are in docs/rules/{}.md",
+            "{} ({}): {}; {} player{}; commands: {}{}. {full}",
             v.display_name(),
             v.id(),
             v.summary(),
@@ -454,7 +460,6 @@ impl Service {
             } else {
                 format!("; options: {}", options.join(", "))
             },
-            v.rules_document()
         ))
     }
 
