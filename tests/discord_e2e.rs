@@ -1556,7 +1556,9 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     }
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
-        end.content().unwrap().contains("(White) win by checkmate (1-0)"),
+        end.content()
+            .unwrap()
+            .contains("(White) win by checkmate (1-0)"),
         "{}",
         end.json
     );
@@ -2491,8 +2493,7 @@ async fn a_gravity_game_from_a_position_is_played_to_its_score() {
     let end = wait_post(&fake, &thread, "game over").await;
     let text = end.content().unwrap();
     assert!(
-        text.contains("final score: White 11")
-            && text.contains("11, bob (Black) 12; 0-1 on points"),
+        text.contains("final score: White 11") && text.contains("(Black) 12; 0-1 on points"),
         "{text}"
     );
     assert!(is_png(&end), "the final board");
