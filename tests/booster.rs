@@ -35,7 +35,10 @@ fn a_turn_goes_on_after_a_restart_between_its_move_and_its_steps() {
     );
     assert!(second.contains("it is not your turn"), "{second}");
     assert!(second.contains("boosts the king to f6"), "{second}");
-    assert!(second.contains("game over: 1-0 by checkmate"), "{second}");
+    assert!(
+        second.contains("game over: alice (White) wins by checkmate (1-0)"),
+        "{second}"
+    );
     assert!(second.contains("1. Kf5 boost f6#"), "{second}");
     let pngs = std::fs::read_dir(&images).unwrap().count();
     assert!(pngs >= 3, "{pngs} images");

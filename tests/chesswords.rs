@@ -777,7 +777,7 @@ fn the_finale_timer_runs_on_the_referees_clock() {
         );
         assert!(
             all.iter()
-                .any(|t| t.contains("game over: F by king-captured (score 0-0)")),
+                .any(|t| t.contains("game over: capture of the king: grade F, the game is lost")),
             "{all:?}"
         );
         let g = svc.store().game(1).await.unwrap().unwrap();

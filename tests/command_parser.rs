@@ -266,10 +266,16 @@ async fn chesswords_commands_elsewhere_change_nothing_and_say_why() {
         assert_eq!(out.len(), 1, "{line}: {out:?}");
         assert!(out[0].text.contains("is not part of"), "{line}: {out:?}");
     }
-    // A secret command typed in public is refused privately, and its words are not repeated.
+    // A secret command of another variant typed here says that this game has no such
+    // command (not that it is secret), and its words are not repeated.
     let out = say(&svc, "w", "bob", "words stone rated", T0).await;
     assert_eq!(out.len(), 1);
-    assert!(matches!(out[0].to, Destination::Dm(_)) && out[0].text.contains("`words` is secret"));
+    assert!(
+        out[0]
+            .text
+            .contains("`words` is not part of Standard chess"),
+        "{out:?}"
+    );
     assert!(!out[0].text.contains("stone"));
     // `hand` answers privately.
     let out = say(&svc, "h", "bob", "hand", T0).await;
@@ -300,4 +306,32 @@ fn a_lone_number_after_move_is_the_move_not_a_game_id() {
         "#5254 names a game, and no move follows"
     );
     assert_eq!(p("move 3 e4"), g(Some(3), "e4"));
+}
+
+#[tokio::test]
+async fn rules_answers_with_a_summary_and_the_operators_link_not_a_repository_path() {
+    use postal::service::referee::Service;
+    use postal::store::Store;
+    let plain = open("sqlite::memory:").await;
+    let out = say(&plain, "r", "frank", "rules losalamos", T0).await;
+    assert!(out[0]
+        .text
+        .starts_with("Los Alamos chess (los-alamos): chess on 6x6"));
+    assert!(
+        out[0].text.ends_with("Ask the operator for the full rules"),
+        "{out:?}"
+    );
+    assert!(!out[0].text.contains("docs/"), "{out:?}");
+    let settings = postal::service::settings::Settings {
+        rules_url: Some("https://example.org/rules/".into()),
+        ..common::service::seeded()
+    };
+    let linked = Service::new(Store::open("sqlite::memory:").await.unwrap(), settings);
+    let out = say(&linked, "r", "frank", "rules chesswords", T0).await;
+    assert!(
+        out[0]
+            .text
+            .ends_with("The full rules: https://example.org/rules/chesswords.md"),
+        "{out:?}"
+    );
 }

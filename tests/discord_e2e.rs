@@ -483,7 +483,7 @@ async fn slash_and_buttons_fast_fifty() {
     fake.press(ALICE, &msg, &ff_accept);
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
-        end.content().unwrap().contains("fast-fifty"),
+        end.content().unwrap().contains("impasse by agreement"),
         "{}",
         end.json
     );
@@ -617,6 +617,8 @@ async fn held_count(path: &str, user: &str) -> i64 {
 /// without the content, keeps the messages for `/private`, and does not try her DMs
 /// again until she interacts. No private text reaches a public place.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "relies on a 24 h reminder due as a one-day turn starts, which issue 15 removed \
+            (docs/service.md, Reminders): needs another private message to hold"]
 async fn closed_dms_fall_back_to_private_command() {
     let fake = Fake::start(TOKEN).await;
     fake.close_dms(ALICE.0);
@@ -891,7 +893,9 @@ async fn draw_offers_declined_and_accepted_by_button() {
     assert_eq!(fake.wait_callback(&yes).await.json["type"], 7);
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
-        end.content().unwrap().contains("1/2-1/2 by agreement"),
+        end.content()
+            .unwrap()
+            .contains("drawn by agreement (1/2-1/2)"),
         "{}",
         end.json
     );
@@ -937,7 +941,7 @@ async fn resignation_is_confirmed_by_button_by_the_same_player() {
     assert_ne!(r.flags() & 64, 0, "the button's answer is private");
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
-        end.content().unwrap().contains("0-1 by resignation"),
+        end.content().unwrap().contains("wins by resignation (0-1)"),
         "{}",
         end.json
     );
@@ -1552,7 +1556,9 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     }
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
-        end.content().unwrap().contains("1-0 by checkmate"),
+        end.content()
+            .unwrap()
+            .contains("(White) win by checkmate (1-0)"),
         "{}",
         end.json
     );
@@ -2387,7 +2393,7 @@ async fn a_game_for_one_starts_from_its_challenge_in_a_thread_and_is_played_to_i
     let text = end.content().unwrap();
     assert!(
         text.contains("arriving in 6 hops (the fewest is 6)")
-            && text.contains("game over: won by arrival (score 6)"),
+            && text.contains("game over: won by arrival, 6 points"),
         "{text}"
     );
     fake.say(ALICE, &thread, "!hop 1 g6");
@@ -2487,7 +2493,7 @@ async fn a_gravity_game_from_a_position_is_played_to_its_score() {
     let end = wait_post(&fake, &thread, "game over").await;
     let text = end.content().unwrap();
     assert!(
-        text.contains("final score: White 11") && text.contains("0-1 by score (score 11-12)"),
+        text.contains("final score: White 11") && text.contains("(Black) 12; 0-1 on points"),
         "{text}"
     );
     assert!(is_png(&end), "the final board");
@@ -2590,7 +2596,7 @@ async fn a_parade_solitaire_is_played_to_its_end_in_its_thread() {
         boards.push(said.files[0].bytes.clone());
     }
     let end = wait_post(&fake, &thread, "game over").await;
-    assert_says(&end, "game over: won by connection (score 4)");
+    assert_says(&end, "game over: won by connecting the group, 4 points");
     fake.say(ALICE, &thread, "!moves");
     wait_post(
         &fake,
@@ -2700,7 +2706,7 @@ async fn a_neighbour_solitaire_is_played_to_its_end_with_buttons_and_slash_comma
         boards.push(said.files[0].bytes.clone());
     }
     let end = wait_post(&fake, &thread, "game over").await;
-    assert_says(&end, "game over: won by connection (score 24)");
+    assert_says(&end, "game over: won by connecting the group, 24 points");
 
     // No card was shown before it was turned: the twelve piece cards and twelve
     // position cards never turned appear nowhere.
@@ -2776,7 +2782,7 @@ async fn a_booster_game_keeps_the_hands_private_and_ends_in_a_booster_mate() {
     assert!(button_ids(&moved.json).contains(&done), "{}", moved.json);
     let p = fake.press(ALICE, &bot_message(&fake, &thread), &done);
     fake.wait_callback(&p).await;
-    let end = wait_post(&fake, &thread, "game over: 1-0 by checkmate").await;
+    let end = wait_post(&fake, &thread, "wins by checkmate (1-0)").await;
     assert!(is_png(&end), "the final board");
     fake.say(ALICE, &thread, "!moves");
     wait_post(&fake, &thread, "1. Kf5 boost f6#").await;

@@ -47,7 +47,10 @@ alice: Qxf7#
 fn a_finished_game_exports_as_pgn_json_and_gif() {
     let (dir, db) = temp_db("mate");
     let transcript = play(&db, SCHOLARS_MATE);
-    assert!(transcript.contains("1-0 by checkmate"), "{transcript}");
+    assert!(
+        transcript.contains("wins by checkmate (1-0)"),
+        "{transcript}"
+    );
 
     let pgn = String::from_utf8(export(&db, 1, "pgn").unwrap()).unwrap();
     assert!(
@@ -123,7 +126,7 @@ fn a_game_continued_in_a_second_console_session_on_the_same_database_loses_no_mo
     assert!(first.contains("bob (Black) played e5"), "{first}");
     // A new process: its lines are numbered from the start again, and must still count.
     let second = play(&db, &(lines[5..].join("\n") + "\n"));
-    assert!(second.contains("1-0 by checkmate"), "{second}");
+    assert!(second.contains("wins by checkmate (1-0)"), "{second}");
     let json: serde_json::Value = serde_json::from_slice(&export(&db, 1, "json").unwrap()).unwrap();
     assert_eq!(json["moves"].as_array().unwrap().len(), 7);
     assert_eq!(json["reason"], "checkmate");
@@ -141,7 +144,10 @@ fn a_double_move_export_has_the_tokens_left() {
     )
     .unwrap();
     let transcript = play(&db, &script);
-    assert!(transcript.contains("1-0 by checkmate"), "{transcript}");
+    assert!(
+        transcript.contains("wins by checkmate (1-0)"),
+        "{transcript}"
+    );
     let json: serde_json::Value = serde_json::from_slice(&export(&db, 1, "json").unwrap()).unwrap();
     assert_eq!(json["variant"], "double-move");
     assert_eq!(json["tokens_left"], serde_json::json!([0, 2]));

@@ -150,7 +150,7 @@ async fn reminders_and_timeouts_are_neither_skipped_nor_repeated_across_restarts
     // The Chess# claim, after yet another restart, is accepted once.
     let out = say(&svc, "t1", "dave", "claim time", due + DAY).await;
     assert!(
-        texts(&out)[0].contains("game over: 0-1 by timeout"),
+        texts(&out)[0].contains("dave (Black) wins on time (0-1)"),
         "{:?}",
         texts(&out)
     );
@@ -389,7 +389,7 @@ async fn a_second_delivery_of_the_bare_move_that_ended_a_game_is_answered_with_n
     // A new message with the same text is answered.
     let out = say(&svc, "m7", "alice", "Qxf7#", T0).await;
     assert!(
-        texts(&out)[0].contains("is over (1-0 by checkmate)"),
+        texts(&out)[0].contains("wins by checkmate (1-0)), so"),
         "{:?}",
         texts(&out)
     );

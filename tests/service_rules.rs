@@ -131,12 +131,16 @@ fn draw_offer_is_declined_by_moving_and_accepted_by_agreement() {
     assert_eq!(awaited.len(), 1);
     let (seat, prompt) = &awaited[0];
     assert_eq!((*seat, prompt.kind, prompt.turn), (Seat(1), "draw", true));
-    assert_eq!(prompt.ask, "to answer the draw offer");
+    // Black is still to move: the prompt says both, and the deadline is the move's.
+    assert_eq!(prompt.ask, "to move or answer the draw offer");
     let answers: Vec<&str> = prompt.answers.iter().map(|a| a.command.as_str()).collect();
     assert_eq!(answers, ["draw accept", "draw decline"]);
     let e5 = read(g.as_ref(), 1, "move e5").unwrap();
     let ev = g.apply(Seat(1), &e5).unwrap();
-    assert_eq!(texts(&ev), ["#1 played e5", "#1 declined the draw"]);
+    assert_eq!(
+        texts(&ev),
+        ["#1 played e5", "the draw proposal lapses as play goes on"]
+    );
     assert!(ev[0].board && !ev[1].board);
     assert!(g
         .apply(Seat(0), &a(ChessAction::Accept(OfferKind::Draw)))

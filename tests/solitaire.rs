@@ -353,13 +353,13 @@ fn a_solitaire_goes_on_after_a_restart_to_its_win() {
             1,
             "alice: challenge parade\nalice: move e2 a2 c2\nalice: Rc3: f3-e3\n",
             "alice: move c2 a4 d3\nalice: Re2: c2-f2\n",
-            "won by connection (score 4)",
+            "won by connecting the group, 4 points",
         ),
         (
             2,
             "alice: challenge neighbor\nalice: add\nalice: add\nalice: add\nalice: add\n",
             "alice: place e1\nalice: stop\nalice: move f1 d2\nalice: Rc1-d1\nalice: move d2 g2 with d1\nalice: Rd1-f2\n",
-            "won by connection (score 24)",
+            "won by connecting the group, 24 points",
         ),
     ] {
         let dir = TempDir::new(&format!("sol-restart-{id}"));

@@ -115,7 +115,10 @@ fn or_list(items: &[String]) -> String {
 /// Never panics, whatever the input.
 pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveError> {
     let text = normalise(input)?;
-    let parsed = read(pos.config(), pos.turn(), &text, input)?;
+    let parsed = match read(pos.config(), pos.turn(), &text, input) {
+        Ok(parsed) => parsed,
+        Err(e) => return Err(missing_promotion(pos, &text.text).unwrap_or(e)),
+    };
     check_number(pos, &text)?;
     let legal = pos.legal_moves();
     if legal.is_empty() {
@@ -941,6 +944,31 @@ fn pseudo_legal_reason(pos: &Position, reading: &Reading) -> Option<Finding> {
         }
     }
     illegal(prio::CHECK, "it would leave your king in check")
+}
+
+/// A promotion typed without its piece (`b6=`, `b5b6=`): said as such, with the pieces
+/// the variant promotes to, instead of "couldn't read".
+fn missing_promotion(pos: &Position, text: &str) -> Option<MoveError> {
+    let bare = text.trim_end().strip_suffix('=')?;
+    if bare.is_empty() || bare.ends_with('=') {
+        return None;
+    }
+    let cfg = pos.config();
+    let names: Vec<&str> = cfg.promotion.iter().map(|r| r.name()).collect();
+    let reason = match parse_move(pos, bare) {
+        Ok(m) if m.promotion.is_none() => {
+            "only a pawn reaching the last rank can promote".to_string()
+        }
+        Err(MoveError::Illegal { reason, .. }) if reason.contains("must promote") => format!(
+            "a promotion names its piece after the =: one of {} ({bare}=Q)",
+            names.join(", ")
+        ),
+        _ => return None,
+    };
+    Some(MoveError::Illegal {
+        reason,
+        suggestions: Vec::new(),
+    })
 }
 
 fn diagnose_board(pos: &Position, legal: &MoveList, b: &BoardReading) -> Option<Finding> {

@@ -141,6 +141,9 @@ fn push_disambiguation(out: &mut String, m: Move, legal: &[Move]) {
 
 /// `+`, `#` or nothing, for a move that must be legal in `pos`.
 fn check_suffix(pos: &Position, m: Move) -> &'static str {
+    if !pos.config().check_marks {
+        return "";
+    }
     let after = pos.after(m);
     match pos.config().king_rule {
         KingRule::Checkmate => {
@@ -181,6 +184,13 @@ mod tests {
 
     fn san_of(p: &Position, uci: &str) -> String {
         san(p, find(p, uci))
+    }
+
+    #[test]
+    fn chesswords_a_game_without_check_prints_no_check_marks() {
+        let fen = "k5/6/6/6/6/1R3K w - - 0 1";
+        assert_eq!(san_of(&pos(Variant::LosAlamos, fen), "b1a1"), "Ra1+");
+        assert_eq!(san_of(&pos(Variant::Chesswords, fen), "b1a1"), "Ra1");
     }
 
     #[test]

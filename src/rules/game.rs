@@ -525,8 +525,9 @@ impl Game {
                     self.draw_by_claim(intended, EndReason::FiftyMoveRule)
                 } else {
                     Err(ClaimError::Invalid(format!(
-                        "only {} moves by each side without a pawn move or capture; the rule needs 50",
-                        plies / 2
+                        "only {} move{} by each side without a pawn move or capture; the rule needs 50",
+                        plies / 2,
+                        if plies / 2 == 1 { "" } else { "s" }
                     )))
                 }
             }

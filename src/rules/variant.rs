@@ -87,6 +87,9 @@ pub struct VariantConfig {
     pub double_move: Option<DoubleMoveRules>,
     /// Descriptive file names as seen by the player (`QR`, `QN`, ... from the a-file).
     pub descriptive_files: &'static [&'static str],
+    /// Whether SAN marks a check (`+`, `#`): not where the rules know no check (Secret
+    /// Chesswords, whose rulebook never mentions it).
+    pub check_marks: bool,
 }
 
 impl VariantConfig {
@@ -134,6 +137,7 @@ const FIDE_CHESS: VariantConfig = VariantConfig {
     sharp: None,
     double_move: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
+    check_marks: true,
 };
 
 static STANDARD: VariantConfig = FIDE_CHESS;
@@ -157,6 +161,7 @@ static CHESS_SHARP: VariantConfig = VariantConfig {
     sharp: Some(SharpEndings { impasse_plies: 100 }),
     double_move: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
+    check_marks: true,
 };
 
 static LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -180,6 +185,7 @@ static LOS_ALAMOS: VariantConfig = VariantConfig {
     sharp: None,
     double_move: None,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
+    check_marks: true,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are
@@ -188,6 +194,7 @@ static CHESSWORDS: VariantConfig = VariantConfig {
     variant: Variant::Chesswords,
     king_rule: KingRule::KingCapture,
     draws: NO_DRAWS,
+    check_marks: false,
     ..LOS_ALAMOS
 };
 

@@ -312,7 +312,8 @@ pub fn is_referee_command(word: &str) -> bool {
     HELP.iter().any(|h| h.0 == word) || ALIASES.iter().any(|a| a.0 == word)
 }
 
-/// The help text: every command, or one with its examples.
+/// The help text: every command (`help`, `help all`), one with its examples
+/// (`help claim`), or one variant's commands (`help chesswords`).
 pub fn help(topic: Option<&str>, registry: &Registry) -> String {
     let variant_commands = registry.commands();
     match topic {
@@ -324,6 +325,21 @@ pub fn help(topic: Option<&str>, registry: &Registry) -> String {
                 .collect();
             format!(
                 "commands: {} (help COMMAND for one, with examples)",
+                names.join(", ")
+            )
+        }
+        Some(t) if t.eq_ignore_ascii_case("all") => help(None, registry),
+        Some(t)
+            if registry.declarations(&t.to_lowercase()).is_empty()
+                && !HELP.iter().any(|h| h.0.eq_ignore_ascii_case(t))
+                && !ALIASES.iter().any(|a| a.0.eq_ignore_ascii_case(t))
+                && registry.find(t).is_some() =>
+        {
+            let v = registry.find(t).expect("found above");
+            let names: Vec<&str> = v.commands().iter().map(|c| c.name).collect();
+            format!(
+                "{} commands: {} (help COMMAND for one, with examples; help for the referee's)",
+                v.display_name(),
                 names.join(", ")
             )
         }
@@ -358,6 +374,30 @@ pub fn help(topic: Option<&str>, registry: &Registry) -> String {
             format!("{} ({})", lines.join(" | "), variants.join(", "))
         }
     }
+}
+
+/// `help` for a user: the referee's commands and those of the variants the user plays
+/// (`played`, variant ids; standard chess's when they play none), the rest on request.
+pub fn help_for(registry: &Registry, played: &[String]) -> String {
+    let mut shown: Vec<&'static dyn crate::variants::api::VariantSpec> = registry
+        .all()
+        .filter(|v| played.iter().any(|p| p == v.id()))
+        .collect();
+    if shown.is_empty() {
+        shown.extend(registry.find("standard"));
+    }
+    let mut names: Vec<&str> = HELP.iter().map(|h| h.0).collect();
+    for c in shown.iter().flat_map(|v| v.commands().iter()) {
+        if !names.contains(&c.name) {
+            names.push(c.name);
+        }
+    }
+    let variants: Vec<&str> = shown.iter().map(|v| v.display_name()).collect();
+    format!(
+        "commands: {} (those of {}; help all for every variant's, help VARIANT for one's, help COMMAND for one with examples)",
+        names.join(", "),
+        variants.join(", ")
+    )
 }
 
 /// One command's help line.

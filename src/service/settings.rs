@@ -30,6 +30,11 @@ pub struct Settings {
     /// The file of words a Secret Chesswords finale word must be on (one word per line),
     /// or `None` for any alphabetic word. The path is checked when the list is loaded.
     pub chesswords_words: Option<String>,
+    /// Where the full rules documents are published (a web address ending before the
+    /// document's name, e.g. `https://example.org/postal/rules/`): `rules VARIANT` links
+    /// `{rules_url}{document}.md`. `None`: the answer gives the summary alone and says to
+    /// ask the operator for the full rules (never a repository path users cannot open).
+    pub rules_url: Option<String>,
     /// The seed that makes new games' random draws reproducible, public and hidden alike
     /// (each game's seed is derived from it and the game's id): only the console's
     /// `--seed` and tests set it, and it is not in the file. `None`, what `postal run`
@@ -48,6 +53,7 @@ impl Default for Settings {
             challenge_expiry_days: 7,
             public_orientation: PublicOrientation::SideToMove,
             chesswords_words: None,
+            rules_url: None,
             seed: None,
         }
     }
@@ -94,6 +100,7 @@ struct Games {
     max_open_challenges: Option<u32>,
     challenge_expiry_days: Option<u32>,
     chesswords_words: Option<String>,
+    rules_url: Option<String>,
 }
 
 #[derive(Default, Deserialize)]
@@ -122,6 +129,11 @@ impl Settings {
                 None => d.public_orientation,
             },
             chesswords_words: f.games.chesswords_words.or(d.chesswords_words),
+            rules_url: f
+                .games
+                .rules_url
+                .filter(|u| !u.trim().is_empty())
+                .or(d.rules_url),
             seed: d.seed,
         }
         .checked()
@@ -298,6 +310,10 @@ mod tests {
     #[test]
     fn the_chesswords_word_list_is_an_optional_path() {
         assert_eq!(Settings::default().chesswords_words, None);
+        assert_eq!(Settings::default().rules_url, None);
+        let r =
+            Settings::from_toml("[games]\nrules_url = \"https://example.org/rules/\"\n").unwrap();
+        assert_eq!(r.rules_url.as_deref(), Some("https://example.org/rules/"));
         let s = Settings::from_toml("[games]\nchesswords_words = \"words.txt\"\n").unwrap();
         assert_eq!(s.chesswords_words.as_deref(), Some("words.txt"));
         let env = |k: &str| (k == "POSTAL_CHESSWORDS_WORDS").then(|| "/srv/w.txt".to_string());

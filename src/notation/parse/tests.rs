@@ -869,3 +869,24 @@ fn a_capture_mark_onto_an_empty_square_is_refused_not_played_quietly() {
     assert_eq!(uci(&q, "e5xf6"), "e5f6");
     assert!(reason(&q, "exd6").contains("nothing to capture on d6"));
 }
+
+#[test]
+fn a_promotion_typed_without_its_piece_says_so() {
+    let p = pos(Variant::Chesswords, "3k2/1P4/6/6/6/3K2 w - - 0 1");
+    for input in ["b6=", "b5b6="] {
+        let r = reason(&p, input);
+        assert!(
+            r.starts_with("a promotion names its piece after the =: one of queen, rook, knight"),
+            "{input}: {r}"
+        );
+        assert!(!r.contains("bishop"), "{r}");
+    }
+    assert_eq!(
+        reason(&start(STANDARD), "e4="),
+        "only a pawn reaching the last rank can promote"
+    );
+    assert_eq!(
+        reason(&p, "bb6"),
+        "there are no bishops in Secret Chesswords"
+    );
+}

@@ -43,6 +43,29 @@ impl Service {
             .first()
             .is_some_and(|c| c.secret);
         if secret && inc.place != super::Place::Dm {
+            // Typed where the user's games here have no such command (`pick` in a
+            // standard game): say so, rather than that it is secret.
+            let here = match id {
+                Some(id) => self.store.game(id).await?.into_iter().collect(),
+                None => self.games_here(inc).await?,
+            };
+            let spec_of = |g: &GameRow| self.registry.get(&g.variant).ok();
+            if let Some(spec) = here.first().and_then(spec_of) {
+                let lacks = |g: &GameRow| {
+                    spec_of(g).is_some_and(|s| !s.commands().iter().any(|c| c.is_named(&gc.word)))
+                };
+                if here.iter().all(lacks) {
+                    return Err(Fail::of(
+                        RefusalKind::NotHere,
+                        format!(
+                            "`{}` is not part of {}: its commands are {} (help COMMAND for one)",
+                            gc.word.chars().take(20).collect::<String>(),
+                            spec.display_name(),
+                            command_names(spec.commands())
+                        ),
+                    ));
+                }
+            }
             // Neither acted on nor repeated where others read: the answer goes privately.
             r.out.push(Outbound {
                 to: Destination::Dm(inc.user.clone()),

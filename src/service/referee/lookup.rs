@@ -108,9 +108,12 @@ impl Service {
         else {
             return Ok(None);
         };
-        let how = match self.load(g).ok().and_then(|r| r.outcome()) {
-            Some(o) => o.to_string(),
-            None => g.status.clone(),
+        let how = match self.load(g) {
+            Ok(rules) => match rules.outcome() {
+                Some(o) => super::text::outcome_words(g, rules.as_ref(), &o),
+                None => g.status.clone(),
+            },
+            Err(_) => g.status.clone(),
         };
         Ok(Some(format!(
             "game #{} is over ({how}), so `{}` was not played. Start another with `challenge @user [VARIANT]`, see yours with `games`, look back with `board {}` or `pgn {}`; type help for every command",
@@ -189,10 +192,10 @@ impl Service {
             _ => Err(Fail::of(
                 RefusalKind::Ambiguous,
                 format!(
-                    "you have {} games here ({}): say which, for example `move {} e4`",
+                    "you have {} games here ({}): say which, for example `{}`",
                     games.len(),
                     id_list(&games),
-                    games[0].id
+                    typed_with_id(&inc.text, games[0].id)
                 ),
             )),
         }
@@ -230,5 +233,36 @@ impl Service {
         }
         let rules = self.load(&g)?;
         Ok((g, rules))
+    }
+}
+
+/// The command the user typed with a game id after its first word, as the example of a
+/// "which game?" answer (`board` becomes `board 3`, `pick e4` becomes `pick 3 e4`); the
+/// rest is cut short, so the answer never echoes unbounded input.
+pub(super) fn typed_with_id(text: &str, id: i64) -> String {
+    let text = text.trim();
+    let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let word: String = word.chars().take(20).collect();
+    let rest: String = rest.trim().chars().take(30).collect();
+    if word.is_empty() {
+        format!("move {id} e4")
+    } else if rest.is_empty() {
+        format!("{word} {id}")
+    } else {
+        format!("{word} {id} {rest}")
+    }
+}
+
+#[cfg(test)]
+mod typed_tests {
+    use super::typed_with_id;
+
+    #[test]
+    fn which_game_answers_suggest_the_command_typed() {
+        assert_eq!(typed_with_id("board", 3), "board 3");
+        assert_eq!(typed_with_id("pgn", 3), "pgn 3");
+        assert_eq!(typed_with_id(" pick e4 ", 3), "pick 3 e4");
+        assert_eq!(typed_with_id("draw offer", 12), "draw 12 offer");
+        assert!(typed_with_id(&"x".repeat(500), 1).len() < 40);
     }
 }

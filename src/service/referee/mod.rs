@@ -343,6 +343,17 @@ impl Service {
     /// Runs one parsed command.
     async fn run(&self, inc: &Incoming, cmd: Command, r: &mut Reply) -> Result<(), Fail> {
         match cmd {
+            Command::Help(None) => {
+                let mut played: Vec<String> = self
+                    .store
+                    .games_of(&inc.user, &["challenged", "active"])
+                    .await?
+                    .into_iter()
+                    .map(|g| g.variant)
+                    .collect();
+                played.dedup();
+                r.say(command::help_for(&self.registry, &played))
+            }
             Command::Help(t) => r.say(command::help(t.as_deref(), &self.registry)),
             Command::Rules(v) => r.say(self.rules_text(&v)?),
             Command::Challenge(c) => self.challenge(inc, c, r).await?,
@@ -430,8 +441,14 @@ impl Service {
             .map(|o| format!("{} ({})", o.usage, o.help))
             .collect();
         let commands: Vec<&str> = v.commands().iter().map(|c| c.name).collect();
+        // The full document as the link the operator configures, never a repository
+        // path a chat user cannot open.
+        let full = match &self.settings.rules_url {
+            Some(url) => format!("The full rules: {url}{}.md", v.rules_document()),
+            None => "Ask the operator for the full rules".to_string(),
+        };
         Ok(format!(
-            "{} ({}): {}; {} player{}; commands: {}{}. The rules are in docs/rules/{}.md",
+            "{} ({}): {}; {} player{}; commands: {}{}. {full}",
             v.display_name(),
             v.id(),
             v.summary(),
@@ -443,7 +460,6 @@ impl Service {
             } else {
                 format!("; options: {}", options.join(", "))
             },
-            v.rules_document()
         ))
     }
 

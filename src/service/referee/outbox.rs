@@ -2,7 +2,7 @@
 //! once with its messages in the same transaction, and delivered until the adapter says
 //! it has handed them over.
 
-use super::acting::prepare;
+use super::acting::{self, prepare};
 use super::routing::public_dest;
 use super::text::{format_time, public_view};
 use super::{Destination, Outbound, Queued, Reply, Service};
@@ -89,19 +89,38 @@ impl Service {
             // superseded so they are not sent late.
             let mut hours = self.settings.reminder_hours.clone();
             hours.sort_unstable();
+            // A reminder `h` hours ahead only for a turn longer than `h` hours: with one
+            // day per move the 24-hour reminder would come the moment the turn starts,
+            // and a Chesswords finale of a few minutes needs none
+            // (docs/service.md, "Reminders").
+            let turn_length = acting::time_for(&g, rules.as_ref(), Seat(d.seat));
             let due: Vec<i64> = hours
                 .iter()
                 .copied()
                 .filter(|h| d.due_at - h * 3600 <= now)
                 .collect();
             let Some(&first) = due.first() else { continue };
+            let asked = rules
+                .awaiting()
+                .into_iter()
+                .find(|(s, _)| s.0 == d.seat)
+                .map_or_else(|| "to move".to_string(), |(_, p)| p.ask);
             let text = format!(
-                "game #{}: reminder, your move is due by {} (in less than {first} h)",
+                "game #{}: reminder, you have until {} {asked} (less than {first} h left)",
                 g.id,
                 format_time(d.due_at)
             );
-            let reminder = [new_message(&Destination::Dm(user.clone()), &text, false)];
+            let text = if first * 3600 < turn_length {
+                Some(text)
+            } else {
+                None
+            };
+            let reminder: Vec<NewMessage> = text
+                .iter()
+                .map(|t| new_message(&Destination::Dm(user.clone()), t, false))
+                .collect();
             for h in &due {
+                // Recorded even when not sent, so that it is not sent later either.
                 let messages: &[NewMessage] = if *h == first { &reminder } else { &[] };
                 self.store
                     .record_notice(
@@ -135,8 +154,9 @@ impl Service {
                 continue;
             }
             let text = format!(
-                "game #{id}: @{}, your challenge went unanswered for {days} days and has expired; challenge again any time",
-                g.challenger
+                "game #{id}: @{}, your challenge went unanswered for {} and has expired; challenge again any time",
+                g.challenger,
+                super::text::day_count(days)
             );
             let w = Write {
                 expected_version: g.version,

@@ -4,7 +4,7 @@
 //! else of a game reaches a message.
 
 use super::acting::Committed;
-use super::text::{public_view, seat_view, turn_line};
+use super::text::{outcome_words, public_view, seat_view, turn_line};
 use super::{Button, Destination, Outbound, Reply, Service};
 use crate::store::GameRow;
 use crate::variants::api::{Audience, GameRules, Prompt, Seat, Viewer};
@@ -85,7 +85,7 @@ impl Service {
         let ended = !done.was_over && rules.is_over();
         if ended {
             match rules.outcome() {
-                Some(o) => lines.push(format!("game over: {o}")),
+                Some(o) => lines.push(format!("game over: {}", outcome_words(g, rules, &o))),
                 None => lines.push("the game is aborted".into()),
             }
         }

@@ -3,7 +3,7 @@
 
 use super::lookup::{id_list, is_in, is_in_channel};
 use super::routing::public_dest;
-use super::text::{counters, public_view, seat_list, turn_line, waiting_for};
+use super::text::{counters, day_count, public_view, seat_list, turn_line, waiting_for};
 use super::{acting, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, StoreError, Write};
@@ -233,19 +233,24 @@ impl Service {
             };
             let users: Vec<Option<String>> = seats.iter().map(|s| s.user.clone()).collect();
             format!(
-                "game #{id}: {} {who} ({days} days per move). Seats: {}. {answer}",
+                "game #{id}: {} {who} ({} per move). Seats: {}. {answer}",
                 inc.user,
+                day_count(days),
                 seat_list(&users, rules.as_ref())
             )
         } else {
             match named.first() {
                 Some(o) => format!(
-                    "game #{id}: {} challenges {o} to {variant} ({days} days per move), {} plays {side}. {o}: accept or decline",
-                    inc.user, inc.user
+                    "game #{id}: {} challenges {o} to {variant} ({} per move), {} plays {side}. {o}: accept or decline",
+                    inc.user,
+                    day_count(days),
+                    inc.user
                 ),
                 None => format!(
-                    "game #{id}: {} opens a challenge to {variant} ({days} days per move), {} plays {side}. Anyone: accept {id}",
-                    inc.user, inc.user
+                    "game #{id}: {} opens a challenge to {variant} ({} per move), {} plays {side}. Anyone: accept {id}",
+                    inc.user,
+                    day_count(days),
+                    inc.user
                 ),
             }
         };
@@ -550,22 +555,48 @@ impl Service {
         let mut lines = Vec::new();
         for g in games.iter().filter(|g| g.seat_of(&inc.user).is_some()) {
             let rules = self.load(g)?;
-            let opp: Vec<&str> = g
+            // In a team game the user's partner plays with them, not against them.
+            let teams = self.registry.get(rules.variant())?.seats().placing == Placing::Teams;
+            let half = (g.seats.len() / 2).max(1);
+            let mine = g.seat_of(&inc.user).map_or(0, usize::from) / half;
+            let (partners, opp): (Vec<&SeatRow>, Vec<&SeatRow>) = g
                 .seats
                 .iter()
-                .filter_map(|s| s.user.as_deref())
-                .filter(|u| *u != inc.user)
-                .collect();
-            let against = if g.seats.len() == 1 {
-                String::new()
-            } else {
-                format!(" vs {}", opp.join(", "))
+                .filter(|s| s.user.as_deref() != Some(inc.user.as_str()))
+                .partition(|s| teams && usize::from(s.seat) / half == mine);
+            let names = |seats: Vec<&SeatRow>| {
+                seats
+                    .iter()
+                    .map(|s| s.user.as_deref().unwrap_or("open"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let against = match (g.seats.len(), partners.is_empty()) {
+                (1, _) => String::new(),
+                (_, true) => format!(" vs {}", names(opp)),
+                (_, false) => format!(" with {} vs {}", names(partners), names(opp)),
             };
             let line = if g.status == "challenged" {
                 format!("#{} {}{against}: challenge pending", g.id, rules.variant())
             } else {
+                // Where a timeout must be claimed (Chess#), a deadline past says so.
+                let overdue = if rules.timeout_is_automatic() {
+                    String::new()
+                } else {
+                    g.deadlines
+                        .iter()
+                        .filter(|d| d.due_at <= inc.at)
+                        .map(|d| {
+                            format!(
+                                " ({}'s time has run out: the opponent may `claim {} time`)",
+                                g.user_at(d.seat).unwrap_or("?"),
+                                g.id
+                            )
+                        })
+                        .collect()
+                };
                 format!(
-                    "#{} {}{against}: {}{}",
+                    "#{} {}{against}: {}{}{overdue}",
                     g.id,
                     rules.variant(),
                     turn_line(g, rules.as_ref(), &g.deadlines),

@@ -5,7 +5,7 @@ use super::acting::DAY;
 use super::View;
 use crate::render::PublicOrientation;
 use crate::store::{Deadline, GameRow, SeatRow};
-use crate::variants::api::{GameRules, Seat, Viewer};
+use crate::variants::api::{GameOutcome, GameRules, Seat, Viewer};
 
 /// `YYYY-MM-DD HH:MM UTC` for a time in seconds since the epoch.
 pub fn format_time(t: i64) -> String {
@@ -26,6 +26,16 @@ pub fn format_time(t: i64) -> String {
         secs / 3600,
         secs % 3600 / 60
     )
+}
+
+/// A number of days in words: `1 day`, `3 days`.
+pub fn day_count(days: impl std::fmt::Display) -> String {
+    let n = days.to_string();
+    if n == "1" {
+        "1 day".into()
+    } else {
+        format!("{n} days")
+    }
 }
 
 /// Who is awaited, for what, and by when: `@bob (Black) to move, by 2026-01-04 00:00 UTC`.
@@ -55,6 +65,20 @@ pub fn seat_users(g: &GameRow) -> Vec<&str> {
         .collect()
 }
 
+/// How a game ended, for people, with the players' names: `alice (White) wins by
+/// checkmate (1-0)`, `impasse by agreement: alice (White) 4, bob (Black) 6; 0-1 on
+/// points`. A solitaire names its one player; a team is named by its players.
+pub(super) fn outcome_words(g: &GameRow, rules: &dyn GameRules, o: &GameOutcome) -> String {
+    let users = seat_users(g);
+    let sides: Vec<String> = if rules.seat_count() == 1 {
+        vec![users.first().copied().unwrap_or("?").to_string()]
+    } else {
+        let [white, black] = rules.side_names(&users);
+        vec![format!("{white} (White)"), format!("{black} (Black)")]
+    };
+    o.describe(&sides)
+}
+
 /// The PGN tags the service knows for a game.
 pub fn pgn_tags(g: &GameRow, rules: &dyn GameRules) -> Vec<(String, String)> {
     let [white, black] = rules.side_names(&seat_users(g));
@@ -70,7 +94,7 @@ pub fn pgn_tags(g: &GameRow, rules: &dyn GameRules) -> Vec<(String, String)> {
 /// counters (`; double-move tokens left: White 3, Black 4`).
 pub(super) fn status_line(g: &GameRow, rules: &dyn GameRules) -> String {
     let words = match (&g.status[..], rules.outcome()) {
-        (_, Some(o)) => format!("finished, {o}"),
+        (_, Some(o)) => format!("finished: {}", outcome_words(g, rules, &o)),
         ("aborted", _) => "aborted".into(),
         _ => rules
             .awaiting()
@@ -125,6 +149,7 @@ fn named_view(
     let [white, black] = rules.caption_names(&seat_users(g));
     board.caption.white = white;
     board.caption.black = black;
+    awaited_phase(rules, &mut board.caption);
     View {
         variant: rules.variant().to_string(),
         fen: p.fen,
@@ -132,6 +157,28 @@ fn named_view(
         diagram: p.diagram,
         board,
     }
+}
+
+/// Where the game awaits something other than a move (a clue, a discard, a guess, a
+/// secret pick), the image's status line says so and marks the side that must act,
+/// instead of `White to move`. A variant that words its own phase keeps it.
+fn awaited_phase(rules: &dyn GameRules, caption: &mut crate::render::Caption) {
+    if caption.phase.is_some() || caption.result.is_some() || caption.to_move.is_none() {
+        return;
+    }
+    let Some((seat, prompt)) = rules.awaiting().into_iter().find(|(_, p)| p.turn) else {
+        return;
+    };
+    if prompt.kind == "move" {
+        return;
+    }
+    caption.to_move = Some(if rules.seat_name(seat).starts_with("Black") {
+        crate::rules::Color::Black
+    } else {
+        crate::rules::Color::White
+    });
+    let ask = prompt.ask.strip_prefix("to ").unwrap_or(&prompt.ask);
+    caption.phase = Some(ask.to_string());
 }
 
 /// The players still to accept a challenge (`@carol, @dave`, or `anyone` for open seats).
@@ -162,4 +209,38 @@ pub(super) fn seat_list(users: &[Option<String>], rules: &dyn GameRules) -> Stri
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::day_count;
+
+    #[test]
+    fn the_image_status_says_what_is_awaited_when_it_is_not_a_move() {
+        use crate::render::Caption;
+        use crate::rules::{Color, Variant};
+        use crate::variants::chess::ChessRules;
+        use crate::variants::split_brain::SplitBrain;
+        let caption = || Caption {
+            white: "alice".into(),
+            black: "bob".into(),
+            to_move: Some(Color::White),
+            move_number: 1,
+            result: None,
+            phase: None,
+        };
+        let mut c = caption();
+        super::awaited_phase(&SplitBrain::new(), &mut c);
+        assert_eq!(c.phase.as_deref(), Some("pick a piece (privately)"));
+        assert_eq!(c.to_move, Some(Color::White));
+        let mut c = caption();
+        super::awaited_phase(&ChessRules::new(Variant::Standard), &mut c);
+        assert_eq!(c.phase, None, "a plain move keeps `White to move`");
+    }
+
+    #[test]
+    fn one_day_is_singular() {
+        assert_eq!(day_count(1), "1 day");
+        assert_eq!(day_count(3), "3 days");
+    }
 }

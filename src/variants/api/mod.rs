@@ -21,7 +21,7 @@ pub use error::{RefusalKind, RuleError};
 pub use game::{Env, GameRules, NewGame, VariantSpec};
 pub use note::{Audience, Note, Span, Text};
 pub use options::{read_options, OptionKind, OptionSpec, Options};
-pub use outcome::GameOutcome;
+pub use outcome::{reason_words, GameOutcome};
 pub use projection::Projection;
 pub use prompt::{answer_draw, offer_draw, with_draw_offer, Answer, Prompt};
 pub use seat::{square_named, Placing, Seat, SeatPlan, Viewer};

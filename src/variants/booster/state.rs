@@ -338,7 +338,7 @@ impl Booster {
             BoosterAction::Resign => {
                 self.ended = Some(Ended::Resigned(seat));
                 self.offer = None;
-                Ok(Vec::new())
+                Ok(vec![Note::public(Text::player(seat, " resigns"))])
             }
             BoosterAction::Timeout => {
                 self.ended = Some(Ended::TimedOut(seat));

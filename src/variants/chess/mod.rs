@@ -360,7 +360,7 @@ impl ChessRules {
             if by != color {
                 // Moving instead of answering declines the opponent's offer.
                 self.offer = None;
-                notes.push(declined(seat_of(color), kind));
+                notes.push(lapsed(kind));
             }
         }
         if let Some(o) = self.game.outcome() {
@@ -387,6 +387,15 @@ impl ChessRules {
 /// The note of a move.
 fn played(seat: Seat, san: &str) -> Note {
     Note::moved(Text::player(seat, format!(" played {san}")))
+}
+
+/// The note of an offer that lapsed because the side it was made to played on (in
+/// Split-Brain Chess the move is the team's, so no one partner "declined").
+fn lapsed(kind: OfferKind) -> Note {
+    Note::public(Text::plain(format!(
+        "the {} proposal lapses as play goes on",
+        kind.word()
+    )))
 }
 
 /// The note of an offer turned down.
@@ -426,6 +435,7 @@ impl ChessRules {
                     .resign(color)
                     .map_err(|e| RuleError::new(e.to_string()))?;
                 self.end(o);
+                notes.push(Note::public(Text::player(seat, " resigns")));
             }
             ChessAction::Offer(kind) => {
                 self.offer_allowed(kind)?;
@@ -534,7 +544,11 @@ impl ChessRules {
             .claim(color, claim, None)
             .map_err(|e| RuleError::new(e.to_string()))?;
         self.end(o);
-        Ok(Vec::new())
+        let what = match claim {
+            Claim::Stalemate => " claims to be stalemated",
+            _ => " claims an impasse",
+        };
+        Ok(vec![Note::public(Text::player(seat_of(color), what))])
     }
 
     /// A draw claim: threefold repetition first, then the fifty-move rule, on the
@@ -560,6 +574,7 @@ impl ChessRules {
         };
         let before = *self.game.position();
         let mut trial = self.game.clone();
+        // A refused claim tells both counts: the repetitions and the fifty-move count.
         let res = trial
             .claim(color, Claim::ThreefoldRepetition, m)
             .or_else(|e1| {
@@ -569,15 +584,24 @@ impl ChessRules {
                         trial = t2;
                         Ok(o)
                     }
-                    Err(_) => Err(e1),
+                    Err(e2) if e2.to_string() == e1.to_string() => Err(e1.to_string()),
+                    Err(e2) => Err(format!("no draw to claim: {e1}; {e2}")),
                 }
             })
-            .map_err(|e| RuleError::new(e.to_string()))?;
+            .map_err(RuleError::new)?;
         self.game = trial;
-        let notes = m
+        let mut notes: Vec<Note> = m
             .map(|m| played(seat_of(color), &san(&before, m)))
             .into_iter()
             .collect();
+        let by = match res.reason {
+            EndReason::FiftyMoveRule => "the fifty-move rule",
+            _ => "threefold repetition",
+        };
+        notes.push(Note::public(Text::player(
+            seat_of(color),
+            format!(" claims a draw by {by}"),
+        )));
         self.end(res);
         Ok(notes)
     }
@@ -620,9 +644,13 @@ impl GameRules for ChessRules {
         if let Some((by, kind)) = self.offer {
             let to = by.opposite();
             let cmd = kind.command();
-            let ask = match kind {
-                OfferKind::Draw => "to answer the draw offer",
-                OfferKind::FastFifty => "to answer the fast-fifty",
+            // The side the offer is made to is still to move (playing on lets the offer
+            // lapse): its prompt says both, and its deadline is the move's.
+            let ask = match (kind, to == turn) {
+                (OfferKind::Draw, true) => "to move or answer the draw offer",
+                (OfferKind::FastFifty, true) => "to move or answer the fast-fifty",
+                (OfferKind::Draw, false) => "to answer the draw offer",
+                (OfferKind::FastFifty, false) => "to answer the fast-fifty",
             };
             let answer = |p: Prompt| {
                 p.with_answer("Accept", &format!("{cmd} accept"), true)
@@ -721,6 +749,9 @@ impl GameRules for ChessRules {
         serde_json::to_value(self.chess_snapshot()).unwrap_or(serde_json::Value::Null)
     }
 }
+
+#[cfg(test)]
+mod claim_tests;
 
 #[cfg(test)]
 mod tests {

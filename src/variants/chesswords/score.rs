@@ -28,6 +28,24 @@ pub fn word_form(text: &str) -> Result<String, String> {
     Ok(word.to_ascii_uppercase())
 }
 
+/// The fewest letters of a word played with a move (`play WORD MOVE`): a two-letter
+/// "word" names just the move's two letters, which `letters XY MOVE` does for a penalty
+/// point, so `play` asks for three (`docs/rules/chesswords.md`, rule 5).
+pub const MIN_PLAYED_WORD: usize = 3;
+
+/// Whether `word` (already in [`word_form`]) is long enough to be played with a move.
+pub fn played_word(word: &str) -> Result<(), String> {
+    if word.len() < MIN_PLAYED_WORD {
+        return Err(format!(
+            "'{word}' is too short: a word played with a move has at least \
+             {MIN_PLAYED_WORD} letters; to name only the two letters, use letters \
+             {} MOVE (one penalty point)",
+            word.to_ascii_lowercase()
+        ));
+    }
+    Ok(())
+}
+
 /// Whether `word` starts with the letter `from` and ends with `to` (the letters of a
 /// move's starting and ending squares), in either case; the refusal names both.
 pub fn matches_move(word: &str, from: char, to: char) -> Result<(), String> {
@@ -217,6 +235,16 @@ mod tests {
 
     fn letters(s: &str) -> Vec<char> {
         s.chars().collect()
+    }
+
+    #[test]
+    fn chesswords_play_requires_a_word_of_at_least_three_letters() {
+        let e = played_word("PR").unwrap_err();
+        assert!(
+            e.contains("at least 3 letters") && e.contains("letters pr MOVE"),
+            "{e}"
+        );
+        assert!(played_word("PAR").is_ok());
     }
 
     #[test]

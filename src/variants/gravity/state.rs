@@ -502,7 +502,7 @@ impl Gravity {
             GravityAction::Resign => {
                 self.ended = Some(Ended::Resigned(seat));
                 self.offer = None;
-                Ok(Vec::new())
+                Ok(vec![Note::public(Text::player(seat, " resigns"))])
             }
             GravityAction::Timeout => {
                 self.ended = Some(Ended::TimedOut(seat));

@@ -473,8 +473,19 @@ impl SplitBrain {
                     square_list(&valid)
                 )));
             }
+            let promotes_here = || {
+                self.position()
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.to == sq && m.promotion.is_some())
+            };
             let promo = match promo {
                 None => None,
+                Some(_) if !promotes_here() => {
+                    return Err(RuleError::new(format!(
+                        "no pawn of yours can promote on {sq}: pick {sq} without a piece"
+                    )))
+                }
                 Some(c) => {
                     let allowed = self.position().config().promotion;
                     match Role::from_char(c.to_ascii_uppercase()) {

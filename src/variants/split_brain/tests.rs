@@ -195,7 +195,7 @@ fn invalid_picks_are_refused_with_the_valid_squares() {
     assert!(e.text.contains("couldn't read 'z9'"), "{e}");
     assert_eq!(e.kind, RefusalKind::Syntax);
     let e = pick(&mut g, WQ, "a3=B").unwrap_err();
-    assert!(e.text.contains("Q, R, N"), "{e}");
+    assert!(e.text.contains("no pawn of yours can promote on a3"), "{e}");
     let e = pick(&mut g, BK, "e6").unwrap_err();
     assert!(e.text.contains("not your team's"), "{e}");
     assert_eq!(e.kind, RefusalKind::NotYourTurn);
@@ -325,7 +325,9 @@ fn team_actions_resign_and_draws() {
     assert_eq!(answer[0].1.answers[0].command, "draw accept");
     let notes = act(&mut g, BQ, SplitAction::Decline(OfferKind::Draw)).unwrap();
     assert_eq!(said(&notes), ["Black queen side declined the draw"]);
-    act(&mut g, BK, SplitAction::Resign).unwrap();
+    let notes = act(&mut g, BK, SplitAction::Resign).unwrap();
+    // The partner who resigned is named, not only the team.
+    assert_eq!(said(&notes), ["Black king side resigns"]);
     assert_eq!(g.outcome().unwrap().result, "1-0");
     assert!(g.awaiting().is_empty());
     let e = pick(&mut g, WK, "e1").unwrap_err();
@@ -333,7 +335,7 @@ fn team_actions_resign_and_draws() {
 }
 
 #[test]
-fn an_offer_to_the_team_picking_is_declined_by_its_move() {
+fn an_offer_to_the_team_picking_lapses_with_its_move_declined_by_no_one() {
     let mut g = SplitBrain::new();
     act(&mut g, BQ, SplitAction::Offer(OfferKind::Draw)).unwrap();
     // Both White partners are asked to pick; the offer asks nobody else of theirs.
@@ -351,7 +353,7 @@ fn an_offer_to_the_team_picking_is_declined_by_its_move() {
         said(&notes)[1..],
         [
             "White queen side played Nf3",
-            "White queen side declined the draw"
+            "the draw proposal lapses as play goes on"
         ]
     );
 }
@@ -505,4 +507,16 @@ fn names_of_the_teams_and_of_the_roles() {
     let pgn = g.pgn(Viewer::Public, &[]);
     assert!(pgn.contains("[Variant \"split-brain\"]"), "{pgn}");
     assert!(pgn.contains("1. Nf3 Nf4"), "{pgn}");
+}
+
+#[test]
+fn split_brain_a_promotion_is_refused_where_nothing_can_promote() {
+    let mut g = SplitBrain::new();
+    let e = pick(&mut g, WQ, "a3=Q").unwrap_err();
+    assert_eq!(
+        e.text,
+        "no pawn of yours can promote on a3: pick a3 without a piece"
+    );
+    assert!(g.picks.target.is_none(), "nothing was picked");
+    pick(&mut g, WQ, "a3").unwrap();
 }

@@ -199,16 +199,26 @@ impl Chesswords {
             square: square.to_string(),
             ply: self.state.moves.len(),
         });
-        events.push(said(format!(
+        // The new checker changes the board: it is posted again with the news.
+        events.push(Note::moved(Text::plain(format!(
             "{} discards the {card}: a checker on {square} marks the letter {}",
             side(holder),
             self.letter(square)
-        )));
+        ))));
         if self.state.pile.is_empty() {
             events.push(said(format!(
                 "the pile is empty: {} draws nothing",
                 side(holder)
             )));
+            // The holder's hand as it is now, as after a draw (the pile's emptiness is
+            // public, so this message tells nobody anything).
+            events.push(whisper(
+                holder,
+                format!(
+                    "you drew nothing; your hand: {}",
+                    cards::hand_text(&self.state.hands[h])
+                ),
+            ));
         } else {
             let drawn = self.state.pile.remove(0);
             self.state.hands[h].push(drawn);

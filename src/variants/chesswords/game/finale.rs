@@ -211,19 +211,26 @@ impl Chesswords {
             } else {
                 "no word guessed: 0".to_string()
             };
-            format!(
-                "{} {} ({product}, king +{}, unused letters -{})",
-                side(s),
-                p.total(),
-                p.king_bonus,
-                p.unused
-            )
+            let king = if p.king_bonus > 0 {
+                format!(", king +{}", p.king_bonus)
+            } else {
+                String::new()
+            };
+            let unused = if p.unused > 0 {
+                format!(", unused letters -{}", p.unused)
+            } else {
+                String::new()
+            };
+            format!("{} {} ({product}{king}{unused})", side(s), p.total())
+        };
+        let penalties = match self.state.penalties {
+            0 => "no penalty points".to_string(),
+            n => format!("penalty points -{n}"),
         };
         events.push(said(format!(
-            "score: {}; {}; penalty points -{}; total {total}: {}",
+            "score: {}; {}; {penalties}; total {total}: {}",
             part(SEATS[0]),
             part(SEATS[1]),
-            self.state.penalties,
             if grade.is_win() {
                 format!("grade {}", grade.letter())
             } else {

@@ -588,6 +588,7 @@ impl Chesswords {
             None => None,
             Some(Ok(word)) => {
                 let word = score::word_form(word).map_err(RuleError::new)?;
+                score::played_word(&word).map_err(RuleError::new)?;
                 score::matches_move(&word, from, to).map_err(|e| {
                     RuleError::new(format!(
                         "{e}: choose a move from {}… to …{} of your word, or name the \

@@ -405,3 +405,20 @@ fn a_checker_that_leaves_the_holder_without_a_move_ends_play() {
     assert_eq!(g.state.play_end, Some(PlayEnd::NoMoves));
     assert_eq!(g.state.phase, Phase::Words);
 }
+
+#[test]
+fn chesswords_a_discard_reposts_the_board_and_with_an_empty_pile_resends_the_hand() {
+    // As in the first test, but with nothing left in the pile.
+    let mut g = setup(PAWNS, "wK wQ wR bQ", "bP bP bK wN", "");
+    clue_and_play(&mut g, "a3b4");
+    let ev = g.act(B, &Action::Discard("bP".into())).unwrap();
+    // The checker changes the board: the discard's note posts it again.
+    assert!(ev.iter().any(|n| n.board && n.to == Audience::Everyone));
+    assert!(texts(&ev, true).join(" | ").contains("the pile is empty"));
+    let told = whispers(&ev, B);
+    assert_eq!(
+        told,
+        ["you drew nothing; your hand: black pawn, black king, white knight"],
+        "{told:?}"
+    );
+}
