@@ -599,6 +599,21 @@ impl Drop for LockHolder {
 }
 
 /// How many private messages are held for `user` in the database at `path`.
+/// Moves every deadline of the database at `path` `seconds` earlier, as if that much time
+/// had passed.
+async fn pass_time(path: &str, seconds: i64) {
+    use sqlx::Connection;
+    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{path}"))
+        .await
+        .unwrap();
+    sqlx::query("UPDATE deadlines SET due_at = due_at - $1")
+        .bind(seconds)
+        .execute(&mut c)
+        .await
+        .unwrap();
+    let _ = c.close().await;
+}
+
 async fn held_count(path: &str, user: &str) -> i64 {
     use sqlx::Connection;
     let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{path}"))
@@ -617,8 +632,6 @@ async fn held_count(path: &str, user: &str) -> i64 {
 /// without the content, keeps the messages for `/private`, and does not try her DMs
 /// again until she interacts. No private text reaches a public place.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "relies on a 24 h reminder due as a one-day turn starts, which issue 15 removed \
-            (docs/service.md, Reminders): needs another private message to hold"]
 async fn closed_dms_fall_back_to_private_command() {
     let fake = Fake::start(TOKEN).await;
     fake.close_dms(ALICE.0);
@@ -628,13 +641,15 @@ async fn closed_dms_fall_back_to_private_command() {
     };
     let path = db("dms");
     let bot = start(&fake, &path, cfg, 1).await;
-    // Two games, one day per move: each game's 24-hour reminder to Alice is due at once.
+    // Two games, two days per move; once both are under way, a day passes (their
+    // deadlines moved back in the database) and each game's 24-hour reminder to Alice is
+    // due at once.
     const OTHER: &str = "400000000000000002";
     for channel in [GAMES, OTHER] {
         fake.say(
             ALICE,
             channel,
-            &format!("!challenge <@{}> colour:white days:1", BOB.0),
+            &format!("!challenge <@{}> colour:white days:2", BOB.0),
         );
         wait_post(&fake, channel, "challenges").await;
     }
@@ -644,6 +659,7 @@ async fn closed_dms_fall_back_to_private_command() {
     }
     let threads = fake.threads();
     assert_eq!(threads.len(), 2);
+    pass_time(&path, 25 * 3600).await;
 
     // Both reminders are held; her DMs were tried once, and she is told once, in the
     // thread of the game whose reminder came first.
