@@ -92,6 +92,20 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Recomputes every server's ratings, Chess# points and solitaire best scores from the
+    /// stored finished games and prints them, one line per player and family (nothing is
+    /// cached: the bot computes the same tables from the same games when asked).
+    Ratings {
+        /// Rebuild from the stored games (the only mode; kept for operators' scripts).
+        #[arg(long)]
+        recompute: bool,
+        /// Only this server (a Discord guild id; `-` for private and console games).
+        #[arg(long)]
+        server: Option<String>,
+        /// Database URL (default: from the configuration).
+        #[arg(long)]
+        db: Option<String>,
+    },
     /// Writes a consistent copy of the database to a new file, while the bot runs: the
     /// way to back it up (copying the database file alone may miss what is in its WAL).
     Backup {
@@ -279,6 +293,20 @@ fn main() -> ExitCode {
                     ExitCode::from(1)
                 }
             }
+        }
+        Command::Ratings {
+            recompute: _,
+            server,
+            db,
+        } => {
+            let db = match db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok) {
+                Ok(db) => db,
+                Err(e) => return report(Err(e.to_string())),
+            };
+            let result = postal::console::block_on(cli::ratings::recompute(&db, server.as_deref()))
+                .and_then(|r| r)
+                .map(|text| print!("{text}"));
+            report(result)
         }
         Command::MigrateDb { from, to } => {
             let result = postal::console::block_on(postal::console::migrate_db(&from, &to))

@@ -308,6 +308,42 @@ fn a_lone_number_after_move_is_the_move_not_a_game_id() {
     assert_eq!(p("move 3 e4"), g(Some(3), "e4"));
 }
 
+/// `rules VARIANT` gives every variant's rules in brief (goal, moves, special rules, the
+/// end), from the variant's own spec, in one Discord message of at most 2000 characters
+/// even with a long rules link (issue 15).
+#[tokio::test]
+async fn rules_gives_every_variant_a_real_summary_that_fits_one_discord_message() {
+    use postal::service::referee::Service;
+    use postal::store::Store;
+    use postal::variants::api::RULES_SUMMARY_MAX;
+    let settings = postal::service::settings::Settings {
+        rules_url: Some(format!("https://example.org/{}/", "r".repeat(150))),
+        ..common::service::seeded()
+    };
+    let svc = Service::new(Store::open("sqlite::memory:").await.unwrap(), settings);
+    let registry = postal::variants::Registry::builtin();
+    assert!(registry.all().count() >= 11);
+    for v in registry.all() {
+        let brief = v.rules_summary();
+        let n = brief.chars().count();
+        assert!(
+            (300..=RULES_SUMMARY_MAX).contains(&n),
+            "{}: {n} characters",
+            v.id()
+        );
+        assert!(brief.len() > v.summary().len() * 3, "{}", v.id());
+        let out = say(&svc, "r", "frank", &format!("rules {}", v.id()), T0).await;
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].text.contains(brief), "{}: {out:?}", v.id());
+        assert!(
+            out[0].text.chars().count() <= 2000,
+            "{}: {} characters",
+            v.id(),
+            out[0].text.chars().count()
+        );
+    }
+}
+
 #[tokio::test]
 async fn rules_answers_with_a_summary_and_the_operators_link_not_a_repository_path() {
     use postal::service::referee::Service;

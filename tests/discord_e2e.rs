@@ -82,14 +82,21 @@ async fn start_playing(fake: &Fake, db: &str, cfg: Config, registry: Registry) -
     bot
 }
 
-/// Waits until the bot has identified and registered its commands (the `n`th time).
+/// Waits until the bot has identified and checked its commands with Discord (the `n`th
+/// time): registered them the first time; later, with the same set, nothing to do.
 async fn ready(fake: &Fake, n: usize) {
     fake.wait_identified(n).await;
+    let global = format!("/applications/{}/commands", fake_discord::BOT_ID);
     fake.wait_for("command registration", |r| {
-        r.iter()
+        let checks = r
+            .iter()
+            .filter(|x| x.method == "GET" && x.path == global && x.ok())
+            .count();
+        let puts = r
+            .iter()
             .filter(|x| x.method == "PUT" && x.path.ends_with("/commands") && x.ok())
-            .count()
-            >= n
+            .count();
+        checks >= n && puts >= 1
     })
     .await;
 }
@@ -123,6 +130,25 @@ async fn wait_post(fake: &Fake, channel: &str, needle: &str) -> Recorded {
     posts(&reqs, channel)
         .into_iter()
         .find(|r| r.content().is_some_and(|c| c.contains(needle)))
+        .cloned()
+        .unwrap()
+}
+
+/// Waits for a POST to `channel` with a file (a record) whose text contains `needle`.
+async fn wait_file(fake: &Fake, channel: &str, needle: &str) -> Recorded {
+    let has = |r: &Recorded| {
+        r.files
+            .iter()
+            .any(|f| String::from_utf8_lossy(&f.bytes).contains(needle))
+    };
+    let reqs = fake
+        .wait_for(&format!("a file with '{needle}' in {channel}"), |r| {
+            posts(r, channel).into_iter().any(has)
+        })
+        .await;
+    posts(&reqs, channel)
+        .into_iter()
+        .find(|r| has(r))
         .cloned()
         .unwrap()
 }
@@ -287,7 +313,9 @@ async fn slash_challenge_button_accept_thread_and_checkmate() {
         let text = m.content().unwrap();
         if !mv.ends_with('#') {
             assert!(
-                text.contains(&format!("<@{}>", next.0)) && text.contains("to move, by 20"),
+                text.contains(&format!("<@{}>", next.0))
+                    && text.contains("to move, by <t:")
+                    && text.contains(":R>)"),
                 "the mover is mentioned, with the deadline: {text}"
             );
         }
@@ -344,6 +372,13 @@ async fn duplicate_event_and_restart() {
     wait_post(&fake, &thread, "played Nf3").await;
     fake.say(BOB, &thread, "!moves");
     wait_post(&fake, &thread, "1. e4 e5 2. Nf3").await;
+    // The second READY found the same commands registered: no registration again.
+    let puts = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .count();
+    assert_eq!(puts, 1, "the unchanged commands are not registered again");
     all_accepted(&fake);
     bot.stop().await;
 }
@@ -861,12 +896,7 @@ async fn autocomplete_suggests_legal_moves_and_games() {
     let choices = r.json["data"]["choices"].as_array().unwrap();
     assert_eq!(choices.len(), 1, "{}", r.json);
     assert_eq!(choices[0]["value"], 1);
-    assert_eq!(
-        choices[0]["name"],
-        format!("#1 standard vs {}", ALICE.0),
-        "{}",
-        r.json
-    );
+    assert_eq!(choices[0]["name"], "#1 standard vs alice", "{}", r.json);
     all_accepted(&fake);
     bot.stop().await;
 }
@@ -2907,8 +2937,266 @@ async fn a_cloak_and_dagger_game_is_set_up_by_dm_and_keeps_identities_secret() {
     fake.say(BOB, &thread, "!resign");
     wait_post(&fake, &thread, "game over").await;
     fake.say(ALICE, &thread, "!pgn");
-    wait_post(&fake, &thread, "Black: 1=N 2=R 3=K 4=R 5=B 6=B 7=Q 8=N").await;
-    wait_post(&fake, &thread, "Rd8xd5{2=N}").await;
+    wait_file(&fake, &thread, "Black: 1=N 2=R 3=K 4=R 5=B 6=B 7=Q 8=N").await;
+    wait_file(&fake, &thread, "Rd8xd5{2=N}").await;
     all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// `/leaderboard` answers privately with the server's ratings from its finished rated
+/// games, each player by mention (which Discord shows as their display name, without a
+/// ping in a private answer), and `/rating` with one player's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaderboard_and_rating_by_slash_command() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("leaderboard"), config(&fake), 1).await;
+    let thread = start_game(&fake, "").await;
+    fake.say(ALICE, &thread, "e4");
+    wait_post(&fake, &thread, "played e4").await;
+    fake.say(BOB, &thread, "!resign");
+    wait_post(&fake, &thread, "game over").await;
+    let variant = json!([{"name": "variant", "type": 3, "value": "standard"}]);
+    let r = private_answer(&fake, BOB, GAMES, "leaderboard", variant, "leaderboard").await;
+    assert_says(&r, &format!("1. <@{}> 1662 ±290", ALICE.0));
+    assert_says(&r, &format!("2. <@{}> 1338 ±290", BOB.0));
+    let user = json!([{"name": "user", "type": 6, "value": ALICE.0}]);
+    let r = private_answer(&fake, BOB, GAMES, "rating", user, "rating").await;
+    assert_says(
+        &r,
+        "Standard chess: 1662 ±290, 1 game (1 won, 0 drawn, 0 lost)",
+    );
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// The users a recorded message may notify (its `allowed_mentions`), and that it lets
+/// Discord parse nothing itself (no `@everyone`, roles or users found in the text).
+fn notified(r: &Recorded) -> Vec<String> {
+    let body = if r.json.get("data").is_some() {
+        &r.json["data"]
+    } else {
+        &r.json
+    };
+    let am = &body["allowed_mentions"];
+    assert!(
+        am.is_object(),
+        "every message says whom it notifies: {}",
+        r.json
+    );
+    assert_eq!(am["parse"], json!([]), "nothing parsed from the text: {am}");
+    assert_eq!(am["roles"], json!([]), "{am}");
+    am["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Chat in a game's thread gets no answer, from a player or an onlooker; a move, a move
+/// out of turn and a command do. The move's message notifies the player to move and
+/// nobody else; a public `!games` shows the opponent and notifies nobody.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_in_a_thread_is_left_alone_and_only_the_player_called_on_is_notified() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("quiet"), config(&fake), 1).await;
+    let thread = start_game(&fake, "").await;
+    let start_msg = wait_post(&fake, &thread, "accepted").await;
+    assert_eq!(
+        notified(&start_msg),
+        [ALICE.0],
+        "White is called on to move"
+    );
+
+    for chat in [
+        "gg",
+        "wow",
+        "nice one",
+        "ok",
+        "thanks",
+        "GG WP",
+        "lol",
+        "e4 was better",
+    ] {
+        fake.say(ALICE, &thread, chat);
+        fake.say(BOB, &thread, chat);
+        fake.say(CAROL, &thread, chat);
+    }
+    // An onlooker's move-like text is chat too: the game is not theirs.
+    fake.say(CAROL, &thread, "e4");
+    // A move out of turn is answered (with the reason), and so is a command.
+    fake.say(BOB, &thread, "e5");
+    wait_post(&fake, &thread, "not your turn").await;
+    fake.say(ALICE, &thread, "e4");
+    let moved = wait_post(&fake, &thread, "played e4").await;
+    assert_eq!(
+        notified(&moved),
+        [BOB.0],
+        "only Black, to move, is notified"
+    );
+    fake.say(CAROL, &thread, "board 1");
+    wait_post(&fake, &thread, "game #1: Black to move").await;
+    let reqs = fake.requests();
+    let in_thread: Vec<&str> = posts(&reqs, &thread)
+        .iter()
+        .filter_map(|r| r.content())
+        .collect();
+    assert_eq!(
+        in_thread.len(),
+        4,
+        "start, not your turn, e4, board: {in_thread:#?}"
+    );
+
+    // A public list of games shows the opponent by mention, and notifies nobody.
+    fake.say(ALICE, GAMES, "!games");
+    let list = wait_post(&fake, GAMES, "#1 standard vs").await;
+    assert!(list.content().unwrap().contains(&format!("<@{}>", BOB.0)));
+    assert!(notified(&list).is_empty(), "{}", list.json);
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// The message that ends a game of two carries a Rematch button: Bob presses it, which
+/// challenges Alice in the game's thread to the same game with colours swapped, and
+/// Alice accepts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_button_challenges_with_colours_swapped() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("rematch"), config(&fake), 1).await;
+    let thread = start_game(&fake, "days:4").await;
+    fake.say(ALICE, &thread, "e4");
+    wait_post(&fake, &thread, "played e4").await;
+    fake.say(BOB, &thread, "!resign");
+    let end = wait_post(&fake, &thread, "game over").await;
+    let rematch = button(None, "rematch #1");
+    assert!(
+        button_ids(&end.json).contains(&rematch),
+        "the last message offers a rematch: {}",
+        end.json
+    );
+    let press = fake.press(BOB, &bot_message(&fake, &thread), &rematch);
+    fake.wait_callback(&press).await;
+    let challenge = wait_post(&fake, &thread, "game #2:").await;
+    let text = challenge.content().unwrap();
+    assert!(
+        text.contains(&format!(
+            "challenges <@{}> to standard (4 days per move)",
+            ALICE.0
+        )) && text.contains("plays White"),
+        "{text}"
+    );
+    fake.say(ALICE, &thread, "!accept 2");
+    wait_post(&fake, &thread, &format!("game #2: <@{}> accepted", ALICE.0)).await;
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// Reads a PGN as a reader does: its tag pairs, and its movetext replayed with
+/// `shakmaty` from the standard position; returns the tags and the final position.
+fn read_pgn(pgn: &str) -> (HashMap<String, String>, shakmaty::Chess) {
+    use shakmaty::{san::San, Position};
+    let mut tags = HashMap::new();
+    let mut pos = shakmaty::Chess::default();
+    for line in pgn.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let (name, value) = tag.split_once(' ').expect("a tag pair");
+            let value = value
+                .trim()
+                .strip_prefix('"')
+                .unwrap()
+                .strip_suffix('"')
+                .unwrap();
+            tags.insert(name.to_string(), value.to_string());
+            continue;
+        }
+        for token in line.split_whitespace() {
+            if token.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+                continue;
+            }
+            let token = token.rsplit('.').next().unwrap();
+            let san: San = token.parse().unwrap_or_else(|_| panic!("SAN {token}"));
+            let m = san
+                .to_move(&pos)
+                .unwrap_or_else(|_| panic!("legal {token}"));
+            pos = pos.play(&m).unwrap();
+        }
+    }
+    (tags, pos)
+}
+
+/// The end of a game posts its record as a `.pgn` file and its animation as a GIF in
+/// its thread; `/pgn` answers with the record as a `.pgn` file, which a reader parses,
+/// with the players by display name and their ids in tags of their own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_end_of_a_game_and_pgn_attach_the_record_and_the_animation() {
+    use shakmaty::Position;
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("records"), config(&fake), 1).await;
+    let thread = start_game(&fake, "").await;
+    for (who, mv) in [(ALICE, "f3"), (BOB, "e5"), (ALICE, "g4"), (BOB, "Qh4#")] {
+        fake.say(who, &thread, mv);
+        wait_post(
+            &fake,
+            &thread,
+            &format!("played {}", mv.trim_end_matches('#')),
+        )
+        .await;
+    }
+    let end = wait_post(&fake, &thread, "checkmate").await;
+    let names: Vec<&str> = end.files.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["board.png", "game-1.pgn", "game-1.gif"],
+        "{names:?}"
+    );
+    assert!(end.files[2].bytes.starts_with(b"GIF89a"));
+    let (tags, pos) = read_pgn(&String::from_utf8(end.files[1].bytes.clone()).unwrap());
+    assert!(pos.is_checkmate());
+    assert_eq!(tags["Result"], "0-1");
+
+    let id = fake.slash(ALICE, &thread, "pgn", json!([]));
+    let r = fake.wait_callback(&id).await;
+    assert_eq!(r.files.len(), 1, "{}", r.json);
+    assert_eq!(r.files[0].name, "game-1.pgn");
+    assert_eq!(r.content(), Some(""), "the record is the file, not text");
+    let (tags, pos) = read_pgn(&String::from_utf8(r.files[0].bytes.clone()).unwrap());
+    assert!(pos.is_checkmate());
+    assert_eq!(tags["White"], "alice");
+    assert_eq!(tags["Black"], "bob");
+    assert_eq!(tags["WhiteUserId"], ALICE.0);
+    assert_eq!(tags["BlackUserId"], BOB.0);
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// A bot that Discord refuses the Message Content intent (close 4014) starts again
+/// without it and plays by slash commands; one set to slash-only never asks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_refused_message_content_runs_slash_only() {
+    let fake = Fake::start(TOKEN).await;
+    fake.refuse_message_content();
+    let bot = start(&fake, &db("slash-only"), config(&fake), 1).await;
+    let asked: Vec<u64> = fake
+        .frames()
+        .into_iter()
+        .filter(|f| f["op"] == 2)
+        .map(|f| f["d"]["intents"].as_u64().unwrap())
+        .collect();
+    assert_eq!(asked.len(), 2, "asked, refused, then without: {asked:?}");
+    assert_ne!(asked[0] & (1 << 15), 0);
+    assert_eq!(asked[1] & (1 << 15), 0);
+    let c = fake.slash(ALICE, GAMES, "games", json!([]));
+    assert_says(&fake.wait_callback(&c).await, "you have no games");
+    bot.stop().await;
+
+    let fake = Fake::start(TOKEN).await;
+    let cfg = Config {
+        message_content: false,
+        ..config(&fake)
+    };
+    let bot = start(&fake, &db("slash-only-set"), cfg, 1).await;
+    let identify = fake.frames().into_iter().find(|f| f["op"] == 2).unwrap();
+    assert_eq!(identify["d"]["intents"].as_u64().unwrap() & (1 << 15), 0);
     bot.stop().await;
 }

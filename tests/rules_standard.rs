@@ -319,6 +319,61 @@ fn timeout_loses_unless_the_opponent_cannot_mate() {
     );
 }
 
+/// The result when `loser` runs out of time in `fen`.
+fn timeout_result(fen: &str, loser: Color) -> (GameResult, EndReason) {
+    let o = game(V, fen).timeout(loser).unwrap();
+    (o.result, o.reason)
+}
+
+#[test]
+fn timeout_against_a_side_that_could_be_helped_to_mate_loses() {
+    let lost = |winner| match winner {
+        Color::White => (GameResult::WhiteWins, EndReason::Timeout),
+        Color::Black => (GameResult::BlackWins, EndReason::Timeout),
+    };
+    let drawn = (GameResult::Draw, EndReason::TimeoutVsInsufficientMaterial);
+    // K+Q (White) against K+N (Black): the knight can mate, the queen blocking its own
+    // king; the side with the queen who runs out of time loses, and so does the other.
+    let q_vs_n = "4k1n1/8/8/8/8/8/8/Q3K3 w - - 0 1";
+    assert_eq!(timeout_result(q_vs_n, Color::White), lost(Color::Black));
+    assert_eq!(timeout_result(q_vs_n, Color::Black), lost(Color::White));
+    // K+R against a bare king: the bare king can never mate.
+    let r_vs_k = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(timeout_result(r_vs_k, Color::White), drawn);
+    assert_eq!(timeout_result(r_vs_k, Color::Black), lost(Color::White));
+    // K+N against K+P, both ways: the pawn can promote, and it can block for the knight.
+    let n_vs_p = "4k3/4p3/8/8/8/8/8/1N2K3 w - - 0 1";
+    assert_eq!(timeout_result(n_vs_p, Color::White), lost(Color::Black));
+    assert_eq!(timeout_result(n_vs_p, Color::Black), lost(Color::White));
+    // K+B against K+N: the knight can shut the king in for the bishop, and the other way.
+    let b_vs_n = "4k1n1/8/8/8/8/8/8/2B1K3 w - - 0 1";
+    assert_eq!(timeout_result(b_vs_n, Color::White), lost(Color::Black));
+    assert_eq!(timeout_result(b_vs_n, Color::Black), lost(Color::White));
+    // K+N+N against a bare king: a mate exists (with the lone king's help).
+    let nn_vs_k = "4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1";
+    assert_eq!(timeout_result(nn_vs_k, Color::Black), lost(Color::White));
+    assert_eq!(timeout_result(nn_vs_k, Color::White), drawn);
+}
+
+#[test]
+fn could_checkmate_is_false_only_where_no_mate_can_arise() {
+    use postal::rules::game::could_checkmate;
+    let can = |fen: &str, c| could_checkmate(&pos(V, fen), c);
+    // A lone king, whatever the other side has.
+    assert!(!can("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", Color::Black));
+    // K+N against a bare king, but not against anything more.
+    assert!(!can("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", Color::White));
+    assert!(can("4k3/7p/8/8/8/8/8/1N2K3 w - - 0 1", Color::White));
+    assert!(can("4k3/8/8/8/8/8/8/1N2K2q w - - 0 1", Color::White));
+    // Bishops all on one colour, everywhere: dead (c1 and f8 are both dark).
+    assert!(!can("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White));
+    assert!(!can("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::Black));
+    // Opposite-coloured bishops (c1 dark, g8 light): a helpmate exists.
+    assert!(can("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White));
+    // K+B against K+R: the rook can block its own king.
+    assert!(can("4k2r/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White));
+}
+
 #[test]
 fn resignation_and_agreement_end_the_game() {
     let mut g = Game::new(V);

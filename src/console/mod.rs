@@ -11,7 +11,9 @@ mod migrate;
 
 pub use migrate::migrate_db;
 
-use crate::service::referee::{Destination, Incoming, Outbound, Place, Service, Settings};
+use crate::service::referee::{
+    plain_times, Destination, Incoming, Outbound, Place, Service, Settings,
+};
 use crate::store::Store;
 use crate::variants::api::Viewer;
 use crate::variants::Registry;
@@ -87,7 +89,7 @@ fn format_with_image(o: &Outbound, image: Option<&std::path::Path>) -> String {
             let place = place_tag(&o.to);
             format!(
                 "{place} {}\n{place}   image: {}",
-                o.text.replace('\n', &format!("\n{place} ")),
+                plain_times(&o.text).replace('\n', &format!("\n{place} ")),
                 path.display()
             )
         }
@@ -104,7 +106,10 @@ fn place_tag(to: &Destination) -> String {
 /// Formats one outbound message as console lines.
 pub fn format(o: &Outbound) -> String {
     let place = place_tag(&o.to);
-    let mut s = format!("{place} {}", o.text.replace('\n', &format!("\n{place} ")));
+    let mut s = format!(
+        "{place} {}",
+        plain_times(&o.text).replace('\n', &format!("\n{place} "))
+    );
     if let Some(v) = &o.image {
         for line in v.diagram.lines() {
             s.push_str(&format!("\n{place}   {line}"));
@@ -143,7 +148,7 @@ pub async fn run_until_stopped(
     input: impl BufRead,
     out: &mut impl Write,
 ) -> Result<(), String> {
-    let stop = Box::pin(crate::service::shutdown::stop_signal());
+    let stop = Box::pin(crate::service::shutdown::StopSignal::listen().wait());
     run_with(opts, input, out, Some(stop)).await
 }
 
@@ -352,7 +357,7 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
         "pgn" => Ok(rules
             .pgn(
                 viewer,
-                &crate::service::referee::pgn_tags(&g, rules.as_ref()),
+                &crate::service::referee::pgn_tags(&g, rules.as_ref(), &[]),
             )
             .into_bytes()),
         "gif" => {

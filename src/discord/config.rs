@@ -26,6 +26,10 @@ pub struct Config {
     pub shards: Shards,
     /// How log lines are written: text or JSON lines.
     pub log_format: LogFormat,
+    /// Whether to ask for the privileged Message Content intent (text commands and bare
+    /// moves in threads). When Discord refuses it, the bot runs slash-only anyway;
+    /// `false` starts slash-only without asking.
+    pub message_content: bool,
 }
 
 impl Default for Config {
@@ -38,6 +42,7 @@ impl Default for Config {
             defer_after_ms: 1500,
             shards: Shards::default(),
             log_format: LogFormat::Text,
+            message_content: true,
         }
     }
 }
@@ -101,6 +106,18 @@ impl Config {
         if let Some(v) = var("POSTAL_LOG_FORMAT") {
             self.log_format = LogFormat::parse(&v, "POSTAL_LOG_FORMAT")?;
         }
+        if let Some(v) = var("POSTAL_MESSAGE_CONTENT") {
+            self.message_content = match v.trim().to_lowercase().as_str() {
+                "true" | "on" | "1" | "ask" => true,
+                "false" | "off" | "0" | "slash-only" => false,
+                _ => {
+                    return Err(format!(
+                        "POSTAL_MESSAGE_CONTENT: '{}' is neither true nor false",
+                        v.chars().take(20).collect::<String>()
+                    ))
+                }
+            };
+        }
         self.check()
     }
 
@@ -146,6 +163,14 @@ mod tests {
         assert_eq!(c.prefix, "?");
         assert_eq!(c.api_base, "http://127.0.0.1:9");
         assert_eq!(c.guilds, vec![1, 2]);
+        assert!(c.message_content, "asked for by default");
+        let off = Config::default()
+            .with_env(|k| (k == "POSTAL_MESSAGE_CONTENT").then(|| "off".into()))
+            .unwrap();
+        assert!(!off.message_content);
+        assert!(Config::default()
+            .with_env(|k| (k == "POSTAL_MESSAGE_CONTENT").then(|| "maybe".into()))
+            .is_err());
         assert!(Config::default()
             .with_env(|k| (k == "POSTAL_GUILDS").then(|| "x".into()))
             .is_err());

@@ -12,8 +12,11 @@
 //! its buttons), never its English, and names no variant: the slash commands are
 //! generated from the registry's declarations ([`slash`]).
 
+mod buttons;
 pub mod config;
 pub mod logging;
+pub mod names;
+pub mod registration;
 pub mod shards;
 pub mod slash;
 pub mod text;
@@ -28,12 +31,13 @@ use crate::service::settings::Settings;
 use crate::store::Store;
 use crate::variants::api::ArgKind;
 use crate::variants::Registry;
+use buttons::{action_rows, button_text, buttons_of, Button, Press};
 use serenity::all::{
     AutoArchiveDuration, AutocompleteChoice, ButtonStyle, ChannelId, ChannelType,
-    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context, CreateActionRow,
-    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder,
+    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
+    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateThread, EditThread, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder,
     Interaction, InteractionId, Message, Ready, ShardManager, UserId,
 };
 use serenity::builder::Builder;
@@ -41,14 +45,25 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The gateway intents the bot asks for: guild and direct messages, and their content
-/// (a privileged intent, needed for text commands and moves typed in threads).
-pub fn intents() -> GatewayIntents {
-    GatewayIntents::GUILDS
-        | GatewayIntents::GUILD_MESSAGES
-        | GatewayIntents::DIRECT_MESSAGES
-        | GatewayIntents::MESSAGE_CONTENT
+/// The gateway intents the bot asks for: guild and direct messages, and, when `content`,
+/// their content (a privileged intent, needed for text commands and moves typed in
+/// threads; without it the bot is slash-only: slash commands, buttons, autocompletion).
+pub fn intents(content: bool) -> GatewayIntents {
+    let base =
+        GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+    if content {
+        base | GatewayIntents::MESSAGE_CONTENT
+    } else {
+        base
+    }
 }
+
+/// The start log's line on the Message Content intent.
+const SLASH_ONLY: &str = "slash-only: slash commands, buttons and autocompletion work; text commands and bare moves in threads do not (turn on \"Message Content Intent\" under Bot in the developer portal and set message_content = true for them)";
+
+/// Discord's limit on an attachment's size (without boosts), in bytes: a bigger
+/// animation is left out.
+const ATTACHMENT_LIMIT: usize = 10 * 1024 * 1024;
 
 /// Discord shows at most this many autocompletion choices.
 const CHOICES: usize = 25;
@@ -59,14 +74,6 @@ const CHOICE_LIMIT: usize = 100;
 pub const TOKEN_HELP: &str =
     "create an application at https://discord.com/developers/applications, \
 add a bot, copy its token (Bot > Reset Token) and set DISCORD_TOKEN to it; see README.md";
-
-/// A button under a message: what it says, and the command line it stands for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Button {
-    id: String,
-    label: String,
-    style: ButtonStyle,
-}
 
 /// An outbound message with Discord extras.
 #[derive(Clone, Debug)]
@@ -88,109 +95,18 @@ fn with_nonce(m: CreateMessage, out: &Out, i: usize) -> CreateMessage {
     }
 }
 
-/// Discord's limits on a button: its custom id and label, in characters; buttons per
-/// row, and rows per message.
-const CUSTOM_ID_LIMIT: usize = 100;
-const LABEL_LIMIT: usize = 80;
-const BUTTONS_PER_ROW: usize = 5;
-const ROWS: usize = 5;
-
-/// The Discord buttons of the referee's buttons: the custom id carries the command and
-/// the one user it is for (`cmd:USER:COMMAND`, `-` for anyone), so a press needs no
-/// lookup and a press by someone else sends nothing. A command too long for a custom id
-/// gets no button (it is never cut: a cut command would be another command); the
-/// message's text still says what to type.
-fn buttons_of(msg: &Outbound) -> Vec<Button> {
-    msg.buttons
-        .iter()
-        .filter_map(|b| {
-            let id = format!("cmd:{}:{}", b.for_user.as_deref().unwrap_or("-"), b.command);
-            if id.chars().count() > CUSTOM_ID_LIMIT {
-                tracing::warn!(command = %b.command, "a button's command is too long for Discord; no button");
-                return None;
-            }
-            Some(Button {
-                id,
-                label: b.label.chars().take(LABEL_LIMIT).collect(),
-                style: if b.primary {
-                    ButtonStyle::Success
-                } else {
-                    ButtonStyle::Secondary
-                },
-            })
-        })
-        .take(BUTTONS_PER_ROW * ROWS)
-        .collect()
-}
-
-/// What a button's custom id asks for, when `presser` may press it.
-#[derive(Debug, PartialEq, Eq)]
-enum Press {
-    /// Run this command line as the presser.
-    Command(String),
-    /// Nothing is sent; tell the presser why.
-    Refused(&'static str),
-}
-
-/// The command line a button stands for, when `presser` may press it: a referee's button
-/// (`cmd:USER:COMMAND`), for anyone (`-`) or for one user; the resignation confirmation
-/// the adapter itself adds (`resign:GAME:USER`), for the user who asked to resign; and
-/// the challenge buttons of earlier versions (`accept:GAME`, `decline:GAME`), which
-/// pending challenges still carry.
-fn button_text(custom_id: &str, presser: UserId) -> Press {
-    const STALE: Press = Press::Refused(
-        "this button is from an earlier version of the bot and does nothing now: type the command instead (/help lists them)",
-    );
-    let presser = presser.to_string();
-    if let Some(rest) = custom_id.strip_prefix("cmd:") {
-        let Some((owner, command)) = rest.split_once(':') else {
-            return STALE;
-        };
-        if owner != "-" && owner != presser {
-            return Press::Refused("this button is for another player; nothing was done");
-        }
-        return Press::Command(command.to_string());
-    }
-    let parts: Vec<&str> = custom_id.split(':').collect();
-    let game = |g: &str| g.parse::<i64>().ok();
-    match parts.as_slice() {
-        ["resign", g, owner] if game(g).is_some() => {
-            if *owner == presser {
-                Press::Command(format!("resign {g}"))
-            } else {
-                Press::Refused(
-                    "only the player who asked to resign can confirm it; nothing was done",
-                )
-            }
-        }
-        [word @ ("accept" | "decline"), g] if game(g).is_some() => {
-            Press::Command(format!("{word} {g}"))
-        }
-        _ => STALE,
-    }
-}
-
-/// The buttons in rows, as Discord takes them (five to a row).
-fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
-    buttons
-        .chunks(BUTTONS_PER_ROW)
-        .take(ROWS)
-        .map(|row| {
-            CreateActionRow::Buttons(
-                row.iter()
-                    .map(|b| {
-                        CreateButton::new(b.id.clone())
-                            .label(b.label.clone())
-                            .style(b.style)
-                    })
-                    .collect(),
-            )
-        })
-        .collect()
-}
-
-fn allowed_mentions() -> CreateAllowedMentions {
-    CreateAllowedMentions::new().all_users(true)
+/// Whom a message may notify: exactly the users the service says it calls on
+/// ([`Outbound::mentions`]), never a role, `@everyone` or `@here`, and never a user
+/// only because the text shows them (a list of games shows every opponent and notifies
+/// nobody).
+fn allowed_mentions(users: &[String]) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(
+        users
+            .iter()
+            .filter_map(|u| u.parse::<u64>().ok())
+            .filter(|&id| id != 0)
+            .map(UserId::new),
+    )
 }
 
 /// Draws a service view's board as a PNG, off the async runtime's threads.
@@ -377,14 +293,22 @@ impl Core {
         Ok(())
     }
 
-    /// A user's name as Discord shows it (a thread's name cannot hold a mention); the
-    /// key itself when Discord cannot say.
+    /// A user's name as Discord shows it (a thread's name cannot hold a mention): as
+    /// learnt from their events ([`names`]), else asked of Discord once (a player
+    /// challenged who has not written yet); the key itself when Discord cannot say.
     async fn display_name(&self, http: &Http, key: &str) -> String {
+        let known = self.service.name_of(key);
+        if known != key {
+            return known;
+        }
         let Ok(id) = key.parse::<u64>() else {
             return key.to_string();
         };
         match UserId::new(id).to_user(http).await {
-            Ok(u) => crate::service::names::display_name(u.display_name(), key),
+            Ok(u) => {
+                self.service.learn_name(key, names::shown_name(&u, None));
+                self.service.name_of(key)
+            }
             Err(e) => {
                 tracing::warn!(user = key, error = %e, "cannot read a user's name");
                 key.to_string()
@@ -399,16 +323,53 @@ impl Core {
             .map(|bytes| CreateAttachment::bytes(bytes, "board.png"))
     }
 
-    /// Sends one message to a channel, split under the limit; the image and buttons go
+    /// A message as Discord pieces under the length limit, and the files that go with
+    /// the last piece: the board image; a document (a record) as a file of its own name
+    /// instead of text; and, on a message announcing a game's end, the game's record
+    /// (`.pgn`) and its animation (`.gif`).
+    async fn body(&self, out: &Out) -> (Vec<String>, Vec<CreateAttachment>) {
+        let mut files: Vec<CreateAttachment> = self.png(&out.msg.image).await.into_iter().collect();
+        let pieces = match &out.msg.document {
+            Some(name) => {
+                files.push(CreateAttachment::bytes(
+                    out.msg.text.clone().into_bytes(),
+                    name.clone(),
+                ));
+                Vec::new()
+            }
+            None if !out.msg.listing.is_empty() => {
+                text::split(&text::listing(&out.msg.listing), text::MESSAGE_LIMIT)
+            }
+            None => text::split(&text::for_discord(&out.msg.text), text::MESSAGE_LIMIT),
+        };
+        if let (true, Some(id)) = (out.msg.ending, out.msg.game) {
+            match self.service.record(id).await {
+                Ok(Some((name, pgn))) => {
+                    files.push(CreateAttachment::bytes(pgn.into_bytes(), name))
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(game = id, error = %e, "cannot read a game's record"),
+            }
+            match self.service.animation(id, self.renderer.clone()).await {
+                Ok(Some((name, gif))) if gif.len() <= ATTACHMENT_LIMIT => {
+                    files.push(CreateAttachment::bytes(gif, name))
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(game = id, error = %e, "cannot draw a game's animation"),
+            }
+        }
+        (pieces, files)
+    }
+
+    /// Sends one message to a channel, split under the limit; the files and buttons go
     /// with the last piece.
     async fn send_channel(&self, http: &Http, channel: &str, out: &Out) -> Result<(), String> {
         let Ok(id) = channel.parse::<u64>() else {
             return Err(format!("bad channel id {channel}"));
         };
-        let pieces = text::split(&text::mentions(&out.msg.text), text::MESSAGE_LIMIT);
+        let (pieces, files) = self.body(out).await;
         let n = pieces.len();
-        let file = self.png(&out.msg.image).await;
-        if n == 0 && file.is_none() {
+        if n == 0 && files.is_empty() {
             return Ok(());
         }
         let pieces = if n == 0 { vec![String::new()] } else { pieces };
@@ -417,20 +378,15 @@ impl Core {
             let mut m = with_nonce(
                 CreateMessage::new()
                     .content(p)
-                    .allowed_mentions(allowed_mentions()),
+                    .allowed_mentions(allowed_mentions(&out.msg.mentions)),
                 out,
                 i,
             );
             if i == last {
-                if let Some(f) = &file {
-                    m = m.add_file(f.clone());
-                }
+                m = m.add_files(files.clone());
                 m = m.components(action_rows(&out.buttons));
             }
-            ChannelId::new(id)
-                .send_message(http, m)
-                .await
-                .map_err(|e| e.to_string())?;
+            send_unarchiving(http, ChannelId::new(id), m).await?;
         }
         Ok(())
     }
@@ -485,6 +441,7 @@ impl Core {
                         slash::PRIVATE
                     ),
                     game: out.msg.game,
+                    mentions: vec![user.to_string()],
                     ..Outbound::default()
                 },
                 buttons: Vec::new(),
@@ -536,15 +493,25 @@ impl Core {
 
     async fn try_dm(&self, http: &Http, user: UserId, out: &Out) -> serenity::Result<()> {
         let dm = user.create_dm_channel(http).await?;
-        let pieces = text::split(&text::mentions(&out.msg.text), text::MESSAGE_LIMIT);
-        let file = self.png(&out.msg.image).await;
+        let (pieces, files) = self.body(out).await;
+        let pieces = if pieces.is_empty() && !files.is_empty() {
+            vec![String::new()]
+        } else {
+            pieces
+        };
         let last = pieces.len().saturating_sub(1);
         for (i, p) in pieces.into_iter().enumerate() {
-            let mut m = with_nonce(CreateMessage::new().content(p), out, i);
+            let mut m = with_nonce(
+                CreateMessage::new()
+                    .content(p)
+                    .allowed_mentions(allowed_mentions(&out.msg.mentions)),
+                out,
+                i,
+            );
             if i == last {
-                if let Some(f) = &file {
-                    m = m.add_file(f.clone());
-                }
+                // A challenge or a game made in private carries its buttons here.
+                m = m.add_files(files.clone());
+                m = m.components(action_rows(&out.buttons));
             }
             dm.id.send_message(http, m).await?;
         }
@@ -568,6 +535,7 @@ impl Core {
         if msg.author.bot {
             return;
         }
+        names::learn_from_message(&self.service, msg);
         let content = msg.content.trim();
         let dm = msg.guild_id.is_none();
         let (text, place) = if let Some(rest) = content.strip_prefix(self.cfg.prefix.as_str()) {
@@ -580,13 +548,24 @@ impl Core {
         } else if dm {
             (content.to_string(), Place::Dm)
         } else {
-            // A bare move, in a game's thread only.
+            // In a game's thread, a command or a move of the writer's game there; the
+            // rest is chat between people and gets no answer.
             let channel = msg.channel_id.to_string();
             let in_thread = self.store().is_game_thread(&channel).await.unwrap_or(false);
-            if !in_thread || !text::looks_like_move(content) {
+            if !in_thread || content.chars().count() > text::THREAD_INPUT_LIMIT {
                 return;
             }
-            (content.to_string(), Place::Channel(channel))
+            let place = Place::Channel(channel);
+            let author = msg.author.id.to_string();
+            match self.service.is_for_referee(&author, &place, content).await {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot tell chat from a move; left alone");
+                    return;
+                }
+            }
+            (content.to_string(), place)
         };
         if text.is_empty() {
             return;
@@ -663,16 +642,20 @@ impl Core {
             // The deferral was private: public messages go to their channel instead.
             others.splice(0..0, first.take().into_iter().chain(rest.drain(..)));
         }
-        let mut pieces: Vec<(String, Option<CreateAttachment>, Vec<Button>)> = Vec::new();
+        let mut pieces: Vec<Piece> = Vec::new();
         for o in first.iter().chain(rest.iter()) {
-            let file = self.png(&o.msg.image).await;
-            let parts = text::split(&text::mentions(&o.msg.text), text::MESSAGE_LIMIT);
+            let (parts, files) = self.body(o).await;
+            let parts = if parts.is_empty() && !files.is_empty() {
+                vec![String::new()]
+            } else {
+                parts
+            };
             let last = parts.len().saturating_sub(1);
             for (i, p) in parts.into_iter().enumerate() {
                 if i == last {
-                    pieces.push((p, file.clone(), o.buttons.clone()));
+                    pieces.push((p, files.clone(), o.buttons.clone(), &o.msg.mentions[..]));
                 } else {
-                    pieces.push((p, None, Vec::new()));
+                    pieces.push((p, Vec::new(), Vec::new(), &o.msg.mentions[..]));
                 }
             }
         }
@@ -686,32 +669,28 @@ impl Core {
             .await
             .map_err(|e| e.to_string())?;
         } else if !deferred {
-            let (text, file, buttons) = iter
+            let (text, file, buttons, mentions) = iter
                 .next()
-                .unwrap_or_else(|| ("done".to_string(), None, Vec::new()));
-            let mut m = CreateInteractionResponseMessage::new()
+                .unwrap_or_else(|| ("done".to_string(), Vec::new(), Vec::new(), &[]));
+            let m = CreateInteractionResponseMessage::new()
                 .content(text)
                 .ephemeral(ephemeral)
-                .allowed_mentions(allowed_mentions())
-                .components(action_rows(&buttons));
-            if let Some(f) = file {
-                m = m.add_file(f);
-            }
+                .allowed_mentions(allowed_mentions(mentions))
+                .components(action_rows(&buttons))
+                .add_files(file);
             CreateInteractionResponse::Message(m)
                 .execute(http, (id, token))
                 .await
                 .map_err(|e| e.to_string())?;
         }
         let mut sent = 0;
-        for (text, file, buttons) in iter {
-            let mut m = CreateInteractionResponseFollowup::new()
+        for (text, file, buttons, mentions) in iter {
+            let m = CreateInteractionResponseFollowup::new()
                 .content(text)
                 .ephemeral(ephemeral || deferred)
-                .allowed_mentions(allowed_mentions())
-                .components(action_rows(&buttons));
-            if let Some(f) = file {
-                m = m.add_file(f);
-            }
+                .allowed_mentions(allowed_mentions(mentions))
+                .components(action_rows(&buttons))
+                .add_files(file);
             m.execute(http, (None, token))
                 .await
                 .map_err(|e| e.to_string())?;
@@ -757,6 +736,7 @@ impl Core {
 
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
         let http = &ctx.http;
+        names::learn_from_interaction(&self.service, &cmd.user, cmd.member.as_deref(), Some(cmd));
         let name = cmd.data.name.as_str();
         let user = cmd.user.id;
         if name == slash::PRIVATE {
@@ -875,6 +855,7 @@ impl Core {
 
     async fn on_component(&self, ctx: &Context, comp: &ComponentInteraction) {
         let http = &ctx.http;
+        names::learn_from_interaction(&self.service, &comp.user, comp.member.as_ref(), None);
         let text = match button_text(&comp.data.custom_id, comp.user.id) {
             Press::Command(t) => t,
             Press::Refused(why) => {
@@ -951,11 +932,12 @@ impl Core {
                 match self.store().games_of(&user, statuses).await {
                     Ok(games) => {
                         for g in games.iter().filter(|g| g.id.to_string().starts_with(typed)) {
-                            let others: Vec<&str> = g
+                            let others: Vec<String> = g
                                 .seats
                                 .iter()
                                 .filter_map(|s| s.user.as_deref())
                                 .filter(|u| *u != user)
+                                .map(|u| self.service.name_of(u))
                                 .collect();
                             let label = if others.is_empty() {
                                 format!("#{} {}", g.id, g.variant)
@@ -1039,29 +1021,14 @@ impl Core {
         }
     }
 
-    async fn register(&self, http: &Http) {
-        let cmds = slash::commands(self.service.registry());
-        let result = if self.cfg.guilds.is_empty() {
-            serenity::all::Command::set_global_commands(http, cmds)
-                .await
-                .map(|c| c.len())
-        } else {
-            let mut n = 0;
-            let mut r = Ok(0);
-            for g in &self.cfg.guilds {
-                match GuildId::new(*g).set_commands(http, cmds.clone()).await {
-                    Ok(c) => n = c.len(),
-                    Err(e) => r = Err(e),
-                }
-            }
-            r.map(|_| n)
-        };
-        match result {
-            Ok(n) => tracing::info!(commands = n, "slash commands registered"),
-            Err(e) => tracing::error!(error = %e, "slash commands could not be registered"),
-        }
+    async fn register(&self, http: &Http, joined: &[GuildId]) {
+        registration::register(http, self.service.registry(), &self.cfg.guilds, joined).await;
     }
 }
+
+/// One message of an interaction's answer: its text, image, buttons and the users it
+/// may notify.
+type Piece<'a> = (String, Vec<CreateAttachment>, Vec<Button>, &'a [String]);
 
 /// An interaction's answer.
 struct Reply {
@@ -1119,6 +1086,33 @@ fn origin_of(place: &Place, user: UserId) -> Destination {
     }
 }
 
+/// Sends `m` to `channel`; when Discord answers that the channel is an archived thread
+/// (50083: a game's thread archives itself after a week without messages, while a move
+/// may take far longer), unarchives it and sends once more.
+async fn send_unarchiving(http: &Http, channel: ChannelId, m: CreateMessage) -> Result<(), String> {
+    match channel.send_message(http, m.clone()).await {
+        Ok(_) => Ok(()),
+        Err(serenity::Error::Http(e)) if thread_archived(&e) => {
+            channel
+                .edit_thread(http, EditThread::new().archived(false))
+                .await
+                .map_err(|e| e.to_string())?;
+            tracing::info!(%channel, "unarchived a thread to post in it");
+            channel
+                .send_message(http, m)
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Whether Discord refused a message because its thread is archived (50083).
+fn thread_archived(e: &serenity::http::HttpError) -> bool {
+    matches!(e, serenity::http::HttpError::UnsuccessfulRequest(r) if r.error.code == 50083)
+}
+
 fn dm_refused(e: &serenity::http::HttpError) -> bool {
     matches!(e, serenity::http::HttpError::UnsuccessfulRequest(r) if r.error.code == 50007)
 }
@@ -1137,7 +1131,8 @@ impl EventHandler for Handler {
         let shard = ready.shard.map_or(0, |s| s.id.0);
         tracing::info!(user = %ready.user.name, shard, "connected to Discord");
         if shard == self.first_shard {
-            self.core.register(&ctx.http).await;
+            let joined: Vec<GuildId> = ready.guilds.iter().map(|g| g.id).collect();
+            self.core.register(&ctx.http, &joined).await;
         }
     }
 
@@ -1171,7 +1166,9 @@ pub fn http(token: &str, api_base: &str) -> Http {
 
 /// A running bot.
 pub struct Bot {
-    shards: Arc<ShardManager>,
+    /// The shard manager of the client running now (replaced when the bot restarts
+    /// slash-only).
+    shards: Arc<std::sync::Mutex<Arc<ShardManager>>>,
     client: tokio::task::JoinHandle<Result<(), String>>,
     deadlines: DeadlineTask,
     delivery: tokio::task::JoinHandle<()>,
@@ -1228,13 +1225,39 @@ impl Bot {
                 return Err(e);
             }
         };
+        // Every board shape's assets, before connecting: no interaction pays for them.
+        let shapes = registry.board_shapes();
+        let renderer = Arc::new(Renderer::default());
+        let preparing = renderer.clone();
+        let started = std::time::Instant::now();
+        let count = shapes.len();
+        if let Err(e) = tokio::task::spawn_blocking(move || {
+            preparing.prepare_all(&shapes, &RenderOptions::default())
+        })
+        .await
+        {
+            tracing::warn!(error = %e, "board images could not be prepared at start");
+        }
+        tracing::info!(
+            shapes = count,
+            ms = started.elapsed().as_millis() as u64,
+            "board images prepared"
+        );
         let core = Arc::new(Core {
             service: Arc::new(Service::with_registry(store, settings, registry)),
-            renderer: Arc::new(Renderer::default()),
+            renderer,
             starting: tokio::sync::Mutex::new(()),
             cfg,
         });
-        let client = serenity::all::ClientBuilder::new_with_http(http, intents())
+        let content = core.cfg.message_content;
+        if content {
+            tracing::info!(
+                "asking for the Message Content intent (text commands and bare moves in threads)"
+            );
+        } else {
+            tracing::warn!("{SLASH_ONLY}");
+        }
+        let client = serenity::all::ClientBuilder::new_with_http(http, intents(content))
             .event_handler(Handler {
                 core: core.clone(),
                 first_shard: shards.first(),
@@ -1247,10 +1270,34 @@ impl Bot {
                 return Err(format!("cannot start the Discord client: {e}"));
             }
         };
-        let manager = client.shard_manager.clone();
+        let manager = Arc::new(std::sync::Mutex::new(client.shard_manager.clone()));
         let http = client.http.clone();
+        let (slot, again) = (manager.clone(), core.clone());
         let client = tokio::spawn(async move {
-            shards.start(&mut client).await.map_err(|e| match e {
+            let first = shards.start(&mut client).await;
+            let result = match first {
+                Err(serenity::Error::Gateway(
+                    serenity::gateway::GatewayError::DisallowedGatewayIntents,
+                )) if content => {
+                    // Refused the privileged intent: start again without it.
+                    tracing::warn!("Discord refused the Message Content intent; {SLASH_ONLY}");
+                    let http = self::http(client.http.token(), &again.cfg.api_base);
+                    let retry = serenity::all::ClientBuilder::new_with_http(http, intents(false))
+                        .event_handler(Handler {
+                            first_shard: shards.first(),
+                            core: again,
+                        })
+                        .await;
+                    let mut retry = match retry {
+                        Ok(c) => c,
+                        Err(e) => return Err(format!("cannot start the Discord client: {e}")),
+                    };
+                    *slot.lock().unwrap_or_else(|e| e.into_inner()) = retry.shard_manager.clone();
+                    shards.start(&mut retry).await
+                }
+                r => r,
+            };
+            result.map_err(|e| match e {
                 serenity::Error::Gateway(
                     serenity::gateway::GatewayError::InvalidAuthentication,
                 ) => {
@@ -1308,7 +1355,12 @@ impl Bot {
     /// the database.
     pub async fn stop(self) {
         stop_deadlines(self.deadlines, self.delivery).await;
-        self.shards.shutdown_all().await;
+        let manager = self
+            .shards
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        manager.shutdown_all().await;
         let _ = tokio::time::timeout(Duration::from_secs(5), self.client).await;
         self.core.store().close().await;
     }
@@ -1345,109 +1397,12 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
         seed: None,
         ..settings
     };
+    // Listening before the start: a SIGTERM while the bot connects stops it cleanly.
+    let stop = crate::service::shutdown::StopSignal::listen();
     let bot = Bot::start(settings, cfg, &token).await?;
     bot.run_until(async {
-        let which = crate::service::shutdown::stop_signal().await;
+        let which = stop.wait().await;
         tracing::info!("{which}: shutting down");
     })
     .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::service::referee::Button as RefereeButton;
-
-    #[test]
-    fn buttons_read_as_command_lines_for_whoever_may_press_them() {
-        let alice = UserId::new(300_000_000_000_000_001);
-        let bob = UserId::new(300_000_000_000_000_002);
-        let cmd = |t: &str| Press::Command(t.to_string());
-        assert_eq!(button_text("cmd:-:accept 3", bob), cmd("accept 3"));
-        let mine = format!("cmd:{alice}:decide #3 piece");
-        assert_eq!(button_text(&mine, alice), cmd("decide #3 piece"));
-        assert!(
-            matches!(button_text(&mine, bob), Press::Refused(w) if w.contains("another player"))
-        );
-        let resign = format!("resign:3:{alice}");
-        assert_eq!(button_text(&resign, alice), cmd("resign 3"));
-        assert!(
-            matches!(button_text(&resign, bob), Press::Refused(w) if w.contains("only the player who asked"))
-        );
-        // The challenge buttons of earlier versions still answer their challenge.
-        assert_eq!(button_text("accept:3", bob), cmd("accept 3"));
-        assert_eq!(button_text("decline:3", bob), cmd("decline 3"));
-        for stale in [
-            "resign:3",
-            "accept:x",
-            "accept",
-            "open:3",
-            "accept:3:1",
-            "draw-accept:3",
-            "decide-piece:3:1",
-            "cmd:nothing",
-        ] {
-            assert!(
-                matches!(button_text(stale, alice), Press::Refused(w) if w.contains("earlier version")),
-                "{stale}"
-            );
-        }
-    }
-
-    fn referee_button(command: &str, for_user: Option<&str>, primary: bool) -> RefereeButton {
-        RefereeButton {
-            label: format!("Press for {command}"),
-            command: command.to_string(),
-            for_user: for_user.map(str::to_string),
-            primary,
-        }
-    }
-
-    #[test]
-    fn the_referees_buttons_become_discord_buttons_within_discords_limits() {
-        let alice = "300000000000000001";
-        let msg = Outbound {
-            buttons: vec![
-                referee_button("draw #3 accept", Some(alice), true),
-                referee_button("accept 3", None, false),
-                referee_button(&format!("clue #3 {}", "x".repeat(100)), None, false),
-            ],
-            ..Outbound::default()
-        };
-        let b = buttons_of(&msg);
-        assert_eq!(
-            b.len(),
-            2,
-            "a command too long for a custom id gets no button"
-        );
-        assert_eq!(b[0].id, format!("cmd:{alice}:draw #3 accept"));
-        assert_eq!(b[0].style, ButtonStyle::Success);
-        assert_eq!(b[1].id, "cmd:-:accept 3");
-        assert_eq!(b[1].style, ButtonStyle::Secondary);
-        let presser = UserId::new(300_000_000_000_000_001);
-        assert_eq!(
-            button_text(&b[0].id, presser),
-            Press::Command("draw #3 accept".into())
-        );
-
-        let many = Outbound {
-            buttons: (0..30)
-                .map(|i| {
-                    let mut b = referee_button(&format!("pick #3 {i}"), None, false);
-                    b.label = "y".repeat(90);
-                    b
-                })
-                .collect(),
-            ..Outbound::default()
-        };
-        let b = buttons_of(&many);
-        assert_eq!(b.len(), 25, "five rows of five at most");
-        assert!(b.iter().all(|b| b.label.chars().count() == LABEL_LIMIT));
-        let rows = action_rows(&b);
-        assert_eq!(rows.len(), 5);
-        for row in rows {
-            let v = serde_json::to_value(&row).unwrap();
-            assert_eq!(v["components"].as_array().unwrap().len(), 5);
-        }
-    }
 }

@@ -4,7 +4,7 @@
 //! the same code. Nothing here names a variant.
 
 use crate::service::command::{HELP, MAX_FEN_CHARS};
-use crate::variants::api::{ArgKind, CommandSpec, IdRule, OptionKind, Placing};
+use crate::variants::api::{ArgKind, CommandSpec, IdRule, OptionKind, Placing, Standing};
 use crate::variants::Registry;
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
@@ -192,6 +192,15 @@ fn challenge(registry: &Registry) -> CreateCommand {
     c = c.add_option(
         CreateCommandOption::new(
             CommandOptionType::String,
+            "rated",
+            "Two-player games: rated (yes, the default) or not (no)",
+        )
+        .add_string_choice("yes", "yes")
+        .add_string_choice("no", "no"),
+    );
+    c = c.add_option(
+        CreateCommandOption::new(
+            CommandOptionType::String,
             "fen",
             "Start from this position (FEN), for testing and teaching",
         )
@@ -263,14 +272,47 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
     out.extend(
         [
             "accept", "decline", "cancel", "board", "moves", "pgn", "resign", "abort", "hand",
+            "rematch",
         ]
         .map(with_game),
     );
-    out.push(CreateCommand::new("games").description(describe_referee("games")));
+    out.push(
+        CreateCommand::new("games")
+            .description(describe_referee("games"))
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "finished",
+                "Your last finished games instead of the live ones",
+            )),
+    );
     out.push(
         CreateCommand::new("rules")
             .description(describe_referee("rules"))
             .add_option(variant_option(registry, true)),
+    );
+    out.push(
+        CreateCommand::new("rating")
+            .description(describe_referee("rating"))
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "user",
+                "Whose ratings (default: yours)",
+            )),
+    );
+    // Only the variants that keep a table: rated families and solitaires' best scores.
+    let mut board = CreateCommandOption::new(CommandOptionType::String, "variant", "The variant")
+        .required(true);
+    for v in registry
+        .all()
+        .filter(|v| !matches!(v.standing(), Standing::Unrated(_)))
+        .take(OPTION_CHOICES)
+    {
+        board = board.add_string_choice(v.display_name(), v.id());
+    }
+    out.push(
+        CreateCommand::new("leaderboard")
+            .description(describe_referee("leaderboard"))
+            .add_option(board),
     );
     out.extend(
         registry
@@ -330,7 +372,7 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
                 words.extend(get(&opponent_name(i)));
             }
             words.extend(get("variant"));
-            for o in ["days", "colour", "teams"] {
+            for o in ["days", "colour", "teams", "rated"] {
                 words.extend(get(o).map(|v| format!("{o}:{v}")));
             }
             let mut seen: Vec<&str> = Vec::new();
@@ -345,7 +387,13 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
             // A FEN never holds a quote; one that does is refused by the grammar.
             words.extend(get("fen").map(|f| format!("fen:\"{f}\"")));
         }
-        "rules" => words.extend(get("variant")),
+        "rules" | "leaderboard" => words.extend(get("variant")),
+        "rating" => words.extend(get("user")),
+        "games" => {
+            if get("finished").as_deref() == Some("true") {
+                words.push("finished".into());
+            }
+        }
         "help" => words.extend(get("command")),
         _ => match declared(registry, name).first() {
             Some(spec) => {
@@ -525,6 +573,9 @@ mod tests {
         }
         fn summary(&self) -> &'static str {
             "a test's variant"
+        }
+        fn rules_summary(&self) -> &'static str {
+            "A test's variant: its commands take words."
         }
         fn seats(&self) -> crate::variants::api::SeatPlan {
             crate::variants::api::SeatPlan {

@@ -1,5 +1,5 @@
 //! Pure text helpers of the Discord adapter: splitting under Discord's length limit,
-//! turning user ids into mentions, and telling a bare move from chat.
+//! and showing user ids as Discord mentions.
 
 /// Discord's limit on a message's content, in characters.
 pub const MESSAGE_LIMIT: usize = 2000;
@@ -37,13 +37,50 @@ pub fn split(text: &str, limit: usize) -> Vec<String> {
     out
 }
 
+/// A time as Discord shows it: the date and time in each reader's own time zone, and
+/// how long until then (`<t:UNIX:f> (<t:UNIX:R>)`).
+pub fn discord_time(t: i64) -> String {
+    format!("<t:{t}:f> (<t:{t}:R>)")
+}
+
+/// The referee's text as sent to Discord: its marked times as Discord timestamps
+/// ([`discord_time`]) and its user ids shown as mentions ([`mentions`]; whom a message
+/// notifies is its allowed mentions' business, not the text's).
+pub fn for_discord(text: &str) -> String {
+    mentions(&crate::service::referee::render_times(text, discord_time))
+}
+
+/// A list of games (`games`) as sent to Discord: a line each ([`for_discord`]), followed
+/// by a link to the game's thread or channel where it has one in a server.
+pub fn listing(items: &[crate::service::referee::Listed]) -> String {
+    items
+        .iter()
+        .map(|l| {
+            let line = for_discord(&l.line);
+            match (&l.server, &l.channel) {
+                (Some(server), Some(channel)) => {
+                    format!("{line} \u{2014} {}", channel_link(server, channel))
+                }
+                _ => line,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The address Discord opens a server's channel or thread at.
+pub fn channel_link(server: &str, channel: &str) -> String {
+    format!("https://discord.com/channels/{server}/{channel}")
+}
+
 fn is_snowflake(s: &str) -> bool {
     (15..=21).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Rewrites the user ids the service writes (`123456789012345678`, `@123456789012345678`)
-/// as Discord mentions (`<@123456789012345678>`). Game ids and other short numbers are
-/// left alone, and so are mentions already written.
+/// Shows the user ids the service writes (`123456789012345678`, `@123456789012345678`)
+/// as Discord mentions (`<@123456789012345678>`), which Discord displays as each user's
+/// name; they notify nobody unless the message's allowed mentions list the user. Game
+/// ids and other short numbers are left alone, and so are mentions already written.
 pub fn mentions(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let bytes = text.as_bytes();
@@ -84,16 +121,34 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'#' || b == b'<' || b == b'!' || b == b'&'
 }
 
-/// Whether a line typed without the prefix in a game's thread is worth giving to the
-/// referee: one word (a move such as `e4`, `Nf3`, `N@d1`, `e2e4`), not chat.
-pub fn looks_like_move(text: &str) -> bool {
-    let t = text.trim();
-    !t.is_empty() && t.len() <= 12 && !t.contains(char::is_whitespace)
-}
+/// The longest line typed without the prefix in a game's thread that may be meant for
+/// the referee; longer lines are chat (the longest command a player types in a thread,
+/// a claim or a draw answer with its game id, is far shorter).
+pub const THREAD_INPUT_LIMIT: usize = 200;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::referee::Listed;
+
+    #[test]
+    fn a_listing_links_each_game_of_a_server_and_only_those() {
+        let item = |game: i64, server: Option<&str>, channel: Option<&str>| Listed {
+            game,
+            line: format!("#{game} standard vs 223456789012345678: your turn"),
+            server: server.map(str::to_string),
+            channel: channel.map(str::to_string),
+        };
+        let text = listing(&[
+            item(3, Some("100000000000000001"), Some("100000000000000009")),
+            item(4, None, None),
+        ]);
+        assert_eq!(
+            text,
+            "#3 standard vs <@223456789012345678>: your turn \u{2014} https://discord.com/channels/100000000000000001/100000000000000009\n\
+             #4 standard vs <@223456789012345678>: your turn"
+        );
+    }
 
     #[test]
     fn split_keeps_short_text_and_cuts_long_text_at_lines() {
@@ -128,6 +183,18 @@ mod tests {
         assert_eq!(
             mentions("by 2026-01-04 00:00 UTC"),
             "by 2026-01-04 00:00 UTC"
+        );
+    }
+
+    #[test]
+    fn marked_times_become_discord_timestamps_with_a_countdown() {
+        let text = format!(
+            "@300000000000000002 (Black) to move, by {}",
+            crate::service::referee::time_mark(1_767_484_800)
+        );
+        assert_eq!(
+            for_discord(&text),
+            "<@300000000000000002> (Black) to move, by <t:1767484800:f> (<t:1767484800:R>)"
         );
     }
 }

@@ -5,7 +5,9 @@
 //! - `[SetUp "1"]` and `[FEN "..."]` whenever the variant is not standard chess or the game
 //!   did not start from the standard position;
 //! - `[Score "W-B"]` with the points of each side when the variant scores (Chess#);
-//! - `[Termination "..."]` with the [`EndReason`](crate::rules::EndReason) name once over;
+//! - once over, `[Termination "..."]` with one of the PGN standard's values ([`termination`]:
+//!   `normal`, `time forfeit`, `abandoned`) and `[PostalReason "..."]` with Postal's own
+//!   reason (`checkmate`, `fast-fifty`, `timeout-vs-insufficient-material`, ...);
 //! - the result token `*` while the game goes on;
 //! - Double Move Chess: a double move is one turn under one move number, its halves joined
 //!   by a comma and followed by a comment, `9. Nf3,Ng5 {double move, 3 tokens left} Nc6`.
@@ -77,6 +79,58 @@ fn quote(value: &str) -> String {
     out
 }
 
+/// The tag section of a variant's record that writes its own movetext: the referee's
+/// `tags` with `Result` in its Seven Tag Roster place (after `Black`, or last when there
+/// is no `Black`), then `Variant` (unless given), `SetUp` and `FEN` for a game from a
+/// position, and for a game over by `reason` the standard `Termination` with Postal's
+/// reason in `PostalReason` (unless the referee gave them); a blank line ends it.
+pub fn variant_header(
+    tags: &[(String, String)],
+    variant: &str,
+    fen: Option<&str>,
+    result: &str,
+    reason: Option<&str>,
+) -> String {
+    let mut out = String::new();
+    let has = |name: &str| tags.iter().any(|(k, _)| k == name);
+    let mut written_result = false;
+    for (k, v) in tags {
+        push_tag(&mut out, k, v);
+        if k == "Black" {
+            push_tag(&mut out, "Result", result);
+            written_result = true;
+        }
+    }
+    if !written_result {
+        push_tag(&mut out, "Result", result);
+    }
+    if !has("Variant") {
+        push_tag(&mut out, "Variant", variant);
+    }
+    if let Some(f) = fen {
+        push_tag(&mut out, "SetUp", "1");
+        push_tag(&mut out, "FEN", f);
+    }
+    if let Some(r) = reason.filter(|_| !has("Termination")) {
+        push_tag(&mut out, "Termination", termination(r));
+        push_tag(&mut out, "PostalReason", r);
+    }
+    out.push('\n');
+    out
+}
+
+/// The PGN standard's `Termination` value for Postal's end reason `reason` (the name an
+/// outcome carries): `time forfeit` when a player's time ran out (whatever the result),
+/// `abandoned` for a game called off (`aborted`), and `normal` for every ending the rules
+/// make (checkmate, resignation, agreement, a claim, a variant's own scoring end).
+pub fn termination(reason: &str) -> &'static str {
+    match reason {
+        "timeout" | "timeout-vs-insufficient-material" => "time forfeit",
+        "aborted" => "abandoned",
+        _ => "normal",
+    }
+}
+
 fn is_symbol(name: &str) -> bool {
     name.chars()
         .next()
@@ -101,6 +155,19 @@ pub fn write_pgn(game: &Game, tags: &PgnTags) -> String {
 /// Like [`write_pgn`], with the ending given by the caller: a referee that ends games by
 /// resignation, agreement or time keeps that ending itself, outside the engine's game.
 pub fn write_pgn_ending(game: &Game, outcome: Option<Outcome>, tags: &PgnTags) -> String {
+    write_pgn_annotated(game, outcome, tags, &[], None)
+}
+
+/// Like [`write_pgn_ending`], with comments: `after` gives a comment to write after the
+/// turn of each index (`{clue “drink”, word DRAT}`), `closing` one before the result.
+/// A comment's braces become parentheses, so it cannot end early.
+pub fn write_pgn_annotated(
+    game: &Game,
+    outcome: Option<Outcome>,
+    tags: &PgnTags,
+    after: &[(usize, String)],
+    closing: Option<&str>,
+) -> String {
     let variant = game.variant();
     let result = outcome.map_or("*", |o| o.result.pgn());
     let mut out = String::new();
@@ -129,7 +196,8 @@ pub fn write_pgn_ending(game: &Game, outcome: Option<Outcome>, tags: &PgnTags) -
         if let Some([white, black]) = o.score {
             push_tag(&mut out, "Score", &format!("{white}-{black}"));
         }
-        push_tag(&mut out, "Termination", o.reason.name());
+        push_tag(&mut out, "Termination", termination(o.reason.name()));
+        push_tag(&mut out, "PostalReason", o.reason.name());
     }
     for (name, value) in &tags.extra {
         if is_symbol(name) {
@@ -137,9 +205,23 @@ pub fn write_pgn_ending(game: &Game, outcome: Option<Outcome>, tags: &PgnTags) -
         }
     }
     out.push('\n');
-    out.push_str(&movetext(game, result));
+    out.push_str(&movetext(game, result, after, closing));
     out.push('\n');
     out
+}
+
+/// `text` as a PGN comment, `{text}`, its own braces turned into parentheses.
+pub fn comment(text: &str) -> String {
+    let inner: String = text
+        .chars()
+        .map(|c| match c {
+            '{' => '(',
+            '}' => ')',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    format!("{{{inner}}}")
 }
 
 /// The moves of `game` in SAN with move numbers as separate tokens, numbered from the
@@ -184,9 +266,34 @@ pub fn turn_sans(game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// `1. e4 e5 2. Nf3 ... result`, wrapped so no line is longer than 80 characters.
-fn movetext(game: &Game, result: &str) -> String {
-    let mut tokens = numbered_moves(game);
+/// `1. e4 e5 2. Nf3 ... result`, wrapped so no line is longer than 80 characters, with
+/// the comments after the turns `after` names and `closing` before the result.
+fn movetext(game: &Game, result: &str, after: &[(usize, String)], closing: Option<&str>) -> String {
+    let mut tokens = Vec::new();
+    let mut turn = 0;
+    for t in numbered_moves(game) {
+        let is_move = !t.ends_with('.') && !t.starts_with('{');
+        tokens.push(t);
+        if is_move {
+            for (_, text) in after.iter().filter(|(i, _)| *i == turn) {
+                tokens.extend(
+                    comment(text)
+                        .split(' ')
+                        .filter(|w| !w.is_empty())
+                        .map(str::to_string),
+                );
+            }
+            turn += 1;
+        }
+    }
+    if let Some(text) = closing {
+        tokens.extend(
+            comment(text)
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(str::to_string),
+        );
+    }
     tokens.push(result.to_string());
     wrap_movetext(tokens)
 }
@@ -247,7 +354,8 @@ mod tests {
              [White \"alice\"]\n\
              [Black \"bob\"]\n\
              [Result \"0-1\"]\n\
-             [Termination \"checkmate\"]\n\
+             [Termination \"normal\"]\n\
+             [PostalReason \"checkmate\"]\n\
              [TimeControl \"-\"]\n\
              \n\
              1. f3 e5 2. g4 Qh4# 0-1\n"
@@ -276,7 +384,8 @@ mod tests {
              [SetUp \"1\"]\n\
              [FEN \"8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1\"]\n\
              [Score \"0-10\"]\n\
-             [Termination \"resignation\"]\n\
+             [Termination \"normal\"]\n\
+             [PostalReason \"resignation\"]\n\
              \n\
              1. K@e1 N@g8 0-1\n";
         assert!(pgn.ends_with(expected_tags), "{pgn}");
@@ -327,7 +436,71 @@ mod tests {
         assert_eq!(joined[..3], ["1.", "Nf3", "Nf6"]);
         // The start position's fifth occurrence ends the game.
         assert_eq!(joined.last(), Some(&"1/2-1/2"));
-        assert!(pgn.contains("[Termination \"fivefold-repetition\"]\n"));
+        assert!(pgn.contains("[Termination \"normal\"]\n[PostalReason \"fivefold-repetition\"]\n"));
+    }
+
+    #[test]
+    fn a_variants_header_keeps_the_roster_order_and_says_how_the_game_ended() {
+        let tags: Vec<(String, String)> = [
+            ("Event", "Postal game #3"),
+            ("Site", "Postal"),
+            ("Date", "2026.11.24"),
+            ("Round", "-"),
+            ("White", "al \"the\" ice"),
+            ("Black", "bob"),
+            ("UTCDate", "2026.11.24"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let over = variant_header(
+            &tags,
+            "Gravity Chess",
+            Some("8/8 w"),
+            "1-0",
+            Some("resignation"),
+        );
+        let names: Vec<&str> = over
+            .lines()
+            .filter_map(|l| l.strip_prefix('['))
+            .map(|l| l.split(' ').next().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "Event",
+                "Site",
+                "Date",
+                "Round",
+                "White",
+                "Black",
+                "Result",
+                "UTCDate",
+                "Variant",
+                "SetUp",
+                "FEN",
+                "Termination",
+                "PostalReason"
+            ]
+        );
+        assert!(over.contains("[White \"al \\\"the\\\" ice\"]"), "{over}");
+        assert!(over.contains("[Termination \"normal\"]\n[PostalReason \"resignation\"]"));
+        assert!(over.ends_with("\n\n"));
+        let live = variant_header(&tags, "Gravity Chess", None, "*", None);
+        assert!(live.contains("[Result \"*\"]") && !live.contains("Termination"));
+        assert!(!live.contains("FEN"));
+    }
+
+    #[test]
+    fn termination_values_are_the_pgn_standards() {
+        assert_eq!(termination("checkmate"), "normal");
+        assert_eq!(termination("fast-fifty"), "normal");
+        assert_eq!(termination("timeout"), "time forfeit");
+        assert_eq!(
+            termination("timeout-vs-insufficient-material"),
+            "time forfeit"
+        );
+        assert_eq!(termination("aborted"), "abandoned");
     }
 
     #[test]

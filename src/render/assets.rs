@@ -5,11 +5,11 @@
 
 use super::canvas::Canvas;
 use super::encode::TileSet;
-use super::fonts::{cap_height, fonts, GlyphCache};
+use super::fonts::{cap_height, fonts, glyph_box, GlyphCache};
 use super::layout::Layout;
 use super::palette::Palette;
 use super::pieces::piece_layer;
-use super::raster::{draw_glyph, glyph_box, Layer, Mask, Sprite};
+use super::raster::{Layer, Mask, Sprite};
 use super::theme::{Rgb, Theme};
 use crate::rules::{Color, Piece, Role, Square};
 use std::collections::HashMap;
@@ -409,8 +409,7 @@ impl Assets {
             let k = ((w as f32 - 2.0) / b.width()).min((h as f32 - 2.0) / b.height());
             let scale = ab_glyph::PxScale::from(100.0 * k);
             let (bw, bh) = (b.width() * k, b.height() * k);
-            draw_glyph(
-                &mut mask,
+            mask.glyph(
                 font,
                 ch,
                 scale,
@@ -503,11 +502,7 @@ fn padlock_sprite(theme: &Theme, d: usize, pal: &mut Palette) -> Sprite {
     body.rounded_box(f * 0.12, f * 0.44, f * 0.88, f * 0.98, f * 0.1);
     let mut shackle = Mask::new(d, d);
     shackle.ring(f * 0.5, f * 0.42, f * 0.26, line);
-    for y in (f * 0.42) as usize..d {
-        for x in 0..d {
-            shackle.a[y * d + x] = 0.0;
-        }
-    }
+    shackle.clear_below((f * 0.42).floor());
     shackle.line(
         f * 0.24 + line / 2.0,
         f * 0.42,
@@ -523,9 +518,7 @@ fn padlock_sprite(theme: &Theme, d: usize, pal: &mut Palette) -> Sprite {
         line,
     );
     let mut all = body.clone();
-    for (a, b) in all.a.iter_mut().zip(&shackle.a) {
-        *a = a.max(*b);
-    }
+    all.union(&shackle);
     layer.paint(&all.dilated(1.0), theme.tray, 1.0);
     layer.paint(&body, theme.lock, 1.0);
     layer.paint(&shackle, theme.lock, 1.0);

@@ -215,7 +215,7 @@ mod tests {
         let white = pal.exact(Rgb(255, 255, 255));
         let black = pal.exact(Rgb(0, 0, 0));
         let mut m = Mask::new(2, 1);
-        m.a = vec![1.0, 0.5];
+        m.rounded_box(0.0, 0.0, 1.5, 1.0, 0.0);
         let s = Sprite::from_mask(&m, black);
         pal.prepare_ramp(white, black);
         let mut c = Canvas::new(3, 1, white);

@@ -2,8 +2,7 @@
 //! everywhere and need no system fonts, and the cache of text glyphs drawn per image.
 
 use super::palette::LEVELS;
-use super::raster::em_scale;
-use ab_glyph::{Font, FontRef, GlyphId, ScaleFont};
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -123,6 +122,8 @@ fn text_level(c: f32) -> u8 {
     (stepped * (LEVELS - 1) as f32).round() as u8
 }
 
+/// Rasterises one glyph with `ab_glyph` (the rasteriser `imageproc`'s text drawing
+/// uses) at a whole-pixel pen position, so that a glyph is the same wherever it is set.
 fn rasterize(em_px: f32, ch: char) -> TextGlyph {
     let font = &fonts().text;
     let scale = em_scale(font, em_px);
@@ -162,10 +163,54 @@ fn rasterize(em_px: f32, ch: char) -> TextGlyph {
     }
 }
 
+/// Bounds of a glyph as drawn: its size in pixels and where its top left corner is
+/// relative to the pen (on the baseline).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct GlyphBox {
+    pub left: f32,
+    pub top: f32,
+    pub right: f32,
+    pub bottom: f32,
+}
+
+impl GlyphBox {
+    /// Width in pixels.
+    pub fn width(&self) -> f32 {
+        self.right - self.left
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> f32 {
+        self.bottom - self.top
+    }
+}
+
+/// The scale at which `font`'s em square is `em_px` pixels.
+pub(crate) fn em_scale(font: &FontRef<'static>, em_px: f32) -> PxScale {
+    let upem = font.units_per_em().unwrap_or(1000.0);
+    PxScale::from(em_px * font.height_unscaled() / upem)
+}
+
+/// The pixel bounds of `ch` drawn at `scale` with the pen at the origin, if it has an
+/// outline.
+pub(crate) fn glyph_box(font: &FontRef<'static>, ch: char, scale: PxScale) -> Option<GlyphBox> {
+    let g = font
+        .glyph_id(ch)
+        .with_scale_and_position(scale, ab_glyph::point(0.0, 0.0));
+    let og = font.outline_glyph(g)?;
+    let b = og.px_bounds();
+    Some(GlyphBox {
+        left: b.min.x,
+        top: b.min.y,
+        right: b.max.x,
+        bottom: b.max.y,
+    })
+}
+
 /// The height above the baseline of capital letters at an em of `em_px` pixels.
 pub(crate) fn cap_height(em_px: f32) -> f32 {
     let font = &fonts().text;
-    super::raster::glyph_box(font, 'H', em_scale(font, em_px))
+    glyph_box(font, 'H', em_scale(font, em_px))
         .map(|b| -b.top)
         .unwrap_or(em_px * 0.7)
 }

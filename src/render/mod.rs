@@ -36,6 +36,7 @@ use crate::rules::{Color, Square};
 use assets::Assets;
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The default board size: 720 pixels across the board (90 per square on 8x8), sharp
@@ -162,11 +163,15 @@ impl Image {
 }
 
 /// Draws board images. Build one per theme and keep it: the first image of each board
-/// size and shape prepares that size's assets (a few tens of milliseconds), every later
-/// one reuses them. Safe to share between threads.
+/// size and shape prepares that size's assets (a few hundred milliseconds at the default
+/// size, so the bot prepares every shape its variants use at start-up with
+/// [`Renderer::prepare_all`]), every later one reuses them. Safe to share between
+/// threads.
 pub struct Renderer {
     theme: Theme,
     assets: Mutex<HashMap<(u32, u8, u8), Arc<Assets>>>,
+    /// How many times assets were prepared.
+    preparations: AtomicUsize,
 }
 
 impl Renderer {
@@ -175,7 +180,14 @@ impl Renderer {
         Renderer {
             theme,
             assets: Mutex::new(HashMap::new()),
+            preparations: AtomicUsize::new(0),
         }
+    }
+
+    /// How many times this renderer has prepared a board size and shape's assets (once
+    /// each, unless two threads raced for the same new one).
+    pub fn preparations(&self) -> usize {
+        self.preparations.load(Ordering::Relaxed)
     }
 
     /// The theme images are drawn with.
@@ -191,6 +203,7 @@ impl Renderer {
         // Prepared outside the lock, so other sizes are not held up; two threads racing
         // for the same new size both prepare it and one result is kept.
         let prepared = Arc::new(Assets::new(&self.theme, key.0, files, ranks));
+        self.preparations.fetch_add(1, Ordering::Relaxed);
         self.assets
             .lock()
             .expect("renderer assets")
@@ -206,6 +219,16 @@ impl Renderer {
         self.assets(options.board_px, files.clamp(1, 8), ranks.clamp(1, 8))
             .tiles
             .prepare_all();
+    }
+
+    /// [`Renderer::prepare`] for each board shape (files, ranks) of `shapes`, one thread
+    /// a shape: what the bot does at start-up, so that no image it sends pays for it.
+    pub fn prepare_all(&self, shapes: &[(u8, u8)], options: &RenderOptions) {
+        std::thread::scope(|scope| {
+            for &(files, ranks) in shapes {
+                scope.spawn(move || self.prepare(files, ranks, options));
+            }
+        });
     }
 
     /// Draws `view`.
@@ -262,6 +285,22 @@ mod tests {
         fn shared<T: Send + Sync>() {}
         shared::<Renderer>();
         shared::<Image>();
+    }
+
+    #[test]
+    fn an_image_after_preparation_prepares_nothing_more() {
+        let renderer = Renderer::default();
+        let options = RenderOptions { board_px: 120 };
+        renderer.prepare_all(&[(8, 8), (6, 6), (8, 8)], &options);
+        let prepared = renderer.preparations();
+        assert!((2..=3).contains(&prepared), "{prepared}");
+        for (w, h) in [(8, 8), (6, 6)] {
+            renderer.render_png(&BoardView::empty(w, h), &options);
+        }
+        assert_eq!(renderer.preparations(), prepared);
+        // Another size is prepared on first use.
+        renderer.render_png(&BoardView::empty(8, 8), &RenderOptions { board_px: 200 });
+        assert_eq!(renderer.preparations(), prepared + 1);
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! dark outlines, black pieces filled dark with light inner lines, both with a thickened
 //! outer contour so that each reads on light and dark squares, at full size and small.
 
-use super::fonts::fonts;
-use super::raster::{draw_glyph, glyph_box, Layer, Mask};
+use super::fonts::{fonts, glyph_box};
+use super::raster::{quantize, Layer, Mask};
 use super::theme::Theme;
 use crate::rules::{Color, Role};
 use ab_glyph::PxScale;
@@ -65,15 +65,13 @@ pub(crate) fn piece_layer(
     let x = (size as f32 - b.width()) / 2.0 - b.left;
     let y = (size as f32 - b.height()) / 2.0 - b.top;
     let mut lines = Mask::new(size, size);
-    draw_glyph(&mut lines, font, outline, scale, x, y);
+    lines.glyph(font, outline, scale, x, y);
     let mut body = Mask::new(size, size);
-    draw_glyph(&mut body, font, solid, scale, x, y);
+    body.glyph(font, solid, scale, x, y);
 
     // The whole silhouette: the union of both glyphs with its holes filled.
     let mut union = lines.clone();
-    for (u, b) in union.a.iter_mut().zip(&body.a) {
-        *u = u.max(*b);
-    }
+    union.union(&body);
     let silhouette = union.filled();
     // A contour a little thicker than the font's hairline, so the shape holds at 25%.
     let stroke = (size as f32 / 70.0).max(0.6);
@@ -82,27 +80,28 @@ pub(crate) fn piece_layer(
 
     // Edges keep a few levels of partial cover: smooth enough at every size, and few
     // enough colours that the PNG stays small.
-    let mut silhouette = silhouette;
-    for m in [&mut silhouette, &mut lines, &mut body, &mut contour] {
-        m.quantize(EDGE_STEPS);
-    }
+    let [silhouette, lines, body, contour] = [&silhouette, &lines, &body, &contour].map(|m| {
+        let mut cover = m.cover();
+        quantize(&mut cover, EDGE_STEPS);
+        cover
+    });
     let mut layer = Layer::new(size, size);
     match color {
         Color::White => {
-            layer.paint(&silhouette, theme.piece_white, 1.0);
-            layer.paint(&lines, theme.ink, 1.0);
+            layer.paint_cover(&silhouette, theme.piece_white, 1.0);
+            layer.paint_cover(&lines, theme.ink, 1.0);
         }
         Color::Black => {
-            layer.paint(&silhouette, theme.piece_black, 1.0);
+            layer.paint_cover(&silhouette, theme.piece_black, 1.0);
             // The inner lines: inside the silhouette, where the solid glyph leaves gaps.
             let mut detail = silhouette.clone();
-            for (d, b) in detail.a.iter_mut().zip(&body.a) {
-                *d = if *d >= 1.0 { (1.0 - b).max(0.0) } else { 0.0 };
+            for (d, b) in detail.iter_mut().zip(body.iter()) {
+                *d = if *d == 255 { 255 - b } else { 0 };
             }
-            layer.paint(&detail, theme.piece_white, 1.0);
+            layer.paint_cover(&detail, theme.piece_white, 1.0);
         }
     }
-    layer.paint(&contour, theme.ink, 1.0);
+    layer.paint_cover(&contour, theme.ink, 1.0);
     layer
 }
 

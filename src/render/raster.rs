@@ -1,263 +1,265 @@
-//! Drawing done once per size, while assets are prepared: coverage masks (glyphs, circles,
-//! lines, rounded boxes), colour layers built from them, and their conversion into palette
-//! sprites and opaque tiles.
+//! Drawing done once per size, while assets are prepared, on the `image` and `imageproc`
+//! crates: shapes (circles, rings, strokes, rounded boxes) and glyphs are drawn with
+//! `imageproc` at [`SS`] times the size, since its filled shapes are not anti-aliased,
+//! and reduced with `image`'s area-averaging [`image::imageops::thumbnail`], which turns
+//! them into coverage; holes are filled with `imageproc`'s connected components and
+//! outlines grown with its dilation; colour layers are composited with `image`'s alpha
+//! blending ([`image::imageops::overlay`]). What comes out is palette sprites and opaque
+//! tiles for the per-turn compositor.
 
 use super::palette::{Palette, LEVELS};
 use super::theme::Rgb;
-use ab_glyph::{Font, FontRef, PxScale};
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use image::{imageops, GrayImage, Luma, Pixel, Rgba, RgbaImage};
+use imageproc::distance_transform::Norm;
+use imageproc::drawing::{
+    draw_filled_circle_mut, draw_filled_rect_mut, draw_polygon_mut, draw_text_mut,
+};
+use imageproc::morphology::dilate_mut;
+use imageproc::point::Point;
+use imageproc::rect::Rect;
+use imageproc::region_labelling::{connected_components, Connectivity};
 
-/// A coverage mask: how much of each pixel a shape covers, 0.0 to 1.0.
+/// How many times finer than the asset a mask is drawn, in each direction.
+pub(crate) const SS: u32 = 4;
+
+const INK: Luma<u8> = Luma([255]);
+const CLEAR: Luma<u8> = Luma([0]);
+
+/// A shape being drawn, at [`SS`] times its size; [`Mask::cover`] gives its coverage.
+/// Coordinates are in pixels of the asset, with pixel `i` spanning `i..i + 1`.
 #[derive(Clone, Debug)]
 pub(crate) struct Mask {
     pub w: usize,
     pub h: usize,
-    pub a: Vec<f32>,
+    hi: GrayImage,
+}
+
+/// A coordinate in fine pixels, the edge between two of them.
+fn fine(v: f32) -> i32 {
+    (v * SS as f32).round() as i32
+}
+
+/// A disc of radius `r` centred at (`cx`, `cy`) (asset pixels) drawn in `color`. A disc
+/// of `imageproc` is centred on a fine pixel and spans an odd number of them; four, one
+/// fine pixel apart, make one centred between fine pixels, on an asset pixel's edge or
+/// a quarter of the way across it.
+fn disc(img: &mut GrayImage, cx: f32, cy: f32, r: f32, color: Luma<u8>) {
+    let k = SS as f32;
+    let radius = (r * k).round() as i32 - 1;
+    if radius < 0 {
+        return;
+    }
+    let (x, y) = (fine(cx), fine(cy));
+    for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        draw_filled_circle_mut(img, (x - dx, y - dy), radius, color);
+    }
+}
+
+/// A filled box over fine pixels `x0..x1`, `y0..y1` (nothing if it is empty).
+fn fine_rect(img: &mut GrayImage, x0: i32, y0: i32, x1: i32, y1: i32, color: Luma<u8>) {
+    if x1 > x0 && y1 > y0 {
+        let r = Rect::at(x0, y0).of_size((x1 - x0) as u32, (y1 - y0) as u32);
+        draw_filled_rect_mut(img, r, color);
+    }
 }
 
 impl Mask {
-    /// An empty mask.
+    /// An empty mask for a `w` x `h` asset.
     pub fn new(w: usize, h: usize) -> Mask {
         Mask {
             w,
             h,
-            a: vec![0.0; w * h],
+            hi: GrayImage::new(w as u32 * SS, h as u32 * SS),
         }
     }
 
-    #[cfg(test)]
-    pub fn get(&self, x: usize, y: usize) -> f32 {
-        self.a[y * self.w + x]
+    /// The coverage of each asset pixel, 0 (none) to 255 (all), averaged over its fine
+    /// pixels.
+    pub fn cover(&self) -> GrayImage {
+        imageops::thumbnail(&self.hi, self.w as u32, self.h as u32)
     }
 
-    /// Adds a shape given by a coverage function over every pixel (union by maximum).
-    pub fn add_with(&mut self, f: impl Fn(f32, f32) -> f32) {
-        for y in 0..self.h {
-            for x in 0..self.w {
-                let c = f(x as f32 + 0.5, y as f32 + 0.5).clamp(0.0, 1.0);
-                let p = &mut self.a[y * self.w + x];
-                *p = p.max(c);
-            }
+    /// Adds another mask of the same size (union).
+    pub fn union(&mut self, other: &Mask) {
+        for (a, b) in self.hi.iter_mut().zip(other.hi.iter()) {
+            *a = (*a).max(*b);
         }
+    }
+
+    /// Removes `other` (the same size) from this mask.
+    pub fn subtract(&mut self, other: &Mask) {
+        for (a, b) in self.hi.iter_mut().zip(other.hi.iter()) {
+            *a = a.saturating_sub(*b);
+        }
+    }
+
+    /// Clears everything from row `y` (asset pixels) down.
+    pub fn clear_below(&mut self, y: f32) {
+        let (w, h) = (self.hi.width() as i32, self.hi.height() as i32);
+        fine_rect(&mut self.hi, 0, fine(y).max(0), w, h, CLEAR);
     }
 
     /// A filled circle of radius `r` centred at (`cx`, `cy`).
     pub fn circle(&mut self, cx: f32, cy: f32, r: f32) {
-        self.add_with(|x, y| r + 0.5 - ((x - cx).powi(2) + (y - cy).powi(2)).sqrt());
+        disc(&mut self.hi, cx, cy, r, INK);
     }
 
     /// A ring: the band between radii `r - width` and `r`.
     pub fn ring(&mut self, cx: f32, cy: f32, r: f32, width: f32) {
-        self.add_with(|x, y| {
-            let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
-            (r + 0.5 - d).min(d - (r - width) + 0.5)
-        });
+        let mut ring = Mask::new(self.w, self.h);
+        disc(&mut ring.hi, cx, cy, r, INK);
+        disc(&mut ring.hi, cx, cy, r - width, CLEAR);
+        self.union(&ring);
     }
 
     /// A straight stroke of the given width from (`x0`, `y0`) to (`x1`, `y1`), with round
     /// ends.
     pub fn line(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, width: f32) {
+        let half = width / 2.0;
+        disc(&mut self.hi, x0, y0, half, INK);
+        disc(&mut self.hi, x1, y1, half, INK);
         let (dx, dy) = (x1 - x0, y1 - y0);
-        let len2 = (dx * dx + dy * dy).max(1e-6);
-        self.add_with(|x, y| {
-            let t = (((x - x0) * dx + (y - y0) * dy) / len2).clamp(0.0, 1.0);
-            let d = ((x - x0 - t * dx).powi(2) + (y - y0 - t * dy).powi(2)).sqrt();
-            width / 2.0 + 0.5 - d
-        });
+        let len = (dx * dx + dy * dy).sqrt();
+        if len < 1e-3 {
+            return;
+        }
+        let (nx, ny) = (-dy / len * half, dx / len * half);
+        let mut poly: Vec<Point<i32>> = Vec::with_capacity(4);
+        for (x, y) in [
+            (x0 + nx, y0 + ny),
+            (x1 + nx, y1 + ny),
+            (x1 - nx, y1 - ny),
+            (x0 - nx, y0 - ny),
+        ] {
+            let p = Point::new(fine(x), fine(y));
+            if poly.last() != Some(&p) {
+                poly.push(p);
+            }
+        }
+        while poly.len() > 1 && poly.first() == poly.last() {
+            poly.pop();
+        }
+        if poly.len() >= 3 {
+            draw_polygon_mut(&mut self.hi, &poly, INK);
+        }
     }
 
     /// A filled box from (`x0`, `y0`) to (`x1`, `y1`) with corners rounded to `r`.
     pub fn rounded_box(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, r: f32) {
-        self.add_with(|x, y| {
-            let qx = (x0 + r - x).max(x - (x1 - r)).max(0.0);
-            let qy = (y0 + r - y).max(y - (y1 - r)).max(0.0);
-            let outside = (qx * qx + qy * qy).sqrt() - r;
-            let inside = (x - x0).min(x1 - x).min(y - y0).min(y1 - y);
-            if qx > 0.0 && qy > 0.0 {
-                0.5 - outside
-            } else {
-                inside + 0.5
+        let r = r.clamp(0.0, ((x1 - x0).min(y1 - y0) / 2.0).max(0.0));
+        let (fx0, fy0, fx1, fy1) = (fine(x0), fine(y0), fine(x1), fine(y1));
+        let (rx0, ry0, rx1, ry1) = (fine(x0 + r), fine(y0 + r), fine(x1 - r), fine(y1 - r));
+        fine_rect(&mut self.hi, rx0, fy0, rx1, fy1, INK);
+        fine_rect(&mut self.hi, fx0, ry0, fx1, ry1, INK);
+        if r > 0.0 {
+            for (cx, cy) in [
+                (x0 + r, y0 + r),
+                (x1 - r, y0 + r),
+                (x0 + r, y1 - r),
+                (x1 - r, y1 - r),
+            ] {
+                disc(&mut self.hi, cx, cy, r, INK);
             }
-        });
-    }
-
-    /// Rounds every cover to the nearest of `steps` equal steps (0 and 1 kept exact).
-    pub fn quantize(&mut self, steps: u32) {
-        let k = steps as f32;
-        for a in &mut self.a {
-            *a = (*a * k).round() / k;
         }
     }
 
-    /// Removes `other` from this mask (both the same size).
-    pub fn subtract(&mut self, other: &Mask) {
-        for (a, b) in self.a.iter_mut().zip(&other.a) {
-            *a = (*a - b).max(0.0);
-        }
+    /// Draws `ch` with `imageproc`'s text drawing, the pen (baseline origin) at
+    /// (`x`, `y`).
+    pub fn glyph(&mut self, font: &FontRef<'static>, ch: char, scale: PxScale, x: f32, y: f32) {
+        let k = SS as f32;
+        let fine_scale = PxScale {
+            x: scale.x * k,
+            y: scale.y * k,
+        };
+        // `draw_text_mut` puts the pen at the font's ascent below the point given.
+        let ascent = font.as_scaled(fine_scale).ascent();
+        let mut buf = [0u8; 4];
+        draw_text_mut(
+            &mut self.hi,
+            INK,
+            (x * k).round() as i32,
+            (y * k - ascent).round() as i32,
+            fine_scale,
+            font,
+            ch.encode_utf8(&mut buf),
+        );
     }
 
-    /// The mask grown by `r` pixels in every direction, anti-aliased at its new edge.
+    /// The mask grown by `r` pixels in every direction, measured from the centres of
+    /// its edge pixels and less the part of a pixel its anti-aliased edge already covers
+    /// (the outline moves out by `r - 0.625`): the weight of the piece contours and
+    /// halos the golden images were drawn with.
     pub fn dilated(&self, r: f32) -> Mask {
         let mut out = self.clone();
-        let k = r.ceil() as isize + 1;
-        for y in 0..self.h as isize {
-            for x in 0..self.w as isize {
-                let mut best = out.a[y as usize * self.w + x as usize];
-                if best >= 1.0 {
-                    continue;
-                }
-                for dy in -k..=k {
-                    for dx in -k..=k {
-                        let (sx, sy) = (x + dx, y + dy);
-                        if sx < 0 || sy < 0 || sx >= self.w as isize || sy >= self.h as isize {
-                            continue;
-                        }
-                        let src = self.a[sy as usize * self.w + sx as usize];
-                        if src <= 0.0 {
-                            continue;
-                        }
-                        let d = ((dx * dx + dy * dy) as f32).sqrt();
-                        let c = (r + 0.5 - d).clamp(0.0, 1.0) * src;
-                        best = best.max(c);
-                    }
-                }
-                out.a[y as usize * self.w + x as usize] = best;
-            }
+        for p in out.hi.iter_mut() {
+            *p = if *p >= 128 { 255 } else { 0 };
         }
+        let k = ((r - 0.625) * SS as f32).round().clamp(0.0, 255.0) as u8;
+        dilate_mut(&mut out.hi, Norm::L2, k);
+        out.union(self);
         out
     }
 
     /// The area this mask encloses: every pixel that cannot be reached from the border
     /// without crossing the shape, with the shape's own anti-aliased outer edge kept.
-    /// Used to fill a piece glyph drawn as an outline.
+    /// Used to fill a piece glyph drawn as an outline. Reachability is decided on whole
+    /// asset pixels (at least half covered is a wall), so that a gap narrower than a
+    /// pixel between two strokes does not let the outside in.
     pub fn filled(&self) -> Mask {
-        let (w, h) = (self.w, self.h);
-        let mut outside = vec![false; w * h];
-        let mut stack = Vec::new();
-        for x in 0..w {
-            stack.push((x, 0));
-            stack.push((x, h - 1));
+        let cover = self.cover();
+        let open = GrayImage::from_fn(cover.width(), cover.height(), |x, y| {
+            if cover.get_pixel(x, y)[0] >= 128 {
+                CLEAR
+            } else {
+                INK
+            }
+        });
+        let labels = connected_components(&open, Connectivity::Four, CLEAR);
+        let (w, h) = labels.dimensions();
+        let count = labels.iter().copied().max().unwrap_or(0) as usize + 1;
+        let mut reached = vec![false; count];
+        let border = (0..w)
+            .flat_map(|x| [(x, 0), (x, h.saturating_sub(1))])
+            .chain((0..h).flat_map(|y| [(0, y), (w.saturating_sub(1), y)]));
+        for (x, y) in border {
+            reached[labels.get_pixel(x, y)[0] as usize] = true;
         }
-        for y in 0..h {
-            stack.push((0, y));
-            stack.push((w - 1, y));
-        }
-        while let Some((x, y)) = stack.pop() {
-            let i = y * w + x;
-            if outside[i] || self.a[i] >= 0.5 {
-                continue;
-            }
-            outside[i] = true;
-            if x > 0 {
-                stack.push((x - 1, y));
-            }
-            if x + 1 < w {
-                stack.push((x + 1, y));
-            }
-            if y > 0 {
-                stack.push((x, y - 1));
-            }
-            if y + 1 < h {
-                stack.push((x, y + 1));
-            }
-        }
-        let mut out = Mask::new(w, h);
-        for y in 0..h {
-            for x in 0..w {
-                let i = y * w + x;
-                out.a[i] = if outside[i] {
-                    self.a[i]
-                } else {
-                    let touches = |nx: usize, ny: usize| outside[ny * w + nx];
-                    let edge = (x > 0 && touches(x - 1, y))
-                        || (x + 1 < w && touches(x + 1, y))
-                        || (y > 0 && touches(x, y - 1))
-                        || (y + 1 < h && touches(x, y + 1));
-                    if edge {
-                        self.a[i]
-                    } else {
-                        1.0
-                    }
-                };
+        // Label 0 is the shape itself.
+        reached[0] = false;
+        let outside = |x: i64, y: i64| {
+            x >= 0
+                && y >= 0
+                && x < w as i64
+                && y < h as i64
+                && reached[labels.get_pixel(x as u32, y as u32)[0] as usize]
+        };
+        // Enclosed pixels not touching the outside are covered whole; the rest keep
+        // their own cover.
+        let mut out = self.clone();
+        for y in 0..h as i64 {
+            for x in 0..w as i64 {
+                let edge = outside(x, y)
+                    || outside(x - 1, y)
+                    || outside(x + 1, y)
+                    || outside(x, y - 1)
+                    || outside(x, y + 1);
+                if !edge {
+                    let r = Rect::at(x as i32 * SS as i32, y as i32 * SS as i32).of_size(SS, SS);
+                    draw_filled_rect_mut(&mut out.hi, r, INK);
+                }
             }
         }
         out
     }
 }
 
-/// Bounds of a glyph as drawn: its size in pixels and where its top left corner is
-/// relative to the pen (on the baseline).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct GlyphBox {
-    pub left: f32,
-    pub top: f32,
-    pub right: f32,
-    pub bottom: f32,
-}
-
-impl GlyphBox {
-    pub fn width(&self) -> f32 {
-        self.right - self.left
+/// Rounds every cover to the nearest of `steps` equal steps (0 and 255 kept exact).
+pub(crate) fn quantize(cover: &mut GrayImage, steps: u32) {
+    let k = steps as f32;
+    for a in cover.iter_mut() {
+        *a = ((*a as f32 / 255.0 * k).round() / k * 255.0).round() as u8;
     }
-
-    pub fn height(&self) -> f32 {
-        self.bottom - self.top
-    }
-}
-
-/// The scale at which `font`'s em square is `em_px` pixels.
-pub(crate) fn em_scale(font: &FontRef<'static>, em_px: f32) -> PxScale {
-    let upem = font.units_per_em().unwrap_or(1000.0);
-    PxScale::from(em_px * font.height_unscaled() / upem)
-}
-
-/// The pixel bounds of `ch` drawn at `scale` with the pen at the origin, if it has an
-/// outline.
-pub(crate) fn glyph_box(font: &FontRef<'static>, ch: char, scale: PxScale) -> Option<GlyphBox> {
-    let g = font
-        .glyph_id(ch)
-        .with_scale_and_position(scale, ab_glyph::point(0.0, 0.0));
-    let og = font.outline_glyph(g)?;
-    let b = og.px_bounds();
-    Some(GlyphBox {
-        left: b.min.x,
-        top: b.min.y,
-        right: b.max.x,
-        bottom: b.max.y,
-    })
-}
-
-/// Draws `ch` into `mask` with the pen (baseline origin) at (`x`, `y`).
-pub(crate) fn draw_glyph(
-    mask: &mut Mask,
-    font: &FontRef<'static>,
-    ch: char,
-    scale: PxScale,
-    x: f32,
-    y: f32,
-) {
-    let g = font
-        .glyph_id(ch)
-        .with_scale_and_position(scale, ab_glyph::point(x, y));
-    if let Some(og) = font.outline_glyph(g) {
-        let b = og.px_bounds();
-        let (ox, oy) = (b.min.x as i32, b.min.y as i32);
-        og.draw(|gx, gy, c| {
-            let (px, py) = (ox + gx as i32, oy + gy as i32);
-            if px >= 0 && py >= 0 && (px as usize) < mask.w && (py as usize) < mask.h {
-                let p = &mut mask.a[py as usize * mask.w + px as usize];
-                *p = p.max(c.clamp(0.0, 1.0));
-            }
-        });
-    }
-}
-
-/// Premultiplied colour with alpha, components 0.0 to 1.0.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Px {
-    r: f32,
-    g: f32,
-    b: f32,
-    a: f32,
 }
 
 /// A colour picture with transparency, painted from masks.
@@ -265,15 +267,7 @@ struct Px {
 pub(crate) struct Layer {
     pub w: usize,
     pub h: usize,
-    px: Vec<Px>,
-}
-
-fn unit(c: u8) -> f32 {
-    c as f32 / 255.0
-}
-
-fn byte(v: f32) -> u8 {
-    (v.clamp(0.0, 1.0) * 255.0).round() as u8
+    img: RgbaImage,
 }
 
 impl Layer {
@@ -282,77 +276,65 @@ impl Layer {
         Layer {
             w,
             h,
-            px: vec![Px::default(); w * h],
+            img: RgbaImage::new(w as u32, h as u32),
         }
     }
 
     /// Paints `color` through `mask` (same size), scaled by `opacity`, over what is there.
     pub fn paint(&mut self, mask: &Mask, color: Rgb, opacity: f32) {
-        debug_assert_eq!((mask.w, mask.h), (self.w, self.h));
-        let (r, g, b) = (unit(color.0), unit(color.1), unit(color.2));
-        for (p, &m) in self.px.iter_mut().zip(&mask.a) {
-            let a = m * opacity;
-            if a <= 0.0 {
-                continue;
+        self.paint_cover(&mask.cover(), color, opacity);
+    }
+
+    /// Paints `color` through a coverage image (same size), scaled by `opacity`.
+    pub fn paint_cover(&mut self, cover: &GrayImage, color: Rgb, opacity: f32) {
+        debug_assert_eq!(cover.dimensions(), self.img.dimensions());
+        for (p, m) in self.img.pixels_mut().zip(cover.pixels()) {
+            let a = (m[0] as f32 * opacity).round().clamp(0.0, 255.0) as u8;
+            if a > 0 {
+                p.blend(&Rgba([color.0, color.1, color.2, a]));
             }
-            p.r = r * a + p.r * (1.0 - a);
-            p.g = g * a + p.g * (1.0 - a);
-            p.b = b * a + p.b * (1.0 - a);
-            p.a = a + p.a * (1.0 - a);
         }
     }
 
     /// Paints another layer (same size) over this one.
     pub fn paint_layer(&mut self, top: &Layer) {
-        for (p, q) in self.px.iter_mut().zip(&top.px) {
-            let k = 1.0 - q.a;
-            p.r = q.r + p.r * k;
-            p.g = q.g + p.g * k;
-            p.b = q.b + p.b * k;
-            p.a = q.a + p.a * k;
-        }
+        imageops::overlay(&mut self.img, &top.img, 0, 0);
     }
 
     /// Multiplies the opacity of everything painted by `opacity`.
     pub fn fade(&mut self, opacity: f32) {
-        for p in &mut self.px {
-            p.r *= opacity;
-            p.g *= opacity;
-            p.b *= opacity;
-            p.a *= opacity;
+        for p in self.img.pixels_mut() {
+            p[3] = (p[3] as f32 * opacity).round() as u8;
         }
     }
 
     /// The layer flattened onto a solid background, as palette indices.
     pub fn over(&self, bg: Rgb, palette: &mut Palette) -> Vec<u8> {
-        let (br, bg_, bb) = (unit(bg.0), unit(bg.1), unit(bg.2));
-        self.px
-            .iter()
-            .map(|p| {
-                let k = 1.0 - p.a;
-                palette.quantize(Rgb(
-                    byte(p.r + br * k),
-                    byte(p.g + bg_ * k),
-                    byte(p.b + bb * k),
-                ))
-            })
+        let mut flat = RgbaImage::from_pixel(
+            self.img.width(),
+            self.img.height(),
+            Rgba([bg.0, bg.1, bg.2, 255]),
+        );
+        imageops::overlay(&mut flat, &self.img, 0, 0);
+        flat.pixels()
+            .map(|p| palette.quantize(Rgb(p[0], p[1], p[2])))
             .collect()
     }
 
     /// The layer as a sprite that can be drawn over any background.
     pub fn to_sprite(&self, palette: &mut Palette) -> Sprite {
-        let mut alpha = Vec::with_capacity(self.px.len());
-        let mut color = Vec::with_capacity(self.px.len());
-        for p in &self.px {
-            let level = (p.a * (LEVELS - 1) as f32).round() as u8;
+        let n = self.w * self.h;
+        let mut alpha = Vec::with_capacity(n);
+        let mut color = Vec::with_capacity(n);
+        for p in self.img.pixels() {
+            let level = alpha_level(p[3]);
             if level == 0 {
                 alpha.push(0);
                 color.push(0);
                 continue;
             }
-            let c = Rgb(byte(p.r / p.a), byte(p.g / p.a), byte(p.b / p.a));
             alpha.push(level);
-            color.push(palette.quantize(c));
+            color.push(palette.quantize(Rgb(p[0], p[1], p[2])));
         }
         Sprite {
             w: self.w,
@@ -361,6 +343,11 @@ impl Layer {
             color,
         }
     }
+}
+
+/// A coverage (0 to 255) as a ramp level.
+fn alpha_level(a: u8) -> u8 {
+    (a as f32 / 255.0 * (LEVELS - 1) as f32).round() as u8
 }
 
 /// A picture in palette indices with a level of coverage per pixel (0 = transparent,
@@ -375,13 +362,9 @@ pub(crate) struct Sprite {
 }
 
 impl Sprite {
-    /// A sprite of one colour from a coverage mask.
+    /// A sprite of one colour from a mask.
     pub fn from_mask(mask: &Mask, color: u8) -> Sprite {
-        let alpha: Vec<u8> = mask
-            .a
-            .iter()
-            .map(|&a| (a.clamp(0.0, 1.0) * (LEVELS - 1) as f32).round() as u8)
-            .collect();
+        let alpha: Vec<u8> = mask.cover().iter().map(|&a| alpha_level(a)).collect();
         Sprite {
             w: mask.w,
             h: mask.h,
@@ -405,43 +388,91 @@ impl Sprite {
 mod tests {
     use super::*;
 
+    fn at(cover: &GrayImage, x: u32, y: u32) -> u8 {
+        cover.get_pixel(x, y)[0]
+    }
+
     #[test]
     fn a_circle_covers_its_centre_and_not_its_corners() {
         let mut m = Mask::new(20, 20);
         m.circle(10.0, 10.0, 6.3);
-        assert_eq!(m.get(10, 10), 1.0);
-        assert_eq!(m.get(0, 0), 0.0);
-        let edge = m.get(16, 10);
-        assert!(edge > 0.0 && edge < 1.0, "{edge}");
+        let c = m.cover();
+        assert_eq!(at(&c, 10, 10), 255);
+        assert_eq!(at(&c, 0, 0), 0);
+        let edge = at(&c, 16, 10);
+        assert!(edge > 0 && edge < 255, "{edge}");
+    }
+
+    #[test]
+    fn a_circle_is_symmetric_to_within_an_eighth_of_a_pixel() {
+        let mut m = Mask::new(20, 20);
+        m.circle(10.0, 10.0, 5.5);
+        let c = m.cover();
+        let area: u32 = c.iter().map(|&a| a as u32).sum();
+        let expected = std::f32::consts::PI * 5.5 * 5.5 * 255.0;
+        assert!((area as f32 / expected - 1.0).abs() < 0.06, "{area}");
+        for y in 0..20 {
+            for x in 0..10 {
+                let (a, b) = (at(&c, x, y) as i32, at(&c, 19 - x, y) as i32);
+                assert!((a - b).abs() <= 255 / 4, "{x},{y}: {a} against {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_ring_leaves_its_middle_empty() {
+        let mut m = Mask::new(30, 30);
+        m.ring(15.0, 15.0, 10.0, 2.0);
+        let c = m.cover();
+        assert_eq!(at(&c, 15, 15), 0);
+        assert_eq!(at(&c, 15, 6), 255);
     }
 
     #[test]
     fn filling_an_outline_covers_its_inside() {
         let mut m = Mask::new(30, 30);
         m.ring(15.0, 15.0, 10.0, 2.0);
-        assert_eq!(m.get(15, 15), 0.0);
-        let f = m.filled();
-        assert_eq!(f.get(15, 15), 1.0);
-        assert_eq!(f.get(1, 1), 0.0);
+        let f = m.filled().cover();
+        assert_eq!(at(&f, 15, 15), 255);
+        assert_eq!(at(&f, 1, 1), 0);
     }
 
     #[test]
     fn dilation_grows_a_shape() {
         let mut m = Mask::new(20, 20);
         m.rounded_box(8.0, 8.0, 12.0, 12.0, 0.0);
-        let d = m.dilated(2.0);
-        assert_eq!(m.get(7, 10), 0.0);
-        assert!(d.get(7, 10) > 0.9);
-        let soft = d.get(6, 10);
-        assert!(soft > 0.0 && soft < 1.0, "{soft}");
-        assert_eq!(d.get(4, 10), 0.0);
+        let d = m.dilated(2.625).cover();
+        assert_eq!(at(&m.cover(), 7, 10), 0);
+        assert!(at(&d, 7, 10) > 230);
+        assert!(at(&d, 6, 10) > 200);
+        assert_eq!(at(&d, 4, 10), 0);
+    }
+
+    #[test]
+    fn a_thick_line_covers_its_length_and_not_beside_it() {
+        let mut m = Mask::new(20, 20);
+        m.line(4.0, 10.0, 16.0, 10.0, 4.0);
+        let c = m.cover();
+        assert_eq!(at(&c, 10, 10), 255);
+        assert_eq!(at(&c, 10, 3), 0);
+        assert!(at(&c, 3, 10) > 0, "round end");
+    }
+
+    #[test]
+    fn a_rounded_box_cuts_its_corners() {
+        let mut m = Mask::new(20, 20);
+        m.rounded_box(0.0, 0.0, 20.0, 20.0, 6.0);
+        let c = m.cover();
+        assert_eq!(at(&c, 10, 0), 255);
+        assert_eq!(at(&c, 0, 10), 255);
+        assert_eq!(at(&c, 0, 0), 0);
     }
 
     #[test]
     fn a_layer_over_a_background_blends_half_cover() {
         let mut p = Palette::new();
         let mut m = Mask::new(2, 1);
-        m.a = vec![1.0, 0.5];
+        m.rounded_box(0.0, 0.0, 1.5, 1.0, 0.0);
         let mut l = Layer::new(2, 1);
         l.paint(&m, Rgb(0, 0, 0), 1.0);
         let t = l.over(Rgb(254, 254, 254), &mut p);

@@ -1,7 +1,6 @@
 //! A game: a start position, the moves played, and everything that depends on history:
 //! repetitions, claims, automatic endings and the score.
 
-use super::bitboard::Bitboard;
 use super::double_move::{DoubleMoveError, Turn};
 use super::position::Position;
 use super::types::{Color, Move, Role};
@@ -438,15 +437,16 @@ impl Game {
         Ok(self.finish(o))
     }
 
-    /// `color` ran out of time. In check variants the game is drawn when the opponent has
-    /// no mating material (FIDE 6.9); otherwise the opponent wins.
+    /// `color` ran out of time. In check variants the game is drawn when the opponent
+    /// could not checkmate by any series of legal moves ([`could_checkmate`], FIDE 6.9);
+    /// otherwise the opponent wins.
     pub fn timeout(&mut self, color: Color) -> Result<Outcome, IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
         }
         let winner = color.opposite();
         let pos = self.position();
-        let o = if pos.config().check_matters() && !has_mating_material(pos, winner) {
+        let o = if pos.config().check_matters() && !could_checkmate(pos, winner) {
             self.draw(EndReason::TimeoutVsInsufficientMaterial)
         } else {
             self.win(winner, EndReason::Timeout)
@@ -622,20 +622,40 @@ pub fn is_dead_by_material(pos: &Position) -> bool {
     dark == 0 || dark == bishops.count() as usize
 }
 
-/// Whether `color` could possibly checkmate with its own material (FIDE 6.9 for timeouts):
-/// not with a bare king, a king and one knight, or a king and bishops all on one colour.
-pub fn has_mating_material(pos: &Position, color: Color) -> bool {
-    let ours = pos.by_color(color);
-    let heavy =
-        ours & (pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
-    if heavy.nonempty() || pos.reserve(color).iter().any(|&n| n > 0) {
+/// Whether `color` could checkmate its opponent by some series of legal moves, the
+/// opponent's moves included however unlikely (FIDE 6.9: a player whose time runs out
+/// loses unless this is false). False only where no mate can ever arise:
+/// - `color` has a bare king (a king alone never gives check);
+/// - `color` has a king and one knight, the opponent a bare king (no square pattern
+///   lets a knight and king mate a lone king);
+/// - every piece on the board other than the kings is a bishop and all of them stand on
+///   one colour of square (a dead position: no king can ever be cornered).
+///
+/// Anything else counts as a possible mate, with the opponent's own pieces blocking
+/// (K+N against K+Q: the queen can shut its own king in), so the timeout loses. Pieces in
+/// hand (Chess#) count as material. This is exact for the cases above and otherwise
+/// errs only towards "could mate", never declaring a draw where a mate exists.
+pub fn could_checkmate(pos: &Position, color: Color) -> bool {
+    let ours = pos.by_color(color) & !pos.by_role(Role::King);
+    let theirs = pos.by_color(color.opposite()) & !pos.by_role(Role::King);
+    let in_hand = |c: Color| pos.reserve(c).iter().any(|&n| n > 0);
+    if ours.is_empty() && !in_hand(color) {
+        return false;
+    }
+    if in_hand(color) || in_hand(color.opposite()) {
         return true;
     }
     let knights = ours & pos.by_role(Role::Knight);
-    let bishops: Bitboard = ours & pos.by_role(Role::Bishop);
-    if knights.nonempty() {
-        return knights.count() + bishops.count() >= 2;
+    if ours == knights && knights.count() == 1 && theirs.is_empty() {
+        return false;
     }
-    let dark = bishops.filter(|s| s.is_dark()).count();
-    dark != 0 && dark != bishops.count() as usize
+    let others = ours | theirs;
+    let bishops = others & pos.by_role(Role::Bishop);
+    if bishops == others {
+        let dark = bishops.filter(|s| s.is_dark()).count();
+        if dark == 0 || dark == bishops.count() as usize {
+            return false;
+        }
+    }
+    true
 }

@@ -33,8 +33,8 @@ pub enum Command {
     Board(Option<i64>),
     /// `moves [ID]`.
     Moves(Option<i64>),
-    /// `games`.
-    Games,
+    /// `games` (live games), or `games finished` (`true`: the most recent finished ones).
+    Games(bool),
     /// `pgn [ID]`.
     Pgn(Option<i64>),
     /// `rules VARIANT`.
@@ -47,6 +47,12 @@ pub enum Command {
     Hand(Option<i64>),
     /// `help [COMMAND]`.
     Help(Option<String>),
+    /// `rematch [ID]`: the same game again, colours swapped.
+    Rematch(Option<i64>),
+    /// `rating [@user]`: a player's ratings and solitaire scores on this server.
+    Rating(Option<String>),
+    /// `leaderboard VARIANT`: a variant's table on this server.
+    Leaderboard(String),
     /// One of the variants' commands, read by the game it is for.
     Game(Option<i64>, GameCommand),
 }
@@ -90,12 +96,15 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
     ("board", "board [ID] (also display_board)", "show the board (asked privately, a player sees their own view)", "board"),
     ("moves", "moves [ID]", "the moves so far", "moves"),
-    ("games", "games", "your games, whose turn it is and the deadline", "games"),
+    ("games", "games [finished]", "your games here, whose turn and by when; games finished: your last 10 finished", "games, games finished"),
     ("pgn", "pgn [ID]", "the game record", "pgn 12"),
     ("rules", "rules VARIANT", "what a variant is, its options, and where its rules are written", "rules chess-sharp"),
     ("resign", "resign [ID] (also concede)", "give up the game", "resign"),
     ("abort", "abort [ID]", "call the game off, only before each side has moved", "abort"),
     ("hand", "hand [ID] (also cards)", "what only you hold in a game (your cards), sent to you privately", "hand"),
+    ("rematch", "rematch [ID]", "after a game of two players, challenge the other player to the same variant, days and options, colours swapped", "rematch, rematch 12"),
+    ("rating", "rating [@user] (also ratings)", "your ratings on this server (or another player's): Glicko-2 per variant from finished rated games, Chess# points, solitaire best scores", "rating, rating @bob"),
+    ("leaderboard", "leaderboard VARIANT (also scores)", "a variant's ratings on this server, best first (Chess# with its points; a solitaire's best scores)", "leaderboard standard, leaderboard chess-sharp, leaderboard parade"),
     ("help", "help [COMMAND]", "this list, or one command with examples", "help claim"),
 ];
 
@@ -105,6 +114,8 @@ const ALIASES: &[(&str, &str)] = &[
     ("display_board", "board"),
     ("show", "board"),
     ("cards", "hand"),
+    ("ratings", "rating"),
+    ("scores", "leaderboard"),
     ("?", "help"),
 ];
 
@@ -269,8 +280,11 @@ pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
         "cancel" => only_id("cancel", &l).map(Command::Cancel),
         "board" => only_id("board", &l).map(Command::Board),
         "moves" => only_id("moves", &l).map(Command::Moves),
-        "games" if args.is_empty() => Ok(Command::Games),
-        "games" => Err(usage("games")),
+        "games" => match l.as_slice() {
+            [] => Ok(Command::Games(false)),
+            ["finished"] => Ok(Command::Games(true)),
+            _ => Err(usage("games")),
+        },
         "pgn" => only_id("pgn", &l).map(Command::Pgn),
         "rules" => match l.as_slice() {
             [v] => Ok(Command::Rules(v.to_string())),
@@ -279,6 +293,19 @@ pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
         "resign" => only_id("resign", &l).map(Command::Resign),
         "abort" => only_id("abort", &l).map(Command::Abort),
         "hand" => only_id("hand", &l).map(Command::Hand),
+        "rematch" => only_id("rematch", &l).map(Command::Rematch),
+        "rating" => match args {
+            [] => Ok(Command::Rating(None)),
+            [who] => match mention(who) {
+                Some(u) => Ok(Command::Rating(Some(u))),
+                None => Err(usage("rating")),
+            },
+            _ => Err(usage("rating")),
+        },
+        "leaderboard" => match l.as_slice() {
+            [v] => Ok(Command::Leaderboard(v.chars().take(40).collect())),
+            _ => Err(usage("leaderboard")),
+        },
         "help" => match l.as_slice() {
             [] => Ok(Command::Help(None)),
             [c] => Ok(Command::Help(Some(c.chars().take(30).collect()))),

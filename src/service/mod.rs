@@ -12,3 +12,4 @@ pub mod referee;
 pub mod replay;
 pub mod settings;
 pub mod shutdown;
+pub mod standings;

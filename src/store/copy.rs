@@ -58,6 +58,7 @@ pub const TABLES: &[Table] = &[
             ("options", T),
             ("start_snapshot", T),
             ("server", T),
+            ("started_at", I),
         ],
         generated_id: true,
     },

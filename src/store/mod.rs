@@ -19,12 +19,14 @@ mod outbox;
 mod pool;
 mod reads;
 mod rows;
+mod standings;
 
 pub use copy::{Copied, TABLES};
 pub use open::{database_file, database_name};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};
 pub use pool::Backend;
 pub use rows::{ActionRow, Deadline, Drawn, GameRow, NewGame, SeatRow, Write};
+pub use standings::FinishedGame;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]

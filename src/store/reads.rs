@@ -44,6 +44,32 @@ impl Store {
         })
     }
 
+    /// The games `user` played that have ended (finished or aborted), of `server` (of
+    /// any server when `None`), the most recently ended first, at most `limit`.
+    pub async fn ended_games_of(
+        &self,
+        user: &str,
+        server: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let by_server = if server.is_some() {
+            " AND server = $3"
+        } else {
+            ""
+        };
+        let sql = format!(
+            "{} WHERE id IN (SELECT game_id FROM seats WHERE user_id = $1) AND status IN ('finished', 'aborted'){by_server} ORDER BY updated_at DESC, id DESC LIMIT $2",
+            self.game_select()
+        );
+        on_pool!(self.pool, |p| {
+            let mut q = sqlx::query(&sql).bind(user).bind(limit);
+            if let Some(s) = server {
+                q = q.bind(s);
+            }
+            q.fetch_all(p).await?.iter().map(game_from_row).collect()
+        })
+    }
+
     /// The open challenges (with a seat anyone may take) made in `channel`, oldest first,
     /// at most `limit`.
     pub async fn open_challenges(
@@ -148,14 +174,14 @@ impl Store {
 const GAME_SELECT_SQLITE: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT json_group_array(json_array(seat, user_id, role, accepted) ORDER BY seat) FROM seats WHERE game_id = games.id),
     (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id),
-    server
+    server, started_at
     FROM games";
 
 /// [`GAME_SELECT_SQLITE`] for PostgreSQL.
 const GAME_SELECT_POSTGRES: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT coalesce(json_agg(json_build_array(seat, user_id, role, accepted) ORDER BY seat), '[]')::text FROM seats WHERE game_id = games.id),
     (SELECT coalesce(json_agg(json_build_array(seat, turn, due_at) ORDER BY seat), '[]')::text FROM deadlines WHERE game_id = games.id),
-    server
+    server, started_at
     FROM games";
 
 /// A game row of either backend, as [`GameRow`].
@@ -208,5 +234,6 @@ where
                 due_at,
             })
             .collect(),
+        started_at: r.get(19),
     })
 }

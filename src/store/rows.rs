@@ -60,6 +60,9 @@ pub struct GameRow {
     pub seats: Vec<SeatRow>,
     /// The deadlines of the seats the game awaits, by seat.
     pub deadlines: Vec<Deadline>,
+    /// When the game started (seconds since the epoch): when its last seat accepted;
+    /// `None` while it is a challenge.
+    pub started_at: Option<i64>,
 }
 
 impl GameRow {

@@ -104,6 +104,28 @@ impl Registry {
         })
     }
 
+    /// The board shapes (files, ranks) the variants draw at their start, each once, in
+    /// registry order: what a renderer prepares at start-up. A variant that cannot start
+    /// without options or a position is left out.
+    pub fn board_shapes(&self) -> Vec<(u8, u8)> {
+        let setup = NewGame {
+            fen: None,
+            options: Default::default(),
+            seed: 0,
+            hidden_seed: None,
+        };
+        let mut shapes = Vec::new();
+        for v in self.all() {
+            if let Ok(game) = v.new_game(&setup) {
+                let board = game.project(api::Viewer::Public).board;
+                if !shapes.contains(&(board.width, board.height)) {
+                    shapes.push((board.width, board.height));
+                }
+            }
+        }
+        shapes
+    }
+
     /// The variants' ids.
     pub fn ids(&self) -> Vec<&'static str> {
         self.all().map(|v| v.id()).collect()
@@ -171,6 +193,18 @@ impl Registry {
 mod tests {
     use super::*;
     use api::IdRule;
+
+    #[test]
+    fn the_board_shapes_are_each_variants_once() {
+        let shapes = Registry::builtin().board_shapes();
+        assert!(
+            shapes.contains(&(8, 8)) && shapes.contains(&(6, 6)),
+            "{shapes:?}"
+        );
+        for (i, s) in shapes.iter().enumerate() {
+            assert!(!shapes[i + 1..].contains(s), "{s:?} twice");
+        }
+    }
 
     #[test]
     fn names_and_aliases_find_their_variant() {

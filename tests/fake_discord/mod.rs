@@ -159,13 +159,21 @@ struct Inner {
     dm_channels: HashMap<String, String>,
     /// thread id -> (parent channel, name).
     threads: HashMap<String, (String, String)>,
+    /// Threads Discord has archived: a message to one fails with 400 / 50083 until a
+    /// `PATCH /channels/{id}` with `archived: false` opens it again.
+    archived: HashSet<String>,
     closed_dms: HashSet<String>,
     overrides: Vec<Override>,
     identifies: usize,
     /// Close every IDENTIFY with 4004 (authentication failed), whatever the token.
     refuse_identify: bool,
+    /// Close every IDENTIFY asking for the Message Content intent with 4014.
+    refuse_message_content: bool,
     /// Users seen in dispatched events: id -> username (for GET /users/{id}).
     users: HashMap<String, String>,
+    /// The registered application commands of each scope (`global` or a guild id), as
+    /// `GET .../commands` returns them.
+    commands: HashMap<String, Vec<Value>>,
 }
 
 struct Shared {
@@ -269,6 +277,21 @@ impl Fake {
         self.shared.inner.lock().unwrap().threads.clone()
     }
 
+    /// Archives thread `id` as Discord does after its auto-archive duration without
+    /// messages: posting to it fails with 400 / 50083 until it is unarchived.
+    pub fn archive_thread(&self, id: &str) {
+        let mut inner = self.shared.inner.lock().unwrap();
+        assert!(inner.threads.contains_key(id), "no thread {id}");
+        inner.archived.insert(id.to_string());
+        drop(inner);
+        self.shared.changed.notify_waiters();
+    }
+
+    /// Whether thread `id` is archived now.
+    pub fn is_archived(&self, id: &str) -> bool {
+        self.shared.inner.lock().unwrap().archived.contains(id)
+    }
+
     /// From now on, messages to `user`'s DM channel fail with 403 / 50007.
     pub fn close_dms(&self, user: &str) {
         self.shared
@@ -283,6 +306,13 @@ impl Fake {
     /// does for a token it does not accept (REST still accepts it).
     pub fn refuse_identify(&self) {
         self.shared.inner.lock().unwrap().refuse_identify = true;
+    }
+
+    /// From now on the gateway closes an IDENTIFY that asks for the privileged Message
+    /// Content intent (`1 << 15`) with close code 4014 (disallowed intents), as Discord
+    /// does for a bot whose intent is not turned on in the developer portal.
+    pub fn refuse_message_content(&self) {
+        self.shared.inner.lock().unwrap().refuse_message_content = true;
     }
 
     /// The next request with this method whose path contains `path_contains` gets
@@ -491,6 +521,30 @@ impl Fake {
     }
 }
 
+impl Fake {
+    /// `user` presses the button `custom_id` under the bot's message `msg` in a private
+    /// message: the interaction has no server, and its user is `user` (no member).
+    pub fn press_in_dm(&self, user: (&str, &str), msg: &Value, custom_id: &str) -> String {
+        let id = self.id();
+        let channel = msg["channel_id"].as_str().unwrap_or_default().to_string();
+        let mut d = interaction_envelope(
+            &id,
+            3,
+            json!({"custom_id": custom_id, "component_type": 2}),
+            &channel,
+            user,
+            Some(msg.clone()),
+        );
+        if let Some(o) = d.as_object_mut() {
+            o.remove("guild_id");
+            o.remove("member");
+        }
+        d["user"] = json!({"id": user.0, "username": user.1, "discriminator": "0"});
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+}
+
 /// A message object as the gateway sends it.
 pub fn message(id: &str, channel: &str, author: (&str, &str), content: &str, guild: bool) -> Value {
     let mut m = json!({
@@ -574,6 +628,17 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
                                 .send(WsMessage::Close(Some(axum::extract::ws::CloseFrame {
                                     code: 4004,
                                     reason: "Authentication failed.".into(),
+                                })))
+                                .await;
+                            return;
+                        }
+                        let intents = frame["d"]["intents"].as_u64().unwrap_or(0);
+                        let no_content = shared.inner.lock().unwrap().refuse_message_content;
+                        if no_content && intents & (1 << 15) != 0 {
+                            let _ = socket
+                                .send(WsMessage::Close(Some(axum::extract::ws::CloseFrame {
+                                    code: 4014,
+                                    reason: "Disallowed intent(s).".into(),
                                 })))
                                 .await;
                             return;
@@ -767,7 +832,56 @@ fn check_message(body: &Value, files: &[File]) -> Result<(), (u16, Value)> {
     if files.iter().any(|f| f.bytes.len() > ATTACHMENT_LIMIT) {
         return Err(err(413, 40005, "Request entity too large"));
     }
+    check_allowed_mentions(body)?;
     check_components(body)
+}
+
+/// Checks a message's `allowed_mentions` as Discord does: `parse` holds only `users`,
+/// `roles` and `everyone`; `users` and `roles` hold at most 100 snowflakes each; and a
+/// type in `parse` may not also be listed (`parse: ["users"]` with `users: [...]`).
+pub fn check_allowed_mentions(body: &Value) -> Result<(), (u16, Value)> {
+    let Some(am) = body.get("allowed_mentions") else {
+        return Ok(());
+    };
+    let bad = |what: &str| {
+        Err(err(
+            400,
+            50035,
+            &format!("Invalid Form Body: allowed_mentions: {what}"),
+        ))
+    };
+    let parse: Vec<&str> = match am.get("parse") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+        Some(_) => return bad("parse must be an array"),
+    };
+    if parse
+        .iter()
+        .any(|p| !["users", "roles", "everyone"].contains(p))
+    {
+        return bad("parse holds an unknown type");
+    }
+    for (list, kind) in [("users", "users"), ("roles", "roles")] {
+        let ids = match am.get(list) {
+            None | Some(Value::Null) => continue,
+            Some(Value::Array(a)) => a,
+            Some(_) => return bad("users and roles must be arrays"),
+        };
+        if ids.len() > 100 {
+            return bad("at most 100 users or roles");
+        }
+        if ids.iter().any(|i| {
+            i.as_str().map_or(true, |s| {
+                s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit())
+            })
+        }) {
+            return bad("users and roles are snowflakes");
+        }
+        if !ids.is_empty() && parse.contains(&kind) {
+            return bad("a type may not be both parsed and listed");
+        }
+    }
+    Ok(())
 }
 
 /// Checks a message's buttons against Discord's limits: at most 5 action rows of at most
@@ -988,6 +1102,14 @@ fn answer(
             ),
             None => err(404, 10013, "Unknown User"),
         },
+        ("GET", ["applications", _, "commands"]) => (
+            200,
+            Value::Array(inner.commands.get("global").cloned().unwrap_or_default()),
+        ),
+        ("GET", ["applications", _, "guilds", g, "commands"]) => (
+            200,
+            Value::Array(inner.commands.get(*g).cloned().unwrap_or_default()),
+        ),
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
             let Some(cmds) = body.as_array() else {
@@ -1008,6 +1130,11 @@ fn answer(
                     c
                 })
                 .collect();
+            let scope = match seg.as_slice() {
+                ["applications", _, "guilds", g, "commands"] => g.to_string(),
+                _ => "global".to_string(),
+            };
+            inner.commands.insert(scope, out.clone());
             (200, Value::Array(out))
         }
         ("POST", ["users", "@me", "channels"]) => {
@@ -1035,10 +1162,32 @@ fn answer(
                     return err(403, 50007, "Cannot send messages to this user");
                 }
             }
+            if inner.archived.contains(*c) {
+                return err(400, 50083, "Thread is archived");
+            }
             if let Err(e) = check_message(body, files) {
                 return e;
             }
             (200, message_response(shared, c, body, files))
+        }
+        ("PATCH", ["channels", c]) => {
+            // Only what the bot may change of a thread: unarchiving it.
+            let Some((parent, name)) = inner.threads.get(*c).cloned() else {
+                return err(404, 10003, "Unknown Channel");
+            };
+            let fields: Vec<&String> = body
+                .as_object()
+                .map(|o| o.keys().collect())
+                .unwrap_or_default();
+            if fields != ["archived"] || body["archived"] != json!(false) {
+                return err(
+                    400,
+                    50035,
+                    "Invalid Form Body: the fake only unarchives threads",
+                );
+            }
+            inner.archived.remove(*c);
+            (200, channel_object(c, 11, &name, Some(&parent)))
         }
         ("PATCH", ["channels", c, "messages", _]) => {
             if let Err(e) = check_message(body, files) {

@@ -63,6 +63,11 @@ impl VariantSpec for KnightHop {
         "a puzzle for one: bring a knight from a1 to h8 in the fewest moves"
     }
 
+    fn rules_summary(&self) -> &'static str {
+        "A puzzle for one: a knight starts on a1; move it (hop SQUARE) until it reaches h8, \
+         in as few moves as you can."
+    }
+
     fn seats(&self) -> SeatPlan {
         SeatPlan {
             names: &["Knight"],

@@ -82,7 +82,11 @@ impl Service {
     }
 
     /// The active games `user` plays in `place`.
-    async fn games_at(&self, user: &str, place: &Place) -> Result<Vec<GameRow>, StoreError> {
+    pub(super) async fn games_at(
+        &self,
+        user: &str,
+        place: &Place,
+    ) -> Result<Vec<GameRow>, StoreError> {
         let games = self.store.games_of(user, &["active"]).await?;
         Ok(games
             .into_iter()
@@ -91,8 +95,37 @@ impl Service {
             .collect())
     }
 
-    /// For text that is not a command, typed in a channel where the user has no active
-    /// game: when their latest game here is over, says so (a move typed after the end).
+    /// The active games made in private that `user` plays, for a bare move typed in a
+    /// private message: all of them, or, when several are and exactly one awaits the
+    /// user's move, that one.
+    pub(super) async fn private_games(&self, user: &str) -> Result<Vec<GameRow>, StoreError> {
+        let games: Vec<GameRow> = self
+            .games_at(user, &Place::Dm)
+            .await?
+            .into_iter()
+            .filter(|g| g.channel.is_none())
+            .collect();
+        if games.len() < 2 {
+            return Ok(games);
+        }
+        let awaiting: Vec<&GameRow> = games
+            .iter()
+            .filter(|g| {
+                let Some(seat) = g.seat_of(user).map(Seat) else {
+                    return false;
+                };
+                self.load(g)
+                    .is_ok_and(|rules| super::acting::movers(rules.as_ref()).contains(&seat))
+            })
+            .collect();
+        Ok(match awaiting.as_slice() {
+            [one] => vec![(*one).clone()],
+            _ => games,
+        })
+    }
+
+    /// For text that is not a command, typed where the user has no active game (a
+    /// channel, or a private message for games made in private): when their latest game here is over, says so (a move typed after the end).
     pub(super) async fn game_over_here(
         &self,
         inc: &Incoming,
@@ -104,6 +137,8 @@ impl Service {
         let Some(g) = games
             .iter()
             .filter(|g| g.seat_of(&inc.user).is_some() && is_in(g, &inc.place))
+            // In a private message, only a game made in private.
+            .filter(|g| inc.place != Place::Dm || g.channel.is_none())
             .max_by_key(|g| g.id)
         else {
             return Ok(None);

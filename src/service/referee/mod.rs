@@ -11,16 +11,21 @@
 //! - [`text`]: status lines, views and record tags.
 
 mod acting;
+mod chat;
+mod listing;
 mod lookup;
 mod outbox;
+mod rematch;
 mod routing;
 mod seating;
+mod standing;
 mod text;
 
 pub use super::settings::Settings;
+pub use listing::{Listed, FINISHED_LISTED};
 pub use lookup::load_with;
 pub use outbox::OUTBOX_LEASE_SECONDS;
-pub use text::{format_time, pgn_tags, seat_users};
+pub use text::{format_time, pgn_tags, plain_times, render_times, seat_users, time_mark};
 
 use super::command::{self, Command, ParseError};
 use crate::render::BoardView;
@@ -29,6 +34,14 @@ use crate::variants::api::{Env, GameCommand, RefusalKind, RuleError, Seat, Viewe
 use crate::variants::Registry;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+
+/// The file name of game `id`'s record.
+pub fn record_name(id: i64) -> String {
+    format!("game-{id}.pgn")
+}
+
+/// The most display names a service keeps ([`Service::learn_name`]).
+const MAX_NAMES: usize = 100_000;
 
 /// Where a message was typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,6 +125,21 @@ pub struct Outbound {
     pub buttons: Vec<Button>,
     /// For a refusal: its kind (the text says why). `None` for everything else.
     pub refusal: Option<RefusalKind>,
+    /// The users (keys) this message calls on, and so may notify: the players it asks
+    /// to act (whose turn it is, the challenged, the one whose challenge expired). An
+    /// adapter notifies these users and nobody else, whatever the text contains; a list
+    /// of games, a board or a refusal calls on nobody.
+    pub mentions: Vec<String>,
+    /// When the text is a document (a game's record): the file name an adapter that
+    /// sends files may send it as (`game-12.pgn`), with no other text. Plain-text
+    /// adapters print the text.
+    pub document: Option<String>,
+    /// The message announces the end of its game: an adapter that sends files may attach
+    /// the game's record ([`Service::record`]) and animation ([`Service::animation`]).
+    pub ending: bool,
+    /// For a list of games (`games`): each game's line with where it is played, so an
+    /// adapter may show each with a link to its game; the text holds the same lines.
+    pub listing: Vec<Listed>,
 }
 
 impl Default for Destination {
@@ -138,6 +166,9 @@ pub struct Service {
     locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
     /// Users already recorded by this process, so a message costs no write for them.
     known_users: Mutex<HashSet<String>>,
+    /// Users' display names as the adapter last saw them ([`Service::learn_name`]): the
+    /// names board images and records show; a user not in it is shown by key.
+    names: Mutex<HashMap<String, String>>,
     /// The operator's word list: none configured, or the list, or why it could not be
     /// read.
     word_list: Option<Result<WordList, String>>,
@@ -206,12 +237,83 @@ impl Service {
             registry,
             locks: Mutex::new(HashMap::new()),
             known_users: Mutex::new(HashSet::new()),
+            names: Mutex::new(HashMap::new()),
         }
     }
 
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Records how `user` is called where the adapter saw them (a Discord member's
+    /// server nickname, else their global name, else their username), cleaned for
+    /// showing ([`crate::service::names::display_name`]). Board captions and records show
+    /// this name; the text of messages keeps naming users by key, which an adapter shows
+    /// its own way (Discord as a mention, which Discord displays as the name).
+    pub fn learn_name(&self, user: &str, raw: &str) {
+        let name = crate::service::names::display_name(raw, user);
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        if names.get(user) != Some(&name) {
+            // Bounded: a bot seeing more users than this keeps the newest.
+            if names.len() >= MAX_NAMES {
+                names.clear();
+            }
+            names.insert(user.to_string(), name);
+        }
+    }
+
+    /// `user`'s display name as last learnt ([`Service::learn_name`]), else the key.
+    pub fn name_of(&self, user: &str) -> String {
+        self.names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(user)
+            .cloned()
+            .unwrap_or_else(|| user.to_string())
+    }
+
+    /// The display name of each seat's player, in seat order (`?` for an open seat).
+    pub fn seat_names(&self, g: &crate::store::GameRow) -> Vec<String> {
+        seat_users(g).into_iter().map(|u| self.name_of(u)).collect()
+    }
+
+    /// Game `id`'s public record as PGN, with its file name ([`record_name`]); `None`
+    /// for no such game.
+    pub async fn record(&self, id: i64) -> Result<Option<(String, String)>, StoreError> {
+        let Some(g) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        let Ok(rules) = self.load(&g) else {
+            return Ok(None);
+        };
+        let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+        Ok(Some((record_name(id), rules.pgn(Viewer::Public, &tags))))
+    }
+
+    /// Game `id`'s public animation as a GIF drawn by `renderer` (off the async runtime's
+    /// threads), with its file name; `None` for no such game or a variant without
+    /// animations.
+    pub async fn animation(
+        &self,
+        id: i64,
+        renderer: Arc<crate::render::Renderer>,
+    ) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+        let Some(g) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        let Ok(rules) = self.load(&g) else {
+            return Ok(None);
+        };
+        let names = self.seat_names(&g);
+        let gif = tokio::task::spawn_blocking(move || {
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            rules.animation(Viewer::Public, &renderer, &names)
+        })
+        .await
+        .ok()
+        .flatten();
+        Ok(gif.map(|bytes| (format!("game-{id}.gif"), bytes)))
     }
 
     /// The variants this service plays.
@@ -252,9 +354,14 @@ impl Service {
         let cmd = match command::parse(&inc.text, &self.registry) {
             Ok(c) => c,
             Err(ParseError::Unknown(w)) => {
-                // A bare move, where the user has exactly one game here.
-                let games = self.games_here(&inc).await?;
-                if games.len() == 1 && matches!(inc.place, Place::Channel(_)) {
+                // A bare move, where the user has exactly one game here: in a channel,
+                // their game there; in a private message, their game made in private
+                // (of several, the one awaiting them).
+                let games = match inc.place {
+                    Place::Channel(_) => self.games_here(&inc).await?,
+                    Place::Dm => self.private_games(&inc.user).await?,
+                };
+                if games.len() == 1 {
                     Command::Game(Some(games[0].id), GameCommand::new("move", inc.text.trim()))
                 } else if games.len() > 1 {
                     let text = format!(
@@ -266,10 +373,7 @@ impl Service {
                     );
                     return self.refuse(&inc, r, RuleError::ambiguous(text)).await;
                 } else {
-                    let over = match inc.place {
-                        Place::Channel(_) => self.game_over_here(&inc).await?,
-                        Place::Dm => None,
-                    };
+                    let over = self.game_over_here(&inc).await?;
                     let e = match over {
                         Some(text) => RuleError::over(text),
                         None => {
@@ -360,7 +464,8 @@ impl Service {
             Command::Accept(id) => self.accept(inc, id, r).await?,
             Command::Decline(id) => self.decline(inc, id, false, r).await?,
             Command::Cancel(id) => self.decline(inc, id, true, r).await?,
-            Command::Games => self.list_games(inc, r).await?,
+            Command::Games(false) => self.list_games(inc, r).await?,
+            Command::Games(true) => self.list_finished(inc, r).await?,
             Command::Board(id) => {
                 let (g, rules) = self.readable(inc, id).await?;
                 // Asked privately by a player of the game: their seat's view (a game with
@@ -372,8 +477,14 @@ impl Service {
                         rules.as_ref(),
                         Seat(s),
                         self.settings.public_orientation,
+                        &self.seat_names(&g),
                     ),
-                    None => text::public_view(&g, rules.as_ref(), self.settings.public_orientation),
+                    None => text::public_view(
+                        &g,
+                        rules.as_ref(),
+                        self.settings.public_orientation,
+                        &self.seat_names(&g),
+                    ),
                 };
                 r.out.push(Outbound {
                     to: r.origin.clone(),
@@ -398,7 +509,14 @@ impl Service {
             }
             Command::Pgn(id) => {
                 let (g, rules) = self.readable(inc, id).await?;
-                r.say(rules.pgn(Viewer::Public, &pgn_tags(&g, rules.as_ref())));
+                let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+                r.out.push(Outbound {
+                    to: r.origin.clone(),
+                    text: rules.pgn(Viewer::Public, &tags),
+                    game: Some(g.id),
+                    document: Some(record_name(g.id)),
+                    ..Outbound::default()
+                });
             }
             Command::Hand(id) => {
                 let (g, rules) = self.readable(inc, id).await?;
@@ -427,6 +545,9 @@ impl Service {
                     .await?
             }
             Command::Game(id, gc) => self.game_command(inc, id, gc, r).await?,
+            Command::Rating(who) => self.rating(inc, who, r).await?,
+            Command::Rematch(id) => self.rematch(inc, id, r).await?,
+            Command::Leaderboard(v) => self.leaderboard(inc, &v, r).await?,
         }
         Ok(())
     }
@@ -448,10 +569,11 @@ impl Service {
             None => "Ask the operator for the full rules".to_string(),
         };
         Ok(format!(
-            "{} ({}): {}; {} player{}; commands: {}{}. {full}",
+            "{} ({}): {}\n{}\n{} player{}; commands: {}{}. {full}",
             v.display_name(),
             v.id(),
             v.summary(),
+            v.rules_summary(),
             v.seats().count(),
             if v.seats().count() == 1 { "" } else { "s" },
             commands.join(", "),

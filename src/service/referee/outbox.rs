@@ -4,7 +4,7 @@
 
 use super::acting::{self, prepare};
 use super::routing::public_dest;
-use super::text::{format_time, public_view};
+use super::text::{public_view, time_mark};
 use super::{Destination, Outbound, Queued, Reply, Service};
 use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError, Write};
 use crate::variants::api::{Action, GameRules, Seat};
@@ -108,7 +108,7 @@ impl Service {
             let text = format!(
                 "game #{}: reminder, you have until {} {asked} (less than {first} h left)",
                 g.id,
-                format_time(d.due_at)
+                time_mark(d.due_at)
             );
             let text = if first * 3600 < turn_length {
                 Some(text)
@@ -244,16 +244,28 @@ impl Service {
                 self.store.mark_delivered(id, 0).await?;
                 continue;
             };
-            let image = match (board, game_id) {
-                (true, Some(gid)) => self.store.game(gid).await?.and_then(|g| {
-                    let rules = self.load(&g).ok()?;
-                    Some(public_view(
-                        &g,
+            let game = match game_id {
+                Some(gid) if board || matches!(to, Destination::Channel(_)) => {
+                    self.store.game(gid).await?
+                }
+                _ => None,
+            };
+            let image = match (board, &game) {
+                (true, Some(g)) => self.load(g).ok().map(|rules| {
+                    public_view(
+                        g,
                         rules.as_ref(),
                         self.settings.public_orientation,
-                    ))
+                        &self.seat_names(g),
+                    )
                 }),
                 _ => None,
+            };
+            // Every notice of the outbox concerns the game's players (a reminder, a time
+            // run out, a timeout, an expired challenge): in a channel it calls on them.
+            let mentions = match (&to, &game) {
+                (Destination::Channel(_), Some(g)) => super::text::players(g),
+                _ => Vec::new(),
             };
             out.push(Queued {
                 id,
@@ -262,6 +274,7 @@ impl Service {
                     text,
                     image,
                     game: game_id,
+                    mentions,
                     ..Outbound::default()
                 },
             });

@@ -4,7 +4,8 @@
 //! else of a game reaches a message.
 
 use super::acting::Committed;
-use super::text::{outcome_words, public_view, seat_view, turn_line};
+use super::rematch;
+use super::text::{awaited_users, outcome_words, players, public_view, seat_view, turn_line};
 use super::{Button, Destination, Outbound, Reply, Service};
 use crate::store::GameRow;
 use crate::variants::api::{Audience, GameRules, Prompt, Seat, Viewer};
@@ -95,9 +96,33 @@ impl Service {
                 text.push_str(". ");
                 text.push_str(&turn_line(g, rules, &done.deadlines));
             }
-            let image =
-                (board || ended).then(|| public_view(g, rules, self.settings.public_orientation));
-            let buttons = answer_buttons(g, rules, &done.before);
+            let image = (board || ended).then(|| {
+                public_view(
+                    g,
+                    rules,
+                    self.settings.public_orientation,
+                    &self.seat_names(g),
+                )
+            });
+            let mut buttons = answer_buttons(g, rules, &done.before);
+            let two = self
+                .registry
+                .find(&g.variant)
+                .is_some_and(|v| rematch::offers_rematch(g, v.seats().placing));
+            if ended && two {
+                // For either player: the referee refuses anyone else who presses it.
+                buttons.push(Button {
+                    label: "Rematch".into(),
+                    command: format!("rematch #{}", g.id),
+                    for_user: None,
+                    primary: false,
+                });
+            }
+            // Whose turn it is now, or, when the game has just ended, its players.
+            let mentions = match ended {
+                true => players(g),
+                false => awaited_users(g, rules),
+            };
             for d in public_dest(g) {
                 r.out.push(Outbound {
                     to: d,
@@ -106,6 +131,10 @@ impl Service {
                     game: Some(g.id),
                     buttons: buttons.clone(),
                     refusal: None,
+                    mentions: mentions.clone(),
+                    document: None,
+                    ending: ended,
+                    listing: Vec::new(),
                 });
             }
         }
@@ -138,7 +167,13 @@ impl Service {
             let Some(user) = g.user_at(seat.0) else {
                 continue;
             };
-            let view = seat_view(g, rules, seat, self.settings.public_orientation);
+            let view = seat_view(
+                g,
+                rules,
+                seat,
+                self.settings.public_orientation,
+                &self.seat_names(g),
+            );
             let projection = rules.project(Viewer::Seat(seat));
             let text = projection.instructions.unwrap_or(prompt.ask);
             r.out.push(Outbound {

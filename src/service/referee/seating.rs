@@ -3,8 +3,8 @@
 
 use super::lookup::{id_list, is_in, is_in_channel};
 use super::routing::public_dest;
-use super::text::{counters, day_count, public_view, seat_list, turn_line, waiting_for};
-use super::{acting, Fail, Incoming, Outbound, Place, Reply, Service};
+use super::text::{awaited_users, day_count, public_view, seat_list, turn_line, waiting_for};
+use super::{acting, Destination, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, StoreError, Write};
 use crate::variants::api::random::{shuffle, splitmix64, OsEntropy, Random};
@@ -47,7 +47,25 @@ impl Service {
                 ),
             ));
         }
-        let options = read_options(spec.options(), spec.display_name(), &c.options)?;
+        // `rated:` is the referee's own option; the rest are the variant's.
+        let rated_asked = c
+            .options
+            .iter()
+            .rev()
+            .find(|(n, _)| n == "rated")
+            .map(|(_, v)| v.as_str());
+        let rated = super::standing::rated_choice(spec, rated_asked)?;
+        let own: Vec<(String, String)> = c
+            .options
+            .iter()
+            .filter(|(n, _)| n != "rated")
+            .cloned()
+            .collect();
+        let options = read_options(spec.options(), spec.display_name(), &own)?;
+        let mut stored_options = options.clone();
+        if let Some(yes) = rated {
+            stored_options.insert("rated".into(), if yes { "yes" } else { "no" }.into());
+        }
         // Where every draw is to be reproducible (`--seed`, tests), hidden draws come
         // from the game's seed too; on the bot, from the operating system's entropy.
         let seeded = self.settings.seed.is_some();
@@ -102,6 +120,14 @@ impl Service {
                 ))
             }
             _ => {}
+        }
+        // A challenge made in private reaches only the players it names: an open one
+        // would reach nobody.
+        if inc.place == Place::Dm && c.opponents.is_empty() && plan.placing != Placing::Alone {
+            return refuse(format!(
+                "an open challenge is made in a channel, where others can see it; in a private message name your opponent (challenge @user {})",
+                spec.id()
+            ));
         }
         if c.opponents.contains(&inc.user) {
             return refuse("you cannot challenge yourself".into());
@@ -188,7 +214,7 @@ impl Service {
                 .fen
                 .as_ref()
                 .map(|_| rules.project(crate::variants::api::Viewer::Public).fen),
-            options: serde_json::to_string(&options).unwrap_or_else(|_| "{}".into()),
+            options: serde_json::to_string(&stored_options).unwrap_or_else(|_| "{}".into()),
             snapshot: rules.snapshot().to_string(),
         };
         // The players are recorded by the transaction that creates the game: a refused
@@ -220,6 +246,11 @@ impl Service {
         let side = rules.seat_name(Seat(challenger_seat));
         let named: Vec<String> = c.opponents.iter().map(|o| format!("@{o}")).collect();
         let variant = rules.variant();
+        let unrated = if rated == Some(false) {
+            ", unrated"
+        } else {
+            ""
+        };
         let text = if n > 2 {
             let who = if named.is_empty() {
                 format!("opens a challenge to {variant}")
@@ -241,27 +272,65 @@ impl Service {
         } else {
             match named.first() {
                 Some(o) => format!(
-                    "game #{id}: {} challenges {o} to {variant} ({} per move), {} plays {side}. {o}: accept or decline",
+                    "game #{id}: {} challenges {o} to {variant} ({} per move{unrated}), {} plays {side}. {o}: accept or decline",
                     inc.user,
                     day_count(days),
                     inc.user
                 ),
                 None => format!(
-                    "game #{id}: {} opens a challenge to {variant} ({} per move), {} plays {side}. Anyone: accept {id}",
+                    "game #{id}: {} opens a challenge to {variant} ({} per move{unrated}), {} plays {side}. Anyone: accept {id}",
                     inc.user,
                     day_count(days),
                     inc.user
                 ),
             }
         };
+        if inc.place == Place::Dm {
+            // Made in private: the challenger is told here, and each player named gets it
+            // by private message with the buttons to answer it.
+            r.out.push(Outbound {
+                to: r.origin.clone(),
+                text: text.clone(),
+                game: Some(id),
+                ..Outbound::default()
+            });
+            for o in &c.opponents {
+                r.out.push(Outbound {
+                    to: Destination::Dm(o.clone()),
+                    text: text.clone(),
+                    game: Some(id),
+                    buttons: challenge_buttons(id),
+                    ..Outbound::default()
+                });
+            }
+            return Ok(());
+        }
         r.out.push(Outbound {
             to: r.origin.clone(),
             text,
             game: Some(id),
             buttons: challenge_buttons(id),
+            mentions: c.opponents.clone(),
             ..Outbound::default()
         });
         Ok(())
+    }
+
+    /// Tells what became of a pending challenge: where it was made, or, for one made in
+    /// private, each player it names by private message.
+    fn tell_challenge(g: &GameRow, text: String, r: &mut Reply) {
+        if g.channel.is_some() {
+            r.say(text);
+            return;
+        }
+        for d in public_dest(g) {
+            r.out.push(Outbound {
+                to: d,
+                text: text.clone(),
+                game: Some(g.id),
+                ..Outbound::default()
+            });
+        }
     }
 
     /// The stored game `id`.
@@ -422,12 +491,13 @@ impl Service {
             ..Write::default()
         };
         self.store.write(g.id, &w).await?;
-        r.say(format!(
+        let text = format!(
             "game #{}: {} accepted; waiting for {}",
             g.id,
             inc.user,
             waiting_for(&seats)
-        ));
+        );
+        Self::tell_challenge(&g, text, r);
         Ok(())
     }
 
@@ -502,10 +572,13 @@ impl Service {
                     g,
                     rules.as_ref(),
                     self.settings.public_orientation,
+                    &self.seat_names(g),
                 )),
                 game: Some(g.id),
                 buttons: buttons.clone(),
                 refusal: None,
+                mentions: awaited_users(g, rules.as_ref()),
+                ..Outbound::default()
             });
         }
         self.tell_holdings(g, rules.as_ref(), r);
@@ -539,77 +612,8 @@ impl Service {
             ..Write::default()
         };
         self.store.write(g.id, &w).await?;
-        r.say(format!(
-            "game #{}: the challenge is {status} by {}",
-            g.id, inc.user
-        ));
-        Ok(())
-    }
-
-    /// `games`: the user's pending and active games, whose turn and by when.
-    pub(super) async fn list_games(&self, inc: &Incoming, r: &mut Reply) -> Result<(), Fail> {
-        let games = self
-            .store
-            .games_of(&inc.user, &["challenged", "active"])
-            .await?;
-        let mut lines = Vec::new();
-        for g in games.iter().filter(|g| g.seat_of(&inc.user).is_some()) {
-            let rules = self.load(g)?;
-            // In a team game the user's partner plays with them, not against them.
-            let teams = self.registry.get(rules.variant())?.seats().placing == Placing::Teams;
-            let half = (g.seats.len() / 2).max(1);
-            let mine = g.seat_of(&inc.user).map_or(0, usize::from) / half;
-            let (partners, opp): (Vec<&SeatRow>, Vec<&SeatRow>) = g
-                .seats
-                .iter()
-                .filter(|s| s.user.as_deref() != Some(inc.user.as_str()))
-                .partition(|s| teams && usize::from(s.seat) / half == mine);
-            let names = |seats: Vec<&SeatRow>| {
-                seats
-                    .iter()
-                    .map(|s| s.user.as_deref().unwrap_or("open"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let against = match (g.seats.len(), partners.is_empty()) {
-                (1, _) => String::new(),
-                (_, true) => format!(" vs {}", names(opp)),
-                (_, false) => format!(" with {} vs {}", names(partners), names(opp)),
-            };
-            let line = if g.status == "challenged" {
-                format!("#{} {}{against}: challenge pending", g.id, rules.variant())
-            } else {
-                // Where a timeout must be claimed (Chess#), a deadline past says so.
-                let overdue = if rules.timeout_is_automatic() {
-                    String::new()
-                } else {
-                    g.deadlines
-                        .iter()
-                        .filter(|d| d.due_at <= inc.at)
-                        .map(|d| {
-                            format!(
-                                " ({}'s time has run out: the opponent may `claim {} time`)",
-                                g.user_at(d.seat).unwrap_or("?"),
-                                g.id
-                            )
-                        })
-                        .collect()
-                };
-                format!(
-                    "#{} {}{against}: {}{}{overdue}",
-                    g.id,
-                    rules.variant(),
-                    turn_line(g, rules.as_ref(), &g.deadlines),
-                    counters(rules.as_ref())
-                )
-            };
-            lines.push(line);
-        }
-        r.say(if lines.is_empty() {
-            "you have no games".to_string()
-        } else {
-            lines.join(" | ")
-        });
+        let text = format!("game #{}: the challenge is {status} by {}", g.id, inc.user);
+        Self::tell_challenge(&g, text, r);
         Ok(())
     }
 }

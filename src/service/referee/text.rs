@@ -9,6 +9,17 @@ use crate::variants::api::{GameOutcome, GameRules, Seat, Viewer};
 
 /// `YYYY-MM-DD HH:MM UTC` for a time in seconds since the epoch.
 pub fn format_time(t: i64) -> String {
+    let (y, m, d, secs) = civil(t);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        secs / 3600,
+        secs % 3600 / 60
+    )
+}
+
+/// The UTC calendar date and the second of the day of a time in seconds since the epoch:
+/// `(year, month, day, seconds)`.
+fn civil(t: i64) -> (i64, i64, i64, i64) {
     let days = t.div_euclid(DAY);
     let secs = t.rem_euclid(DAY);
     // Civil from days (Howard Hinnant's algorithm).
@@ -21,11 +32,65 @@ pub fn format_time(t: i64) -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
-        secs / 3600,
-        secs % 3600 / 60
+    (y, m, d, secs)
+}
+
+/// A time as PGN's date and time values, `("2026.11.24", "13:05:09")`, in UTC.
+pub fn pgn_date_time(t: i64) -> (String, String) {
+    let (y, m, d, secs) = civil(t);
+    (
+        format!("{y:04}.{m:02}.{d:02}"),
+        format!(
+            "{:02}:{:02}:{:02}",
+            secs / 3600,
+            secs % 3600 / 60,
+            secs % 60
+        ),
     )
+}
+
+/// Opens a time written in a message's text ([`time_mark`]).
+const MARK_OPEN: char = '\u{E000}';
+/// Closes a time written in a message's text.
+const MARK_CLOSE: char = '\u{E001}';
+
+/// A time (seconds since the epoch) as the referee writes it in a message: a mark that
+/// each adapter shows its way ([`render_times`]): the console as readable UTC
+/// ([`format_time`]), Discord as a timestamp every reader sees in their own time zone,
+/// with a countdown. The marks are private-use characters, which the referee drops from
+/// users' input ([`crate::service::input::clean`]), so only the referee writes them.
+pub fn time_mark(t: i64) -> String {
+    format!("{MARK_OPEN}{t}{MARK_CLOSE}")
+}
+
+/// `text` with each time the referee marked ([`time_mark`]) written by `show`; a
+/// malformed mark is dropped (its characters removed).
+pub fn render_times(text: &str, show: impl Fn(i64) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(MARK_OPEN) {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + MARK_OPEN.len_utf8()..];
+        match after.find(MARK_CLOSE) {
+            Some(j) => {
+                if let Ok(t) = after[..j].parse::<i64>() {
+                    out.push_str(&show(t));
+                } else {
+                    out.extend(after[..j].chars().filter(|&c| c != MARK_OPEN));
+                }
+                rest = &after[j + MARK_CLOSE.len_utf8()..];
+            }
+            None => rest = after,
+        }
+    }
+    out.push_str(rest);
+    out.replace(MARK_CLOSE, "")
+}
+
+/// `text` with its times as readable UTC ([`format_time`]): how the console and every
+/// plain-text reader show them.
+pub fn plain_times(text: &str) -> String {
+    render_times(text, format_time)
 }
 
 /// A number of days in words: `1 day`, `3 days`.
@@ -38,7 +103,8 @@ pub fn day_count(days: impl std::fmt::Display) -> String {
     }
 }
 
-/// Who is awaited, for what, and by when: `@bob (Black) to move, by 2026-01-04 00:00 UTC`.
+/// Who is awaited, for what, and by when: `@bob (Black) to move, by 2026-01-04 00:00 UTC`
+/// (the time as a [`time_mark`]).
 pub(super) fn turn_line(g: &GameRow, rules: &dyn GameRules, dl: &[Deadline]) -> String {
     let parts: Vec<String> = rules
         .awaiting()
@@ -50,12 +116,37 @@ pub(super) fn turn_line(g: &GameRow, rules: &dyn GameRules, dl: &[Deadline]) -> 
                 rules.seat_name(*s)
             );
             match dl.iter().find(|d| d.seat == s.0) {
-                Some(d) => format!("{who} {}, by {}", p.ask, format_time(d.due_at)),
+                Some(d) => format!("{who} {}, by {}", p.ask, time_mark(d.due_at)),
                 None => format!("{who} {}", p.ask),
             }
         })
         .collect();
     parts.join("; ")
+}
+
+/// The users [`turn_line`] calls on: the players of the seats awaited, each once, in
+/// seat order (what a message with the turn line mentions).
+pub(super) fn awaited_users(g: &GameRow, rules: &dyn GameRules) -> Vec<String> {
+    let mut users: Vec<String> = Vec::new();
+    for (s, _) in rules.awaiting() {
+        if let Some(u) = g.user_at(s.0) {
+            if !users.iter().any(|x| x == u) {
+                users.push(u.to_string());
+            }
+        }
+    }
+    users
+}
+
+/// Every seated player of `g`, each once, in seat order.
+pub(super) fn players(g: &GameRow) -> Vec<String> {
+    let mut users: Vec<String> = Vec::new();
+    for u in (0..g.seats.len() as u8).filter_map(|s| g.user_at(s)) {
+        if !users.iter().any(|x| x == u) {
+            users.push(u.to_string());
+        }
+    }
+    users
 }
 
 /// The player of each seat, in seat order (`?` for an open seat).
@@ -79,15 +170,50 @@ pub(super) fn outcome_words(g: &GameRow, rules: &dyn GameRules, o: &GameOutcome)
     o.describe(&sides)
 }
 
-/// The PGN tags the service knows for a game.
-pub fn pgn_tags(g: &GameRow, rules: &dyn GameRules) -> Vec<(String, String)> {
-    let [white, black] = rules.side_names(&seat_users(g));
-    vec![
+/// The PGN tags the service knows for a game, the Seven Tag Roster's first six in their
+/// order (the variant adds `Result`): `Event`, `Site`, `Date` (the UTC date the game
+/// started, `????.??.??` for a game that has not), `Round` (`-`: Postal's games are not
+/// rounds of an event), `White`, `Black` (the players by name: `names`, in seat order,
+/// where known); then, where a name is not the user's key, the keys in `WhiteUserId` and
+/// `BlackUserId` (so a record names people as they read, and still says exactly who
+/// played); `UTCDate` and `UTCTime` of the start, and for an aborted game
+/// `Termination "abandoned"` with `PostalReason "aborted"` (a finished game's variant
+/// writes its own `Termination`).
+pub fn pgn_tags(g: &GameRow, rules: &dyn GameRules, names: &[String]) -> Vec<(String, String)> {
+    let keys = seat_users(g);
+    let named: Vec<&str> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| names.get(i).map_or(*k, String::as_str))
+        .collect();
+    let [white, black] = rules.side_names(&named);
+    let [white_id, black_id] = rules.side_names(&keys);
+    let start = g.started_at.map(pgn_date_time);
+    let date = start
+        .as_ref()
+        .map_or_else(|| "????.??.??".to_string(), |(d, _)| d.clone());
+    let ids = white != white_id || black != black_id;
+    let mut tags = vec![
         ("Event".into(), format!("Postal game #{}", g.id)),
         ("Site".into(), "Postal".into()),
+        ("Date".into(), date),
+        ("Round".into(), "-".into()),
         ("White".into(), white),
         ("Black".into(), black),
-    ]
+    ];
+    if ids {
+        tags.push(("WhiteUserId".into(), white_id));
+        tags.push(("BlackUserId".into(), black_id));
+    }
+    if let Some((d, t)) = start {
+        tags.push(("UTCDate".into(), d));
+        tags.push(("UTCTime".into(), t));
+    }
+    if g.status == "aborted" {
+        tags.push(("Termination".into(), "abandoned".into()));
+        tags.push(("PostalReason".into(), "aborted".into()));
+    }
+    tags
 }
 
 /// `board`'s line: the result, or who must act and for what, with the variant's public
@@ -119,8 +245,9 @@ pub(super) fn public_view(
     g: &GameRow,
     rules: &dyn GameRules,
     orientation: PublicOrientation,
+    names: &[String],
 ) -> View {
-    named_view(g, rules, Viewer::Public, orientation)
+    named_view(g, rules, Viewer::Public, orientation, names)
 }
 
 /// A seat's own view, drawn from its side, with the players' names.
@@ -129,24 +256,31 @@ pub(super) fn seat_view(
     rules: &dyn GameRules,
     seat: Seat,
     orientation: PublicOrientation,
+    names: &[String],
 ) -> View {
-    named_view(g, rules, Viewer::Seat(seat), orientation)
+    named_view(g, rules, Viewer::Seat(seat), orientation, names)
 }
 
-/// What `viewer` sees of a game, with the players' names (and, in team games, their
-/// roles) in the caption; a seat's own view is drawn from its side.
+/// What `viewer` sees of a game, with the players' names (`names`, in seat order; and,
+/// in team games, their roles) in the caption; a seat's own view is drawn from its side.
 fn named_view(
     g: &GameRow,
     rules: &dyn GameRules,
     viewer: Viewer,
     orientation: PublicOrientation,
+    names: &[String],
 ) -> View {
     let p = rules.project(viewer);
     let mut board = p.board;
     if viewer == Viewer::Public && !board.fixed_bottom {
         board.bottom = orientation.bottom(board.caption.to_move);
     }
-    let [white, black] = rules.caption_names(&seat_users(g));
+    let names: Vec<&str> = seat_users(g)
+        .iter()
+        .enumerate()
+        .map(|(i, k)| names.get(i).map_or(*k, String::as_str))
+        .collect();
+    let [white, black] = rules.caption_names(&names);
     board.caption.white = white;
     board.caption.black = black;
     awaited_phase(rules, &mut board.caption);
@@ -239,8 +373,47 @@ mod tests {
     }
 
     #[test]
+    fn pgn_dates_and_times_are_utc_with_dots_and_colons() {
+        use super::pgn_date_time;
+        assert_eq!(
+            pgn_date_time(0),
+            ("1970.01.01".to_string(), "00:00:00".to_string())
+        );
+        // 2026-01-01 09:30:15 UTC; and the last second of a leap day.
+        assert_eq!(
+            pgn_date_time(1_767_259_815),
+            ("2026.01.01".to_string(), "09:30:15".to_string())
+        );
+        assert_eq!(
+            pgn_date_time(951_868_799),
+            ("2000.02.29".to_string(), "23:59:59".to_string())
+        );
+    }
+
+    #[test]
     fn one_day_is_singular() {
         assert_eq!(day_count(1), "1 day");
         assert_eq!(day_count(3), "3 days");
+    }
+}
+
+#[cfg(test)]
+mod time_tests {
+    use super::*;
+
+    #[test]
+    fn marked_times_are_shown_by_each_reader_and_malformed_marks_vanish() {
+        let text = format!("to move, by {}; then {}", time_mark(86_400), time_mark(0));
+        assert_eq!(
+            plain_times(&text),
+            "to move, by 1970-01-02 00:00 UTC; then 1970-01-01 00:00 UTC"
+        );
+        assert_eq!(
+            render_times(&text, |t| format!("<t:{t}:f>")),
+            "to move, by <t:86400:f>; then <t:0:f>"
+        );
+        assert_eq!(plain_times("no times"), "no times");
+        assert_eq!(plain_times("a\u{E000}x1\u{E001}b\u{E000}"), "ax1b");
+        assert_eq!(plain_times("\u{E001}c"), "c");
     }
 }

@@ -4,7 +4,7 @@
 use super::random::Hidden;
 use super::{
     Action, CommandSpec, GameCommand, GameOutcome, Note, OptionSpec, Options, Projection, Prompt,
-    Reading, RuleError, Seat, SeatPlan, Viewer, WordList,
+    Reading, RuleError, Seat, SeatPlan, Standing, Viewer, WordList,
 };
 use crate::render::Renderer;
 
@@ -41,6 +41,10 @@ pub struct Env<'a> {
     pub words: Option<&'a Result<WordList, String>>,
 }
 
+/// The longest [`VariantSpec::rules_summary`], in characters: with the name, the commands,
+/// the options and the link around it, `rules VARIANT` stays one Discord message (2000).
+pub const RULES_SUMMARY_MAX: usize = 1200;
+
 /// A variant as the registry knows it: its names, seats, options and commands, and how
 /// to make or reload a game of it. One static value per variant.
 pub trait VariantSpec: Sync {
@@ -58,6 +62,10 @@ pub trait VariantSpec: Sync {
     }
     /// One line on what the game is, for `help` and Discord's choices.
     fn summary(&self) -> &'static str;
+    /// The rules in brief, for `rules VARIANT` in a chat: the goal, how to move, the
+    /// variant's special rules and how the game ends, in at most
+    /// [`RULES_SUMMARY_MAX`](crate::variants::api::RULES_SUMMARY_MAX) characters.
+    fn rules_summary(&self) -> &'static str;
     /// The seats.
     fn seats(&self) -> SeatPlan;
     /// The options a challenge may give it.
@@ -66,6 +74,10 @@ pub trait VariantSpec: Sync {
     }
     /// Its commands, beyond the referee's own (`challenge`, `resign`, `board`, ...).
     fn commands(&self) -> &'static [CommandSpec];
+    /// How its finished games count on a server's tables (ratings, best scores).
+    fn standing(&self) -> Standing {
+        Standing::Unrated("its games are not rated")
+    }
     /// Whether a challenge may start it from a position (`fen:"..."`).
     fn takes_fen(&self) -> bool {
         true

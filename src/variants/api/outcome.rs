@@ -15,6 +15,28 @@ pub struct GameOutcome {
     pub score: Option<Vec<i32>>,
 }
 
+impl GameOutcome {
+    /// The tag section of the record of a variant that writes its own movetext, and the
+    /// result to end the movetext with (`*` while the game goes on): see
+    /// [`crate::notation::pgn::variant_header`].
+    pub fn record_header(
+        outcome: Option<&GameOutcome>,
+        tags: &[(String, String)],
+        variant: &str,
+        fen: Option<&str>,
+    ) -> (String, String) {
+        let result = outcome.map_or_else(|| "*".to_string(), |o| o.result.clone());
+        let header = crate::notation::pgn::variant_header(
+            tags,
+            variant,
+            fen,
+            &result,
+            outcome.map(|o| o.reason.as_str()),
+        );
+        (header, result)
+    }
+}
+
 /// A reason's name in words, as a noun phrase that fits after "wins by" or before a
 /// colon (`king-captured` is "capture of the king"). An unknown name is shown with its
 /// hyphens as spaces.

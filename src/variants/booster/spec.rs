@@ -7,8 +7,8 @@ use super::{fen, Pos};
 use crate::render::Renderer;
 use crate::variants::api::{
     Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules, IdRule,
-    NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, VariantSpec,
-    Viewer,
+    NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, Standing,
+    VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -76,6 +76,9 @@ pub const DONE: CommandSpec = CommandSpec {
     args: &[],
 };
 
+/// The rules in brief for `rules booster`: goal, moves, special rules, the end.
+const RULES: &str = "Goal: checkmate, as in standard chess, changed by cards and checkers. Each player has six checkers and a secret hand of cards (piece cards and checker cards). A turn: a legal move; if the piece stood on your own checkers (boosted), it may then take king steps, one checker spent per step; then you may play a card (add e2 with 9h) to put one of your checkers under a piece the card matches: under your own piece it boosts, under an opponent's it hobbles. A hobbled piece moves like a pawn (a hobbled pawn cannot move); opposite checkers under one piece cancel in pairs; a capturer takes over the captured piece's checkers. Then you draw back up to as many cards as checkers in front of you. End: checkmate wins; stalemate, a position's third occurrence and fifty moves each without a pawn move or capture draw at once; draws may be agreed (draw offer); a player may resign; time running out loses.";
+
 impl VariantSpec for BoosterSpec {
     fn id(&self) -> &'static str {
         super::ID
@@ -91,6 +94,14 @@ impl VariantSpec for BoosterSpec {
 
     fn summary(&self) -> &'static str {
         "chess with secret hands of cards: add checkers under pieces to boost yours (king steps after a move) or hobble the opponent's (they move like pawns)"
+    }
+
+    fn rules_summary(&self) -> &'static str {
+        RULES
+    }
+
+    fn standing(&self) -> Standing {
+        Standing::Rated { points: false }
     }
 
     fn seats(&self) -> SeatPlan {

@@ -290,18 +290,12 @@ impl Booster {
     /// The game as PGN: the referee's tags, the variant, the starting FEN if any, each
     /// turn's move with its steps and card in a comment, and the result.
     pub fn write_pgn(&self, tags: &[(String, String)]) -> String {
-        let mut out = String::new();
-        for (k, v) in tags {
-            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
-        }
-        if !tags.iter().any(|(k, _)| k == "Variant") {
-            out.push_str("[Variant \"Booster Chess\"]\n");
-        }
-        if let Some(f) = &self.start_fen {
-            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{f}\"]\n"));
-        }
-        let result = self.outcome().map_or("*".to_string(), |o| o.result);
-        out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        let (mut out, result) = crate::variants::api::GameOutcome::record_header(
+            self.outcome().as_ref(),
+            tags,
+            "Booster Chess",
+            self.start_fen.as_deref(),
+        );
         let mut words: Vec<String> = Vec::new();
         for w in self.numbered().split(' ').filter(|w| !w.is_empty()) {
             words.push(w.to_string());

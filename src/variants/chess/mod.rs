@@ -18,7 +18,7 @@ pub use text::{diagram, grid, pgn_tags, split_double};
 
 use crate::notation::fen::{parse_fen, to_fen};
 use crate::notation::pgn::{numbered_moves, turn_sans};
-use crate::notation::{san, write_pgn_ending};
+use crate::notation::{san, write_pgn_annotated, write_pgn_ending};
 use crate::render;
 use crate::rules::{Claim, Color, EndReason, Game, Move, Outcome, Position, Turn, Variant};
 use crate::variants::api::{
@@ -199,6 +199,17 @@ pub fn find_turn(pos: &Position, text: &str) -> Result<Turn, RuleError> {
 }
 
 impl ChessRules {
+    /// The game's record with a comment after the turns `after` names (by the turn's
+    /// index from the start): for a variant built on this one whose turns carry more
+    /// than the move (Split-Brain's revealed picks).
+    pub fn pgn_with_comments(
+        &self,
+        tags: &[(String, String)],
+        after: &[(usize, String)],
+    ) -> String {
+        write_pgn_annotated(&self.game, self.outcome, &pgn_tags(tags), after, None)
+    }
+
     /// A new game of `variant` from its starting position.
     pub fn new(variant: Variant) -> ChessRules {
         ChessRules {

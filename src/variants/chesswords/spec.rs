@@ -4,7 +4,7 @@
 use super::game::Chesswords;
 use crate::variants::api::{
     ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionKind, OptionSpec, Placing,
-    RuleError, SeatPlan, VariantSpec,
+    RuleError, SeatPlan, Standing, VariantSpec,
 };
 
 /// Secret Chesswords.
@@ -181,6 +181,9 @@ pub const GUESS: CommandSpec = CommandSpec {
     }],
 };
 
+/// The rules in brief for `rules chesswords`: goal, moves, special rules, the end.
+const RULES: &str = "A cooperative game for two on the Los Alamos board (6x6, no bishops), without check. Each square has a letter. Goal: score points together (a grade from A to F). Play: each player holds secret cards of pieces. Before each move the partner gives a clue (clue TEXT) for a word that starts with the letter of a piece's square and ends with the letter of its target square, or passes. The mover says the word they guessed and moves (play treat Qc2), or names the two letters for a penalty point (letters te Qc2). When a capture fits one of your cards you may discard it (discard CARD, privately): a checker marks a letter, and no piece may land on a marked square. Play ends when a king is captured, when both pass in a row, or when the mover has no move. Finale: each player privately makes two words from the marked letters (words W1 W2), gives a clue for one, and the partner guesses (guess WORD). With fewer than four marked letters there is no finale. Score: the product of the two words' lengths if guessed, plus one for a captured king, minus unused letters and penalties.";
+
 impl VariantSpec for ChesswordsSpec {
     fn id(&self) -> &'static str {
         "chesswords"
@@ -196,6 +199,16 @@ impl VariantSpec for ChesswordsSpec {
 
     fn summary(&self) -> &'static str {
         "two partners guide each other's moves with word clues on a board of letters, then guess each other's words"
+    }
+
+    fn rules_summary(&self) -> &'static str {
+        RULES
+    }
+
+    fn standing(&self) -> Standing {
+        Standing::Unrated(
+            "Secret Chesswords is cooperative: both players share one grade, so it is not rated (docs/rules/chesswords.md)",
+        )
     }
 
     fn seats(&self) -> SeatPlan {

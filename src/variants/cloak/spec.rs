@@ -10,7 +10,7 @@ use crate::variants::api::random::Random;
 use crate::variants::api::{
     with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
     GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
-    SeatPlan, VariantSpec, Viewer,
+    SeatPlan, Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -129,6 +129,9 @@ pub const SKIP: CommandSpec = CommandSpec {
     args: &[],
 };
 
+/// The rules in brief for `rules cloak`: goal, moves, special rules, the end.
+const RULES: &str = "Goal: checkmate, on the standard board, where every piece but the pawns starts as a numbered checker whose identity only its owner knows. Setup: each player privately assigns king, queen, rooks, bishops and knights to their eight checkers (setup RNBQKBNR or setup random), with the king between the rooks and the bishops on opposite colours. Moves follow the true identities. A turn: you may guess one enemy checker (guess knight 3): right, the identity is public and you get a bonus pawn move; wrong, your opponent gets one. Then your regular move. You may uncloak checkers (uncloak 3 5), showing them for good. A captured checker's identity is announced. Check counts only from pieces whose identity is public. End: capturing the king, or checkmating an uncloaked king, wins; stalemate, two bare kings and agreement (draw offer) draw; a player may resign; time running out loses.";
+
 impl VariantSpec for CloakSpec {
     fn id(&self) -> &'static str {
         super::ID
@@ -148,6 +151,14 @@ impl VariantSpec for CloakSpec {
 
     fn summary(&self) -> &'static str {
         "every piece but the pawns is a numbered checker whose identity only its owner knows: guess the enemy's for bonus moves, capture a cloaked king or mate an uncloaked one"
+    }
+
+    fn rules_summary(&self) -> &'static str {
+        RULES
+    }
+
+    fn standing(&self) -> Standing {
+        Standing::Rated { points: false }
     }
 
     fn seats(&self) -> SeatPlan {

@@ -347,15 +347,12 @@ impl Cloak {
     /// The game as PGN for `viewer`: while it is live the record as that viewer reads
     /// it; once over the full record, with every identity in a comment.
     pub fn write_pgn(&self, viewer: Viewer, tags: &[(String, String)]) -> String {
-        let mut out = String::new();
-        for (k, v) in tags {
-            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
-        }
-        if !tags.iter().any(|(k, _)| k == "Variant") {
-            out.push_str("[Variant \"Cloak and Dagger Chess\"]\n");
-        }
-        let result = self.outcome().map_or("*".to_string(), |o| o.result);
-        out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        let (mut out, result) = crate::variants::api::GameOutcome::record_header(
+            self.outcome().as_ref(),
+            tags,
+            "Cloak and Dagger Chess",
+            None,
+        );
         let mut words: Vec<String> = Vec::new();
         if self.is_over() {
             let ids: Vec<String> = (0..2u8)

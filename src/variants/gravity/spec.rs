@@ -8,7 +8,7 @@ use crate::render::Renderer;
 use crate::variants::api::{
     with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
     GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
-    SeatPlan, VariantSpec, Viewer,
+    SeatPlan, Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW_ANSWER;
 
@@ -85,6 +85,9 @@ pub const DRAW: CommandSpec = CommandSpec {
     args: &[DRAW_ANSWER],
 };
 
+/// The rules in brief for `rules gravity`: goal, moves, special rules, the end.
+const RULES: &str = "Goal: more points at the end. Both players' pieces fall towards rank 1 and stack up there. The board starts empty; each player's deck holds the opponent's twelve pieces (king, queen, two rooks, bishops and knights, four pawns). A turn: a card is flipped; you move each of your active pieces once, each move ending at least one row lower (a capture may stay on its row), by its chess pattern (pawns step one square down, capture diagonally down); a piece that cannot move stays (stay e8); then you add the opponent's piece named by the card on rank 8 (add g). A piece on rank 1, or one whose every way down is blocked by stacked pieces, is stacked and never moves again. End: after Black adds White's last piece, White has a last move phase. Score: one point per captured piece, plus each stacked piece's row number (rank 1: 1 point, rank 2: 2, ...). More points wins.";
+
 impl VariantSpec for GravitySpec {
     fn id(&self) -> &'static str {
         super::ID
@@ -100,6 +103,14 @@ impl VariantSpec for GravitySpec {
 
     fn summary(&self) -> &'static str {
         "both sides' pieces fall to rank 1: flip a card, move every active piece down, add an opponent's piece on top; score by stacked rows"
+    }
+
+    fn rules_summary(&self) -> &'static str {
+        RULES
+    }
+
+    fn standing(&self) -> Standing {
+        Standing::Rated { points: false }
     }
 
     fn seats(&self) -> SeatPlan {

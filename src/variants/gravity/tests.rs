@@ -331,7 +331,9 @@ fn the_record_and_pgn_show_each_turns_flip_moves_stays_and_add() {
     );
     let pgn = g.pgn(Viewer::Public, &[("White".into(), "alice".into())]);
     assert!(
-        pgn.contains("[White \"alice\"]\n[Variant \"Gravity Chess\"]\n[SetUp \"1\"]"),
+        pgn.contains(
+            "[White \"alice\"]\n[Result \"*\"]\n[Variant \"Gravity Chess\"]\n[SetUp \"1\"]"
+        ),
         "{pgn}"
     );
     assert!(pgn.contains("4. {bK} {e8 stays} Bf6 K@d8 4... {w"), "{pgn}");

@@ -206,18 +206,12 @@ impl Gravity {
     /// each turn as `N. {bR} Bf6 e7 {e8 stays} R@a8` (White's last turn `{last turn}`),
     /// the final score in a comment before the result.
     pub fn write_pgn(&self, tags: &[(String, String)]) -> String {
-        let mut out = String::new();
-        for (k, v) in tags {
-            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
-        }
-        if !tags.iter().any(|(k, _)| k == "Variant") {
-            out.push_str("[Variant \"Gravity Chess\"]\n");
-        }
-        if let Some(f) = &self.start_fen {
-            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{f}\"]\n"));
-        }
-        let result = self.outcome().map_or("*".to_string(), |o| o.result);
-        out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        let (mut out, result) = crate::variants::api::GameOutcome::record_header(
+            self.outcome().as_ref(),
+            tags,
+            "Gravity Chess",
+            self.start_fen.as_deref(),
+        );
         let mut words: Vec<String> = Vec::new();
         for t in &self.record {
             words.push(format!("{}{}", t.number, dots(t)));

@@ -5,7 +5,7 @@ use super::rules::Neighbour;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
     ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
-    VariantSpec,
+    Standing, VariantSpec,
 };
 use crate::variants::solitaire::{piece_deck, position_deck};
 
@@ -68,6 +68,9 @@ pub const MOVE: CommandSpec = CommandSpec {
     args: &[ArgSpec::MOVE],
 };
 
+/// The rules in brief for `rules neighbour`: goal, moves, special rules, the end.
+const RULES: &str = "A solitaire for one player with a piece deck (the sixteen pieces without pawns) and a position deck (the 2 to 6 of every suit). Goal: bring all pieces into one group, touching on any of the eight sides and corners. Adding (add): a piece card and a position card are turned; the piece goes right (red card) or up (black card) that many squares from the last piece added, wrapping at the edges; if the square is taken you place it on the nearest free square (place e1). Once two pieces are on the board you may stop adding (stop). Moving (move c3 c7): each move spends a card; a piece moves not with its own move but with the move of a neighbouring piece of its colour, onto an empty square; nothing is ever captured. End: the group formed wins, scoring the cards left in both piles; both piles empty with the pieces apart, no move left, resigning or running out of time loses.";
+
 impl VariantSpec for NeighbourSpec {
     fn id(&self) -> &'static str {
         "neighbour"
@@ -83,6 +86,14 @@ impl VariantSpec for NeighbourSpec {
 
     fn summary(&self) -> &'static str {
         "a solitaire: cards place the pieces, which then move with their neighbours' moves until they form one group"
+    }
+
+    fn rules_summary(&self) -> &'static str {
+        RULES
+    }
+
+    fn standing(&self) -> Standing {
+        Standing::BestScore
     }
 
     fn seats(&self) -> SeatPlan {

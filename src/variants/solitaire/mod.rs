@@ -134,7 +134,11 @@ pub fn pgn(
         .collect();
     out.push_str(&format!("[Variant \"{variant}\"]\n"));
     if let Some(o) = &outcome {
-        out.push_str(&format!("[Termination \"{}\"]\n", o.reason));
+        out.push_str(&format!(
+            "[Termination \"{}\"]\n[PostalReason \"{}\"]\n",
+            crate::notation::pgn::termination(&o.reason),
+            o.reason
+        ));
         if let Some([score]) = o.score.as_deref() {
             out.push_str(&format!("[Score \"{score}\"]\n"));
         }
@@ -206,7 +210,7 @@ mod tests {
             &record,
             Ended::Connected.outcome(-2),
         );
-        assert!(text.starts_with("[White \"alice\"]\n[Variant \"Parade Chess Solitaire\"]\n[Termination \"connection\"]\n[Score \"-2\"]\n\n1. Nd1: c1-b2"), "{text}");
+        assert!(text.starts_with("[White \"alice\"]\n[Variant \"Parade Chess Solitaire\"]\n[Termination \"normal\"]\n[PostalReason \"connection\"]\n[Score \"-2\"]\n\n1. Nd1: c1-b2"), "{text}");
         assert!(
             text.ends_with("{won by connection (score -2)} *\n"),
             "{text}"

@@ -123,6 +123,14 @@ pub struct SplitSnapshot {
     pub picks: Picks,
     /// The phase of the team's turn.
     pub phase: Phase,
+    /// What each turn's picks were once revealed, by the turn's index from the start
+    /// (`piece b1, target c3; the target stands`): the record's comments, public.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub said: Vec<(usize, String)>,
+    /// Whether the game keeps `said`: set in games made since; `false` in games stored
+    /// before, whose logs must replay to the snapshots they have.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub keeps_said: bool,
 }
 
 /// A Split-Brain Chess game.
@@ -131,6 +139,8 @@ pub struct SplitBrain {
     chess: ChessRules,
     picks: Picks,
     phase: Phase,
+    said: Vec<(usize, String)>,
+    keeps_said: bool,
 }
 
 /// The team a seat plays for.
@@ -228,6 +238,8 @@ impl SplitBrain {
             chess: ChessRules::new(Variant::LosAlamos),
             picks: Picks::default(),
             phase: Phase::Picking,
+            said: Vec::new(),
+            keeps_said: true,
         }
     }
 
@@ -238,6 +250,8 @@ impl SplitBrain {
             chess: ChessRules::from_fen(Variant::LosAlamos, fen)?,
             picks: Picks::default(),
             phase: Phase::Picking,
+            said: Vec::new(),
+            keeps_said: true,
         })
     }
 
@@ -250,6 +264,8 @@ impl SplitBrain {
             chess: ChessRules::from_snapshot(&snap.chess)?,
             picks: snap.picks.clone(),
             phase: snap.phase.clone(),
+            said: snap.said.clone(),
+            keeps_said: snap.keeps_said,
         })
     }
 
@@ -259,6 +275,8 @@ impl SplitBrain {
             chess: self.chess.chess_snapshot(),
             picks: self.picks.clone(),
             phase: self.phase.clone(),
+            said: self.said.clone(),
+            keeps_said: self.keeps_said,
         }
     }
 
@@ -376,12 +394,30 @@ impl SplitBrain {
         }
     }
 
-    /// Plays `m` for `team`, announced as `by`'s move; the turn passes and the picks are
-    /// cleared.
-    fn play(&mut self, team: Color, m: Move, by: Seat) -> Result<Vec<Note>, RuleError> {
+    /// Makes this new game one of those stored before the record kept the picks, to
+    /// replay their logs to the snapshots they have.
+    pub fn keep_no_record_of_picks(&mut self) {
+        self.keeps_said = false;
+    }
+
+    /// Plays `m` for `team`, announced as `by`'s move, after the picks stood as they were
+    /// (`standing` `None`) or after the opposing chooser's decision; the turn passes and
+    /// the picks, now public, go to the record.
+    fn play(
+        &mut self,
+        team: Color,
+        m: Move,
+        by: Seat,
+        standing: Option<Standing>,
+    ) -> Result<Vec<Note>, RuleError> {
+        let turn = self.chess.game().moves().len();
+        let said = self.revealed_picks(standing);
         let notes = self
             .chess
             .apply(color_seat(team), &Action::of(&ChessAction::Move(m.uci())))?;
+        if self.keeps_said {
+            self.said.push((turn, said));
+        }
         self.picks = Picks::default();
         self.phase = Phase::Picking;
         Ok(as_seat(notes, by))
@@ -401,7 +437,7 @@ impl SplitBrain {
             Standing::Target => self.chooser(team),
         };
         if let [only] = options.as_slice() {
-            notes.extend(self.play(team, *only, self.mover(team))?);
+            notes.extend(self.play(team, *only, self.mover(team), Some(standing))?);
             return Ok(notes);
         }
         let opts: Vec<String> = options
@@ -538,7 +574,7 @@ impl SplitBrain {
         let direct = self.resolve(Standing::Piece, piece, target);
         if let Some(m) = direct.iter().find(|m| m.to == target) {
             let m = *m;
-            notes.extend(self.play(team, m, self.mover(team))?);
+            notes.extend(self.play(team, m, self.mover(team), None)?);
             return Ok(notes);
         }
         notes.push(Note::public(Text::plain(format!(
@@ -600,7 +636,24 @@ impl SplitBrain {
                 Standing::Target => m.from == sq,
             })
             .ok_or_else(|| RuleError::new("that option is no longer available"))?;
-        self.play(team, m, self.mover(team))
+        self.play(team, m, self.mover(team), Some(standing))
+    }
+
+    /// The team's picks as revealed, for the record: `piece b1, target c3=Q`, and the
+    /// decision when there was one (`; the target stands`).
+    fn revealed_picks(&self, standing: Option<Standing>) -> String {
+        let mut said = format!(
+            "piece {}, target {}",
+            self.picks.piece.as_deref().unwrap_or("?"),
+            self.picks.target.as_deref().unwrap_or("?")
+        );
+        if let Some(p) = self.picks.promotion {
+            said.push_str(&format!("={}", p.to_ascii_uppercase()));
+        }
+        if let Some(s) = standing {
+            said.push_str(&format!("; the {} stands", s.word()));
+        }
+        said
     }
 
     /// The square `seat` has picked and may still change, if any: its own secret.
@@ -751,11 +804,12 @@ impl GameRules for SplitBrain {
     }
 
     fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
-        // The chess layer writes the record, which holds no pick; the variant named in it
-        // is Split-Brain Chess.
+        // The chess layer writes the record, with each turn's revealed picks as its
+        // comment (never a pick still secret: only played turns have one); the variant
+        // named in it is Split-Brain Chess.
         let mut tags = tags.to_vec();
         tags.push(("Variant".into(), self.variant().into()));
-        self.chess.pgn(Viewer::Public, &tags)
+        self.chess.pgn_with_comments(&tags, &self.said)
     }
 
     fn animation(

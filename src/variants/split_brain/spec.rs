@@ -4,7 +4,7 @@
 use super::{SplitBrain, SplitSnapshot, SEAT_NAMES};
 use crate::variants::api::{
     ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
-    VariantSpec,
+    Standing, VariantSpec,
 };
 
 /// Split-Brain Chess: two teams of two on the Los Alamos board, each turn a secret piece
@@ -99,6 +99,9 @@ const CLAIM: CommandSpec = CommandSpec {
 /// Every command of the game, in the order `help` lists them.
 pub(super) const COMMANDS: &[CommandSpec] = &[PICK, DECIDE, CHOOSE, DRAW, CLAIM];
 
+/// The rules in brief for `rules split-brain`: goal, moves, special rules, the end.
+const RULES: &str = "Four players in two teams of two play Los Alamos chess (6x6, no bishops, one-step pawns, no castling). Goal: checkmate the other team. Moves: on each team turn one partner (the chooser) secretly picks a square holding one of the team's pieces and the other (the mover) secretly picks a target square, each by private message (pick c3). The roles swap every round: a checker on Black's edge marks the chooser's side. When both have picked, the picks are revealed; if the piece can go to the target, that move is played. Otherwise the other team's chooser decides (decide piece or decide target): the piece makes its legal move closest to the target, or the piece that can reach the target closest to the chosen piece moves there; ties are settled by choose. The mover may add a promotion (pick c6=N). End: checkmate wins; stalemate, insufficient material and the draw rules are as in Los Alamos chess; either partner may resign or offer a draw for the team.";
+
 impl VariantSpec for SplitBrainSpec {
     fn id(&self) -> &'static str {
         "split-brain"
@@ -114,6 +117,16 @@ impl VariantSpec for SplitBrainSpec {
 
     fn summary(&self) -> &'static str {
         "two teams of two on the Los Alamos board: each turn one partner secretly picks a piece, the other a target square"
+    }
+
+    fn rules_summary(&self) -> &'static str {
+        RULES
+    }
+
+    fn standing(&self) -> Standing {
+        Standing::Unrated(
+            "Split-Brain is a team game: a result belongs to a pair, so it is not rated (docs/rules/split-brain.md)",
+        )
     }
 
     fn seats(&self) -> SeatPlan {
@@ -132,6 +145,16 @@ impl VariantSpec for SplitBrainSpec {
             None => SplitBrain::new(),
             Some(f) => SplitBrain::from_fen(f)?,
         }))
+    }
+
+    fn new_game_stored_before(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
+        // Games stored before kept no record of their picks (docs/rules/split-brain.md).
+        let mut game = match setup.fen {
+            None => SplitBrain::new(),
+            Some(f) => SplitBrain::from_fen(f)?,
+        };
+        game.keep_no_record_of_picks();
+        Ok(Box::new(game))
     }
 
     fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {

@@ -506,7 +506,44 @@ fn names_of_the_teams_and_of_the_roles() {
     );
     let pgn = g.pgn(Viewer::Public, &[]);
     assert!(pgn.contains("[Variant \"split-brain\"]"), "{pgn}");
-    assert!(pgn.contains("1. Nf3 Nf4"), "{pgn}");
+    let movetext = pgn.replace('\n', " ");
+    assert!(
+        movetext.contains("1. Nf3 {piece e1, target f3} Nf4 {piece e6, target f4}"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn the_record_gives_each_turns_revealed_picks_and_never_a_secret_one() {
+    let mut g = SplitBrain::new();
+    pick(&mut g, WK, "e1").unwrap();
+    pick(&mut g, WQ, "f3").unwrap();
+    // The knight on e6 cannot reach a4: White's chooser lets the target stand, and of
+    // the pieces that can go there the one closest to e6, the knight on b6, does.
+    pick(&mut g, BK, "e6").unwrap();
+    pick(&mut g, BQ, "a4").unwrap();
+    assert_eq!(g.awaiting(), vec![(WK, decide_prompt())]);
+    act(&mut g, WK, SplitAction::Decide(Standing::Target)).unwrap();
+    // White's next chooser picks in secret: nothing of it is in the record.
+    pick(&mut g, WQ, "a2").unwrap();
+    let pgn = g.pgn(Viewer::Public, &[]).replace('\n', " ");
+    assert!(
+        pgn.contains("1. Nf3 {piece e1, target f3} Na4 {piece e6, target a4; the target stands} *"),
+        "{pgn}"
+    );
+    assert!(
+        !pgn.contains("a2"),
+        "a secret pick reached the record: {pgn}"
+    );
+    // The record survives a snapshot; a game stored before keeps none.
+    let h = SPEC.load(&g.snapshot()).unwrap();
+    assert_eq!(h.pgn(Viewer::Public, &[]).replace('\n', " "), pgn);
+    let mut old = SplitBrain::new();
+    old.keep_no_record_of_picks();
+    pick(&mut old, WK, "e1").unwrap();
+    pick(&mut old, WQ, "f3").unwrap();
+    assert!(!old.snapshot().to_string().contains("said"));
+    assert!(old.pgn(Viewer::Public, &[]).contains("1. Nf3 *"));
 }
 
 #[test]

@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// The fewest marked letters that two finale words can be made of: each word has at
+/// least two letters and each marked letter is used at most once (rule 9).
+pub const FINALE_LETTERS: usize = 4;
+
 impl Chesswords {
     /// After a move and its discard: play ends on a captured king or a mover without
     /// moves; otherwise the next clue.
@@ -36,12 +40,25 @@ impl Chesswords {
         self.begin_finale(events);
     }
 
-    /// The finale's words, or the score at once when nothing is marked.
+    /// The finale's words, or the score at once when fewer letters are marked than two
+    /// words need ([`FINALE_LETTERS`]): nobody could send words, so nobody waits for them.
     pub(super) fn begin_finale(&mut self, events: &mut Vec<Event>) {
         let why = self.state.play_end.unwrap_or(PlayEnd::NoMoves);
-        if self.state.discards.is_empty() {
+        let marked = self.marked_letters().len();
+        if marked < FINALE_LETTERS {
+            let few = match marked {
+                0 => "No letters are marked".to_string(),
+                1 => format!(
+                    "Only 1 letter is marked ({}), too few for two words",
+                    self.marked_text()
+                ),
+                n => format!(
+                    "Only {n} letters are marked ({}), too few for two words",
+                    self.marked_text()
+                ),
+            };
             events.push(said(format!(
-                "play is over: {}. No letters are marked, so there is no finale",
+                "play is over: {}. {few}, so there is no finale",
                 why.words()
             )));
             self.score(events);

@@ -18,7 +18,7 @@ use super::prompts;
 use super::score::{self, PlayerScore};
 use crate::notation::fen::{parse_fen, to_fen};
 use crate::notation::pgn::{numbered_moves, turn_sans};
-use crate::notation::{parse_move, san, write_pgn_ending};
+use crate::notation::{parse_move, san, write_pgn_annotated};
 use crate::render::{self, BoardView, Disc, Overlay};
 use crate::rules::{Color, Game, Move, Position, Role, Square, Variant};
 use crate::variants::api::{
@@ -199,6 +199,14 @@ pub struct State {
     pub words: [Option<Vec<String>>; 2],
     /// Each player's finale clue and the partner's guess.
     pub finale: [FinaleTurn; 2],
+    /// What was said with each move, public (`clue “drink”, word DRAT`), by the move's
+    /// index in `moves`: the record's comments. Kept only where `keeps_said` is set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub said: Vec<(usize, String)>,
+    /// Whether the game keeps `said`: set in games made since; `false` in games stored
+    /// before, whose logs must replay to the snapshots they have.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub keeps_said: bool,
     /// The outcome, once the game is over.
     pub outcome: Option<GameOutcome>,
     /// Whether the game was aborted.
@@ -348,6 +356,8 @@ impl Chesswords {
                 play_end: None,
                 words: [None, None],
                 finale: Default::default(),
+                said: Vec::new(),
+                keeps_said: true,
                 outcome: None,
                 aborted: false,
             },
@@ -363,9 +373,10 @@ impl Chesswords {
 
     /// Makes this new game one of those stored before discards were optional and private
     /// (one qualifying kind discarded at once, a choice between two asked while the game
-    /// waits), to replay their logs.
+    /// waits), and kept no record of what was said with each move, to replay their logs.
     pub fn keep_discard_rules_of_before(&mut self) {
         self.state.secret_discards = false;
+        self.state.keeps_said = false;
     }
 
     /// Rebuilds a game from its snapshot, replaying its moves.
@@ -584,6 +595,7 @@ impl Chesswords {
         }
         let m = self.find_move(uci)?;
         let (from, to) = (self.letter(m.from), self.letter(m.to));
+        let record = view::said_with_move(clue.as_deref(), said_with);
         let note = match said_with {
             None => None,
             Some(Ok(word)) => {
@@ -618,6 +630,9 @@ impl Chesswords {
             .play(m)
             .map_err(|e| RuleError::new(e.to_string()))?;
         self.state.moves.push(m.uci());
+        if self.state.keeps_said {
+            self.state.said.push((self.state.moves.len() - 1, record));
+        }
         if matches!(said_with, Some(Err(_))) {
             self.state.penalties += 1;
         }

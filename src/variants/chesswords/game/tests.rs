@@ -261,6 +261,19 @@ fn clue_and_play_after_clue(g: &mut Chesswords, uci: &str) {
     clue_and_play(g, uci);
 }
 
+/// Checkers placed on `squares` before play (as if by earlier discards), so that the
+/// finale has the four letters two words need.
+fn premark(g: &mut Chesswords, squares: &[&str]) {
+    for s in squares {
+        g.state.discards.push(Discarded {
+            by: W,
+            card: Card::parse("wQ").unwrap(),
+            square: (*s).into(),
+            ply: 0,
+        });
+    }
+}
+
 #[test]
 fn a_mover_left_only_with_moves_onto_checkers_ends_play() {
     let mut g = setup("5k/6/6/6/6/K5 b - - 0 1", "wQ", "bQ", "");
@@ -279,7 +292,37 @@ fn a_mover_left_only_with_moves_onto_checkers_ends_play() {
         .join(" ")
         .contains("the player to move has no move that does not end on a checker"));
     assert_eq!(g.state.play_end, Some(PlayEnd::NoMoves));
-    assert_eq!(g.state.phase, Phase::Words);
+    // Three marked letters make no two words: no finale, the score at once.
+    assert!(
+        texts(&ev, true)
+            .join(" ")
+            .contains("Only 3 letters are marked"),
+        "{:?}",
+        texts(&ev, true)
+    );
+    assert!(g.is_over());
+}
+
+#[test]
+fn chesswords_finale_needs_four_marked_letters() {
+    for (marked, finale) in [(0, false), (1, false), (3, false), (4, true)] {
+        let mut g = setup("5k/6/6/6/6/K4R w - - 0 1", "wQ", "bQ wN", "bN");
+        premark(&mut g, &["c3", "c4", "d3", "d4"][..marked]);
+        let ev = clue_and_play(&mut g, "f1f6");
+        let public = texts(&ev, true).join(" | ");
+        assert_eq!(g.awaiting(), vec![(B, prompts::last_discard())]);
+        let ev = g.act(B, &Action::Discard("None".into())).unwrap();
+        let public = format!("{public} | {}", texts(&ev, true).join(" | "));
+        assert_eq!(g.state.phase == Phase::Words, finale, "{marked}: {public}");
+        assert_eq!(g.is_over(), !finale, "{marked}: {public}");
+        if !finale {
+            assert!(public.contains("so there is no finale"), "{public}");
+            // Each player has no words: minus every marked letter, plus the king.
+            let o = g.outcome().unwrap();
+            let each = 1 - marked as i32;
+            assert_eq!(o.score, Some(vec![each, each]), "{public}");
+        }
+    }
 }
 
 #[test]
@@ -390,6 +433,49 @@ fn the_scoring_worked_example_through_a_game() {
     );
 }
 
+/// A record's text with every run of white space one space (comments wrap at 80).
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn chesswords_pgn_comments_give_what_was_said_and_the_words_only_once_over() {
+    let mut g = four_checkers();
+    let pgn = flat(&g.pgn_text(&[]));
+    assert!(pgn.contains("{clue “a hint”, word "), "{pgn}");
+    assert!(pgn.contains("{clue “hint”, letters "), "{pgn}");
+    assert!(pgn.contains("(penalty point)}"), "{pgn}");
+    assert!(pgn.contains("{after a pass}"), "{pgn}");
+    // Words submitted but the game not over: they stay out of the record.
+    let marked: String = g.marked_letters().iter().collect();
+    let (a, b) = (marked[..2].to_string(), marked[2..4].to_string());
+    g.act(W, &Action::Words(vec![a.clone(), b.clone()]))
+        .unwrap();
+    let pgn = flat(&g.pgn_text(&[]));
+    assert!(
+        !pgn.contains("finale") && !pgn.contains(&a.to_uppercase()),
+        "{pgn}"
+    );
+    g.act(B, &Action::Words(vec![])).unwrap();
+    g.act(W, &Action::Clue("{tricky}".into())).unwrap();
+    assert!(!g.pgn_text(&[]).contains("finale"));
+    g.act(B, &Action::Guess("nothing".into())).unwrap();
+    assert!(g.is_over());
+    let pgn = flat(&g.pgn_text(&[]));
+    assert!(
+        pgn.contains(&format!(
+            "{{finale: White's words {} and {}, clue “(tricky)”, Black guessed ",
+            a.to_uppercase(),
+            b.to_uppercase()
+        )),
+        "{pgn}"
+    );
+    assert!(pgn.contains("(wrong); Black had no words}"), "{pgn}");
+    for line in g.pgn_text(&[]).lines() {
+        assert!(line.len() <= 80, "{line}");
+    }
+}
+
 #[test]
 fn a_player_without_words_gives_no_clue_and_loses_the_marked_letters() {
     let mut g = four_checkers();
@@ -407,6 +493,7 @@ fn the_finale_timer_applies_to_the_last_discard_and_the_words_only() {
     let fen = "5k/6/6/6/6/K4R w - - 0 1";
     let mut g = Chesswords::new(Some(fen), 4, Some(3)).unwrap();
     g.state.hands = [cards_of("wQ"), cards_of("bK")];
+    premark(&mut g, &["c3", "c4", "d3"]);
     assert_eq!(g.time_limit(B), None);
     clue_and_play(&mut g, "f1f6");
     assert_eq!((g.time_limit(W), g.time_limit(B)), (None, Some(180)));

@@ -145,10 +145,49 @@ impl Chesswords {
             if o.score.is_some() {
                 t.extra.push(("Score".into(), total.to_string()));
             }
-            t.extra.push(("Termination".into(), o.reason.clone()));
+            t.extra.push((
+                "Termination".into(),
+                crate::notation::pgn::termination(&o.reason).into(),
+            ));
+            t.extra.push(("PostalReason".into(), o.reason.clone()));
         }
         // A game of partners has no winner between the sides: the result stays `*`.
-        write_pgn_ending(&self.game, None, &t)
+        let closing = self.finale_record();
+        write_pgn_annotated(&self.game, None, &t, &self.state.said, closing.as_deref())
+    }
+
+    /// The finale for the record, once the game is over (the words are public then):
+    /// `finale: White's words DRAT and TOE, clue “a rodent”, Black guessed RAT (wrong); ...`.
+    fn finale_record(&self) -> Option<String> {
+        self.state.outcome.as_ref()?;
+        let parts: Vec<String> = SEATS
+            .iter()
+            .filter_map(|&seat| {
+                let words = self.state.words[seat.0 as usize].as_ref()?;
+                let turn = &self.state.finale[seat.0 as usize];
+                let mut part = if words.is_empty() {
+                    format!("{} had no words", side(seat))
+                } else {
+                    format!("{}'s words {}", side(seat), words.join(" and "))
+                };
+                if let Some(clue) = &turn.clue {
+                    part.push_str(&format!(", clue “{clue}”"));
+                }
+                if let Some(guess) = &turn.guess {
+                    let right = if turn.guessed == Some(true) {
+                        "right"
+                    } else {
+                        "wrong"
+                    };
+                    part.push_str(&format!(
+                        ", {} guessed {guess} ({right})",
+                        side(partner(seat))
+                    ));
+                }
+                Some(part)
+            })
+            .collect();
+        (!parts.is_empty()).then(|| format!("finale: {}", parts.join("; ")))
     }
 
     pub(super) fn animation_gif(
@@ -308,5 +347,27 @@ impl Chesswords {
             );
         }
         m
+    }
+}
+
+/// What was said with a move, for the record: the clue before it (or the pass) and the
+/// word or the letters the mover named: `clue “drink”, word DRAT`, `clue “x”, letters T
+/// and E (penalty point)`, `after a pass`.
+pub(super) fn said_with_move(clue: Option<&str>, with: Option<Result<&str, &str>>) -> String {
+    let clue = match clue {
+        Some(c) => format!("clue “{c}”"),
+        None => return "after a pass".into(),
+    };
+    match with {
+        Some(Ok(word)) => format!("{clue}, word {}", word.to_uppercase()),
+        Some(Err(letters)) => {
+            let l: Vec<String> = letters
+                .chars()
+                .filter(|c| c.is_alphabetic())
+                .map(|c| c.to_uppercase().to_string())
+                .collect();
+            format!("{clue}, letters {} (penalty point)", l.join(" and "))
+        }
+        None => clue,
     }
 }

@@ -275,6 +275,7 @@ fn checkers_block_landing_but_not_sliding_across() {
 #[test]
 fn capturing_a_king_ends_play_and_the_holder_decides_on_the_discard_privately() {
     let mut g = setup("5k/6/6/6/6/K4R w - - 0 1", "wQ", "bK wQ", "bN");
+    premark(&mut g, &["c3", "c4", "d3"]);
     let ev = clue_and_play(&mut g, "f1f6");
     let public = texts(&ev, true).join(" | ");
     assert!(
@@ -360,9 +361,15 @@ fn two_passes_after_a_capture_leave_the_holder_the_last_discard() {
     assert_eq!(texts(&ev, true)[0], "Black's time ran out: no discard");
     assert!(timed.is_over(), "nothing marked: scored at once");
     assert!(timed.checkers().is_empty());
-    g.act(B, &Action::Discard("bP".into())).unwrap();
+    let ev = g.act(B, &Action::Discard("bP".into())).unwrap();
     assert_eq!(g.checkers(), vec![sq("a3")]);
-    assert_eq!(g.state.phase, Phase::Words);
+    // One marked letter makes no two words: no finale, the score at once.
+    let public = texts(&ev, true).join(" | ");
+    assert!(
+        public.contains("Only 1 letter is marked (") && public.contains("so there is no finale"),
+        "{public}"
+    );
+    assert!(g.is_over());
 }
 
 #[test]
@@ -388,6 +395,7 @@ fn a_checker_that_leaves_the_holder_without_a_move_ends_play() {
         square: "b6".into(),
         ply: 0,
     });
+    premark(&mut g, &["e3", "f3"]);
     clue_and_play(&mut g, "b5d6");
     assert_eq!(g.awaiting(), vec![(W, prompts::give_clue())]);
     assert_eq!(

@@ -1,0 +1,156 @@
+//! `games`: a user's games of this server, live ones with whose turn it is and the
+//! deadline, or the most recent finished ones; each line carried with where its game is
+//! played ([`Listed`]), so an adapter may link it.
+
+use super::text::{counters, status_line, turn_line};
+use super::{Fail, Incoming, Outbound, Reply, Service};
+use crate::store::{GameRow, SeatRow};
+use crate::variants::api::{GameRules, Placing};
+
+/// How many finished games `games finished` lists, the most recent first.
+pub const FINISHED_LISTED: i64 = 10;
+
+/// One game of a list of games (`games`): its line as the text shows it, and where the
+/// game is played, so an adapter may show the line with a link to the game's channel or
+/// thread. The message's text holds the same lines, for adapters without links.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// The game's id.
+    pub game: i64,
+    /// Its line (`#12 standard vs bob: White to move, by ...`).
+    pub line: String,
+    /// The server (Discord guild) it was made in; `None` for a game made in private or in
+    /// the console.
+    pub server: Option<String>,
+    /// The channel or thread it is played in; `None` for a game made in private.
+    pub channel: Option<String>,
+}
+
+impl Service {
+    /// `games`: the user's pending and active games of this server (all of them in a
+    /// private message or the console), whose turn and by when.
+    pub(super) async fn list_games(&self, inc: &Incoming, r: &mut Reply) -> Result<(), Fail> {
+        let games = self
+            .store
+            .games_of(&inc.user, &["challenged", "active"])
+            .await?;
+        let mut listed = Vec::new();
+        for g in games.iter().filter(|g| here(g, inc)) {
+            let rules = self.load(g)?;
+            let against = self.against(g, rules.as_ref(), &inc.user)?;
+            let line = if g.status == "challenged" {
+                format!("#{} {}{against}: challenge pending", g.id, rules.variant())
+            } else {
+                // Where a timeout must be claimed (Chess#), a deadline past says so.
+                let overdue = if rules.timeout_is_automatic() {
+                    String::new()
+                } else {
+                    g.deadlines
+                        .iter()
+                        .filter(|d| d.due_at <= inc.at)
+                        .map(|d| {
+                            format!(
+                                " ({}'s time has run out: the opponent may `claim {} time`)",
+                                g.user_at(d.seat).unwrap_or("?"),
+                                g.id
+                            )
+                        })
+                        .collect()
+                };
+                format!(
+                    "#{} {}{against}: {}{}{overdue}",
+                    g.id,
+                    rules.variant(),
+                    turn_line(g, rules.as_ref(), &g.deadlines),
+                    counters(rules.as_ref())
+                )
+            };
+            listed.push(entry(g, line));
+        }
+        say_list(r, listed, "you have no games");
+        Ok(())
+    }
+
+    /// `games finished`: the user's last [`FINISHED_LISTED`] finished or aborted games of
+    /// this server (of anywhere in a private message or the console), the most recently
+    /// ended first, each with its result.
+    pub(super) async fn list_finished(&self, inc: &Incoming, r: &mut Reply) -> Result<(), Fail> {
+        let games = self
+            .store
+            .ended_games_of(&inc.user, inc.server.as_deref(), FINISHED_LISTED)
+            .await?;
+        let mut listed = Vec::new();
+        for g in &games {
+            let rules = self.load(g)?;
+            let against = self.against(g, rules.as_ref(), &inc.user)?;
+            let line = format!(
+                "#{} {}{against}: {}",
+                g.id,
+                rules.variant(),
+                status_line(g, rules.as_ref())
+            );
+            listed.push(entry(g, line));
+        }
+        say_list(r, listed, "you have no finished games");
+        Ok(())
+    }
+
+    /// ` vs bob`, ` with carol vs bob, dave` (a team game's partners play with the user),
+    /// or nothing for a game of one.
+    fn against(&self, g: &GameRow, rules: &dyn GameRules, user: &str) -> Result<String, Fail> {
+        let teams = self.registry.get(rules.variant())?.seats().placing == Placing::Teams;
+        let half = (g.seats.len() / 2).max(1);
+        let mine = g.seat_of(user).map_or(0, usize::from) / half;
+        let (partners, opp): (Vec<&SeatRow>, Vec<&SeatRow>) = g
+            .seats
+            .iter()
+            .filter(|s| s.user.as_deref() != Some(user))
+            .partition(|s| teams && usize::from(s.seat) / half == mine);
+        let names = |seats: Vec<&SeatRow>| {
+            seats
+                .iter()
+                .map(|s| s.user.as_deref().unwrap_or("open"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        Ok(match (g.seats.len(), partners.is_empty()) {
+            (1, _) => String::new(),
+            (_, true) => format!(" vs {}", names(opp)),
+            (_, false) => format!(" with {} vs {}", names(partners), names(opp)),
+        })
+    }
+}
+
+/// Whether `g` belongs where the user asked: in a server, a game of that server; in a
+/// private message or the console, any game.
+fn here(g: &GameRow, inc: &Incoming) -> bool {
+    inc.server.is_none() || g.server == inc.server
+}
+
+fn entry(g: &GameRow, line: String) -> Listed {
+    Listed {
+        game: g.id,
+        line,
+        server: g.server.clone(),
+        channel: g.channel.clone(),
+    }
+}
+
+/// Answers with the lines of `listed` (joined by ` | ` in the text), or `none`.
+fn say_list(r: &mut Reply, listed: Vec<Listed>, none: &str) {
+    let text = if listed.is_empty() {
+        none.to_string()
+    } else {
+        listed
+            .iter()
+            .map(|l| l.line.as_str())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    r.out.push(Outbound {
+        to: r.origin.clone(),
+        text,
+        listing: listed,
+        ..Outbound::default()
+    });
+}

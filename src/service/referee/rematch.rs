@@ -1,0 +1,75 @@
+//! `rematch [ID]`: after a game of two players, either player challenges the other to the
+//! same variant with the same days per move, options and starting position, colours
+//! swapped. The other accepts or declines it like any challenge.
+
+use super::{Fail, Incoming, Reply, Service};
+use crate::service::command::{Challenge, ColourChoice};
+use crate::store::GameRow;
+use crate::variants::api::{Placing, RefusalKind};
+use std::collections::BTreeMap;
+
+/// Whether game `g` of a variant placed `placing` may be followed by a rematch: two
+/// sides, two different players.
+pub(super) fn offers_rematch(g: &GameRow, placing: Placing) -> bool {
+    placing == Placing::Sides
+        && matches!(g.seats.as_slice(), [a, b] if a.user.is_some() && b.user.is_some() && a.user != b.user)
+}
+
+impl Service {
+    /// `rematch [ID]`: the challenge of a rematch, made by a player of the game that
+    /// ended.
+    pub(super) async fn rematch(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let g = self.pick(inc, id, &["finished", "aborted"]).await?;
+        let Some(seat) = g.seat_of(&inc.user) else {
+            return Err(Fail::of(
+                RefusalKind::NotYourGame,
+                format!("game #{}: only its players may ask for a rematch", g.id),
+            ));
+        };
+        if !matches!(g.status.as_str(), "finished" | "aborted") {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!("game #{} has not ended: a rematch comes after it", g.id),
+            ));
+        }
+        let spec = self.registry.get(&g.variant)?;
+        if !offers_rematch(&g, spec.seats().placing) {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!(
+                    "a rematch is for games of two players; for {} challenge again (challenge {})",
+                    spec.display_name(),
+                    spec.id()
+                ),
+            ));
+        }
+        let other = g
+            .seats
+            .iter()
+            .find(|s| s.seat != seat)
+            .and_then(|s| s.user.clone())
+            .unwrap_or_default();
+        let options: BTreeMap<String, String> =
+            serde_json::from_str(&g.options).unwrap_or_default();
+        let c = Challenge {
+            opponents: vec![other],
+            variant: Some(g.variant.clone()),
+            days: u32::try_from(g.days_per_move).ok(),
+            // Colours swapped: the seat the asker had goes to the other player.
+            colour: Some(if seat == 0 {
+                ColourChoice::Black
+            } else {
+                ColourChoice::White
+            }),
+            random_teams: false,
+            fen: g.start_fen.clone(),
+            options: options.into_iter().collect(),
+        };
+        self.challenge(inc, c, r).await
+    }
+}

@@ -1,0 +1,193 @@
+//! `rating [@user]`, `leaderboard VARIANT` and the `rated:` option of a challenge: the
+//! server's tables, computed from its finished games ([`crate::service::standings`]).
+
+use super::{Fail, Incoming, Place, Reply, Service};
+use crate::service::standings::{rating_words, Rated, Tables};
+use crate::variants::api::{Placing, RefusalKind, Standing, VariantSpec};
+
+/// The most rows a leaderboard shows.
+pub const LEADERBOARD_ROWS: usize = 10;
+
+/// What a challenge's `rated:` option decides: `Some(true)` or `Some(false)` is recorded
+/// with a game of a rated variant (rated unless `rated:no`); `None` for a variant whose
+/// games are never rated. `rated:yes` where a game cannot be rated is refused with why.
+pub(super) fn rated_choice(
+    spec: &dyn VariantSpec,
+    asked: Option<&str>,
+) -> Result<Option<bool>, Fail> {
+    let asked = match asked {
+        None => None,
+        Some("yes") => Some(true),
+        Some("no") => Some(false),
+        Some(_) => return Err(Fail::of(RefusalKind::Syntax, "rated: is yes or no")),
+    };
+    let never = |why: String| match asked {
+        Some(true) => Err(Fail::of(RefusalKind::Illegal, why)),
+        _ => Ok(None),
+    };
+    match spec.standing() {
+        Standing::Rated { .. } if spec.seats().placing == Placing::Sides => {
+            Ok(Some(asked.unwrap_or(true)))
+        }
+        Standing::BestScore | Standing::Rated { .. } => never(format!(
+            "{} is played alone: it is not rated, its best scores are kept (leaderboard {})",
+            spec.display_name(),
+            spec.id()
+        )),
+        Standing::Unrated(why) => never(why.to_string()),
+    }
+}
+
+/// A player as the tables name them: by mention (`@alice`), which Discord shows as the
+/// player's display name; the answers change nothing, so a slash command's answer is
+/// private and pings nobody.
+fn at(user: &str) -> String {
+    format!("@{user}")
+}
+
+/// `12 games (7 won, 2 drawn, 3 lost)`.
+fn record(r: &Rated) -> String {
+    let n = r.games();
+    format!(
+        "{n} game{} ({} won, {} drawn, {} lost)",
+        if n == 1 { "" } else { "s" },
+        r.won,
+        r.drawn,
+        r.lost
+    )
+}
+
+impl Service {
+    /// The tables of the server `inc` was typed in (asked privately: of the games made
+    /// in private).
+    async fn tables(&self, inc: &Incoming) -> Result<Tables, Fail> {
+        let server = match inc.place {
+            Place::Channel(_) => inc.server.as_deref(),
+            Place::Dm => None,
+        };
+        let games = self.store.finished_games(Some(server)).await?;
+        Ok(Tables::compute(&self.registry, &games))
+    }
+
+    /// `rating [@user]`: the user's rating in each family they have played rated, with
+    /// points where the variant scores, and their solitaire records.
+    pub(super) async fn rating(
+        &self,
+        inc: &Incoming,
+        who: Option<String>,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let user = who.unwrap_or_else(|| inc.user.clone());
+        let t = self.tables(inc).await?;
+        let name = at(&user);
+        let mut lines = Vec::new();
+        for spec in self.registry.all() {
+            if let Some(p) = t.rated.get(spec.id()).and_then(|f| f.get(&user)) {
+                let points = match spec.standing() {
+                    Standing::Rated { points: true } => format!(", {} points", p.points),
+                    _ => String::new(),
+                };
+                lines.push(format!(
+                    "{}: {}, {}{points}",
+                    spec.display_name(),
+                    rating_words(&p.rating),
+                    record(p)
+                ));
+            }
+            if let Some(b) = t.best.get(spec.id()).and_then(|f| f.get(&user)) {
+                let best = match b.best {
+                    Some((s, id)) => format!("best {s} (game #{id})"),
+                    None => "no win yet".into(),
+                };
+                lines.push(format!(
+                    "{}: {best}, {} attempt{}, {} won",
+                    spec.display_name(),
+                    b.attempts,
+                    if b.attempts == 1 { "" } else { "s" },
+                    b.won
+                ));
+            }
+        }
+        r.say(if lines.is_empty() {
+            format!("{name} has no finished rated game or solitaire attempt here yet")
+        } else {
+            format!("{name}, here:\n{}", lines.join("\n"))
+        });
+        Ok(())
+    }
+
+    /// `leaderboard VARIANT`: the family's players by rating (with points where the
+    /// variant scores, and the points table), or a solitaire's best scores.
+    pub(super) async fn leaderboard(
+        &self,
+        inc: &Incoming,
+        variant: &str,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let spec = self.registry.get(variant)?;
+        let shown = spec.display_name();
+        let t = self.tables(inc).await?;
+        let text = match spec.standing() {
+            Standing::Unrated(why) => return Err(Fail::of(RefusalKind::NotHere, why)),
+            Standing::Rated { points } => {
+                let rows = t.leaders(spec.id());
+                if rows.is_empty() {
+                    format!("{shown}: no finished rated game here yet")
+                } else {
+                    let mut lines = vec![format!(
+                        "{shown} ratings here ({} player{}):",
+                        rows.len(),
+                        if rows.len() == 1 { "" } else { "s" }
+                    )];
+                    for (i, (u, p)) in rows.iter().take(LEADERBOARD_ROWS).enumerate() {
+                        lines.push(format!(
+                            "{}. {} {}, {}{}",
+                            i + 1,
+                            at(u),
+                            rating_words(&p.rating),
+                            record(p),
+                            if points {
+                                format!(", {} points", p.points)
+                            } else {
+                                String::new()
+                            }
+                        ));
+                    }
+                    if points {
+                        let mut by_points = rows.clone();
+                        by_points.sort_by(|a, b| b.1.points.cmp(&a.1.points).then(a.0.cmp(b.0)));
+                        let table: Vec<String> = by_points
+                            .iter()
+                            .take(LEADERBOARD_ROWS)
+                            .enumerate()
+                            .map(|(i, (u, p))| format!("{}. {} {}", i + 1, at(u), p.points))
+                            .collect();
+                        lines.push(format!("points: {}", table.join(", ")));
+                    }
+                    lines.join("\n")
+                }
+            }
+            Standing::BestScore => {
+                let rows = t.best_scores(spec.id());
+                if rows.is_empty() {
+                    format!("{shown}: no won attempt here yet")
+                } else {
+                    let mut lines = vec![format!("{shown} best scores here:")];
+                    for (i, (u, b)) in rows.iter().take(LEADERBOARD_ROWS).enumerate() {
+                        let (s, id) = b.best.unwrap_or_default();
+                        lines.push(format!(
+                            "{}. {} {s} (game #{id}; {} of {} attempts won)",
+                            i + 1,
+                            at(u),
+                            b.won,
+                            b.attempts
+                        ));
+                    }
+                    lines.join("\n")
+                }
+            }
+        };
+        r.say(text);
+        Ok(())
+    }
+}
