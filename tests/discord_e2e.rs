@@ -394,13 +394,8 @@ async fn slash_and_buttons_fast_fifty() {
         .into_iter()
         .find(|r| r.method == "PUT")
         .unwrap();
-    let names: Vec<&str> = put
-        .json
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["name"].as_str().unwrap())
-        .collect();
+    let leaves = fake_discord::leaf_commands(put.json.as_array().unwrap());
+    let names: Vec<&str> = leaves.iter().map(|c| c["name"].as_str().unwrap()).collect();
     for n in [
         "challenge",
         "accept",
@@ -1304,9 +1299,58 @@ async fn commands_are_registered_in_the_configured_guilds() {
             put.path,
             format!("/applications/{}/guilds/{g}/commands", fake_discord::BOT_ID)
         );
-        assert!(put.json.as_array().is_some_and(|c| c.len() >= 16));
+        let leaves = fake_discord::leaf_commands(put.json.as_array().unwrap());
+        assert!(leaves.len() >= 16, "{}", leaves.len());
     }
     bot.stop().await;
+}
+
+/// Switching between global and guild registration leaves one copy of the commands:
+/// started in guild mode after a global start, the bot clears the global commands; started
+/// globally again, it clears those of the guild it is in (READY lists it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn switching_registration_scope_clears_the_other() {
+    let fake = Fake::start(TOKEN).await;
+    let guild = "500000000000000001";
+    fake.set_guilds(&[guild]);
+    let path = db("scopes");
+    let bot = start(&fake, &path, config(&fake), 1).await;
+    bot.stop().await;
+    let global = fake.commands_of("global");
+    assert!(global.iter().any(|c| c["name"] == "chess"), "{global:?}");
+    assert!(fake.commands_of(guild).is_empty());
+
+    let cfg = Config {
+        guilds: vec![guild.parse().unwrap()],
+        ..config(&fake)
+    };
+    let bot = start(&fake, &path, cfg, 2).await;
+    fake.wait_for("the global commands cleared", |r| {
+        r.iter().any(|x| {
+            x.method == "PUT"
+                && x.path == format!("/applications/{}/commands", fake_discord::BOT_ID)
+                && x.json.as_array().is_some_and(Vec::is_empty)
+                && x.ok()
+        })
+    })
+    .await;
+    bot.stop().await;
+    assert!(fake.commands_of("global").is_empty());
+    assert_eq!(fake.commands_of(guild).len(), global.len());
+
+    let bot = start(&fake, &path, config(&fake), 3).await;
+    fake.wait_for("the guild's commands cleared", |r| {
+        r.iter().any(|x| {
+            x.method == "PUT"
+                && x.path.ends_with(&format!("/guilds/{guild}/commands"))
+                && x.json.as_array().is_some_and(Vec::is_empty)
+                && x.ok()
+        })
+    })
+    .await;
+    bot.stop().await;
+    assert!(fake.commands_of(guild).is_empty());
+    assert_eq!(fake.commands_of("global").len(), global.len());
 }
 
 const CAROL: (&str, &str) = ("300000000000000003", "carol");
@@ -1693,14 +1737,15 @@ async fn slash_challenge_names_three_opponents_for_split_brain() {
     bot.stop().await;
 }
 
-/// The commands the bot registered (its first bulk registration).
+/// The commands the bot registered (its first bulk registration), each subcommand as a
+/// command of its own ([`fake_discord::leaf_commands`]).
 fn registered_commands(fake: &Fake) -> Vec<Value> {
     let registered = fake
         .requests()
         .into_iter()
         .find(|r| r.method == "PUT" && r.path.ends_with("/commands") && r.ok())
         .expect("a registration");
-    registered.json.as_array().unwrap().clone()
+    fake_discord::leaf_commands(registered.json.as_array().unwrap())
 }
 
 /// The option `option` of the registered command `command`.
@@ -1766,6 +1811,35 @@ fn the_fake_refuses_registrations_beyond_discords_limits() {
     required["required"] = json!(true);
     order["options"] = json!([option("first"), required]);
     refused(vec![order], "a required option after an optional one");
+    let sub = |name: &str| json!({"name": name, "description": "a subcommand", "type": 1});
+    let mut mixed = cmd("mixed");
+    mixed["options"] = json!([sub("one"), option("two")]);
+    refused(vec![mixed], "a subcommand beside a plain option");
+    let mut nested = cmd("nested");
+    let mut outer = sub("outer");
+    outer["options"] = json!([sub("inner")]);
+    nested["options"] = json!([outer]);
+    refused(vec![nested], "a subcommand inside a subcommand");
+    let mut big = cmd("big");
+    big["options"] = Value::Array(
+        (0..25)
+            .map(|i| {
+                let mut s = sub(&format!("s{i}"));
+                s["description"] = json!("z".repeat(100));
+                s["options"] = Value::Array(
+                    (0..4)
+                        .map(|j| {
+                            let mut o = option(&format!("o{j}"));
+                            o["description"] = json!("w".repeat(100));
+                            o
+                        })
+                        .collect(),
+                );
+                s
+            })
+            .collect(),
+    );
+    refused(vec![big], "more than 8000 characters in one command");
 }
 
 /// The Chesswords commands are registered within Discord's limits: `/challenge` takes a

@@ -437,8 +437,8 @@ impl Core {
                     to: Destination::Channel(c.clone()),
                     text: format!(
                         "<@{user}>: I could not send you a private message (your DMs are closed). \
-                         Use /{} to read it; only you will see it.",
-                        slash::PRIVATE
+                         Use {} to read it; only you will see it.",
+                        slash::invocation(self.service.registry(), slash::PRIVATE)
                     ),
                     game: out.msg.game,
                     mentions: vec![user.to_string()],
@@ -737,7 +737,7 @@ impl Core {
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
         let http = &ctx.http;
         names::learn_from_interaction(&self.service, &cmd.user, cmd.member.as_deref(), Some(cmd));
-        let name = cmd.data.name.as_str();
+        let (name, options) = slash::leaf(&cmd.data.name, &cmd.data.options);
         let user = cmd.user.id;
         if name == slash::PRIVATE {
             let work = async {
@@ -760,7 +760,7 @@ impl Core {
             return;
         }
         if name == "resign" {
-            let text = slash::to_text(self.service.registry(), name, &cmd.data.options);
+            let text = slash::to_text(self.service.registry(), name, options);
             let confirm = match self
                 .confirm_resign(user, cmd.guild_id, cmd.channel_id, &text)
                 .await
@@ -772,7 +772,7 @@ impl Core {
                 .await;
             return;
         }
-        let text = slash::to_text(self.service.registry(), name, &cmd.data.options);
+        let text = slash::to_text(self.service.registry(), name, options);
         // A pick, a discard, finale words and a hand are secret: wherever the command is
         // typed, it is a private message to the bot, and its answer is for the user alone
         // (ephemeral).
@@ -916,7 +916,7 @@ impl Core {
         };
         let user = ac.user.id.to_string();
         let typed = focused.value.trim().trim_start_matches('#');
-        let command_name = ac.data.name.as_str();
+        let (command_name, options) = slash::leaf(&ac.data.name, &ac.data.options);
         let argument = slash::arguments(self.service.registry(), command_name)
             .into_iter()
             .find(|a| a.name == focused.name);
@@ -924,7 +924,7 @@ impl Core {
         let mut choices: Vec<AutocompleteChoice> = Vec::new();
         match (command_name, focused.name) {
             (_, "game") => {
-                let statuses: &[&str] = match ac.data.name.as_str() {
+                let statuses: &[&str] = match command_name {
                     "accept" | "decline" | "cancel" => &["challenged"],
                     "board" | "moves" | "pgn" => &["active", "finished"],
                     _ => &["active"],
@@ -954,9 +954,7 @@ impl Core {
                 }
             }
             _ if is_move => {
-                let game = ac
-                    .data
-                    .options
+                let game = options
                     .iter()
                     .find(|o| o.name == "game")
                     .and_then(|o| match &o.value {

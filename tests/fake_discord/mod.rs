@@ -154,6 +154,8 @@ struct Inner {
     identified_shards: Vec<[u64; 2]>,
     /// The shard count `GET /gateway/bot` recommends (0 is taken as 1).
     shard_count: u64,
+    /// The guilds READY lists (as unavailable, as Discord first sends them).
+    guilds: Vec<String>,
     interactions: HashMap<String, Interaction>,
     /// DM channel id -> user id.
     dm_channels: HashMap<String, String>,
@@ -378,6 +380,17 @@ impl Fake {
         }
     }
 
+    /// From now on READY says the bot is in `guilds`.
+    pub fn set_guilds(&self, guilds: &[&str]) {
+        self.shared.inner.lock().unwrap().guilds = guilds.iter().map(|g| g.to_string()).collect();
+    }
+
+    /// The commands registered in a scope (`global` or a guild id), as Discord holds them.
+    pub fn commands_of(&self, scope: &str) -> Vec<Value> {
+        let inner = self.shared.inner.lock().unwrap();
+        inner.commands.get(scope).cloned().unwrap_or_default()
+    }
+
     /// From now on `GET /gateway/bot` recommends `n` shards.
     pub fn set_shard_count(&self, n: u64) {
         self.shared.inner.lock().unwrap().shard_count = n;
@@ -484,10 +497,34 @@ impl Fake {
         options: Value,
     ) -> String {
         let id = self.id();
-        let data = json!({"id": self.id(), "name": name, "type": 1, "options": options});
+        let (top, options) = self.nest(name, options);
+        let data = json!({"id": self.id(), "name": top, "type": 1, "options": options});
         let d = interaction_envelope(&id, kind, data, channel, user, None);
         self.dispatch("INTERACTION_CREATE", d);
         id
+    }
+
+    /// The interaction data Discord sends for the command a user picked as `name`: a
+    /// registered top-level command of that name as it is, else the registered command
+    /// holding a subcommand `name`, with `options` inside that subcommand. A name no
+    /// scope has registered (yet) is sent as it is.
+    fn nest(&self, name: &str, options: Value) -> (String, Value) {
+        let inner = self.shared.inner.lock().unwrap();
+        let registered = inner.commands.values().flatten();
+        let mut holder = None;
+        for c in registered {
+            if c["name"] == name {
+                return (name.to_string(), options);
+            }
+            let subs = c["options"].as_array().map_or(&[][..], Vec::as_slice);
+            if subs.iter().any(|o| o["type"] == 1 && o["name"] == name) {
+                holder = c["name"].as_str().map(str::to_string);
+            }
+        }
+        match holder {
+            Some(top) => (top, json!([{"name": name, "type": 1, "options": options}])),
+            None => (name.to_string(), options),
+        }
     }
 
     /// Waits for the first response (callback) to interaction `id`.
@@ -648,10 +685,13 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
                             Some([id, total]) => [id.as_u64().unwrap_or(0), total.as_u64().unwrap_or(1)],
                             _ => [0, 1],
                         };
+                        let guilds: Vec<Value> = shared.inner.lock().unwrap().guilds.iter()
+                            .map(|g| json!({"id": g, "unavailable": true}))
+                            .collect();
                         let ready = json!({"op": 0, "t": "READY", "s": s, "d": {
                             "v": 10,
                             "user": {"id": BOT_ID, "username": "postal", "bot": true, "discriminator": "0"},
-                            "guilds": [], "session_id": format!("session-{s}"),
+                            "guilds": guilds, "session_id": format!("session-{s}"),
                             "resume_gateway_url": format!("ws://127.0.0.1:{}/ws", shared.port),
                             "application": {"id": BOT_ID, "flags": 0},
                             "shard": shard
@@ -948,7 +988,10 @@ fn check_choices(data: &Value) -> Result<(), (u16, Value)> {
 /// distinct names; names of 1 to 32 lowercase characters; descriptions of 1 to 100
 /// characters; at most 25 options per command (and per subcommand); at most 25 choices
 /// per option, each name 1 to 100 characters and each string value at most 100; no
-/// choices on an autocompleted option; required options before optional ones.
+/// choices on an autocompleted option; required options before optional ones; a
+/// command's options either all subcommands (or groups) or none, a subcommand holding
+/// none and a group only subcommands; at most 8000 characters of names, descriptions
+/// and choice values per command.
 pub fn check_commands(cmds: &[Value]) -> Result<(), (u16, Value)> {
     if cmds.len() > 100 {
         return Err(err(
@@ -982,6 +1025,37 @@ pub fn check_commands(cmds: &[Value]) -> Result<(), (u16, Value)> {
             return bad(format!("{n}: two commands of one name"));
         }
         stack.push((c, n));
+    }
+    for c in cmds {
+        let n = c["name"].as_str().unwrap_or_default();
+        if counted(c) > 8000 {
+            return bad(format!(
+                "{n}: more than 8000 characters in names, descriptions and values"
+            ));
+        }
+        for o in options_of(c) {
+            let kind = o["type"].as_u64().unwrap_or(0);
+            let subs_inside = options_of(o).iter().filter(|x| x["type"] == 1).count();
+            let groups_inside = options_of(o).iter().filter(|x| x["type"] == 2).count();
+            let ok = match kind {
+                1 => subs_inside + groups_inside == 0,
+                2 => subs_inside == options_of(o).len(),
+                _ => true,
+            };
+            if !ok {
+                return bad(format!(
+                    "{n}.{}: a subcommand holds no subcommands, a group only subcommands",
+                    o["name"]
+                ));
+            }
+        }
+        let grouped = options_of(c)
+            .iter()
+            .filter(|o| matches!(o["type"].as_u64(), Some(1 | 2)))
+            .count();
+        if grouped != 0 && grouped != options_of(c).len() {
+            return bad(format!("{n}: subcommands and plain options mixed"));
+        }
     }
     while let Some((item, at)) = stack.pop() {
         if !name_ok(&item["name"]) {
@@ -1030,6 +1104,36 @@ pub fn check_commands(cmds: &[Value]) -> Result<(), (u16, Value)> {
         }
     }
     Ok(())
+}
+
+/// The commands a user can pick in a registration: each subcommand of a grouped command
+/// (`/chess move` as `move`), and each command without subcommands as it is.
+pub fn leaf_commands(cmds: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for c in cmds {
+        let subs: Vec<Value> = c["options"].as_array().map_or(Vec::new(), |o| {
+            o.iter().filter(|o| o["type"] == 1).cloned().collect()
+        });
+        if subs.is_empty() {
+            out.push(c.clone());
+        } else {
+            out.extend(subs);
+        }
+    }
+    out
+}
+
+/// The characters Discord counts towards a command's limit of 8000: every name,
+/// description and choice name and value, through its options and subcommands.
+fn counted(v: &Value) -> usize {
+    let text = |x: &Value, k: &str| x[k].as_str().map_or(0, |t| t.chars().count());
+    let choices: usize = v["choices"].as_array().map_or(0, |cs| {
+        cs.iter().map(|c| text(c, "name") + text(c, "value")).sum()
+    });
+    let nested: usize = v["options"]
+        .as_array()
+        .map_or(0, |os| os.iter().map(counted).sum());
+    text(v, "name") + text(v, "description") + choices + nested
 }
 
 fn message_response(shared: &Shared, channel: &str, body: &Value, files: &[File]) -> Value {

@@ -75,7 +75,7 @@ pub const PLAY: CommandSpec = CommandSpec {
     name: "play",
     aliases: &[],
     usage: "play [ID] WORD MOVE",
-    help: "the word you guessed from the clue and a move from its first letter's square to its last letter's square",
+    help: "the word you guessed from the clue, and a move from its first letter's square to its last letter's",
     examples: "play treat Qc2, play 12 sun e2e3",
     secret: false,
     id: IdRule::Plain,

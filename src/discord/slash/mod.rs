@@ -115,9 +115,29 @@ pub fn arguments(registry: &Registry, name: &str) -> Vec<Argument> {
     out
 }
 
-/// A description cut to Discord's limit, starting with a capital.
+/// A description within Discord's limit, starting with a capital. A text too long is
+/// cut at the end of its last clause that fits (before `; `, ` (`, `: ` or `, `), never
+/// inside a word; a text with no such clause is cut at a space and ends with `…` (no
+/// built-in text does: a test checks it).
 fn describe(what: &str) -> String {
-    let mut d: String = what.chars().take(DESCRIPTION).collect();
+    let mut d = if what.chars().count() <= DESCRIPTION {
+        what.to_string()
+    } else {
+        let head: String = what.chars().take(DESCRIPTION).collect();
+        let clause = ["; ", " (", ": ", ", "]
+            .iter()
+            .filter_map(|b| head.rfind(b))
+            .max()
+            .filter(|&at| at > 0);
+        match clause {
+            Some(at) => head[..at].to_string(),
+            None => {
+                let short: String = what.chars().take(DESCRIPTION - 1).collect();
+                let at = short.rfind(' ').unwrap_or(short.len());
+                format!("{}…", &short[..at])
+            }
+        }
+    };
     if let Some(first) = d.get(..1) {
         d = first.to_uppercase() + &d[1..];
     }
@@ -143,12 +163,54 @@ fn opponent_name(i: usize) -> String {
     }
 }
 
-/// `/challenge`: opponents for the largest table, the variant, the referee's options and
+/// The top-level slash command that holds the referee's commands and the variant
+/// commands several variants declare (`/chess move`, `/chess games`); a command only one
+/// variant declares is under that variant's own (`/chesswords clue`). Grouped so, the
+/// generic words (`move`, `play`, `pass`, `hand`) cannot collide with other bots'
+/// commands in Discord's command picker.
+pub const HUB: &str = "chess";
+
+/// The top-level slash command under which the command `name` is registered: the
+/// variant's id for a command only that variant declares, else [`HUB`].
+pub fn home(registry: &Registry, name: &str) -> &'static str {
+    let mut owners = registry
+        .all()
+        .filter(|v| v.commands().iter().any(|c| c.name == name));
+    match (owners.next(), owners.next()) {
+        (Some(only), None) => only.id(),
+        _ => HUB,
+    }
+}
+
+/// How a user invokes the command `name` in Discord (`/chess private`).
+pub fn invocation(registry: &Registry, name: &str) -> String {
+    format!("/{} {name}", home(registry, name))
+}
+
+/// The command a slash interaction names and its options: the subcommand's (through a
+/// subcommand group, if any) for a grouped command, else the command's own.
+pub fn leaf<'a>(
+    name: &'a str,
+    options: &'a [CommandDataOption],
+) -> (&'a str, &'a [CommandDataOption]) {
+    match options.first().map(|o| (o.name.as_str(), &o.value)) {
+        Some((sub, CommandDataOptionValue::SubCommand(inner)))
+        | Some((sub, CommandDataOptionValue::SubCommandGroup(inner))) => leaf(sub, inner),
+        _ => (name, options),
+    }
+}
+
+/// A subcommand of a grouped command.
+fn subcommand(name: &str, description: String) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::SubCommand, name, description)
+}
+
+/// `challenge`: opponents for the largest table, the variant, the referee's options and
 /// every option a variant declares (once per name).
-fn challenge(registry: &Registry) -> CreateCommand {
+fn challenge(registry: &Registry) -> CreateCommandOption {
     let most = registry.all().map(|v| v.seats().count()).max().unwrap_or(2);
     let teams = registry.all().any(|v| v.seats().placing == Placing::Teams);
-    let mut c = CreateCommand::new("challenge").description(describe_referee("challenge"));
+    let mut c = subcommand("challenge", describe_referee("challenge"));
     for i in 0..most.saturating_sub(1) {
         let what = if i == 0 {
             "Who you challenge (leave empty for an open challenge or a game alone)".to_string()
@@ -158,20 +220,20 @@ fn challenge(registry: &Registry) -> CreateCommand {
                 i + 2
             )
         };
-        c = c.add_option(CreateCommandOption::new(
+        c = c.add_sub_option(CreateCommandOption::new(
             CommandOptionType::User,
             opponent_name(i),
             describe(&what),
         ));
     }
     c = c
-        .add_option(variant_option(registry, false))
-        .add_option(
+        .add_sub_option(variant_option(registry, false))
+        .add_sub_option(
             CreateCommandOption::new(CommandOptionType::Integer, "days", "Days per move")
                 .min_int_value(1)
                 .max_int_value(60),
         )
-        .add_option({
+        .add_sub_option({
             let mut o =
                 CreateCommandOption::new(CommandOptionType::String, "colour", "Your colour");
             for c in ["white", "black", "random"] {
@@ -180,7 +242,7 @@ fn challenge(registry: &Registry) -> CreateCommand {
             o
         });
     if teams {
-        c = c.add_option(
+        c = c.add_sub_option(
             CreateCommandOption::new(
                 CommandOptionType::String,
                 "teams",
@@ -189,7 +251,7 @@ fn challenge(registry: &Registry) -> CreateCommand {
             .add_string_choice("random", "random"),
         );
     }
-    c = c.add_option(
+    c = c.add_sub_option(
         CreateCommandOption::new(
             CommandOptionType::String,
             "rated",
@@ -198,7 +260,7 @@ fn challenge(registry: &Registry) -> CreateCommand {
         .add_string_choice("yes", "yes")
         .add_string_choice("no", "no"),
     );
-    c = c.add_option(
+    c = c.add_sub_option(
         CreateCommandOption::new(
             CommandOptionType::String,
             "fen",
@@ -228,17 +290,17 @@ fn challenge(registry: &Registry) -> CreateCommand {
                     opt
                 }
             };
-            c = c.add_option(option);
+            c = c.add_sub_option(option);
         }
     }
     c
 }
 
-/// A variant command as a slash command: its arguments, as every variant declaring it
+/// A variant command as a subcommand: its arguments, as every variant declaring it
 /// takes them ([`arguments`]), then the game. A choice of more than Discord's 25 values
 /// is a word with the values suggested as the user types.
-fn game_command(registry: &Registry, c: &CommandSpec) -> CreateCommand {
-    let mut cmd = CreateCommand::new(c.name).description(describe(c.help));
+fn game_command(registry: &Registry, c: &CommandSpec) -> CreateCommandOption {
+    let mut cmd = subcommand(c.name, describe(c.help));
     for a in arguments(registry, c.name) {
         let what = describe(a.help);
         let string = || CreateCommandOption::new(CommandOptionType::String, a.name, &what);
@@ -256,18 +318,15 @@ fn game_command(registry: &Registry, c: &CommandSpec) -> CreateCommand {
             ArgKind::Word => string().max_length(64),
             ArgKind::Text => string().max_length(TEXT_MAX),
         };
-        cmd = cmd.add_option(o.required(a.required));
+        cmd = cmd.add_sub_option(o.required(a.required));
     }
-    cmd.add_option(game_option())
+    cmd.add_sub_option(game_option())
 }
 
-/// Every slash command, for bulk registration.
-pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
-    let with_game = |name: &str| {
-        CreateCommand::new(name)
-            .description(describe_referee(name))
-            .add_option(game_option())
-    };
+/// The referee's subcommands, in the order the command picker shows them.
+fn referee_commands(registry: &Registry) -> Vec<CreateCommandOption> {
+    let with_game =
+        |name: &str| subcommand(name, describe_referee(name)).add_sub_option(game_option());
     let mut out = vec![challenge(registry)];
     out.extend(
         [
@@ -277,27 +336,22 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
         .map(with_game),
     );
     out.push(
-        CreateCommand::new("games")
-            .description(describe_referee("games"))
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "finished",
-                "Your last finished games instead of the live ones",
-            )),
+        subcommand("games", describe_referee("games")).add_sub_option(CreateCommandOption::new(
+            CommandOptionType::Boolean,
+            "finished",
+            "Your last finished games instead of the live ones",
+        )),
     );
     out.push(
-        CreateCommand::new("rules")
-            .description(describe_referee("rules"))
-            .add_option(variant_option(registry, true)),
+        subcommand("rules", describe_referee("rules"))
+            .add_sub_option(variant_option(registry, true)),
     );
     out.push(
-        CreateCommand::new("rating")
-            .description(describe_referee("rating"))
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::User,
-                "user",
-                "Whose ratings (default: yours)",
-            )),
+        subcommand("rating", describe_referee("rating")).add_sub_option(CreateCommandOption::new(
+            CommandOptionType::User,
+            "user",
+            "Whose ratings (default: yours)",
+        )),
     );
     // Only the variants that keep a table: rated families and solitaires' best scores.
     let mut board = CreateCommandOption::new(CommandOptionType::String, "variant", "The variant")
@@ -309,36 +363,81 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
     {
         board = board.add_string_choice(v.display_name(), v.id());
     }
-    out.push(
-        CreateCommand::new("leaderboard")
-            .description(describe_referee("leaderboard"))
-            .add_option(board),
-    );
-    out.extend(
-        registry
-            .commands()
-            .into_iter()
-            .map(|c| game_command(registry, c)),
-    );
+    out.push(subcommand("leaderboard", describe_referee("leaderboard")).add_sub_option(board));
     // A word suggested from the command names rather than a list of choices: there are
     // more commands than the 25 choices Discord allows.
     out.push(
-        CreateCommand::new("help")
-            .description(describe_referee("help"))
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "command",
-                    "One command, e.g. move, claim or clue",
-                )
-                .max_length(20)
-                .set_autocomplete(true),
-            ),
+        subcommand("help", describe_referee("help")).add_sub_option(
+            CreateCommandOption::new(
+                CommandOptionType::String,
+                "command",
+                "One command, e.g. move, claim or clue",
+            )
+            .max_length(20)
+            .set_autocomplete(true),
+        ),
     );
-    out.push(
-        CreateCommand::new(PRIVATE)
-            .description("Read the private messages I could not send you (closed DMs)"),
+    out.push(subcommand(
+        PRIVATE,
+        "Read the private messages I could not send you (closed DMs)".into(),
+    ));
+    out
+}
+
+/// The description of a top-level command holding `names`.
+fn describe_group(title: &str, names: &[&str]) -> String {
+    let long = format!("{title}: {}", names.join(", "));
+    if long.chars().count() <= DESCRIPTION {
+        long
+    } else {
+        format!("{title}: its commands")
+    }
+}
+
+/// Every slash command, for bulk registration: [`HUB`] with the referee's commands and
+/// the shared variant commands, then one command per variant that declares commands of
+/// its own, each holding them as subcommands ([`home`]).
+pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
+    let mut hub = referee_commands(registry);
+    // Each variant's own commands: (id, display name, command names, subcommands).
+    type Own = (
+        &'static str,
+        &'static str,
+        Vec<&'static str>,
+        Vec<CreateCommandOption>,
     );
+    let mut own: Vec<Own> = Vec::new();
+    for c in registry.commands() {
+        let sub = game_command(registry, c);
+        let at = home(registry, c.name);
+        if at == HUB {
+            hub.push(sub);
+            continue;
+        }
+        match own.iter_mut().find(|g| g.0 == at) {
+            Some(g) => {
+                g.2.push(c.name);
+                g.3.push(sub);
+            }
+            None => {
+                let title = registry.find(at).map_or(at, |v| v.display_name());
+                own.push((at, title, vec![c.name], vec![sub]));
+            }
+        }
+    }
+    let mut out = vec![CreateCommand::new(HUB)
+        .description(describe_group(
+            "Postal correspondence games",
+            &["challenge", "move", "games", "board", "help and more"],
+        ))
+        .set_options(hub)];
+    for (id, title, names, subs) in own {
+        out.push(
+            CreateCommand::new(id)
+                .description(describe_group(title, &names))
+                .set_options(subs),
+        );
+    }
     out
 }
 
@@ -424,271 +523,4 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::service::command::{parse, Command};
-    use crate::variants::api::{ArgSpec, GameCommand};
-
-    fn opts(v: serde_json::Value) -> Vec<CommandDataOption> {
-        serde_json::from_value(v).unwrap()
-    }
-
-    fn slash(
-        name: &str,
-        v: serde_json::Value,
-    ) -> Result<Command, crate::service::command::ParseError> {
-        let r = Registry::builtin();
-        parse(&to_text(&r, name, &opts(v)), &r)
-    }
-
-    #[test]
-    fn slash_options_read_as_the_text_grammar() {
-        let r = Registry::builtin();
-        let o = opts(serde_json::json!([
-            {"name": "opponent", "type": 6, "value": "223456789012345678"},
-            {"name": "variant", "type": 3, "value": "chess-sharp"},
-            {"name": "days", "type": 4, "value": 5}
-        ]));
-        let text = to_text(&r, "challenge", &o);
-        assert_eq!(text, "challenge <@223456789012345678> chess-sharp days:5");
-        assert!(matches!(parse(&text, &r), Ok(Command::Challenge(_))));
-        match slash(
-            "challenge",
-            serde_json::json!([{"name": "fen", "type": 3, "value": "7k/8/6Q1/8/8/8/8/K7 w - - 0 1"}]),
-        ) {
-            Ok(Command::Challenge(c)) => {
-                assert_eq!(c.fen.as_deref(), Some("7k/8/6Q1/8/8/8/8/K7 w - - 0 1"))
-            }
-            other => panic!("{other:?}"),
-        }
-        assert_eq!(
-            slash(
-                "move",
-                serde_json::json!([{"name": "move", "type": 3, "value": "Nf3"},
-                                   {"name": "game", "type": 4, "value": 7}])
-            ),
-            Ok(Command::Game(Some(7), GameCommand::new("move", "Nf3")))
-        );
-        assert_eq!(
-            slash(
-                "double",
-                serde_json::json!([{"name": "first", "type": 3, "value": "e2 to e4"},
-                                   {"name": "second", "type": 3, "value": "Nf3"},
-                                   {"name": "game", "type": 4, "value": 7}])
-            ),
-            Ok(Command::Game(
-                Some(7),
-                GameCommand::new("double", "e2 to e4, Nf3")
-            ))
-        );
-        assert_eq!(
-            slash(
-                "draw",
-                serde_json::json!([{"name": "answer", "type": 3, "value": "offer"}])
-            ),
-            Ok(Command::Game(None, GameCommand::new("draw", "offer")))
-        );
-    }
-
-    /// A variant of a test: a `play` command (a word and a move: chess's `move` is also
-    /// called `play`) and a `card` command with more choices than Discord lists.
-    struct Words;
-
-    const CARDS: &[(&str, &str)] = &[
-        ("c1", "card 1"),
-        ("c2", "card 2"),
-        ("c3", "card 3"),
-        ("c4", "card 4"),
-        ("c5", "card 5"),
-        ("c6", "card 6"),
-        ("c7", "card 7"),
-        ("c8", "card 8"),
-        ("c9", "card 9"),
-        ("c10", "card 10"),
-        ("c11", "card 11"),
-        ("c12", "card 12"),
-        ("c13", "card 13"),
-        ("c14", "card 14"),
-        ("c15", "card 15"),
-        ("c16", "card 16"),
-        ("c17", "card 17"),
-        ("c18", "card 18"),
-        ("c19", "card 19"),
-        ("c20", "card 20"),
-        ("c21", "card 21"),
-        ("c22", "card 22"),
-        ("c23", "card 23"),
-        ("c24", "card 24"),
-        ("c25", "card 25"),
-        ("c26", "card 26"),
-    ];
-
-    const WORDS_COMMANDS: &[CommandSpec] = &[
-        CommandSpec {
-            name: "play",
-            aliases: &[],
-            usage: "play [ID] WORD MOVE",
-            help: "a word and a move",
-            examples: "play attic b3",
-            secret: false,
-            id: IdRule::Plain,
-            args: &[
-                ArgSpec {
-                    name: "word",
-                    help: "the word",
-                    kind: ArgKind::Word,
-                    required: true,
-                },
-                ArgSpec {
-                    name: "move",
-                    help: "the move",
-                    kind: ArgKind::Move,
-                    required: true,
-                },
-            ],
-        },
-        CommandSpec {
-            name: "card",
-            aliases: &[],
-            usage: "card [ID] CARD",
-            help: "name a card",
-            examples: "card c3",
-            secret: true,
-            id: IdRule::Plain,
-            args: &[ArgSpec {
-                name: "card",
-                help: "the card",
-                kind: ArgKind::Choice(CARDS),
-                required: true,
-            }],
-        },
-    ];
-
-    impl crate::variants::api::VariantSpec for Words {
-        fn id(&self) -> &'static str {
-            "words-test"
-        }
-        fn display_name(&self) -> &'static str {
-            "Words (test)"
-        }
-        fn summary(&self) -> &'static str {
-            "a test's variant"
-        }
-        fn rules_summary(&self) -> &'static str {
-            "A test's variant: its commands take words."
-        }
-        fn seats(&self) -> crate::variants::api::SeatPlan {
-            crate::variants::api::SeatPlan {
-                names: &["White", "Black"],
-                placing: Placing::Sides,
-            }
-        }
-        fn commands(&self) -> &'static [CommandSpec] {
-            WORDS_COMMANDS
-        }
-        fn new_game(
-            &self,
-            _: &crate::variants::api::NewGame,
-        ) -> Result<Box<dyn crate::variants::api::GameRules>, crate::variants::api::RuleError>
-        {
-            Err(crate::variants::api::RuleError::new("not in this test"))
-        }
-        fn load(
-            &self,
-            _: &serde_json::Value,
-        ) -> Result<Box<dyn crate::variants::api::GameRules>, crate::variants::api::RuleError>
-        {
-            Err(crate::variants::api::RuleError::new("not in this test"))
-        }
-    }
-
-    static WORDS: Words = Words;
-
-    fn registered(r: &Registry, name: &str) -> serde_json::Value {
-        commands(r)
-            .iter()
-            .map(|c| serde_json::to_value(c).unwrap())
-            .find(|c| c["name"] == name)
-            .unwrap_or_else(|| panic!("/{name}"))
-    }
-
-    #[test]
-    fn a_command_several_variants_declare_takes_every_declarations_arguments() {
-        let r = Registry::builtin();
-        // Standard chess claims a draw, Chess# a stalemate, an impasse or time.
-        let claim = registered(&r, "claim");
-        let kinds: Vec<&str> = claim["options"][0]["choices"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c["value"].as_str().unwrap())
-            .collect();
-        assert_eq!(kinds, ["draw", "stalemate", "impasse", "time"]);
-        assert_eq!(claim["options"][0]["required"], true);
-        assert_eq!(claim["options"][1]["name"], "move");
-        assert_ne!(claim["options"][1]["required"], true);
-        assert_eq!(
-            slash(
-                "claim",
-                serde_json::json!([{"name": "kind", "type": 3, "value": "impasse"}])
-            ),
-            Ok(Command::Game(None, GameCommand::new("claim", "impasse")))
-        );
-    }
-
-    #[test]
-    fn a_command_is_read_by_its_own_declaration_not_by_an_alias() {
-        let r = Registry::builtin().with(&WORDS);
-        let text = to_text(
-            &r,
-            "play",
-            &opts(
-                serde_json::json!([{"name": "word", "type": 3, "value": "attic"},
-                                     {"name": "move", "type": 3, "value": "b3"},
-                                     {"name": "game", "type": 4, "value": 2}]),
-            ),
-        );
-        assert_eq!(text, "play 2 attic b3");
-        let play = registered(&r, "play");
-        let names: Vec<&str> = play["options"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|o| o["name"].as_str().unwrap())
-            .collect();
-        assert_eq!(names, ["word", "move", "game"]);
-        assert!(!is_private(&r, "move"));
-        assert!(is_private(&r, "card"));
-        // 26 cards: a word with suggestions rather than a list of choices.
-        let card = &registered(&r, "card")["options"][0];
-        assert!(card
-            .get("choices")
-            .is_none_or(|c| c.as_array().unwrap().is_empty()));
-        assert_eq!(card["autocomplete"], true);
-        assert_eq!(arguments(&r, "card")[0].choices.len(), 26);
-    }
-
-    #[test]
-    fn every_declared_command_is_registered_within_discords_limits() {
-        let r = Registry::builtin();
-        let registered: Vec<serde_json::Value> = commands(&r)
-            .iter()
-            .map(|c| serde_json::to_value(c).unwrap())
-            .collect();
-        assert!(registered.len() <= 100);
-        for c in r.commands() {
-            assert!(
-                registered.iter().any(|v| v["name"] == c.name),
-                "{} is not registered",
-                c.name
-            );
-        }
-        for v in &registered {
-            assert!(v["description"].as_str().unwrap().chars().count() <= DESCRIPTION);
-            let options = v["options"].as_array().map_or(0, |o| o.len());
-            assert!(options <= 25, "{}", v["name"]);
-        }
-        assert!(is_private(&r, "hand"));
-        assert!(!is_private(&r, "move"));
-    }
-}
+mod tests;

@@ -1,0 +1,400 @@
+//! The slash commands' registration and reading, checked without Discord.
+
+use super::*;
+use crate::service::command::{parse, Command};
+use crate::variants::api::{ArgSpec, GameCommand};
+
+fn opts(v: serde_json::Value) -> Vec<CommandDataOption> {
+    serde_json::from_value(v).unwrap()
+}
+
+fn slash(name: &str, v: serde_json::Value) -> Result<Command, crate::service::command::ParseError> {
+    let r = Registry::builtin();
+    parse(&to_text(&r, name, &opts(v)), &r)
+}
+
+#[test]
+fn slash_options_read_as_the_text_grammar() {
+    let r = Registry::builtin();
+    let o = opts(serde_json::json!([
+        {"name": "opponent", "type": 6, "value": "223456789012345678"},
+        {"name": "variant", "type": 3, "value": "chess-sharp"},
+        {"name": "days", "type": 4, "value": 5}
+    ]));
+    let text = to_text(&r, "challenge", &o);
+    assert_eq!(text, "challenge <@223456789012345678> chess-sharp days:5");
+    assert!(matches!(parse(&text, &r), Ok(Command::Challenge(_))));
+    match slash(
+        "challenge",
+        serde_json::json!([{"name": "fen", "type": 3, "value": "7k/8/6Q1/8/8/8/8/K7 w - - 0 1"}]),
+    ) {
+        Ok(Command::Challenge(c)) => {
+            assert_eq!(c.fen.as_deref(), Some("7k/8/6Q1/8/8/8/8/K7 w - - 0 1"))
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        slash(
+            "move",
+            serde_json::json!([{"name": "move", "type": 3, "value": "Nf3"},
+                               {"name": "game", "type": 4, "value": 7}])
+        ),
+        Ok(Command::Game(Some(7), GameCommand::new("move", "Nf3")))
+    );
+    assert_eq!(
+        slash(
+            "double",
+            serde_json::json!([{"name": "first", "type": 3, "value": "e2 to e4"},
+                               {"name": "second", "type": 3, "value": "Nf3"},
+                               {"name": "game", "type": 4, "value": 7}])
+        ),
+        Ok(Command::Game(
+            Some(7),
+            GameCommand::new("double", "e2 to e4, Nf3")
+        ))
+    );
+    assert_eq!(
+        slash(
+            "draw",
+            serde_json::json!([{"name": "answer", "type": 3, "value": "offer"}])
+        ),
+        Ok(Command::Game(None, GameCommand::new("draw", "offer")))
+    );
+}
+
+/// A variant of a test: a `play` command (a word and a move: chess's `move` is also
+/// called `play`) and a `card` command with more choices than Discord lists.
+struct Words;
+
+const CARDS: &[(&str, &str)] = &[
+    ("c1", "card 1"),
+    ("c2", "card 2"),
+    ("c3", "card 3"),
+    ("c4", "card 4"),
+    ("c5", "card 5"),
+    ("c6", "card 6"),
+    ("c7", "card 7"),
+    ("c8", "card 8"),
+    ("c9", "card 9"),
+    ("c10", "card 10"),
+    ("c11", "card 11"),
+    ("c12", "card 12"),
+    ("c13", "card 13"),
+    ("c14", "card 14"),
+    ("c15", "card 15"),
+    ("c16", "card 16"),
+    ("c17", "card 17"),
+    ("c18", "card 18"),
+    ("c19", "card 19"),
+    ("c20", "card 20"),
+    ("c21", "card 21"),
+    ("c22", "card 22"),
+    ("c23", "card 23"),
+    ("c24", "card 24"),
+    ("c25", "card 25"),
+    ("c26", "card 26"),
+];
+
+const WORDS_COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "play",
+        aliases: &[],
+        usage: "play [ID] WORD MOVE",
+        help: "a word and a move",
+        examples: "play attic b3",
+        secret: false,
+        id: IdRule::Plain,
+        args: &[
+            ArgSpec {
+                name: "word",
+                help: "the word",
+                kind: ArgKind::Word,
+                required: true,
+            },
+            ArgSpec {
+                name: "move",
+                help: "the move",
+                kind: ArgKind::Move,
+                required: true,
+            },
+        ],
+    },
+    CommandSpec {
+        name: "card",
+        aliases: &[],
+        usage: "card [ID] CARD",
+        help: "name a card",
+        examples: "card c3",
+        secret: true,
+        id: IdRule::Plain,
+        args: &[ArgSpec {
+            name: "card",
+            help: "the card",
+            kind: ArgKind::Choice(CARDS),
+            required: true,
+        }],
+    },
+];
+
+impl crate::variants::api::VariantSpec for Words {
+    fn id(&self) -> &'static str {
+        "words-test"
+    }
+    fn display_name(&self) -> &'static str {
+        "Words (test)"
+    }
+    fn summary(&self) -> &'static str {
+        "a test's variant"
+    }
+    fn rules_summary(&self) -> &'static str {
+        "A test's variant: its commands take words."
+    }
+    fn seats(&self) -> crate::variants::api::SeatPlan {
+        crate::variants::api::SeatPlan {
+            names: &["White", "Black"],
+            placing: Placing::Sides,
+        }
+    }
+    fn commands(&self) -> &'static [CommandSpec] {
+        WORDS_COMMANDS
+    }
+    fn new_game(
+        &self,
+        _: &crate::variants::api::NewGame,
+    ) -> Result<Box<dyn crate::variants::api::GameRules>, crate::variants::api::RuleError> {
+        Err(crate::variants::api::RuleError::new("not in this test"))
+    }
+    fn load(
+        &self,
+        _: &serde_json::Value,
+    ) -> Result<Box<dyn crate::variants::api::GameRules>, crate::variants::api::RuleError> {
+        Err(crate::variants::api::RuleError::new("not in this test"))
+    }
+}
+
+static WORDS: Words = Words;
+
+/// The subcommand `name` as registered, under whichever top-level command holds it.
+fn registered(r: &Registry, name: &str) -> serde_json::Value {
+    commands(r)
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .flat_map(|c| c["options"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["name"] == name && c["type"] == 1)
+        .unwrap_or_else(|| panic!("/{name}"))
+}
+
+#[test]
+fn a_command_several_variants_declare_takes_every_declarations_arguments() {
+    let r = Registry::builtin();
+    // Standard chess claims a draw, Chess# a stalemate, an impasse or time.
+    let claim = registered(&r, "claim");
+    let kinds: Vec<&str> = claim["options"][0]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["draw", "stalemate", "impasse", "time"]);
+    assert_eq!(claim["options"][0]["required"], true);
+    assert_eq!(claim["options"][1]["name"], "move");
+    assert_ne!(claim["options"][1]["required"], true);
+    assert_eq!(
+        slash(
+            "claim",
+            serde_json::json!([{"name": "kind", "type": 3, "value": "impasse"}])
+        ),
+        Ok(Command::Game(None, GameCommand::new("claim", "impasse")))
+    );
+}
+
+#[test]
+fn a_command_is_read_by_its_own_declaration_not_by_an_alias() {
+    let r = Registry::builtin().with(&WORDS);
+    let text = to_text(
+        &r,
+        "play",
+        &opts(
+            serde_json::json!([{"name": "word", "type": 3, "value": "attic"},
+                                 {"name": "move", "type": 3, "value": "b3"},
+                                 {"name": "game", "type": 4, "value": 2}]),
+        ),
+    );
+    assert_eq!(text, "play 2 attic b3");
+    let play = registered(&r, "play");
+    let names: Vec<&str> = play["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["word", "move", "game"]);
+    assert!(!is_private(&r, "move"));
+    assert!(is_private(&r, "card"));
+    // 26 cards: a word with suggestions rather than a list of choices.
+    let card = &registered(&r, "card")["options"][0];
+    assert!(card
+        .get("choices")
+        .is_none_or(|c| c.as_array().unwrap().is_empty()));
+    assert_eq!(card["autocomplete"], true);
+    assert_eq!(arguments(&r, "card")[0].choices.len(), 26);
+}
+
+/// The characters Discord counts towards a command's 8000: every name, description
+/// and choice name and value, through the subcommands.
+fn counted(v: &serde_json::Value) -> usize {
+    let text = |k: &str| v[k].as_str().map_or(0, |t| t.chars().count());
+    let choices: usize = v["choices"].as_array().map_or(0, |cs| {
+        cs.iter()
+            .map(|c| {
+                c["name"].as_str().map_or(0, |t| t.chars().count())
+                    + c["value"].as_str().map_or(0, |t| t.chars().count())
+            })
+            .sum()
+    });
+    let nested: usize = v["options"]
+        .as_array()
+        .map_or(0, |os| os.iter().map(counted).sum());
+    text("name") + text("description") + choices + nested
+}
+
+#[test]
+fn every_declared_command_is_registered_within_discords_limits() {
+    let r = Registry::builtin();
+    let registered: Vec<serde_json::Value> = commands(&r)
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .collect();
+    assert!(registered.len() <= 100);
+    for c in r.commands() {
+        let sub = self::registered(&r, c.name);
+        assert_eq!(sub["name"], c.name);
+    }
+    for v in &registered {
+        assert!(v["description"].as_str().unwrap().chars().count() <= DESCRIPTION);
+        let subs = v["options"].as_array().unwrap();
+        assert!(subs.len() <= 25, "{}", v["name"]);
+        assert!(
+            counted(v) <= 8000,
+            "/{}: {} characters",
+            v["name"],
+            counted(v)
+        );
+        for sub in subs {
+            assert_eq!(sub["type"], 1, "/{} {}", v["name"], sub["name"]);
+            let options = sub["options"].as_array().map_or(0, |o| o.len());
+            assert!(options <= 25, "{}", sub["name"]);
+        }
+    }
+    assert!(is_private(&r, "hand"));
+    assert!(!is_private(&r, "move"));
+}
+
+#[test]
+fn generic_words_are_grouped_under_the_hub_or_their_variant() {
+    let r = Registry::builtin();
+    let tops: Vec<String> = commands(&r)
+        .iter()
+        .map(|c| {
+            serde_json::to_value(c).unwrap()["name"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(tops[0], HUB);
+    for generic in [
+        "move", "play", "pass", "hand", "games", "help", "add", "done",
+    ] {
+        assert!(
+            !tops.iter().any(|t| t == generic),
+            "/{generic} is top-level"
+        );
+    }
+    // Shared by several variants, or the referee's: under the hub.
+    for name in [
+        "move",
+        "claim",
+        "draw",
+        "games",
+        "challenge",
+        "hand",
+        "private",
+    ] {
+        assert_eq!(invocation(&r, name), format!("/chess {name}"));
+    }
+    // One variant's own: under that variant.
+    assert_eq!(invocation(&r, "clue"), "/chesswords clue");
+    assert_eq!(invocation(&r, "pick"), "/split-brain pick");
+    assert_eq!(home(&r, "fastfifty"), "chess-sharp");
+    for t in &tops[1..] {
+        assert!(r.find(t).is_some_and(|v| v.id() == t), "/{t} is no variant");
+    }
+}
+
+#[test]
+fn a_grouped_interaction_reads_as_its_subcommand() {
+    let r = Registry::builtin();
+    let data = opts(serde_json::json!([{"name": "move", "type": 1, "options": [
+        {"name": "move", "type": 3, "value": "e4"},
+        {"name": "game", "type": 4, "value": 3}]}]));
+    let (name, options) = leaf(HUB, &data);
+    assert_eq!(name, "move");
+    assert_eq!(to_text(&r, name, options), "move 3 e4");
+    let plain = opts(serde_json::json!([{"name": "game", "type": 4, "value": 3}]));
+    assert_eq!(leaf("board", &plain).0, "board");
+}
+
+/// Every piece of text a description could have been cut from: the referee's help,
+/// the variants' commands, arguments and options.
+fn description_sources(r: &Registry) -> Vec<String> {
+    let mut out: Vec<String> = HELP.iter().map(|h| h.2.to_string()).collect();
+    for v in r.all() {
+        for c in v.commands() {
+            out.push(c.help.to_string());
+            out.extend(c.args.iter().map(|a| a.help.to_string()));
+        }
+        out.extend(
+            v.options()
+                .iter()
+                .map(|o| format!("{}: {}", v.display_name(), o.help)),
+        );
+    }
+    out
+}
+
+#[test]
+fn no_description_is_cut_inside_a_clause() {
+    let r = Registry::builtin();
+    let sources = description_sources(&r);
+    let mut stack: Vec<serde_json::Value> = commands(&r)
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .collect();
+    let mut cut = Vec::new();
+    while let Some(v) = stack.pop() {
+        let d = v["description"].as_str().unwrap().to_string();
+        if d.ends_with('…') {
+            cut.push(d.clone());
+        }
+        stack.extend(v["options"].as_array().cloned().unwrap_or_default());
+        if sources.iter().any(|s| s.eq_ignore_ascii_case(&d)) {
+            continue;
+        }
+        let Some(source) = sources.iter().find(|s| {
+            s.chars().count() > DESCRIPTION && s.to_lowercase().starts_with(&d.to_lowercase())
+        }) else {
+            continue;
+        };
+        let rest = &source[d.len()..];
+        assert!(
+            ["; ", " (", ": ", ", "].iter().any(|b| rest.starts_with(b)),
+            "{d:?} is cut from {source:?}"
+        );
+    }
+    assert!(cut.is_empty(), "cut inside a clause: {cut:#?}");
+    assert_eq!(describe("a b c"), "A b c");
+    let long = format!("first part; {}", "word ".repeat(30));
+    assert_eq!(describe(&long), "First part");
+    assert!(describe(&"word ".repeat(30)).ends_with("word…"));
+}
