@@ -159,7 +159,9 @@ async fn games_link_their_threads_and_finished_ones_are_listed() {
 
 /// A game's thread that Discord archived (after a week without messages, while a move
 /// may take far longer) is unarchived when the bot posts the game's next message there,
-/// and the message arrives once.
+/// and the message arrives once. A slash command used in the archived thread is
+/// answered there (Discord reopens a thread for an interaction in it), and the bot's
+/// next post meets no refusal.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_archived_game_thread_is_unarchived_to_post_in_it() {
     let fake = Fake::start(TOKEN).await;
@@ -190,6 +192,15 @@ async fn an_archived_game_thread_is_unarchived_to_post_in_it() {
         .filter(|r| r.content().is_some_and(|c| c.contains("played e4")))
         .count();
     assert_eq!(delivered, 1, "the move's message arrives once");
+
+    fake.archive_thread(&thread);
+    let asked = fake.slash(BOB, &thread, "games", json!([]));
+    let answer = fake.wait_callback(&asked).await;
+    assert!(answer.ok(), "{}", answer.response);
+    assert!(!fake.is_archived(&thread));
+    fake.say(BOB, &thread, "e5");
+    wait_post(&fake, &thread, "played e5").await;
+    assert_eq!(refusals_and_unarchives(&fake, &thread), (1, 1));
     bot.stop().await;
 }
 
