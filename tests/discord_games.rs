@@ -1,6 +1,8 @@
-//! End-to-end tests of `/games` and of game threads kept open on Discord: the real bot
-//! against the fake Discord (`tests/fake_discord`), one fake and one database per test.
+//! End-to-end tests of `/games`, of game threads kept open on Discord and of the end of
+//! a game by the deadline check: the real bot against the fake Discord
+//! (`tests/fake_discord`), one fake and one database per test.
 
+mod common;
 mod fake_discord;
 
 use fake_discord::{Fake, Recorded, GUILD_ID};
@@ -27,6 +29,11 @@ fn db(name: &str) -> String {
 
 /// Starts the bot against the fake and waits until it has registered its commands.
 async fn start(fake: &Fake, name: &str) -> Bot {
+    start_ticking(fake, name, 3600).await
+}
+
+/// [`start`], with the deadline check every `tick_seconds`.
+async fn start_ticking(fake: &Fake, name: &str, tick_seconds: u64) -> Bot {
     let _ = tracing_subscriber::fmt()
         .with_env_filter("postal=info,serenity=warn")
         .with_test_writer()
@@ -38,7 +45,7 @@ async fn start(fake: &Fake, name: &str) -> Bot {
     };
     let cfg = Config {
         api_base: fake.base(),
-        tick_seconds: 3600,
+        tick_seconds,
         ..Config::default()
     };
     let bot = Bot::start(settings, cfg, TOKEN).await.expect("bot starts");
@@ -152,7 +159,9 @@ async fn games_link_their_threads_and_finished_ones_are_listed() {
 
 /// A game's thread that Discord archived (after a week without messages, while a move
 /// may take far longer) is unarchived when the bot posts the game's next message there,
-/// and the message arrives once.
+/// and the message arrives once. A slash command used in the archived thread is
+/// answered there (Discord reopens a thread for an interaction in it), and the bot's
+/// next post meets no refusal.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_archived_game_thread_is_unarchived_to_post_in_it() {
     let fake = Fake::start(TOKEN).await;
@@ -183,5 +192,169 @@ async fn an_archived_game_thread_is_unarchived_to_post_in_it() {
         .filter(|r| r.content().is_some_and(|c| c.contains("played e4")))
         .count();
     assert_eq!(delivered, 1, "the move's message arrives once");
+
+    fake.archive_thread(&thread);
+    let asked = fake.slash(BOB, &thread, "games", json!([]));
+    let answer = fake.wait_callback(&asked).await;
+    assert!(answer.ok(), "{}", answer.response);
+    assert!(!fake.is_archived(&thread));
+    fake.say(BOB, &thread, "e5");
+    wait_post(&fake, &thread, "played e5").await;
+    assert_eq!(refusals_and_unarchives(&fake, &thread), (1, 1));
+    bot.stop().await;
+}
+
+/// What a PGN reader (`pgn-reader`) saw of a record: its tags and its moves in SAN.
+#[derive(Default)]
+struct Read {
+    tags: Vec<(String, String)>,
+    sans: Vec<String>,
+}
+
+impl pgn_reader::Visitor for Read {
+    type Result = ();
+
+    fn header(&mut self, key: &[u8], value: pgn_reader::RawHeader<'_>) {
+        self.tags.push((
+            String::from_utf8_lossy(key).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        ));
+    }
+
+    fn san(&mut self, san: pgn_reader::SanPlus) {
+        self.sans.push(san.to_string());
+    }
+
+    fn end_game(&mut self) {}
+}
+
+/// Reads `pgn` as one game with `pgn-reader`, replaying its moves with shakmaty.
+fn read_pgn(pgn: &str) -> Read {
+    use shakmaty::Position;
+    let mut reader = pgn_reader::BufferedReader::new_cursor(pgn.as_bytes());
+    let mut read = Read::default();
+    reader
+        .read_game(&mut read)
+        .unwrap()
+        .expect("one game in the record");
+    let mut pos = shakmaty::Chess::default();
+    for san in &read.sans {
+        let m = san
+            .parse::<shakmaty::san::SanPlus>()
+            .unwrap()
+            .san
+            .to_move(&pos)
+            .unwrap_or_else(|e| panic!("{san} is not legal ({e}) in {pgn}"));
+        pos.play_unchecked(&m);
+    }
+    read
+}
+
+/// The custom ids of the buttons of a message's body.
+fn button_ids(body: &serde_json::Value) -> Vec<String> {
+    body["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// How many posts to `thread` Discord refused because it was archived, and how many
+/// times the bot unarchived it.
+fn refusals_and_unarchives(fake: &Fake, thread: &str) -> (usize, usize) {
+    let reqs = fake.requests();
+    let path = format!("/channels/{thread}/messages");
+    let refused = reqs
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == path && r.status == 400)
+        .filter(|r| r.response.to_string().contains("50083"))
+        .count();
+    let unarchived = reqs
+        .iter()
+        .filter(|r| r.method == "PATCH" && r.path == format!("/channels/{thread}") && r.ok())
+        .count();
+    (refused, unarchived)
+}
+
+/// A game ended by the deadline check (its message queued in the outbox and delivered by
+/// the deadline task) ends in its thread as an end by a move does: the final board, the
+/// record as a `.pgn` file that a PGN reader reads (with the time forfeit), the
+/// animation as a GIF, and the Rematch button, which challenges again. The thread had
+/// been archived meanwhile: the outbox's delivery unarchives it, and so does the
+/// challenge a press of the button posts there after it archived once more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_timed_out_by_the_deadline_check_ends_with_record_animation_and_rematch() {
+    let fake = Fake::start(TOKEN).await;
+    // The database `start_ticking` opens (named before it starts: `db` empties it).
+    let path = db("timeout-ending");
+    let bot = start_ticking(&fake, "timeout-ending", 1).await;
+    let thread = start_game(&fake).await;
+    fake.say(ALICE, &thread, "e4");
+    wait_post(&fake, &thread, "played e4").await;
+    fake.archive_thread(&thread);
+    // A month passes without Bob's answer: his deadline is behind, and the next check
+    // times him out.
+    common::sql::execute(
+        &path,
+        "UPDATE deadlines SET due_at = due_at - $1",
+        &[30 * 86_400],
+    )
+    .await;
+    let end = wait_post(&fake, &thread, "time ran out").await;
+    assert!(!fake.is_archived(&thread));
+    assert_eq!(refusals_and_unarchives(&fake, &thread), (1, 1));
+    let text = end.content().unwrap();
+    assert!(text.contains("game over"), "{text}");
+    let names: Vec<&str> = end.files.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["board.png", "game-1.pgn", "game-1.gif"],
+        "{names:?}"
+    );
+    assert!(end.files[0].bytes.starts_with(b"\x89PNG"));
+    assert!(end.files[2].bytes.starts_with(b"GIF89a"));
+    let pgn = String::from_utf8(end.files[1].bytes.clone()).unwrap();
+    let read = read_pgn(&pgn);
+    assert_eq!(read.sans, ["e4"], "{pgn}");
+    let tag = |name: &str| {
+        read.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(tag("Result").as_deref(), Some("1-0"), "{pgn}");
+    assert_eq!(tag("Termination").as_deref(), Some("time forfeit"), "{pgn}");
+    assert_eq!(tag("White").as_deref(), Some("alice"), "{pgn}");
+    let rematch = "cmd:-:rematch #1".to_string();
+    assert_eq!(
+        button_ids(&end.json),
+        std::slice::from_ref(&rematch),
+        "{}",
+        end.json
+    );
+    // The end is delivered once, marked delivered: the next checks send nothing more.
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    let ends = posts(&fake.requests(), &thread)
+        .iter()
+        .filter(|r| r.content().is_some_and(|c| c.contains("time ran out")))
+        .count();
+    assert_eq!(ends, 1);
+
+    // A week later the thread has archived again; Bob presses Rematch.
+    fake.archive_thread(&thread);
+    let press = fake.press(BOB, &end.response, &rematch);
+    fake.wait_callback(&press).await;
+    let challenge = wait_post(&fake, &thread, "game #2:").await;
+    let text = challenge.content().unwrap();
+    assert!(
+        text.contains(&format!("challenges <@{}>", ALICE.0)) && text.contains("plays White"),
+        "{text}"
+    );
+    assert!(!fake.is_archived(&thread));
+    assert_eq!(refusals_and_unarchives(&fake, &thread), (2, 2));
+    fake.say(ALICE, &thread, "!accept 2");
+    wait_post(&fake, &thread, &format!("game #2: <@{}> accepted", ALICE.0)).await;
     bot.stop().await;
 }

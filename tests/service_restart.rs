@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::service::{check_log, open, say, start_game, TempDir, T0};
-use postal::service::referee::{Outbound, Service, Settings};
+use common::service::{check_log, incoming, open, say, start_game, TempDir, T0};
+use postal::service::referee::{Destination, Outbound, Queued, Service, Settings};
 use postal::store::Store;
 
 const HOUR: i64 = 3600;
@@ -192,6 +192,95 @@ async fn a_notice_recorded_but_not_delivered_before_a_stop_is_delivered_once_aft
     assert!(tick_once(&db, T0 + 2 * DAY).await.is_empty());
     let svc = open(&db).await;
     assert_eq!(check_log(svc.store(), 1).await, 1, "one timeout in the log");
+    svc.store().close().await;
+}
+
+/// The commands of a message's buttons.
+fn commands(m: &Outbound) -> Vec<String> {
+    m.buttons.iter().map(|b| b.command.clone()).collect()
+}
+
+/// A game ended by the deadline check queues its end as an end: after a restart between
+/// the queueing and the delivery, the message still announces the end of its game (an
+/// adapter attaches the record and the animation) and carries the Rematch button, as the
+/// end by a resignation does; a reminder queued before it is no end. For a game made in
+/// private, each player's copy is the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timeout_queued_before_a_restart_is_still_the_end_of_its_game() {
+    let dir = TempDir::new("outbox-ending");
+    let db = dir.db();
+    let svc = open(&db).await;
+    // Game 1 in #games, two days a move; game 2 ends by resignation, for comparison.
+    start_game(&svc, "alice", "bob", "standard days:2", T0).await;
+    start_game(&svc, "carol", "dave", "standard days:2", T0).await;
+    let resigned = say(&svc, "resign-2", "carol", "resign 2", T0 + 10).await;
+    let by_move: Vec<&Outbound> = resigned.iter().filter(|o| o.ending).collect();
+    assert_eq!(by_move.len(), 1, "{resigned:?}");
+    assert_eq!(commands(by_move[0]), ["rematch #2"]);
+    // Game 3, made in private between erin and frank.
+    let private = |n: i64, user: &str, text: &str| incoming(n, user, true, text.to_string());
+    svc.handle(private(
+        100,
+        "erin",
+        "challenge @frank standard days:2 colour:white",
+    ))
+    .await
+    .unwrap();
+    let out = svc.handle(private(101, "frank", "accept 3")).await.unwrap();
+    assert!(out[0].text.contains("accepted"), "{out:?}");
+
+    // A day in: the reminders are queued and delivered, none is an end.
+    let reminders = svc.tick(T0 + DAY + 200).await.unwrap();
+    assert_eq!(reminders.len(), 2, "{:?}", texts_of(&reminders));
+    for q in &reminders {
+        assert!(q.message.text.contains("reminder"), "{}", q.message.text);
+        assert!(!q.message.ending && q.message.buttons.is_empty());
+        svc.delivered(q.id, T0 + DAY + 200).await.unwrap();
+    }
+    // Two days in: both games time out; the process stops before delivering.
+    svc.check_deadlines(T0 + 2 * DAY + 200).await.unwrap();
+    svc.store().close().await;
+    drop(svc);
+
+    let svc = open(&db).await;
+    let queued: Vec<Queued> = svc.claim_undelivered().await.unwrap();
+    let to = |q: &Queued| (q.message.game, q.message.to.clone());
+    assert_eq!(
+        queued.iter().map(to).collect::<Vec<_>>(),
+        [
+            (Some(1), Destination::Channel("games".into())),
+            (Some(3), Destination::Dm("erin".into())),
+            (Some(3), Destination::Dm("frank".into())),
+        ],
+        "{:?}",
+        texts_of(&queued)
+    );
+    for q in &queued {
+        let m = &q.message;
+        let id = m.game.unwrap();
+        assert!(
+            m.text.contains("time ran out") && m.text.contains("game over"),
+            "{}",
+            m.text
+        );
+        assert!(m.ending, "an end after the restart: {}", m.text);
+        assert!(m.image.is_some(), "with the final board");
+        assert_eq!(commands(m), [format!("rematch #{id}")]);
+    }
+    // The record the adapter attaches is the finished game's.
+    let (name, pgn) = svc.record(1).await.unwrap().unwrap();
+    assert_eq!(name, "game-1.pgn");
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    // The button does what it says: Bob challenges Alice again.
+    let again = say(
+        &svc,
+        "rematch-1",
+        "bob",
+        &commands(&queued[0].message)[0],
+        T0 + 3 * DAY,
+    )
+    .await;
+    assert!(again[0].text.contains("challenges"), "{again:?}");
     svc.store().close().await;
 }
 

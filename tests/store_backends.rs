@@ -48,6 +48,7 @@ on_both_backends!(
     two_processes_never_hold_one_outbox_message,
     a_copy_to_the_other_backend_and_back_keeps_every_row,
     a_read_only_store_reads_and_refuses_to_be_created,
+    an_undelivered_timeout_of_an_earlier_version_is_marked_an_end,
 );
 
 fn new_game(challenger: &str, channel: &str) -> NewGame {
@@ -119,6 +120,7 @@ fn change(version: i64, event: &str) -> Write {
             destination: "dm:bob".into(),
             text: "hello".into(),
             board: true,
+            ending: true,
         }],
     }
 }
@@ -143,8 +145,14 @@ async fn a_write_stores_every_part_in_one_statement(url: String) {
     assert!(store.event_seen("e1").await.unwrap());
     let q = store.claim_undelivered(120).await.unwrap();
     assert_eq!(
-        (q.len(), q[0].game_id, q[0].text.as_str(), q[0].board),
-        (1, Some(id), "hello", true)
+        (
+            q.len(),
+            q[0].game_id,
+            q[0].text.as_str(),
+            q[0].board,
+            q[0].ending
+        ),
+        (1, Some(id), "hello", true, true)
     );
     store.mark_delivered(q[0].id, 30).await.unwrap();
     assert!(store.claim_undelivered(120).await.unwrap().is_empty());
@@ -215,8 +223,16 @@ async fn a_notice_and_its_messages_are_recorded_once(url: String) {
         destination: "channel:games".into(),
         text: "reminder".into(),
         board: false,
+        ending: false,
     };
-    let twice = [m.clone(), NewMessage { board: true, ..m }];
+    let twice = [
+        m.clone(),
+        NewMessage {
+            board: true,
+            ending: true,
+            ..m
+        },
+    ];
     let first = store
         .record_notice(id, (0, 1, "remind-24h"), 50, &twice)
         .await
@@ -231,9 +247,12 @@ async fn a_notice_and_its_messages_are_recorded_once(url: String) {
     let q = store.claim_undelivered(120).await.unwrap();
     assert_eq!(
         q.iter()
-            .map(|m| (m.destination.as_str(), m.board))
+            .map(|m| (m.destination.as_str(), m.board, m.ending))
             .collect::<Vec<_>>(),
-        vec![("channel:games", false), ("channel:games", true)]
+        vec![
+            ("channel:games", false, false),
+            ("channel:games", true, true)
+        ]
     );
     store.close().await;
 }
@@ -425,6 +444,7 @@ async fn two_processes_never_hold_one_outbox_message(url: String) {
             destination: format!("dm:user{n}"),
             text: format!("message {n}"),
             board: false,
+            ending: false,
         })
         .collect();
     a.record_notice(id, (0, 1, "timeout"), 5, &messages)
@@ -525,4 +545,75 @@ async fn a_read_only_store_reads_and_refuses_to_be_created(url: String) {
         let e = Store::open_read_only(&fresh.url()).await.unwrap_err();
         assert!(e.to_string().contains("not a postal database"), "{e}");
     }
+}
+
+/// Applies the migrations numbered below `below` of this backend's folder to `url`, as an
+/// earlier version of the bot would have.
+async fn migrate_below(url: &str, below: u32) {
+    let postgres = url.starts_with("postgres");
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(if postgres {
+        "migrations/postgres"
+    } else {
+        "migrations"
+    });
+    let dir = TempDir::new("old-migrations");
+    for entry in std::fs::read_dir(&source).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let number = name.split('_').next().and_then(|n| n.parse::<u32>().ok());
+        if name.ends_with(".sql") && number.is_some_and(|n| n < below) {
+            std::fs::copy(&path, dir.0.join(&name)).unwrap();
+        }
+    }
+    let migrator = sqlx::migrate::Migrator::new(dir.0.as_path()).await.unwrap();
+    if postgres {
+        let pool = sqlx::PgPool::connect(url).await.unwrap();
+        migrator.run(&pool).await.unwrap();
+        pool.close().await;
+    } else {
+        let options = url
+            .parse::<sqlx::sqlite::SqliteConnectOptions>()
+            .unwrap()
+            .create_if_missing(true);
+        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+        migrator.run(&pool).await.unwrap();
+        pool.close().await;
+    }
+}
+
+/// A timeout's message queued by a version before migration 0009 (which marks an outbox
+/// message as the end of its game) and not yet delivered is marked as an end by the
+/// migration: before it, only a timeout's public message carried the board, and a
+/// timeout ends its game. A board of a game still going, a message without the board and
+/// a delivered message are left unmarked.
+async fn an_undelivered_timeout_of_an_earlier_version_is_marked_an_end(url: String) {
+    migrate_below(&url, 9).await;
+    let rows = [
+        "INSERT INTO users (id, name) VALUES ('alice', 'alice'), ('bob', 'bob')",
+        "INSERT INTO games (id, variant, status, days_per_move, colour, challenger, channel,
+            seed, snapshot, created_at, updated_at)
+         VALUES (1, 'standard', 'finished', 1, 'white', 'alice', 'games', 1, '{}', 1, 2),
+                (2, 'standard', 'active', 1, 'white', 'alice', 'games', 1, '{}', 1, 2)",
+        "INSERT INTO outbox (game_id, destination, text, board, created_at, delivered_at)
+         VALUES (1, 'channel:games', 'time ran out', 1, 3, NULL),
+                (1, 'dm:alice', 'private', 0, 3, NULL),
+                (2, 'channel:games', 'a board', 1, 3, NULL),
+                (1, 'channel:games', 'sent', 1, 3, 4)",
+    ];
+    for sql in rows {
+        common::sql::execute(&url, sql, &[]).await;
+    }
+    let store = Store::open(&url).await.unwrap();
+    let q = store.claim_undelivered(120).await.unwrap();
+    assert_eq!(
+        q.iter()
+            .map(|m| (m.text.as_str(), m.board, m.ending))
+            .collect::<Vec<_>>(),
+        [
+            ("time ran out", true, true),
+            ("private", false, false),
+            ("a board", true, false),
+        ]
+    );
+    store.close().await;
 }

@@ -463,7 +463,9 @@ impl Core {
     }
 
     /// Delivers a reminder or timeout from the deadline task's outbox with its enforced
-    /// nonce, then marks it delivered (a failed send is logged and marked, not retried
+    /// nonce and its buttons (a timeout's Rematch), through the same sending as every
+    /// message (a thread Discord archived is unarchived; an end of a game gets its
+    /// record and animation), then marks it delivered (a failed send is logged and marked, not retried
     /// at every check). One produced from a game read just before the game moved to its
     /// thread still goes to the thread, and so does the note about a private message
     /// that could not be sent.
@@ -480,9 +482,10 @@ impl Core {
                 Err(e) => tracing::warn!(error = %e, "cannot look up a game's thread"),
             }
         }
+        // The end of a game carries its Rematch button, as an end by a move does.
         let out = Out {
+            buttons: buttons_of(&message),
             msg: message,
-            buttons: Vec::new(),
             nonce: Some(format!("postal-{id}")),
         };
         self.deliver(http, std::slice::from_ref(&out), None).await;

@@ -134,6 +134,7 @@ pub const TABLES: &[Table] = &[
             ("delivered_at", I),
             ("claimed_by", T),
             ("claimed_until", I),
+            ("ending", I),
         ],
         generated_id: true,
     },

@@ -3,7 +3,9 @@
 //! change that caused it, and stays until its deliverer marks it delivered. A process
 //! that stops between the two finds it undelivered at the next start and sends it then.
 //! Processes sharing a database claim messages before delivering them (migration 0007),
-//! so each message has one deliverer at a time.
+//! so each message has one deliverer at a time. A message that announces the end of its
+//! game says so (migration 0009), so that whoever delivers it, after any restart, treats
+//! it as the end it is.
 
 use super::{is_unique_violation, on_pool, Backend, Store, StoreError};
 use sqlx::Row;
@@ -36,6 +38,8 @@ pub struct NewMessage {
     pub text: String,
     /// Whether the game's public board, as stored, goes with it.
     pub board: bool,
+    /// Whether it announces the end of its game (a timeout's message to the game's place).
+    pub ending: bool,
 }
 
 /// A message in the outbox, not yet delivered.
@@ -51,15 +55,20 @@ pub struct QueuedMessage {
     pub text: String,
     /// Whether the game's public board goes with it.
     pub board: bool,
+    /// Whether it announces the end of its game.
+    pub ending: bool,
 }
 
 /// The messages as the JSON array the `game_writes` trigger reads.
 pub(super) fn messages_json(messages: &[NewMessage]) -> String {
-    serde_json::Value::from_iter(
-        messages
-            .iter()
-            .map(|m| serde_json::json!([m.destination, m.text, i64::from(m.board)])),
-    )
+    serde_json::Value::from_iter(messages.iter().map(|m| {
+        serde_json::json!([
+            m.destination,
+            m.text,
+            i64::from(m.board),
+            i64::from(m.ending)
+        ])
+    }))
     .to_string()
 }
 
@@ -93,12 +102,13 @@ impl Store {
             }
             for m in messages {
                 sqlx::query(
-                    "INSERT INTO outbox (game_id, destination, text, board, created_at) VALUES ($1, $2, $3, $4, $5)",
+                    "INSERT INTO outbox (game_id, destination, text, board, ending, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
                 )
                 .bind(game_id)
                 .bind(&m.destination)
                 .bind(&m.text)
                 .bind(i64::from(m.board))
+                .bind(i64::from(m.ending))
                 .bind(at)
                 .execute(&mut *tx)
                 .await?;
@@ -125,7 +135,7 @@ impl Store {
                 "UPDATE outbox SET claimed_by = $1, claimed_until = $2 + $3
                  WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
-                 RETURNING id, game_id, destination, text, board"
+                 RETURNING id, game_id, destination, text, board, ending"
             }
             // Rows another process is claiming at this moment are skipped, not waited
             // for: no claimer waits on another, and none can deadlock with another.
@@ -134,7 +144,7 @@ impl Store {
                  WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
                    FOR UPDATE SKIP LOCKED)
-                 RETURNING id, game_id, destination, text, board"
+                 RETURNING id, game_id, destination, text, board, ending"
             }
         };
         let mut rows = on_pool!(self.pool, |p| sqlx::query(sql)
@@ -150,6 +160,7 @@ impl Store {
                 destination: r.get(2),
                 text: r.get(3),
                 board: r.get::<i64, _>(4) != 0,
+                ending: r.get::<i64, _>(5) != 0,
             })
             .collect::<Vec<_>>());
         rows.sort_by_key(|q| q.id);

@@ -162,7 +162,9 @@ struct Inner {
     /// thread id -> (parent channel, name).
     threads: HashMap<String, (String, String)>,
     /// Threads Discord has archived: a message to one fails with 400 / 50083 until a
-    /// `PATCH /channels/{id}` with `archived: false` opens it again.
+    /// `PATCH /channels/{id}` with `archived: false` opens it again, or an interaction
+    /// there is answered (the user acted in the thread, which reopens it) or followed up
+    /// (a webhook execution, which Discord documents as unarchiving its thread).
     archived: HashSet<String>,
     closed_dms: HashSet<String>,
     overrides: Vec<Override>,
@@ -280,7 +282,8 @@ impl Fake {
     }
 
     /// Archives thread `id` as Discord does after its auto-archive duration without
-    /// messages: posting to it fails with 400 / 50083 until it is unarchived.
+    /// messages: posting to it fails with 400 / 50083 until it is unarchived (by the bot,
+    /// or by answering or following up an interaction there).
     pub fn archive_thread(&self, id: &str) {
         let mut inner = self.shared.inner.lock().unwrap();
         assert!(inner.threads.contains_key(id), "no thread {id}");
@@ -1351,6 +1354,12 @@ fn answer(
             }
             i.acked = true;
             i.ephemeral = body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0;
+            // An answer with a message (4) or its deferral (5) in an archived thread
+            // reopens it: the user acted there.
+            if matches!(body["type"].as_u64(), Some(4 | 5)) {
+                let channel = i.channel.clone();
+                inner.archived.remove(&channel);
+            }
             (204, Value::Null)
         }
         ("POST", ["webhooks", _, token])
@@ -1368,6 +1377,10 @@ fn answer(
                 return e;
             }
             let channel = i.channel.clone();
+            if m == "POST" {
+                // A follow-up is a webhook execution, which unarchives its thread.
+                inner.archived.remove(&channel);
+            }
             (200, message_response(shared, &channel, body, files))
         }
         _ => err(404, 0, &format!("fake: no route {m} {path}")),

@@ -216,7 +216,12 @@ impl Service {
                     g.id,
                     o.text.split_once(": ").map(|x| x.1).unwrap_or("")
                 );
-                new_message(&o.to, &text, o.image.is_some())
+                NewMessage {
+                    // The public message that ends the game says so, to be delivered
+                    // as every end is (record, animation, rematch), after any restart.
+                    ending: o.ending,
+                    ..new_message(&o.to, &text, o.image.is_some())
+                }
             })
             .collect();
         match self.store.write(g.id, &w).await {
@@ -238,6 +243,7 @@ impl Service {
                 destination,
                 text,
                 board,
+                ending,
             } = q;
             let Some(to) = destination_from_key(&destination) else {
                 // Not written by this service: nothing to deliver.
@@ -245,7 +251,7 @@ impl Service {
                 continue;
             };
             let game = match game_id {
-                Some(gid) if board || matches!(to, Destination::Channel(_)) => {
+                Some(gid) if board || ending || matches!(to, Destination::Channel(_)) => {
                     self.store.game(gid).await?
                 }
                 _ => None,
@@ -267,6 +273,12 @@ impl Service {
                 (Destination::Channel(_), Some(g)) => super::text::players(g),
                 _ => Vec::new(),
             };
+            // An end of a game is delivered as every end is: the adapter attaches the
+            // record and the animation, and the Rematch button goes with it.
+            let buttons = match (ending, &game) {
+                (true, Some(g)) => self.rematch_button(g).into_iter().collect(),
+                _ => Vec::new(),
+            };
             out.push(Queued {
                 id,
                 message: Outbound {
@@ -274,7 +286,9 @@ impl Service {
                     text,
                     image,
                     game: game_id,
+                    buttons,
                     mentions,
+                    ending,
                     ..Outbound::default()
                 },
             });
@@ -288,12 +302,13 @@ impl Service {
     }
 }
 
-/// An outbox message to `to`.
+/// An outbox message to `to`, which does not announce the end of a game.
 fn new_message(to: &Destination, text: &str, board: bool) -> NewMessage {
     NewMessage {
         destination: destination_key(to),
         text: text.to_string(),
         board,
+        ending: false,
     }
 }
 

@@ -4,7 +4,6 @@
 //! else of a game reaches a message.
 
 use super::acting::Committed;
-use super::rematch;
 use super::text::{awaited_users, outcome_words, players, public_view, seat_view, turn_line};
 use super::{Button, Destination, Outbound, Reply, Service};
 use crate::store::GameRow;
@@ -105,18 +104,8 @@ impl Service {
                 )
             });
             let mut buttons = answer_buttons(g, rules, &done.before);
-            let two = self
-                .registry
-                .find(&g.variant)
-                .is_some_and(|v| rematch::offers_rematch(g, v.seats().placing));
-            if ended && two {
-                // For either player: the referee refuses anyone else who presses it.
-                buttons.push(Button {
-                    label: "Rematch".into(),
-                    command: format!("rematch #{}", g.id),
-                    for_user: None,
-                    primary: false,
-                });
+            if ended {
+                buttons.extend(self.rematch_button(g));
             }
             // Whose turn it is now, or, when the game has just ended, its players.
             let mentions = match ended {
