@@ -198,6 +198,11 @@ fn challenge(registry: &Registry) -> CreateCommand {
         .add_string_choice("yes", "yes")
         .add_string_choice("no", "no"),
     );
+    let takebacks = "Two-player games without hidden information: takebacks by agreement (unrated)";
+    c = c.add_option(
+        CreateCommandOption::new(CommandOptionType::String, "takebacks", takebacks)
+            .add_string_choice("on", "on"),
+    );
     c = c.add_option(
         CreateCommandOption::new(
             CommandOptionType::String,
@@ -276,6 +281,8 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
         ]
         .map(with_game),
     );
+    let answer = CreateCommandOption::new(CommandOptionType::String, "answer", "Leave empty to propose; accept or decline your opponent's proposal");
+    out.push(with_game("takeback").add_option(answer.add_string_choice("accept", "accept").add_string_choice("decline", "decline")));
     out.push(
         CreateCommand::new("games")
             .description(describe_referee("games"))
@@ -372,7 +379,7 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
                 words.extend(get(&opponent_name(i)));
             }
             words.extend(get("variant"));
-            for o in ["days", "colour", "teams", "rated"] {
+            for o in ["days", "colour", "teams", "rated", "takebacks"] {
                 words.extend(get(o).map(|v| format!("{o}:{v}")));
             }
             let mut seen: Vec<&str> = Vec::new();
@@ -389,6 +396,7 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
         }
         "rules" | "leaderboard" => words.extend(get("variant")),
         "rating" => words.extend(get("user")),
+        "takeback" => words.extend([get("game"), get("answer")].into_iter().flatten()),
         "games" => {
             if get("finished").as_deref() == Some("true") {
                 words.push("finished".into());
