@@ -47,7 +47,10 @@ async fn snapshot(svc: &Service, id: i64) -> String {
 
 async fn deadline(svc: &Service, id: i64, seat: u8) -> Option<i64> {
     let g = svc.store().game(id).await.unwrap().unwrap();
-    g.deadlines.iter().find(|d| d.seat == seat).map(|d| d.due_at)
+    g.deadlines
+        .iter()
+        .find(|d| d.seat == seat)
+        .map(|d| d.due_at)
 }
 
 async fn log_of(svc: &Service, id: i64) -> Vec<String> {
@@ -109,7 +112,12 @@ async fn an_accepted_takeback_restores_the_position_and_survives_a_restart() {
     assert!(text(&out).contains("answer it first"), "{}", text(&out));
     // Someone not in the game.
     let out = say(&svc, "t5", "carol", "takeback 1 accept", T0 + 44).await;
-    assert_eq!(refusal(&out), Some(RefusalKind::NotYourGame), "{}", text(&out));
+    assert_eq!(
+        refusal(&out),
+        Some(RefusalKind::NotYourGame),
+        "{}",
+        text(&out)
+    );
 
     let at = T0 + DAY;
     let out = say(&svc, "t6", "bob", "takeback #1 accept", at).await;
@@ -133,7 +141,12 @@ async fn an_accepted_takeback_restores_the_position_and_survives_a_restart() {
     assert_eq!(deadline(&svc, 1, 0).await, Some(at + 3 * DAY));
     assert!(deadline(&svc, 1, 1).await.is_none());
     let out = say(&svc, "m4", "bob", "Nc6", at + 1).await;
-    assert_eq!(refusal(&out), Some(RefusalKind::NotYourTurn), "{}", text(&out));
+    assert_eq!(
+        refusal(&out),
+        Some(RefusalKind::NotYourTurn),
+        "{}",
+        text(&out)
+    );
 
     svc.store().close().await;
     drop(svc);
@@ -144,6 +157,8 @@ async fn an_accepted_takeback_restores_the_position_and_survives_a_restart() {
     assert!(text(&out).contains("played Nc3"), "{}", text(&out));
     let out = say(&svc, "m6", "alice", "moves", at + 3).await;
     assert!(text(&out).contains("1. e4 e5 2. Nc3"), "{}", text(&out));
+    let (_, pgn) = svc.record(1).await.unwrap().unwrap();
+    assert!(pgn.contains("2. Nc3") && !pgn.contains("Nf3"), "{pgn}");
     assert_eq!(check_log(svc.store(), 1).await, 6);
 }
 
@@ -169,8 +184,20 @@ async fn a_declined_takeback_keeps_the_move_and_the_deadline() {
     let out = say(&svc, "t3", "alice", "takeback", T0 + 40).await;
     assert_eq!(refusal(&out), Some(RefusalKind::Illegal), "{}", text(&out));
     let out = say(&svc, "t4", "bob", "takeback accept", T0 + 50).await;
-    assert!(text(&out).contains("no takeback proposal"), "{}", text(&out));
+    assert!(
+        text(&out).contains("no takeback proposal"),
+        "{}",
+        text(&out)
+    );
     assert_eq!(check_log(svc.store(), 1).await, 3);
+    // A rematch keeps the game's takebacks (and so stays unrated).
+    say(&svc, "r1", "bob", "resign", T0 + 60).await;
+    let out = say(&svc, "r2", "bob", "rematch 1", T0 + 70).await;
+    assert!(
+        text(&out).contains("unrated, takebacks allowed"),
+        "{}",
+        text(&out)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -187,7 +214,11 @@ async fn a_proposal_lapses_when_the_opponent_moves() {
         text(&out)
     );
     let out = say(&svc, "t2", "bob", "takeback 1 accept", T0 + 40).await;
-    assert!(text(&out).contains("no takeback proposal"), "{}", text(&out));
+    assert!(
+        text(&out).contains("no takeback proposal"),
+        "{}",
+        text(&out)
+    );
     // Bob's move is his to propose taking back, not alice's.
     let out = say(&svc, "t3", "alice", "takeback", T0 + 50).await;
     assert_eq!(refusal(&out), Some(RefusalKind::Illegal), "{}", text(&out));
@@ -208,20 +239,41 @@ async fn takebacks_are_refused_where_they_are_not_allowed() {
         assert_eq!(refusal(&out), Some(kind), "{}", text(&out));
         assert!(text(&out).contains(words), "{}", text(&out));
     };
-    let out = say(&svc, "c1", "alice", "challenge @bob takebacks:on rated:yes", T0).await;
+    let out = say(
+        &svc,
+        "c1",
+        "alice",
+        "challenge @bob takebacks:on rated:yes",
+        T0,
+    )
+    .await;
     refused(out, RefusalKind::Illegal, "a rated game has no takebacks");
     for variant in ["booster", "cloak", "chesswords", "gravity"] {
         let line = format!("challenge @bob {variant} takebacks:on");
         let out = say(&svc, &format!("c-{variant}"), "alice", &line, T0).await;
-        refused(out, RefusalKind::Illegal, "has no takebacks: it has hidden information");
+        refused(
+            out,
+            RefusalKind::Illegal,
+            "has no takebacks: it has hidden information",
+        );
     }
-    let out = say(&svc, "c2", "alice", "challenge @bob @carol @dave split-brain takebacks:on", T0).await;
+    let out = say(
+        &svc,
+        "c2",
+        "alice",
+        "challenge @bob @carol @dave split-brain takebacks:on",
+        T0,
+    )
+    .await;
     refused(out, RefusalKind::Illegal, "agreed between two players");
     let out = say(&svc, "c3", "alice", "challenge parade takebacks:on", T0).await;
     refused(out, RefusalKind::Illegal, "agreed between two players");
     let out = say(&svc, "c4", "alice", "challenge @bob takebacks:maybe", T0).await;
     refused(out, RefusalKind::Syntax, "takebacks: is on or off");
-    assert!(svc.store().game(1).await.unwrap().is_none(), "nothing was made");
+    assert!(
+        svc.store().game(1).await.unwrap().is_none(),
+        "nothing was made"
+    );
 
     // A game made without takebacks:on (rated, as by default).
     start(&svc, "standard").await;

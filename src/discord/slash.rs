@@ -281,8 +281,18 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
         ]
         .map(with_game),
     );
-    let answer = CreateCommandOption::new(CommandOptionType::String, "answer", "Leave empty to propose; accept or decline your opponent's proposal");
-    out.push(with_game("takeback").add_option(answer.add_string_choice("accept", "accept").add_string_choice("decline", "decline")));
+    let answer = CreateCommandOption::new(
+        CommandOptionType::String,
+        "answer",
+        "Leave empty to propose; accept or decline your opponent's proposal",
+    );
+    out.push(
+        with_game("takeback").add_option(
+            answer
+                .add_string_choice("accept", "accept")
+                .add_string_choice("decline", "decline"),
+        ),
+    );
     out.push(
         CreateCommand::new("games")
             .description(describe_referee("games"))

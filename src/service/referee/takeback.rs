@@ -35,8 +35,8 @@ pub(super) fn choice(
     rated: Option<bool>,
 ) -> Result<(bool, Option<bool>), Fail> {
     let on = match asked {
-        None | Some("off") | Some("no") => return Ok((false, rated)),
-        Some("on") | Some("yes") => true,
+        None | Some("off") => return Ok((false, rated)),
+        Some("on") => true,
         Some(_) => return Err(Fail::of(RefusalKind::Syntax, "takebacks: is on or off")),
     };
     if !sides {
@@ -92,7 +92,8 @@ impl Service {
             ));
         }
         let rules = self.load(&g)?;
-        let damaged = |e: String| Fail::of(RefusalKind::Unknown, format!("game #{id} is damaged: {e}"));
+        // The texts name the game: `game #12: its log does not replay: ...`.
+        let damaged = |e: String| Fail::of(RefusalKind::Unknown, e);
         let log = crate::service::replay::read_log(id, &self.store.actions(id).await?)
             .map_err(damaged)?;
         let state = Takebacks::after(log.iter().map(|(s, a)| (*s, a)))?;
@@ -109,8 +110,8 @@ impl Service {
             }
             TakebackStep::Decline => {
                 let proposer = state.may_answer(seat)?;
-                let text = Text::player(seat, " declines the takeback proposed by ")
-                    .push_player(proposer);
+                let text =
+                    Text::player(seat, " declines the takeback proposed by ").push_player(proposer);
                 (vec![Note::public(text)], rules, g.deadlines.clone())
             }
             TakebackStep::Accept => {
@@ -195,11 +196,11 @@ impl Service {
             return Ok(None);
         }
         let log = crate::service::replay::read_log(g.id, &self.store.actions(g.id).await?)
-            .map_err(|e| Fail::of(RefusalKind::Unknown, format!("game #{} is damaged: {e}", g.id)))?;
+            .map_err(|e| Fail::of(RefusalKind::Unknown, e))?;
         let state = Takebacks::after(log.iter().map(|(s, a)| (*s, a)))?;
-        Ok(state.pending.map(|p| {
-            Note::public(Text::player(p, "'s takeback proposal lapses"))
-        }))
+        Ok(state
+            .pending
+            .map(|p| Note::public(Text::player(p, "'s takeback proposal lapses"))))
     }
 }
 
