@@ -951,6 +951,34 @@ async fn draw_offers_declined_and_accepted_by_button() {
     bot.stop().await;
 }
 
+/// A takeback proposed by slash command in a game made with `takebacks:on`, accepted with
+/// the button that is the opponent's alone; an answer with none pending is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn takeback_proposed_by_slash_and_accepted_by_button() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("takeback"), config(&fake), 1).await;
+    let thread = start_game(&fake, "takebacks:on").await;
+    fake.say(ALICE, &thread, "e4");
+    wait_post(&fake, &thread, "played e4").await;
+    let o = fake.slash(ALICE, &thread, "takeback", json!([]));
+    let r = fake.wait_callback(&o).await;
+    assert_eq!(r.flags() & 64, 0, "a proposal is public: {}", r.json);
+    assert_says(&r, "proposes taking back their last move");
+    let yes = button(Some(BOB), "takeback #1 accept");
+    let no = button(Some(BOB), "takeback #1 decline");
+    assert_eq!(button_ids(&r.json["data"]), [yes.clone(), no]);
+    let mine = fake.press(ALICE, &bot_message(&fake, &thread), &yes);
+    assert_says(&fake.wait_callback(&mine).await, "for another player");
+    let press = fake.press(BOB, &bot_message(&fake, &thread), &yes);
+    assert_eq!(fake.wait_callback(&press).await.json["type"], 7);
+    wait_post(&fake, &thread, "accepts the takeback proposed by").await;
+    let answer = json!([{"name": "answer", "type": 3, "value": "decline"}]);
+    let a = fake.slash(BOB, &thread, "takeback", answer);
+    assert_says(&fake.wait_callback(&a).await, "no takeback proposal");
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
 /// `/resign` asks for confirmation with a button only the resigning player may press.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resignation_is_confirmed_by_button_by_the_same_player() {

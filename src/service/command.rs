@@ -3,7 +3,7 @@
 //! variant's declared commands (see [`crate::variants::api::CommandSpec`]).
 //! Case-insensitive; an optional game id (`12` or `#12`) after the keyword picks a game.
 
-use crate::variants::api::{CommandSpec, GameCommand, IdRule};
+use crate::variants::api::{CommandSpec, GameCommand, IdRule, TakebackStep};
 use crate::variants::Registry;
 
 /// The colour a challenger asks for.
@@ -53,6 +53,9 @@ pub enum Command {
     Rating(Option<String>),
     /// `leaderboard VARIANT`: a variant's table on this server.
     Leaderboard(String),
+    /// `takeback [ID]` (a proposal to take back the user's last move) or `takeback [ID]
+    /// accept|decline` (the answer to the opponent's).
+    Takeback(Option<i64>, TakebackStep),
     /// One of the variants' commands, read by the game it is for.
     Game(Option<i64>, GameCommand),
 }
@@ -90,7 +93,7 @@ pub enum ParseError {
 /// The referee's own commands, with their usage, what they do, and examples: `help`
 /// prints these, then the variants' commands.
 pub const HELP: &[(&str, &str, &str, &str)] = &[
-    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [teams:random] [OPTION:N] [fen:\"FEN\"]", "challenge a player (no user: an open challenge anyone may accept; a one-player game starts at once), or three for a team game (you and the first are partners; teams:random draws teams and sides); a variant may take options of its own (rules VARIANT lists them); fen: starts from a position, for testing and teaching", "challenge @bob chess-sharp days:5 colour:white, challenge @bob @carol @dave split-brain, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\""),
+    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [teams:random] [rated:yes|no] [takebacks:on] [OPTION:N] [fen:\"FEN\"]", "challenge a player (no user: an open challenge anyone may accept; a one-player game starts at once), or three for a team game (you and the first are partners; teams:random draws teams and sides); rated:no for an unrated game; takebacks:on allows takebacks by agreement (unrated, variants without hidden information); a variant may take options of its own (rules VARIANT lists them); fen: starts from a position, for testing and teaching", "challenge @bob chess-sharp days:5 colour:white, challenge @bob @carol @dave split-brain, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\""),
     ("accept", "accept [ID]", "accept a challenge made to you (or an open one)", "accept 3"),
     ("decline", "decline [ID]", "decline a challenge made to you", "decline"),
     ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
@@ -102,6 +105,7 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("resign", "resign [ID] (also concede)", "give up the game", "resign"),
     ("abort", "abort [ID]", "call the game off, only before each side has moved", "abort"),
     ("hand", "hand [ID] (also cards)", "what only you hold in a game (your cards), sent to you privately", "hand"),
+    ("takeback", "takeback [ID] [accept|decline]", "in a game made with takebacks:on, right after your move: propose taking it back; your opponent answers takeback accept or decline", "takeback, takeback accept, takeback 12 decline"),
     ("rematch", "rematch [ID]", "after a game of two players, challenge the other player to the same variant, days and options, colours swapped", "rematch, rematch 12"),
     ("rating", "rating [@user] (also ratings)", "your ratings on this server (or another player's): Glicko-2 per variant from finished rated games, Chess# points, solitaire best scores", "rating, rating @bob"),
     ("leaderboard", "leaderboard VARIANT (also scores)", "a variant's ratings on this server, best first (Chess# with its points; a solitaire's best scores)", "leaderboard standard, leaderboard chess-sharp, leaderboard parade"),
@@ -294,6 +298,16 @@ pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
         "abort" => only_id("abort", &l).map(Command::Abort),
         "hand" => only_id("hand", &l).map(Command::Hand),
         "rematch" => only_id("rematch", &l).map(Command::Rematch),
+        "takeback" => {
+            let (id, rest) = take_id(&l, IdRule::Plain);
+            let step = match rest {
+                [] | ["offer"] | ["propose"] => TakebackStep::Offer,
+                ["accept"] => TakebackStep::Accept,
+                ["decline"] => TakebackStep::Decline,
+                _ => return Err(usage("takeback")),
+            };
+            Ok(Command::Takeback(id, step))
+        }
         "rating" => match args {
             [] => Ok(Command::Rating(None)),
             [who] => match mention(who) {

@@ -3,7 +3,7 @@
 //! game's start. Used where games are copied (`postal migrate-db`) and by the tests.
 
 use crate::store::{ActionRow, GameRow};
-use crate::variants::api::{Action, NewGame, Seat};
+use crate::variants::api::{Action, GameRules, NewGame, Seat};
 use crate::variants::Registry;
 
 /// Whether `game`, with its action log `log`, is what replaying the log gives; the
@@ -28,23 +28,47 @@ pub fn check_replay(registry: &Registry, game: &GameRow, log: &[ActionRow]) -> R
     if events.len() != applied {
         return Err(format!("game #{id}: a chat event was applied twice"));
     }
-    let json = |what: &str, text: &str| {
-        serde_json::from_str::<serde_json::Value>(text)
-            .map_err(|e| format!("game #{id}: its {what} is not JSON: {e}"))
-    };
-    let actions = log
-        .iter()
+    let actions = read_log(id, log)?;
+    let stored = json(id, "snapshot", &game.snapshot)?;
+    let replayed = replay(registry, game, &actions)?;
+    if replayed.snapshot() != stored {
+        return Err(format!(
+            "game #{id}: the stored state differs from the replay of its log"
+        ));
+    }
+    Ok(())
+}
+
+/// The seat and action of each entry of game `id`'s log `log`; the first entry that
+/// cannot be read otherwise, named.
+pub fn read_log(id: i64, log: &[ActionRow]) -> Result<Vec<(Seat, Action)>, String> {
+    log.iter()
         .map(|r| {
             serde_json::from_str::<Action>(&r.action)
                 .map(|a| (Seat(r.seat), a))
                 .map_err(|e| format!("game #{id}: action {} cannot be read: {e}", r.seq))
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    let stored = json("snapshot", &game.snapshot)?;
+        .collect()
+}
+
+fn json(id: i64, what: &str, text: &str) -> Result<serde_json::Value, String> {
+    serde_json::from_str::<serde_json::Value>(text)
+        .map_err(|e| format!("game #{id}: its {what} is not JSON: {e}"))
+}
+
+/// `game` rebuilt from its start through `actions`, its log (seat and action of each
+/// entry), takebacks included: the game its snapshot must equal; why not otherwise,
+/// naming the game.
+pub fn replay(
+    registry: &Registry,
+    game: &GameRow,
+    actions: &[(Seat, Action)],
+) -> Result<Box<dyn GameRules>, String> {
+    let id = game.id;
     let start = game
         .start_snapshot
         .as_deref()
-        .map(|s| json("starting state", s))
+        .map(|s| json(id, "starting state", s))
         .transpose()?;
     let options = serde_json::from_str(&game.options)
         .map_err(|e| format!("game #{id}: its options cannot be read: {e}"))?;
@@ -54,13 +78,7 @@ pub fn check_replay(registry: &Registry, game: &GameRow, log: &[ActionRow]) -> R
         seed: game.seed as u64,
         hidden_seed: None,
     };
-    let replayed = registry
-        .replay(&game.variant, start.as_ref(), &setup, &actions)
-        .map_err(|e| format!("game #{id}: its log does not replay: {}", e.text))?;
-    if replayed.snapshot() != stored {
-        return Err(format!(
-            "game #{id}: the stored state differs from the replay of its log"
-        ));
-    }
-    Ok(())
+    registry
+        .replay(&game.variant, start.as_ref(), &setup, actions)
+        .map_err(|e| format!("game #{id}: its log does not replay: {}", e.text))
 }

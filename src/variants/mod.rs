@@ -170,7 +170,8 @@ impl Registry {
     /// A game of the variant `name` replayed through its action log from its start: the
     /// state stored as it was set up (`start`) when there is one, else a new game of
     /// `setup` (a game stored before starting states were kept, whose draws all came
-    /// from its seed).
+    /// from its seed). Takeback entries are the referee's ([`api::Takebacks`]): an
+    /// accepted one rebuilds the game from its start without the action taken back.
     pub fn replay<'a>(
         &self,
         name: &str,
@@ -178,12 +179,31 @@ impl Registry {
         setup: &NewGame,
         log: impl IntoIterator<Item = &'a (Seat, Action)>,
     ) -> Result<Box<dyn GameRules>, RuleError> {
-        let mut game = match start {
-            Some(snapshot) => self.load(name, snapshot)?,
-            None => self.get(name)?.new_game_stored_before(setup)?,
+        let begin = || match start {
+            Some(snapshot) => self.load(name, snapshot),
+            None => self.get(name)?.new_game_stored_before(setup),
         };
-        for (seat, action) in log {
-            game.apply(*seat, action)?;
+        let mut game = begin()?;
+        // The entries the game is made of now: an accepted takeback removes the last,
+        // and the game is rebuilt from its start without it.
+        let mut kept: Vec<&(Seat, Action)> = Vec::new();
+        let mut takebacks = api::Takebacks::default();
+        for entry in log {
+            let (seat, action) = entry;
+            match takebacks.step(*seat, action)? {
+                api::Effect::Apply => {
+                    game.apply(*seat, action)?;
+                    kept.push(entry);
+                }
+                api::Effect::Nothing => {}
+                api::Effect::TakeBack => {
+                    kept.pop();
+                    game = begin()?;
+                    for (seat, action) in &kept {
+                        game.apply(*seat, action)?;
+                    }
+                }
+            }
         }
         Ok(game)
     }

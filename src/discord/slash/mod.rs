@@ -260,6 +260,12 @@ fn challenge(registry: &Registry) -> CreateCommandOption {
         .add_string_choice("yes", "yes")
         .add_string_choice("no", "no"),
     );
+    let takebacks =
+        "Two-player games without hidden information: takebacks by agreement (unrated)";
+    c = c.add_sub_option(
+        CreateCommandOption::new(CommandOptionType::String, "takebacks", takebacks)
+            .add_string_choice("on", "on"),
+    );
     c = c.add_sub_option(
         CreateCommandOption::new(
             CommandOptionType::String,
@@ -334,6 +340,18 @@ fn referee_commands(registry: &Registry) -> Vec<CreateCommandOption> {
             "rematch",
         ]
         .map(with_game),
+    );
+    let answer = CreateCommandOption::new(
+        CommandOptionType::String,
+        "answer",
+        "Leave empty to propose; accept or decline your opponent's proposal",
+    );
+    out.push(
+        with_game("takeback").add_sub_option(
+            answer
+                .add_string_choice("accept", "accept")
+                .add_string_choice("decline", "decline"),
+        ),
     );
     out.push(
         subcommand("games", describe_referee("games")).add_sub_option(CreateCommandOption::new(
@@ -471,7 +489,7 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
                 words.extend(get(&opponent_name(i)));
             }
             words.extend(get("variant"));
-            for o in ["days", "colour", "teams", "rated"] {
+            for o in ["days", "colour", "teams", "rated", "takebacks"] {
                 words.extend(get(o).map(|v| format!("{o}:{v}")));
             }
             let mut seen: Vec<&str> = Vec::new();
@@ -488,6 +506,7 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
         }
         "rules" | "leaderboard" => words.extend(get("variant")),
         "rating" => words.extend(get("user")),
+        "takeback" => words.extend([get("game"), get("answer")].into_iter().flatten()),
         "games" => {
             if get("finished").as_deref() == Some("true") {
                 words.push("finished".into());

@@ -167,7 +167,8 @@ impl Service {
                 ));
             }
         }
-        let (w, done) = prepare(
+        let lapsed = self.lapsing(&g).await?;
+        let (w, mut done) = prepare(
             &g,
             rules,
             seat,
@@ -177,6 +178,7 @@ impl Service {
             Some(inc.event_id.clone()),
         )?;
         self.store.write(g.id, &w).await?;
+        done.notes.extend(lapsed);
         self.announce(&g, &done, r);
         Ok(())
     }

@@ -7,6 +7,7 @@
 //! - [`seating`]: challenges, acceptance and seats;
 //! - [`acting`]: applying an action under the game's lock and committing it;
 //! - [`routing`]: what each audience is told after a change;
+//! - [`takeback`]: takebacks by agreement;
 //! - [`outbox`]: deadlines, reminders and timeouts, and the outbox they fill;
 //! - [`text`]: status lines, views and record tags.
 
@@ -19,6 +20,7 @@ mod rematch;
 mod routing;
 mod seating;
 mod standing;
+mod takeback;
 mod text;
 
 pub use super::settings::Settings;
@@ -545,6 +547,7 @@ impl Service {
                     .await?
             }
             Command::Game(id, gc) => self.game_command(inc, id, gc, r).await?,
+            Command::Takeback(id, step) => self.takeback(inc, id, step, r).await?,
             Command::Rating(who) => self.rating(inc, who, r).await?,
             Command::Rematch(id) => self.rematch(inc, id, r).await?,
             Command::Leaderboard(v) => self.leaderboard(inc, &v, r).await?,

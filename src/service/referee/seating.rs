@@ -4,7 +4,7 @@
 use super::lookup::{id_list, is_in, is_in_channel};
 use super::routing::public_dest;
 use super::text::{awaited_users, day_count, public_view, seat_list, turn_line, waiting_for};
-use super::{acting, Destination, Fail, Incoming, Outbound, Place, Reply, Service};
+use super::{acting, takeback, Destination, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, StoreError, Write};
 use crate::variants::api::random::{shuffle, splitmix64, OsEntropy, Random};
@@ -55,16 +55,34 @@ impl Service {
             .find(|(n, _)| n == "rated")
             .map(|(_, v)| v.as_str());
         let rated = super::standing::rated_choice(spec, rated_asked)?;
+        // So is `takebacks:`, which makes a game unrated.
+        let takebacks_asked = c
+            .options
+            .iter()
+            .rev()
+            .find(|(n, _)| n == takeback::OPTION)
+            .map(|(_, v)| v.as_str());
+        let (takebacks, rated) = takeback::choice(
+            takebacks_asked,
+            spec.takebacks(),
+            plan.placing == Placing::Sides && n == 2,
+            spec.display_name(),
+            rated_asked,
+            rated,
+        )?;
         let own: Vec<(String, String)> = c
             .options
             .iter()
-            .filter(|(n, _)| n != "rated")
+            .filter(|(n, _)| n != "rated" && n != takeback::OPTION)
             .cloned()
             .collect();
         let options = read_options(spec.options(), spec.display_name(), &own)?;
         let mut stored_options = options.clone();
         if let Some(yes) = rated {
             stored_options.insert("rated".into(), if yes { "yes" } else { "no" }.into());
+        }
+        if takebacks {
+            stored_options.insert(takeback::OPTION.into(), "on".into());
         }
         // Where every draw is to be reproducible (`--seed`, tests), hidden draws come
         // from the game's seed too; on the bot, from the operating system's entropy.
@@ -246,10 +264,11 @@ impl Service {
         let side = rules.seat_name(Seat(challenger_seat));
         let named: Vec<String> = c.opponents.iter().map(|o| format!("@{o}")).collect();
         let variant = rules.variant();
-        let unrated = if rated == Some(false) {
-            ", unrated"
-        } else {
-            ""
+        let unrated = match (rated == Some(false), takebacks) {
+            (true, true) => ", unrated, takebacks allowed",
+            (true, false) => ", unrated",
+            (false, true) => ", takebacks allowed",
+            (false, false) => "",
         };
         let text = if n > 2 {
             let who = if named.is_empty() {

@@ -78,6 +78,14 @@ pub trait VariantSpec: Sync {
     fn standing(&self) -> Standing {
         Standing::Unrated("its games are not rated")
     }
+    /// Whether its players may agree to take a move back (`takebacks:on` in a
+    /// challenge), or why not. By default not: a takeback replays the game without the
+    /// move, so in a game with hidden information (a hand, a deck's order, a secret
+    /// choice) the player would move again knowing what their move revealed. A variant
+    /// whose every seat sees the whole game says so.
+    fn takebacks(&self) -> Result<(), &'static str> {
+        Err("it has hidden information (hands, a deck's order or secret choices) that a move may reveal, and a takeback would let the player move again knowing it")
+    }
     /// Whether a challenge may start it from a position (`fen:"..."`).
     fn takes_fen(&self) -> bool {
         true

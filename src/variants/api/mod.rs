@@ -14,6 +14,7 @@ mod prompt;
 pub mod random;
 mod seat;
 mod standing;
+mod takeback;
 mod words;
 
 pub use action::Action;
@@ -27,4 +28,5 @@ pub use projection::Projection;
 pub use prompt::{answer_draw, offer_draw, with_draw_offer, Answer, Prompt};
 pub use seat::{square_named, Placing, Seat, SeatPlan, Viewer};
 pub use standing::Standing;
+pub use takeback::{Effect, TakebackStep, Takebacks};
 pub use words::WordList;

@@ -211,6 +211,11 @@ impl VariantSpec for ChessSpec {
         }
     }
 
+    /// Both players see the whole game (Chess#'s reserves too): nothing a move reveals.
+    fn takebacks(&self) -> Result<(), &'static str> {
+        Ok(())
+    }
+
     fn seats(&self) -> SeatPlan {
         SeatPlan {
             names: &["White", "Black"],

@@ -1,0 +1,221 @@
+//! Takebacks by agreement: `takeback [ID]` proposes taking back the proposer's last
+//! action, `takeback [ID] accept|decline` answers it. Only in a game made with
+//! `takebacks:on` (a two-player variant that declares it has no hidden information,
+//! never rated). Every step is a referee's entry in the game's log
+//! ([`crate::variants::api::Takebacks`] says which are allowed); an acceptance rebuilds
+//! the game from its log without the action, as every replay of the log does.
+
+use super::acting::{self, Committed};
+use super::{lookup, Button, Fail, Incoming, Reply, Service};
+use crate::store::{GameRow, Write};
+use crate::variants::api::{
+    Action, Note, Options, RefusalKind, RuleError, Seat, TakebackStep, Takebacks, Text,
+};
+
+/// The referee's option of a challenge that allows takebacks (`takebacks:on`).
+pub(super) const OPTION: &str = "takebacks";
+
+/// Whether game `g` was made with `takebacks:on`.
+pub(super) fn allowed(g: &GameRow) -> bool {
+    serde_json::from_str::<Options>(&g.options)
+        .is_ok_and(|o| o.get(OPTION).is_some_and(|v| v == "on"))
+}
+
+/// What a challenge's `takebacks:` option and its `rated:` choice decide together, for a
+/// variant whose declaration is `declared` and whose seats are two sides (`sides`):
+/// whether takebacks are on, and the game's rated choice. `takebacks:on` makes a game of
+/// a rated variant unrated when `rated:` is not given, and is refused with `rated:yes`
+/// and where the variant has no takebacks.
+pub(super) fn choice(
+    asked: Option<&str>,
+    declared: Result<(), &'static str>,
+    sides: bool,
+    name: &str,
+    rated_asked: Option<&str>,
+    rated: Option<bool>,
+) -> Result<(bool, Option<bool>), Fail> {
+    let on = match asked {
+        None | Some("off") => return Ok((false, rated)),
+        Some("on") => true,
+        Some(_) => return Err(Fail::of(RefusalKind::Syntax, "takebacks: is on or off")),
+    };
+    if !sides {
+        return Err(Fail::of(
+            RefusalKind::Illegal,
+            format!("{name} has no takebacks: a takeback is agreed between two players"),
+        ));
+    }
+    if let Err(why) = declared {
+        return Err(Fail::of(
+            RefusalKind::Illegal,
+            format!("{name} has no takebacks: {why}"),
+        ));
+    }
+    if rated_asked == Some("yes") {
+        return Err(Fail::of(
+            RefusalKind::Illegal,
+            "a rated game has no takebacks: leave out rated:yes (a game with takebacks:on is unrated) or takebacks:on",
+        ));
+    }
+    Ok((on, rated.map(|_| false)))
+}
+
+impl Service {
+    /// `takeback [ID] [accept|decline]`: a proposal, or the opponent's answer to one,
+    /// checked and committed under the game's lock.
+    pub(super) async fn takeback(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        step: TakebackStep,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let id = self.pick_id(inc, id).await?;
+        let lock = self.lock_for(id);
+        let _guard = lock.lock().await;
+        let g = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))?;
+        let seat = lookup::player_seat(&g, &inc.user)?;
+        if g.status != "active" {
+            return Err(Fail::of(
+                RefusalKind::Over,
+                format!("game #{id} is {}", g.status),
+            ));
+        }
+        if !allowed(&g) {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!("game #{id} has no takebacks: they are allowed only in a game whose challenge says takebacks:on"),
+            ));
+        }
+        let rules = self.load(&g)?;
+        // The texts name the game: `game #12: its log does not replay: ...`.
+        let damaged = |e: String| Fail::of(RefusalKind::Unknown, e);
+        let log = crate::service::replay::read_log(id, &self.store.actions(id).await?)
+            .map_err(damaged)?;
+        let state = Takebacks::after(log.iter().map(|(s, a)| (*s, a)))?;
+        let entry = Action::takeback(step);
+        let awaited_before = rules.awaiting();
+        let opponent = Seat(1 - seat.0.min(1));
+        let (notes, after, deadlines) = match step {
+            TakebackStep::Offer => {
+                state.may_offer(seat)?;
+                let text = Text::player(seat, " proposes taking back their last move; ")
+                    .push_player(opponent)
+                    .push(": takeback accept or decline");
+                (vec![Note::public(text)], rules, g.deadlines.clone())
+            }
+            TakebackStep::Decline => {
+                let proposer = state.may_answer(seat)?;
+                let text =
+                    Text::player(seat, " declines the takeback proposed by ").push_player(proposer);
+                (vec![Note::public(text)], rules, g.deadlines.clone())
+            }
+            TakebackStep::Accept => {
+                let proposer = state.may_answer(seat)?;
+                let mut all = log;
+                all.push((seat, entry.clone()));
+                let rebuilt =
+                    crate::service::replay::replay(&self.registry, &g, &all).map_err(damaged)?;
+                // The proposer is to move again, with a fresh deadline; a seat awaited
+                // before and still keeps its own.
+                let before = acting::movers(rules.as_ref());
+                let deadlines = acting::movers(rebuilt.as_ref())
+                    .into_iter()
+                    .map(|s| match g.deadlines.iter().find(|d| d.seat == s.0) {
+                        Some(d) if s != proposer && before.contains(&s) => d.clone(),
+                        _ => crate::store::Deadline {
+                            game_id: id,
+                            seat: s.0,
+                            turn: g.version + 1,
+                            due_at: inc.at + acting::time_for(&g, rebuilt.as_ref(), s),
+                        },
+                    })
+                    .collect();
+                let mut note = Note::public(
+                    Text::player(seat, " accepts the takeback proposed by ")
+                        .push_player(proposer)
+                        .push(": their last move is taken back"),
+                );
+                note.board = true;
+                (vec![note], rebuilt, deadlines)
+            }
+        };
+        if after.is_over() {
+            // A game is rebuilt only from before an action that followed: never over.
+            return Err(Fail::Refuse(RuleError::new(
+                "the game would be over: nothing was done",
+            )));
+        }
+        let w = Write {
+            expected_version: g.version,
+            action: Some((
+                seat.0,
+                inc.user.clone(),
+                serde_json::to_string(&entry).unwrap_or_default(),
+            )),
+            at: inc.at,
+            event_id: Some(inc.event_id.clone()),
+            status: "active".into(),
+            snapshot: after.snapshot().to_string(),
+            deadlines: deadlines
+                .iter()
+                .map(|d| (d.seat, d.turn, d.due_at))
+                .collect(),
+            ..Write::default()
+        };
+        self.store.write(id, &w).await?;
+        let done = Committed {
+            notes,
+            rules: after,
+            deadlines,
+            before: awaited_before,
+            was_over: false,
+        };
+        let first = r.out.len();
+        self.announce(&g, &done, r);
+        if step == TakebackStep::Offer {
+            let buttons = answer_buttons(id, g.user_at(opponent.0));
+            for m in &mut r.out[first..] {
+                if m.game == Some(id) {
+                    m.buttons.extend(buttons.iter().cloned());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The note that a pending takeback proposal lapsed, when `g` (which allows
+    /// takebacks) has one that the action about to be applied ends; read under the game's
+    /// lock.
+    pub(super) async fn lapsing(&self, g: &GameRow) -> Result<Option<Note>, Fail> {
+        if !allowed(g) {
+            return Ok(None);
+        }
+        let log = crate::service::replay::read_log(g.id, &self.store.actions(g.id).await?)
+            .map_err(|e| Fail::of(RefusalKind::Unknown, e))?;
+        let state = Takebacks::after(log.iter().map(|(s, a)| (*s, a)))?;
+        Ok(state
+            .pending
+            .map(|p| Note::public(Text::player(p, "'s takeback proposal lapses"))))
+    }
+}
+
+/// The buttons under a proposal, for the opponent (`user`) alone.
+fn answer_buttons(id: i64, user: Option<&str>) -> Vec<Button> {
+    [
+        ("Accept takeback", "accept", true),
+        ("Decline takeback", "decline", false),
+    ]
+    .into_iter()
+    .map(|(label, word, primary)| Button {
+        label: label.into(),
+        command: format!("takeback #{id} {word}"),
+        for_user: user.map(str::to_string),
+        primary,
+    })
+    .collect()
+}
