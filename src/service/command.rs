@@ -3,6 +3,7 @@
 //! variant's declared commands (see [`crate::variants::api::CommandSpec`]).
 //! Case-insensitive; an optional game id (`12` or `#12`) after the keyword picks a game.
 
+use crate::service::player_settings::SettingsChange;
 use crate::variants::api::{CommandSpec, GameCommand, IdRule, TakebackStep};
 use crate::variants::Registry;
 
@@ -56,6 +57,9 @@ pub enum Command {
     /// `takeback [ID]` (a proposal to take back the user's last move) or `takeback [ID]
     /// accept|decline` (the answer to the opponent's).
     Takeback(Option<i64>, TakebackStep),
+    /// `settings [reminders:24,1|none|default] [autoclaim:on|off]`: the user's own
+    /// settings, shown (and changed) privately.
+    Settings(SettingsChange),
     /// One of the variants' commands, read by the game it is for.
     Game(Option<i64>, GameCommand),
 }
@@ -109,6 +113,7 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("rematch", "rematch [ID]", "after a game of two players, challenge the other player to the same variant, days and options, colours swapped", "rematch, rematch 12"),
     ("rating", "rating [@user] (also ratings)", "your ratings on this server (or another player's): Glicko-2 per variant from finished rated games, Chess# points, solitaire best scores", "rating, rating @bob"),
     ("leaderboard", "leaderboard VARIANT (also scores)", "a variant's ratings on this server, best first (Chess# with its points; a solitaire's best scores)", "leaderboard standard, leaderboard chess-sharp, leaderboard parade"),
+    ("settings", "settings [reminders:24,1|none|default] [autoclaim:on|off]", "your own settings, privately: the hours before a deadline you are reminded at; whether a win on time is claimed for you where the rules make it a claim (Chess#)", "settings, settings reminders:24,1, settings reminders:none autoclaim:on"),
     ("help", "help [COMMAND]", "this list, or one command with examples", "help claim"),
 ];
 
@@ -320,6 +325,13 @@ pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
             [v] => Ok(Command::Leaderboard(v.chars().take(40).collect())),
             _ => Err(usage("leaderboard")),
         },
+        "settings" => crate::service::player_settings::read_change(args)
+            .map(Command::Settings)
+            .map_err(|e| {
+                ParseError::Syntax(format!(
+                    "{e} (for example: settings reminders:24,1 autoclaim:on)"
+                ))
+            }),
         "help" => match l.as_slice() {
             [] => Ok(Command::Help(None)),
             [c] => Ok(Command::Help(Some(c.chars().take(30).collect()))),

@@ -8,6 +8,7 @@ pub mod command;
 pub mod deadlines;
 pub mod input;
 pub mod names;
+pub mod player_settings;
 pub mod referee;
 pub mod replay;
 pub mod settings;

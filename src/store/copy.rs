@@ -33,7 +33,12 @@ use Kind::{Integer as I, Text as T};
 pub const TABLES: &[Table] = &[
     Table {
         name: "users",
-        columns: &[("id", T), ("name", T)],
+        columns: &[
+            ("id", T),
+            ("name", T),
+            ("reminder_hours", T),
+            ("auto_claim", I),
+        ],
         generated_id: false,
     },
     Table {

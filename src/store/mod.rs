@@ -16,6 +16,7 @@ mod checkpoint;
 mod copy;
 mod open;
 mod outbox;
+mod player_settings;
 mod pool;
 mod reads;
 mod rows;

@@ -14,9 +14,9 @@ use serenity::all::{
 /// The command that shows a user the private messages the bot could not deliver.
 pub const PRIVATE: &str = "private";
 
-/// The referee's command whose answer is one player's secret (`hand`); the variants'
-/// secret commands are declared so.
-const PRIVATE_ANSWER: &str = "hand";
+/// The referee's commands whose answer is for the user alone (`hand`: their secret;
+/// `settings`: their own settings); the variants' secret commands are declared so.
+const PRIVATE_ANSWERS: &[&str] = &["hand", "settings"];
 
 /// Discord's limit on a description, in characters.
 const DESCRIPTION: usize = 100;
@@ -46,11 +46,11 @@ fn variant_option(registry: &Registry, required: bool) -> CreateCommandOption {
     o
 }
 
-/// Whether the slash command `name` runs privately: a command declared secret, or
-/// `hand`. Wherever such a command is used it runs as a private message to the bot and
+/// Whether the slash command `name` runs privately: a command declared secret, `hand`
+/// or `settings`. Wherever such a command is used it runs as a private message to the bot and
 /// is answered ephemerally.
 pub fn is_private(registry: &Registry, name: &str) -> bool {
-    name == PRIVATE_ANSWER || declared(registry, name).iter().any(|c| c.secret)
+    PRIVATE_ANSWERS.contains(&name) || declared(registry, name).iter().any(|c| c.secret)
 }
 
 /// The declarations of the variant command whose name is `name`, in registry order. A
@@ -260,8 +260,7 @@ fn challenge(registry: &Registry) -> CreateCommandOption {
         .add_string_choice("yes", "yes")
         .add_string_choice("no", "no"),
     );
-    let takebacks =
-        "Two-player games without hidden information: takebacks by agreement (unrated)";
+    let takebacks = "Two-player games without hidden information: takebacks by agreement (unrated)";
     c = c.add_sub_option(
         CreateCommandOption::new(CommandOptionType::String, "takebacks", takebacks)
             .add_string_choice("on", "on"),
@@ -382,6 +381,26 @@ fn referee_commands(registry: &Registry) -> Vec<CreateCommandOption> {
         board = board.add_string_choice(v.display_name(), v.id());
     }
     out.push(subcommand("leaderboard", describe_referee("leaderboard")).add_sub_option(board));
+    out.push(
+        subcommand("settings", describe_referee("settings"))
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "reminders",
+                    "Hours before a deadline to remind you, e.g. 24,1; none; or default",
+                )
+                .max_length(20),
+            )
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "autoclaim",
+                    "Claim a win on time for you as soon as it can be claimed (Chess#)",
+                )
+                .add_string_choice("on", "on")
+                .add_string_choice("off", "off"),
+            ),
+    );
     // A word suggested from the command names rather than a list of choices: there are
     // more commands than the 25 choices Discord allows.
     out.push(
@@ -507,6 +526,12 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
         "rules" | "leaderboard" => words.extend(get("variant")),
         "rating" => words.extend(get("user")),
         "takeback" => words.extend([get("game"), get("answer")].into_iter().flatten()),
+        "settings" => {
+            for o in ["reminders", "autoclaim"] {
+                // A value is one word: spaces typed in it are dropped, not read as more.
+                words.extend(get(o).map(|v| format!("{o}:{}", v.replace(char::is_whitespace, ""))));
+            }
+        }
         "games" => {
             if get("finished").as_deref() == Some("true") {
                 words.push("finished".into());

@@ -55,6 +55,18 @@ fn slash_options_read_as_the_text_grammar() {
     );
     assert_eq!(
         slash(
+            "settings",
+            serde_json::json!([{"name": "reminders", "type": 3, "value": "24, 1"},
+                               {"name": "autoclaim", "type": 3, "value": "on"}])
+        ),
+        Ok(Command::Settings(
+            crate::service::player_settings::read_change(&["reminders:24,1", "autoclaim:on"])
+                .unwrap()
+        ))
+    );
+    assert!(is_private(&r, "settings"));
+    assert_eq!(
+        slash(
             "draw",
             serde_json::json!([{"name": "answer", "type": 3, "value": "offer"}])
         ),

@@ -538,6 +538,22 @@ impl Service {
                     ..Outbound::default()
                 });
             }
+            Command::Settings(change) => {
+                let server = &self.settings.reminder_hours;
+                let current = self.store.player_settings(&inc.user).await?;
+                let text = if change.is_empty() {
+                    current.describe(server)
+                } else {
+                    let new = current.changed(&change);
+                    self.store.set_player_settings(&inc.user, &new).await?;
+                    format!("saved; {}", new.describe(server))
+                };
+                r.out.push(Outbound {
+                    to: Destination::Dm(inc.user.clone()),
+                    text,
+                    ..Outbound::default()
+                });
+            }
             Command::Resign(id) => {
                 self.act_simple(inc, id, crate::variants::api::Action::resign(), r)
                     .await?

@@ -6,6 +6,7 @@ use super::acting::{self, prepare};
 use super::routing::public_dest;
 use super::text::{public_view, time_mark};
 use super::{Destination, Outbound, Queued, Reply, Service};
+use crate::service::player_settings::read_hours;
 use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError, Write};
 use crate::variants::api::{Action, GameRules, Seat};
 
@@ -31,11 +32,18 @@ impl Service {
     /// restart neither skips nor repeats one. The messages wait in the outbox
     /// ([`Service::claim_undelivered`]).
     pub async fn check_deadlines(&self, now: i64) -> Result<(), StoreError> {
+        // Far enough ahead for the most distant reminder the server or a player asks for.
+        let chosen = self.store.chosen_reminder_hours().await?;
         let horizon = self
             .settings
             .reminder_hours
             .iter()
             .copied()
+            .chain(
+                chosen
+                    .iter()
+                    .flat_map(|h| read_hours(h).unwrap_or_default()),
+            )
             .max()
             .unwrap_or(0)
             * 3600;
@@ -61,7 +69,9 @@ impl Service {
             let user = g.user_at(d.seat).unwrap_or("?").to_string();
             if d.due_at <= now {
                 if rules.timeout_is_automatic() {
-                    self.time_out(&g, rules, &d, now).await?;
+                    self.time_out(&g, rules, &d, now, None).await?;
+                } else if let Some(claimer) = self.auto_claimer(&g, d.seat).await? {
+                    self.time_out(&g, rules, &d, now, Some(&claimer)).await?;
                 } else {
                     let others: Vec<String> = g
                         .seats
@@ -87,7 +97,11 @@ impl Service {
             }
             // The most urgent reminder not yet sent; the less urgent ones are recorded as
             // superseded so they are not sent late.
-            let mut hours = self.settings.reminder_hours.clone();
+            let mut hours = self
+                .store
+                .player_settings(&user)
+                .await?
+                .hours(&self.settings.reminder_hours);
             hours.sort_unstable();
             // A reminder `h` hours ahead only for a turn longer than `h` hours: with one
             // day per move the 24-hour reminder would come the moment the turn starts,
@@ -179,22 +193,45 @@ impl Service {
         Ok(())
     }
 
+    /// The one opponent of the late seat who asked for wins on time to be claimed for
+    /// them (`settings autoclaim:on`), in a game where the rules leave it to a claim; none
+    /// where the late player has several opponents or none asked.
+    async fn auto_claimer(&self, g: &GameRow, late: u8) -> Result<Option<String>, StoreError> {
+        let late_user = g.user_at(late);
+        let mut others: Vec<&str> = g
+            .seats
+            .iter()
+            .filter(|s| s.seat != late)
+            .filter_map(|s| s.user.as_deref())
+            .filter(|u| Some(*u) != late_user)
+            .collect();
+        others.dedup();
+        match others.as_slice() {
+            [only] if self.store.player_settings(only).await?.auto_claim => {
+                Ok(Some(only.to_string()))
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// Ends `g` on time for the seat of deadline `d`, with the announcement in the outbox,
-    /// in one write; a deadline already handled (the notice exists) or a game that moved
-    /// meanwhile changes nothing. Caller holds the game's lock.
+    /// in one write: by the referee, or claimed for `claimer` by their auto-claim setting.
+    /// A deadline already handled (the notice exists) or a game that moved meanwhile
+    /// changes nothing. Caller holds the game's lock.
     async fn time_out(
         &self,
         g: &GameRow,
         rules: Box<dyn GameRules>,
         d: &Deadline,
         now: i64,
+        claimer: Option<&str>,
     ) -> Result<(), StoreError> {
         let user = g.user_at(d.seat).unwrap_or("?");
         let Ok((mut w, done)) = prepare(
             g,
             rules,
             Seat(d.seat),
-            "referee",
+            claimer.unwrap_or("referee"),
             Action::timeout(),
             now,
             None,
@@ -211,8 +248,11 @@ impl Service {
             .out
             .iter()
             .map(|o| {
+                let claimed = claimer
+                    .map(|c| format!("; claimed for @{c} by their auto-claim setting"))
+                    .unwrap_or_default();
                 let text = format!(
-                    "game #{}: {user}'s time ran out. {}",
+                    "game #{}: {user}'s time ran out{claimed}. {}",
                     g.id,
                     o.text.split_once(": ").map(|x| x.1).unwrap_or("")
                 );
