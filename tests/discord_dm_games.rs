@@ -4,26 +4,10 @@
 
 mod fake_discord;
 
-use fake_discord::{Fake, Recorded};
+use fake_discord::harness::*;
+use fake_discord::Fake;
 use postal::discord::{Bot, Config};
 use postal::service::settings::Settings;
-use serde_json::Value;
-use std::path::PathBuf;
-
-const TOKEN: &str = "test-token.not-a-real-one";
-const ALICE: (&str, &str) = ("300000000000000001", "alice");
-const BOB: (&str, &str) = ("300000000000000002", "bob");
-
-/// A database file of its own for a test, removed first.
-fn db(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("postal-dm-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join(format!("{name}.db"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
-    }
-    path.display().to_string()
-}
 
 /// Starts the bot against the fake and waits until its commands are registered.
 async fn start(fake: &Fake, db: &str) -> Bot {
@@ -45,66 +29,6 @@ async fn start(fake: &Fake, db: &str) -> Bot {
     })
     .await;
     bot
-}
-
-/// `user` writes `text` to the bot in a private message.
-fn dm(fake: &Fake, user: (&str, &str), text: &str) {
-    let channel = format!("7{}", &user.0[1..]);
-    let m = fake_discord::message(&fake.id(), &channel, user, text, false);
-    fake.dispatch("MESSAGE_CREATE", m);
-}
-
-/// The DM channel the bot opened with `user`, from the recorded requests.
-fn dm_channel_of(reqs: &[Recorded], user: &str) -> Option<String> {
-    reqs.iter()
-        .find(|r| {
-            r.ok()
-                && r.path == "/users/@me/channels"
-                && r.json["recipient_id"].to_string().contains(user)
-        })
-        .and_then(|r| r.response["id"].as_str().map(str::to_string))
-}
-
-/// The messages posted to `channel`.
-fn posts<'a>(reqs: &'a [Recorded], channel: &str) -> Vec<&'a Recorded> {
-    let path = format!("/channels/{channel}/messages");
-    reqs.iter()
-        .filter(|r| r.method == "POST" && r.path == path && r.ok())
-        .collect()
-}
-
-/// Waits for a private message to `user` containing `needle`; returns it.
-async fn wait_dm(fake: &Fake, user: (&str, &str), needle: &str) -> Recorded {
-    let find = |reqs: &[Recorded]| {
-        let c = dm_channel_of(reqs, user.0)?;
-        posts(reqs, &c)
-            .into_iter()
-            .find(|r| r.content().is_some_and(|t| t.contains(needle)))
-            .cloned()
-    };
-    let reqs = fake
-        .wait_for(&format!("a DM to {} with '{needle}'", user.1), |r| {
-            find(r).is_some()
-        })
-        .await;
-    find(&reqs).unwrap()
-}
-
-/// The custom ids of the buttons of a message body.
-fn button_ids(body: &Value) -> Vec<String> {
-    body["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().into_iter().flatten())
-        .map(|b| b["custom_id"].as_str().unwrap().to_string())
-        .collect()
-}
-
-fn is_png(r: &Recorded) -> bool {
-    r.files
-        .iter()
-        .any(|f| f.name.ends_with(".png") && f.bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
 }
 
 /// Alice challenges Bob in a DM; Bob gets the challenge by DM with its buttons and

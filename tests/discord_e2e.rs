@@ -5,6 +5,7 @@
 mod fake_discord;
 mod toy;
 
+use fake_discord::harness::*;
 use fake_discord::{public_leaks, Fake, Recorded, ATTACHMENT_LIMIT, CONTENT_LIMIT};
 use postal::discord::{Bot, Config};
 use postal::service::settings::Settings;
@@ -14,22 +15,6 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
-
-const TOKEN: &str = "test-token.not-a-real-one";
-const ALICE: (&str, &str) = ("300000000000000001", "alice");
-const BOB: (&str, &str) = ("300000000000000002", "bob");
-const GAMES: &str = "400000000000000001";
-
-/// A database file of its own for a test, removed first.
-fn db(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("postal-e2e-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join(format!("{name}.db"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
-    }
-    path.display().to_string()
-}
 
 fn config(fake: &Fake) -> Config {
     Config {
@@ -101,39 +86,6 @@ async fn ready(fake: &Fake, n: usize) {
     .await;
 }
 
-fn posts<'a>(reqs: &'a [Recorded], channel: &str) -> Vec<&'a Recorded> {
-    let path = format!("/channels/{channel}/messages");
-    reqs.iter()
-        .filter(|r| r.method == "POST" && r.path == path && r.ok())
-        .collect()
-}
-
-fn has_post(reqs: &[Recorded], channel: &str, needle: &str) -> bool {
-    posts(reqs, channel)
-        .iter()
-        .any(|r| r.content().is_some_and(|c| c.contains(needle)))
-}
-
-fn is_png(r: &Recorded) -> bool {
-    r.files
-        .iter()
-        .any(|f| f.name.ends_with(".png") && f.bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
-}
-
-/// Waits for a POST to `channel` whose content contains `needle`; returns its response.
-async fn wait_post(fake: &Fake, channel: &str, needle: &str) -> Recorded {
-    let reqs = fake
-        .wait_for(&format!("a message with '{needle}' in {channel}"), |r| {
-            has_post(r, channel, needle)
-        })
-        .await;
-    posts(&reqs, channel)
-        .into_iter()
-        .find(|r| r.content().is_some_and(|c| c.contains(needle)))
-        .cloned()
-        .unwrap()
-}
-
 /// Waits for a POST to `channel` with a file (a record) whose text contains `needle`.
 async fn wait_file(fake: &Fake, channel: &str, needle: &str) -> Recorded {
     let has = |r: &Recorded| {
@@ -177,18 +129,6 @@ async fn start_game(fake: &Fake, extra: &str) -> String {
     let thread = the_thread(fake).await;
     wait_post(fake, &thread, "accepted").await;
     thread
-}
-
-/// The custom ids of the buttons of a message body (a channel message, or an interaction
-/// response's `data`).
-fn button_ids(body: &Value) -> Vec<String> {
-    body["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().into_iter().flatten())
-        .map(|b| b["custom_id"].as_str().unwrap().to_string())
-        .collect()
 }
 
 /// The custom id of the referee's button that sends `command` for `user` (`None`: for
@@ -1379,45 +1319,6 @@ async fn switching_registration_scope_clears_the_other() {
     bot.stop().await;
     assert!(fake.commands_of(guild).is_empty());
     assert_eq!(fake.commands_of("global").len(), global.len());
-}
-
-const CAROL: (&str, &str) = ("300000000000000003", "carol");
-const DAVE: (&str, &str) = ("300000000000000004", "dave");
-
-/// `user` writes `text` to the bot in a private message (returns when it is dispatched).
-fn dm(fake: &Fake, user: (&str, &str), text: &str) {
-    // The channel a user writes in; the bot answers in the DM channel it opens itself.
-    let channel = format!("7{}", &user.0[1..]);
-    let m = fake_discord::message(&fake.id(), &channel, user, text, false);
-    fake.dispatch("MESSAGE_CREATE", m);
-}
-
-/// The DM channel the bot opened with `user`, from the recorded requests.
-fn dm_channel_of(reqs: &[Recorded], user: &str) -> Option<String> {
-    reqs.iter()
-        .find(|r| {
-            r.ok()
-                && r.path == "/users/@me/channels"
-                && r.json["recipient_id"].to_string().contains(user)
-        })
-        .and_then(|r| r.response["id"].as_str().map(str::to_string))
-}
-
-/// Waits for a private message to `user` containing `needle`; returns it.
-async fn wait_dm(fake: &Fake, user: (&str, &str), needle: &str) -> Recorded {
-    let find = |reqs: &[Recorded]| {
-        let c = dm_channel_of(reqs, user.0)?;
-        posts(reqs, &c)
-            .into_iter()
-            .find(|r| r.content().is_some_and(|t| t.contains(needle)))
-            .cloned()
-    };
-    let reqs = fake
-        .wait_for(&format!("a DM to {} with '{needle}'", user.1), |r| {
-            find(r).is_some()
-        })
-        .await;
-    find(&reqs).unwrap()
 }
 
 /// The public requests (not to a DM channel, not ephemeral) made in `[from, to)`.

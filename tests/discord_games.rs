@@ -5,27 +5,11 @@
 mod common;
 mod fake_discord;
 
+use fake_discord::harness::*;
 use fake_discord::{Fake, Recorded, GUILD_ID};
 use postal::discord::{Bot, Config};
 use postal::service::settings::Settings;
 use serde_json::json;
-use std::path::PathBuf;
-
-const TOKEN: &str = "test-token.not-a-real-one";
-const ALICE: (&str, &str) = ("300000000000000001", "alice");
-const BOB: (&str, &str) = ("300000000000000002", "bob");
-const GAMES: &str = "400000000000000001";
-
-/// A database file of its own for a test, removed first.
-fn db(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("postal-games-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join(format!("{name}.db"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
-    }
-    path.display().to_string()
-}
 
 /// Starts the bot against the fake and waits until it has registered its commands.
 async fn start(fake: &Fake, name: &str) -> Bot {
@@ -56,29 +40,6 @@ async fn start_ticking(fake: &Fake, name: &str, tick_seconds: u64) -> Bot {
     })
     .await;
     bot
-}
-
-fn posts<'a>(reqs: &'a [Recorded], channel: &str) -> Vec<&'a Recorded> {
-    let path = format!("/channels/{channel}/messages");
-    reqs.iter()
-        .filter(|r| r.method == "POST" && r.path == path && r.ok())
-        .collect()
-}
-
-/// Waits for a message in `channel` containing `needle`.
-async fn wait_post(fake: &Fake, channel: &str, needle: &str) -> Recorded {
-    let reqs = fake
-        .wait_for(&format!("a message with '{needle}' in {channel}"), |r| {
-            posts(r, channel)
-                .iter()
-                .any(|x| x.content().is_some_and(|c| c.contains(needle)))
-        })
-        .await;
-    posts(&reqs, channel)
-        .into_iter()
-        .find(|r| r.content().is_some_and(|c| c.contains(needle)))
-        .cloned()
-        .unwrap()
 }
 
 /// Alice challenges Bob, playing White, and Bob accepts: returns the game's thread.
@@ -248,17 +209,6 @@ fn read_pgn(pgn: &str) -> Read {
         pos.play_unchecked(&m);
     }
     read
-}
-
-/// The custom ids of the buttons of a message's body.
-fn button_ids(body: &serde_json::Value) -> Vec<String> {
-    body["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().into_iter().flatten())
-        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
-        .collect()
 }
 
 /// How many posts to `thread` Discord refused because it was archived, and how many

@@ -16,6 +16,7 @@
 
 #![allow(dead_code)]
 
+pub mod harness;
 mod tls;
 
 use axum::body::Bytes;

@@ -1,0 +1,304 @@
+//! Delivering the service's messages to Discord: text split under the limit with its
+//! files (board image, record, animation) and buttons, to a channel (unarchiving a game's
+//! thread) or a DM (held for `/chess private` when DMs are closed), and the outbox's notices.
+
+use super::*;
+
+/// `m`, piece `i` of `out`, with `out`'s nonce (one per piece) if it has one.
+pub(super) fn with_nonce(m: CreateMessage, out: &Out, i: usize) -> CreateMessage {
+    match &out.nonce {
+        Some(n) => m
+            .nonce(serenity::all::Nonce::String(format!("{n}-{i}")))
+            .enforce_nonce(true),
+        None => m,
+    }
+}
+
+/// Whom a message may notify: exactly the users the service says it calls on
+/// ([`Outbound::mentions`]), never a role, `@everyone` or `@here`, and never a user
+/// only because the text shows them (a list of games shows every opponent and notifies
+/// nobody).
+pub(super) fn allowed_mentions(users: &[String]) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(
+        users
+            .iter()
+            .filter_map(|u| u.parse::<u64>().ok())
+            .filter(|&id| id != 0)
+            .map(UserId::new),
+    )
+}
+
+/// Draws a service view's board as a PNG, off the async runtime's threads.
+pub(super) async fn board_png(renderer: &Arc<Renderer>, view: &View) -> Option<Vec<u8>> {
+    let renderer = renderer.clone();
+    let board = view.board.clone();
+    tokio::task::spawn_blocking(move || renderer.render_png(&board, &RenderOptions::default()))
+        .await
+        .ok()
+}
+
+/// Sends `m` to `channel`; when Discord answers that the channel is an archived thread
+/// (50083: a game's thread archives itself after a week without messages, while a move
+/// may take far longer), unarchives it and sends once more.
+pub(super) async fn send_unarchiving(
+    http: &Http,
+    channel: ChannelId,
+    m: CreateMessage,
+) -> Result<(), String> {
+    match channel.send_message(http, m.clone()).await {
+        Ok(_) => Ok(()),
+        Err(serenity::Error::Http(e)) if thread_archived(&e) => {
+            channel
+                .edit_thread(http, EditThread::new().archived(false))
+                .await
+                .map_err(|e| e.to_string())?;
+            tracing::info!(%channel, "unarchived a thread to post in it");
+            channel
+                .send_message(http, m)
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Whether Discord refused a message because its thread is archived (50083).
+pub(super) fn thread_archived(e: &serenity::http::HttpError) -> bool {
+    matches!(e, serenity::http::HttpError::UnsuccessfulRequest(r) if r.error.code == 50083)
+}
+
+/// Whether Discord refused a private message because the user does not take them (50007).
+pub(super) fn dm_refused(e: &serenity::http::HttpError) -> bool {
+    matches!(e, serenity::http::HttpError::UnsuccessfulRequest(r) if r.error.code == 50007)
+}
+
+impl Core {
+    pub(super) async fn png(&self, view: &Option<View>) -> Option<CreateAttachment> {
+        let view = view.clone()?;
+        board_png(&self.renderer, &view)
+            .await
+            .map(|bytes| CreateAttachment::bytes(bytes, "board.png"))
+    }
+
+    /// A message as Discord pieces under the length limit, and the files that go with
+    /// the last piece: the board image; a document (a record) as a file of its own name
+    /// instead of text; and, on a message announcing a game's end, the game's record
+    /// (`.pgn`) and its animation (`.gif`).
+    pub(super) async fn body(&self, out: &Out) -> (Vec<String>, Vec<CreateAttachment>) {
+        let mut files: Vec<CreateAttachment> = self.png(&out.msg.image).await.into_iter().collect();
+        let pieces = match &out.msg.document {
+            Some(name) => {
+                files.push(CreateAttachment::bytes(
+                    out.msg.text.clone().into_bytes(),
+                    name.clone(),
+                ));
+                Vec::new()
+            }
+            None if !out.msg.listing.is_empty() => {
+                text::split(&text::listing(&out.msg.listing), text::MESSAGE_LIMIT)
+            }
+            None => text::split(&text::for_discord(&out.msg.text), text::MESSAGE_LIMIT),
+        };
+        if let (true, Some(id)) = (out.msg.ending, out.msg.game) {
+            match self.service.record(id).await {
+                Ok(Some((name, pgn))) => {
+                    files.push(CreateAttachment::bytes(pgn.into_bytes(), name))
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(game = id, error = %e, "cannot read a game's record"),
+            }
+            match self.service.animation(id, self.renderer.clone()).await {
+                Ok(Some((name, gif))) if gif.len() <= ATTACHMENT_LIMIT => {
+                    files.push(CreateAttachment::bytes(gif, name))
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(game = id, error = %e, "cannot draw a game's animation"),
+            }
+        }
+        (pieces, files)
+    }
+
+    /// Sends one message to a channel, split under the limit; the files and buttons go
+    /// with the last piece.
+    pub(super) async fn send_channel(
+        &self,
+        http: &Http,
+        channel: &str,
+        out: &Out,
+    ) -> Result<(), String> {
+        let Ok(id) = channel.parse::<u64>() else {
+            return Err(format!("bad channel id {channel}"));
+        };
+        let (pieces, files) = self.body(out).await;
+        let n = pieces.len();
+        if n == 0 && files.is_empty() {
+            return Ok(());
+        }
+        let pieces = if n == 0 { vec![String::new()] } else { pieces };
+        let last = pieces.len() - 1;
+        for (i, p) in pieces.into_iter().enumerate() {
+            let mut m = with_nonce(
+                CreateMessage::new()
+                    .content(p)
+                    .allowed_mentions(allowed_mentions(&out.msg.mentions)),
+                out,
+                i,
+            );
+            if i == last {
+                m = m.add_files(files.clone());
+                m = m.components(action_rows(&out.buttons));
+            }
+            send_unarchiving(http, ChannelId::new(id), m).await?;
+        }
+        Ok(())
+    }
+
+    /// Sends a private message; when the user's DMs are closed (50007), keeps it for
+    /// `/private`, says so where the game is (without the content), and stops trying
+    /// until the user interacts again.
+    pub(super) async fn send_dm(
+        &self,
+        http: &Http,
+        user: &str,
+        out: &Out,
+        origin: Option<&str>,
+    ) -> Result<(), String> {
+        let store = self.store();
+        let closed = store.dm_closed(user).await.map_err(|e| e.to_string())?;
+        if !closed {
+            let Ok(uid) = user.parse::<u64>() else {
+                return Err(format!("bad user id {user}"));
+            };
+            match self.try_dm(http, UserId::new(uid), out).await {
+                Ok(()) => return Ok(()),
+                Err(serenity::Error::Http(e)) if dm_refused(&e) => {
+                    store
+                        .set_dm_closed(user, true, unix_now())
+                        .await
+                        .map_err(|e| e.to_string())?;
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        store
+            .hold_message(user, &out.msg.text, unix_now())
+            .await
+            .map_err(|e| e.to_string())?;
+        if closed {
+            return Ok(());
+        }
+        // Where to say so: where the user spoke, else the game's home.
+        let place = match (origin, out.msg.game) {
+            (Some(c), _) => Some(c.to_string()),
+            (None, Some(g)) => self.home_of(g).await?,
+            (None, None) => None,
+        };
+        if let Some(c) = place {
+            let note = Out {
+                msg: Outbound {
+                    to: Destination::Channel(c.clone()),
+                    text: format!(
+                        "<@{user}>: I could not send you a private message (your DMs are closed). \
+                         Use {} to read it; only you will see it.",
+                        slash::invocation(self.service.registry(), slash::PRIVATE)
+                    ),
+                    game: out.msg.game,
+                    mentions: vec![user.to_string()],
+                    ..Outbound::default()
+                },
+                buttons: Vec::new(),
+                nonce: None,
+            };
+            self.send_channel(http, &c, &note).await?;
+        }
+        Ok(())
+    }
+
+    /// Where game `id`'s messages go: its thread, else its channel.
+    pub(super) async fn home_of(&self, id: i64) -> Result<Option<String>, String> {
+        let store = self.store();
+        if let Some((thread, _)) = store.thread_of(id).await.map_err(|e| e.to_string())? {
+            return Ok(Some(thread));
+        }
+        let game = store.game(id).await.map_err(|e| e.to_string())?;
+        Ok(game.and_then(|g| g.channel))
+    }
+
+    /// Delivers a reminder or timeout from the deadline task's outbox with its enforced
+    /// nonce and its buttons (a timeout's Rematch), through the same sending as every
+    /// message (a thread Discord archived is unarchived; an end of a game gets its
+    /// record and animation), then marks it delivered (a failed send is logged and marked, not retried
+    /// at every check). One produced from a game read just before the game moved to its
+    /// thread still goes to the thread, and so does the note about a private message
+    /// that could not be sent.
+    pub(super) async fn deliver_notice(&self, http: &Http, queued: Queued) {
+        // A game starting now is in its thread once this lock is free.
+        drop(self.starting.lock().await);
+        let Queued { id, mut message } = queued;
+        if let (Destination::Channel(c), Some(g)) = (&message.to, message.game) {
+            match self.store().thread_of(g).await {
+                Ok(Some((thread, parent))) if &parent == c => {
+                    message.to = Destination::Channel(thread)
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot look up a game's thread"),
+            }
+        }
+        // The end of a game carries its Rematch button, as an end by a move does.
+        let out = Out {
+            buttons: buttons_of(&message),
+            msg: message,
+            nonce: Some(format!("postal-{id}")),
+        };
+        self.deliver(http, std::slice::from_ref(&out), None).await;
+        if let Err(e) = self.service.delivered(id, unix_now()).await {
+            tracing::error!(error = %e, "cannot mark a message delivered");
+        }
+    }
+
+    pub(super) async fn try_dm(
+        &self,
+        http: &Http,
+        user: UserId,
+        out: &Out,
+    ) -> serenity::Result<()> {
+        let dm = user.create_dm_channel(http).await?;
+        let (pieces, files) = self.body(out).await;
+        let pieces = if pieces.is_empty() && !files.is_empty() {
+            vec![String::new()]
+        } else {
+            pieces
+        };
+        let last = pieces.len().saturating_sub(1);
+        for (i, p) in pieces.into_iter().enumerate() {
+            let mut m = with_nonce(
+                CreateMessage::new()
+                    .content(p)
+                    .allowed_mentions(allowed_mentions(&out.msg.mentions)),
+                out,
+                i,
+            );
+            if i == last {
+                // A challenge or a game made in private carries its buttons here.
+                m = m.add_files(files.clone());
+                m = m.components(action_rows(&out.buttons));
+            }
+            dm.id.send_message(http, m).await?;
+        }
+        Ok(())
+    }
+
+    /// Delivers messages; `origin` is the channel the triggering event came from.
+    pub(super) async fn deliver(&self, http: &Http, outs: &[Out], origin: Option<&str>) {
+        for o in outs {
+            let r = match &o.msg.to {
+                Destination::Channel(c) => self.send_channel(http, c, o).await,
+                Destination::Dm(u) => self.send_dm(http, u, o, origin).await,
+            };
+            if let Err(e) = r {
+                tracing::warn!(error = %e, "a message could not be delivered");
+            }
+        }
+    }
+}

@@ -1,0 +1,494 @@
+//! Answering interactions: slash commands, buttons and autocompletion, each answered in
+//! Discord's three seconds (deferred when the work is slow), ephemerally when it changed
+//! nothing, with the rest of its messages delivered where they belong.
+
+use super::*;
+
+/// One message of an interaction's answer: its text, image, buttons and the users it
+/// may notify.
+pub(super) type Piece<'a> = (String, Vec<CreateAttachment>, Vec<Button>, &'a [String]);
+
+/// An interaction's answer.
+pub(super) struct Reply {
+    /// The first message to the user where they are: the interaction response.
+    first: Option<Out>,
+    /// Further messages there: followups.
+    rest: Vec<Out>,
+    /// Visible to the user alone.
+    ephemeral: bool,
+    /// A button's command was carried out: update its message (remove the buttons).
+    update: bool,
+    /// The channel the interaction came from.
+    origin: Option<String>,
+    /// Messages for elsewhere, delivered normally.
+    others: Vec<Out>,
+}
+
+impl Reply {
+    fn private(text: impl Into<String>) -> Reply {
+        Reply::private_many(vec![text.into()])
+    }
+
+    fn private_many(texts: Vec<String>) -> Reply {
+        let mut outs = texts.into_iter().map(|t| Out {
+            msg: Outbound {
+                to: Destination::Dm(String::new()),
+                text: t,
+                ..Outbound::default()
+            },
+            buttons: Vec::new(),
+            nonce: None,
+        });
+        Reply {
+            first: outs.next(),
+            rest: outs.collect(),
+            ephemeral: true,
+            update: false,
+            origin: None,
+            others: Vec::new(),
+        }
+    }
+}
+
+impl Core {
+    /// Acknowledges an interaction: answers at once when `work` is quick, otherwise
+    /// defers (ephemerally) after `defer_after_ms` and follows up.
+    pub(super) async fn answer<F>(
+        &self,
+        http: &Http,
+        id: InteractionId,
+        token: &str,
+        component: bool,
+        work: F,
+    ) where
+        F: Future<Output = Result<Reply, String>>,
+    {
+        tokio::pin!(work);
+        let wait = Duration::from_millis(self.cfg.defer_after_ms);
+        let (reply, deferred) = tokio::select! {
+            r = &mut work => (r, false),
+            _ = tokio::time::sleep(wait) => {
+                let defer = if component {
+                    CreateInteractionResponse::Acknowledge
+                } else {
+                    CreateInteractionResponse::Defer(
+                        CreateInteractionResponseMessage::new().ephemeral(true),
+                    )
+                };
+                if let Err(e) = defer.execute(http, (id, token)).await {
+                    tracing::warn!(error = %e, "cannot defer an interaction");
+                }
+                (work.await, true)
+            }
+        };
+        let reply = reply.unwrap_or_else(|e| {
+            tracing::error!(error = %e, "an interaction could not be handled");
+            Reply::private("something went wrong on my side; nothing was done, please try again")
+        });
+        if let Err(e) = self.send_reply(http, id, token, reply, deferred).await {
+            tracing::warn!(error = %e, "cannot answer an interaction");
+        }
+    }
+
+    pub(super) async fn send_reply(
+        &self,
+        http: &Http,
+        id: InteractionId,
+        token: &str,
+        reply: Reply,
+        deferred: bool,
+    ) -> Result<(), String> {
+        let Reply {
+            mut first,
+            mut rest,
+            ephemeral,
+            update,
+            origin,
+            mut others,
+        } = reply;
+        if deferred && !ephemeral {
+            // The deferral was private: public messages go to their channel instead.
+            others.splice(0..0, first.take().into_iter().chain(rest.drain(..)));
+        }
+        let mut pieces: Vec<Piece> = Vec::new();
+        for o in first.iter().chain(rest.iter()) {
+            let (parts, files) = self.body(o).await;
+            let parts = if parts.is_empty() && !files.is_empty() {
+                vec![String::new()]
+            } else {
+                parts
+            };
+            let last = parts.len().saturating_sub(1);
+            for (i, p) in parts.into_iter().enumerate() {
+                if i == last {
+                    pieces.push((p, files.clone(), o.buttons.clone(), &o.msg.mentions[..]));
+                } else {
+                    pieces.push((p, Vec::new(), Vec::new(), &o.msg.mentions[..]));
+                }
+            }
+        }
+        let mut iter = pieces.into_iter();
+        if update && !deferred {
+            // A button whose command was carried out: take the buttons off its message.
+            CreateInteractionResponse::UpdateMessage(
+                CreateInteractionResponseMessage::new().components(Vec::new()),
+            )
+            .execute(http, (id, token))
+            .await
+            .map_err(|e| e.to_string())?;
+        } else if !deferred {
+            let (text, file, buttons, mentions) = iter
+                .next()
+                .unwrap_or_else(|| ("done".to_string(), Vec::new(), Vec::new(), &[]));
+            let m = CreateInteractionResponseMessage::new()
+                .content(text)
+                .ephemeral(ephemeral)
+                .allowed_mentions(allowed_mentions(mentions))
+                .components(action_rows(&buttons))
+                .add_files(file);
+            CreateInteractionResponse::Message(m)
+                .execute(http, (id, token))
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        let mut sent = 0;
+        for (text, file, buttons, mentions) in iter {
+            let m = CreateInteractionResponseFollowup::new()
+                .content(text)
+                .ephemeral(ephemeral || deferred)
+                .allowed_mentions(allowed_mentions(mentions))
+                .components(action_rows(&buttons))
+                .add_files(file);
+            m.execute(http, (None, token))
+                .await
+                .map_err(|e| e.to_string())?;
+            sent += 1;
+        }
+        if deferred && sent == 0 {
+            CreateInteractionResponseFollowup::new()
+                .content("done")
+                .ephemeral(true)
+                .execute(http, (None, token))
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        self.deliver(http, &others, origin.as_deref()).await;
+        Ok(())
+    }
+
+    /// Splits a command's messages into the interaction's own reply and the rest.
+    pub(super) fn reply_for(
+        outs: Vec<Out>,
+        changed: bool,
+        origin: &Destination,
+        button: bool,
+    ) -> Reply {
+        let mut mine = Vec::new();
+        let mut others = Vec::new();
+        for o in outs {
+            if &o.msg.to == origin && !(button && changed) {
+                mine.push(o);
+            } else {
+                others.push(o);
+            }
+        }
+        let origin_channel = match origin {
+            Destination::Channel(c) => Some(c.clone()),
+            Destination::Dm(_) => None,
+        };
+        let mut mine = mine.into_iter();
+        Reply {
+            first: mine.next(),
+            rest: mine.collect(),
+            ephemeral: !changed,
+            update: button && changed,
+            origin: origin_channel,
+            others,
+        }
+    }
+
+    pub(super) async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
+        let http = &ctx.http;
+        names::learn_from_interaction(&self.service, &cmd.user, cmd.member.as_deref(), Some(cmd));
+        let (name, options) = slash::leaf(&cmd.data.name, &cmd.data.options);
+        let user = cmd.user.id;
+        if name == slash::PRIVATE {
+            let work = async {
+                let store = self.store();
+                store
+                    .set_dm_closed(&user.to_string(), false, unix_now())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let held = store
+                    .take_held(&user.to_string())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                Ok(if held.is_empty() {
+                    Reply::private("no private messages are waiting for you")
+                } else {
+                    Reply::private_many(held)
+                })
+            };
+            self.answer(http, cmd.id, &cmd.token, false, work).await;
+            return;
+        }
+        if name == "resign" {
+            let text = slash::to_text(self.service.registry(), name, options);
+            let confirm = match self
+                .confirm_resign(user, cmd.guild_id, cmd.channel_id, &text)
+                .await
+            {
+                Ok(r) => r,
+                Err(e) => Reply::private(e),
+            };
+            self.answer(http, cmd.id, &cmd.token, false, async { Ok(confirm) })
+                .await;
+            return;
+        }
+        let text = slash::to_text(self.service.registry(), name, options);
+        // A pick, a discard, finale words and a hand are secret: wherever the command is
+        // typed, it is a private message to the bot, and its answer is for the user alone
+        // (ephemeral).
+        let secret = slash::is_private(self.service.registry(), name);
+        let place = if secret {
+            Place::Dm
+        } else {
+            place_of(cmd.guild_id, cmd.channel_id)
+        };
+        let origin = origin_of(&place, user);
+        let work = async {
+            let (outs, changed) = self
+                .process(
+                    http,
+                    user,
+                    (place, cmd.guild_id),
+                    text,
+                    format!("int:{}", cmd.id),
+                )
+                .await?;
+            let mut r = Core::reply_for(outs, changed, &origin, false);
+            if secret {
+                r.ephemeral = true;
+            }
+            Ok(r)
+        };
+        self.answer(http, cmd.id, &cmd.token, false, work).await;
+    }
+
+    /// `/resign` asks for confirmation with a button, after checking which game it is.
+    pub(super) async fn confirm_resign(
+        &self,
+        user: UserId,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        text: &str,
+    ) -> Result<Reply, String> {
+        let id = match command::parse(text, self.service.registry()) {
+            Ok(Command::Resign(Some(id))) => Some(id),
+            _ => None,
+        };
+        let place = place_of(guild, channel);
+        let games: Vec<i64> = self
+            .store()
+            .games_of(&user.to_string(), &["active"])
+            .await
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|g| g.seat_of(&user.to_string()).is_some())
+            .filter(|g| match &place {
+                Place::Channel(c) => g.channel.as_deref() == Some(c.as_str()),
+                Place::Dm => true,
+            })
+            .map(|g| g.id)
+            .collect();
+        let game = match (id, games.as_slice()) {
+            (Some(id), _) => id,
+            (None, [one]) => *one,
+            (None, []) => return Ok(Reply::private("you have no game here")),
+            (None, many) => {
+                return Ok(Reply::private(format!(
+                    "you have {} games here: say which, for example /resign game:{}",
+                    many.len(),
+                    many[0]
+                )))
+            }
+        };
+        let mut r = Reply::private(format!(
+            "game #{game}: do you really resign? Press the button to confirm."
+        ));
+        if let Some(f) = r.first.as_mut() {
+            f.buttons = vec![Button {
+                id: format!("resign:{game}:{user}"),
+                label: "Resign".into(),
+                style: ButtonStyle::Danger,
+            }];
+        }
+        Ok(r)
+    }
+
+    pub(super) async fn on_component(&self, ctx: &Context, comp: &ComponentInteraction) {
+        let http = &ctx.http;
+        names::learn_from_interaction(&self.service, &comp.user, comp.member.as_ref(), None);
+        let text = match button_text(&comp.data.custom_id, comp.user.id) {
+            Press::Command(t) => t,
+            Press::Refused(why) => {
+                let r = Reply::private(why);
+                self.answer(http, comp.id, &comp.token, true, async { Ok(r) })
+                    .await;
+                return;
+            }
+        };
+        let user = comp.user.id;
+        let place = place_of(comp.guild_id, comp.channel_id);
+        let origin = origin_of(&place, user);
+        // The resignation button sits on an ephemeral message: leave it, answer privately.
+        let ephemeral_source = comp.message.flags.is_some_and(|f| f.bits() & 64 != 0)
+            || comp.data.custom_id.starts_with("resign:");
+        let work = async {
+            let (outs, changed) = self
+                .process(
+                    http,
+                    user,
+                    (place, comp.guild_id),
+                    text,
+                    format!("int:{}", comp.id),
+                )
+                .await?;
+            let mut r = Core::reply_for(outs, changed, &origin, !ephemeral_source);
+            if ephemeral_source && changed {
+                // Everything public goes to the channel; the button's answer is private.
+                r.others.extend(r.first.take());
+                r.others.append(&mut r.rest);
+                r.first = Some(Out {
+                    msg: Outbound {
+                        to: origin.clone(),
+                        text: "done".into(),
+                        ..Outbound::default()
+                    },
+                    buttons: Vec::new(),
+                    nonce: None,
+                });
+                r.ephemeral = true;
+            }
+            Ok(r)
+        };
+        self.answer(http, comp.id, &comp.token, true, work).await;
+    }
+
+    /// Suggestions while a user types an option: their games for `game` (filtered by
+    /// what they typed), for an argument a variant declares as a move
+    /// ([`ArgKind::Move`]) the moves their seat may make now in their game here, as
+    /// they would type them, beginning with what they typed, for a choice of more values
+    /// than Discord lists the values beginning with it, and for `/help`'s `command` the
+    /// command names beginning with it. Discord shows at most 25
+    /// choices, each name and value within 100 characters; only the typing user sees
+    /// them.
+    pub(super) async fn on_autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
+        let Some(focused) = ac.data.autocomplete() else {
+            return;
+        };
+        let user = ac.user.id.to_string();
+        let typed = focused.value.trim().trim_start_matches('#');
+        let (command_name, options) = slash::leaf(&ac.data.name, &ac.data.options);
+        let argument = slash::arguments(self.service.registry(), command_name)
+            .into_iter()
+            .find(|a| a.name == focused.name);
+        let is_move = argument.as_ref().is_some_and(|a| a.kind == ArgKind::Move);
+        let mut choices: Vec<AutocompleteChoice> = Vec::new();
+        match (command_name, focused.name) {
+            (_, "game") => {
+                let statuses: &[&str] = match command_name {
+                    "accept" | "decline" | "cancel" => &["challenged"],
+                    "board" | "moves" | "pgn" => &["active", "finished"],
+                    _ => &["active"],
+                };
+                match self.store().games_of(&user, statuses).await {
+                    Ok(games) => {
+                        for g in games.iter().filter(|g| g.id.to_string().starts_with(typed)) {
+                            let others: Vec<String> = g
+                                .seats
+                                .iter()
+                                .filter_map(|s| s.user.as_deref())
+                                .filter(|u| *u != user)
+                                .map(|u| self.service.name_of(u))
+                                .collect();
+                            let label = if others.is_empty() {
+                                format!("#{} {}", g.id, g.variant)
+                            } else {
+                                format!("#{} {} vs {}", g.id, g.variant, others.join(", "))
+                            };
+                            choices.push(AutocompleteChoice::new(
+                                label.chars().take(CHOICE_LIMIT).collect::<String>(),
+                                g.id,
+                            ));
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "cannot list games to suggest"),
+                }
+            }
+            _ if is_move => {
+                let game = options
+                    .iter()
+                    .find(|o| o.name == "game")
+                    .and_then(|o| match &o.value {
+                        CommandDataOptionValue::Integer(i) => Some(*i),
+                        CommandDataOptionValue::Autocomplete { value, .. } => {
+                            value.trim_start_matches('#').parse().ok()
+                        }
+                        _ => None,
+                    });
+                let place = place_of(ac.guild_id, ac.channel_id);
+                match self
+                    .service
+                    .move_suggestions(&user, &place, game, typed, CHOICES)
+                    .await
+                {
+                    Ok(moves) => choices.extend(
+                        moves
+                            .into_iter()
+                            .filter(|m| m.chars().count() <= CHOICE_LIMIT)
+                            .map(|m| AutocompleteChoice::new(m.clone(), m)),
+                    ),
+                    Err(e) => tracing::warn!(error = %e, "cannot list moves to suggest"),
+                }
+            }
+            // A choice of more values than Discord lists: those beginning with what was
+            // typed (its value or its label).
+            _ if argument.as_ref().is_some_and(|a| !a.choices.is_empty()) => {
+                let typed = typed.to_lowercase();
+                let values = argument.map(|a| a.choices).unwrap_or_default();
+                choices.extend(
+                    values
+                        .into_iter()
+                        .filter(|(value, label)| {
+                            value.to_lowercase().starts_with(&typed)
+                                || label.to_lowercase().starts_with(&typed)
+                        })
+                        .map(|(value, label)| AutocompleteChoice::new(label, value)),
+                );
+            }
+            ("help", "command") => {
+                let typed = typed.to_lowercase();
+                let registry = self.service.registry();
+                let mut names: Vec<&str> = command::HELP
+                    .iter()
+                    .map(|h| h.0)
+                    .chain(registry.commands().into_iter().map(|c| c.name))
+                    .filter(|n| n.starts_with(&typed))
+                    .collect();
+                names.sort_unstable();
+                names.dedup();
+                choices.extend(names.into_iter().map(|n| AutocompleteChoice::new(n, n)));
+            }
+            _ => {}
+        }
+        choices.truncate(CHOICES);
+        let resp = CreateAutocompleteResponse::new().set_choices(choices);
+        if let Err(e) = CreateInteractionResponse::Autocomplete(resp)
+            .execute(&ctx.http, (ac.id, &ac.token))
+            .await
+        {
+            tracing::warn!(error = %e, "cannot answer an autocompletion");
+        }
+    }
+}
