@@ -161,6 +161,16 @@ async fn a_vacation_stops_the_clock_across_a_restart_and_extends_the_deadline() 
     assert_eq!(vacation_entries(&svc, 1).await.len(), 1);
     check_log(svc.store(), 1).await;
     svc.store().close().await;
+    drop(svc);
+    // The export shows the extension.
+    let json: serde_json::Value =
+        serde_json::from_slice(&postal::console::export(&db, 1, "json").await.unwrap()).unwrap();
+    let ext = &json["clock_extensions"];
+    assert_eq!(ext.as_array().map(Vec::len), Some(1), "{json}");
+    assert_eq!(ext[0]["seat"], 0);
+    assert_eq!(ext[0]["seconds"], 7 * DAY);
+    assert_eq!(ext[0]["vacation_from"], T0 + DAY);
+    assert_eq!(ext[0]["vacation_to"], T0 + 8 * DAY);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,5 +1,5 @@
 //! The referee's clock entries in a game's log: a deadline extended because its player
-//! was on vacation (`{"Vacation":{"from":S,"to":E,"seconds":N}}`). No variant sees them;
+//! was on vacation (`{"Vacation":{"from":S,"seconds":N,"to":E}}`). No variant sees them;
 //! every replay of a log ([`crate::variants::Registry::replay`], through
 //! [`super::Takebacks::step`]) passes over them, so they change nothing in the game and
 //! only record, for replays and exports, why a clock was stopped.
@@ -53,7 +53,7 @@ mod tests {
         let a = Action::vacation(e);
         assert_eq!(
             serde_json::to_string(&a).unwrap(),
-            r#"{"Vacation":{"from":10,"to":20,"seconds":5}}"#
+            r#"{"Vacation":{"from":10,"seconds":5,"to":20}}"#
         );
         assert_eq!(a.vacation_entry(), Some(e));
         assert!(a.is_referees());
