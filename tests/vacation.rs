@@ -335,3 +335,63 @@ async fn a_claim_of_time_is_refused_while_the_player_is_on_vacation() {
     assert_eq!(svc.store().game(1).await.unwrap().unwrap().status, "active");
     svc.store().close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vacation_ended_but_not_settled_is_finished_by_the_next_check_once() {
+    let dir = TempDir::new("vacation-settle");
+    let db = dir.db();
+    let svc = open(&db).await;
+    start_game(&svc, "alice", "bob", "standard days:3", T0).await;
+    dm(&svc, "v1", "alice", "vacation 4", T0).await;
+    // A process stopped right after storing the end (two days in), before extending.
+    assert!(svc
+        .store()
+        .end_vacation("alice", T0, T0 + 2 * DAY, 2)
+        .await
+        .unwrap());
+    svc.store().close().await;
+    drop(svc);
+    // Its deadline (T0 + 3 days) stays stopped until the settlement is done: the next
+    // check does it, extending by the two days.
+    let out = tick_once(&db, T0 + 3 * DAY + 60).await;
+    assert!(
+        out.iter()
+            .any(|(_, t)| t
+                .contains("alice is back from vacation; their clock was stopped for 2 days")),
+        "{out:?}"
+    );
+    assert!(
+        !out.iter().any(|(_, t)| t.contains("time ran out")),
+        "{out:?}"
+    );
+    assert!(tick_once(&db, T0 + 3 * DAY + 120).await.is_empty());
+    let svc = open(&db).await;
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(g.deadlines[0].due_at, T0 + 5 * DAY);
+    assert_eq!(vacation_entries(&svc, 1).await, vec![(0, 2 * DAY)]);
+    assert_eq!(svc.store().open_vacation("alice").await.unwrap(), None);
+    svc.store().close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_entry_leaves_takebacks_as_they_were_and_the_log_replays() {
+    let dir = TempDir::new("vacation-takeback");
+    let db = dir.db();
+    let svc = open(&db).await;
+    start_game(&svc, "alice", "bob", "standard days:3 takebacks:on", T0).await;
+    say(&svc, "m1", "alice", "e4", T0 + HOUR).await;
+    // Bob (to move) is away a day and comes back: a clock entry after alice's move.
+    dm(&svc, "v1", "bob", "vacation 2", T0 + HOUR).await;
+    dm(&svc, "v2", "bob", "vacation end", T0 + DAY + HOUR).await;
+    assert_eq!(vacation_entries(&svc, 1).await, vec![(1, DAY)]);
+    // Alice may still take back her move, and bob accept it.
+    let out = say(&svc, "t1", "alice", "takeback", T0 + DAY + 2 * HOUR).await;
+    assert!(out[0].refusal.is_none(), "{}", out[0].text);
+    let out = say(&svc, "t2", "bob", "takeback accept", T0 + DAY + 3 * HOUR).await;
+    assert!(
+        out.iter().any(|o| o.text.contains("is taken back")),
+        "{out:?}"
+    );
+    assert_eq!(check_log(svc.store(), 1).await, 4);
+    svc.store().close().await;
+}
