@@ -64,10 +64,13 @@ impl Service {
     ) -> Result<(), Fail> {
         let user = &inc.user;
         let allowance = i64::from(self.settings.vacation_days_per_year);
-        // An ended vacation not yet settled is settled first (a restart may leave one).
+        // An ended vacation not yet settled is settled first (a restart may leave one), and
+        // one whose planned end has come is ended there, before the deadline check does.
         if let Some(v) = self.store.open_vacation(user).await? {
             if v.ended_at.is_some() {
                 self.settle(&v, inc.at).await?;
+            } else if v.planned_end <= inc.at {
+                self.end_vacation(&v, inc.at).await?;
             }
         }
         let running = self
