@@ -346,7 +346,19 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
         .await
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("there is no game #{id}"))?;
+    let log = store.actions(id).await.map_err(|e| e.to_string())?;
     store.close().await;
+    // The referee's clock entries: deadlines extended for a player's vacation.
+    let clock_extensions: Vec<serde_json::Value> = log
+        .iter()
+        .filter_map(|row| {
+            let a: crate::variants::api::Action = serde_json::from_str(&row.action).ok()?;
+            a.vacation_entry().map(|v| {
+                serde_json::json!({"seat": row.seat, "vacation_from": v.from,
+                    "vacation_to": v.to, "seconds": v.seconds})
+            })
+        })
+        .collect();
     let rules = crate::service::referee::load_with(&crate::variants::Registry::builtin(), &g)
         .map_err(|e| e.text)?;
     // What anyone may see: a live game's secrets stay in the game, and the game decides
@@ -386,6 +398,7 @@ pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> 
                 "start_fen": g.start_fen,
                 "moves": projection.record,
                 "fen": projection.fen,
+                "clock_extensions": clock_extensions,
             });
             let mut v = v;
             if over {

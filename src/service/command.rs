@@ -60,8 +60,21 @@ pub enum Command {
     /// `settings [reminders:24,1|none|default] [autoclaim:on|off]`: the user's own
     /// settings, shown (and changed) privately.
     Settings(SettingsChange),
+    /// `vacation [DAYS|end]`: the user's vacation, shown, started or ended early.
+    Vacation(VacationAsk),
     /// One of the variants' commands, read by the game it is for.
     Game(Option<i64>, GameCommand),
+}
+
+/// What `vacation` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationAsk {
+    /// `vacation`: the days left this year and the vacation running, if any.
+    Show,
+    /// `vacation DAYS`: a vacation of that many whole days, from now.
+    Start(u32),
+    /// `vacation end`: the running vacation ends now.
+    End,
 }
 
 /// What a challenge asks for.
@@ -114,6 +127,7 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("rating", "rating [@user] (also ratings)", "your ratings on this server (or another player's): Glicko-2 per variant from finished rated games, Chess# points, solitaire best scores", "rating, rating @bob"),
     ("leaderboard", "leaderboard VARIANT (also scores)", "a variant's ratings on this server, best first (Chess# with its points; a solitaire's best scores)", "leaderboard standard, leaderboard chess-sharp, leaderboard parade"),
     ("settings", "settings [reminders:24,1|none|default] [autoclaim:on|off]", "your own settings, privately: the hours before a deadline you are reminded at; whether a win on time is claimed for you where the rules make it a claim (Chess#)", "settings, settings reminders:24,1, settings reminders:none autoclaim:on"),
+    ("vacation", "vacation [DAYS|end]", "stop your clocks in every game for DAYS whole days from now (a yearly allowance); vacation alone shows the days left; it ends early when you move or say vacation end", "vacation, vacation 7, vacation end"),
     ("help", "help [COMMAND]", "this list, or one command with examples", "help claim"),
 ];
 
@@ -332,6 +346,20 @@ pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
                     "{e} (for example: settings reminders:24,1 autoclaim:on)"
                 ))
             }),
+        "vacation" => match l.as_slice() {
+            [] => Ok(Command::Vacation(VacationAsk::Show)),
+            ["end" | "stop" | "over"] => Ok(Command::Vacation(VacationAsk::End)),
+            [n] if !n.is_empty() && n.len() <= 4 && n.chars().all(|c| c.is_ascii_digit()) => {
+                match n.parse::<u32>() {
+                    Ok(d) if d >= 1 => Ok(Command::Vacation(VacationAsk::Start(d))),
+                    _ => Err(ParseError::Syntax(
+                        "a vacation is a whole number of days, 1 or more (for example: vacation 7)"
+                            .into(),
+                    )),
+                }
+            }
+            _ => Err(usage("vacation")),
+        },
         "help" => match l.as_slice() {
             [] => Ok(Command::Help(None)),
             [c] => Ok(Command::Help(Some(c.chars().take(30).collect()))),

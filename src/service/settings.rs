@@ -17,6 +17,8 @@ pub struct Settings {
     pub default_days: u32,
     /// Reminders, in hours before a deadline.
     pub reminder_hours: Vec<i64>,
+    /// Days of vacation each player may take per calendar year (UTC); 0: none.
+    pub vacation_days_per_year: u32,
     /// How many pending challenges one user may have made at once (a bound on the work
     /// and the lists one user can cause).
     pub max_open_challenges: u32,
@@ -48,6 +50,7 @@ impl Default for Settings {
             database_url: "sqlite://postal.db".into(),
             default_days: 3,
             reminder_hours: vec![24, 1],
+            vacation_days_per_year: 30,
             default_variant: "standard".into(),
             max_open_challenges: 10,
             challenge_expiry_days: 7,
@@ -107,6 +110,7 @@ struct Games {
 #[serde(deny_unknown_fields)]
 struct Clock {
     reminder_hours: Option<Vec<i64>>,
+    vacation_days_per_year: Option<u32>,
 }
 
 impl Settings {
@@ -118,6 +122,10 @@ impl Settings {
             database_url: f.database_url.unwrap_or(d.database_url),
             default_days: f.games.days_per_move.unwrap_or(d.default_days),
             reminder_hours: f.clock.reminder_hours.unwrap_or(d.reminder_hours),
+            vacation_days_per_year: f
+                .clock
+                .vacation_days_per_year
+                .unwrap_or(d.vacation_days_per_year),
             default_variant: f.games.default_variant.unwrap_or(d.default_variant),
             max_open_challenges: f.games.max_open_challenges.unwrap_or(d.max_open_challenges),
             challenge_expiry_days: f
@@ -142,7 +150,7 @@ impl Settings {
     /// These settings with the environment's overrides (`DATABASE_URL`,
     /// `POSTAL_DEFAULT_VARIANT`, `POSTAL_DAYS_PER_MOVE`, `POSTAL_REMINDER_HOURS`,
     /// `POSTAL_PUBLIC_ORIENTATION`, `POSTAL_CHESSWORDS_WORDS`: an empty value means no
-    /// word list), read through `var`, checked.
+    /// word list, `POSTAL_VACATION_DAYS`), read through `var`, checked.
     pub fn with_env(self, var: impl Fn(&str) -> Option<String>) -> Result<Settings, ConfigError> {
         let mut s = self;
         if let Some(url) = var("DATABASE_URL") {
@@ -160,6 +168,11 @@ impl Settings {
         if let Some(d) = var("POSTAL_DAYS_PER_MOVE") {
             s.default_days = d.trim().parse().map_err(|_| {
                 ConfigError(format!("POSTAL_DAYS_PER_MOVE={d:?} is not a whole number"))
+            })?;
+        }
+        if let Some(d) = var("POSTAL_VACATION_DAYS") {
+            s.vacation_days_per_year = d.trim().parse().map_err(|_| {
+                ConfigError(format!("POSTAL_VACATION_DAYS={d:?} is not a whole number"))
             })?;
         }
         if let Some(h) = var("POSTAL_REMINDER_HOURS") {
@@ -203,6 +216,12 @@ impl Settings {
             return Err(ConfigError(format!(
                 "challenge_expiry_days is {}, it must be 1 to 365",
                 self.challenge_expiry_days
+            )));
+        }
+        if self.vacation_days_per_year > 365 {
+            return Err(ConfigError(format!(
+                "vacation_days_per_year is {}, it must be 0 to 365",
+                self.vacation_days_per_year
             )));
         }
         if !(1..=1000).contains(&self.max_open_challenges) {
@@ -260,6 +279,7 @@ mod tests {
             "DATABASE_URL" => Some("sqlite::memory:".to_string()),
             "POSTAL_REMINDER_HOURS" => Some("48, 2".to_string()),
             "POSTAL_DAYS_PER_MOVE" => Some("5".to_string()),
+            "POSTAL_VACATION_DAYS" => Some("14".to_string()),
             _ => None,
         };
         let s = Settings::from_toml("[games]\ndefault_variant = \"chess-sharp\"\n")
@@ -269,6 +289,7 @@ mod tests {
         assert_eq!(s.database_url, "sqlite::memory:");
         assert_eq!(s.reminder_hours, vec![48, 2]);
         assert_eq!(s.default_days, 5);
+        assert_eq!(s.vacation_days_per_year, 14);
         assert_eq!(s.default_variant, "chess-sharp");
     }
 
@@ -286,6 +307,10 @@ mod tests {
                 "chesswords_words is empty",
             ),
             ("[games]\nchesswords_words = 3\n", "string"),
+            (
+                "[clock]\nvacation_days_per_year = 400\n",
+                "vacation_days_per_year is 400",
+            ),
         ] {
             let err = Settings::from_toml(text).unwrap_err();
             assert!(err.0.contains(says), "{text}: {err}");

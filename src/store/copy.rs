@@ -143,6 +143,18 @@ pub const TABLES: &[Table] = &[
         ],
         generated_id: true,
     },
+    Table {
+        name: "vacations",
+        columns: &[
+            ("user_id", T),
+            ("started_at", I),
+            ("planned_end", I),
+            ("ended_at", I),
+            ("days", I),
+            ("settled", I),
+        ],
+        generated_id: false,
+    },
 ];
 
 /// One value of a copied row.

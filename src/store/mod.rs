@@ -21,6 +21,7 @@ mod pool;
 mod reads;
 mod rows;
 mod standings;
+mod vacations;
 
 pub use copy::{Copied, TABLES};
 pub use open::{database_file, database_name};
@@ -28,6 +29,7 @@ pub use outbox::{unix_now, NewMessage, QueuedMessage};
 pub use pool::Backend;
 pub use rows::{ActionRow, Deadline, Drawn, GameRow, NewGame, SeatRow, Write};
 pub use standings::FinishedGame;
+pub use vacations::Vacation;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]

@@ -15,8 +15,9 @@ use serenity::all::{
 pub const PRIVATE: &str = "private";
 
 /// The referee's commands whose answer is for the user alone (`hand`: their secret;
-/// `settings`: their own settings); the variants' secret commands are declared so.
-const PRIVATE_ANSWERS: &[&str] = &["hand", "settings"];
+/// `settings` and `vacation`: their own settings and vacation); the variants' secret
+/// commands are declared so.
+const PRIVATE_ANSWERS: &[&str] = &["hand", "settings", "vacation"];
 
 /// Discord's limit on a description, in characters.
 const DESCRIPTION: usize = 100;
@@ -401,6 +402,23 @@ fn referee_commands(registry: &Registry) -> Vec<CreateCommandOption> {
                 .add_string_choice("off", "off"),
             ),
     );
+    out.push(
+        subcommand("vacation", describe_referee("vacation"))
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "days",
+                    "Stop your clocks for this many days from now",
+                )
+                .min_int_value(1)
+                .max_int_value(365),
+            )
+            .add_sub_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "end",
+                "End your vacation now",
+            )),
+    );
     // A word suggested from the command names rather than a list of choices: there are
     // more commands than the 25 choices Discord allows.
     out.push(
@@ -530,6 +548,12 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
             for o in ["reminders", "autoclaim"] {
                 // A value is one word: spaces typed in it are dropped, not read as more.
                 words.extend(get(o).map(|v| format!("{o}:{}", v.replace(char::is_whitespace, ""))));
+            }
+        }
+        "vacation" => {
+            words.extend(get("days"));
+            if get("end").as_deref() == Some("true") {
+                words.push("end".into());
             }
         }
         "games" => {

@@ -65,6 +65,26 @@ fn slash_options_read_as_the_text_grammar() {
         ))
     );
     assert!(is_private(&r, "settings"));
+    use crate::service::command::VacationAsk;
+    assert_eq!(
+        slash(
+            "vacation",
+            serde_json::json!([{"name": "days", "type": 4, "value": 7}])
+        ),
+        Ok(Command::Vacation(VacationAsk::Start(7)))
+    );
+    assert_eq!(
+        slash(
+            "vacation",
+            serde_json::json!([{"name": "end", "type": 5, "value": true}])
+        ),
+        Ok(Command::Vacation(VacationAsk::End))
+    );
+    assert_eq!(
+        slash("vacation", serde_json::json!([])),
+        Ok(Command::Vacation(VacationAsk::Show))
+    );
+    assert!(is_private(&r, "vacation"));
     assert_eq!(
         slash(
             "draw",

@@ -139,47 +139,62 @@ impl Service {
         r: &mut Reply,
         decide: impl FnOnce(&GameRow, &dyn GameRules) -> Result<(Seat, Action, Option<Seat>), Fail>,
     ) -> Result<(), Fail> {
-        let lock = self.lock_for(id);
-        let _guard = lock.lock().await;
-        let g = self
-            .store
-            .game(id)
-            .await?
-            .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))?;
-        let rules = self.load(&g)?;
-        let (seat, action, late) = decide(&g, rules.as_ref())?;
-        if g.status != "active" {
-            return Err(Fail::of(
-                RefusalKind::Over,
-                format!("game #{id} is {}", g.status),
-            ));
-        }
-        if let Some(late) = late {
-            // Checked here, under the lock, on the deadlines about to be replaced.
-            let overdue = g
-                .deadlines
-                .iter()
-                .any(|d| d.seat == late.0 && d.due_at <= inc.at);
-            if !overdue {
+        {
+            let lock = self.lock_for(id);
+            let _guard = lock.lock().await;
+            let g =
+                self.store.game(id).await?.ok_or_else(|| {
+                    Fail::of(RefusalKind::Unknown, format!("there is no game #{id}"))
+                })?;
+            let rules = self.load(&g)?;
+            let (seat, action, late) = decide(&g, rules.as_ref())?;
+            if g.status != "active" {
                 return Err(Fail::of(
-                    RefusalKind::Illegal,
-                    "your opponent's time has not run out",
+                    RefusalKind::Over,
+                    format!("game #{id} is {}", g.status),
                 ));
             }
+            if let Some(late) = late {
+                // Checked here, under the lock, on the deadlines about to be replaced.
+                let overdue = g
+                    .deadlines
+                    .iter()
+                    .find(|d| d.seat == late.0 && d.due_at <= inc.at);
+                let Some(overdue) = overdue else {
+                    return Err(Fail::of(
+                        RefusalKind::Illegal,
+                        "your opponent's time has not run out",
+                    ));
+                };
+                if let Some(v) = self.stopping(&g, overdue).await? {
+                    return Err(Fail::of(
+                        RefusalKind::Illegal,
+                        format!(
+                            "{} is on vacation until {}: their clock is stopped, and their time has not run out",
+                            v.user,
+                            super::text::time_mark(v.planned_end)
+                        ),
+                    ));
+                }
+            }
+            let lapsed = self.lapsing(&g).await?;
+            let (w, mut done) = prepare(
+                &g,
+                rules,
+                seat,
+                &inc.user,
+                action,
+                inc.at,
+                Some(inc.event_id.clone()),
+            )?;
+            self.store.write(g.id, &w).await?;
+            done.notes.extend(lapsed);
+            self.announce(&g, &done, r);
         }
-        let lapsed = self.lapsing(&g).await?;
-        let (w, mut done) = prepare(
-            &g,
-            rules,
-            seat,
-            &inc.user,
-            action,
-            inc.at,
-            Some(inc.event_id.clone()),
-        )?;
-        self.store.write(g.id, &w).await?;
-        done.notes.extend(lapsed);
-        self.announce(&g, &done, r);
+        // An accepted action of a player on vacation ends it (docs/service.md, "Vacation"):
+        // the game's lock is released first, as the end takes each of their games' locks.
+        r.out
+            .extend(self.back_from_vacation(&inc.user, inc.at).await?);
         Ok(())
     }
 }

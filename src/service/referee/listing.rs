@@ -42,27 +42,26 @@ impl Service {
                 format!("#{} {}{against}: challenge pending", g.id, rules.variant())
             } else {
                 // Where a timeout must be claimed (Chess#), a deadline past says so.
-                let overdue = if rules.timeout_is_automatic() {
-                    String::new()
-                } else {
-                    g.deadlines
-                        .iter()
-                        .filter(|d| d.due_at <= inc.at)
-                        .map(|d| {
-                            format!(
+                // A deadline a vacation stops has not run out, whatever the time says.
+                let mut overdue = String::new();
+                if !rules.timeout_is_automatic() {
+                    for d in g.deadlines.iter().filter(|d| d.due_at <= inc.at) {
+                        if self.stopping(g, d).await?.is_none() {
+                            overdue.push_str(&format!(
                                 " ({}'s time has run out: the opponent may `claim {} time`)",
                                 g.user_at(d.seat).unwrap_or("?"),
                                 g.id
-                            )
-                        })
-                        .collect()
-                };
+                            ));
+                        }
+                    }
+                }
                 format!(
-                    "#{} {}{against}: {}{}{overdue}",
+                    "#{} {}{against}: {}{}{overdue}{}",
                     g.id,
                     rules.variant(),
                     turn_line(g, rules.as_ref(), &g.deadlines),
-                    counters(rules.as_ref())
+                    counters(rules.as_ref()),
+                    self.vacation_note(g).await?
                 )
             };
             listed.push(entry(g, line));

@@ -8,6 +8,7 @@
 //! - [`acting`]: applying an action under the game's lock and committing it;
 //! - [`routing`]: what each audience is told after a change;
 //! - [`takeback`]: takebacks by agreement;
+//! - [`vacation`]: players' vacations, which stop their clocks;
 //! - [`outbox`]: deadlines, reminders and timeouts, and the outbox they fill;
 //! - [`text`]: status lines, views and record tags.
 
@@ -22,6 +23,7 @@ mod seating;
 mod standing;
 mod takeback;
 mod text;
+mod vacation;
 
 pub use super::settings::Settings;
 pub use listing::{Listed, FINISHED_LISTED};
@@ -488,9 +490,14 @@ impl Service {
                         &self.seat_names(&g),
                     ),
                 };
+                let away = self.vacation_note(&g).await?;
                 r.out.push(Outbound {
                     to: r.origin.clone(),
-                    text: format!("game #{}: {}", g.id, text::status_line(&g, rules.as_ref())),
+                    text: format!(
+                        "game #{}: {}{away}",
+                        g.id,
+                        text::status_line(&g, rules.as_ref())
+                    ),
                     image: Some(view),
                     game: Some(g.id),
                     ..Outbound::default()
@@ -554,6 +561,7 @@ impl Service {
                     ..Outbound::default()
                 });
             }
+            Command::Vacation(ask) => self.vacation(inc, ask, r).await?,
             Command::Resign(id) => {
                 self.act_simple(inc, id, crate::variants::api::Action::resign(), r)
                     .await?

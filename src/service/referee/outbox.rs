@@ -32,6 +32,8 @@ impl Service {
     /// restart neither skips nor repeats one. The messages wait in the outbox
     /// ([`Service::claim_undelivered`]).
     pub async fn check_deadlines(&self, now: i64) -> Result<(), StoreError> {
+        // Vacations whose end has come give their deadlines back first, extended.
+        self.settle_vacations(now).await?;
         // Far enough ahead for the most distant reminder the server or a player asks for.
         let chosen = self.store.chosen_reminder_hours().await?;
         let horizon = self
@@ -67,6 +69,11 @@ impl Service {
             }
             let Ok(rules) = self.load(&g) else { continue };
             let user = g.user_at(d.seat).unwrap_or("?").to_string();
+            // A player on vacation is neither reminded nor timed out: the deadline is
+            // extended when the vacation ends (docs/service.md, "Vacation").
+            if self.stopping(&g, &d).await?.is_some() {
+                continue;
+            }
             if d.due_at <= now {
                 if rules.timeout_is_automatic() {
                     self.time_out(&g, rules, &d, now, None).await?;
@@ -343,7 +350,7 @@ impl Service {
 }
 
 /// An outbox message to `to`, which does not announce the end of a game.
-fn new_message(to: &Destination, text: &str, board: bool) -> NewMessage {
+pub(super) fn new_message(to: &Destination, text: &str, board: bool) -> NewMessage {
     NewMessage {
         destination: destination_key(to),
         text: text.to_string(),

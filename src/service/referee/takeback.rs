@@ -71,6 +71,21 @@ impl Service {
         r: &mut Reply,
     ) -> Result<(), Fail> {
         let id = self.pick_id(inc, id).await?;
+        self.takeback_locked(inc, id, step, r).await?;
+        // An accepted step of a player on vacation ends it, once the game's lock is free.
+        r.out
+            .extend(self.back_from_vacation(&inc.user, inc.at).await?);
+        Ok(())
+    }
+
+    /// [`Service::takeback`] under game `id`'s lock.
+    async fn takeback_locked(
+        &self,
+        inc: &Incoming,
+        id: i64,
+        step: TakebackStep,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().await;
         let g = self

@@ -19,7 +19,7 @@ pub fn format_time(t: i64) -> String {
 
 /// The UTC calendar date and the second of the day of a time in seconds since the epoch:
 /// `(year, month, day, seconds)`.
-fn civil(t: i64) -> (i64, i64, i64, i64) {
+pub(super) fn civil(t: i64) -> (i64, i64, i64, i64) {
     let days = t.div_euclid(DAY);
     let secs = t.rem_euclid(DAY);
     // Civil from days (Howard Hinnant's algorithm).

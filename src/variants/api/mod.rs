@@ -3,6 +3,7 @@
 //! pure data and traits: no I/O, no async, no store, no chat service.
 
 mod action;
+mod clock;
 mod command;
 mod error;
 mod game;
@@ -18,6 +19,7 @@ mod takeback;
 mod words;
 
 pub use action::Action;
+pub use clock::VacationEntry;
 pub use command::{ArgKind, ArgSpec, CommandSpec, GameCommand, IdRule, Reading};
 pub use error::{RefusalKind, RuleError};
 pub use game::{Env, GameRules, NewGame, VariantSpec, RULES_SUMMARY_MAX};

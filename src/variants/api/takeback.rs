@@ -43,6 +43,7 @@ impl Action {
     /// abort, timeout, a takeback step): such an entry is never a move to take back.
     pub fn is_referees(&self) -> bool {
         self.takeback_step().is_some()
+            || self.vacation_entry().is_some()
             || [Action::resign(), Action::abort(), Action::timeout()].contains(self)
     }
 }
@@ -120,8 +121,13 @@ impl Takebacks {
     }
 
     /// Follows one more entry, `seat`'s `action`, and says what it does to the game; a
-    /// takeback step out of turn is refused and changes nothing.
+    /// takeback step out of turn is refused and changes nothing. A clock entry (a deadline
+    /// extended for a vacation) changes neither the game nor the takebacks: a proposal
+    /// stays pending across it and the last mover may still propose.
     pub fn step(&mut self, seat: Seat, action: &Action) -> Result<Effect, RuleError> {
+        if action.vacation_entry().is_some() {
+            return Ok(Effect::Nothing);
+        }
         let effect = match action.takeback_step() {
             None => {
                 self.last_actor = (!action.is_referees()).then_some(seat);
@@ -202,5 +208,17 @@ mod tests {
         assert!(try_step(t, w, &accept).is_err());
         assert!(t.step(w, &Action::timeout()).is_ok());
         assert!(t.step(w, &offer).is_err(), "a timeout is no move");
+        // A clock entry is transparent: the last mover still may propose.
+        let mut t = Takebacks::default();
+        t.step(w, &mv()).unwrap();
+        let clock = Action::vacation(crate::variants::api::VacationEntry {
+            from: 1,
+            to: 2,
+            seconds: 1,
+        });
+        assert_eq!(t.step(b, &clock).unwrap(), Effect::Nothing);
+        assert_eq!(t.step(w, &offer).unwrap(), Effect::Nothing);
+        assert_eq!(t.step(b, &clock).unwrap(), Effect::Nothing);
+        assert_eq!(t.pending, Some(w), "a proposal stays pending across it");
     }
 }
