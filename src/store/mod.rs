@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 mod adapter;
 mod checkpoint;
+mod conditional;
 mod copy;
 mod open;
 mod outbox;
@@ -22,6 +23,7 @@ mod reads;
 mod rows;
 mod standings;
 
+pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
 pub use open::{database_file, database_name};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};

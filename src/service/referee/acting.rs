@@ -173,13 +173,18 @@ impl Service {
             rules,
             seat,
             &inc.user,
-            action,
+            action.clone(),
             inc.at,
             Some(inc.event_id.clone()),
         )?;
         self.store.write(g.id, &w).await?;
         done.notes.extend(lapsed);
+        let first = r.out.len();
         self.announce(&g, &done, r);
+        // The opponent's stored answer, if one expects this action: committed too before
+        // anything is sent.
+        self.answer_conditionally(&g, seat, &action, &done, inc.at, first, r)
+            .await;
         Ok(())
     }
 }
