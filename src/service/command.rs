@@ -299,9 +299,10 @@ fn conditional(args: &[&str]) -> Result<Command, ParseError> {
     };
     let mut moves = split(rest);
     let mut id = id;
-    // A number that leaves an odd number of moves is a move (`5254`, ICCF numeric), not a
-    // game id.
-    if id.is_some() && !args[0].starts_with('#') && moves.len() % 2 == 1 {
+    // A number that reads as an ICCF numeric move (`5254`) and leaves an odd number of
+    // moves is a move, not a game id (`#5254` is always the game).
+    let iccf = |w: &str| (4..=5).contains(&w.len()) && w.chars().all(|c| ('1'..='8').contains(&c));
+    if id.is_some() && iccf(args[0]) && moves.len() % 2 == 1 {
         let all = split(args);
         if all.len() % 2 == 0 {
             (id, moves) = (None, all);
@@ -546,6 +547,36 @@ fn describe(c: &CommandSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn conditional_lines_read_ids_moves_and_separators() {
+        let r = Registry::builtin();
+        let add = |id: Option<i64>, m: &[&str]| {
+            Ok(Command::Conditional(
+                id,
+                Conditional::Add(m.iter().map(|s| s.to_string()).collect()),
+            ))
+        };
+        assert_eq!(parse("conditional 3 Nf6 e5", &r), add(Some(3), &["Nf6", "e5"]));
+        assert_eq!(parse("conditional Nf6 e5", &r), add(None, &["Nf6", "e5"]));
+        // ICCF numeric: the number is a move when it leaves an odd number of moves.
+        assert_eq!(parse("conditional 5254 7775", &r), add(None, &["5254", "7775"]));
+        assert_eq!(
+            parse("conditional #12 e4; e2 to e4, Nf3", &r),
+            add(Some(12), &["e4", "e2 to e4, Nf3"])
+        );
+        assert_eq!(
+            parse("conditional 4 LIST", &r),
+            Ok(Command::Conditional(Some(4), Conditional::List))
+        );
+        assert_eq!(
+            parse("conditional clear", &r),
+            Ok(Command::Conditional(None, Conditional::Clear))
+        );
+        for bad in ["conditional", "conditional 3 e4", "conditional e4;;e5 d4", "conditional 2 e4 e5 Qh5"] {
+            assert!(matches!(parse(bad, &r), Err(ParseError::Syntax(_))), "{bad}");
+        }
+    }
 
     #[test]
     fn no_variant_command_takes_a_referee_commands_name() {
