@@ -59,11 +59,19 @@ async fn a_matching_line_is_played_at_once_with_a_note_and_a_mismatch_drops_it()
     let texts = public(&out);
     assert_eq!(texts.len(), 2, "{out:#?}");
     assert!(texts[0].contains("alice (White) played e4"), "{}", texts[0]);
-    assert!(texts[1].contains("bob (Black) played e5 (conditional)"), "{}", texts[1]);
+    assert!(
+        texts[1].contains("bob (Black) played e5 (conditional)"),
+        "{}",
+        texts[1]
+    );
     assert!(texts[1].contains("@alice (White) to move"), "{}", texts[1]);
     // The answer is the player's own action, in the log, and the player is not called on
     // for a turn already played for them.
-    assert!(!out[0].mentions.contains(&"bob".to_string()), "{:?}", out[0].mentions);
+    assert!(
+        !out[0].mentions.contains(&"bob".to_string()),
+        "{:?}",
+        out[0].mentions
+    );
     assert_eq!(check_log(svc.store(), 1).await, 2);
     let rows = svc.store().actions(1).await.unwrap();
     assert_eq!(rows[1].author, "bob");
@@ -81,7 +89,10 @@ async fn a_matching_line_is_played_at_once_with_a_note_and_a_mismatch_drops_it()
     assert!(!out.iter().any(|m| m.to == Destination::Dm("alice".into())));
     assert_eq!(check_log(svc.store(), 1).await, 3);
     let out = dm(&svc, "l2", "bob", "conditional 1 list", T0 + 4).await;
-    assert_eq!(private_to(&out, "bob"), "game #1: you have no conditional lines");
+    assert_eq!(
+        private_to(&out, "bob"),
+        "game #1: you have no conditional lines"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -94,7 +105,10 @@ async fn of_several_lines_the_matching_one_is_played_and_a_line_of_two_pairs_twi
     store(&svc, "c3", "conditional c4 e5").await;
     let out = say(&svc, "m1", "alice", "e4", T0 + 1).await;
     let texts = public(&out);
-    assert!(texts[1].contains("bob (Black) played c5 (conditional)"), "{texts:?}");
+    assert!(
+        texts[1].contains("bob (Black) played c5 (conditional)"),
+        "{texts:?}"
+    );
     // The other lines are dropped; the matching one goes on with its next pair.
     let out = dm(&svc, "l1", "bob", "conditional list", T0 + 2).await;
     assert_eq!(
@@ -103,7 +117,10 @@ async fn of_several_lines_the_matching_one_is_played_and_a_line_of_two_pairs_twi
     );
     let out = say(&svc, "m2", "alice", "Nf3", T0 + 3).await;
     let texts = public(&out);
-    assert!(texts[1].contains("bob (Black) played d6 (conditional)"), "{texts:?}");
+    assert!(
+        texts[1].contains("bob (Black) played d6 (conditional)"),
+        "{texts:?}"
+    );
     assert_eq!(check_log(svc.store(), 1).await, 4);
     let out = dm(&svc, "l2", "bob", "conditional list", T0 + 4).await;
     assert_eq!(private_to(&out, "bob"), "you have no conditional lines");
@@ -127,11 +144,17 @@ async fn lines_are_kept_across_a_restart() {
         "your conditional lines:\ngame #1: 1. if e4, e5; then if Nf3, Nc6"
     );
     let out = say(&svc, "m1", "alice", "e4", T0 + 2).await;
-    assert!(public(&out)[1].contains("played e5 (conditional)"), "{out:#?}");
+    assert!(
+        public(&out)[1].contains("played e5 (conditional)"),
+        "{out:#?}"
+    );
     svc.store().close().await;
     let svc = open(&db).await;
     let out = say(&svc, "m2", "alice", "Nf3", T0 + 3).await;
-    assert!(public(&out)[1].contains("played Nc6 (conditional)"), "{out:#?}");
+    assert!(
+        public(&out)[1].contains("played Nc6 (conditional)"),
+        "{out:#?}"
+    );
     assert_eq!(check_log(svc.store(), 1).await, 4);
     svc.store().close().await;
 }
@@ -143,7 +166,10 @@ async fn a_drop_in_chess_sharp_and_a_double_move_are_played() {
     start_game(&svc, "alice", "bob", "chess-sharp", T0).await;
     store(&svc, "c1", "conditional 1 K@e1 N@d8").await;
     let out = say(&svc, "m1", "alice", "K@e1", T0 + 1).await;
-    assert!(public(&out)[1].contains("bob (Black) played N@d8 (conditional)"), "{out:#?}");
+    assert!(
+        public(&out)[1].contains("bob (Black) played N@d8 (conditional)"),
+        "{out:#?}"
+    );
     assert_eq!(check_log(svc.store(), 1).await, 2);
 
     // Double Move Chess from a position where double moves are allowed: a double move
@@ -162,7 +188,8 @@ async fn a_drop_in_chess_sharp_and_a_double_move_are_played() {
     let out = say(&svc, "m2", "alice", "move 2 Bc4", T0 + 3).await;
     let texts = public(&out);
     assert!(
-        texts[1].contains("bob (Black) played the double move a6, Nf6") && texts[1].contains("(conditional)"),
+        texts[1].contains("bob (Black) played the double move a6, Nf6")
+            && texts[1].contains("(conditional)"),
         "{texts:?}"
     );
     assert_eq!(check_log(svc.store(), 2).await, 2);
@@ -176,8 +203,14 @@ async fn refusals_store_nothing() {
     start_game(&svc, "alice", "bob", "gravity", T0).await;
     let out = dm(&svc, "g1", "bob", "conditional 1 e4 e5", T0).await;
     let text = private_to(&out, "bob");
-    assert!(text.starts_with("Gravity Chess has no conditional moves: "), "{text}");
-    assert_eq!(out[0].refusal, Some(postal::variants::api::RefusalKind::NotHere));
+    assert!(
+        text.starts_with("Gravity Chess has no conditional moves: "),
+        "{text}"
+    );
+    assert_eq!(
+        out[0].refusal,
+        Some(postal::variants::api::RefusalKind::NotHere)
+    );
     start_game(&svc, "carol", "dave", "standard", T0).await;
     // Not waiting: it is carol's move.
     let out = dm(&svc, "n1", "carol", "conditional 2 e5 Nf3", T0).await;
@@ -191,29 +224,64 @@ async fn refusals_store_nothing() {
     assert!(text.starts_with("game #2: your answer e4: "), "{text}");
     assert!(text.ends_with("nothing was stored"), "{text}");
     let out = dm(&svc, "i2", "dave", "conditional 2 e4 e5 Qh5", T0).await;
-    assert!(private_to(&out, "dave").contains("pairs of moves"), "{out:#?}");
-    let out = dm(&svc, "i3", "dave", &format!("conditional 2 e4 {}", "x".repeat(300)), T0).await;
+    assert!(
+        private_to(&out, "dave").contains("pairs of moves"),
+        "{out:#?}"
+    );
+    let out = dm(
+        &svc,
+        "i3",
+        "dave",
+        &format!("conditional 2 e4 {}", "x".repeat(300)),
+        T0,
+    )
+    .await;
     let text = private_to(&out, "dave");
-    assert!(text.contains("at most 40 characters") && !text.contains("xxxxx"), "{text}");
+    assert!(
+        text.contains("at most 40 characters") && !text.contains("xxxxx"),
+        "{text}"
+    );
     let long: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].repeat(6);
-    let out = dm(&svc, "i4", "dave", &format!("conditional 2 {}", long.join(" ")), T0).await;
-    assert!(private_to(&out, "dave").contains("at most 10 pairs"), "{out:#?}");
+    let out = dm(
+        &svc,
+        "i4",
+        "dave",
+        &format!("conditional 2 {}", long.join(" ")),
+        T0,
+    )
+    .await;
+    assert!(
+        private_to(&out, "dave").contains("at most 10 pairs"),
+        "{out:#?}"
+    );
     // Typed in the channel: answered privately, not stored.
     let out = say(&svc, "p1", "dave", "conditional 2 e4 e5", T0).await;
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].to, Destination::Dm("dave".into()));
-    assert!(out[0].text.contains("send the line to me in a private message"));
+    assert!(out[0]
+        .text
+        .contains("send the line to me in a private message"));
     let out = dm(&svc, "l1", "dave", "conditional list", T0).await;
     assert_eq!(private_to(&out, "dave"), "you have no conditional lines");
     let out = say(&svc, "m1", "carol", "e4", T0 + 1).await;
     assert_eq!(public(&out).len(), 1, "{out:#?}");
     // At most ten lines a game.
     for i in 0..10 {
-        let out = dm(&svc, &format!("x{i}"), "carol", "conditional 2 Nf6 d4", T0 + 2).await;
+        let out = dm(
+            &svc,
+            &format!("x{i}"),
+            "carol",
+            "conditional 2 Nf6 d4",
+            T0 + 2,
+        )
+        .await;
         assert!(private_to(&out, "carol").contains("stored"), "{out:#?}");
     }
     let out = dm(&svc, "x10", "carol", "conditional 2 Nf6 d4", T0 + 2).await;
-    assert!(private_to(&out, "carol").contains("already have 10"), "{out:#?}");
+    assert!(
+        private_to(&out, "carol").contains("already have 10"),
+        "{out:#?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -237,7 +305,10 @@ async fn lines_are_shown_to_their_owner_alone_cleared_and_never_public() {
     );
     seen.extend(out);
     let out = say(&svc, "k1", "bob", "conditional clear", T0).await;
-    assert_eq!(private_to(&out, "bob"), "your 2 conditional lines are cleared");
+    assert_eq!(
+        private_to(&out, "bob"),
+        "your 2 conditional lines are cleared"
+    );
     seen.extend(out);
     let out = dm(&svc, "l3", "bob", "conditional list", T0).await;
     assert_eq!(private_to(&out, "bob"), "you have no conditional lines");

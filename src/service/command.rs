@@ -285,8 +285,12 @@ fn challenge(args: &[&str], fen: Option<String>) -> Result<Challenge, ParseError
 fn conditional(args: &[&str]) -> Result<Command, ParseError> {
     let (id, rest) = take_id(args, IdRule::Plain);
     match rest {
-        [w] if w.eq_ignore_ascii_case("list") => return Ok(Command::Conditional(id, Conditional::List)),
-        [w] if w.eq_ignore_ascii_case("clear") => return Ok(Command::Conditional(id, Conditional::Clear)),
+        [w] if w.eq_ignore_ascii_case("list") => {
+            return Ok(Command::Conditional(id, Conditional::List))
+        }
+        [w] if w.eq_ignore_ascii_case("clear") => {
+            return Ok(Command::Conditional(id, Conditional::Clear))
+        }
         _ => {}
     }
     let split = |words: &[&str]| -> Vec<String> {
@@ -329,7 +333,10 @@ fn conditional(args: &[&str]) -> Result<Command, ParseError> {
             "a conditional line holds at most {MAX_CONDITIONAL_PAIRS} pairs of moves"
         )));
     }
-    if moves.iter().any(|m| m.chars().count() > MAX_CONDITIONAL_MOVE) {
+    if moves
+        .iter()
+        .any(|m| m.chars().count() > MAX_CONDITIONAL_MOVE)
+    {
         return Err(bad(&format!(
             "a move of a conditional line has at most {MAX_CONDITIONAL_MOVE} characters"
         )));
@@ -557,10 +564,16 @@ mod tests {
                 Conditional::Add(m.iter().map(|s| s.to_string()).collect()),
             ))
         };
-        assert_eq!(parse("conditional 3 Nf6 e5", &r), add(Some(3), &["Nf6", "e5"]));
+        assert_eq!(
+            parse("conditional 3 Nf6 e5", &r),
+            add(Some(3), &["Nf6", "e5"])
+        );
         assert_eq!(parse("conditional Nf6 e5", &r), add(None, &["Nf6", "e5"]));
         // ICCF numeric: the number is a move when it leaves an odd number of moves.
-        assert_eq!(parse("conditional 5254 7775", &r), add(None, &["5254", "7775"]));
+        assert_eq!(
+            parse("conditional 5254 7775", &r),
+            add(None, &["5254", "7775"])
+        );
         assert_eq!(
             parse("conditional #12 e4; e2 to e4, Nf3", &r),
             add(Some(12), &["e4", "e2 to e4, Nf3"])
@@ -573,8 +586,16 @@ mod tests {
             parse("conditional clear", &r),
             Ok(Command::Conditional(None, Conditional::Clear))
         );
-        for bad in ["conditional", "conditional 3 e4", "conditional e4;;e5 d4", "conditional 2 e4 e5 Qh5"] {
-            assert!(matches!(parse(bad, &r), Err(ParseError::Syntax(_))), "{bad}");
+        for bad in [
+            "conditional",
+            "conditional 3 e4",
+            "conditional e4;;e5 d4",
+            "conditional 2 e4 e5 Qh5",
+        ] {
+            assert!(
+                matches!(parse(bad, &r), Err(ParseError::Syntax(_))),
+                "{bad}"
+            );
         }
     }
 

@@ -66,7 +66,9 @@ fn read_line(
         if rules.is_over() {
             return Err(Fail::of(
                 RefusalKind::Illegal,
-                format!("the game would be over before {label}: end the line there; nothing was stored"),
+                format!(
+                    "the game would be over before {label}: end the line there; nothing was stored"
+                ),
             ));
         }
         let refused = |e: crate::variants::api::RuleError| {
@@ -215,8 +217,8 @@ impl Service {
                 format!("game #{id}: you may store conditional moves only while waiting for your opponent's move; nothing was stored"),
             ));
         }
-        let actions = read_line(rules, seat, opponent, moves, self.env())
-            .map_err(|e| with_game(e, id))?;
+        let actions =
+            read_line(rules, seat, opponent, moves, self.env()).map_err(|e| with_game(e, id))?;
         let (current, stale) = self.sorted_lines(&g, &inc.user).await?;
         self.store.delete_conditional_lines(&stale).await?;
         if current.len() >= MAX_LINES {
@@ -334,6 +336,7 @@ impl Service {
     /// applied and committed as theirs, announced with "(conditional)", and their other
     /// lines are dropped. Caller holds the game's lock. A failure here is logged: the
     /// action itself is committed and announced whatever happens.
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn answer_conditionally(
         &self,
         g: &GameRow,
@@ -344,10 +347,7 @@ impl Service {
         first: usize,
         r: &mut Reply,
     ) {
-        if let Err(e) = self
-            .try_answer(g, actor, action, done, at, first, r)
-            .await
-        {
+        if let Err(e) = self.try_answer(g, actor, action, done, at, first, r).await {
             tracing::warn!(game = g.id, "conditional moves not followed: {e:?}");
         }
     }
@@ -409,7 +409,11 @@ impl Service {
         let Some(chosen) = matching.first() else {
             r.out.push(private(format!(
                 "your opponent's move matched none of your conditional lines: {} dropped",
-                if dropped.len() == 1 { "it is".to_string() } else { format!("all {} are", dropped.len()) }
+                if dropped.len() == 1 {
+                    "it is".to_string()
+                } else {
+                    format!("all {} are", dropped.len())
+                }
             )));
             return Ok(());
         };
@@ -418,9 +422,9 @@ impl Service {
         let Some(now) = self.store.game(g.id).await? else {
             return Ok(());
         };
-        let prepared = self.load(&now).and_then(|rules| {
-            acting::prepare(&now, rules, owner, user, answer.clone(), at, None)
-        });
+        let prepared = self
+            .load(&now)
+            .and_then(|rules| acting::prepare(&now, rules, owner, user, answer.clone(), at, None));
         let (w, mut next) = match prepared {
             Ok(p) => p,
             Err(e) => {
