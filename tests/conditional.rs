@@ -275,7 +275,10 @@ async fn refusals_store_nothing() {
             T0 + 2,
         )
         .await;
-        assert!(private_to(&out, "carol").contains("stored"), "{out:#?}");
+        assert!(
+            private_to(&out, "carol").contains("stored, seen only by you"),
+            "{out:#?}"
+        );
     }
     let out = dm(&svc, "x10", "carol", "conditional 2 Nf6 d4", T0 + 2).await;
     assert!(
@@ -326,4 +329,55 @@ async fn lines_are_shown_to_their_owner_alone_cleared_and_never_public() {
     }
     // Suggestions never offer a line either: they are the moves of the position.
     assert_eq!(check_log(svc.store(), 1).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_offer_keeps_lines_the_owners_own_action_drops_them_and_the_end_deletes_them() {
+    let dir = TempDir::new("conditional-stale");
+    let svc = open(&dir.db()).await;
+    start_game(&svc, "alice", "bob", "standard", T0).await;
+    store(&svc, "c1", "conditional e4 e5 Nf3 Nc6").await;
+    // The opponent's draw offer keeps the turn and the position: the line still applies.
+    let out = say(&svc, "o1", "alice", "draw offer", T0 + 1).await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    let out = say(&svc, "m1", "alice", "e4", T0 + 2).await;
+    assert!(
+        public(&out)[1].contains("played e5 (conditional)"),
+        "{out:#?}"
+    );
+    // The owner acting themselves (a draw offer while waiting): the line no longer
+    // applies, is not played, and is gone.
+    say(&svc, "o2", "bob", "draw offer", T0 + 3).await;
+    let out = say(&svc, "m2", "alice", "Nf3", T0 + 4).await;
+    assert_eq!(public(&out).len(), 1, "{out:#?}");
+    assert!(
+        !out.iter().any(|m| m.text.contains("conditional")),
+        "{out:#?}"
+    );
+    let out = dm(&svc, "l1", "bob", "conditional list", T0 + 5).await;
+    assert_eq!(private_to(&out, "bob"), "you have no conditional lines");
+    // The game's end deletes every line of it.
+    say(&svc, "m3", "bob", "Nc6", T0 + 6).await;
+    say(&svc, "m4", "alice", "Bc4", T0 + 7).await;
+    let out = dm(&svc, "c2", "alice", "conditional Nf6 d3", T0 + 7).await;
+    assert!(
+        private_to(&out, "alice").contains("stored, seen only by you"),
+        "{out:#?}"
+    );
+    assert_eq!(
+        svc.store()
+            .conditional_lines(1, "alice")
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    say(&svc, "r1", "bob", "resign", T0 + 8).await;
+    assert!(svc
+        .store()
+        .conditional_lines(1, "alice")
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(check_log(svc.store(), 1).await, 8);
 }
