@@ -1821,7 +1821,14 @@ async fn chesswords_commands_are_registered_and_help_suggests_commands() {
     let a = fake.autocomplete(ALICE, GAMES, "help", typing("C"));
     assert_eq!(
         choice_names(&fake.wait_callback(&a).await),
-        ["cancel", "challenge", "choose", "claim", "clue"]
+        [
+            "cancel",
+            "challenge",
+            "choose",
+            "claim",
+            "clue",
+            "conditional"
+        ]
     );
     let a = fake.autocomplete(ALICE, GAMES, "help", typing(""));
     let all = choice_names(&fake.wait_callback(&a).await);
@@ -2313,7 +2320,14 @@ async fn help_suggests_command_names_and_hand_answers_privately() {
     let a = fake.autocomplete(ALICE, GAMES, "help", typing("C"));
     assert_eq!(
         choice_names(&fake.wait_callback(&a).await),
-        ["cancel", "challenge", "choose", "claim", "clue"]
+        [
+            "cancel",
+            "challenge",
+            "choose",
+            "claim",
+            "clue",
+            "conditional"
+        ]
     );
     let a = fake.autocomplete(ALICE, GAMES, "help", typing(""));
     let all = choice_names(&fake.wait_callback(&a).await);

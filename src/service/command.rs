@@ -62,6 +62,9 @@ pub enum Command {
     Settings(SettingsChange),
     /// `vacation [DAYS|end]`: the user's vacation, shown, started or ended early.
     Vacation(VacationAsk),
+    /// `conditional [ID] THEIRS YOURS [THEIRS YOURS ...]`, `conditional [ID] list`,
+    /// `conditional [ID] clear`: the user's private conditional moves.
+    Conditional(Option<i64>, Conditional),
     /// One of the variants' commands, read by the game it is for.
     Game(Option<i64>, GameCommand),
 }
@@ -76,6 +79,24 @@ pub enum VacationAsk {
     /// `vacation end`: the running vacation ends now.
     End,
 }
+
+/// What a `conditional` command asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Conditional {
+    /// Show the user's stored lines.
+    List,
+    /// Delete the user's stored lines.
+    Clear,
+    /// Store one line: the moves as typed, alternately the opponent's expected move and
+    /// the user's answer (an even number, at most [`MAX_CONDITIONAL_PAIRS`] pairs).
+    Add(Vec<String>),
+}
+
+/// The most pairs (their move, your answer) one conditional line holds.
+pub const MAX_CONDITIONAL_PAIRS: usize = 10;
+
+/// The longest move of a conditional line, in characters.
+const MAX_CONDITIONAL_MOVE: usize = 40;
 
 /// What a challenge asks for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -128,6 +149,7 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("leaderboard", "leaderboard VARIANT (also scores)", "a variant's ratings on this server, best first (Chess# with its points; a solitaire's best scores)", "leaderboard standard, leaderboard chess-sharp, leaderboard parade"),
     ("settings", "settings [reminders:24,1|none|default] [autoclaim:on|off]", "your own settings, privately: the hours before a deadline you are reminded at; whether a win on time is claimed for you where the rules make it a claim (Chess#)", "settings, settings reminders:24,1, settings reminders:none autoclaim:on"),
     ("vacation", "vacation [DAYS|end]", "stop your clocks in every game for DAYS whole days from now (a yearly allowance); vacation alone shows the days left; it ends early when you move or say vacation end", "vacation, vacation 7, vacation end"),
+    ("conditional", "conditional [ID] THEIR-MOVE YOUR-ANSWER [THEIR-MOVE YOUR-ANSWER ...] | conditional [ID] list | conditional [ID] clear", "privately, while waiting for your opponent's move: store a line of answers played at once when the opponent's moves match (pairs of their move and yours, up to 10 pairs; separate moves with ; when one holds spaces); list or clear your lines; chess variants only", "conditional 3 Nf6 e5 d6 exd6, conditional e4; e2 to e4, Nf3, conditional list, conditional 3 clear"),
     ("help", "help [COMMAND]", "this list, or one command with examples", "help claim"),
 ];
 
@@ -271,6 +293,71 @@ fn challenge(args: &[&str], fen: Option<String>) -> Result<Challenge, ParseError
     Ok(c)
 }
 
+/// Reads the words of a `conditional` command after its keyword: an optional game id,
+/// then `list`, `clear` or the moves of a line, separated by spaces or, when a move holds
+/// spaces (`e2 to e4, Nf3`), by `;`.
+fn conditional(args: &[&str]) -> Result<Command, ParseError> {
+    let (id, rest) = take_id(args, IdRule::Plain);
+    match rest {
+        [w] if w.eq_ignore_ascii_case("list") => {
+            return Ok(Command::Conditional(id, Conditional::List))
+        }
+        [w] if w.eq_ignore_ascii_case("clear") => {
+            return Ok(Command::Conditional(id, Conditional::Clear))
+        }
+        _ => {}
+    }
+    let split = |words: &[&str]| -> Vec<String> {
+        let line = words.join(" ");
+        if line.contains(';') {
+            line.split(';').map(|m| m.trim().to_string()).collect()
+        } else {
+            words.iter().map(|w| w.to_string()).collect()
+        }
+    };
+    let mut moves = split(rest);
+    let mut id = id;
+    // A number that reads as an ICCF numeric move (`5254`) and leaves an odd number of
+    // moves is a move, not a game id (`#5254` is always the game).
+    let iccf = |w: &str| (4..=5).contains(&w.len()) && w.chars().all(|c| ('1'..='8').contains(&c));
+    if id.is_some() && iccf(args[0]) && moves.len() % 2 == 1 {
+        let all = split(args);
+        if all.len() % 2 == 0 {
+            (id, moves) = (None, all);
+        }
+    }
+    let bad = |why: &str| {
+        ParseError::Syntax(format!(
+            "{why} (for example: conditional 3 Nf6 e5 d6 exd6, or conditional e4; e2 to e4, Nf3)"
+        ))
+    };
+    if moves.is_empty() {
+        return Err(usage("conditional"));
+    }
+    if moves.iter().any(|m| m.is_empty()) {
+        return Err(bad("a conditional line has an empty move"));
+    }
+    if moves.len() % 2 == 1 {
+        return Err(bad(
+            "a conditional line is pairs of moves: your opponent's move, then your answer",
+        ));
+    }
+    if moves.len() > 2 * MAX_CONDITIONAL_PAIRS {
+        return Err(bad(&format!(
+            "a conditional line holds at most {MAX_CONDITIONAL_PAIRS} pairs of moves"
+        )));
+    }
+    if moves
+        .iter()
+        .any(|m| m.chars().count() > MAX_CONDITIONAL_MOVE)
+    {
+        return Err(bad(&format!(
+            "a move of a conditional line has at most {MAX_CONDITIONAL_MOVE} characters"
+        )));
+    }
+    Ok(Command::Conditional(id, Conditional::Add(moves)))
+}
+
 /// Parses one line, knowing the variants' commands from `registry`.
 pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
     let is_challenge = line
@@ -360,6 +447,7 @@ pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
             }
             _ => Err(usage("vacation")),
         },
+        "conditional" => conditional(args),
         "help" => match l.as_slice() {
             [] => Ok(Command::Help(None)),
             [c] => Ok(Command::Help(Some(c.chars().take(30).collect()))),
@@ -494,6 +582,50 @@ fn describe(c: &CommandSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn conditional_lines_read_ids_moves_and_separators() {
+        let r = Registry::builtin();
+        let add = |id: Option<i64>, m: &[&str]| {
+            Ok(Command::Conditional(
+                id,
+                Conditional::Add(m.iter().map(|s| s.to_string()).collect()),
+            ))
+        };
+        assert_eq!(
+            parse("conditional 3 Nf6 e5", &r),
+            add(Some(3), &["Nf6", "e5"])
+        );
+        assert_eq!(parse("conditional Nf6 e5", &r), add(None, &["Nf6", "e5"]));
+        // ICCF numeric: the number is a move when it leaves an odd number of moves.
+        assert_eq!(
+            parse("conditional 5254 7775", &r),
+            add(None, &["5254", "7775"])
+        );
+        assert_eq!(
+            parse("conditional #12 e4; e2 to e4, Nf3", &r),
+            add(Some(12), &["e4", "e2 to e4, Nf3"])
+        );
+        assert_eq!(
+            parse("conditional 4 LIST", &r),
+            Ok(Command::Conditional(Some(4), Conditional::List))
+        );
+        assert_eq!(
+            parse("conditional clear", &r),
+            Ok(Command::Conditional(None, Conditional::Clear))
+        );
+        for bad in [
+            "conditional",
+            "conditional 3 e4",
+            "conditional e4;;e5 d4",
+            "conditional 2 e4 e5 Qh5",
+        ] {
+            assert!(
+                matches!(parse(bad, &r), Err(ParseError::Syntax(_))),
+                "{bad}"
+            );
+        }
+    }
 
     #[test]
     fn no_variant_command_takes_a_referee_commands_name() {

@@ -155,6 +155,18 @@ pub const TABLES: &[Table] = &[
         ],
         generated_id: false,
     },
+    Table {
+        name: "conditional_lines",
+        columns: &[
+            ("id", I),
+            ("game_id", I),
+            ("user_id", T),
+            ("version", I),
+            ("actions", T),
+            ("typed", T),
+        ],
+        generated_id: true,
+    },
 ];
 
 /// One value of a copied row.

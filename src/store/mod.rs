@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 mod adapter;
 mod checkpoint;
+mod conditional;
 mod copy;
 mod open;
 mod outbox;
@@ -23,6 +24,7 @@ mod rows;
 mod standings;
 mod vacations;
 
+pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
 pub use open::{database_file, database_name};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};

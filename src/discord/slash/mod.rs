@@ -15,9 +15,9 @@ use serenity::all::{
 pub const PRIVATE: &str = "private";
 
 /// The referee's commands whose answer is for the user alone (`hand`: their secret;
-/// `settings` and `vacation`: their own settings and vacation); the variants' secret
-/// commands are declared so.
-const PRIVATE_ANSWERS: &[&str] = &["hand", "settings", "vacation"];
+/// `settings`, `vacation`: their own settings and vacation; `conditional`: their stored
+/// lines); the variants' secret commands are declared so.
+const PRIVATE_ANSWERS: &[&str] = &["hand", "settings", "vacation", "conditional"];
 
 /// Discord's limit on a description, in characters.
 const DESCRIPTION: usize = 100;
@@ -47,8 +47,8 @@ fn variant_option(registry: &Registry, required: bool) -> CreateCommandOption {
     o
 }
 
-/// Whether the slash command `name` runs privately: a command declared secret, `hand`
-/// or `settings`. Wherever such a command is used it runs as a private message to the bot and
+/// Whether the slash command `name` runs privately: a command declared secret, `hand`,
+/// `settings` or `conditional`. Wherever such a command is used it runs as a private message to the bot and
 /// is answered ephemerally.
 pub fn is_private(registry: &Registry, name: &str) -> bool {
     PRIVATE_ANSWERS.contains(&name) || declared(registry, name).iter().any(|c| c.secret)
@@ -419,6 +419,27 @@ fn referee_commands(registry: &Registry) -> Vec<CreateCommandOption> {
                 "End your vacation now",
             )),
     );
+    out.push(
+        subcommand("conditional", describe_referee("conditional"))
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "line",
+                    "Their move, your answer, ... e.g. Nf6 e5 d6 exd6 (; between moves with spaces)",
+                )
+                .max_length(TEXT_MAX),
+            )
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "action",
+                    "Instead of a line: list or clear your lines",
+                )
+                .add_string_choice("list", "list")
+                .add_string_choice("clear", "clear"),
+            )
+            .add_sub_option(game_option()),
+    );
     // A word suggested from the command names rather than a list of choices: there are
     // more commands than the 25 choices Discord allows.
     out.push(
@@ -544,6 +565,11 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
         "rules" | "leaderboard" => words.extend(get("variant")),
         "rating" => words.extend(get("user")),
         "takeback" => words.extend([get("game"), get("answer")].into_iter().flatten()),
+        "conditional" => words.extend(
+            [get("game"), get("action"), get("line")]
+                .into_iter()
+                .flatten(),
+        ),
         "settings" => {
             for o in ["reminders", "autoclaim"] {
                 // A value is one word: spaces typed in it are dropped, not read as more.

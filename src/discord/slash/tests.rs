@@ -87,6 +87,30 @@ fn slash_options_read_as_the_text_grammar() {
     assert!(is_private(&r, "vacation"));
     assert_eq!(
         slash(
+            "conditional",
+            serde_json::json!([{"name": "line", "type": 3, "value": "Nf6 e5 d6 exd6"},
+                               {"name": "game", "type": 4, "value": 3}])
+        ),
+        Ok(Command::Conditional(
+            Some(3),
+            crate::service::command::Conditional::Add(
+                ["Nf6", "e5", "d6", "exd6"].map(String::from).to_vec()
+            )
+        ))
+    );
+    assert_eq!(
+        slash(
+            "conditional",
+            serde_json::json!([{"name": "action", "type": 3, "value": "list"}])
+        ),
+        Ok(Command::Conditional(
+            None,
+            crate::service::command::Conditional::List
+        ))
+    );
+    assert!(is_private(&r, "conditional"));
+    assert_eq!(
+        slash(
             "draw",
             serde_json::json!([{"name": "answer", "type": 3, "value": "offer"}])
         ),

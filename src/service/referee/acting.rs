@@ -183,13 +183,18 @@ impl Service {
                 rules,
                 seat,
                 &inc.user,
-                action,
+                action.clone(),
                 inc.at,
                 Some(inc.event_id.clone()),
             )?;
             self.store.write(g.id, &w).await?;
             done.notes.extend(lapsed);
+            let first = r.out.len();
             self.announce(&g, &done, r);
+            // The opponent's stored answer, if one expects this action: committed too
+            // before anything is sent, still under the game's lock.
+            self.answer_conditionally(&g, seat, &action, &done, inc.at, first, r)
+                .await;
         }
         // An accepted action of a player on vacation ends it (docs/service.md, "Vacation"):
         // the game's lock is released first, as the end takes each of their games' locks.

@@ -9,11 +9,13 @@
 //! - [`routing`]: what each audience is told after a change;
 //! - [`takeback`]: takebacks by agreement;
 //! - [`vacation`]: players' vacations, which stop their clocks;
+//! - [`conditional`]: conditional moves, stored privately and played when they match;
 //! - [`outbox`]: deadlines, reminders and timeouts, and the outbox they fill;
 //! - [`text`]: status lines, views and record tags.
 
 mod acting;
 mod chat;
+mod conditional;
 mod listing;
 mod lookup;
 mod outbox;
@@ -572,6 +574,7 @@ impl Service {
             }
             Command::Game(id, gc) => self.game_command(inc, id, gc, r).await?,
             Command::Takeback(id, step) => self.takeback(inc, id, step, r).await?,
+            Command::Conditional(id, what) => self.conditional(inc, id, what, r).await?,
             Command::Rating(who) => self.rating(inc, who, r).await?,
             Command::Rematch(id) => self.rematch(inc, id, r).await?,
             Command::Leaderboard(v) => self.leaderboard(inc, &v, r).await?,

@@ -86,6 +86,17 @@ pub trait VariantSpec: Sync {
     fn takebacks(&self) -> Result<(), &'static str> {
         Err("it has hidden information (hands, a deck's order or secret choices) that a move may reveal, and a takeback would let the player move again knowing it")
     }
+    /// Whether its players may store conditional moves (`conditional`: "if they play X,
+    /// I play Y"), or why not. The referee reads each stored move with the variant's
+    /// `move` command in the position it would be played in, and plays an answer the
+    /// moment the opponent's action equals the one expected. By default not: a game of
+    /// more than two sides, of hidden information (an answer read in advance would be
+    /// read on what the player cannot see) or of secret or simultaneous inputs has no
+    /// single opponent's move to wait for. A variant of two sides taking turns in plain
+    /// sight says so.
+    fn conditional_moves(&self) -> Result<(), &'static str> {
+        Err("it has hidden information, secret or simultaneous choices or turns of several steps, so a move cannot be answered in advance")
+    }
     /// Whether a challenge may start it from a position (`fen:"..."`).
     fn takes_fen(&self) -> bool {
         true

@@ -216,6 +216,12 @@ impl VariantSpec for ChessSpec {
         Ok(())
     }
 
+    /// Two sides taking turns in plain sight (Chess#'s drops and Double Move's double
+    /// moves are single actions of the `move` command).
+    fn conditional_moves(&self) -> Result<(), &'static str> {
+        Ok(())
+    }
+
     fn seats(&self) -> SeatPlan {
         SeatPlan {
             names: &["White", "Black"],

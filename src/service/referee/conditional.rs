@@ -1,0 +1,485 @@
+//! Conditional moves: while waiting for the opponent, a player stores lines privately ("if
+//! they play X, I play Y, then if Z, W"). Each move is read, when stored, in the position
+//! it would be played in, by the variant's `move` command; the line is kept as the game's
+//! actions, with the game's version it applies at. When the opponent's action is accepted
+//! and equals a line's first action, the line's answer is applied as the player's own
+//! action in a write of its own, under the same lock, before anything is announced.
+//! Only variants that declare it ([`crate::variants::api::VariantSpec::conditional_moves`])
+//! take lines; their text never reaches anyone but their owner.
+
+use super::acting::{self, Committed};
+use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
+use crate::service::command::Conditional;
+use crate::store::{ConditionalLine, GameRow};
+use crate::variants::api::{
+    Action, Audience, GameCommand, GameRules, Reading, RefusalKind, Seat, Text,
+};
+
+/// The most lines a player keeps for one game.
+pub(super) const MAX_LINES: usize = 10;
+
+/// A stored line, read back: its actions and the moves as typed.
+struct Line {
+    row: ConditionalLine,
+    actions: Vec<Action>,
+    typed: Vec<String>,
+}
+
+impl Line {
+    fn read(row: ConditionalLine) -> Option<Line> {
+        let actions: Vec<Action> = serde_json::from_str(&row.actions).ok()?;
+        let typed: Vec<String> = serde_json::from_str(&row.typed).ok()?;
+        (actions.len() >= 2 && actions.len() == typed.len()).then_some(Line {
+            row,
+            actions,
+            typed,
+        })
+    }
+}
+
+/// A line as its owner reads it: `if Nf6, e5; then if d6, exd6`.
+fn describe(typed: &[String]) -> String {
+    typed
+        .chunks(2)
+        .map(|p| format!("if {}, {}", p[0], p.get(1).map_or("", String::as_str)))
+        .collect::<Vec<_>>()
+        .join("; then ")
+}
+
+/// Reads and plays `moves` (alternately `opponent`'s and `seat`'s) on `rules`, the game
+/// as it is now, each in the position it would be played in; the actions, or why a move
+/// cannot be played there.
+fn read_line(
+    mut rules: Box<dyn GameRules>,
+    seat: Seat,
+    opponent: Seat,
+    moves: &[String],
+    env: crate::variants::api::Env,
+) -> Result<Vec<Action>, Fail> {
+    let mut actions = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let (who, label) = if i % 2 == 0 {
+            (opponent, format!("their move {text}"))
+        } else {
+            (seat, format!("your answer {text}"))
+        };
+        if rules.is_over() {
+            return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!(
+                    "the game would be over before {label}: end the line there; nothing was stored"
+                ),
+            ));
+        }
+        let refused = |e: crate::variants::api::RuleError| {
+            Fail::of(e.kind, format!("{label}: {}; nothing was stored", e.text))
+        };
+        let action = match rules.read(who, &GameCommand::new("move", text), env) {
+            Ok(Reading::Act(a)) => a,
+            Ok(_) => {
+                return Err(Fail::of(
+                    RefusalKind::Illegal,
+                    format!("{label} is not a move; nothing was stored"),
+                ))
+            }
+            Err(e) => return Err(refused(e)),
+        };
+        rules.apply(who, &action).map_err(refused)?;
+        let next = if who == seat { opponent } else { seat };
+        if i + 1 < moves.len() && !rules.is_over() && acting::movers(rules.as_ref()) != [next] {
+            return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!("after {label} it is not the other side's move; nothing was stored"),
+            ));
+        }
+        actions.push(action);
+    }
+    Ok(actions)
+}
+
+impl Service {
+    /// `conditional [ID] ...`: stores a line, lists or clears the user's lines; every
+    /// answer goes to the user privately.
+    pub(super) async fn conditional(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        what: Conditional,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let text = match what {
+            Conditional::Add(moves) => {
+                if inc.place != super::Place::Dm {
+                    // Not stored, and not repeated where others read.
+                    r.out.push(Outbound {
+                        to: Destination::Dm(inc.user.clone()),
+                        text: "conditional moves are secret: send the line to me in a private message; nothing was stored".into(),
+                        refusal: Some(RefusalKind::Secret),
+                        ..Outbound::default()
+                    });
+                    return Ok(());
+                }
+                self.add_line(inc, id, &moves).await?
+            }
+            Conditional::List => self.list_lines(inc, id).await?,
+            Conditional::Clear => self.clear_lines(inc, id).await?,
+        };
+        r.out.push(Outbound {
+            to: Destination::Dm(inc.user.clone()),
+            text,
+            game: id,
+            ..Outbound::default()
+        });
+        Ok(())
+    }
+
+    /// The game a line is for: `id`, or the user's one active game (of several, the one
+    /// where they wait for their opponent).
+    async fn line_game(&self, inc: &Incoming, id: Option<i64>) -> Result<i64, Fail> {
+        if id.is_some() {
+            return self.pick_id(inc, id).await;
+        }
+        let games: Vec<GameRow> = self
+            .store
+            .games_of(&inc.user, &["active"])
+            .await?
+            .into_iter()
+            .filter(|g| g.seat_of(&inc.user).is_some())
+            .collect();
+        let waiting: Vec<&GameRow> = games
+            .iter()
+            .filter(|g| {
+                g.seat_of(&inc.user).is_some_and(|s| {
+                    !g.deadlines.is_empty() && g.deadlines.iter().all(|d| d.seat != s)
+                })
+            })
+            .collect();
+        match (games.as_slice(), waiting.as_slice()) {
+            ([only], _) => Ok(only.id),
+            (_, [only]) => Ok(only.id),
+            ([], _) => Err(Fail::of(RefusalKind::Unknown, "you have no game under way")),
+            (_, _) => Err(Fail::of(
+                RefusalKind::Ambiguous,
+                format!(
+                    "you have {} games ({}): say which, for example `conditional {} ...`",
+                    games.len(),
+                    lookup::id_list(&games),
+                    games[0].id
+                ),
+            )),
+        }
+    }
+
+    /// Stores one line of `moves` for the user's game, checked move by move, under the
+    /// game's lock; the answer for the user.
+    async fn add_line(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        moves: &[String],
+    ) -> Result<String, Fail> {
+        let id = self.line_game(inc, id).await?;
+        let lock = self.lock_for(id);
+        let _guard = lock.lock().await;
+        let g = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))?;
+        let seat = lookup::player_seat(&g, &inc.user)?;
+        if g.status != "active" {
+            return Err(Fail::of(
+                RefusalKind::Over,
+                format!("game #{id} is {}", g.status),
+            ));
+        }
+        let spec = self.registry.get(&g.variant)?;
+        let rules = self.load(&g)?;
+        if let Err(why) = spec.conditional_moves() {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!("{} has no conditional moves: {why}", spec.display_name()),
+            ));
+        }
+        if rules.seat_count() != 2 || !spec.commands().iter().any(|c| c.is_named("move")) {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!(
+                    "{} has no conditional moves: they answer the one opponent's moves",
+                    spec.display_name()
+                ),
+            ));
+        }
+        let opponent = Seat(1 - seat.0.min(1));
+        if acting::movers(rules.as_ref()) != [opponent] {
+            return Err(Fail::of(
+                RefusalKind::NotYourTurn,
+                format!("game #{id}: you may store conditional moves only while waiting for your opponent's move; nothing was stored"),
+            ));
+        }
+        let actions =
+            read_line(rules, seat, opponent, moves, self.env()).map_err(|e| with_game(e, id))?;
+        let (current, stale) = self.sorted_lines(&g, &inc.user).await?;
+        self.store.delete_conditional_lines(&stale).await?;
+        if current.len() >= MAX_LINES {
+            return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!("game #{id}: you already have {MAX_LINES} conditional lines, the most one game keeps (conditional {id} clear to start again); nothing was stored"),
+            ));
+        }
+        self.store
+            .add_conditional_line(
+                id,
+                &inc.user,
+                g.version,
+                &serde_json::to_string(&actions).unwrap_or_default(),
+                &serde_json::to_string(moves).unwrap_or_default(),
+            )
+            .await?;
+        Ok(format!(
+            "game #{id}: conditional line {} of at most {MAX_LINES} stored, seen only by you: {}. It is played as your opponent's moves match and dropped when one does not (conditional {id} list, conditional {id} clear)",
+            current.len() + 1,
+            describe(moves)
+        ))
+    }
+
+    /// `user`'s lines of `g` that still apply (stored at its version, the game under way)
+    /// and the ids of those that no longer do. Caller holds the game's lock.
+    async fn sorted_lines(&self, g: &GameRow, user: &str) -> Result<(Vec<Line>, Vec<i64>), Fail> {
+        let mut current = Vec::new();
+        let mut stale = Vec::new();
+        for row in self.store.conditional_lines(g.id, user).await? {
+            let id = row.id;
+            match Line::read(row) {
+                Some(l) if l.row.version == g.version && g.status == "active" => current.push(l),
+                _ => stale.push(id),
+            }
+        }
+        Ok((current, stale))
+    }
+
+    /// The games whose lines `conditional [ID] list|clear` is about: `id`, or every
+    /// active game of the user.
+    async fn games_with_lines(&self, inc: &Incoming, id: Option<i64>) -> Result<Vec<i64>, Fail> {
+        Ok(match id {
+            Some(id) => {
+                let g = self.pick(inc, Some(id), &[]).await?;
+                lookup::player_seat(&g, &inc.user)?;
+                vec![id]
+            }
+            None => self
+                .store
+                .games_of(&inc.user, &["active"])
+                .await?
+                .into_iter()
+                .filter(|g| g.seat_of(&inc.user).is_some())
+                .map(|g| g.id)
+                .collect(),
+        })
+    }
+
+    /// `conditional [ID] list`: the user's lines that still apply.
+    async fn list_lines(&self, inc: &Incoming, id: Option<i64>) -> Result<String, Fail> {
+        let mut parts = Vec::new();
+        for game in self.games_with_lines(inc, id).await? {
+            let lock = self.lock_for(game);
+            let _guard = lock.lock().await;
+            let Some(g) = self.store.game(game).await? else {
+                continue;
+            };
+            let (current, stale) = self.sorted_lines(&g, &inc.user).await?;
+            self.store.delete_conditional_lines(&stale).await?;
+            if current.is_empty() {
+                continue;
+            }
+            let lines: Vec<String> = current
+                .iter()
+                .enumerate()
+                .map(|(i, l)| format!("{}. {}", i + 1, describe(&l.typed)))
+                .collect();
+            parts.push(format!("game #{game}: {}", lines.join("\n")));
+        }
+        Ok(match (parts.is_empty(), id) {
+            (true, Some(id)) => format!("game #{id}: you have no conditional lines"),
+            (true, None) => "you have no conditional lines".into(),
+            (false, _) => format!("your conditional lines:\n{}", parts.join("\n")),
+        })
+    }
+
+    /// `conditional [ID] clear`: deletes the user's lines.
+    async fn clear_lines(&self, inc: &Incoming, id: Option<i64>) -> Result<String, Fail> {
+        let mut n = 0;
+        for game in self.games_with_lines(inc, id).await? {
+            let lock = self.lock_for(game);
+            let _guard = lock.lock().await;
+            let Some(g) = self.store.game(game).await? else {
+                continue;
+            };
+            let (current, stale) = self.sorted_lines(&g, &inc.user).await?;
+            self.store.delete_conditional_lines(&stale).await?;
+            n += current.len();
+            self.store
+                .clear_conditional_lines(game, Some(&inc.user))
+                .await?;
+        }
+        let whose = id.map_or_else(String::new, |id| format!("game #{id}: "));
+        Ok(match n {
+            0 => format!("{whose}you had no conditional lines"),
+            1 => format!("{whose}your conditional line is cleared"),
+            n => format!("{whose}your {n} conditional lines are cleared"),
+        })
+    }
+
+    /// After `actor`'s `action` in `g` was committed (as `done`, whose messages start at
+    /// `first` in `r`): when the game is over, its lines are dropped; when the opponent of
+    /// the actor is now to move and has a line expecting that action, its answer is
+    /// applied and committed as theirs, announced with "(conditional)", and their other
+    /// lines are dropped. Caller holds the game's lock. A failure here is logged: the
+    /// action itself is committed and announced whatever happens.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn answer_conditionally(
+        &self,
+        g: &GameRow,
+        actor: Seat,
+        action: &Action,
+        done: &Committed,
+        at: i64,
+        first: usize,
+        r: &mut Reply,
+    ) {
+        if let Err(e) = self.try_answer(g, actor, action, done, at, first, r).await {
+            tracing::warn!(game = g.id, "conditional moves not followed: {e:?}");
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn try_answer(
+        &self,
+        g: &GameRow,
+        actor: Seat,
+        action: &Action,
+        done: &Committed,
+        at: i64,
+        first: usize,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let rules = done.rules.as_ref();
+        let allowed = self
+            .registry
+            .get(&g.variant)
+            .is_ok_and(|s| s.conditional_moves().is_ok());
+        if !allowed || rules.seat_count() != 2 {
+            return Ok(());
+        }
+        if rules.is_over() {
+            self.store.clear_conditional_lines(g.id, None).await?;
+            return Ok(());
+        }
+        let owner = Seat(1 - actor.0.min(1));
+        let Some(user) = g.user_at(owner.0) else {
+            return Ok(());
+        };
+        // The lines of the game as it was before the action: none of its writes since.
+        let (lines, stale) = self.sorted_lines(g, user).await?;
+        self.store.delete_conditional_lines(&stale).await?;
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let after = g.version + 1;
+        if acting::movers(rules) != [owner] {
+            // An action that keeps the turn (an offer): the position is the same, the
+            // lines still apply.
+            for l in &lines {
+                self.store
+                    .advance_conditional_line(l.row.id, after, &l.row.actions, &l.row.typed)
+                    .await?;
+            }
+            return Ok(());
+        }
+        let (matching, other): (Vec<Line>, Vec<Line>) =
+            lines.into_iter().partition(|l| l.actions[0] == *action);
+        let dropped: Vec<i64> = other.iter().map(|l| l.row.id).collect();
+        self.store.delete_conditional_lines(&dropped).await?;
+        let private = |text: String| Outbound {
+            to: Destination::Dm(user.to_string()),
+            text: format!("game #{}: {text}", g.id),
+            game: Some(g.id),
+            ..Outbound::default()
+        };
+        let Some(chosen) = matching.first() else {
+            r.out.push(private(format!(
+                "your opponent's move matched none of your conditional lines: {} dropped",
+                if dropped.len() == 1 {
+                    "it is".to_string()
+                } else {
+                    format!("all {} are", dropped.len())
+                }
+            )));
+            return Ok(());
+        };
+        let answer = chosen.actions[1].clone();
+        let answer_typed = chosen.typed[1].clone();
+        let Some(now) = self.store.game(g.id).await? else {
+            return Ok(());
+        };
+        let prepared = self
+            .load(&now)
+            .and_then(|rules| acting::prepare(&now, rules, owner, user, answer.clone(), at, None));
+        let (w, mut next) = match prepared {
+            Ok(p) => p,
+            Err(e) => {
+                let ids: Vec<i64> = matching.iter().map(|l| l.row.id).collect();
+                self.store.delete_conditional_lines(&ids).await?;
+                let why = match e {
+                    Fail::Refuse(e) => e.text,
+                    Fail::Store(_) => "the game could not be read".into(),
+                };
+                r.out.push(private(format!(
+                    "your conditional answer {answer_typed} could not be played ({why}): the line is dropped; it is your move"
+                )));
+                return Ok(());
+            }
+        };
+        self.store.write(g.id, &w).await?;
+        // The player is not called on for a turn already played for them.
+        for m in &mut r.out[first..] {
+            m.mentions.retain(|u| u != user);
+        }
+        if let Some(note) = next
+            .notes
+            .iter_mut()
+            .find(|n| n.to == Audience::Everyone && !n.text.is_empty())
+        {
+            note.text = std::mem::replace(&mut note.text, Text::plain("")).push(" (conditional)");
+        }
+        self.announce(&now, &next, r);
+        if next.rules.is_over() {
+            self.store.clear_conditional_lines(g.id, None).await?;
+            return Ok(());
+        }
+        // Lines that played the same answer go on with their next pair; the others end.
+        for l in matching {
+            if l.actions[1] == answer && l.actions.len() > 2 {
+                self.store
+                    .advance_conditional_line(
+                        l.row.id,
+                        now.version + 1,
+                        &serde_json::to_string(&l.actions[2..]).unwrap_or_default(),
+                        &serde_json::to_string(&l.typed[2..]).unwrap_or_default(),
+                    )
+                    .await?;
+            } else {
+                self.store.delete_conditional_lines(&[l.row.id]).await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A refusal with the game named: `game #12: ...`.
+fn with_game(e: Fail, id: i64) -> Fail {
+    match e {
+        Fail::Refuse(e) => Fail::of(e.kind, format!("game #{id}: {}", e.text)),
+        other => other,
+    }
+}
