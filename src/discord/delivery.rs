@@ -1,6 +1,6 @@
 //! Delivering the service's messages to Discord: text split under the limit with its
 //! files (board image, record, animation) and buttons, to a channel (unarchiving a game's
-//! thread) or a DM (held for `/chess private` when DMs are closed), and the outbox's notices.
+//! thread) or a DM (held for `/postal private` when DMs are closed), and the outbox's notices.
 
 use super::*;
 

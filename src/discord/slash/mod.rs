@@ -171,9 +171,29 @@ fn opponent_name(i: usize) -> String {
 /// commands in Discord's command picker.
 pub const HUB: &str = "chess";
 
-/// The top-level slash command under which the command `name` is registered: the
-/// variant's id for a command only that variant declares, else [`HUB`].
+/// The top-level slash command of the referee's commands about a player or the server
+/// rather than one game (`/postal settings`, `/postal help`): Discord allows 25
+/// subcommands under one command, and [`HUB`] holds the rest.
+pub const ACCOUNT: &str = "postal";
+
+/// The referee's commands under [`ACCOUNT`].
+const ACCOUNT_COMMANDS: &[&str] = &[
+    "rules",
+    "rating",
+    "leaderboard",
+    "settings",
+    "vacation",
+    "help",
+    PRIVATE,
+];
+
+/// The top-level slash command under which the command `name` is registered:
+/// [`ACCOUNT`] for a player's or the server's commands, the variant's id for a command
+/// only that variant declares, else [`HUB`].
 pub fn home(registry: &Registry, name: &str) -> &'static str {
+    if ACCOUNT_COMMANDS.contains(&name) {
+        return ACCOUNT;
+    }
     let mut owners = registry
         .all()
         .filter(|v| v.commands().iter().any(|c| c.name == name));
@@ -183,7 +203,7 @@ pub fn home(registry: &Registry, name: &str) -> &'static str {
     }
 }
 
-/// How a user invokes the command `name` in Discord (`/chess private`).
+/// How a user invokes the command `name` in Discord (`/postal private`).
 pub fn invocation(registry: &Registry, name: &str) -> String {
     format!("/{} {name}", home(registry, name))
 }
@@ -474,7 +494,15 @@ fn describe_group(title: &str, names: &[&str]) -> String {
 /// the shared variant commands, then one command per variant that declares commands of
 /// its own, each holding them as subcommands ([`home`]).
 pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
-    let mut hub = referee_commands(registry);
+    let name_of = |o: &CreateCommandOption| {
+        serde_json::to_value(o)
+            .ok()
+            .and_then(|v| v["name"].as_str().map(str::to_string))
+            .unwrap_or_default()
+    };
+    let (account, mut hub): (Vec<_>, Vec<_>) = referee_commands(registry)
+        .into_iter()
+        .partition(|o| ACCOUNT_COMMANDS.contains(&name_of(o).as_str()));
     // Each variant's own commands: (id, display name, command names, subcommands).
     type Own = (
         &'static str,
@@ -504,9 +532,14 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
     let mut out = vec![CreateCommand::new(HUB)
         .description(describe_group(
             "Postal correspondence games",
-            &["challenge", "move", "games", "board", "help and more"],
+            &["challenge", "move", "games", "board", "and more"],
         ))
         .set_options(hub)];
+    out.push(
+        CreateCommand::new(ACCOUNT)
+            .description(describe_group("Postal", ACCOUNT_COMMANDS))
+            .set_options(account),
+    );
     for (id, title, names, subs) in own {
         out.push(
             CreateCommand::new(id)

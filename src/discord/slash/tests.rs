@@ -375,15 +375,20 @@ fn generic_words_are_grouped_under_the_hub_or_their_variant() {
         "games",
         "challenge",
         "hand",
-        "private",
+        "conditional",
     ] {
         assert_eq!(invocation(&r, name), format!("/chess {name}"));
+    }
+    // A player's or the server's: under the other hub.
+    assert_eq!(tops[1], ACCOUNT);
+    for name in ["help", "settings", "vacation", "rating", "private", "rules"] {
+        assert_eq!(invocation(&r, name), format!("/postal {name}"));
     }
     // One variant's own: under that variant.
     assert_eq!(invocation(&r, "clue"), "/chesswords clue");
     assert_eq!(invocation(&r, "pick"), "/split-brain pick");
     assert_eq!(home(&r, "fastfifty"), "chess-sharp");
-    for t in &tops[1..] {
+    for t in &tops[2..] {
         assert!(r.find(t).is_some_and(|v| v.id() == t), "/{t} is no variant");
     }
 }
