@@ -6,22 +6,8 @@
 
 mod common;
 
-use common::service::{check_log, open, say, start_game, TempDir, T0};
-use postal::service::referee::{Destination, Incoming, Outbound, Place, Service};
-
-/// `user` sends `text` to the bot privately at `at`, as chat event `event`.
-async fn dm(svc: &Service, event: &str, user: &str, text: &str, at: i64) -> Vec<Outbound> {
-    svc.handle(Incoming {
-        event_id: event.into(),
-        user: user.into(),
-        place: Place::Dm,
-        server: None,
-        text: text.into(),
-        at,
-    })
-    .await
-    .unwrap()
-}
+use common::service::{check_log, dm, open, say, start_game, TempDir, T0};
+use postal::service::referee::{Destination, Outbound, Service};
 
 /// The texts of the messages sent to the channel `#games`.
 fn public(out: &[Outbound]) -> Vec<&str> {

@@ -308,3 +308,82 @@ async fn a_game_timed_out_by_the_deadline_check_ends_with_record_animation_and_r
     wait_post(&fake, &thread, &format!("game #2: <@{}> accepted", ALICE.0)).await;
     bot.stop().await;
 }
+
+/// The correspondence comforts by slash command, each answered for its user alone and
+/// found under its group: Bob stores a conditional move with `/chess conditional`, which
+/// is played in the thread as Alice's move matches; Bob sets his reminders with
+/// `/postal settings`; Alice goes on vacation with `/postal vacation` and the thread is
+/// told her clock is stopped, without a word of Bob's line in public.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn conditional_moves_settings_and_vacation_by_slash_command() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start_ticking(&fake, "comforts", 1).await;
+    let registered = fake.commands_of("global");
+    let under = |top: &str, sub: &str| {
+        registered.iter().any(|c| {
+            c["name"] == top
+                && c["options"]
+                    .as_array()
+                    .is_some_and(|o| o.iter().any(|s| s["name"] == sub))
+        })
+    };
+    assert!(under("chess", "conditional") && under("chess", "takeback"));
+    assert!(under("postal", "vacation") && under("postal", "settings"));
+    let thread = start_game(&fake).await;
+
+    let private = |id: &str| {
+        let id = id.to_string();
+        let fake = &fake;
+        async move {
+            let r = fake.wait_callback(&id).await;
+            assert_ne!(r.flags() & 64, 0, "answered privately: {}", r.json);
+            r.content().unwrap_or_default().to_string()
+        }
+    };
+    let c = fake.slash(
+        BOB,
+        &thread,
+        "conditional",
+        json!([{"name": "line", "type": 3, "value": "Nf3 Nc6"}]),
+    );
+    let answer = private(&c).await;
+    assert!(
+        answer.contains("conditional line 1 of at most 10 stored"),
+        "{answer}"
+    );
+
+    fake.say(ALICE, &thread, "Nf3");
+    let played = wait_post(&fake, &thread, "(conditional)").await;
+    assert!(played.content().unwrap().contains("Nc6"), "{}", played.json);
+
+    let s = fake.slash(
+        BOB,
+        &thread,
+        "settings",
+        json!([{"name": "reminders", "type": 3, "value": "12,1"}]),
+    );
+    let answer = private(&s).await;
+    assert!(
+        answer.contains("saved; your settings: reminders 12 h and 1 h"),
+        "{answer}"
+    );
+
+    let v = fake.slash(
+        ALICE,
+        &thread,
+        "vacation",
+        json!([{"name": "days", "type": 4, "value": 2}]),
+    );
+    let answer = private(&v).await;
+    assert!(answer.contains("you are on vacation until"), "{answer}");
+    wait_post(&fake, &thread, "vacation").await;
+
+    // Bob's line was his alone: nothing public quoted it before it was played.
+    for r in fake.requests() {
+        if r.method == "POST" && r.path == format!("/channels/{thread}/messages") {
+            let text = r.content().unwrap_or_default();
+            assert!(!text.contains("Nf3 Nc6"), "{text}");
+        }
+    }
+    bot.stop().await;
+}

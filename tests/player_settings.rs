@@ -4,32 +4,11 @@
 
 mod common;
 
-use common::service::{check_log, open, say, start_game, TempDir, T0};
+use common::service::{check_log, open, say, start_game, tick_once, TempDir, T0};
 use postal::service::referee::Destination;
 
 const HOUR: i64 = 3600;
 const DAY: i64 = 86_400;
-
-/// Runs one deadline check at `now` in a fresh process on `db`, marks everything
-/// delivered, and returns (recipient, text) of each message.
-async fn tick_once(db: &str, now: i64) -> Vec<(String, String)> {
-    let svc = open(db).await;
-    let queued = svc.tick(now).await.unwrap();
-    for q in &queued {
-        svc.delivered(q.id, now).await.unwrap();
-    }
-    svc.store().close().await;
-    queued
-        .into_iter()
-        .map(|q| {
-            let to = match q.message.to {
-                Destination::Dm(u) => u,
-                Destination::Channel(c) => format!("#{c}"),
-            };
-            (to, q.message.text)
-        })
-        .collect()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn settings_are_answered_privately_changed_and_kept_across_a_restart() {

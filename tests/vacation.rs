@@ -6,47 +6,12 @@
 
 mod common;
 
-use common::service::{check_log, open, say, start_game, TempDir, T0};
-use postal::service::referee::{Destination, Incoming, Outbound, Place, Service};
+use common::service::{check_log, dm, open, say, start_game, tick_once, TempDir, T0};
+use postal::service::referee::{Destination, Service};
 use postal::variants::api::Action;
 
 const HOUR: i64 = 3600;
 const DAY: i64 = 86_400;
-
-/// `user` sends `text` privately at `at`, as chat event `event`.
-async fn dm(svc: &Service, event: &str, user: &str, text: &str, at: i64) -> Vec<Outbound> {
-    svc.handle(Incoming {
-        event_id: event.into(),
-        user: user.into(),
-        place: Place::Dm,
-        server: None,
-        text: text.into(),
-        at,
-    })
-    .await
-    .unwrap()
-}
-
-/// Runs one deadline check at `now` in a fresh process on `db`, marks everything
-/// delivered, and returns (recipient, text) of each message.
-async fn tick_once(db: &str, now: i64) -> Vec<(String, String)> {
-    let svc = open(db).await;
-    let queued = svc.tick(now).await.unwrap();
-    for q in &queued {
-        svc.delivered(q.id, now).await.unwrap();
-    }
-    svc.store().close().await;
-    queued
-        .into_iter()
-        .map(|q| {
-            let to = match q.message.to {
-                Destination::Dm(u) => u,
-                Destination::Channel(c) => format!("#{c}"),
-            };
-            (to, q.message.text)
-        })
-        .collect()
-}
 
 /// The vacation entries of game `id`'s log: (seat, seconds).
 async fn vacation_entries(svc: &Service, id: i64) -> Vec<(u8, i64)> {

@@ -2,7 +2,7 @@
 //! lines as users, and checking a game's snapshot against the replay of its action log.
 
 use super::postgres::Schema;
-use postal::service::referee::{Incoming, Outbound, Place, Service, Settings};
+use postal::service::referee::{Destination, Incoming, Outbound, Place, Service, Settings};
 use postal::service::replay::check_replay;
 use postal::store::Store;
 use postal::variants::Registry;
@@ -104,6 +104,42 @@ pub async fn say(svc: &Service, event: &str, user: &str, text: &str, at: i64) ->
     })
     .await
     .unwrap()
+}
+
+/// `user` sends `text` to the bot privately at `at`, as chat event `event`.
+pub async fn dm(svc: &Service, event: &str, user: &str, text: &str, at: i64) -> Vec<Outbound> {
+    svc.handle(Incoming {
+        event_id: event.into(),
+        user: user.into(),
+        place: Place::Dm,
+        server: None,
+        text: text.into(),
+        at,
+    })
+    .await
+    .unwrap()
+}
+
+/// Runs one deadline check at `now` in a fresh process on `db`, marks everything
+/// delivered, and returns (recipient, text) of each message: a user for a private
+/// message, `#CHANNEL` for a channel.
+pub async fn tick_once(db: &str, now: i64) -> Vec<(String, String)> {
+    let svc = open(db).await;
+    let queued = svc.tick(now).await.unwrap();
+    for q in &queued {
+        svc.delivered(q.id, now).await.unwrap();
+    }
+    svc.store().close().await;
+    queued
+        .into_iter()
+        .map(|q| {
+            let to = match q.message.to {
+                Destination::Dm(u) => u,
+                Destination::Channel(c) => format!("#{c}"),
+            };
+            (to, q.message.text)
+        })
+        .collect()
 }
 
 /// `white` challenges `black` in `#games` to a game of `options` (variant, `days:N`), playing
