@@ -387,3 +387,71 @@ async fn conditional_moves_settings_and_vacation_by_slash_command() {
     }
     bot.stop().await;
 }
+
+/// `/postal settings digest:` on Discord: the moves announced in the game's thread no
+/// longer ping the player, and the daily digest reaches them by DM at its hour, listing
+/// the game; `orientation:` is offered as a choice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_digest_by_slash_command_stops_the_pings_and_comes_by_dm() {
+    let fake = Fake::start(TOKEN).await;
+    let name = "digest";
+    let bot = start_ticking(&fake, name, 1).await;
+    let thread = start_game(&fake).await;
+    let hour = postal::store::unix_now() / 3600 % 24;
+    let s = fake.slash(
+        BOB,
+        &thread,
+        "settings",
+        json!([
+            {"name": "digest", "type": 3, "value": hour.to_string()},
+            {"name": "orientation", "type": 3, "value": "white"}
+        ]),
+    );
+    let r = fake.wait_callback(&s).await;
+    assert_ne!(r.flags() & 64, 0, "answered privately: {}", r.json);
+    let text = r.content().unwrap_or_default();
+    assert!(
+        text.contains(&format!("digest daily at {hour:02}:00 UTC")),
+        "{text}"
+    );
+    assert!(
+        text.contains("private boards White at the bottom"),
+        "{text}"
+    );
+
+    fake.say(ALICE, &thread, "e4");
+    let played = wait_post(&fake, &thread, "played e4").await;
+    let pinged = played.json["allowed_mentions"]["users"].clone();
+    assert!(
+        !pinged.to_string().contains(BOB.0),
+        "bob chose the digest, he is not pinged: {}",
+        played.json
+    );
+    // Today's digest was recorded as done when he chose it (its hour had begun): forget
+    // it, as if a day had passed, and the next deadline check sends it.
+    {
+        use sqlx::Connection;
+        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db_path(name)))
+            .await
+            .unwrap();
+        sqlx::query("DELETE FROM digests")
+            .execute(&mut c)
+            .await
+            .unwrap();
+        let _ = c.close().await;
+    }
+    let digest = wait_dm(&fake, BOB, "your daily digest").await;
+    let text = digest.content().unwrap();
+    assert!(text.contains("1 game awaits you: #1 standard vs"), "{text}");
+    assert!(text.contains("to move, by <t:"), "{text}");
+    bot.stop().await;
+}
+
+/// Where [`db`] put test database `name`, without removing it.
+fn db_path(name: &str) -> String {
+    std::env::temp_dir()
+        .join(format!("postal-discord-{}", std::process::id()))
+        .join(format!("{name}.db"))
+        .display()
+        .to_string()
+}

@@ -57,8 +57,8 @@ pub enum Command {
     /// `takeback [ID]` (a proposal to take back the user's last move) or `takeback [ID]
     /// accept|decline` (the answer to the opponent's).
     Takeback(Option<i64>, TakebackStep),
-    /// `settings [reminders:24,1|none|default] [autoclaim:on|off]`: the user's own
-    /// settings, shown (and changed) privately.
+    /// `settings [reminders:..] [autoclaim:..] [digest:..] [orientation:..]`: the user's
+    /// own settings, shown (and changed) privately.
     Settings(SettingsChange),
     /// `vacation [DAYS|end]`: the user's vacation, shown, started or ended early.
     Vacation(VacationAsk),
@@ -147,7 +147,7 @@ pub const HELP: &[(&str, &str, &str, &str)] = &[
     ("rematch", "rematch [ID]", "after a game of two players, challenge the other player to the same variant, days and options, colours swapped", "rematch, rematch 12"),
     ("rating", "rating [@user] (also ratings)", "your ratings on this server (or another player's): Glicko-2 per variant from finished rated games, Chess# points, solitaire best scores", "rating, rating @bob"),
     ("leaderboard", "leaderboard VARIANT (also scores)", "a variant's ratings on this server, best first (Chess# with its points; a solitaire's best scores)", "leaderboard standard, leaderboard chess-sharp, leaderboard parade"),
-    ("settings", "settings [reminders:24,1|none|default] [autoclaim:on|off]", "your own settings, privately: the hours before a deadline you are reminded at; whether a win on time is claimed for you where the rules make it a claim (Chess#)", "settings, settings reminders:24,1, settings reminders:none autoclaim:on"),
+    ("settings", "settings [reminders:24,1|none|default] [autoclaim:on|off] [digest:HOUR|on|off] [orientation:own|white|default]", "your own settings, privately: the hours before a deadline you are reminded at; whether a win on time is claimed for you where the rules make it a claim (Chess#); a daily digest of the games awaiting you, at an hour UTC, in place of a message at each turn; how boards sent to you privately are turned", "settings, settings reminders:24,1, settings reminders:none autoclaim:on, settings digest:18 orientation:white"),
     ("vacation", "vacation [DAYS|end]", "stop your clocks in every game for DAYS whole days from now (a yearly allowance); vacation alone shows the days left; it ends early when you move or say vacation end", "vacation, vacation 7, vacation end"),
     ("conditional", "conditional [ID] THEIR-MOVE YOUR-ANSWER [THEIR-MOVE YOUR-ANSWER ...] | conditional [ID] list | conditional [ID] clear", "privately, while waiting for your opponent's move: store a line of answers played at once when the opponent's moves match (pairs of their move and yours, up to 10 pairs; separate moves with ; when one holds spaces); list or clear your lines; chess variants only", "conditional 3 Nf6 e5 d6 exd6, conditional 2 Bc4; a7 to a6,g8 to f6, conditional list, conditional 3 clear"),
     ("help", "help [COMMAND]", "this list, or one command with examples", "help claim"),

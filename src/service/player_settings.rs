@@ -1,6 +1,8 @@
 //! Each player's own settings, changed privately with `settings`: the hours before a
-//! deadline at which they are reminded, and whether the referee claims a win on time for
-//! them where the rules leave it to a claim (Chess#).
+//! deadline at which they are reminded, whether the referee claims a win on time for
+//! them where the rules leave it to a claim (Chess#), a daily digest in place of the
+//! messages that tell them it is their turn, and how the boards sent to them privately
+//! are turned.
 
 use std::fmt;
 
@@ -9,6 +11,37 @@ pub const MAX_REMINDERS: usize = 4;
 
 /// The furthest ahead of a deadline a player may be reminded, in hours (a week).
 pub const MAX_REMINDER_HOURS: i64 = 168;
+
+/// The hour (UTC) of the digest of a player who says `digest:on` without an hour.
+pub const DEFAULT_DIGEST_HOUR: u8 = 9;
+
+/// How the boards sent to a player privately are turned, by their choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrivateOrientation {
+    /// The side they play at the bottom, in every board sent to them privately.
+    Own,
+    /// White at the bottom, as in printed diagrams.
+    White,
+}
+
+impl PrivateOrientation {
+    /// The setting's name in commands and the store (`own`, `white`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PrivateOrientation::Own => "own",
+            PrivateOrientation::White => "white",
+        }
+    }
+
+    /// The orientation named `name`, if it is one.
+    pub fn named(name: &str) -> Option<PrivateOrientation> {
+        match name.to_ascii_lowercase().as_str() {
+            "own" | "mine" => Some(PrivateOrientation::Own),
+            "white" => Some(PrivateOrientation::White),
+            _ => None,
+        }
+    }
+}
 
 /// One player's settings as stored.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -19,6 +52,14 @@ pub struct PlayerSettings {
     /// Whether the referee claims a win on time for them as soon as an opponent's time
     /// runs out, in a variant where the rules make it the opponent's claim.
     pub auto_claim: bool,
+    /// The hour of the day (UTC, 0 to 23) of their daily digest of the games awaiting
+    /// them, which then replaces the direct messages and pings telling them it is their
+    /// turn; `None`: no digest.
+    pub digest_hour: Option<u8>,
+    /// How the boards sent to them privately are turned; `None`: as the server draws
+    /// them (a seat's own board from its side, a game's public board as the server's
+    /// `public_orientation` says).
+    pub orientation: Option<PrivateOrientation>,
 }
 
 /// A change to a player's settings; what is `None` stays as it is.
@@ -28,12 +69,16 @@ pub struct SettingsChange {
     pub reminder_hours: Option<Option<Vec<i64>>>,
     /// Auto-claim on or off.
     pub auto_claim: Option<bool>,
+    /// The digest: `Some(None)` off, `Some(Some(h))` at hour `h`.
+    pub digest_hour: Option<Option<u8>>,
+    /// Private boards' orientation: `Some(None)` back to the server's way.
+    pub orientation: Option<Option<PrivateOrientation>>,
 }
 
 impl SettingsChange {
     /// Whether the change changes nothing (`settings` alone shows the settings).
     pub fn is_empty(&self) -> bool {
-        self.reminder_hours.is_none() && self.auto_claim.is_none()
+        *self == SettingsChange::default()
     }
 }
 
@@ -46,6 +91,8 @@ impl PlayerSettings {
                 .clone()
                 .unwrap_or_else(|| self.reminder_hours.clone()),
             auto_claim: change.auto_claim.unwrap_or(self.auto_claim),
+            digest_hour: change.digest_hour.unwrap_or(self.digest_hour),
+            orientation: change.orientation.unwrap_or(self.orientation),
         }
     }
 
@@ -63,11 +110,21 @@ impl PlayerSettings {
             .map(|h| h.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
     }
 
-    /// Settings read back from the store; hours that do not read are the server's.
-    pub fn from_stored(hours: Option<&str>, auto_claim: bool) -> PlayerSettings {
+    /// Settings read back from the store; hours that do not read are the server's, a
+    /// digest hour or an orientation that does not read is none.
+    pub fn from_stored(
+        hours: Option<&str>,
+        auto_claim: bool,
+        digest_hour: Option<i64>,
+        orientation: Option<&str>,
+    ) -> PlayerSettings {
         PlayerSettings {
             reminder_hours: hours.and_then(|h| read_hours(h).ok()),
             auto_claim,
+            digest_hour: digest_hour
+                .and_then(|h| u8::try_from(h).ok())
+                .filter(|h| *h < 24),
+            orientation: orientation.and_then(PrivateOrientation::named),
         }
     }
 
@@ -88,9 +145,22 @@ impl PlayerSettings {
             Some(h) => format!("{} before a deadline", hours(h)),
             None => format!("the server's ({} before a deadline)", hours(server)),
         };
+        let digest = match self.digest_hour {
+            Some(h) => format!(
+                "daily at {h:02}:00 UTC, in place of the messages and pings telling you it is your turn"
+            ),
+            None => "off (you are told at each turn)".to_string(),
+        };
+        let orientation = match self.orientation {
+            Some(PrivateOrientation::Own) => "your side at the bottom",
+            Some(PrivateOrientation::White) => "White at the bottom",
+            None => "the server's (your own board from your side)",
+        };
         format!(
-            "your settings: reminders {reminders}; auto-claim of wins on time {}. \
-             Change them with `settings reminders:24,1` (or `none`, `default`) and `settings autoclaim:on` (or `off`)",
+            "your settings: reminders {reminders}; auto-claim of wins on time {}; digest {digest}; \
+             private boards {orientation}. Change them with `settings reminders:24,1` (or `none`, `default`), \
+             `settings autoclaim:on` (or `off`), `settings digest:18` (an hour UTC, or `on`, `off`) \
+             and `settings orientation:white` (or `own`, `default`)",
             if self.auto_claim { "on" } else { "off" }
         )
     }
@@ -142,6 +212,27 @@ pub fn read_hours(text: &str) -> Result<Vec<i64>, BadSetting> {
     Ok(hours)
 }
 
+/// A digest setting as typed: `off`, `on` (at [`DEFAULT_DIGEST_HOUR`]), or an hour of the
+/// day, UTC, from 0 to 23 (`18`, `18h`, `18:00`).
+pub fn read_digest(text: &str) -> Result<Option<u8>, BadSetting> {
+    let t = text.trim().to_ascii_lowercase();
+    match t.as_str() {
+        "off" | "no" | "none" => return Ok(None),
+        "on" | "yes" | "daily" => return Ok(Some(DEFAULT_DIGEST_HOUR)),
+        _ => {}
+    }
+    let hour = t
+        .strip_suffix(":00")
+        .or_else(|| t.strip_suffix('h'))
+        .unwrap_or(&t);
+    match hour.parse::<u8>() {
+        Ok(h) if h < 24 && hour.len() <= 2 => Ok(Some(h)),
+        _ => Err(BadSetting(
+            "digest is an hour of the day, UTC, from 0 to 23 (digest:18), or on or off".into(),
+        )),
+    }
+}
+
 /// A settings command's words (`reminders:24,1`, `autoclaim:on`) read into a change.
 pub fn read_change<S: AsRef<str>>(words: &[S]) -> Result<SettingsChange, BadSetting> {
     let mut change = SettingsChange::default();
@@ -149,7 +240,7 @@ pub fn read_change<S: AsRef<str>>(words: &[S]) -> Result<SettingsChange, BadSett
         let w = w.as_ref();
         let Some((key, value)) = w.split_once(':') else {
             return Err(BadSetting(
-                "settings are written key:value: reminders:24,1 (or none, default) and autoclaim:on (or off)".into(),
+                "settings are written key:value: reminders:24,1 (or none, default), autoclaim:on (or off), digest:18 (or on, off) and orientation:white (or own, default)".into(),
             ));
         };
         match key.to_ascii_lowercase().as_str() {
@@ -167,9 +258,20 @@ pub fn read_change<S: AsRef<str>>(words: &[S]) -> Result<SettingsChange, BadSett
                     _ => return Err(BadSetting("autoclaim is on or off".into())),
                 });
             }
+            "digest" => change.digest_hour = Some(read_digest(value)?),
+            "orientation" | "board" => {
+                change.orientation =
+                    Some(if value.eq_ignore_ascii_case("default") {
+                        None
+                    } else {
+                        Some(PrivateOrientation::named(value).ok_or_else(|| {
+                            BadSetting("orientation is own, white or default".into())
+                        })?)
+                    });
+            }
             _ => {
                 return Err(BadSetting(
-                    "the settings are reminders and autoclaim".into(),
+                    "the settings are reminders, autoclaim, digest and orientation".into(),
                 ))
             }
         }
@@ -210,19 +312,53 @@ mod tests {
     }
 
     #[test]
+    fn digest_and_orientation_read_and_refuse_the_rest() {
+        assert_eq!(read_digest("18"), Ok(Some(18)));
+        assert_eq!(read_digest("7h"), Ok(Some(7)));
+        assert_eq!(read_digest("0:00"), Ok(Some(0)));
+        assert_eq!(read_digest("on"), Ok(Some(DEFAULT_DIGEST_HOUR)));
+        assert_eq!(read_digest("OFF"), Ok(None));
+        for bad in ["24", "-1", "x", "", "018", "9am", "99999999999"] {
+            assert!(read_digest(bad).is_err(), "{bad}");
+        }
+        let c = read_change(&["digest:18", "orientation:white"]).unwrap();
+        let s = PlayerSettings::default().changed(&c);
+        assert_eq!(s.digest_hour, Some(18));
+        assert_eq!(s.orientation, Some(PrivateOrientation::White));
+        let back = s.changed(&read_change(&["digest:off", "orientation:default"]).unwrap());
+        assert_eq!((back.digest_hour, back.orientation), (None, None));
+        assert!(read_change(&["orientation:sideways"]).is_err());
+        let d = s.describe(&[24]);
+        assert!(d.contains("digest daily at 18:00 UTC"), "{d}");
+        assert!(d.contains("private boards White at the bottom"), "{d}");
+        // A stored value no longer valid reads as none.
+        let odd = PlayerSettings::from_stored(None, false, Some(99), Some("sideways"));
+        assert_eq!((odd.digest_hour, odd.orientation), (None, None));
+    }
+
+    #[test]
     fn stored_hours_round_trip() {
         for s in [
             PlayerSettings::default(),
             PlayerSettings {
                 reminder_hours: Some(vec![]),
                 auto_claim: true,
+                digest_hour: Some(0),
+                orientation: Some(PrivateOrientation::White),
             },
             PlayerSettings {
                 reminder_hours: Some(vec![24, 1]),
                 auto_claim: false,
+                digest_hour: Some(23),
+                orientation: Some(PrivateOrientation::Own),
             },
         ] {
-            let back = PlayerSettings::from_stored(s.stored_hours().as_deref(), s.auto_claim);
+            let back = PlayerSettings::from_stored(
+                s.stored_hours().as_deref(),
+                s.auto_claim,
+                s.digest_hour.map(i64::from),
+                s.orientation.map(PrivateOrientation::name),
+            );
             assert_eq!(back, s);
         }
         let d = PlayerSettings::default().describe(&[24]);

@@ -38,6 +38,8 @@ pub const TABLES: &[Table] = &[
             ("name", T),
             ("reminder_hours", T),
             ("auto_claim", I),
+            ("digest_hour", I),
+            ("orientation", T),
         ],
         generated_id: false,
     },
@@ -166,6 +168,11 @@ pub const TABLES: &[Table] = &[
             ("typed", T),
         ],
         generated_id: true,
+    },
+    Table {
+        name: "digests",
+        columns: &[("user_id", T), ("day", I), ("at", I)],
+        generated_id: false,
     },
 ];
 

@@ -28,6 +28,7 @@ pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
 pub use open::{database_file, database_name};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};
+pub use player_settings::digest_day;
 pub use pool::Backend;
 pub use rows::{ActionRow, Deadline, Drawn, GameRow, NewGame, SeatRow, Write};
 pub use standings::FinishedGame;

@@ -10,6 +10,27 @@
 use super::{is_unique_violation, on_pool, Backend, Store, StoreError};
 use sqlx::Row;
 
+/// Puts `messages` (`&[NewMessage]`) about game `game_id` (`Option<i64>`) in the outbox,
+/// in transaction `tx`, as made at `at`: on either backend, inside [`on_pool`].
+macro_rules! queue_messages {
+    ($tx:ident, $game_id:expr, $messages:expr, $at:expr) => {
+        for m in $messages {
+            sqlx::query(
+                "INSERT INTO outbox (game_id, destination, text, board, ending, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind($game_id)
+            .bind(&m.destination)
+            .bind(&m.text)
+            .bind(i64::from(m.board))
+            .bind(i64::from(m.ending))
+            .bind($at)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    };
+}
+pub(super) use queue_messages;
+
 /// A new claimer's name: 16 hex digits from the operating system's entropy (the process
 /// id and the time if it gives none), unique among the processes sharing a database.
 pub(super) fn new_claimer() -> String {
@@ -100,19 +121,7 @@ impl Store {
                 Err(e) if is_unique_violation(&e) => return Ok(false),
                 Err(e) => return Err(e.into()),
             }
-            for m in messages {
-                sqlx::query(
-                    "INSERT INTO outbox (game_id, destination, text, board, ending, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(game_id)
-                .bind(&m.destination)
-                .bind(&m.text)
-                .bind(i64::from(m.board))
-                .bind(i64::from(m.ending))
-                .bind(at)
-                .execute(&mut *tx)
-                .await?;
-            }
+            queue_messages!(tx, Some(game_id), messages, at);
             tx.commit().await?;
             Ok(true)
         })

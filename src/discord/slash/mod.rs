@@ -420,6 +420,24 @@ fn referee_commands(registry: &Registry) -> Vec<CreateCommandOption> {
                 )
                 .add_string_choice("on", "on")
                 .add_string_choice("off", "off"),
+            )
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "digest",
+                    "A daily digest at this hour, UTC (e.g. 18), instead of a message at each turn; or off",
+                )
+                .max_length(5),
+            )
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "orientation",
+                    "How boards sent to you privately are turned",
+                )
+                .add_string_choice("your side at the bottom", "own")
+                .add_string_choice("White at the bottom", "white")
+                .add_string_choice("the server's default", "default"),
             ),
     );
     out.push(
@@ -604,7 +622,7 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
                 .flatten(),
         ),
         "settings" => {
-            for o in ["reminders", "autoclaim"] {
+            for o in ["reminders", "autoclaim", "digest", "orientation"] {
                 // A value is one word: spaces typed in it are dropped, not read as more.
                 words.extend(get(o).map(|v| format!("{o}:{}", v.replace(char::is_whitespace, ""))));
             }

@@ -96,7 +96,12 @@ impl Service {
 
     /// ` vs bob`, ` with carol vs bob, dave` (a team game's partners play with the user),
     /// or nothing for a game of one.
-    fn against(&self, g: &GameRow, rules: &dyn GameRules, user: &str) -> Result<String, Fail> {
+    pub(super) fn against(
+        &self,
+        g: &GameRow,
+        rules: &dyn GameRules,
+        user: &str,
+    ) -> Result<String, Fail> {
         let teams = self.registry.get(rules.variant())?.seats().placing == Placing::Teams;
         let half = (g.seats.len() / 2).max(1);
         let mine = g.seat_of(user).map_or(0, usize::from) / half;

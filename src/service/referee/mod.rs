@@ -19,6 +19,7 @@ mod conditional;
 mod listing;
 mod lookup;
 mod outbox;
+mod personal;
 mod rematch;
 mod routing;
 mod seating;
@@ -146,6 +147,11 @@ pub struct Outbound {
     /// For a list of games (`games`): each game's line with where it is played, so an
     /// adapter may show each with a link to its game; the text holds the same lines.
     pub listing: Vec<Listed>,
+    /// The message is a turn notice: it tells the users it calls on (in a channel, its
+    /// [`Outbound::mentions`]; privately, its recipient) that the game awaits them. A
+    /// player who chose the daily digest is neither called on nor sent one: the digest
+    /// lists the game instead (docs/service.md, "Daily digest").
+    pub turn: bool,
 }
 
 impl Default for Destination {
@@ -399,7 +405,10 @@ impl Service {
             }
         };
         let refusal = match self.run(&inc, cmd, &mut r).await {
-            Ok(()) => return Ok(r.out),
+            Ok(()) => {
+                self.personalize(&r.origin, &mut r.out).await?;
+                return Ok(r.out);
+            }
             Err(Fail::Refuse(e)) => e,
             Err(Fail::Store(StoreError::Duplicate)) => return Ok(Vec::new()),
             Err(Fail::Store(StoreError::Conflict)) => RuleError::of(
@@ -554,7 +563,15 @@ impl Service {
                     current.describe(server)
                 } else {
                     let new = current.changed(&change);
-                    self.store.set_player_settings(&inc.user, &new).await?;
+                    // A digest just chosen (or moved to another hour) starts at its next
+                    // hour: today's, if it has not come yet.
+                    let digest_done = new
+                        .digest_hour
+                        .filter(|_| new.digest_hour != current.digest_hour)
+                        .map(|h| (crate::store::digest_day(inc.at, h), inc.at));
+                    self.store
+                        .set_player_settings(&inc.user, &new, digest_done)
+                        .await?;
                     format!("saved; {}", new.describe(server))
                 };
                 r.out.push(Outbound {

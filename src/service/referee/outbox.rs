@@ -153,6 +153,7 @@ impl Service {
                     .await?;
             }
         }
+        self.send_digests(now).await?;
         self.expire_challenges(now).await
     }
 
@@ -282,6 +283,7 @@ impl Service {
     /// another process holds are left to it, unless it died holding them and its claim
     /// ran out.
     pub async fn claim_undelivered(&self) -> Result<Vec<Queued>, StoreError> {
+        let mut ids = Vec::new();
         let mut out = Vec::new();
         for q in self.store.claim_undelivered(OUTBOX_LEASE_SECONDS).await? {
             let QueuedMessage {
@@ -326,21 +328,27 @@ impl Service {
                 (true, Some(g)) => self.rematch_button(g).into_iter().collect(),
                 _ => Vec::new(),
             };
-            out.push(Queued {
-                id,
-                message: Outbound {
-                    to,
-                    text,
-                    image,
-                    game: game_id,
-                    buttons,
-                    mentions,
-                    ending,
-                    ..Outbound::default()
-                },
+            ids.push(id);
+            out.push(Outbound {
+                to,
+                text,
+                image,
+                game: game_id,
+                buttons,
+                mentions,
+                ending,
+                ..Outbound::default()
             });
         }
-        Ok(out)
+        // Boards sent privately are turned as their recipients chose. (The outbox holds
+        // no turn notice: a reminder is sent whatever the digest.)
+        let settings = self.settings_of_recipients(&out).await?;
+        self.turn_private_boards(&mut out, &settings).await?;
+        Ok(ids
+            .into_iter()
+            .zip(out)
+            .map(|(id, message)| Queued { id, message })
+            .collect())
     }
 
     /// Marks an outbox message delivered at `at`: its deliverer has handed it over.

@@ -113,7 +113,15 @@ impl Service {
                 false => awaited_users(g, rules),
             };
             for d in public_dest(g) {
+                // A turn notice for those it calls on: in a channel, the players awaited;
+                // privately, its recipient when awaited.
+                let turn = !ended
+                    && match &d {
+                        Destination::Channel(_) => true,
+                        Destination::Dm(u) => mentions.contains(u),
+                    };
                 r.out.push(Outbound {
+                    turn,
                     to: d,
                     text: text.clone(),
                     image: image.clone(),
@@ -170,6 +178,7 @@ impl Service {
                 text: format!("game #{}: your turn. {text}", g.id),
                 image: Some(view),
                 game: Some(g.id),
+                turn: true,
                 ..Outbound::default()
             });
         }

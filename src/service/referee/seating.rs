@@ -601,7 +601,13 @@ impl Service {
             });
         }
         self.tell_holdings(g, rules.as_ref(), r);
+        let first = r.out.len();
         self.prompt_privately(g, rules.as_ref(), &[], r);
+        // A game's start is news, not a turn notice: it reaches a player with the daily
+        // digest too.
+        for o in &mut r.out[first..] {
+            o.turn = false;
+        }
         Ok(())
     }
 

@@ -1,0 +1,189 @@
+//! Messages fitted to their recipients' own settings: the turn notices a player with
+//! the daily digest does not get (the digest lists their games instead), and the boards
+//! sent to a player privately, turned as they chose. Also the digests themselves, sent
+//! by the deadline check.
+
+use super::outbox::new_message;
+use super::text::time_mark;
+use super::{Destination, Outbound, Service};
+use crate::rules::Color;
+use crate::service::player_settings::{PlayerSettings, PrivateOrientation};
+use crate::store::{GameRow, StoreError};
+use crate::variants::api::Viewer;
+use std::collections::HashMap;
+
+/// The most games one digest lists; the rest are counted, and `games` lists them all.
+pub const DIGEST_GAMES: usize = 15;
+
+impl Service {
+    /// Fits a reply's messages to their recipients' settings, in one read of the
+    /// settings of those concerned: drops the turn notices sent privately to a player
+    /// with the daily digest (never an answer to their own command, sent to `origin`),
+    /// takes such players out of the mentions of the turn notices posted in a channel,
+    /// and turns the boards sent privately as each recipient chose.
+    pub(super) async fn personalize(
+        &self,
+        origin: &Destination,
+        out: &mut Vec<Outbound>,
+    ) -> Result<(), StoreError> {
+        let settings = self.settings_of_recipients(out).await?;
+        if settings.is_empty() {
+            return Ok(());
+        }
+        let digest = |u: &str| settings.get(u).is_some_and(|s| s.digest_hour.is_some());
+        out.retain(|o| match &o.to {
+            Destination::Dm(u) => !(o.turn && digest(u) && o.to != *origin),
+            Destination::Channel(_) => true,
+        });
+        for o in out.iter_mut().filter(|o| o.turn) {
+            o.mentions.retain(|u| !digest(u));
+        }
+        self.turn_private_boards(out, &settings).await
+    }
+
+    /// The settings of the players `out` concerns (the recipients of its private boards
+    /// and turn notices, the players its turn notices call on), of those who chose a
+    /// digest or an orientation; none read when no message concerns anyone.
+    pub(super) async fn settings_of_recipients(
+        &self,
+        out: &[Outbound],
+    ) -> Result<HashMap<String, PlayerSettings>, StoreError> {
+        let mut concerned: Vec<&str> = Vec::new();
+        for o in out {
+            match &o.to {
+                Destination::Dm(u) if o.turn || o.image.is_some() => concerned.push(u),
+                Destination::Channel(_) if o.turn => {
+                    concerned.extend(o.mentions.iter().map(String::as_str))
+                }
+                _ => {}
+            }
+        }
+        concerned.sort_unstable();
+        concerned.dedup();
+        if concerned.is_empty() {
+            return Ok(HashMap::new());
+        }
+        self.store.personal_settings(&concerned).await
+    }
+
+    /// Turns each board of `out` sent privately as its recipient chose (`settings`).
+    pub(super) async fn turn_private_boards(
+        &self,
+        out: &mut [Outbound],
+        settings: &HashMap<String, PlayerSettings>,
+    ) -> Result<(), StoreError> {
+        for o in out.iter_mut() {
+            let Destination::Dm(u) = &o.to else { continue };
+            if let Some(s) = settings.get(u) {
+                let u = u.clone();
+                self.turn_private_board(o, &u, s).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Turns the board of `o`, sent privately to `user`, as their settings say: White
+    /// at the bottom, or the side they play in its game. A board whose bottom is fixed
+    /// by its variant (Gravity) stays as it is.
+    async fn turn_private_board(
+        &self,
+        o: &mut Outbound,
+        user: &str,
+        settings: &PlayerSettings,
+    ) -> Result<(), StoreError> {
+        let (Some(view), Some(turn)) = (o.image.as_mut(), settings.orientation) else {
+            return Ok(());
+        };
+        if view.board.fixed_bottom {
+            return Ok(());
+        }
+        let bottom = match turn {
+            PrivateOrientation::White => Some(Color::White),
+            PrivateOrientation::Own => match o.game {
+                Some(id) => self.own_side(id, user).await?,
+                None => None,
+            },
+        };
+        if let Some(bottom) = bottom {
+            view.board.bottom = bottom;
+        }
+        Ok(())
+    }
+
+    /// The side `user` plays in game `id`, as their own board is drawn: `None` when they
+    /// have no seat there.
+    async fn own_side(&self, id: i64, user: &str) -> Result<Option<Color>, StoreError> {
+        let Some(g) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        let (Some(seat), Ok(rules)) = (g.seat_of(user), self.load(&g)) else {
+            return Ok(None);
+        };
+        Ok(Some(
+            rules
+                .project(Viewer::Seat(crate::variants::api::Seat(seat)))
+                .board
+                .bottom,
+        ))
+    }
+
+    /// Sends the digests due at `now`: to each player who chose one and whose hour has
+    /// come, once a day, the games that await them, recorded with its message in the
+    /// outbox in one transaction (a day when nothing awaits them is recorded with no
+    /// message), so that a restart or a second process neither repeats nor skips one.
+    pub(super) async fn send_digests(&self, now: i64) -> Result<(), StoreError> {
+        for (user, day) in self.store.digests_due(now).await? {
+            let games = self.store.games_of(&user, &["active"]).await?;
+            let lines: Vec<String> = games
+                .iter()
+                .filter_map(|g| self.digest_line(g, &user))
+                .collect();
+            let messages = match lines.len() {
+                0 => Vec::new(),
+                n => {
+                    let more = n.saturating_sub(DIGEST_GAMES);
+                    let games = if n == 1 {
+                        "1 game awaits".to_string()
+                    } else {
+                        format!("{n} games await")
+                    };
+                    let mut text = format!(
+                        "your daily digest: {games} you: {}",
+                        lines[..n.min(DIGEST_GAMES)].join(" | ")
+                    );
+                    if more > 0 {
+                        text.push_str(&format!(" | and {more} more (`games` lists them all)"));
+                    }
+                    vec![new_message(&Destination::Dm(user.clone()), &text, false)]
+                }
+            };
+            self.store.record_digest(&user, day, now, &messages).await?;
+        }
+        Ok(())
+    }
+
+    /// `user`'s line in their digest for game `g`, if it awaits them: `#12 standard vs
+    /// bob: to move, by ...`.
+    fn digest_line(&self, g: &GameRow, user: &str) -> Option<String> {
+        let rules = self.load(g).ok()?;
+        let asks: Vec<String> = rules
+            .awaiting()
+            .into_iter()
+            .filter(|(s, _)| g.user_at(s.0) == Some(user))
+            .map(|(s, p)| match g.deadlines.iter().find(|d| d.seat == s.0) {
+                Some(d) => format!("{}, by {}", p.ask, time_mark(d.due_at)),
+                None => p.ask,
+            })
+            .collect();
+        if asks.is_empty() {
+            return None;
+        }
+        let against = self.against(g, rules.as_ref(), user).ok()?;
+        Some(format!(
+            "#{} {}{against}: {}",
+            g.id,
+            rules.variant(),
+            asks.join("; ")
+        ))
+    }
+}
