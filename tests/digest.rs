@@ -247,3 +247,41 @@ async fn private_boards_are_turned_as_their_player_chose() {
     assert_eq!(bottom(&out, &bob), Some(Color::Black));
     svc.store().close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_secret_turn_prompt_is_held_for_the_digest_and_its_partners_get_theirs() {
+    let dir = TempDir::new("digest-secret");
+    let db = dir.db();
+    let svc = open(&db).await;
+    say(
+        &svc,
+        "c",
+        "alice",
+        "challenge @bob @carol @dave split-brain",
+        T0,
+    )
+    .await;
+    for (n, u) in ["bob", "carol", "dave"].iter().enumerate() {
+        say(&svc, &format!("a{n}"), u, "accept", T0).await;
+    }
+    dm(&svc, "s1", "carol", "settings digest:12", T0 + 10).await;
+    dm(&svc, "p1", "alice", "pick b1", T0 + 20).await;
+    let out = dm(&svc, "p2", "bob", "pick c3", T0 + 30).await;
+    // Black's turn: dave is asked privately and pinged; carol neither.
+    assert!(out[0].text.contains("played Nc3"), "{}", out[0].text);
+    assert_eq!(pinged(&out), vec!["dave".to_string()], "{out:?}");
+    assert_eq!(dms_to(&out, "dave"), 1, "{out:?}");
+    assert_eq!(dms_to(&out, "carol"), 0, "{out:?}");
+    svc.store().close().await;
+    drop(svc);
+    let digest = tick_once(&db, T0 + 12 * HOUR).await;
+    assert_eq!(digest.len(), 1, "{digest:?}");
+    assert_eq!(digest[0].0, "carol");
+    assert!(
+        digest[0]
+            .1
+            .contains("#1 split-brain with dave vs alice, bob: to pick a piece (privately), by "),
+        "{}",
+        digest[0].1
+    );
+}
