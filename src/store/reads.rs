@@ -170,16 +170,19 @@ impl Store {
 }
 
 /// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
+/// Each seat says too whether its player chose personal settings ([`GameRow::personal`]).
 /// The two backends name their JSON functions differently; the columns are the same.
 const GAME_SELECT_SQLITE: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
-    (SELECT json_group_array(json_array(seat, user_id, role, accepted) ORDER BY seat) FROM seats WHERE game_id = games.id),
+    (SELECT json_group_array(json_array(seat, user_id, role, accepted,
+        (SELECT count(*) FROM users u WHERE u.id = seats.user_id AND (u.digest_hour IS NOT NULL OR u.orientation IS NOT NULL))) ORDER BY seat) FROM seats WHERE game_id = games.id),
     (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id),
     server, started_at
     FROM games";
 
 /// [`GAME_SELECT_SQLITE`] for PostgreSQL.
 const GAME_SELECT_POSTGRES: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
-    (SELECT coalesce(json_agg(json_build_array(seat, user_id, role, accepted) ORDER BY seat), '[]')::text FROM seats WHERE game_id = games.id),
+    (SELECT coalesce(json_agg(json_build_array(seat, user_id, role, accepted,
+        (SELECT count(*) FROM users u WHERE u.id = seats.user_id AND (u.digest_hour IS NOT NULL OR u.orientation IS NOT NULL))) ORDER BY seat), '[]')::text FROM seats WHERE game_id = games.id),
     (SELECT coalesce(json_agg(json_build_array(seat, turn, due_at) ORDER BY seat), '[]')::text FROM deadlines WHERE game_id = games.id),
     server, started_at
     FROM games";
@@ -194,8 +197,9 @@ where
 {
     let id: i64 = r.get(0);
     let bad = |e: serde_json::Error| StoreError::Db(sqlx::Error::Decode(Box::new(e)));
-    let seats: Vec<(u8, Option<String>, String, u8)> =
+    let seats: Vec<(u8, Option<String>, String, u8, u8)> =
         serde_json::from_str(&r.get::<String, _>(16)).map_err(bad)?;
+    let personal = seats.iter().map(|s| s.4 != 0).collect();
     let deadlines: Vec<(u8, i64, i64)> =
         serde_json::from_str(&r.get::<String, _>(17)).map_err(bad)?;
     Ok(GameRow {
@@ -218,7 +222,7 @@ where
         start_snapshot: r.get(15),
         seats: seats
             .into_iter()
-            .map(|(seat, user, role, accepted)| SeatRow {
+            .map(|(seat, user, role, accepted, _)| SeatRow {
                 seat,
                 user,
                 role,
@@ -235,5 +239,6 @@ where
             })
             .collect(),
         started_at: r.get(19),
+        personal,
     })
 }

@@ -63,6 +63,10 @@ pub struct GameRow {
     /// When the game started (seconds since the epoch): when its last seat accepted;
     /// `None` while it is a challenge.
     pub started_at: Option<i64>,
+    /// Which seats' players chose settings that change the messages sent to them (a
+    /// daily digest, an orientation of private boards), as read with the game: by seat
+    /// index, so that the messages of a move read no one's settings when nobody did.
+    pub personal: Vec<bool>,
 }
 
 impl GameRow {

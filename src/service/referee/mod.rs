@@ -190,6 +190,9 @@ pub struct Service {
 struct Reply {
     out: Vec<Outbound>,
     origin: Destination,
+    /// Players known, from a game read for this reply, to have chosen no settings that
+    /// change their messages: [`Service::personalize`] need not read theirs.
+    plain: Vec<String>,
 }
 
 impl Reply {
@@ -362,6 +365,7 @@ impl Service {
         let mut r = Reply {
             out: Vec::new(),
             origin,
+            plain: Vec::new(),
         };
         let cmd = match command::parse(&inc.text, &self.registry) {
             Ok(c) => c,
@@ -406,7 +410,7 @@ impl Service {
         };
         let refusal = match self.run(&inc, cmd, &mut r).await {
             Ok(()) => {
-                self.personalize(&r.origin, &mut r.out).await?;
+                self.personalize(&mut r).await?;
                 return Ok(r.out);
             }
             Err(Fail::Refuse(e)) => e,

@@ -249,6 +249,7 @@ impl Service {
         let mut r = Reply {
             out: Vec::new(),
             origin: Destination::Dm(user.to_string()),
+            plain: Vec::new(),
         };
         self.announce(g, &done, &mut r);
         w.notice = Some((d.seat, d.turn, "timeout".to_string()));
@@ -342,7 +343,7 @@ impl Service {
         }
         // Boards sent privately are turned as their recipients chose. (The outbox holds
         // no turn notice: a reminder is sent whatever the digest.)
-        let settings = self.settings_of_recipients(&out).await?;
+        let settings = self.settings_of_recipients(&out, &[]).await?;
         self.turn_private_boards(&mut out, &settings).await?;
         Ok(ids
             .into_iter()

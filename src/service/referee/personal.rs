@@ -5,7 +5,7 @@
 
 use super::outbox::new_message;
 use super::text::time_mark;
-use super::{Destination, Outbound, Service};
+use super::{Destination, Outbound, Reply, Service};
 use crate::rules::Color;
 use crate::service::player_settings::{PlayerSettings, PrivateOrientation};
 use crate::store::{GameRow, StoreError};
@@ -18,15 +18,12 @@ pub const DIGEST_GAMES: usize = 15;
 impl Service {
     /// Fits a reply's messages to their recipients' settings, in one read of the
     /// settings of those concerned: drops the turn notices sent privately to a player
-    /// with the daily digest (never an answer to their own command, sent to `origin`),
+    /// with the daily digest (never an answer to their own command, sent to its origin),
     /// takes such players out of the mentions of the turn notices posted in a channel,
     /// and turns the boards sent privately as each recipient chose.
-    pub(super) async fn personalize(
-        &self,
-        origin: &Destination,
-        out: &mut Vec<Outbound>,
-    ) -> Result<(), StoreError> {
-        let settings = self.settings_of_recipients(out).await?;
+    pub(super) async fn personalize(&self, r: &mut Reply) -> Result<(), StoreError> {
+        let Reply { out, origin, plain } = r;
+        let settings = self.settings_of_recipients(out, plain).await?;
         if settings.is_empty() {
             return Ok(());
         }
@@ -43,10 +40,12 @@ impl Service {
 
     /// The settings of the players `out` concerns (the recipients of its private boards
     /// and turn notices, the players its turn notices call on), of those who chose a
-    /// digest or an orientation; none read when no message concerns anyone.
+    /// digest or an orientation; none read when no message concerns anyone but the
+    /// players known to have chosen neither (`plain`).
     pub(super) async fn settings_of_recipients(
         &self,
         out: &[Outbound],
+        plain: &[String],
     ) -> Result<HashMap<String, PlayerSettings>, StoreError> {
         let mut concerned: Vec<&str> = Vec::new();
         for o in out {
@@ -60,6 +59,7 @@ impl Service {
         }
         concerned.sort_unstable();
         concerned.dedup();
+        concerned.retain(|u| !plain.iter().any(|p| p == u));
         if concerned.is_empty() {
             return Ok(HashMap::new());
         }

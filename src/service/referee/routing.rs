@@ -68,6 +68,12 @@ impl Service {
     /// board, the private notes, and the secret prompts newly asked.
     pub(super) fn announce(&self, g: &GameRow, done: &Committed, r: &mut Reply) {
         let rules = done.rules.as_ref();
+        r.plain.extend(
+            g.seats
+                .iter()
+                .filter(|s| !g.personal.get(usize::from(s.seat)).copied().unwrap_or(true))
+                .filter_map(|s| s.user.clone()),
+        );
         let name = |s: Seat| player_name(g, rules, s);
         let mut lines = Vec::new();
         let mut private: Vec<(Seat, String)> = Vec::new();
