@@ -171,21 +171,21 @@ impl Store {
 
 /// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
 /// The two backends name their JSON functions differently; the columns are the same.
-const GAME_SELECT_SQLITE: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
+pub(super) const GAME_SELECT_SQLITE: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT json_group_array(json_array(seat, user_id, role, accepted) ORDER BY seat) FROM seats WHERE game_id = games.id),
     (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id),
     server, started_at
     FROM games";
 
 /// [`GAME_SELECT_SQLITE`] for PostgreSQL.
-const GAME_SELECT_POSTGRES: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
+pub(super) const GAME_SELECT_POSTGRES: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT coalesce(json_agg(json_build_array(seat, user_id, role, accepted) ORDER BY seat), '[]')::text FROM seats WHERE game_id = games.id),
     (SELECT coalesce(json_agg(json_build_array(seat, turn, due_at) ORDER BY seat), '[]')::text FROM deadlines WHERE game_id = games.id),
     server, started_at
     FROM games";
 
 /// A game row of either backend, as [`GameRow`].
-fn game_from_row<R>(r: &R) -> Result<GameRow, StoreError>
+pub(super) fn game_from_row<R>(r: &R) -> Result<GameRow, StoreError>
 where
     R: Row,
     usize: ColumnIndex<R>,

@@ -15,7 +15,7 @@ use super::routing::public_dest;
 use super::text::{civil, day_count, time_mark};
 use super::{Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::VacationAsk;
-use crate::store::{Deadline, GameRow, StoreError, Vacation, Write};
+use crate::store::{Deadline, GameRow, InPlay, StoreError, Vacation, Write};
 use crate::variants::api::{Action, RefusalKind, Seat, VacationEntry};
 
 /// The first second of the UTC calendar year `y`.
@@ -378,7 +378,7 @@ impl Service {
             .store
             .open_vacation(user)
             .await?
-            .filter(|v| v.started_at < d.due_at))
+            .filter(|v| stops(v, d)))
     }
 
     /// `; alice is on vacation until ...: their clock is stopped` for each player of `g`
@@ -398,6 +398,18 @@ impl Service {
         }
         Ok(note)
     }
+}
+
+/// Whether vacation `v` (of the deadline's player) stops deadline `d`: it began before
+/// the deadline came.
+pub(super) fn stops(v: &Vacation, d: &Deadline) -> bool {
+    v.started_at < d.due_at
+}
+
+/// [`Service::stopping`] on the vacations read with the game (`in_play`), under its lock.
+pub(super) fn stopping_in<'a>(in_play: &'a InPlay, d: &Deadline) -> Option<&'a Vacation> {
+    let user = in_play.game.user_at(d.seat)?;
+    in_play.vacation_of(user).filter(|v| stops(v, d))
 }
 
 /// A length of time as days, hours and minutes (`2 days 3 h`, `45 min`).
