@@ -8,6 +8,7 @@
 //! take lines; their text never reaches anyone but their owner.
 
 use super::acting::{self, Committed};
+use super::text::turn_line;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::Conditional;
 use crate::store::{ConditionalLine, GameRow};
@@ -329,8 +330,9 @@ impl Service {
     /// `first` in `r`): when the game is over, its lines are dropped; when the opponent of
     /// the actor is now to move and has a line expecting that action, its answer is
     /// applied and committed as theirs, announced with "(conditional)", and their other
-    /// lines are dropped. Caller holds the game's lock. A failure here is logged: the
-    /// action itself is committed and announced whatever happens.
+    /// lines are dropped. Caller holds the game's lock (and calls this only when the game
+    /// has lines). A failure here is logged: the action itself is committed and announced
+    /// whatever happens.
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn answer_conditionally(
         &self,
@@ -435,9 +437,17 @@ impl Service {
             }
         };
         self.store.write(g.id, &w).await?;
-        // The player is not called on for a turn already played for them.
+        // The player is not called on for a turn already played for them: the action's
+        // announcement loses its turn line (the answer's own message says whose turn it
+        // is now) and their mention.
+        let turn = format!(". {}", turn_line(g, rules, &done.deadlines));
         for m in &mut r.out[first..] {
             m.mentions.retain(|u| u != user);
+            if m.game == Some(g.id) {
+                if let Some(text) = m.text.strip_suffix(&turn) {
+                    m.text = text.to_string();
+                }
+            }
         }
         if let Some(note) = next
             .notes
