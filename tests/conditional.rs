@@ -52,12 +52,10 @@ async fn a_matching_line_is_played_at_once_with_a_note_and_a_mismatch_drops_it()
     );
     assert!(texts[1].contains("@alice (White) to move"), "{}", texts[1]);
     // The answer is the player's own action, in the log, and the player is not called on
-    // for a turn already played for them.
-    assert!(
-        !out[0].mentions.contains(&"bob".to_string()),
-        "{:?}",
-        out[0].mentions
-    );
+    // for a turn already played for them: the first message claims no one's turn (only the
+    // final state's turn line is shown), and mentions no one.
+    assert_eq!(texts[0], "game #1: alice (White) played e4", "{out:#?}");
+    assert!(out[0].mentions.is_empty(), "{:?}", out[0].mentions);
     assert_eq!(check_log(svc.store(), 1).await, 2);
     let rows = svc.store().actions(1).await.unwrap();
     assert_eq!(rows[1].author, "bob");
@@ -366,4 +364,47 @@ async fn an_offer_keeps_lines_the_owners_own_action_drops_them_and_the_end_delet
         .unwrap()
         .is_empty());
     assert_eq!(check_log(svc.store(), 1).await, 8);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_played_for_a_player_on_vacation_leaves_the_vacation_running() {
+    let dir = TempDir::new("conditional-vacation");
+    let svc = open(&dir.db()).await;
+    start_game(&svc, "alice", "bob", "standard", T0).await;
+    store(&svc, "c1", "conditional 1 e4 e5 Nf3 Nc6").await;
+    let out = dm(&svc, "v1", "bob", "vacation 5", T0 + 1).await;
+    assert!(
+        private_to(&out, "bob").starts_with("you are on vacation until"),
+        "{out:#?}"
+    );
+    // Alice's move is answered for bob while he is away: he is not back for it.
+    let out = say(&svc, "m1", "alice", "e4", T0 + 2).await;
+    let texts = public(&out);
+    assert!(
+        texts[1].contains("bob (Black) played e5 (conditional)"),
+        "{out:#?}"
+    );
+    assert!(
+        !out.iter().any(|m| m.text.contains("welcome back")),
+        "{out:#?}"
+    );
+    let v = svc.store().open_vacation("bob").await.unwrap();
+    assert!(v.is_some_and(|v| v.ended_at.is_none()), "still running");
+    // The line goes on while he is away, and his own move is what brings him back.
+    let out = say(&svc, "m2", "alice", "Nf3", T0 + 3).await;
+    assert!(
+        public(&out)[1].contains("bob (Black) played Nc6 (conditional)"),
+        "{out:#?}"
+    );
+    let out = dm(&svc, "v2", "bob", "vacation", T0 + 4).await;
+    assert!(
+        private_to(&out, "bob").starts_with("you are on vacation until"),
+        "{out:#?}"
+    );
+    say(&svc, "m3", "alice", "Bc4", T0 + 5).await;
+    let out = say(&svc, "m4", "bob", "Nf6", T0 + 6).await;
+    assert!(private_to(&out, "bob").contains("welcome back"), "{out:#?}");
+    assert_eq!(svc.store().open_vacation("bob").await.unwrap(), None);
+    check_log(svc.store(), 1).await;
+    svc.store().close().await;
 }

@@ -58,6 +58,15 @@ async fn a_vacation_stops_the_clock_across_a_restart_and_extends_the_deadline() 
         "{}",
         games[0].text
     );
+    // The list shows no deadline that will not apply: alice's clock is stopped.
+    assert!(
+        games[0]
+            .text
+            .contains("@alice (White) to move; alice is on vacation until")
+            && !games[0].text.contains(", by "),
+        "{}",
+        games[0].text
+    );
     svc.store().close().await;
     drop(svc);
     let note = tick_once(&db, T0 + DAY + 60).await;
@@ -100,6 +109,14 @@ async fn a_vacation_stops_the_clock_across_a_restart_and_extends_the_deadline() 
     assert_eq!(v, None, "settled");
     let status = say(&svc, "b2", "bob", "board", T0 + 8 * DAY + 120).await;
     assert!(!status[0].text.contains("vacation"), "{}", status[0].text);
+    // Back, the list shows her deadline again, the extended one.
+    let games = say(&svc, "g2", "bob", "games", T0 + 8 * DAY + 120).await;
+    assert!(
+        games[0].text.contains("@alice (White) to move, by ")
+            && !games[0].text.contains("vacation"),
+        "{}",
+        games[0].text
+    );
     svc.store().close().await;
     drop(svc);
 

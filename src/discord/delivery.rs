@@ -130,28 +130,43 @@ impl Core {
         let Ok(id) = channel.parse::<u64>() else {
             return Err(format!("bad channel id {channel}"));
         };
-        let (pieces, files) = self.body(out).await;
-        let n = pieces.len();
-        if n == 0 && files.is_empty() {
-            return Ok(());
-        }
-        let pieces = if n == 0 { vec![String::new()] } else { pieces };
-        let last = pieces.len() - 1;
-        for (i, p) in pieces.into_iter().enumerate() {
-            let mut m = with_nonce(
-                CreateMessage::new()
-                    .content(p)
-                    .allowed_mentions(allowed_mentions(&out.msg.mentions)),
-                out,
-                i,
-            );
-            if i == last {
-                m = m.add_files(files.clone());
-                m = m.components(action_rows(&out.buttons));
-            }
+        for m in self.messages(out).await {
             send_unarchiving(http, ChannelId::new(id), m).await?;
         }
         Ok(())
+    }
+
+    /// A message as the Discord messages that send it, to a channel or a DM alike: its
+    /// pieces under the length limit ([`Core::body`]), each with its nonce and the users
+    /// it may notify; the files and buttons (a challenge's or a game's, a proposal's) go
+    /// with the last piece, which is empty when there are files and no text. None when
+    /// there is neither.
+    pub(super) async fn messages(&self, out: &Out) -> Vec<CreateMessage> {
+        let (pieces, files) = self.body(out).await;
+        let pieces = match (pieces.is_empty(), files.is_empty()) {
+            (true, true) => return Vec::new(),
+            (true, false) => vec![String::new()],
+            (false, _) => pieces,
+        };
+        let last = pieces.len() - 1;
+        let mut files = Some(files);
+        pieces
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let m = with_nonce(
+                    CreateMessage::new()
+                        .content(p)
+                        .allowed_mentions(allowed_mentions(&out.msg.mentions)),
+                    out,
+                    i,
+                );
+                match (i == last).then(|| files.take()).flatten() {
+                    Some(files) => m.add_files(files).components(action_rows(&out.buttons)),
+                    None => m,
+                }
+            })
+            .collect()
     }
 
     /// Sends a private message; when the user's DMs are closed (50007), keeps it for
@@ -257,33 +272,20 @@ impl Core {
         }
     }
 
+    /// Sends a private message to `user` (nothing when it has neither text nor files);
+    /// Discord's refusal is returned as it came, for [`Core::send_dm`] to read.
     pub(super) async fn try_dm(
         &self,
         http: &Http,
         user: UserId,
         out: &Out,
     ) -> serenity::Result<()> {
+        let messages = self.messages(out).await;
+        if messages.is_empty() {
+            return Ok(());
+        }
         let dm = user.create_dm_channel(http).await?;
-        let (pieces, files) = self.body(out).await;
-        let pieces = if pieces.is_empty() && !files.is_empty() {
-            vec![String::new()]
-        } else {
-            pieces
-        };
-        let last = pieces.len().saturating_sub(1);
-        for (i, p) in pieces.into_iter().enumerate() {
-            let mut m = with_nonce(
-                CreateMessage::new()
-                    .content(p)
-                    .allowed_mentions(allowed_mentions(&out.msg.mentions)),
-                out,
-                i,
-            );
-            if i == last {
-                // A challenge or a game made in private carries its buttons here.
-                m = m.add_files(files.clone());
-                m = m.components(action_rows(&out.buttons));
-            }
+        for m in messages {
             dm.id.send_message(http, m).await?;
         }
         Ok(())

@@ -15,6 +15,7 @@ mod adapter;
 mod checkpoint;
 mod conditional;
 mod copy;
+mod in_play;
 mod open;
 mod outbox;
 mod player_settings;
@@ -26,6 +27,7 @@ mod vacations;
 
 pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
+pub use in_play::InPlay;
 pub use open::{database_file, database_name};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};
 pub use player_settings::digest_day;

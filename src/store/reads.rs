@@ -172,7 +172,7 @@ impl Store {
 /// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
 /// Each seat says too whether its player chose personal settings ([`GameRow::personal`]).
 /// The two backends name their JSON functions differently; the columns are the same.
-const GAME_SELECT_SQLITE: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
+pub(super) const GAME_SELECT_SQLITE: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT json_group_array(json_array(seat, user_id, role, accepted,
         (SELECT count(*) FROM users u WHERE u.id = seats.user_id AND (u.digest_hour IS NOT NULL OR u.orientation IS NOT NULL))) ORDER BY seat) FROM seats WHERE game_id = games.id),
     (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id),
@@ -180,7 +180,7 @@ const GAME_SELECT_SQLITE: &str = "SELECT id, variant, status, days_per_move, col
     FROM games";
 
 /// [`GAME_SELECT_SQLITE`] for PostgreSQL.
-const GAME_SELECT_POSTGRES: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
+pub(super) const GAME_SELECT_POSTGRES: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT coalesce(json_agg(json_build_array(seat, user_id, role, accepted,
         (SELECT count(*) FROM users u WHERE u.id = seats.user_id AND (u.digest_hour IS NOT NULL OR u.orientation IS NOT NULL))) ORDER BY seat), '[]')::text FROM seats WHERE game_id = games.id),
     (SELECT coalesce(json_agg(json_build_array(seat, turn, due_at) ORDER BY seat), '[]')::text FROM deadlines WHERE game_id = games.id),
@@ -188,7 +188,7 @@ const GAME_SELECT_POSTGRES: &str = "SELECT id, variant, status, days_per_move, c
     FROM games";
 
 /// A game row of either backend, as [`GameRow`].
-fn game_from_row<R>(r: &R) -> Result<GameRow, StoreError>
+pub(super) fn game_from_row<R>(r: &R) -> Result<GameRow, StoreError>
 where
     R: Row,
     usize: ColumnIndex<R>,

@@ -139,15 +139,19 @@ impl Service {
         r: &mut Reply,
         decide: impl FnOnce(&GameRow, &dyn GameRules) -> Result<(Seat, Action, Option<Seat>), Fail>,
     ) -> Result<(), Fail> {
-        {
+        // Whether the mover had a vacation not settled, as read under the lock.
+        let away = {
             let lock = self.lock_for(id);
             let _guard = lock.lock().await;
-            let g =
-                self.store.game(id).await?.ok_or_else(|| {
+            // The game, whether it has conditional lines and its players' vacations: one
+            // read, under the lock, of what every check below decides on.
+            let in_play =
+                self.store.game_in_play(id).await?.ok_or_else(|| {
                     Fail::of(RefusalKind::Unknown, format!("there is no game #{id}"))
                 })?;
-            let rules = self.load(&g)?;
-            let (seat, action, late) = decide(&g, rules.as_ref())?;
+            let g = &in_play.game;
+            let rules = self.load(g)?;
+            let (seat, action, late) = decide(g, rules.as_ref())?;
             if g.status != "active" {
                 return Err(Fail::of(
                     RefusalKind::Over,
@@ -166,7 +170,7 @@ impl Service {
                         "your opponent's time has not run out",
                     ));
                 };
-                if let Some(v) = self.stopping(&g, overdue).await? {
+                if let Some(v) = super::vacation::stopping_in(&in_play, overdue) {
                     return Err(Fail::of(
                         RefusalKind::Illegal,
                         format!(
@@ -177,9 +181,9 @@ impl Service {
                     ));
                 }
             }
-            let lapsed = self.lapsing(&g).await?;
+            let lapsed = self.lapsing(g).await?;
             let (w, mut done) = prepare(
-                &g,
+                g,
                 rules,
                 seat,
                 &inc.user,
@@ -190,16 +194,22 @@ impl Service {
             self.store.write(g.id, &w).await?;
             done.notes.extend(lapsed);
             let first = r.out.len();
-            self.announce(&g, &done, r);
+            self.announce(g, &done, r);
             // The opponent's stored answer, if one expects this action: committed too
             // before anything is sent, still under the game's lock.
-            self.answer_conditionally(&g, seat, &action, &done, inc.at, first, r)
-                .await;
-        }
+            if in_play.has_lines {
+                self.answer_conditionally(g, seat, &action, &done, inc.at, first, r)
+                    .await;
+            }
+            in_play.vacation_of(&inc.user).is_some()
+        };
         // An accepted action of a player on vacation ends it (docs/service.md, "Vacation"):
         // the game's lock is released first, as the end takes each of their games' locks.
-        r.out
-            .extend(self.back_from_vacation(&inc.user, inc.at).await?);
+        // A mover who had none when the action was decided has none to end.
+        if away {
+            r.out
+                .extend(self.back_from_vacation(&inc.user, inc.at).await?);
+        }
         Ok(())
     }
 }

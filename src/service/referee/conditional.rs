@@ -8,6 +8,7 @@
 //! take lines; their text never reaches anyone but their owner.
 
 use super::acting::{self, Committed};
+use super::text::turn_line;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::Conditional;
 use crate::store::{ConditionalLine, GameRow};
@@ -179,22 +180,10 @@ impl Service {
         moves: &[String],
     ) -> Result<String, Fail> {
         let id = self.line_game(inc, id).await?;
-        let lock = self.lock_for(id);
-        let _guard = lock.lock().await;
-        let g = self
-            .store
-            .game(id)
-            .await?
-            .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))?;
-        let seat = lookup::player_seat(&g, &inc.user)?;
-        if g.status != "active" {
-            return Err(Fail::of(
-                RefusalKind::Over,
-                format!("game #{id} is {}", g.status),
-            ));
-        }
+        let (_guard, in_play, seat) = self.lock_active(id, &inc.user).await?;
+        let g = &in_play.game;
         let spec = self.registry.get(&g.variant)?;
-        let rules = self.load(&g)?;
+        let rules = self.load(g)?;
         if let Err(why) = spec.conditional_moves() {
             return Err(Fail::of(
                 RefusalKind::NotHere,
@@ -219,8 +208,7 @@ impl Service {
         }
         let actions =
             read_line(rules, seat, opponent, moves, self.env()).map_err(|e| with_game(e, id))?;
-        let (current, stale) = self.sorted_lines(&g, &inc.user).await?;
-        self.store.delete_conditional_lines(&stale).await?;
+        let current = self.lines_now(g, &inc.user).await?;
         if current.len() >= MAX_LINES {
             return Err(Fail::of(
                 RefusalKind::Illegal,
@@ -243,9 +231,9 @@ impl Service {
         ))
     }
 
-    /// `user`'s lines of `g` that still apply (stored at its version, the game under way)
-    /// and the ids of those that no longer do. Caller holds the game's lock.
-    async fn sorted_lines(&self, g: &GameRow, user: &str) -> Result<(Vec<Line>, Vec<i64>), Fail> {
+    /// `user`'s lines of `g` that still apply (stored at its version, the game under way);
+    /// those that no longer do are deleted. Caller holds the game's lock.
+    async fn lines_now(&self, g: &GameRow, user: &str) -> Result<Vec<Line>, Fail> {
         let mut current = Vec::new();
         let mut stale = Vec::new();
         for row in self.store.conditional_lines(g.id, user).await? {
@@ -255,7 +243,23 @@ impl Service {
                 _ => stale.push(id),
             }
         }
-        Ok((current, stale))
+        self.store.delete_conditional_lines(&stale).await?;
+        Ok(current)
+    }
+
+    /// `user`'s lines of game `game` that still apply, read under the game's lock (its
+    /// stale lines deleted there) with the lock still held; `None` when there is no such
+    /// game.
+    async fn current_lines(
+        &self,
+        game: i64,
+        user: &str,
+    ) -> Result<Option<(tokio::sync::OwnedMutexGuard<()>, Vec<Line>)>, Fail> {
+        let guard = self.lock_for(game).lock_owned().await;
+        let Some(g) = self.store.game(game).await? else {
+            return Ok(None);
+        };
+        Ok(Some((guard, self.lines_now(&g, user).await?)))
     }
 
     /// The games whose lines `conditional [ID] list|clear` is about: `id`, or every
@@ -282,13 +286,9 @@ impl Service {
     async fn list_lines(&self, inc: &Incoming, id: Option<i64>) -> Result<String, Fail> {
         let mut parts = Vec::new();
         for game in self.games_with_lines(inc, id).await? {
-            let lock = self.lock_for(game);
-            let _guard = lock.lock().await;
-            let Some(g) = self.store.game(game).await? else {
+            let Some((_guard, current)) = self.current_lines(game, &inc.user).await? else {
                 continue;
             };
-            let (current, stale) = self.sorted_lines(&g, &inc.user).await?;
-            self.store.delete_conditional_lines(&stale).await?;
             if current.is_empty() {
                 continue;
             }
@@ -310,13 +310,9 @@ impl Service {
     async fn clear_lines(&self, inc: &Incoming, id: Option<i64>) -> Result<String, Fail> {
         let mut n = 0;
         for game in self.games_with_lines(inc, id).await? {
-            let lock = self.lock_for(game);
-            let _guard = lock.lock().await;
-            let Some(g) = self.store.game(game).await? else {
+            let Some((_guard, current)) = self.current_lines(game, &inc.user).await? else {
                 continue;
             };
-            let (current, stale) = self.sorted_lines(&g, &inc.user).await?;
-            self.store.delete_conditional_lines(&stale).await?;
             n += current.len();
             self.store
                 .clear_conditional_lines(game, Some(&inc.user))
@@ -334,8 +330,9 @@ impl Service {
     /// `first` in `r`): when the game is over, its lines are dropped; when the opponent of
     /// the actor is now to move and has a line expecting that action, its answer is
     /// applied and committed as theirs, announced with "(conditional)", and their other
-    /// lines are dropped. Caller holds the game's lock. A failure here is logged: the
-    /// action itself is committed and announced whatever happens.
+    /// lines are dropped. Caller holds the game's lock (and calls this only when the game
+    /// has lines). A failure here is logged: the action itself is committed and announced
+    /// whatever happens.
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn answer_conditionally(
         &self,
@@ -380,8 +377,7 @@ impl Service {
             return Ok(());
         };
         // The lines of the game as it was before the action: none of its writes since.
-        let (lines, stale) = self.sorted_lines(g, user).await?;
-        self.store.delete_conditional_lines(&stale).await?;
+        let lines = self.lines_now(g, user).await?;
         if lines.is_empty() {
             return Ok(());
         }
@@ -441,9 +437,17 @@ impl Service {
             }
         };
         self.store.write(g.id, &w).await?;
-        // The player is not called on for a turn already played for them.
+        // The player is not called on for a turn already played for them: the action's
+        // announcement loses its turn line (the answer's own message says whose turn it
+        // is now) and their mention.
+        let turn = format!(". {}", turn_line(g, rules, &done.deadlines));
         for m in &mut r.out[first..] {
             m.mentions.retain(|u| u != user);
+            if m.game == Some(g.id) {
+                if let Some(text) = m.text.strip_suffix(&turn) {
+                    m.text = text.to_string();
+                }
+            }
         }
         if let Some(note) = next
             .notes

@@ -3,8 +3,9 @@
 //! played ([`Listed`]), so an adapter may link it.
 
 use super::text::{counters, status_line, turn_line};
+use super::vacation::{away_note, stopped_by};
 use super::{Fail, Incoming, Outbound, Reply, Service};
-use crate::store::{GameRow, SeatRow};
+use crate::store::{Deadline, GameRow, SeatRow};
 use crate::variants::api::{GameRules, Placing};
 
 /// How many finished games `games finished` lists, the most recent first.
@@ -43,10 +44,11 @@ impl Service {
             } else {
                 // Where a timeout must be claimed (Chess#), a deadline past says so.
                 // A deadline a vacation stops has not run out, whatever the time says.
+                let away = self.players_vacations(g).await?;
                 let mut overdue = String::new();
                 if !rules.timeout_is_automatic() {
                     for d in g.deadlines.iter().filter(|d| d.due_at <= inc.at) {
-                        if self.stopping(g, d).await?.is_none() {
+                        if stopped_by(&away, g, d).is_none() {
                             overdue.push_str(&format!(
                                 " ({}'s time has run out: the opponent may `claim {} time`)",
                                 g.user_at(d.seat).unwrap_or("?"),
@@ -55,13 +57,21 @@ impl Service {
                         }
                     }
                 }
+                // A deadline a running vacation stops is shown without its time, which
+                // will not apply (it moves on when the vacation ends): the note says why.
+                let shown: Vec<Deadline> = g
+                    .deadlines
+                    .iter()
+                    .filter(|d| !stopped_by(&away, g, d).is_some_and(|v| v.ended_at.is_none()))
+                    .cloned()
+                    .collect();
                 format!(
                     "#{} {}{against}: {}{}{overdue}{}",
                     g.id,
                     rules.variant(),
-                    turn_line(g, rules.as_ref(), &g.deadlines),
+                    turn_line(g, rules.as_ref(), &shown),
                     counters(rules.as_ref()),
-                    self.vacation_note(g).await?
+                    away_note(&away)
                 )
             };
             listed.push(entry(g, line));

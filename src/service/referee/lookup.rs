@@ -2,7 +2,7 @@
 //! and loading a stored game through the registry.
 
 use super::{Fail, Incoming, Place, Service};
-use crate::store::{GameRow, StoreError};
+use crate::store::{GameRow, InPlay, StoreError};
 use crate::variants::api::{GameRules, RefusalKind, RuleError, Seat, Viewer};
 use crate::variants::Registry;
 
@@ -72,6 +72,30 @@ pub(super) fn player_seat(g: &GameRow, user: &str) -> Result<Seat, Fail> {
 }
 
 impl Service {
+    /// Takes game `id`'s lock and reads the game under it (with its lines and players'
+    /// vacations) for an action of `user`'s: the held lock, the game and the user's seat;
+    /// refused when there is no such game, it is not theirs, or it is not under way.
+    pub(super) async fn lock_active(
+        &self,
+        id: i64,
+        user: &str,
+    ) -> Result<(tokio::sync::OwnedMutexGuard<()>, InPlay, Seat), Fail> {
+        let guard = self.lock_for(id).lock_owned().await;
+        let in_play = self
+            .store
+            .game_in_play(id)
+            .await?
+            .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))?;
+        let seat = player_seat(&in_play.game, user)?;
+        if in_play.game.status != "active" {
+            return Err(Fail::of(
+                RefusalKind::Over,
+                format!("game #{id} is {}", in_play.game.status),
+            ));
+        }
+        Ok((guard, in_play, seat))
+    }
+
     /// Loads a stored game.
     pub(super) fn load(&self, g: &GameRow) -> Result<Box<dyn GameRules>, Fail> {
         Ok(load_with(&self.registry, g)?)

@@ -6,7 +6,7 @@
 //! the game from its log without the action, as every replay of the log does.
 
 use super::acting::{self, Committed};
-use super::{lookup, Button, Fail, Incoming, Reply, Service};
+use super::{Button, Fail, Incoming, Reply, Service};
 use crate::store::{GameRow, Write};
 use crate::variants::api::{
     Action, Note, Options, RefusalKind, RuleError, Seat, TakebackStep, Takebacks, Text,
@@ -71,42 +71,33 @@ impl Service {
         r: &mut Reply,
     ) -> Result<(), Fail> {
         let id = self.pick_id(inc, id).await?;
-        self.takeback_locked(inc, id, step, r).await?;
+        let away = self.takeback_locked(inc, id, step, r).await?;
         // An accepted step of a player on vacation ends it, once the game's lock is free.
-        r.out
-            .extend(self.back_from_vacation(&inc.user, inc.at).await?);
+        if away {
+            r.out
+                .extend(self.back_from_vacation(&inc.user, inc.at).await?);
+        }
         Ok(())
     }
 
-    /// [`Service::takeback`] under game `id`'s lock.
+    /// [`Service::takeback`] under game `id`'s lock; whether the user had a vacation not
+    /// settled when the step was decided.
     async fn takeback_locked(
         &self,
         inc: &Incoming,
         id: i64,
         step: TakebackStep,
         r: &mut Reply,
-    ) -> Result<(), Fail> {
-        let lock = self.lock_for(id);
-        let _guard = lock.lock().await;
-        let g = self
-            .store
-            .game(id)
-            .await?
-            .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))?;
-        let seat = lookup::player_seat(&g, &inc.user)?;
-        if g.status != "active" {
-            return Err(Fail::of(
-                RefusalKind::Over,
-                format!("game #{id} is {}", g.status),
-            ));
-        }
-        if !allowed(&g) {
+    ) -> Result<bool, Fail> {
+        let (_guard, in_play, seat) = self.lock_active(id, &inc.user).await?;
+        let g = &in_play.game;
+        if !allowed(g) {
             return Err(Fail::of(
                 RefusalKind::NotHere,
                 format!("game #{id} has no takebacks: they are allowed only in a game whose challenge says takebacks:on"),
             ));
         }
-        let rules = self.load(&g)?;
+        let rules = self.load(g)?;
         // The texts name the game: `game #12: its log does not replay: ...`.
         let damaged = |e: String| Fail::of(RefusalKind::Unknown, e);
         let log = crate::service::replay::read_log(id, &self.store.actions(id).await?)
@@ -134,7 +125,7 @@ impl Service {
                 let mut all = log;
                 all.push((seat, entry.clone()));
                 let rebuilt =
-                    crate::service::replay::replay(&self.registry, &g, &all).map_err(damaged)?;
+                    crate::service::replay::replay(&self.registry, g, &all).map_err(damaged)?;
                 // The proposer is to move again, with a fresh deadline; a seat awaited
                 // before and still keeps its own.
                 let before = acting::movers(rules.as_ref());
@@ -146,7 +137,7 @@ impl Service {
                             game_id: id,
                             seat: s.0,
                             turn: g.version + 1,
-                            due_at: inc.at + acting::time_for(&g, rebuilt.as_ref(), s),
+                            due_at: inc.at + acting::time_for(g, rebuilt.as_ref(), s),
                         },
                     })
                     .collect();
@@ -191,7 +182,7 @@ impl Service {
             was_over: false,
         };
         let first = r.out.len();
-        self.announce(&g, &done, r);
+        self.announce(g, &done, r);
         if step == TakebackStep::Offer {
             let buttons = answer_buttons(id, g.user_at(opponent.0));
             for m in &mut r.out[first..] {
@@ -200,7 +191,7 @@ impl Service {
                 }
             }
         }
-        Ok(())
+        Ok(in_play.vacation_of(&inc.user).is_some())
     }
 
     /// The note that a pending takeback proposal lapsed, when `g` (which allows

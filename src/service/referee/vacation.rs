@@ -15,7 +15,7 @@ use super::routing::public_dest;
 use super::text::{civil, day_count, time_mark};
 use super::{Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::VacationAsk;
-use crate::store::{Deadline, GameRow, StoreError, Vacation, Write};
+use crate::store::{Deadline, GameRow, InPlay, StoreError, Vacation, Write};
 use crate::variants::api::{Action, RefusalKind, Seat, VacationEntry};
 
 /// The first second of the UTC calendar year `y`.
@@ -378,26 +378,58 @@ impl Service {
             .store
             .open_vacation(user)
             .await?
-            .filter(|v| v.started_at < d.due_at))
+            .filter(|v| stops(v, d)))
     }
 
-    /// `; alice is on vacation until ...: their clock is stopped` for each player of `g`
-    /// on vacation now, or "".
-    pub(super) async fn vacation_note(&self, g: &GameRow) -> Result<String, StoreError> {
-        let mut note = String::new();
+    /// The vacations not settled of `g`'s players.
+    pub(super) async fn players_vacations(&self, g: &GameRow) -> Result<Vec<Vacation>, StoreError> {
         let mut users: Vec<&str> = g.seats.iter().filter_map(|s| s.user.as_deref()).collect();
+        users.sort_unstable();
         users.dedup();
-        for v in self.store.open_vacations_of(&users).await? {
-            if v.ended_at.is_none() {
-                note.push_str(&format!(
-                    "; {} is on vacation until {}: their clock is stopped",
-                    v.user,
-                    time_mark(v.planned_end)
-                ));
-            }
-        }
-        Ok(note)
+        self.store.open_vacations_of(&users).await
     }
+
+    /// [`away_note`] for the players of `g`.
+    pub(super) async fn vacation_note(&self, g: &GameRow) -> Result<String, StoreError> {
+        Ok(away_note(&self.players_vacations(g).await?))
+    }
+}
+
+/// `; alice is on vacation until ...: their clock is stopped` for each vacation of `away`
+/// that runs now, or "".
+pub(super) fn away_note(away: &[Vacation]) -> String {
+    away.iter()
+        .filter(|v| v.ended_at.is_none())
+        .map(|v| {
+            format!(
+                "; {} is on vacation until {}: their clock is stopped",
+                v.user,
+                time_mark(v.planned_end)
+            )
+        })
+        .collect()
+}
+
+/// Whether vacation `v` (of the deadline's player) stops deadline `d`: it began before
+/// the deadline came.
+fn stops(v: &Vacation, d: &Deadline) -> bool {
+    v.started_at < d.due_at
+}
+
+/// Of `away`, the vacations not settled of `g`'s players, the one that stops deadline `d`
+/// of `g` (as [`Service::stopping`] reads it), if any.
+pub(super) fn stopped_by<'a>(
+    away: &'a [Vacation],
+    g: &GameRow,
+    d: &Deadline,
+) -> Option<&'a Vacation> {
+    let user = g.user_at(d.seat)?;
+    away.iter().find(|v| v.user == user && stops(v, d))
+}
+
+/// [`stopped_by`] on the vacations read with the game (`in_play`), under its lock.
+pub(super) fn stopping_in<'a>(in_play: &'a InPlay, d: &Deadline) -> Option<&'a Vacation> {
+    stopped_by(&in_play.vacations, &in_play.game, d)
 }
 
 /// A length of time as days, hours and minutes (`2 days 3 h`, `45 min`).
