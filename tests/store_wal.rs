@@ -86,8 +86,10 @@ async fn burst(store: &Store, db: &str, writes: i64) -> u64 {
         assert!(r.await.unwrap() > 0, "a reader read");
     }
     let written = (writes * GAMES) as u64 * PAD as u64;
+    // SQLite leaves an overflow page whose content is unchanged alone, so the WAL sees
+    // less than this; without any checkpoint it grows to about half of it.
     eprintln!(
-        "wrote {} MB; the WAL peaked at {} MB",
+        "wrote snapshots of {} MB in all; the WAL peaked at {} MB",
         written >> 20,
         largest >> 20
     );
@@ -151,7 +153,7 @@ async fn the_writers_keep_the_wal_bounded_when_the_checkpoint_task_gets_no_cpu()
         .unwrap()
     };
     let store = svc.store().clone();
-    let largest = burst(&store, &db, WRITES / 3).await;
+    let largest = burst(&store, &db, WRITES / 2).await;
     assert!(
         largest < WAL_BOUND,
         "the WAL grew to {largest} bytes with the checkpoint task starved (bound {WAL_BOUND})"
