@@ -14,9 +14,19 @@
 //! readers of the moment, copies everything and empties the file; `journal_size_limit`
 //! caps what a reset WAL keeps on disk; and [`super::Store::close`] truncates it too, so
 //! that after a clean stop the database file alone holds every game.
+//!
+//! A task that gets no CPU (a busy machine) checkpoints nothing, so the bound is also
+//! held by the writers themselves: SQLite tells every connection, after each commit, how
+//! many frames the WAL holds (the hook its own automatic checkpoint uses, which is off);
+//! a commit that leaves more than [`WRITER_TRUNCATE_FRAMES`] runs the TRUNCATE checkpoint
+//! before its command returns ([`bound_wal`]). An ordinary commit pays one comparison.
 
+use libsqlite3_sys as ffi;
+use sqlx::sqlite::LockedSqliteHandle;
 use sqlx::SqlitePool;
-use std::time::Duration;
+use std::ffi::{c_char, c_int, c_void};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::watch;
 
 /// How often the WAL is checkpointed.
@@ -25,6 +35,19 @@ pub const EVERY: Duration = Duration::from_millis(250);
 /// The WAL's size, in frames (pages of 4 KiB), above which it is copied and truncated:
 /// about 16 MB.
 pub const TRUNCATE_FRAMES: i64 = 4_000;
+
+/// The WAL's size, in frames, above which the writer whose commit took it there empties
+/// it itself: about 33 MB. Twice [`TRUNCATE_FRAMES`], so that the background task does
+/// it whenever it gets to run, and a writer only when the task is behind.
+pub const WRITER_TRUNCATE_FRAMES: i32 = 2 * TRUNCATE_FRAMES as i32;
+
+/// How long a writer waits for the checkpoint another connection is running to end
+/// before leaving the WAL to the next commit (the connections' busy timeout).
+pub const WRITER_WAIT: Duration = Duration::from_secs(10);
+
+/// How long writers leave the WAL alone after one of them could not empty it (a reader
+/// kept a snapshot for all of [`WRITER_WAIT`]): each commit would otherwise wait as long.
+pub const WRITER_BACKOFF: Duration = Duration::from_secs(1);
 
 /// What a reset WAL may keep on disk (`PRAGMA journal_size_limit`), in bytes.
 pub const JOURNAL_SIZE_LIMIT: i64 = 16 * 1024 * 1024;
@@ -112,4 +135,86 @@ pub async fn truncate(pool: &SqlitePool) -> Result<(), sqlx::Error> {
     Err(sqlx::Error::Protocol(
         "the WAL could not be emptied: a reader kept it busy".into(),
     ))
+}
+
+/// Until when (milliseconds since the Unix epoch) writers leave the WAL alone, after one
+/// of them failed to empty it ([`WRITER_BACKOFF`]). One for the process: the hook has no
+/// state of its own that could be freed with its connection.
+static WRITERS_WAIT_UNTIL: AtomicU64 = AtomicU64::new(0);
+
+fn now_millis() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Makes the connection behind `handle` empty the WAL (a TRUNCATE checkpoint) after any
+/// of its commits that leaves more than [`WRITER_TRUNCATE_FRAMES`] frames in it, before
+/// the command that committed returns. Installed on every connection of a file
+/// database's pool, after `wal_autocheckpoint` (which would replace the hook) is set.
+pub fn bound_wal(handle: &mut LockedSqliteHandle<'_>) {
+    // SAFETY: the handle is locked (sqlx's worker makes no call on it meanwhile) and
+    // valid; the hook takes no state (a null argument) and lives as long as the program.
+    unsafe {
+        ffi::sqlite3_wal_hook(
+            handle.as_raw_handle().as_ptr(),
+            Some(after_commit),
+            std::ptr::null_mut(),
+        );
+    }
+}
+
+/// SQLite's WAL hook: called on the committing connection after each commit, the write
+/// lock released, with the frames the WAL of database `name` now holds. Always answers
+/// `SQLITE_OK` (the commit has happened; an error would only fail its statement).
+unsafe extern "C" fn after_commit(
+    _state: *mut c_void,
+    db: *mut ffi::sqlite3,
+    name: *const c_char,
+    frames: c_int,
+) -> c_int {
+    if frames > WRITER_TRUNCATE_FRAMES && now_millis() >= WRITERS_WAIT_UNTIL.load(Ordering::Relaxed)
+    {
+        // SAFETY: SQLite passes a valid connection and database name, and allows a
+        // checkpoint from this hook (its own automatic checkpoint runs from it).
+        unsafe { truncate_now(db, name) };
+    }
+    ffi::SQLITE_OK
+}
+
+/// A TRUNCATE checkpoint of `db`'s database `name`, from the committing connection. The
+/// checkpoint waits (within the busy timeout) for the write lock and for the readers of
+/// the moment; another connection's checkpoint in progress is refused at once as busy,
+/// so that one is waited for here, up to [`WRITER_WAIT`].
+///
+/// # Safety
+/// `db` and `name` must be valid, as SQLite passes them to the WAL hook.
+unsafe fn truncate_now(db: *mut ffi::sqlite3, name: *const c_char) {
+    let start = Instant::now();
+    loop {
+        let (mut log, mut copied) = (0, 0);
+        // SAFETY: the caller's.
+        let rc = unsafe {
+            ffi::sqlite3_wal_checkpoint_v2(
+                db,
+                name,
+                ffi::SQLITE_CHECKPOINT_TRUNCATE,
+                &mut log,
+                &mut copied,
+            )
+        };
+        if rc != ffi::SQLITE_BUSY {
+            if rc != ffi::SQLITE_OK {
+                tracing::warn!(code = rc, "a writer's WAL checkpoint failed");
+            }
+            return;
+        }
+        if start.elapsed() >= WRITER_WAIT {
+            tracing::warn!("a reader kept the WAL busy; writers leave it for a while");
+            let until = now_millis() + WRITER_BACKOFF.as_millis() as u64;
+            WRITERS_WAIT_UNTIL.store(until, Ordering::Relaxed);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }

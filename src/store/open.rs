@@ -70,7 +70,8 @@ impl Store {
 
     /// Opens a SQLite database, created if needed. A file database is in WAL mode with
     /// the automatic checkpoint off: a background task checkpoints it every quarter of a
-    /// second, so that no command waits for one.
+    /// second, so that no command waits for one, and a writer whose commit leaves the WAL
+    /// past its bound empties it itself (`checkpoint::bound_wal`).
     async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
         let err = naming(url);
         let memory = url.contains(":memory:");
@@ -93,11 +94,21 @@ impl Store {
         }
         // An in-process SQLite connection cannot go stale, so it is not pinged on every
         // acquire (that ping is a round trip to the connection's thread).
-        let pool = SqlitePoolOptions::new()
+        let mut pool = SqlitePoolOptions::new()
             .max_connections(if memory { 1 } else { 4 })
             .test_before_acquire(false)
             .idle_timeout(None)
-            .max_lifetime(None)
+            .max_lifetime(None);
+        if !memory {
+            // The WAL's bound, held by the writers when the background task is behind.
+            pool = pool.after_connect(|conn, _| {
+                Box::pin(async move {
+                    checkpoint::bound_wal(&mut conn.lock_handle().await?);
+                    Ok(())
+                })
+            });
+        }
+        let pool = pool
             .connect_with(opts)
             .await
             .map_err(|e| err(e.to_string()))?;
