@@ -285,3 +285,35 @@ async fn a_secret_turn_prompt_is_held_for_the_digest_and_its_partners_get_theirs
         digest[0].1
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_digest_comes_while_its_player_is_on_vacation() {
+    let dir = TempDir::new("digest-vacation");
+    let db = dir.db();
+    let svc = open(&db).await;
+    start_game(&svc, "alice", "bob", "standard days:3", T0).await;
+    dm(&svc, "s1", "alice", "settings digest:18", T0 + 60).await;
+    let out = dm(&svc, "v1", "alice", "vacation 3", T0 + HOUR).await;
+    assert!(
+        out[0].text.contains("you are on vacation until"),
+        "{}",
+        out[0].text
+    );
+    svc.store().close().await;
+    drop(svc);
+    // The tick delivers the channel's note of the vacation, and no digest.
+    let away = tick_once(&db, T0 + 18 * HOUR).await;
+    assert!(away.iter().all(|(to, _)| to != "alice"), "{away:?}");
+    assert!(
+        away.iter().any(|(_, t)| t.contains("on vacation")),
+        "{away:?}"
+    );
+    let svc = open(&db).await;
+    dm(&svc, "v2", "alice", "vacation end", T0 + DAY + HOUR).await;
+    svc.store().close().await;
+    drop(svc);
+    let back = tick_once(&db, T0 + DAY + 18 * HOUR).await;
+    let digests: Vec<_> = back.iter().filter(|(_, t)| t.contains("digest")).collect();
+    assert_eq!(digests.len(), 1, "{back:?}");
+    assert_eq!(digests[0].0, "alice");
+}

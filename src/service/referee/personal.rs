@@ -129,11 +129,22 @@ impl Service {
 
     /// Sends the digests due at `now`: to each player who chose one and whose hour has
     /// come, once a day, the games that await them, recorded with its message in the
-    /// outbox in one transaction (a day when nothing awaits them is recorded with no
-    /// message), so that a restart or a second process neither repeats nor skips one.
+    /// outbox in one transaction (a day when nothing awaits them, or they are on vacation,
+    /// is recorded with no message), so that a restart or a second process neither
+    /// repeats nor skips one.
     pub(super) async fn send_digests(&self, now: i64) -> Result<(), StoreError> {
         for (user, day) in self.store.digests_due(now).await? {
-            let games = self.store.games_of(&user, &["active"]).await?;
+            // A player away on vacation is sent nothing: their clocks are stopped, and
+            // the days of their vacation are recorded as digests with no message.
+            let away = self
+                .store
+                .open_vacation(&user)
+                .await?
+                .is_some_and(|v| v.ended_at.is_none() && v.started_at <= now);
+            let games = match away {
+                true => Vec::new(),
+                false => self.store.games_of(&user, &["active"]).await?,
+            };
             let lines: Vec<String> = games
                 .iter()
                 .filter_map(|g| self.digest_line(g, &user))
