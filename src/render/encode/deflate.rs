@@ -1,0 +1,325 @@
+//! DEFLATE's block format: length and distance codes, length-limited Huffman codes, and
+//! a dynamic-Huffman block written from a list of tokens.
+
+use super::lz::{token_dist, token_len, Token, MATCH_FLAG};
+use super::{MAX_MATCH, MIN_MATCH};
+
+const LEN_BASE: [u16; 29] = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+    163, 195, 227, 258,
+];
+const LEN_EXTRA: [u8; 29] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+];
+
+/// The length symbol (minus 257) of every length, indexed by length - 3.
+const LEN_SYMBOL: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut sym = 0;
+    let mut len = 3;
+    while len <= 258 {
+        while sym + 1 < 29 && LEN_BASE[sym + 1] as usize <= len {
+            sym += 1;
+        }
+        table[len - 3] = sym as u8;
+        len += 1;
+    }
+    table
+};
+
+/// Symbol, extra bits and extra value of a match length (3..=258).
+#[inline]
+pub(super) fn length_code(len: usize) -> (usize, u32, u32) {
+    let i = LEN_SYMBOL[len - MIN_MATCH] as usize;
+    (
+        257 + i,
+        LEN_EXTRA[i] as u32,
+        (len - LEN_BASE[i] as usize) as u32,
+    )
+}
+
+/// Code, extra bits and extra value of a distance (1..=32768).
+#[inline]
+pub(super) fn dist_code(dist: usize) -> (usize, u32, u32) {
+    if dist <= 4 {
+        return (dist - 1, 0, 0);
+    }
+    let d = (dist - 1) as u32;
+    let top = 31 - d.leading_zeros(); // the highest set bit, at least 2
+    let extra = top - 1;
+    let second = (d >> extra) & 1;
+    ((2 * top + second) as usize, extra, d & ((1 << extra) - 1))
+}
+
+/// Writes bits least significant first, as DEFLATE wants.
+pub(super) struct BitWriter {
+    out: Vec<u8>,
+    acc: u64,
+    n: u32,
+}
+
+impl BitWriter {
+    /// Appends to `out`.
+    pub(super) fn new(out: Vec<u8>) -> BitWriter {
+        BitWriter { out, acc: 0, n: 0 }
+    }
+
+    /// Writes the low `count` bits of `bits` (`count` at most 32).
+    #[inline(always)]
+    fn put(&mut self, bits: u32, count: u32) {
+        self.acc |= (bits as u64) << self.n;
+        self.n += count;
+        if self.n >= 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.n -= 32;
+        }
+    }
+
+    /// Flushes the last bits (padded to a byte) and returns the output.
+    pub(super) fn finish(mut self) -> Vec<u8> {
+        let bytes = self.n.div_ceil(8) as usize;
+        self.out.extend_from_slice(&self.acc.to_le_bytes()[..bytes]);
+        self.out
+    }
+}
+
+/// Code lengths for `freqs`, none longer than `max_bits` (zero for unused symbols).
+pub(super) fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
+    let mut used: Vec<(u32, usize)> = freqs
+        .iter()
+        .enumerate()
+        .filter(|(_, &f)| f > 0)
+        .map(|(s, &f)| (f, s))
+        .collect();
+    let mut lengths = vec![0u8; freqs.len()];
+    match used.len() {
+        0 => return lengths,
+        1 => {
+            lengths[used[0].1] = 1;
+            return lengths;
+        }
+        _ => {}
+    }
+    used.sort_unstable();
+    // Moffat and Katajainen's in-place computation of Huffman code lengths.
+    let n = used.len();
+    let mut a: Vec<usize> = used.iter().map(|&(f, _)| f as usize).collect();
+    a[0] += a[1];
+    let (mut root, mut leaf) = (0usize, 2usize);
+    for next in 1..n - 1 {
+        if leaf >= n || a[root] < a[leaf] {
+            a[next] = a[root];
+            a[root] = next;
+            root += 1;
+        } else {
+            a[next] = a[leaf];
+            leaf += 1;
+        }
+        if leaf >= n || (root < next && a[root] < a[leaf]) {
+            a[next] += a[root];
+            a[root] = next;
+            root += 1;
+        } else {
+            a[next] += a[leaf];
+            leaf += 1;
+        }
+    }
+    a[n - 2] = 0;
+    for next in (0..n - 2).rev() {
+        a[next] = a[a[next]] + 1;
+    }
+    let (mut avail, mut used_n, mut depth) = (1isize, 0isize, 0usize);
+    let (mut root, mut next) = (n as isize - 2, n as isize - 1);
+    while avail > 0 {
+        while root >= 0 && a[root as usize] == depth {
+            used_n += 1;
+            root -= 1;
+        }
+        while avail > used_n {
+            a[next as usize] = depth;
+            next -= 1;
+            avail -= 1;
+        }
+        avail = 2 * used_n;
+        depth += 1;
+        used_n = 0;
+    }
+    // a[i] is now the length for the i-th least frequent symbol. Limit the lengths,
+    // keeping the code complete.
+    let mut count = vec![0usize; max_bits + 1];
+    for &len in &a {
+        count[len.min(max_bits)] += 1;
+    }
+    let mut total: usize = (1..=max_bits).map(|i| count[i] << (max_bits - i)).sum();
+    while total > 1 << max_bits {
+        count[max_bits] -= 1;
+        for i in (1..max_bits).rev() {
+            if count[i] != 0 {
+                count[i] -= 1;
+                count[i + 1] += 2;
+                break;
+            }
+        }
+        total -= 1;
+    }
+    // Shortest codes to the most frequent symbols.
+    let mut sym = used.iter().rev();
+    for (len, &k) in count.iter().enumerate().skip(1) {
+        for _ in 0..k {
+            let &(_, s) = sym.next().expect("as many lengths as symbols");
+            lengths[s] = len as u8;
+        }
+    }
+    lengths
+}
+
+/// Canonical codes for `lengths`, bit-reversed for least-significant-first output.
+fn codes(lengths: &[u8]) -> Vec<u32> {
+    let max = lengths.iter().copied().max().unwrap_or(0) as usize;
+    let mut count = vec![0u32; max + 1];
+    for &l in lengths {
+        if l > 0 {
+            count[l as usize] += 1;
+        }
+    }
+    let mut next = vec![0u32; max + 2];
+    let mut code = 0u32;
+    for bits in 1..=max {
+        code = (code + count[bits - 1]) << 1;
+        next[bits] = code;
+    }
+    lengths
+        .iter()
+        .map(|&l| {
+            if l == 0 {
+                return 0;
+            }
+            let c = next[l as usize];
+            next[l as usize] += 1;
+            c.reverse_bits() >> (32 - l as u32)
+        })
+        .collect()
+}
+
+/// Run-length codes the code lengths with symbols 16, 17 and 18: (symbol, extra value).
+fn rle_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lengths.len() {
+        let l = lengths[i];
+        let mut run = 1;
+        while i + run < lengths.len() && lengths[i + run] == l {
+            run += 1;
+        }
+        i += run;
+        if l == 0 {
+            while run >= 11 {
+                let k = run.min(138);
+                out.push((18, (k - 11) as u8));
+                run -= k;
+            }
+            if run >= 3 {
+                out.push((17, (run - 3) as u8));
+                run = 0;
+            }
+            out.extend(std::iter::repeat((0, 0)).take(run));
+        } else {
+            out.push((l, 0));
+            run -= 1;
+            while run >= 3 {
+                let k = run.min(6);
+                out.push((16, (k - 3) as u8));
+                run -= k;
+            }
+            out.extend(std::iter::repeat((l, 0)).take(run));
+        }
+    }
+    out
+}
+
+/// Writes `tokens` as one final block with dynamic Huffman codes.
+pub(super) fn write_block(tokens: &[Token], last: bool, bits: &mut BitWriter) {
+    let mut lit_freq = [0u32; 286];
+    let mut dist_freq = [0u32; 30];
+    for &t in tokens {
+        if t & MATCH_FLAG != 0 {
+            lit_freq[length_code(token_len(t)).0] += 1;
+            dist_freq[dist_code(token_dist(t)).0] += 1;
+        } else {
+            lit_freq[t as usize] += 1;
+        }
+    }
+    lit_freq[256] = 1;
+    // Two distance codes at least, so that the distance code is always complete.
+    for f in dist_freq.iter_mut().take(2) {
+        *f = (*f).max(1);
+    }
+    let lit_len = code_lengths(&lit_freq, 15);
+    let dist_len = code_lengths(&dist_freq, 15);
+    let lit_code = codes(&lit_len);
+    let dist_bits = codes(&dist_len);
+    let hlit = 257.max(lit_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
+    let hdist = 1.max(dist_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
+    let mut all = lit_len[..hlit].to_vec();
+    all.extend_from_slice(&dist_len[..hdist]);
+    let rle = rle_lengths(&all);
+    let mut cl_freq = [0u32; 19];
+    for &(s, _) in &rle {
+        cl_freq[s as usize] += 1;
+    }
+    let cl_len = code_lengths(&cl_freq, 7);
+    let cl_code = codes(&cl_len);
+    const ORDER: [usize; 19] = [
+        16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+    ];
+    let hclen = 4.max(
+        ORDER
+            .iter()
+            .rposition(|&s| cl_len[s] > 0)
+            .map_or(0, |p| p + 1),
+    );
+
+    bits.put(last as u32, 1); // whether this is the final block
+    bits.put(2, 2); // with dynamic Huffman codes
+    bits.put((hlit - 257) as u32, 5);
+    bits.put((hdist - 1) as u32, 5);
+    bits.put((hclen - 4) as u32, 4);
+    for &s in &ORDER[..hclen] {
+        bits.put(cl_len[s] as u32, 3);
+    }
+    for &(s, extra) in &rle {
+        bits.put(cl_code[s as usize], cl_len[s as usize] as u32);
+        match s {
+            16 => bits.put(extra as u32, 2),
+            17 => bits.put(extra as u32, 3),
+            18 => bits.put(extra as u32, 7),
+            _ => {}
+        }
+    }
+    // Each literal's code, and each length's code with its extra bits, as one write.
+    let literal: Vec<(u32, u32)> = (0..256).map(|b| (lit_code[b], lit_len[b] as u32)).collect();
+    let length: Vec<(u32, u32)> = (0..=MAX_MATCH)
+        .map(|len| {
+            if len < MIN_MATCH {
+                return (0, 0);
+            }
+            let (sym, eb, ev) = length_code(len);
+            let n = lit_len[sym] as u32;
+            (lit_code[sym] | ev << n, n + eb)
+        })
+        .collect();
+    for &t in tokens {
+        if t & MATCH_FLAG != 0 {
+            let (code, n) = length[token_len(t)];
+            bits.put(code, n);
+            let (dsym, deb, dev) = dist_code(token_dist(t));
+            let n = dist_len[dsym] as u32;
+            bits.put(dist_bits[dsym] | dev << n, n + deb);
+        } else {
+            let (code, n) = literal[t as usize];
+            bits.put(code, n);
+        }
+    }
+    bits.put(lit_code[256], lit_len[256] as u32);
+}

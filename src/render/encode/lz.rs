@@ -1,0 +1,253 @@
+//! LZ77 tokens and the greedy compressor that codes an image with them, splicing in the
+//! prepared tokens of its tiles.
+
+use super::tiles::{TileCell, Tiling};
+use super::{MAX_MATCH, MIN_MATCH, WINDOW};
+
+/// A copy the greedy compressor takes without looking at other candidates.
+const LONG_ENOUGH: usize = 4 * MAX_MATCH;
+/// Bits of the hash of four bytes used by the greedy compressor.
+const HASH_BITS: u32 = 14;
+
+/// A literal byte, or a match: bit 31 set, length - 3 in bits 16..24, distance - 1 in
+/// bits 0..16.
+pub(super) type Token = u32;
+
+/// The bit that marks a [`Token`] as a match.
+pub(super) const MATCH_FLAG: u32 = 1 << 31;
+
+/// The token of a copy of `len` bytes from `dist` back.
+#[inline]
+pub(super) fn match_token(len: usize, dist: usize) -> Token {
+    debug_assert!((MIN_MATCH..=MAX_MATCH).contains(&len) && (1..=WINDOW).contains(&dist));
+    MATCH_FLAG | (((len - MIN_MATCH) as u32) << 16) | (dist - 1) as u32
+}
+
+/// How many bytes a token covers.
+#[inline]
+pub(super) fn token_len(t: Token) -> usize {
+    if t & MATCH_FLAG != 0 {
+        ((t >> 16) & 0xff) as usize + MIN_MATCH
+    } else {
+        1
+    }
+}
+
+/// How far back a match token copies from.
+#[inline]
+pub(super) fn token_dist(t: Token) -> usize {
+    (t & 0xffff) as usize + 1
+}
+
+/// How many bytes at `a` and `b` agree, up to `limit`.
+#[inline]
+pub(super) fn common_prefix(data: &[u8], a: usize, b: usize, limit: usize) -> usize {
+    let mut n = 0;
+    while n + 8 <= limit {
+        let x = u64::from_le_bytes(data[a + n..a + n + 8].try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(data[b + n..b + n + 8].try_into().expect("8 bytes"));
+        let diff = x ^ y;
+        if diff != 0 {
+            return n + (diff.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    while n < limit && data[a + n] == data[b + n] {
+        n += 1;
+    }
+    n
+}
+
+/// Hash of the four bytes at `i`, in `HASH_BITS` bits.
+#[inline]
+fn hash4(data: &[u8], i: usize) -> usize {
+    let v = u32::from_le_bytes(data[i..i + 4].try_into().expect("4 bytes"));
+    (v.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
+}
+
+/// Builds the token list of one image, position by position.
+struct Lz<'a> {
+    raw: &'a [u8],
+    stride: usize,
+    head: Vec<u32>,
+    tokens: Vec<Token>,
+    /// Where the next token starts.
+    pos: usize,
+}
+
+impl<'a> Lz<'a> {
+    fn new(raw: &'a [u8], stride: usize) -> Lz<'a> {
+        Lz {
+            raw,
+            stride,
+            head: vec![u32::MAX; 1 << HASH_BITS],
+            tokens: Vec::with_capacity(raw.len() / 24 + 64),
+            pos: 0,
+        }
+    }
+
+    fn literal(&mut self) {
+        self.tokens.push(self.raw[self.pos] as u32);
+        self.pos += 1;
+    }
+
+    /// Codes the next `len` bytes (any length) as a copy from `dist` back, merged with the
+    /// previous token when that is a copy from the same distance.
+    fn copy(&mut self, mut len: usize, dist: usize) {
+        if let Some(&last) = self.tokens.last() {
+            if last & MATCH_FLAG != 0 && token_dist(last) == dist {
+                let have = token_len(last);
+                let take = (MAX_MATCH - have).min(len);
+                if take > 0 {
+                    *self.tokens.last_mut().expect("a last token") = match_token(have + take, dist);
+                    self.pos += take;
+                    len -= take;
+                }
+            }
+        }
+        while len > 0 {
+            let n = len.min(MAX_MATCH);
+            // Never leave a tail too short to be a copy.
+            let n = if len - n > 0 && len - n < MIN_MATCH {
+                n - MIN_MATCH
+            } else {
+                n
+            };
+            if n >= MIN_MATCH {
+                self.tokens.push(match_token(n, dist));
+                self.pos += n;
+            } else {
+                for _ in 0..n {
+                    self.literal();
+                }
+            }
+            len -= n;
+        }
+    }
+
+    /// Appends prepared tokens for the bytes from the current position on.
+    fn splice(&mut self, tokens: &[Token]) {
+        for &t in tokens {
+            if t & MATCH_FLAG != 0 {
+                self.copy(token_len(t), token_dist(t));
+            } else {
+                debug_assert_eq!(self.raw[self.pos] as u32, t);
+                self.literal();
+            }
+        }
+    }
+
+    /// Greedily codes everything from the current position up to `end`. Runs and
+    /// copies from the row above are followed to their end, however long (a flat row is
+    /// one scan), other copies up to DEFLATE's longest.
+    fn greedy(&mut self, end: usize) {
+        let raw = self.raw;
+        let stride = self.stride;
+        let n = raw.len();
+        while self.pos < end {
+            let i = self.pos;
+            let rest = end - i;
+            let (mut best, mut dist) = (0, 0);
+            // A copy this long is taken at once: looking further would only scan the same
+            // bytes again for a choice that hardly matters.
+            let enough = rest.min(LONG_ENOUGH);
+            if rest >= MIN_MATCH {
+                // Going on with the last copy's distance costs nothing when it merges,
+                // so it wins ties.
+                if let Some(&last) = self.tokens.last() {
+                    if last & MATCH_FLAG != 0 {
+                        let d = token_dist(last);
+                        if d <= i {
+                            (best, dist) = (common_prefix(raw, i - d, i, rest), d);
+                        }
+                    }
+                }
+                if best < enough && i >= 1 && dist != 1 {
+                    let l = common_prefix(raw, i - 1, i, rest);
+                    if l > best {
+                        (best, dist) = (l, 1);
+                    }
+                }
+                if best < enough && i >= stride && stride <= WINDOW && dist != stride {
+                    let l = common_prefix(raw, i - stride, i, rest);
+                    if l > best {
+                        (best, dist) = (l, stride);
+                    }
+                }
+                if best < MAX_MATCH.min(rest) && i + 4 <= n {
+                    let h = hash4(raw, i);
+                    let cand = self.head[h];
+                    self.head[h] = i as u32;
+                    if cand != u32::MAX {
+                        let c = cand as usize;
+                        let d = i - c;
+                        if d <= WINDOW && d != stride && d != 1 {
+                            let l = common_prefix(raw, c, i, MAX_MATCH.min(rest));
+                            if l > best + 1 {
+                                (best, dist) = (l, d);
+                            }
+                        }
+                    }
+                }
+            }
+            if best >= MIN_MATCH {
+                self.copy(best, dist);
+            } else {
+                self.literal();
+            }
+        }
+    }
+}
+
+/// Tokens for the whole raw stream.
+pub(super) fn tokenize(raw: &[u8], stride: usize, tiling: Option<&Tiling>) -> Vec<Token> {
+    let mut lz = Lz::new(raw, stride);
+    if let Some(t) = tiling {
+        // For each cell, the earlier cells within reach holding the same tile, nearest
+        // first, with their distance back.
+        let repeat: Vec<Vec<(usize, TileCell)>> = (0..t.cells.len())
+            .map(|k| {
+                let Some(cell) = t.cells[k] else {
+                    return Vec::new();
+                };
+                let (r, c) = (k / t.cols, k % t.cols);
+                (0..k)
+                    .rev()
+                    .filter_map(|j| t.cells[j].filter(|o| o.tile == cell.tile).map(|o| (j, o)))
+                    .map(|(j, o)| {
+                        let (rj, cj) = (j / t.cols, j % t.cols);
+                        ((r - rj) * t.s * stride + c * t.s - cj * t.s, o)
+                    })
+                    .take_while(|&(d, _)| d <= WINDOW)
+                    .collect()
+            })
+            .collect();
+        for y in t.y..t.y + t.rows * t.s {
+            let (band, row) = ((y - t.y) / t.s, (y - t.y) % t.s);
+            for col in 0..t.cols {
+                let k = band * t.cols + col;
+                let start = y * stride + 1 + t.x + col * t.s;
+                lz.greedy(start);
+                let Some(cell) = t.cells[k].filter(|c| c.clean(row)) else {
+                    lz.greedy(start + t.s);
+                    continue;
+                };
+                let code = t.tiles.code(cell.tile as usize);
+                // The same row, unchanged, in an earlier cell with the same tile.
+                let same = repeat[k].iter().find(|(_, o)| o.clean(row));
+                match same {
+                    Some(&(d, _)) if code.row(row).len() > 1 => lz.copy(t.s, d),
+                    // Below the band, the row's tokens must not read the drawn rows.
+                    _ if row < cell.drawn.0 as usize
+                        || code.reach(row) >= cell.drawn.1 as usize =>
+                    {
+                        lz.splice(code.row(row))
+                    }
+                    _ => lz.greedy(start + t.s),
+                }
+            }
+        }
+    }
+    lz.greedy(raw.len());
+    lz.tokens
+}

@@ -1,0 +1,391 @@
+//! Board tiles and their LZ77 tokens, found once per tile and image width with a
+//! thorough search and a cost model, so that each image only splices them in.
+
+use super::deflate::{code_lengths, dist_code, length_code};
+use super::lz::{common_prefix, match_token, token_dist, token_len, Token, MATCH_FLAG};
+use super::{MAX_MATCH, MIN_MATCH, WINDOW};
+use std::sync::OnceLock;
+
+/// How much of a copy's cost is expected to remain when it merges with a neighbour.
+const MERGE_DISCOUNT: f32 = 0.3;
+/// Copies up to this long are tried at every length when tiles are parsed.
+const SHORT: usize = 16;
+/// Candidates a tile's search looks at per position.
+const CHAIN: usize = 16;
+
+/// A board cell holding a prepared tile, perhaps with a band of its rows drawn over (a
+/// letter's badge at the top, a small disc at the bottom): the other rows are still the
+/// tile's, and keep its prepared tokens where those read only unchanged rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TileCell {
+    /// The tile copied into the cell.
+    pub tile: u16,
+    /// The rows `drawn.0..drawn.1` of the cell were drawn over (an empty band: none).
+    pub drawn: (u16, u16),
+}
+
+impl TileCell {
+    /// A cell holding its tile unchanged.
+    pub fn whole(tile: u16) -> TileCell {
+        TileCell {
+            tile,
+            drawn: (0, 0),
+        }
+    }
+
+    /// Whether row `r` of the cell is still the tile's.
+    #[inline]
+    pub fn clean(&self, r: usize) -> bool {
+        r < self.drawn.0 as usize || r >= self.drawn.1 as usize
+    }
+
+    /// The cell with rows `from..to` drawn over as well (the band grows to cover both),
+    /// or `None` when nothing of the tile is left.
+    pub fn drawn_over(self, from: usize, to: usize, s: usize) -> Option<TileCell> {
+        let (from, to) = (from.min(s), to.min(s));
+        if from >= to {
+            return Some(self);
+        }
+        let (a, b) = if self.drawn.0 < self.drawn.1 {
+            (
+                from.min(self.drawn.0 as usize),
+                to.max(self.drawn.1 as usize),
+            )
+        } else {
+            (from, to)
+        };
+        (a > 0 || b < s).then_some(TileCell {
+            tile: self.tile,
+            drawn: (a as u16, b as u16),
+        })
+    }
+}
+
+/// Where an image's tiles are, so that their prepared tokens can be used.
+pub(crate) struct Tiling<'a> {
+    /// Left edge of the grid of tiles.
+    pub x: usize,
+    /// Top edge of the grid.
+    pub y: usize,
+    /// Side of a tile.
+    pub s: usize,
+    /// Tiles across.
+    pub cols: usize,
+    /// Tiles down.
+    pub rows: usize,
+    /// For each cell, row by row, the tile copied there (an index into `tiles`) with the
+    /// rows drawn over it, or `None` if nothing of the tile is left.
+    pub cells: &'a [Option<TileCell>],
+    /// The tiles, with their tokens for this image's width.
+    pub tiles: &'a TileSet,
+}
+
+/// The LZ77 tokens of one tile's rows, found once per tile and image width. Each row's
+/// tokens cover exactly that row of the tile and refer only to the tile's own pixels.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TileCode {
+    tokens: Vec<Token>,
+    /// Where each row's tokens start in `tokens`, and a final end.
+    rows: Vec<u32>,
+    /// For each row, the first row its tokens read from.
+    reach: Vec<u16>,
+}
+
+/// What each symbol is expected to cost, in bits, when tiles are parsed.
+struct Costs {
+    literal: [f32; 256],
+    /// By length (index = length), extra bits included; filled by `finish`.
+    by_length: Vec<f32>,
+    /// By length symbol (0..29), extra bits included separately.
+    length: [f32; 29],
+    /// By distance code (0..30), extra bits included separately.
+    dist: [f32; 30],
+}
+
+impl Costs {
+    /// A first guess: literals by how often each byte occurs in the tiles, copies at a
+    /// flat rate.
+    fn guess(tiles: &[Vec<u8>]) -> Costs {
+        let mut freq = [1u32; 256];
+        for t in tiles {
+            for &b in t {
+                freq[b as usize] += 1;
+            }
+        }
+        let total: u32 = freq.iter().sum();
+        let mut literal = [0f32; 256];
+        for (c, &f) in literal.iter_mut().zip(&freq) {
+            *c = (total as f32 / f as f32).log2().min(15.0);
+        }
+        Costs {
+            literal,
+            by_length: Vec::new(),
+            length: [6.0; 29],
+            dist: [6.0; 30],
+        }
+        .finish()
+    }
+
+    /// Fills the table of costs by length.
+    fn finish(mut self) -> Costs {
+        self.by_length = (0..=MAX_MATCH)
+            .map(|l| {
+                if l < MIN_MATCH {
+                    f32::INFINITY
+                } else {
+                    let (ls, le, _) = length_code(l);
+                    self.length[ls - 257] + le as f32
+                }
+            })
+            .collect();
+        self
+    }
+
+    /// The cost of the code lengths of a parse.
+    fn from_tokens(codes: &[TileCode]) -> Costs {
+        let mut lit = [1u32; 286];
+        let mut dist = [1u32; 30];
+        for t in codes.iter().flat_map(|c| &c.tokens) {
+            if t & MATCH_FLAG != 0 {
+                lit[length_code(token_len(*t)).0] += 1;
+                dist[dist_code(token_dist(*t)).0] += 1;
+            } else {
+                lit[*t as usize] += 1;
+            }
+        }
+        let ll = code_lengths(&lit, 15);
+        let dl = code_lengths(&dist, 15);
+        let mut costs = Costs {
+            literal: [0.0; 256],
+            by_length: Vec::new(),
+            length: [0.0; 29],
+            dist: [0.0; 30],
+        };
+        for (i, c) in costs.literal.iter_mut().enumerate() {
+            *c = ll[i] as f32;
+        }
+        for (i, c) in costs.length.iter_mut().enumerate() {
+            *c = ll[257 + i] as f32;
+        }
+        for (i, c) in costs.dist.iter_mut().enumerate() {
+            *c = dl[i] as f32;
+        }
+        costs.finish()
+    }
+
+    #[inline]
+    fn dist_only(&self, dist: usize) -> f32 {
+        let (ds, de, _) = dist_code(dist);
+        self.dist[ds] + de as f32
+    }
+}
+
+impl TileCode {
+    /// Parses one tile with the cheapest tokens under `costs`, row by row, looking at up
+    /// to `chain` earlier positions besides the obvious ones.
+    fn parse(tile: &[u8], s: usize, stride: usize, costs: &Costs, chain: usize) -> TileCode {
+        assert_eq!(tile.len(), s * s);
+        assert!(stride > s);
+        // The tile as it sits in the raw stream; bytes beside it are never looked at.
+        let span = (s - 1) * stride + s;
+        let mut buf = vec![0u8; span + 8];
+        for (r, row) in tile.chunks_exact(s).enumerate() {
+            buf[r * stride..r * stride + s].copy_from_slice(row);
+        }
+        let mut head = vec![u32::MAX; 1 << 16];
+        let mut prev = vec![u32::MAX; span];
+        let hash3 = |p: usize| {
+            let v = buf[p] as u32 | (buf[p + 1] as u32) << 8 | (buf[p + 2] as u32) << 16;
+            (v.wrapping_mul(0x9E37_79B1) >> 16) as usize
+        };
+        let mut tokens = Vec::new();
+        let mut rows = Vec::with_capacity(s + 1);
+        let mut reach = Vec::with_capacity(s);
+        // Per row: the cheapest cost to reach each column, and the token that does.
+        let mut cost = vec![0f32; s + 1];
+        let mut step: Vec<Token> = vec![0; s + 1];
+        // For each length, the cheapest distance offering at least that length.
+        let mut by_len: Vec<(f32, usize)> = vec![(f32::INFINITY, 0); MAX_MATCH + 2];
+        let mut ends = vec![false; MAX_MATCH + 2];
+        let mut cands: Vec<usize> = Vec::with_capacity(chain + 4);
+        for r in 0..s {
+            rows.push(tokens.len() as u32);
+            cost.fill(f32::INFINITY);
+            cost[0] = 0.0;
+            for x in 0..s {
+                let p = r * stride + x;
+                let here = cost[x];
+                let lit = here + costs.literal[buf[p] as usize];
+                if lit < cost[x + 1] {
+                    cost[x + 1] = lit;
+                    step[x + 1] = buf[p] as u32;
+                }
+                let room = (s - x).min(MAX_MATCH);
+                if room >= MIN_MATCH {
+                    // Candidates: the chain, plus one and two rows up and a run.
+                    cands.clear();
+                    if x >= 1 {
+                        cands.push(p - 1);
+                    }
+                    for k in 1..=2 {
+                        if r >= k && k * stride <= WINDOW {
+                            cands.push(p - k * stride);
+                        }
+                    }
+                    let mut c = head[hash3(p)];
+                    while c != u32::MAX && cands.len() < chain + 3 {
+                        let cu = c as usize;
+                        if p - cu > WINDOW {
+                            break;
+                        }
+                        cands.push(cu);
+                        c = prev[cu];
+                    }
+                    let mut longest = 0;
+                    for &c in &cands {
+                        let xc = c % stride;
+                        let limit = room.min(s - xc);
+                        let l = common_prefix(&buf, c, p, limit);
+                        if l >= MIN_MATCH {
+                            let d = p - c;
+                            let dc = costs.dist_only(d);
+                            if dc < by_len[l].0 {
+                                by_len[l] = (dc, d);
+                            }
+                            ends[l] = true;
+                            longest = longest.max(l);
+                        }
+                    }
+                    if longest >= MIN_MATCH {
+                        by_len[longest + 1] = (f32::INFINITY, 0);
+                        for l in (MIN_MATCH..=longest).rev() {
+                            if by_len[l + 1].0 < by_len[l].0 {
+                                by_len[l] = by_len[l + 1];
+                            }
+                            // Every short length, and each candidate's full length: the
+                            // lengths in between are seldom the cheapest way.
+                            if l > SHORT && !ends[l] {
+                                continue;
+                            }
+                            ends[l] = false;
+                            let (dc, d) = by_len[l];
+                            let mut c = costs.by_length[l] + dc;
+                            // A copy from one row up that touches the tile's edge usually
+                            // merges with the neighbouring tile's copy from one row up.
+                            if d == stride {
+                                if x == 0 {
+                                    c *= MERGE_DISCOUNT;
+                                }
+                                if x + l == s {
+                                    c *= MERGE_DISCOUNT;
+                                }
+                            }
+                            let total = here + c;
+                            if total < cost[x + l] {
+                                cost[x + l] = total;
+                                step[x + l] = match_token(l, d);
+                            }
+                        }
+                        for e in by_len.iter_mut().take(longest + 1).skip(MIN_MATCH) {
+                            *e = (f32::INFINITY, 0);
+                        }
+                    }
+                }
+                if x + MIN_MATCH <= s {
+                    let h = hash3(p);
+                    prev[p] = head[h];
+                    head[h] = p as u32;
+                }
+            }
+            // Walk back from the row's end to read off the cheapest tokens.
+            let start = tokens.len();
+            let mut x = s;
+            let mut first = r;
+            while x > 0 {
+                let t = step[x];
+                tokens.push(t);
+                x -= token_len(t);
+                if t & MATCH_FLAG != 0 {
+                    first = first.min((r * stride + x - token_dist(t)) / stride);
+                }
+            }
+            reach.push(first as u16);
+            tokens[start..].reverse();
+        }
+        rows.push(tokens.len() as u32);
+        TileCode {
+            tokens,
+            rows,
+            reach,
+        }
+    }
+
+    /// The tokens of row `r`.
+    #[inline]
+    pub fn row(&self, r: usize) -> &[Token] {
+        &self.tokens[self.rows[r] as usize..self.rows[r + 1] as usize]
+    }
+
+    /// The first row that the tokens of row `r` read from.
+    #[inline]
+    pub fn reach(&self, r: usize) -> usize {
+        self.reach[r] as usize
+    }
+}
+
+/// Square tiles of one size with their tokens for one image width. The cost model is
+/// learnt once from a quick parse of the first tiles (the most used ones, which are also
+/// parsed fully at once); every other tile is parsed on first use.
+pub(crate) struct TileSet {
+    tiles: Vec<Vec<u8>>,
+    s: usize,
+    stride: usize,
+    costs: Costs,
+    codes: Vec<OnceLock<TileCode>>,
+}
+
+impl TileSet {
+    /// Tiles of `s` x `s` pixels, in images whose raw rows are `stride` bytes apart; the
+    /// first `sample` are the most used.
+    pub fn new(tiles: Vec<Vec<u8>>, sample: usize, s: usize, stride: usize) -> TileSet {
+        assert!(!tiles.is_empty() && tiles.iter().all(|t| t.len() == s * s));
+        let sample = sample.clamp(1, tiles.len());
+        let guess = Costs::guess(&tiles[..sample]);
+        let quick: Vec<TileCode> = tiles[..sample]
+            .iter()
+            .map(|t| TileCode::parse(t, s, stride, &guess, 0))
+            .collect();
+        let set = TileSet {
+            costs: Costs::from_tokens(&quick),
+            codes: tiles.iter().map(|_| OnceLock::new()).collect(),
+            tiles,
+            s,
+            stride,
+        };
+        for i in 0..sample {
+            set.code(i);
+        }
+        set
+    }
+
+    /// The pixels of tile `i`.
+    #[inline]
+    pub fn pixels(&self, i: usize) -> &[u8] {
+        &self.tiles[i]
+    }
+
+    /// The tokens of tile `i`, parsed now if they have not been yet.
+    #[inline]
+    pub fn code(&self, i: usize) -> &TileCode {
+        self.codes[i].get_or_init(|| {
+            TileCode::parse(&self.tiles[i], self.s, self.stride, &self.costs, CHAIN)
+        })
+    }
+
+    /// Parses every tile now.
+    pub fn prepare_all(&self) {
+        for i in 0..self.tiles.len() {
+            self.code(i);
+        }
+    }
+}
