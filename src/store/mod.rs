@@ -340,6 +340,16 @@ fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
+/// Whether an insert of a marker row (a notice, a digest) wrote it: `false` when the row
+/// was there already, so that what it marks is done once; other errors pass through.
+fn inserted_once<T>(result: Result<T, sqlx::Error>) -> Result<bool, StoreError> {
+    match result {
+        Ok(_) => Ok(true),
+        Err(e) if is_unique_violation(&e) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// The error of inserting a key: [`StoreError::Duplicate`] if it was there already.
 fn key_error(e: sqlx::Error) -> StoreError {
     if is_unique_violation(&e) {

@@ -7,7 +7,7 @@
 //! game says so (migration 0009), so that whoever delivers it, after any restart, treats
 //! it as the end it is.
 
-use super::{is_unique_violation, on_pool, Backend, Store, StoreError};
+use super::{inserted_once, on_pool, Backend, Store, StoreError};
 use sqlx::Row;
 
 /// Puts `messages` (`&[NewMessage]`) about game `game_id` (`Option<i64>`) in the outbox,
@@ -116,10 +116,8 @@ impl Store {
             .bind(at)
             .execute(&mut *tx)
             .await;
-            match inserted {
-                Ok(_) => {}
-                Err(e) if is_unique_violation(&e) => return Ok(false),
-                Err(e) => return Err(e.into()),
+            if !inserted_once(inserted)? {
+                return Ok(false);
             }
             queue_messages!(tx, Some(game_id), messages, at);
             tx.commit().await?;

@@ -2,7 +2,7 @@
 //! digests sent to those who chose one (migration 0013).
 
 use super::outbox::queue_messages;
-use super::{is_unique_violation, on_pool, NewMessage, Store, StoreError};
+use super::{inserted_once, on_pool, NewMessage, Store, StoreError};
 use crate::service::player_settings::{PlayerSettings, PrivateOrientation};
 use sqlx::Row;
 use std::collections::HashMap;
@@ -167,10 +167,8 @@ impl Store {
                     .bind(at)
                     .execute(&mut *tx)
                     .await;
-            match inserted {
-                Ok(_) => {}
-                Err(e) if is_unique_violation(&e) => return Ok(false),
-                Err(e) => return Err(e.into()),
+            if !inserted_once(inserted)? {
+                return Ok(false);
             }
             queue_messages!(tx, None::<i64>, messages, at);
             tx.commit().await?;

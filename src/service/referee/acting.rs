@@ -2,6 +2,7 @@
 //! on the state that is written, and committed in one version-checked write before
 //! anyone is told.
 
+use super::conditional::Played;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::store::{Deadline, GameRow, Write};
 use crate::variants::api::{
@@ -198,8 +199,15 @@ impl Service {
             // The opponent's stored answer, if one expects this action: committed too
             // before anything is sent, still under the game's lock.
             if in_play.has_lines {
-                self.answer_conditionally(g, seat, &action, &done, inc.at, first, r)
-                    .await;
+                let played = Played {
+                    game: g,
+                    actor: seat,
+                    action: &action,
+                    done: &done,
+                    at: inc.at,
+                    first,
+                };
+                self.answer_conditionally(played, r).await;
             }
             in_play.vacation_of(&inc.user).is_some()
         };

@@ -16,6 +16,23 @@ use crate::variants::api::{
     Action, Audience, GameCommand, GameRules, Reading, RefusalKind, Seat, Text,
 };
 
+/// An action just committed under the game's lock, as the opponent's conditional lines
+/// are checked against it.
+pub(super) struct Played<'a> {
+    /// The game as it was before the action.
+    pub game: &'a GameRow,
+    /// Who acted.
+    pub actor: Seat,
+    /// What they did.
+    pub action: &'a Action,
+    /// The action's outcome, as committed.
+    pub done: &'a Committed,
+    /// When.
+    pub at: i64,
+    /// Where the action's own messages start in the reply.
+    pub first: usize,
+}
+
 /// The most lines a player keeps for one game.
 pub(super) const MAX_LINES: usize = 10;
 
@@ -326,40 +343,29 @@ impl Service {
         })
     }
 
-    /// After `actor`'s `action` in `g` was committed (as `done`, whose messages start at
-    /// `first` in `r`): when the game is over, its lines are dropped; when the opponent of
-    /// the actor is now to move and has a line expecting that action, its answer is
-    /// applied and committed as theirs, announced with "(conditional)", and their other
-    /// lines are dropped. Caller holds the game's lock (and calls this only when the game
-    /// has lines). A failure here is logged: the action itself is committed and announced
+    /// After an action was committed (`played`, whose messages start at `played.first`
+    /// in `r`): when the game is over, its lines are dropped; when the opponent of the
+    /// actor is now to move and has a line expecting that action, its answer is applied
+    /// and committed as theirs, announced with "(conditional)", and their other lines are
+    /// dropped. Caller holds the game's lock (and calls this only when the game has
+    /// lines). A failure here is logged: the action itself is committed and announced
     /// whatever happens.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) async fn answer_conditionally(
-        &self,
-        g: &GameRow,
-        actor: Seat,
-        action: &Action,
-        done: &Committed,
-        at: i64,
-        first: usize,
-        r: &mut Reply,
-    ) {
-        if let Err(e) = self.try_answer(g, actor, action, done, at, first, r).await {
-            tracing::warn!(game = g.id, "conditional moves not followed: {e:?}");
+    pub(super) async fn answer_conditionally(&self, played: Played<'_>, r: &mut Reply) {
+        let game = played.game.id;
+        if let Err(e) = self.try_answer(played, r).await {
+            tracing::warn!(game, "conditional moves not followed: {e:?}");
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    async fn try_answer(
-        &self,
-        g: &GameRow,
-        actor: Seat,
-        action: &Action,
-        done: &Committed,
-        at: i64,
-        first: usize,
-        r: &mut Reply,
-    ) -> Result<(), Fail> {
+    async fn try_answer(&self, played: Played<'_>, r: &mut Reply) -> Result<(), Fail> {
+        let Played {
+            game: g,
+            actor,
+            action,
+            done,
+            at,
+            first,
+        } = played;
         let rules = done.rules.as_ref();
         let allowed = self
             .registry
