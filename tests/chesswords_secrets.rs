@@ -246,8 +246,8 @@ fn public_text(o: &postal::service::referee::Outbound) -> String {
 /// is over the export shows them, so the scan looks where they would be.
 #[test]
 fn nothing_public_about_a_live_game_shows_its_seed_or_its_cards() {
-    use common::service::{check_log, TempDir, T0};
-    use postal::service::referee::{Destination, Incoming, Place, Settings};
+    use common::service::{check_log, incoming, TempDir};
+    use postal::service::referee::{Destination, Settings};
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -310,21 +310,7 @@ fn nothing_public_about_a_live_game_shows_its_seed_or_its_cards() {
                 }
                 for (user, private, text) in lines {
                     n += 1;
-                    let outs = svc
-                        .handle(Incoming {
-                            event_id: format!("e{n}"),
-                            user: user.into(),
-                            place: if private {
-                                Place::Dm
-                            } else {
-                                Place::Channel("games".into())
-                            },
-                            server: None,
-                            text,
-                            at: T0 + n,
-                        })
-                        .await
-                        .unwrap();
+                    let outs = svc.handle(incoming(n, user, private, text)).await.unwrap();
                     for o in outs
                         .iter()
                         .filter(|o| matches!(o.to, Destination::Channel(_)))
