@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::render::Overlay;
-use crate::variants::api::{RefusalKind, VariantSpec};
+use crate::variants::api::{Audience, RefusalKind, VariantSpec};
+use crate::variants::chess::ChessAction;
 
 const WK: Seat = Seat(0);
 const WQ: Seat = Seat(1);
