@@ -1,0 +1,173 @@
+//! What the referee asks of a chess game (`impl GameRules for ChessRules`): seats, prompts,
+//! reading and applying actions, and what each viewer sees.
+
+use super::{
+    color_of, diagram, game_outcome, pgn_tags, read, seat_of, ChessAction, ChessRules, OfferKind,
+};
+use crate::notation::fen::to_fen;
+use crate::notation::pgn::{numbered_moves, turn_sans};
+use crate::notation::{san, write_pgn_ending};
+use crate::render;
+use crate::rules::Color;
+use crate::variants::api::{
+    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
+    Seat, Viewer,
+};
+
+impl ChessRules {
+    /// The moves `color` may make now, in SAN; empty when it is not their turn.
+    fn legal_sans(&self, color: Color) -> Vec<String> {
+        if self.is_over() || self.game.turn() != color {
+            return Vec::new();
+        }
+        let pos = self.game.position();
+        self.game
+            .legal_moves()
+            .iter()
+            .map(|&m| san(pos, m))
+            .collect()
+    }
+
+    /// The engine's view of the board for `viewer`.
+    fn board_viewer(viewer: Viewer) -> render::Viewer {
+        match viewer {
+            Viewer::Public => render::Viewer::Public,
+            Viewer::Seat(seat) => match color_of(seat) {
+                Ok(color) => render::Viewer::Player(color),
+                Err(_) => render::Viewer::Public,
+            },
+        }
+    }
+}
+
+impl GameRules for ChessRules {
+    fn variant(&self) -> &'static str {
+        self.game.variant().name()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        if seat.0 == 0 {
+            "White"
+        } else {
+            "Black"
+        }
+    }
+
+    fn awaiting(&self) -> Vec<(Seat, Prompt)> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let turn = self.game.turn();
+        let mut out = vec![(seat_of(turn), Prompt::turn("move", "to move"))];
+        if let Some((by, kind)) = self.offer {
+            let to = by.opposite();
+            let cmd = kind.command();
+            // The side the offer is made to is still to move (playing on lets the offer
+            // lapse): its prompt says both, and its deadline is the move's.
+            let ask = match (kind, to == turn) {
+                (OfferKind::Draw, true) => "to move or answer the draw offer",
+                (OfferKind::FastFifty, true) => "to move or answer the fast-fifty",
+                (OfferKind::Draw, false) => "to answer the draw offer",
+                (OfferKind::FastFifty, false) => "to answer the fast-fifty",
+            };
+            let answer = |p: Prompt| {
+                p.with_answer("Accept", &format!("{cmd} accept"), true)
+                    .with_answer(
+                        &format!("{}{}", kind.no()[..1].to_uppercase(), &kind.no()[1..]),
+                        &format!("{cmd} {}", kind.no()),
+                        false,
+                    )
+            };
+            if to == turn {
+                out[0].1 = answer(Prompt::turn(kind.command(), ask));
+            } else {
+                out.push((seat_of(to), answer(Prompt::optional(kind.command(), ask))));
+            }
+        }
+        out
+    }
+
+    fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
+        read::read(self, seat, command)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let action: ChessAction = action.to(self.game.variant().display_name())?;
+        self.act(seat, action)
+    }
+
+    fn project(&self, viewer: Viewer) -> Projection {
+        let pos = self.game.position();
+        let legal = match viewer {
+            Viewer::Seat(seat) => color_of(seat)
+                .map(|c| self.legal_sans(c))
+                .unwrap_or_default(),
+            Viewer::Public => Vec::new(),
+        };
+        Projection {
+            board: render::BoardView::from_game(
+                &self.game,
+                ChessRules::board_viewer(viewer),
+                render::PublicOrientation::default(),
+            ),
+            diagram: diagram(pos),
+            fen: to_fen(pos),
+            last_move: self.game.turns().last().map(|(_, t)| t.uci()),
+            record: turn_sans(&self.game),
+            numbered: numbered_moves(&self.game).join(" "),
+            legal,
+            holdings: None,
+            counters: self
+                .tokens_left()
+                .map(|[w, b]| format!("double-move tokens left: White {w}, Black {b}")),
+            instructions: None,
+        }
+    }
+
+    fn outcome(&self) -> Option<GameOutcome> {
+        self.outcome.as_ref().map(game_outcome)
+    }
+
+    fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn timeout_is_automatic(&self) -> bool {
+        !self.is_sharp()
+    }
+
+    fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
+        write_pgn_ending(&self.game, self.outcome, &pgn_tags(tags))
+    }
+
+    fn animation(
+        &self,
+        _viewer: Viewer,
+        renderer: &render::Renderer,
+        names: &[&str],
+    ) -> Option<Vec<u8>> {
+        let [white, black] = self.side_names(names);
+        let options = render::gif::GifOptions {
+            white,
+            black,
+            ..Default::default()
+        };
+        Some(render::gif::game_gif(renderer, &self.game, &options))
+    }
+
+    fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
+        let mut m = serde_json::Map::new();
+        if let Some(tokens) = self.tokens_left() {
+            m.insert("tokens_left".into(), serde_json::json!(tokens));
+        }
+        m
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        serde_json::to_value(self.chess_snapshot()).unwrap_or(serde_json::Value::Null)
+    }
+}

@@ -1,0 +1,132 @@
+//! A chess game's serialisable state: the snapshot stored for a game, and rebuilding the
+//! game from it.
+
+use super::{color_of, find_turn, game_outcome, seat_of, ChessRules, OfferKind};
+use crate::notation::fen::{parse_fen, to_fen};
+use crate::rules::{EndReason, Game, Outcome, Position, Variant};
+use crate::variants::api::{GameOutcome, RuleError, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The serialisable state of a [`ChessRules`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChessSnapshot {
+    /// The variant's command name.
+    pub variant: String,
+    /// The moves played, UCI.
+    pub moves: Vec<String>,
+    /// The position now, FEN.
+    pub fen: String,
+    /// The starting position, FEN, when the game did not start from the variant's own
+    /// start (a game set up from a FEN for testing or teaching).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// A pending offer: `(seat, kind)`.
+    pub offer: Option<(Seat, OfferKind)>,
+    /// The outcome, with the engine's reason name (`Checkmate`, `FastFifty`, ...).
+    pub outcome: Option<(String, GameOutcome)>,
+    /// Whether the game was aborted.
+    pub aborted: bool,
+    /// Double Move Chess: the tokens each seat has left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_left: Option<[u8; 2]>,
+}
+
+const REASONS: [EndReason; 15] = [
+    EndReason::Checkmate,
+    EndReason::KingCaptured,
+    EndReason::Stalemate,
+    EndReason::StalemateClaim,
+    EndReason::InsufficientMaterial,
+    EndReason::FivefoldRepetition,
+    EndReason::SeventyFiveMoveRule,
+    EndReason::ThreefoldRepetition,
+    EndReason::FiftyMoveRule,
+    EndReason::Impasse,
+    EndReason::FastFifty,
+    EndReason::Agreement,
+    EndReason::Resignation,
+    EndReason::Timeout,
+    EndReason::TimeoutVsInsufficientMaterial,
+];
+
+impl ChessRules {
+    /// Rebuilds a game from its snapshot, replaying its moves and restoring the ending.
+    pub fn from_snapshot(snap: &ChessSnapshot) -> Result<ChessRules, RuleError> {
+        let variant: Variant = snap
+            .variant
+            .parse()
+            .map_err(|e: crate::rules::UnknownVariant| RuleError::new(e.to_string()))?;
+        let mut game = match &snap.start {
+            Some(fen) => Game::from_position(
+                parse_fen(variant, fen)
+                    .map_err(|e| RuleError::new(format!("snapshot start: {e}")))?,
+            ),
+            None => Game::new(variant),
+        };
+        for text in &snap.moves {
+            let turn = find_turn(game.position(), text)
+                .map_err(|e| RuleError::new(format!("snapshot move {text}: {e}")))?;
+            game.play_turn(turn)
+                .map_err(|e| RuleError::new(format!("snapshot move {text}: {e}")))?;
+        }
+        let outcome = match &snap.outcome {
+            None => None,
+            Some((key, o)) => {
+                let reason = REASONS
+                    .iter()
+                    .copied()
+                    .find(|r| format!("{r:?}") == *key)
+                    .ok_or_else(|| RuleError::new(format!("unknown end reason {key}")))?;
+                let result = match o.result.as_str() {
+                    "1-0" => crate::rules::GameResult::WhiteWins,
+                    "0-1" => crate::rules::GameResult::BlackWins,
+                    _ => crate::rules::GameResult::Draw,
+                };
+                let score = match o.score.as_deref() {
+                    Some(&[w, b]) => Some([
+                        u32::try_from(w).map_err(|_| RuleError::new("negative chess score"))?,
+                        u32::try_from(b).map_err(|_| RuleError::new("negative chess score"))?,
+                    ]),
+                    _ => None,
+                };
+                Some(Outcome {
+                    result,
+                    reason,
+                    score,
+                })
+            }
+        };
+        let offer = match snap.offer {
+            Some((s, k)) => Some((color_of(s)?, k)),
+            None => None,
+        };
+        let rules = ChessRules {
+            game,
+            offer,
+            outcome,
+            aborted: snap.aborted,
+        };
+        if to_fen(rules.game.position()) != snap.fen {
+            return Err(RuleError::new("snapshot FEN does not match its moves"));
+        }
+        Ok(rules)
+    }
+
+    /// The typed snapshot.
+    pub fn chess_snapshot(&self) -> ChessSnapshot {
+        ChessSnapshot {
+            variant: self.game.variant().name().to_string(),
+            moves: self.game.turns().iter().map(|(_, t)| t.uci()).collect(),
+            fen: to_fen(self.game.position()),
+            start: Some(self.game.start())
+                .filter(|p| **p != Position::start(self.game.variant()))
+                .map(to_fen),
+            offer: self.offer.map(|(c, k)| (seat_of(c), k)),
+            outcome: self
+                .outcome
+                .map(|o| (format!("{:?}", o.reason), game_outcome(&o))),
+            aborted: self.aborted,
+            tokens_left: self.tokens_left(),
+        }
+    }
+}

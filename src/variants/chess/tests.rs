@@ -1,0 +1,47 @@
+//! Legal moves as each viewer sees them, and the stored JSON form of actions.
+
+use super::*;
+use crate::variants::api::{Action, GameRules, Viewer};
+
+fn mv(uci: &str) -> Action {
+    Action::of(&ChessAction::Move(uci.into()))
+}
+
+#[test]
+fn legal_moves_are_the_movers_in_san_and_nobody_elses() {
+    let mut g = ChessRules::new(Variant::Standard);
+    let legal = |g: &ChessRules, s: u8| g.project(Viewer::Seat(Seat(s))).legal;
+    let white = legal(&g, 0);
+    assert_eq!(white.len(), 20);
+    assert!(white.contains(&"Nf3".to_string()) && white.contains(&"e4".to_string()));
+    assert!(legal(&g, 1).is_empty(), "not Black's turn");
+    assert!(g.project(Viewer::Public).legal.is_empty());
+    g.apply(Seat(0), &mv("f2f3")).unwrap();
+    g.apply(Seat(1), &mv("e7e5")).unwrap();
+    g.apply(Seat(0), &mv("g2g4")).unwrap();
+    assert!(legal(&g, 1).contains(&"Qh4#".to_string()));
+    g.apply(Seat(1), &mv("d8h4")).unwrap();
+    assert!(legal(&g, 0).is_empty(), "the game is over");
+    let sharp = ChessRules::new(Variant::ChessSharp);
+    assert!(legal(&sharp, 0).iter().all(|m| m.contains('@')));
+}
+
+#[test]
+fn stored_actions_keep_their_json() {
+    let json = |a: &ChessAction| serde_json::to_string(&Action::of(a)).unwrap();
+    assert_eq!(
+        json(&ChessAction::Move("e2e4".into())),
+        r#"{"Move":"e2e4"}"#
+    );
+    assert_eq!(json(&ChessAction::Resign), r#""Resign""#);
+    assert_eq!(
+        json(&ChessAction::Claim(ClaimKind::Draw, None)),
+        r#"{"Claim":["Draw",null]}"#
+    );
+    assert_eq!(
+        json(&ChessAction::Offer(OfferKind::FastFifty)),
+        r#"{"Offer":"FastFifty"}"#
+    );
+    assert_eq!(Action::timeout(), Action::of(&ChessAction::Timeout));
+    assert_eq!(Action::abort(), Action::of(&ChessAction::Abort));
+}
