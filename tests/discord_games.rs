@@ -307,12 +307,7 @@ async fn a_game_timed_out_by_the_deadline_check_ends_with_record_animation_and_r
     fake.say(ALICE, &thread, "!accept 2");
     // The rematch is played in a thread of its own; the old thread points to it.
     let pointer = wait_post(&fake, &thread, "played in <#").await;
-    let fresh = fake
-        .threads()
-        .into_iter()
-        .find(|(_, (_, name))| name.starts_with("game #2 "))
-        .map(|(id, _)| id)
-        .expect("a thread for the rematch");
+    let fresh = thread_of_game(&fake, 2).await;
     assert!(pointer.content().unwrap().contains(&fresh));
     wait_post(&fake, &fresh, &format!("game #2: <@{}> accepted", ALICE.0)).await;
     bot.stop().await;

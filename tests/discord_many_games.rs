@@ -17,26 +17,6 @@ use std::time::Duration;
 const ERIN: (&str, &str) = ("300000000000000005", "erin");
 const FRANK: (&str, &str) = ("300000000000000006", "frank");
 
-/// The thread of game `id`, once the fake has opened it (within 10 seconds).
-async fn thread_of(fake: &Fake, id: i64) -> String {
-    let prefix = format!("game #{id} ");
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let found = fake
-            .threads()
-            .into_iter()
-            .find(|(_, (_, name))| name.starts_with(&prefix))
-            .map(|(id, _)| id);
-        match found {
-            Some(thread) => return thread,
-            None if std::time::Instant::now() > deadline => {
-                panic!("no thread for game #{id}: {:?}", fake.threads())
-            }
-            None => tokio::time::sleep(Duration::from_millis(20)).await,
-        }
-    }
-}
-
 /// `challenger` challenges `others` in the games channel (`rest`: the variant and options)
 /// and each of them accepts by text; returns the new game's thread.
 async fn open_game(
@@ -56,7 +36,7 @@ async fn open_game(
     for o in others {
         fake.say(*o, GAMES, &format!("!accept {id}"));
     }
-    thread_of(fake, id).await
+    thread_of_game(fake, id).await
 }
 
 /// The messages the bot posted in `channel` after the first `from`.
@@ -294,7 +274,7 @@ async fn a_rematch_gets_a_thread_of_its_own() {
         &button(None, "accept 2"),
     );
     assert_eq!(fake.wait_callback(&press).await.json["type"], 7);
-    let second = thread_of(&fake, 2).await;
+    let second = thread_of_game(&fake, 2).await;
     assert_ne!(second, first);
     assert_eq!(fake.threads()[&second].0, GAMES, "opened beside the first");
     wait_post(&fake, &second, "accepted").await;

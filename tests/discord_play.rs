@@ -555,12 +555,7 @@ async fn rematch_button_challenges_with_colours_swapped() {
     fake.say(ALICE, &thread, "!accept 2");
     // The rematch is played in a thread of its own, which the first game's points to.
     let pointer = wait_post(&fake, &thread, "played in <#").await;
-    let fresh = fake
-        .threads()
-        .into_iter()
-        .find(|(_, (_, name))| name.starts_with("game #2 "))
-        .map(|(id, _)| id)
-        .expect("a thread for the rematch");
+    let fresh = thread_of_game(&fake, 2).await;
     assert!(
         pointer.content().unwrap().contains(&format!("<#{fresh}>")),
         "{}",
