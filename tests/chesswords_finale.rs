@@ -132,6 +132,7 @@ fn the_finale_timer_runs_on_the_referees_clock() {
                 event_id: "d".into(),
                 user: "bob".into(),
                 place: Place::Dm,
+                via: None,
                 server: None,
                 text: "discard wN".into(),
                 at: T0 + 30,

@@ -72,7 +72,8 @@ async fn a_digest_replaces_turn_notices_and_comes_once_a_day() {
     let out = dm(&svc, "m4", "alice", "Nf3", T0 + 240).await;
     assert_eq!(dms_to(&out, "bob"), 0, "held for the digest: {out:?}");
     assert_eq!(dms_to(&out, "alice"), 1, "alice's own answer: {out:?}");
-    let out = dm(&svc, "m5", "bob", "Nc6", T0 + 300).await;
+    // Nc6 could be played in both bob's games, so he names the one (issue 31).
+    let out = dm(&svc, "m5", "bob", "move 1 Nc6", T0 + 300).await;
     assert_eq!(
         dms_to(&out, "bob"),
         1,
@@ -122,7 +123,8 @@ async fn a_digest_replaces_turn_notices_and_comes_once_a_day() {
 
     // The next day: again, for the game still awaiting him.
     let svc = open(&db).await;
-    dm(&svc, "m8", "bob", "a6", T0 + DAY).await;
+    // "a6" could be played in both his games: he names the one (issue 31).
+    dm(&svc, "m8", "bob", "move 1 a6", T0 + DAY).await;
     svc.store().close().await;
     drop(svc);
     let next = tick_once(&db, T0 + DAY + 18 * HOUR + 5).await;

@@ -305,7 +305,11 @@ async fn a_game_timed_out_by_the_deadline_check_ends_with_record_animation_and_r
     assert!(!fake.is_archived(&thread));
     assert_eq!(refusals_and_unarchives(&fake, &thread), (2, 2));
     fake.say(ALICE, &thread, "!accept 2");
-    wait_post(&fake, &thread, &format!("game #2: <@{}> accepted", ALICE.0)).await;
+    // The rematch is played in a thread of its own; the old thread points to it.
+    let pointer = wait_post(&fake, &thread, "played in <#").await;
+    let fresh = thread_of_game(&fake, 2).await;
+    assert!(pointer.content().unwrap().contains(&fresh));
+    wait_post(&fake, &fresh, &format!("game #2: <@{}> accepted", ALICE.0)).await;
     bot.stop().await;
 }
 

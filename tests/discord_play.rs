@@ -326,6 +326,7 @@ async fn resignation_is_confirmed_by_button_by_the_same_player() {
     let confirm = &confirm[0];
     let mut question = bot_message(&fake, &thread);
     question["flags"] = json!(64);
+    question["components"] = ask.json["data"]["components"].clone();
 
     // Bob presses Alice's confirmation: refused, nothing happens.
     let other = fake.press(BOB, &question, confirm);
@@ -338,7 +339,15 @@ async fn resignation_is_confirmed_by_button_by_the_same_player() {
 
     let own = fake.press(ALICE, &question, confirm);
     let r = fake.wait_callback(&own).await;
-    assert_ne!(r.flags() & 64, 0, "the button's answer is private");
+    // The private question is updated: its button disabled, so it cannot resign twice.
+    assert_eq!(r.json["type"], 7, "{}", r.json);
+    assert!(
+        r.json["data"]["components"]
+            .to_string()
+            .contains("\"disabled\":true"),
+        "{}",
+        r.json
+    );
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
         end.content().unwrap().contains("wins by resignation (0-1)"),
@@ -516,7 +525,7 @@ async fn chat_in_a_thread_is_left_alone_and_only_the_player_called_on_is_notifie
 
 /// The message that ends a game of two carries a Rematch button: Bob presses it, which
 /// challenges Alice in the game's thread to the same game with colours swapped, and
-/// Alice accepts.
+/// Alice accepts; the rematch is played in a thread of its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_button_challenges_with_colours_swapped() {
     let fake = Fake::start(TOKEN).await;
@@ -544,7 +553,15 @@ async fn rematch_button_challenges_with_colours_swapped() {
         "{text}"
     );
     fake.say(ALICE, &thread, "!accept 2");
-    wait_post(&fake, &thread, &format!("game #2: <@{}> accepted", ALICE.0)).await;
+    // The rematch is played in a thread of its own, which the first game's points to.
+    let pointer = wait_post(&fake, &thread, "played in <#").await;
+    let fresh = thread_of_game(&fake, 2).await;
+    assert!(
+        pointer.content().unwrap().contains(&format!("<#{fresh}>")),
+        "{}",
+        pointer.json
+    );
+    wait_post(&fake, &fresh, &format!("game #2: <@{}> accepted", ALICE.0)).await;
     all_accepted(&fake);
     bot.stop().await;
 }

@@ -22,6 +22,7 @@ async fn send(svc: &Service, event: String, user: &str, text: &str, at: i64) -> 
             event_id: event,
             user: user.into(),
             place: Place::Channel("games".into()),
+            via: None,
             server: None,
             text: text.into(),
             at,

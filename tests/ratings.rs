@@ -18,6 +18,7 @@ async fn say(svc: &Service, n: &mut i64, server: &str, user: &str, text: &str) -
         event_id: format!("e{n}"),
         user: user.into(),
         place: Place::Channel(format!("games-{server}")),
+        via: None,
         server: Some(server.into()),
         text: text.into(),
         at: T0 + *n,

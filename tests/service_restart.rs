@@ -154,9 +154,13 @@ async fn reminders_and_timeouts_are_neither_skipped_nor_repeated_across_restarts
         "{:?}",
         texts(&out)
     );
-    assert!(say(&svc, "t2", "dave", "claim time", due + DAY).await[0]
-        .text
-        .contains("you have no game here"));
+    // A command for a game that is over says so, and which game (issue 31).
+    let again = say(&svc, "t2", "dave", "claim time", due + DAY).await;
+    assert!(
+        again[0].text.contains("game #2 is over"),
+        "{}",
+        again[0].text
+    );
     assert_eq!(check_log(svc.store(), 2).await, 1);
     svc.store().close().await;
 }
@@ -295,6 +299,7 @@ async fn challenge(svc: &Service, n: usize) {
             event_id: format!("c{n}"),
             user: format!("a{n}"),
             place: postal::service::referee::Place::Channel("games".into()),
+            via: None,
             server: None,
             text: format!("challenge @p{n} standard"),
             at: T0,

@@ -37,6 +37,7 @@ async fn send(
         event_id: event.into(),
         user: user.into(),
         place,
+        via: None,
         server: None,
         text: text.into(),
         at,

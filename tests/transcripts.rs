@@ -129,6 +129,7 @@ fn public_images_follow_the_orientation_setting() {
                         event_id: format!("e{i}"),
                         user: user.into(),
                         place: Place::Channel("games".into()),
+                        via: None,
                         server: None,
                         text: text.into(),
                         at: postal::console::START,

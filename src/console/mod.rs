@@ -12,7 +12,7 @@ mod migrate;
 pub use migrate::migrate_db;
 
 use crate::service::referee::{
-    plain_times, Destination, Incoming, Outbound, Place, Service, Settings,
+    plain_text, Destination, Incoming, Outbound, Place, Service, Settings,
 };
 use crate::store::Store;
 use crate::variants::api::Viewer;
@@ -89,7 +89,7 @@ fn format_with_image(o: &Outbound, image: Option<&std::path::Path>) -> String {
             let place = place_tag(&o.to);
             format!(
                 "{place} {}\n{place}   image: {}",
-                plain_times(&o.text).replace('\n', &format!("\n{place} ")),
+                plain_text(&o.text).replace('\n', &format!("\n{place} ")),
                 path.display()
             )
         }
@@ -108,7 +108,7 @@ pub fn format(o: &Outbound) -> String {
     let place = place_tag(&o.to);
     let mut s = format!(
         "{place} {}",
-        plain_times(&o.text).replace('\n', &format!("\n{place} "))
+        plain_text(&o.text).replace('\n', &format!("\n{place} "))
     );
     if let Some(v) = &o.image {
         for line in v.diagram.lines() {
@@ -261,6 +261,7 @@ async fn run_with(
                 event_id: format!("console-{session:x}-{n}"),
                 user: name,
                 place,
+                via: None,
                 server: None,
                 text,
                 at: now,

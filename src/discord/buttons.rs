@@ -3,7 +3,9 @@
 //! for whoever may press it).
 
 use crate::service::referee::Outbound;
-use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, UserId};
+use serenity::all::{
+    ActionRow, ActionRowComponent, ButtonKind, ButtonStyle, CreateActionRow, CreateButton, UserId,
+};
 
 /// A button under a message: what it says, and the command line it stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,6 +95,40 @@ pub(super) fn button_text(custom_id: &str, presser: UserId) -> Press {
         }
         _ => STALE,
     }
+}
+
+/// The rows of a message's buttons as they are, every button disabled: how a message
+/// shows that one of its buttons was used (its answer given, so none may be pressed
+/// again). Components other than buttons are left out.
+pub(super) fn disabled_rows(rows: &[ActionRow]) -> Vec<CreateActionRow> {
+    rows.iter()
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.components
+                    .iter()
+                    .filter_map(|c| match c {
+                        ActionRowComponent::Button(b) => {
+                            let mut button = match &b.data {
+                                ButtonKind::NonLink { custom_id, style } => {
+                                    CreateButton::new(custom_id.clone()).style(*style)
+                                }
+                                ButtonKind::Link { url } => CreateButton::new_link(url.clone()),
+                                ButtonKind::Premium { sku_id } => {
+                                    CreateButton::new_premium(*sku_id)
+                                }
+                            };
+                            if let Some(label) = &b.label {
+                                button = button.label(label.clone());
+                            }
+                            Some(button.disabled(true))
+                        }
+                        _ => None,
+                    })
+                    .collect(),
+            )
+        })
+        .filter(|row| !matches!(row, CreateActionRow::Buttons(b) if b.is_empty()))
+        .collect()
 }
 
 /// The buttons in rows, as Discord takes them (five to a row).

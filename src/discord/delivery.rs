@@ -19,7 +19,7 @@ pub(super) fn with_nonce(m: CreateMessage, out: &Out, i: usize) -> CreateMessage
 /// only because the text shows them (a list of games shows every opponent and notifies
 /// nobody).
 pub(super) fn allowed_mentions(users: &[String]) -> CreateAllowedMentions {
-    CreateAllowedMentions::new().users(
+    CreateAllowedMentions::new().replied_user(false).users(
         users
             .iter()
             .filter_map(|u| u.parse::<u64>().ok())
@@ -44,9 +44,9 @@ pub(super) async fn send_unarchiving(
     http: &Http,
     channel: ChannelId,
     m: CreateMessage,
-) -> Result<(), String> {
+) -> Result<Message, String> {
     match channel.send_message(http, m.clone()).await {
-        Ok(_) => Ok(()),
+        Ok(sent) => Ok(sent),
         Err(serenity::Error::Http(e)) if thread_archived(&e) => {
             channel
                 .edit_thread(http, EditThread::new().archived(false))
@@ -56,7 +56,6 @@ pub(super) async fn send_unarchiving(
             channel
                 .send_message(http, m)
                 .await
-                .map(|_| ())
                 .map_err(|e| e.to_string())
         }
         Err(e) => Err(e.to_string()),
@@ -98,7 +97,10 @@ impl Core {
             None if !out.msg.listing.is_empty() => {
                 text::split(&text::listing(&out.msg.listing), text::MESSAGE_LIMIT)
             }
-            None => text::split(&text::for_discord(&out.msg.text), text::MESSAGE_LIMIT),
+            None => text::split(
+                &text::for_discord(out.msg.marked_text()),
+                text::MESSAGE_LIMIT,
+            ),
         };
         if let (true, Some(id)) = (out.msg.ending, out.msg.game) {
             match self.service.record(id).await {
@@ -120,20 +122,21 @@ impl Core {
     }
 
     /// Sends one message to a channel, split under the limit; the files and buttons go
-    /// with the last piece.
+    /// with the last piece, which is returned.
     pub(super) async fn send_channel(
         &self,
         http: &Http,
         channel: &str,
         out: &Out,
-    ) -> Result<(), String> {
+    ) -> Result<Option<Message>, String> {
         let Ok(id) = channel.parse::<u64>() else {
             return Err(format!("bad channel id {channel}"));
         };
+        let mut last = None;
         for m in self.messages(out).await {
-            send_unarchiving(http, ChannelId::new(id), m).await?;
+            last = Some(send_unarchiving(http, ChannelId::new(id), m).await?);
         }
-        Ok(())
+        Ok(last)
     }
 
     /// A message as the Discord messages that send it, to a channel or a DM alike: its
@@ -161,6 +164,11 @@ impl Core {
                     out,
                     i,
                 );
+                // The first piece answers the user's message, when it answers one.
+                let m = match (i, out.reply_to) {
+                    (0, Some(to)) => m.reference_message(to),
+                    _ => m,
+                };
                 match (i == last).then(|| files.take()).flatten() {
                     Some(files) => m.add_files(files).components(action_rows(&out.buttons)),
                     None => m,
@@ -178,7 +186,7 @@ impl Core {
         user: &str,
         out: &Out,
         origin: Option<&str>,
-    ) -> Result<(), String> {
+    ) -> Result<Option<Message>, String> {
         let store = self.store();
         let closed = store.dm_closed(user).await.map_err(|e| e.to_string())?;
         if !closed {
@@ -186,7 +194,7 @@ impl Core {
                 return Err(format!("bad user id {user}"));
             };
             match self.try_dm(http, UserId::new(uid), out).await {
-                Ok(()) => return Ok(()),
+                Ok(last) => return Ok(last),
                 Err(serenity::Error::Http(e)) if dm_refused(&e) => {
                     store
                         .set_dm_closed(user, true, unix_now())
@@ -197,11 +205,11 @@ impl Core {
             }
         }
         store
-            .hold_message(user, &out.msg.text, unix_now())
+            .hold_message(user, out.msg.marked_text(), unix_now())
             .await
             .map_err(|e| e.to_string())?;
         if closed {
-            return Ok(());
+            return Ok(None);
         }
         // Where to say so: where the user spoke, else the game's home.
         let place = match (origin, out.msg.game) {
@@ -224,10 +232,11 @@ impl Core {
                 },
                 buttons: Vec::new(),
                 nonce: None,
+                reply_to: None,
             };
             self.send_channel(http, &c, &note).await?;
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Where game `id`'s messages go: its thread, else its channel.
@@ -265,6 +274,7 @@ impl Core {
             buttons: buttons_of(&message),
             msg: message,
             nonce: Some(format!("postal-{id}")),
+            reply_to: None,
         };
         self.deliver(http, std::slice::from_ref(&out), None).await;
         if let Err(e) = self.service.delivered(id, unix_now()).await {
@@ -272,23 +282,25 @@ impl Core {
         }
     }
 
-    /// Sends a private message to `user` (nothing when it has neither text nor files);
-    /// Discord's refusal is returned as it came, for [`Core::send_dm`] to read.
+    /// Sends a private message to `user` (nothing when it has neither text nor files),
+    /// returning its last piece; Discord's refusal is returned as it came, for
+    /// [`Core::send_dm`] to read.
     pub(super) async fn try_dm(
         &self,
         http: &Http,
         user: UserId,
         out: &Out,
-    ) -> serenity::Result<()> {
+    ) -> serenity::Result<Option<Message>> {
         let messages = self.messages(out).await;
         if messages.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         let dm = user.create_dm_channel(http).await?;
+        let mut last = None;
         for m in messages {
-            dm.id.send_message(http, m).await?;
+            last = Some(dm.id.send_message(http, m).await?);
         }
-        Ok(())
+        Ok(last)
     }
 
     /// Delivers messages; `origin` is the channel the triggering event came from.
@@ -298,8 +310,69 @@ impl Core {
                 Destination::Channel(c) => self.send_channel(http, c, o).await,
                 Destination::Dm(u) => self.send_dm(http, u, o, origin).await,
             };
-            if let Err(e) = r {
-                tracing::warn!(error = %e, "a message could not be delivered");
+            match r {
+                Err(e) => tracing::warn!(error = %e, "a message could not be delivered"),
+                Ok(sent) => self.after_sent(http, o, sent.as_ref()).await,
+            }
+        }
+    }
+
+    /// What follows the sending of `out` (its last piece `sent`, when Discord answered
+    /// with it): a challenge's post is kept, to be edited when the challenge is settled;
+    /// a message that settles one edits its posts.
+    pub(super) async fn after_sent(&self, http: &Http, out: &Out, sent: Option<&Message>) {
+        match (&out.msg.challenge, sent) {
+            (Some(ChallengeMark::Posted(game)), Some(sent)) => {
+                let kept = self
+                    .store()
+                    .record_challenge_post(
+                        *game,
+                        &sent.channel_id.to_string(),
+                        &sent.id.to_string(),
+                        &sent.content,
+                    )
+                    .await;
+                if let Err(e) = kept {
+                    tracing::warn!(game, error = %e, "cannot keep where a challenge was posted");
+                }
+            }
+            (Some(ChallengeMark::Settled(game, how)), _) => {
+                self.settle_challenge(http, *game, how).await
+            }
+            _ => {}
+        }
+    }
+
+    /// Edits the messages that posted game `game`'s challenge once it is settled: its
+    /// text stays, with how it ended (`how`) under it, and its buttons go.
+    async fn settle_challenge(&self, http: &Http, game: i64, how: &str) {
+        let posts = match self.store().take_challenge_posts(game).await {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::warn!(game, error = %e, "cannot read where a challenge was posted");
+                return;
+            }
+        };
+        for (channel, message, text) in posts {
+            let (Ok(channel), Ok(message)) = (channel.parse::<u64>(), message.parse::<u64>())
+            else {
+                continue;
+            };
+            let content = format!("{text}\n\u{2192} {}", text::for_discord(how));
+            let edit = EditMessage::new()
+                .content(
+                    content
+                        .chars()
+                        .take(text::MESSAGE_LIMIT)
+                        .collect::<String>(),
+                )
+                .components(Vec::new())
+                .allowed_mentions(CreateAllowedMentions::new());
+            if let Err(e) = ChannelId::new(channel)
+                .edit_message(http, MessageId::new(message), edit)
+                .await
+            {
+                tracing::warn!(game, error = %e, "cannot mark a challenge settled");
             }
         }
     }

@@ -3,6 +3,7 @@
 //! nothing, with the rest of its messages delivered where they belong.
 
 use super::*;
+use serenity::all::{CreateActionRow, EditInteractionResponse};
 
 /// One message of an interaction's answer: its text, image, buttons and the users it
 /// may notify.
@@ -16,8 +17,9 @@ pub(super) struct Reply {
     rest: Vec<Out>,
     /// Visible to the user alone.
     ephemeral: bool,
-    /// A button's command was carried out: update its message (remove the buttons).
-    update: bool,
+    /// A button's command was carried out: update its message, its buttons disabled
+    /// (these rows).
+    update: Option<Vec<CreateActionRow>>,
     /// The channel the interaction came from.
     origin: Option<String>,
     /// Messages for elsewhere, delivered normally.
@@ -38,12 +40,13 @@ impl Reply {
             },
             buttons: Vec::new(),
             nonce: None,
+            reply_to: None,
         });
         Reply {
             first: outs.next(),
             rest: outs.collect(),
             ephemeral: true,
-            update: false,
+            update: None,
             origin: None,
             others: Vec::new(),
         }
@@ -127,29 +130,60 @@ impl Core {
                 }
             }
         }
+        // A challenge posted by the response itself is kept, to be edited when settled.
+        let posted = first
+            .as_ref()
+            .filter(|o| matches!(o.msg.challenge, Some(ChallengeMark::Posted(_))))
+            .cloned();
+        let settling: Vec<Out> = first
+            .iter()
+            .chain(rest.iter())
+            .filter(|o| matches!(o.msg.challenge, Some(ChallengeMark::Settled(..))))
+            .cloned()
+            .collect();
         let mut iter = pieces.into_iter();
-        if update && !deferred {
-            // A button whose command was carried out: take the buttons off its message.
-            CreateInteractionResponse::UpdateMessage(
-                CreateInteractionResponseMessage::new().components(Vec::new()),
-            )
-            .execute(http, (id, token))
-            .await
-            .map_err(|e| e.to_string())?;
-        } else if !deferred {
-            let (text, file, buttons, mentions) = iter
-                .next()
-                .unwrap_or_else(|| ("done".to_string(), Vec::new(), Vec::new(), &[]));
-            let m = CreateInteractionResponseMessage::new()
-                .content(text)
-                .ephemeral(ephemeral)
-                .allowed_mentions(allowed_mentions(mentions))
-                .components(action_rows(&buttons))
-                .add_files(file);
-            CreateInteractionResponse::Message(m)
+        match (update, deferred) {
+            // A button whose command was carried out: its message's buttons are disabled.
+            (Some(rows), false) => {
+                CreateInteractionResponse::UpdateMessage(
+                    CreateInteractionResponseMessage::new().components(rows),
+                )
                 .execute(http, (id, token))
                 .await
                 .map_err(|e| e.to_string())?;
+            }
+            (Some(rows), true) => {
+                EditInteractionResponse::new()
+                    .components(rows)
+                    .execute(http, token)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
+            (None, true) => {}
+            (None, false) => {
+                let (text, file, buttons, mentions) = iter
+                    .next()
+                    .unwrap_or_else(|| ("done".to_string(), Vec::new(), Vec::new(), &[]));
+                let m = CreateInteractionResponseMessage::new()
+                    .content(text)
+                    .ephemeral(ephemeral)
+                    .allowed_mentions(allowed_mentions(mentions))
+                    .components(action_rows(&buttons))
+                    .add_files(file);
+                CreateInteractionResponse::Message(m)
+                    .execute(http, (id, token))
+                    .await
+                    .map_err(|e| e.to_string())?;
+                if let Some(o) = &posted {
+                    match http.get_original_interaction_response(token).await {
+                        Ok(m) => self.after_sent(http, o, Some(&m)).await,
+                        Err(e) => tracing::warn!(error = %e, "cannot read a challenge's message"),
+                    }
+                }
+            }
+        }
+        for o in &settling {
+            self.after_sent(http, o, None).await;
         }
         let mut sent = 0;
         for (text, file, buttons, mentions) in iter {
@@ -181,12 +215,12 @@ impl Core {
         outs: Vec<Out>,
         changed: bool,
         origin: &Destination,
-        button: bool,
+        button: Option<Vec<CreateActionRow>>,
     ) -> Reply {
         let mut mine = Vec::new();
         let mut others = Vec::new();
         for o in outs {
-            if &o.msg.to == origin && !(button && changed) {
+            if &o.msg.to == origin && !(button.is_some() && changed) {
                 mine.push(o);
             } else {
                 others.push(o);
@@ -201,7 +235,7 @@ impl Core {
             first: mine.next(),
             rest: mine.collect(),
             ephemeral: !changed,
-            update: button && changed,
+            update: button.filter(|_| changed),
             origin: origin_channel,
             others,
         }
@@ -250,10 +284,11 @@ impl Core {
         // typed, it is a private message to the bot, and its answer is for the user alone
         // (ephemeral).
         let secret = slash::is_private(self.service.registry(), name);
-        let place = if secret {
-            Place::Dm
-        } else {
-            place_of(cmd.guild_id, cmd.channel_id)
+        let typed_in = place_of(cmd.guild_id, cmd.channel_id);
+        // Given in a channel (a game's thread), the channel still decides the game.
+        let (place, via) = match (secret, typed_in) {
+            (true, Place::Channel(c)) => (Place::Dm, Some(c)),
+            (_, typed_in) => (typed_in, None),
         };
         let origin = origin_of(&place, user);
         let work = async {
@@ -261,12 +296,12 @@ impl Core {
                 .process(
                     http,
                     user,
-                    (place, cmd.guild_id),
+                    (place, via, cmd.guild_id),
                     text,
                     format!("int:{}", cmd.id),
                 )
                 .await?;
-            let mut r = Core::reply_for(outs, changed, &origin, false);
+            let mut r = Core::reply_for(outs, changed, &origin, None);
             if secret {
                 r.ephemeral = true;
             }
@@ -275,7 +310,9 @@ impl Core {
         self.answer(http, cmd.id, &cmd.token, false, work).await;
     }
 
-    /// `/resign` asks for confirmation with a button, after checking which game it is.
+    /// `/resign` asks for confirmation with a button, after the referee says which game
+    /// it is (the one named, or the one the place decides); where several could be
+    /// meant, a confirmation button per game.
     pub(super) async fn confirm_resign(
         &self,
         user: UserId,
@@ -288,40 +325,44 @@ impl Core {
             _ => None,
         };
         let place = place_of(guild, channel);
-        let games: Vec<i64> = self
-            .store()
-            .games_of(&user.to_string(), &["active"])
-            .await
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .filter(|g| g.seat_of(&user.to_string()).is_some())
-            .filter(|g| match &place {
-                Place::Channel(c) => g.channel.as_deref() == Some(c.as_str()),
-                Place::Dm => true,
-            })
-            .map(|g| g.id)
-            .collect();
-        let game = match (id, games.as_slice()) {
-            (Some(id), _) => id,
-            (None, [one]) => *one,
-            (None, []) => return Ok(Reply::private("you have no game here")),
-            (None, many) => {
-                return Ok(Reply::private(format!(
-                    "you have {} games here: say which, for example /resign game:{}",
-                    many.len(),
-                    many[0]
-                )))
-            }
+        let inc = Incoming {
+            event_id: String::new(),
+            user: user.to_string(),
+            server: guild.filter(|_| place != Place::Dm).map(|g| g.to_string()),
+            place,
+            via: None,
+            text: text.to_string(),
+            at: unix_now(),
         };
-        let mut r = Reply::private(format!(
-            "game #{game}: do you really resign? Press the button to confirm."
-        ));
+        let confirm = |game: i64, label: String| Button {
+            id: format!("resign:{game}:{user}"),
+            label,
+            style: ButtonStyle::Danger,
+        };
+        let resolved = self
+            .service
+            .game_to_resign(&inc, id)
+            .await
+            .map_err(|e| e.to_string())?;
+        let (text, buttons) = match resolved {
+            Resolved::Refused(e) => return Ok(Reply::private(e.text)),
+            Resolved::Game(game) => (
+                format!("game #{game}: do you really resign? Press the button to confirm."),
+                vec![confirm(game, "Resign".into())],
+            ),
+            Resolved::Choose(choice) => (
+                "Which game do you resign? Press its button to resign it.".to_string(),
+                choice
+                    .games
+                    .iter()
+                    .zip(&choice.buttons)
+                    .map(|(g, b)| confirm(*g, format!("Resign {}", b.label)))
+                    .collect(),
+            ),
+        };
+        let mut r = Reply::private(text);
         if let Some(f) = r.first.as_mut() {
-            f.buttons = vec![Button {
-                id: format!("resign:{game}:{user}"),
-                label: "Resign".into(),
-                style: ButtonStyle::Danger,
-            }];
+            f.buttons = buttons;
         }
         Ok(r)
     }
@@ -339,35 +380,35 @@ impl Core {
             }
         };
         let user = comp.user.id;
-        let place = place_of(comp.guild_id, comp.channel_id);
+        // A button that sends a secret command (a pick offered by a "which game?" answer)
+        // sends it privately, as the slash command would.
+        let word = text.split_whitespace().next().unwrap_or("").to_lowercase();
+        let secret = slash::is_private(self.service.registry(), &word);
+        let (place, via) = match (secret, place_of(comp.guild_id, comp.channel_id)) {
+            (true, Place::Channel(c)) => (Place::Dm, Some(c)),
+            (_, place) => (place, None),
+        };
         let origin = origin_of(&place, user);
-        // The resignation button sits on an ephemeral message: leave it, answer privately.
+        // An ephemeral message (the resignation's confirmation, a private "which game?"):
+        // its buttons are disabled once used, and the answer is private too.
         let ephemeral_source = comp.message.flags.is_some_and(|f| f.bits() & 64 != 0)
             || comp.data.custom_id.starts_with("resign:");
+        let disabled = buttons::disabled_rows(&comp.message.components);
         let work = async {
             let (outs, changed) = self
                 .process(
                     http,
                     user,
-                    (place, comp.guild_id),
+                    (place, via, comp.guild_id),
                     text,
                     format!("int:{}", comp.id),
                 )
                 .await?;
-            let mut r = Core::reply_for(outs, changed, &origin, !ephemeral_source);
+            let mut r = Core::reply_for(outs, changed, &origin, Some(disabled));
             if ephemeral_source && changed {
-                // Everything public goes to the channel; the button's answer is private.
+                // Everything public goes to the channel; the private answers follow up.
                 r.others.extend(r.first.take());
                 r.others.append(&mut r.rest);
-                r.first = Some(Out {
-                    msg: Outbound {
-                        to: origin.clone(),
-                        text: "done".into(),
-                        ..Outbound::default()
-                    },
-                    buttons: Vec::new(),
-                    nonce: None,
-                });
                 r.ephemeral = true;
             }
             Ok(r)

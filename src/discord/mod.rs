@@ -22,6 +22,7 @@ pub mod config;
 mod delivery;
 mod interactions;
 pub mod logging;
+mod messages;
 pub mod names;
 pub mod registration;
 pub mod shards;
@@ -35,7 +36,9 @@ use delivery::*;
 use crate::render::{RenderOptions, Renderer};
 use crate::service::command::{self, Command};
 use crate::service::deadlines::{unix_now, DeadlineTask};
-use crate::service::referee::{Destination, Incoming, Outbound, Place, Queued, Service, View};
+use crate::service::referee::{
+    ChallengeMark, Destination, Incoming, Outbound, Place, Queued, Resolved, Service, View,
+};
 use crate::service::settings::Settings;
 use crate::store::Store;
 use crate::variants::api::ArgKind;
@@ -46,8 +49,8 @@ use serenity::all::{
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
     CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    CreateThread, EditThread, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder,
-    Interaction, InteractionId, Message, Ready, ShardManager, UserId,
+    CreateThread, EditMessage, EditThread, EventHandler, GatewayIntents, GuildId, Http,
+    HttpBuilder, Interaction, InteractionId, Message, MessageId, Ready, ShardManager, UserId,
 };
 use serenity::builder::Builder;
 use std::future::Future;
@@ -85,13 +88,16 @@ pub const TOKEN_HELP: &str =
 add a bot, copy its token (Bot > Reset Token) and set DISCORD_TOKEN to it; see README.md";
 
 /// An outbound message with Discord extras.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Out {
     msg: Outbound,
     buttons: Vec<Button>,
     /// A nonce Discord enforces, so that sending the same message again (an outbox
     /// message delivered just before a crash and not yet marked) is dropped by Discord.
     nonce: Option<String>,
+    /// The user's message this one answers (a refusal, a look at the board): sent as a
+    /// reply to it, which notifies nobody.
+    reply_to: Option<(ChannelId, MessageId)>,
 }
 
 /// What the bot shares between events.
@@ -102,6 +108,8 @@ pub struct Core {
     /// Held while a game starts (the acceptance is committed and the game moved to its
     /// thread), so that a deadline notice read in between is delivered after the move.
     starting: tokio::sync::Mutex<()>,
+    /// The bot's own user id, for telling a mention of it.
+    bot: UserId,
 }
 
 impl Core {
@@ -115,7 +123,7 @@ impl Core {
         &self,
         http: &Http,
         user: UserId,
-        (place, server): (Place, Option<GuildId>),
+        (place, via, server): (Place, Option<String>, Option<GuildId>),
         text: String,
         event_id: String,
     ) -> Result<(Vec<Out>, bool), String> {
@@ -140,6 +148,7 @@ impl Core {
             event_id: event_id.clone(),
             user: user_key,
             place: place.clone(),
+            via,
             server: match place {
                 Place::Channel(_) => server.map(|g| g.to_string()),
                 Place::Dm => None,
@@ -159,6 +168,7 @@ impl Core {
                 buttons: buttons_of(&msg),
                 msg,
                 nonce: None,
+                reply_to: None,
             })
             .collect();
         // A game gets its thread when it starts; if Discord refuses the thread then, the
@@ -195,7 +205,14 @@ impl Core {
             .games_needing_thread(channel)
             .await
             .map_err(|e| e.to_string())?;
-        let Ok(parent) = channel.parse::<u64>() else {
+        // A thread opens from a channel: a rematch asked for in its first game's thread
+        // gets a thread of its own beside it.
+        let parent = self
+            .store()
+            .thread_parent(channel)
+            .await
+            .map_err(|e| e.to_string())?;
+        let Ok(parent) = parent.parse::<u64>() else {
             return Ok(());
         };
         for g in games.into_iter().filter(|g| about.contains(&g.id)) {
@@ -263,6 +280,7 @@ impl Core {
                     },
                     buttons: Vec::new(),
                     nonce: None,
+                    reply_to: None,
                 },
             );
         }
@@ -289,64 +307,6 @@ impl Core {
                 tracing::warn!(user = key, error = %e, "cannot read a user's name");
                 key.to_string()
             }
-        }
-    }
-
-    async fn on_message(&self, ctx: &Context, msg: &Message) {
-        if msg.author.bot {
-            return;
-        }
-        names::learn_from_message(&self.service, msg);
-        let content = msg.content.trim();
-        let dm = msg.guild_id.is_none();
-        let (text, place) = if let Some(rest) = content.strip_prefix(self.cfg.prefix.as_str()) {
-            let place = if dm {
-                Place::Dm
-            } else {
-                Place::Channel(msg.channel_id.to_string())
-            };
-            (rest.trim().to_string(), place)
-        } else if dm {
-            (content.to_string(), Place::Dm)
-        } else {
-            // In a game's thread, a command or a move of the writer's game there; the
-            // rest is chat between people and gets no answer.
-            let channel = msg.channel_id.to_string();
-            let in_thread = self.store().is_game_thread(&channel).await.unwrap_or(false);
-            if !in_thread || content.chars().count() > text::THREAD_INPUT_LIMIT {
-                return;
-            }
-            let place = Place::Channel(channel);
-            let author = msg.author.id.to_string();
-            match self.service.is_for_referee(&author, &place, content).await {
-                Ok(true) => {}
-                Ok(false) => return,
-                Err(e) => {
-                    tracing::warn!(error = %e, "cannot tell chat from a move; left alone");
-                    return;
-                }
-            }
-            (content.to_string(), place)
-        };
-        if text.is_empty() {
-            return;
-        }
-        let origin = match &place {
-            Place::Channel(c) => Some(c.clone()),
-            Place::Dm => None,
-        };
-        match self
-            .process(
-                &ctx.http,
-                msg.author.id,
-                (place, msg.guild_id),
-                text,
-                format!("msg:{}", msg.id),
-            )
-            .await
-        {
-            Ok((outs, _)) => self.deliver(&ctx.http, &outs, origin.as_deref()).await,
-            Err(e) => tracing::error!(error = %e, "a message could not be handled"),
         }
     }
 
@@ -457,8 +417,8 @@ impl Bot {
         let store = Store::open(&settings.database_url)
             .await
             .map_err(|e| format!("cannot open the database {}: {e}", settings.database_url))?;
-        match http.get_current_user().await {
-            Ok(_) => {}
+        let bot = match http.get_current_user().await {
+            Ok(me) => me.id,
             Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)))
                 if r.status_code.as_u16() == 401 =>
             {
@@ -469,7 +429,7 @@ impl Bot {
                 store.close().await;
                 return Err(format!("cannot reach Discord: {e}"));
             }
-        }
+        };
         let shards = match cfg.shards.resolve(&http).await {
             Ok(r) => r,
             Err(e) => {
@@ -499,6 +459,7 @@ impl Bot {
             service: Arc::new(Service::with_registry(store, settings, registry)),
             renderer,
             starting: tokio::sync::Mutex::new(()),
+            bot,
             cfg,
         });
         let content = core.cfg.message_content;

@@ -1,5 +1,5 @@
 //! Pure text helpers of the Discord adapter: splitting under Discord's length limit,
-//! and showing user ids as Discord mentions.
+//! and showing the referee's marked users and times as Discord mentions and timestamps.
 
 /// Discord's limit on a message's content, in characters.
 pub const MESSAGE_LIMIT: usize = 2000;
@@ -44,10 +44,23 @@ pub fn discord_time(t: i64) -> String {
 }
 
 /// The referee's text as sent to Discord: its marked times as Discord timestamps
-/// ([`discord_time`]) and its user ids shown as mentions ([`mentions`]; whom a message
-/// notifies is its allowed mentions' business, not the text's).
+/// ([`discord_time`]) and its marked users ([`crate::service::referee::user_mark`]) as
+/// mentions, which Discord displays as each user's name (whom a message notifies is its
+/// allowed mentions' business, not the text's). Nothing else becomes a mention: a number a
+/// player typed stays a number.
 pub fn for_discord(text: &str) -> String {
-    mentions(&crate::service::referee::render_times(text, discord_time))
+    let users = crate::service::referee::render_users(text, |key, _| mention(key));
+    crate::service::referee::render_times(&users, discord_time)
+}
+
+/// A user key as Discord shows it: a user id as a mention (`<@123>`), anything else (a
+/// key Discord never gives) as it is.
+fn mention(key: &str) -> String {
+    if !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()) {
+        format!("<@{key}>")
+    } else {
+        key.to_string()
+    }
 }
 
 /// A list of games (`games`) as sent to Discord: a line each ([`for_discord`]), followed
@@ -73,54 +86,6 @@ pub fn channel_link(server: &str, channel: &str) -> String {
     format!("https://discord.com/channels/{server}/{channel}")
 }
 
-fn is_snowflake(s: &str) -> bool {
-    (15..=21).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// Shows the user ids the service writes (`123456789012345678`, `@123456789012345678`)
-/// as Discord mentions (`<@123456789012345678>`), which Discord displays as each user's
-/// name; they notify nobody unless the message's allowed mentions list the user. Game
-/// ids and other short numbers are left alone, and so are mentions already written.
-pub fn mentions(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < text.len() {
-        let c = bytes[i];
-        if c.is_ascii_digit() && (i == 0 || !is_word_byte(bytes[i - 1])) {
-            let end = text[i..]
-                .find(|ch: char| !ch.is_ascii_digit())
-                .map_or(text.len(), |n| i + n);
-            let number = &text[i..end];
-            let followed_ok = end == text.len() || !is_word_byte(bytes[end]) && bytes[end] != b'>';
-            if is_snowflake(number) && followed_ok {
-                if out.ends_with('@') && !out.ends_with("<@") {
-                    out.pop();
-                }
-                if out.ends_with("<@") || out.ends_with("<#") {
-                    out.push_str(number);
-                } else {
-                    out.push_str("<@");
-                    out.push_str(number);
-                    out.push('>');
-                }
-            } else {
-                out.push_str(number);
-            }
-            i = end;
-        } else {
-            let ch = text[i..].chars().next().unwrap_or(' ');
-            out.push(ch);
-            i += ch.len_utf8();
-        }
-    }
-    out
-}
-
-fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'#' || b == b'<' || b == b'!' || b == b'&'
-}
-
 /// The longest line typed without the prefix in a game's thread that may be meant for
 /// the referee; longer lines are chat (the longest command a player types in a thread,
 /// a claim or a draw answer with its game id, is far shorter).
@@ -135,7 +100,10 @@ mod tests {
     fn a_listing_links_each_game_of_a_server_and_only_those() {
         let item = |game: i64, server: Option<&str>, channel: Option<&str>| Listed {
             game,
-            line: format!("#{game} standard vs 223456789012345678: your turn"),
+            line: format!(
+                "#{game} standard vs {}: your turn",
+                crate::service::referee::user_mark("223456789012345678")
+            ),
             server: server.map(str::to_string),
             channel: channel.map(str::to_string),
         };
@@ -172,16 +140,23 @@ mod tests {
     }
 
     #[test]
-    fn user_ids_become_mentions_and_game_ids_do_not() {
-        let t = "game #12: 123456789012345678 challenges @223456789012345678 to standard";
-        assert_eq!(
-            mentions(t),
-            "game #12: <@123456789012345678> challenges <@223456789012345678> to standard"
+    fn marked_users_become_mentions_and_typed_numbers_do_not() {
+        use crate::service::referee::{user_at_mark, user_mark};
+        let t = format!(
+            "game #12: {} challenges {} to standard; clue 123456789012345678",
+            user_mark("123456789012345678"),
+            user_at_mark("223456789012345678")
         );
-        assert_eq!(mentions("<@123456789012345678>"), "<@123456789012345678>");
-        assert_eq!(mentions("<#123456789012345678>"), "<#123456789012345678>");
         assert_eq!(
-            mentions("by 2026-01-04 00:00 UTC"),
+            for_discord(&t),
+            "game #12: <@123456789012345678> challenges <@223456789012345678> to standard; clue 123456789012345678"
+        );
+        assert_eq!(
+            for_discord("<#123456789012345678>"),
+            "<#123456789012345678>"
+        );
+        assert_eq!(
+            for_discord("by 2026-01-04 00:00 UTC"),
             "by 2026-01-04 00:00 UTC"
         );
     }
@@ -189,7 +164,8 @@ mod tests {
     #[test]
     fn marked_times_become_discord_timestamps_with_a_countdown() {
         let text = format!(
-            "@300000000000000002 (Black) to move, by {}",
+            "{} (Black) to move, by {}",
+            crate::service::referee::user_at_mark("300000000000000002"),
             crate::service::referee::time_mark(1_767_484_800)
         );
         assert_eq!(

@@ -135,6 +135,7 @@ pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchR
             event_id: format!("bench-{event}"),
             user,
             place: Place::Channel(format!("bench-{}", at % 16)),
+            via: None,
             server: None,
             text,
             at,

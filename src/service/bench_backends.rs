@@ -99,6 +99,7 @@ async fn client_game(
         event_id: event(n),
         user: user.to_string(),
         place: Place::Channel(format!("bench-{}", g % 16)),
+        via: None,
         server: None,
         text,
         at,

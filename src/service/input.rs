@@ -10,8 +10,9 @@ pub fn clean(text: &str) -> String {
     text.chars()
         .filter_map(|c| match c {
             '\u{200B}' | '\u{2060}' | '\u{FEFF}' => None,
-            // The referee's time marks (`referee::time_mark`): never from a user.
-            '\u{E000}' | '\u{E001}' => None,
+            // The referee's marks of times and users (`referee::time_mark`,
+            // `referee::user_mark`): never from a user.
+            '\u{E000}'..='\u{E1FF}' => None,
             '\u{3000}' => Some(' '),
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),
             '“' | '”' | '„' | '‟' | '″' | '«' | '»' => Some('"'),

@@ -6,12 +6,11 @@ use sqlx::Row;
 
 impl Store {
     /// The active games whose home is `channel` and that have no thread of their own
-    /// yet; none when `channel` is itself a game's thread.
+    /// yet (a rematch started in its first game's thread gets one too).
     pub async fn games_needing_thread(&self, channel: &str) -> Result<Vec<GameRow>, StoreError> {
         let ids: Vec<i64> = on_pool!(self.pool, |p| sqlx::query(
             "SELECT id FROM games WHERE status = 'active' AND channel = $1 \
-             AND id NOT IN (SELECT game_id FROM game_threads) \
-             AND NOT EXISTS (SELECT 1 FROM game_threads WHERE thread = $1) ORDER BY id",
+             AND id NOT IN (SELECT game_id FROM game_threads) ORDER BY id",
         )
         .bind(channel)
         .fetch_all(p)
@@ -37,6 +36,28 @@ impl Store {
         .fetch_optional(p)
         .await?
         .is_some()))
+    }
+
+    /// The channel a thread opens from: the channel of the game whose thread `channel`
+    /// is, followed up to a channel that is no game's thread; `channel` itself when it is
+    /// none.
+    pub async fn thread_parent(&self, channel: &str) -> Result<String, StoreError> {
+        let mut at = channel.to_string();
+        // Each game's thread was opened from a channel or an earlier game's thread.
+        for _ in 0..64 {
+            let parent: Option<String> = on_pool!(self.pool, |p| sqlx::query(
+                "SELECT parent FROM game_threads WHERE thread = $1"
+            )
+            .bind(&at)
+            .fetch_optional(p)
+            .await?
+            .map(|r| r.get::<String, _>(0)));
+            match parent {
+                Some(p) => at = p,
+                None => break,
+            }
+        }
+        Ok(at)
     }
 
     /// The thread game `id` was given and the channel it was opened from, if any.
@@ -73,6 +94,52 @@ impl Store {
             tx.commit().await?;
         });
         Ok(())
+    }
+
+    /// Records that game `id`'s challenge was posted as `message` in `channel` (a channel
+    /// or a private-message channel) with `text`; a second post there replaces the first.
+    pub async fn record_challenge_post(
+        &self,
+        id: i64,
+        channel: &str,
+        message: &str,
+        text: &str,
+    ) -> Result<(), StoreError> {
+        on_pool!(self.pool, |p| {
+            sqlx::query(
+            "INSERT INTO challenge_posts (game_id, channel, message, text) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id, channel) DO UPDATE SET message = $3, text = $4"
+        )
+        .bind(id)
+        .bind(channel)
+        .bind(message)
+        .bind(text)
+        .execute(p)
+        .await
+        .map(|_| ())?
+        });
+        Ok(())
+    }
+
+    /// Takes the posts of game `id`'s challenge (channel, message, text), forgetting
+    /// them: each is edited once.
+    pub async fn take_challenge_posts(
+        &self,
+        id: i64,
+    ) -> Result<Vec<(String, String, String)>, StoreError> {
+        Ok(on_pool!(self.pool, |p| sqlx::query(
+            "DELETE FROM challenge_posts WHERE game_id = $1 RETURNING channel, message, text"
+        )
+        .bind(id)
+        .fetch_all(p)
+        .await?
+        .iter()
+        .map(|r| (
+            r.get::<String, _>(0),
+            r.get::<String, _>(1),
+            r.get::<String, _>(2)
+        ))
+        .collect()))
     }
 
     /// Keeps a private message for `user`, to be fetched later.

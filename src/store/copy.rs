@@ -174,6 +174,11 @@ pub const TABLES: &[Table] = &[
         columns: &[("user_id", T), ("day", I), ("at", I)],
         generated_id: false,
     },
+    Table {
+        name: "challenge_posts",
+        columns: &[("game_id", I), ("channel", T), ("message", T), ("text", T)],
+        generated_id: false,
+    },
 ];
 
 /// One value of a copied row.

@@ -86,6 +86,7 @@ pub fn incoming(n: i64, user: &str, private: bool, text: String) -> Incoming {
         } else {
             Place::Channel("games".into())
         },
+        via: None,
         server: None,
         text,
         at: T0 + n,
@@ -98,6 +99,7 @@ pub async fn say(svc: &Service, event: &str, user: &str, text: &str, at: i64) ->
         event_id: event.into(),
         user: user.into(),
         place: Place::Channel("games".into()),
+        via: None,
         server: None,
         text: text.into(),
         at,
@@ -112,6 +114,7 @@ pub async fn dm(svc: &Service, event: &str, user: &str, text: &str, at: i64) -> 
         event_id: event.into(),
         user: user.into(),
         place: Place::Dm,
+        via: None,
         server: None,
         text: text.into(),
         at,

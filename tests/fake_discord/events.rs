@@ -32,8 +32,14 @@ impl Fake {
                     dispatched: Instant::now(),
                     acked: false,
                     ephemeral: false,
+                    response: None,
                 },
             );
+        }
+        if t == "MESSAGE_CREATE" {
+            if let (Some(id), Some(c)) = (d["id"].as_str(), d["channel_id"].as_str()) {
+                inner.messages.insert(id.to_string(), c.to_string());
+            }
         }
         inner
             .sessions

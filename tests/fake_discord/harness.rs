@@ -222,6 +222,27 @@ pub async fn the_thread(fake: &Fake) -> String {
     threads.keys().next().unwrap().clone()
 }
 
+/// The thread the fake opened for game `id` (named `game #ID ...`), waiting up to 10
+/// seconds for it.
+pub async fn thread_of_game(fake: &Fake, id: i64) -> String {
+    let prefix = format!("game #{id} ");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let found = fake
+            .threads()
+            .into_iter()
+            .find(|(_, (_, name))| name.starts_with(&prefix))
+            .map(|(thread, _)| thread);
+        match found {
+            Some(thread) => return thread,
+            None if std::time::Instant::now() > deadline => {
+                panic!("no thread for game #{id}: {:?}", fake.threads())
+            }
+            None => tokio::time::sleep(std::time::Duration::from_millis(20)).await,
+        }
+    }
+}
+
 /// Alice challenges Bob by text (with `extra` options) and Bob accepts; returns the
 /// game's thread once the game's first message is there.
 pub async fn start_game(fake: &Fake, extra: &str) -> String {

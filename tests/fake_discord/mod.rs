@@ -132,6 +132,8 @@ struct Interaction {
     dispatched: Instant,
     acked: bool,
     ephemeral: bool,
+    /// The message its response (type 4) posted, which `GET .../messages/@original` reads.
+    response: Option<Value>,
 }
 
 struct Override {
@@ -190,6 +192,9 @@ struct Inner {
     refuse_message_content: bool,
     /// Users seen in dispatched events: id -> username (for GET /users/{id}).
     users: HashMap<String, String>,
+    /// Every message typed to the bot or posted by it: id -> channel, so that a reply
+    /// (`message_reference`) or an edit names a message that exists, where it is.
+    messages: HashMap<String, String>,
     /// The registered application commands of each scope (`global` or a guild id), as
     /// `GET .../commands` returns them.
     commands: HashMap<String, Vec<Value>>,

@@ -5,7 +5,9 @@
 
 use super::checks::{check_choices, check_commands, check_components, check_message};
 use super::events::message;
-use super::{err, next_id, File, Inner, Recorded, Shared, ACK_WINDOW, BOT_ID, GUILD_ID};
+use super::{
+    err, next_id, File, Inner, Interaction, Recorded, Shared, ACK_WINDOW, BOT_ID, GUILD_ID,
+};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{Method, StatusCode};
@@ -249,7 +251,23 @@ fn answer(
             if let Err(e) = check_message(body, files) {
                 return e;
             }
-            (200, message_response(shared, c, body, files))
+            if let Some(reference) = body.get("message_reference") {
+                // A reply names a message of this channel that exists.
+                let id = reference["message_id"].as_str().unwrap_or_default();
+                let same_channel = reference["channel_id"].as_str().map_or(true, |rc| rc == *c);
+                if inner.messages.get(id).map(String::as_str) != Some(*c) || !same_channel {
+                    return err(
+                        400,
+                        50035,
+                        "Invalid Form Body: message_reference: Unknown message",
+                    );
+                }
+            }
+            let m = message_response(shared, c, body, files);
+            if let Some(id) = m["id"].as_str() {
+                inner.messages.insert(id.to_string(), c.to_string());
+            }
+            (200, m)
         }
         ("PATCH", ["channels", c]) => {
             // Only what the bot may change of a thread: unarchiving it.
@@ -270,11 +288,16 @@ fn answer(
             inner.archived.remove(*c);
             (200, channel_object(c, 11, &name, Some(&parent)))
         }
-        ("PATCH", ["channels", c, "messages", _]) => {
+        ("PATCH", ["channels", c, "messages", id]) => {
+            if inner.messages.get(*id).map(String::as_str) != Some(*c) {
+                return err(404, 10008, "Unknown Message");
+            }
             if let Err(e) = check_message(body, files) {
                 return e;
             }
-            (200, message_response(shared, c, body, files))
+            let mut m = message_response(shared, c, body, files);
+            m["id"] = json!(id);
+            (200, m)
         }
         ("POST", ["channels", c, "typing"]) => {
             let _ = c;
@@ -282,6 +305,10 @@ fn answer(
         }
         ("POST", ["channels", c, "messages", _, "threads"])
         | ("POST", ["channels", c, "threads"]) => {
+            if inner.threads.contains_key(*c) {
+                // Discord opens no thread inside a thread.
+                return err(400, 50024, "Cannot execute action on this channel type");
+            }
             let name = body["name"].as_str().unwrap_or("");
             let n = name.chars().count();
             if !(1..=100).contains(&n) {
@@ -328,13 +355,32 @@ fn answer(
             }
             i.acked = true;
             i.ephemeral = body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0;
+            let channel = i.channel.clone();
+            if body["type"].as_u64() == Some(4) {
+                // The response is a message of its channel, which the bot may edit later.
+                let m = message_response(shared, &channel, &body["data"], files);
+                if let Some(mid) = m["id"].as_str() {
+                    inner.messages.insert(mid.to_string(), channel.clone());
+                }
+                if let Some(i) = inner.interactions.get_mut(*id) {
+                    i.response = Some(m);
+                }
+            }
             // An answer with a message (4) or its deferral (5) in an archived thread
             // reopens it: the user acted there.
             if matches!(body["type"].as_u64(), Some(4 | 5)) {
-                let channel = i.channel.clone();
                 inner.archived.remove(&channel);
             }
             (204, Value::Null)
+        }
+        ("GET", ["webhooks", _, token, "messages", "@original"]) => {
+            match inner.interactions.values().find(|i| i.token == *token) {
+                Some(Interaction {
+                    response: Some(m), ..
+                }) => (200, m.clone()),
+                Some(_) => err(404, 10008, "Unknown Message"),
+                None => err(401, 50027, "Invalid Webhook Token"),
+            }
         }
         ("POST", ["webhooks", _, token])
         | ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
@@ -355,7 +401,11 @@ fn answer(
                 // A follow-up is a webhook execution, which unarchives its thread.
                 inner.archived.remove(&channel);
             }
-            (200, message_response(shared, &channel, body, files))
+            let m = message_response(shared, &channel, body, files);
+            if let Some(id) = m["id"].as_str() {
+                inner.messages.insert(id.to_string(), channel);
+            }
+            (200, m)
         }
         _ => err(404, 0, &format!("fake: no route {m} {path}")),
     }

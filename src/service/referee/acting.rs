@@ -79,7 +79,7 @@ impl Service {
             });
             return Ok(());
         }
-        let id = self.pick_id(inc, id).await?;
+        let id = self.pick_id(inc, id, lookup::Fit::Command(&gc)).await?;
         let env = self.env();
         self.act(inc, id, r, |g, rules| {
             let seat = lookup::player_seat(g, &inc.user)?;
@@ -122,7 +122,7 @@ impl Service {
         action: Action,
         r: &mut Reply,
     ) -> Result<(), Fail> {
-        let id = self.pick_id(inc, id).await?;
+        let id = self.pick_id(inc, id, lookup::Fit::Action(&action)).await?;
         self.act(inc, id, r, |g, _| {
             Ok((lookup::player_seat(g, &inc.user)?, action, None))
         })

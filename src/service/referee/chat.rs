@@ -1,22 +1,26 @@
-//! Chat or input: whether a line typed without the command prefix where a game is
-//! played (a Discord game thread) is meant for the referee. Players and onlookers talk
-//! in a game's thread ("gg", "nice one", "thanks"); the referee answers only what reads
-//! as a command, or as a move of a game the writer plays there, and leaves the rest alone
-//! (docs/service.md, "Chat in a game's thread").
+//! Chat or input: whether a line typed in a server is meant for the referee. Servers
+//! share the command prefix among many bots (`!play` is a music bot's, `!rank` a
+//! levelling bot's), and players and onlookers talk in a game's thread ("gg", "nice
+//! one", "thanks"); the referee answers only what reads as one of its own commands, or
+//! as a command or move of a game the writer plays there, and leaves the rest alone
+//! (docs/service.md, "Chat in a game's thread", and docs/discord.md, "Only our
+//! commands").
 
 use super::{Place, Service};
-use crate::service::command::{self, ParseError};
+use crate::service::command;
 use crate::store::StoreError;
 use crate::variants::api::{GameCommand, RefusalKind};
 
 impl Service {
-    /// Whether `text`, typed by `user` in `place` without the command prefix, is for the
-    /// referee: a command of its grammar (even with wrong arguments, whose usage the
-    /// answer shows), or text that one of the user's active games there reads as a move
-    /// (legal or not: an illegal move or one out of turn gets its reason). Decided from
-    /// the parser's and the rules' structured answers (a [`RefusalKind::Syntax`] reading
-    /// is chat), never from the words. Someone without a game there is answered only for
-    /// commands. Reads only.
+    /// Whether `text`, typed by `user` in `place` (with the command prefix taken off, or
+    /// without one in a game's thread), is for the referee: one of the referee's own
+    /// commands (even with wrong arguments, whose usage the answer shows); a command a
+    /// variant declares, where it names a game of the user's (`move 12 e4`) or one of the
+    /// user's games there (live or over) is of that variant;
+    /// or text that one of those games reads as a move (legal or not: an illegal move or
+    /// one out of turn gets its reason). Decided from the parser's, the registry's and the
+    /// rules' structured answers (a [`RefusalKind::Syntax`] reading is chat), never from
+    /// the words. Reads only.
     pub async fn is_for_referee(
         &self,
         user: &str,
@@ -25,21 +29,42 @@ impl Service {
     ) -> Result<bool, StoreError> {
         let text = crate::service::input::clean(text);
         let text = text.trim();
-        if text.is_empty() {
+        let Some(word) = text.split_whitespace().next() else {
             return Ok(false);
+        };
+        let word = word.to_lowercase();
+        if command::is_referee_command(&word) {
+            return Ok(true);
         }
-        match command::parse(text, &self.registry) {
-            Ok(_) | Err(ParseError::Syntax(_)) => return Ok(true),
-            Err(ParseError::Unknown(_)) => {}
+        let games = self.games_at(user, place).await?;
+        let declares = |variant: &str, word: &str| {
+            self.registry
+                .get(variant)
+                .is_ok_and(|spec| spec.commands().iter().any(|c| c.is_named(word)))
+        };
+        if !self.registry.declarations(&word).is_empty() {
+            // A variant's command: for us where it names a game of the user's, or where a
+            // game here has it.
+            if let Ok(command::Command::Game(Some(id), _)) = command::parse(text, &self.registry) {
+                let named = self.store.game(id).await?;
+                if named.is_some_and(|g| g.seat_of(user).is_some()) {
+                    return Ok(true);
+                }
+            }
+            // A game over there counts too: the answer says it is over.
+            let started = self
+                .store
+                .games_of(user, &["active", "finished", "aborted"])
+                .await?;
+            return Ok(started
+                .iter()
+                .filter(|g| g.seat_of(user).is_some() && super::lookup::is_in(g, place))
+                .any(|g| declares(&g.variant, &word)));
         }
         let gc = GameCommand::new("move", text);
-        for g in self.games_at(user, place).await? {
+        for g in games {
             let Ok(rules) = self.load(&g) else { continue };
-            let plays_moves = self
-                .registry
-                .get(rules.variant())
-                .is_ok_and(|spec| spec.commands().iter().any(|c| c.is_named("move")));
-            if !plays_moves {
+            if !declares(rules.variant(), "move") {
                 continue;
             }
             // Read as the user's seat and as every seat awaited, so that whose turn it

@@ -155,7 +155,7 @@ impl Service {
     /// where they wait for their opponent).
     async fn line_game(&self, inc: &Incoming, id: Option<i64>) -> Result<i64, Fail> {
         if id.is_some() {
-            return self.pick_id(inc, id).await;
+            return self.pick_id(inc, id, super::lookup::Fit::Live).await;
         }
         let games: Vec<GameRow> = self
             .store
@@ -284,7 +284,9 @@ impl Service {
     async fn games_with_lines(&self, inc: &Incoming, id: Option<i64>) -> Result<Vec<i64>, Fail> {
         Ok(match id {
             Some(id) => {
-                let g = self.pick(inc, Some(id), &[]).await?;
+                let g = self
+                    .pick(inc, Some(id), &[], super::lookup::Fit::Live)
+                    .await?;
                 lookup::player_seat(&g, &inc.user)?;
                 vec![id]
             }
@@ -434,7 +436,7 @@ impl Service {
                 self.store.delete_conditional_lines(&ids).await?;
                 let why = match e {
                     Fail::Refuse(e) => e.text,
-                    Fail::Store(_) => "the game could not be read".into(),
+                    Fail::Store(_) | Fail::Choose(_) => "the game could not be read".into(),
                 };
                 r.out.push(private(format!(
                     "your conditional answer {answer_typed} could not be played ({why}): the line is dropped; it is your move"

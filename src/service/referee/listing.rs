@@ -51,7 +51,7 @@ impl Service {
                         if stopped_by(&away, g, d).is_none() {
                             overdue.push_str(&format!(
                                 " ({}'s time has run out: the opponent may `claim {} time`)",
-                                g.user_at(d.seat).unwrap_or("?"),
+                                super::text::user_mark(g.user_at(d.seat).unwrap_or("?")),
                                 g.id
                             ));
                         }
@@ -123,7 +123,11 @@ impl Service {
         let names = |seats: Vec<&SeatRow>| {
             seats
                 .iter()
-                .map(|s| s.user.as_deref().unwrap_or("open"))
+                .map(|s| {
+                    s.user
+                        .as_deref()
+                        .map_or_else(|| "open".into(), super::text::user_mark)
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         };

@@ -1,9 +1,12 @@
 //! Which game a command is about: the one named by its id, or the user's one game here;
 //! and loading a stored game through the registry.
 
-use super::{Fail, Incoming, Place, Service};
+use super::text::{seat_users, user_mark};
+use super::{Button, Fail, Incoming, Place, Service};
 use crate::store::{GameRow, InPlay, StoreError};
-use crate::variants::api::{GameRules, RefusalKind, RuleError, Seat, Viewer};
+use crate::variants::api::{
+    Action, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, Viewer,
+};
 use crate::variants::Registry;
 
 /// Loads a stored game from its snapshot through `registry`.
@@ -102,7 +105,7 @@ impl Service {
     }
 
     pub(super) async fn games_here(&self, inc: &Incoming) -> Result<Vec<GameRow>, StoreError> {
-        self.games_at(&inc.user, &inc.place).await
+        self.candidates(inc, &["active"]).await
     }
 
     /// The active games `user` plays in `place`.
@@ -119,52 +122,57 @@ impl Service {
             .collect())
     }
 
-    /// The active games made in private that `user` plays, for a bare move typed in a
-    /// private message: all of them, or, when several are and exactly one awaits the
-    /// user's move, that one.
-    pub(super) async fn private_games(&self, user: &str) -> Result<Vec<GameRow>, StoreError> {
-        let games: Vec<GameRow> = self
-            .games_at(user, &Place::Dm)
+    /// The user's games of `statuses` where `inc` was given: in a channel, those played
+    /// there (a game's thread holds one); for a private command given in a channel
+    /// ([`Incoming::via`]) that is some game of theirs, the same; in a private message,
+    /// all of them.
+    pub(super) async fn candidates(
+        &self,
+        inc: &Incoming,
+        statuses: &[&str],
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let channel = self.deciding_channel(inc).await?;
+        Ok(self
+            .store
+            .games_of(&inc.user, statuses)
             .await?
             .into_iter()
-            .filter(|g| g.channel.is_none())
-            .collect();
-        if games.len() < 2 {
-            return Ok(games);
-        }
-        let awaiting: Vec<&GameRow> = games
-            .iter()
-            .filter(|g| {
-                let Some(seat) = g.seat_of(user).map(Seat) else {
-                    return false;
-                };
-                self.load(g)
-                    .is_ok_and(|rules| super::acting::movers(rules.as_ref()).contains(&seat))
+            .filter(|g| g.seat_of(&inc.user).is_some())
+            .filter(|g| match &channel {
+                Some(c) => g.channel.as_deref() == Some(c.as_str()),
+                None => true,
             })
-            .collect();
-        Ok(match awaiting.as_slice() {
-            [one] => vec![(*one).clone()],
-            _ => games,
-        })
+            .collect())
     }
 
-    /// For text that is not a command, typed where the user has no active game (a
-    /// channel, or a private message for games made in private): when their latest game here is over, says so (a move typed after the end).
+    /// The channel whose games a command is about: where it was typed; for a private
+    /// command given in a channel, that channel when it is the home of one of the user's
+    /// games (any status: a finished game's thread still decides); otherwise none, and
+    /// every game of the user's counts.
+    async fn deciding_channel(&self, inc: &Incoming) -> Result<Option<String>, StoreError> {
+        match (&inc.place, &inc.via) {
+            (Place::Channel(c), _) => Ok(Some(c.clone())),
+            (Place::Dm, None) => Ok(None),
+            (Place::Dm, Some(c)) => {
+                let home = self
+                    .store
+                    .games_of(&inc.user, ALL_STATUSES)
+                    .await?
+                    .iter()
+                    .any(|g| g.channel.as_deref() == Some(c.as_str()));
+                Ok(home.then(|| c.clone()))
+            }
+        }
+    }
+
+    /// For a command typed where the user has no live game: when their latest game here
+    /// is over, says so (a move typed after the end).
     pub(super) async fn game_over_here(
         &self,
         inc: &Incoming,
     ) -> Result<Option<String>, StoreError> {
-        let games = self
-            .store
-            .games_of(&inc.user, &["finished", "aborted"])
-            .await?;
-        let Some(g) = games
-            .iter()
-            .filter(|g| g.seat_of(&inc.user).is_some() && is_in(g, &inc.place))
-            // In a private message, only a game made in private.
-            .filter(|g| inc.place != Place::Dm || g.channel.is_none())
-            .max_by_key(|g| g.id)
-        else {
+        let games = self.candidates(inc, &["finished", "aborted"]).await?;
+        let Some(g) = games.iter().max_by_key(|g| g.id) else {
             return Ok(None);
         };
         let how = match self.load(g) {
@@ -223,12 +231,17 @@ impl Service {
         Ok(moves)
     }
 
-    /// The game `id`, or the user's one game here among those of `statuses`.
+    /// The game `id`; or, when the command names none, the game the place decides
+    /// ([`Service::candidates`] among those of `statuses`): the one game there; of several,
+    /// the one live game that `fit` says the command fits now; where several fit, the
+    /// user is asked which ([`Fail::Choose`], a button per game; finished games are never
+    /// offered). With no game here, a game over here is named as over.
     pub(super) async fn pick(
         &self,
         inc: &Incoming,
         id: Option<i64>,
         statuses: &[&str],
+        fit: Fit<'_>,
     ) -> Result<GameRow, Fail> {
         if let Some(id) = id {
             let g =
@@ -237,35 +250,201 @@ impl Service {
                 })?;
             return Ok(g);
         }
-        let games: Vec<GameRow> = self
-            .store
-            .games_of(&inc.user, statuses)
-            .await?
-            .into_iter()
-            .filter(|g| g.seat_of(&inc.user).is_some())
-            .filter(|g| is_in(g, &inc.place))
+        let mut here = self.candidates(inc, statuses).await?;
+        if here.len() == 1 {
+            return Ok(here.swap_remove(0));
+        }
+        if here.is_empty() {
+            return Err(match self.game_over_here(inc).await? {
+                Some(text) if !statuses.contains(&"finished") => Fail::of(RefusalKind::Over, text),
+                _ => Fail::of(RefusalKind::Unknown, "you have no game here"),
+            });
+        }
+        let live: Vec<GameRow> = here
+            .iter()
+            .filter(|g| g.status == "active")
+            .cloned()
             .collect();
-        match games.len() {
-            0 => Err(Fail::of(RefusalKind::Unknown, "you have no game here")),
-            1 => Ok(games.into_iter().next().expect("one game")),
-            _ => Err(Fail::of(
-                RefusalKind::Ambiguous,
-                format!(
-                    "you have {} games here ({}): say which, for example `{}`",
-                    games.len(),
-                    id_list(&games),
-                    typed_with_id(&inc.text, games[0].id)
-                ),
-            )),
+        let pool = if live.is_empty() { here } else { live };
+        if pool.len() == 1 {
+            return Ok(pool.into_iter().next().expect("one game"));
+        }
+        // Of the games a game's command fits, those that await the user, if any (a pick
+        // that could still be changed in one game is for the game that awaits it); a look
+        // at a board or a hand is for any game alike.
+        let fits: Vec<(&GameRow, bool)> = pool
+            .iter()
+            .filter_map(|g| self.fits(inc, g, &fit).map(|awaits| (g, awaits)))
+            .collect();
+        let awaiting = matches!(fit, Fit::Command(_)) && fits.iter().any(|(_, awaits)| *awaits);
+        let fitting: Vec<GameRow> = fits
+            .into_iter()
+            .filter(|(_, awaits)| *awaits || !awaiting)
+            .map(|(g, _)| g.clone())
+            .collect();
+        match fitting.len() {
+            1 => Ok(fitting.into_iter().next().expect("one game")),
+            0 => {
+                // Of the games that have the command at all, the one: it says why not now.
+                if let Fit::Command(gc) = &fit {
+                    let having: Vec<&GameRow> = pool
+                        .iter()
+                        .filter(|g| {
+                            self.registry
+                                .get(&g.variant)
+                                .is_ok_and(|s| s.commands().iter().any(|c| c.is_named(&gc.word)))
+                        })
+                        .collect();
+                    match having.as_slice() {
+                        [one] => return Ok((*one).clone()),
+                        [] => {
+                            return Err(Fail::of(
+                                RefusalKind::NotHere,
+                                format!(
+                                    "none of your games here ({}) has a `{}` command; `help VARIANT` lists a variant's commands",
+                                    id_list(&pool),
+                                    gc.word.chars().take(20).collect::<String>()
+                                ),
+                            ))
+                        }
+                        _ => {}
+                    }
+                }
+                Err(Fail::of(
+                    RefusalKind::Ambiguous,
+                    format!(
+                        "none of your {} games here ({}) takes `{}` now; name one to hear why, for example `{}`",
+                        pool.len(),
+                        id_list(&pool),
+                        shown(&fit, inc),
+                        example(&fit, inc, pool[0].id)
+                    ),
+                ))
+            }
+            _ => Err(Fail::Choose(self.choice(inc, &fit, &fitting))),
+        }
+    }
+
+    /// Whether the command `fit` describes fits live game `g` of the user's now: `None`
+    /// when it does not, else whether the game awaits the user.
+    fn fits(&self, inc: &Incoming, g: &GameRow, fit: &Fit<'_>) -> Option<bool> {
+        if g.status != "active" {
+            return None;
+        }
+        let seat = g.seat_of(&inc.user).map(Seat)?;
+        let mut rules = self.load(g).ok()?;
+        let awaits = rules.awaiting().iter().any(|(s, _)| *s == seat);
+        let fits = match fit {
+            Fit::Live => true,
+            Fit::Holding => rules.project(Viewer::Seat(seat)).holdings.is_some(),
+            Fit::Action(action) => rules.apply(seat, action).is_ok(),
+            Fit::Command(gc) => {
+                let declared = self.registry.get(&g.variant).is_ok_and(|s| {
+                    s.commands()
+                        .iter()
+                        .any(|c| c.is_named(&gc.word) && c.takes(gc.args.len()))
+                });
+                // Tried on a copy of the game just loaded: accepted there, it would be
+                // accepted here.
+                declared
+                    && match rules.read(seat, gc, self.env()) {
+                        Ok(Reading::Act(action)) => rules.apply(seat, &action).is_ok(),
+                        Ok(Reading::ClaimTimeout { .. }) => true,
+                        Err(_) => false,
+                    }
+            }
+        };
+        fits.then_some(awaits)
+    }
+
+    /// The question "which game?" for a command that fits each of `games`: the games with
+    /// their variant and the other players, and a button per game that sends the command
+    /// with its id (for the user alone).
+    fn choice(&self, inc: &Incoming, fit: &Fit<'_>, games: &[GameRow]) -> Choice {
+        let described: Vec<String> = games
+            .iter()
+            .map(|g| {
+                let others: Vec<String> = seat_users(g)
+                    .into_iter()
+                    .filter(|u| *u != inc.user && *u != "?")
+                    .map(user_mark)
+                    .collect();
+                let variant = self.display_name(&g.variant);
+                match others.is_empty() {
+                    true => format!("#{} {variant}", g.id),
+                    false => format!("#{} {variant} with {}", g.id, others.join(", ")),
+                }
+            })
+            .collect();
+        let buttons = games
+            .iter()
+            .take(CHOICE_BUTTONS)
+            .map(|g| {
+                let others: Vec<String> = seat_users(g)
+                    .into_iter()
+                    .filter(|u| *u != inc.user && *u != "?")
+                    .map(|u| self.name_of(u))
+                    .collect();
+                let label = match others.is_empty() {
+                    true => format!("#{} {}", g.id, self.display_name(&g.variant)),
+                    false => format!(
+                        "#{} {} vs {}",
+                        g.id,
+                        self.display_name(&g.variant),
+                        others.join(", ")
+                    ),
+                };
+                Button {
+                    label,
+                    command: example(fit, inc, g.id),
+                    for_user: Some(inc.user.clone()),
+                    primary: false,
+                }
+            })
+            .collect();
+        Choice {
+            games: games.iter().take(CHOICE_BUTTONS).map(|g| g.id).collect(),
+            text: format!(
+                "which game? `{}` fits {} of your games: {}. Name it, like `{}`",
+                shown(fit, inc),
+                games.len(),
+                described.join("; "),
+                example(fit, inc, games[0].id)
+            ),
+            buttons,
+        }
+    }
+
+    /// For an adapter that asks for a confirmation before a resignation: the game that
+    /// `resign` given as `inc` would resign (the one `id` names, or the one the place
+    /// decides, as [`Service::pick`] finds it), or the refusal or question to show
+    /// instead. Reads only.
+    pub async fn game_to_resign(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+    ) -> Result<Resolved, StoreError> {
+        let resign = Action::resign();
+        match self.pick(inc, id, &["active"], Fit::Action(&resign)).await {
+            Ok(g) => Ok(Resolved::Game(g.id)),
+            Err(Fail::Refuse(e)) => Ok(Resolved::Refused(e)),
+            Err(Fail::Choose(c)) => Ok(Resolved::Choose(c)),
+            Err(Fail::Store(e)) => Err(e),
         }
     }
 
     /// The id of the user's active game here: `id` itself when given (the game is then
-    /// read under its lock by the action), else the one game [`Service::pick`] finds.
-    pub(super) async fn pick_id(&self, inc: &Incoming, id: Option<i64>) -> Result<i64, Fail> {
+    /// read under its lock by the action), else the one game [`Service::pick`] finds for
+    /// what `fit` describes.
+    pub(super) async fn pick_id(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        fit: Fit<'_>,
+    ) -> Result<i64, Fail> {
         match id {
             Some(id) => Ok(id),
-            None => Ok(self.pick(inc, None, &["active"]).await?.id),
+            None => Ok(self.pick(inc, None, &["active"], fit).await?.id),
         }
     }
 
@@ -275,10 +454,9 @@ impl Service {
         &self,
         inc: &Incoming,
         id: Option<i64>,
+        fit: Fit<'_>,
     ) -> Result<(GameRow, Box<dyn GameRules>), Fail> {
-        let g = self
-            .pick(inc, id, &["active", "finished", "aborted"])
-            .await?;
+        let g = self.pick(inc, id, ALL_STARTED, fit).await?;
         if g.seat_of(&inc.user).is_none() && !is_readable_by_onlooker(&g, inc) {
             let why = if g.channel.is_none() {
                 format!("game #{} is not your game", g.id)
@@ -292,6 +470,79 @@ impl Service {
         }
         let rules = self.load(&g)?;
         Ok((g, rules))
+    }
+}
+
+/// What a command asks of the game it is for, so that among a player's games here the
+/// one it fits can be found when the command names none ([`Service::pick`]).
+pub(super) enum Fit<'a> {
+    /// Any live game (`board`, `takeback`, `conditional`).
+    Live,
+    /// A live game where the player's seat holds something (`hand`).
+    Holding,
+    /// A live game that would accept this variant command from the player's seat now.
+    Command(&'a GameCommand),
+    /// A live game that would accept this referee action of the player's seat now
+    /// (`resign`, `abort`).
+    Action(&'a Action),
+}
+
+/// "Which game?": the question's text and a button per game that fits.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// The question, listing the games.
+    pub text: String,
+    /// One button per game (at most [`CHOICE_BUTTONS`]), sending the command with its id.
+    pub buttons: Vec<Button>,
+    /// The games offered, in the order of the buttons.
+    pub games: Vec<i64>,
+}
+
+/// Which game a command is about, for an adapter that must know before running it
+/// ([`Service::game_to_resign`]).
+#[derive(Clone, Debug)]
+pub enum Resolved {
+    /// This game.
+    Game(i64),
+    /// None: the refusal to show.
+    Refused(RuleError),
+    /// Several: the question to ask.
+    Choose(Choice),
+}
+
+/// The most games a "which game?" question offers as buttons (Discord's 25 per message).
+const CHOICE_BUTTONS: usize = 25;
+
+/// Every status a game may have.
+const ALL_STATUSES: &[&str] = &[
+    "challenged",
+    "active",
+    "finished",
+    "aborted",
+    "declined",
+    "cancelled",
+];
+
+/// The statuses of a game that started.
+const ALL_STARTED: &[&str] = &["active", "finished", "aborted"];
+
+/// The command as the user gave it, cut short for quoting (a bare move as `move e4`).
+fn shown(fit: &Fit<'_>, inc: &Incoming) -> String {
+    match fit {
+        Fit::Command(gc) => {
+            let text = format!("{} {}", gc.word, gc.args.join(" "));
+            text.trim().chars().take(40).collect()
+        }
+        _ => inc.text.trim().chars().take(40).collect(),
+    }
+}
+
+/// The command with game `id` after its first word, as the example of a "which game?"
+/// answer and the command of its buttons.
+fn example(fit: &Fit<'_>, inc: &Incoming, id: i64) -> String {
+    match fit {
+        Fit::Command(gc) => typed_with_id(&format!("{} {}", gc.word, gc.args.join(" ")), id),
+        _ => typed_with_id(&inc.text, id),
     }
 }
 

@@ -31,8 +31,12 @@ mod vacation;
 pub use super::settings::Settings;
 pub use listing::{Listed, FINISHED_LISTED};
 pub use lookup::load_with;
+pub use lookup::{Choice, Resolved};
 pub use outbox::OUTBOX_LEASE_SECONDS;
-pub use text::{format_time, pgn_tags, plain_times, render_times, seat_users, time_mark};
+pub use text::{
+    format_time, pgn_tags, plain_text, render_times, render_users, seat_users, time_mark,
+    user_at_mark, user_mark, users_as_keys,
+};
 
 use super::command::{self, Command, ParseError};
 use crate::render::BoardView;
@@ -68,6 +72,10 @@ pub struct Incoming {
     pub user: String,
     /// Where it was typed.
     pub place: Place,
+    /// For a command answered privately though it was given in a channel (a secret slash
+    /// command, whose answer only its user sees): that channel. It decides the game as the
+    /// channel would for a command typed there ([`Place`] stays [`Place::Dm`]).
+    pub via: Option<String>,
     /// The server (Discord guild) the place belongs to; `None` in a private message and
     /// where there are no servers (the console). Someone not seated in a game reads it only
     /// from its own server.
@@ -152,6 +160,45 @@ pub struct Outbound {
     /// player who chose the daily digest is neither called on nor sent one: the digest
     /// lists the game instead (docs/service.md, "Daily digest").
     pub turn: bool,
+    /// What the message does to a challenge: posts it, or settles one posted before
+    /// (an adapter that edits messages then edits the challenge's to say how it ended).
+    pub challenge: Option<ChallengeMark>,
+    /// The text with the users it names marked ([`user_mark`]), for an adapter that
+    /// shows users its own way (Discord as mentions, [`render_users`]); `text` holds the
+    /// same with each user as their key, which every reader can show.
+    pub marked: String,
+}
+
+impl Outbound {
+    /// Sets [`Outbound::marked`] from the text as the referee wrote it, and the text to
+    /// its plain form (users as their keys): how every message leaves the service.
+    fn finish(&mut self) {
+        if self.marked.is_empty() {
+            self.marked = users_as_keys(&self.text);
+            std::mem::swap(&mut self.marked, &mut self.text);
+        }
+    }
+
+    /// The text with its users marked, for an adapter that shows them: [`Outbound::marked`],
+    /// or the text where nothing set it.
+    pub fn marked_text(&self) -> &str {
+        match self.marked.is_empty() {
+            true => &self.text,
+            false => &self.marked,
+        }
+    }
+}
+
+/// What a message does to a challenge posted before it ([`Outbound::challenge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeMark {
+    /// The message is game N's challenge, answered with its buttons: an adapter that
+    /// edits messages keeps where it posted it.
+    Posted(i64),
+    /// The message settles game N's challenge, as the words say (`accepted by @bob`): an
+    /// adapter that kept the challenge's messages edits them to say so and takes their
+    /// buttons off. An adapter that cannot edit shows nothing more (this message says it).
+    Settled(i64, String),
 }
 
 impl Default for Destination {
@@ -210,6 +257,9 @@ impl Reply {
 pub enum Fail {
     /// A refusal with its kind and reason; nothing changed.
     Refuse(RuleError),
+    /// The command fits several of the user's games and named none: nothing changed; the
+    /// user is asked which, with a button per game ([`lookup::Choice`]).
+    Choose(lookup::Choice),
     /// The database failed.
     Store(StoreError),
 }
@@ -356,7 +406,14 @@ impl Service {
     /// it in the same statement, which refuses an id stored before (and then changes
     /// nothing), and a refusal looks it up before answering, so that a copy of an event
     /// that was applied is answered with nothing rather than, say, "not your turn".
-    pub async fn handle(&self, mut inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+    pub async fn handle(&self, inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+        let mut out = self.answer(inc).await?;
+        out.iter_mut().for_each(Outbound::finish);
+        Ok(out)
+    }
+
+    /// The messages of [`Service::handle`], their users still marked in `text`.
+    async fn answer(&self, mut inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
         inc.text = crate::service::input::clean(&inc.text);
         let origin = match &inc.place {
             Place::Channel(c) => Destination::Channel(c.clone()),
@@ -370,25 +427,10 @@ impl Service {
         let cmd = match command::parse(&inc.text, &self.registry) {
             Ok(c) => c,
             Err(ParseError::Unknown(w)) => {
-                // A bare move, where the user has exactly one game here: in a channel,
-                // their game there; in a private message, their game made in private
-                // (of several, the one awaiting them).
-                let games = match inc.place {
-                    Place::Channel(_) => self.games_here(&inc).await?,
-                    Place::Dm => self.private_games(&inc.user).await?,
-                };
-                if games.len() == 1 {
-                    Command::Game(Some(games[0].id), GameCommand::new("move", inc.text.trim()))
-                } else if games.len() > 1 {
-                    let text = format!(
-                        "you have {} games here ({}): say which, for example `move {} {}`",
-                        games.len(),
-                        lookup::id_list(&games),
-                        games[0].id,
-                        inc.text.trim().chars().take(30).collect::<String>()
-                    );
-                    return self.refuse(&inc, r, RuleError::ambiguous(text)).await;
-                } else {
+                // A bare move, where the user has a live game here (in a channel, their
+                // game there; in a private message, any of theirs): the game is found as
+                // for `move` ([`Service::pick`]), by where it is typed and what it fits.
+                if self.candidates(&inc, &["active"]).await?.is_empty() {
                     let over = self.game_over_here(&inc).await?;
                     let e = match over {
                         Some(text) => RuleError::over(text),
@@ -398,6 +440,7 @@ impl Service {
                     };
                     return self.refuse(&inc, r, e).await;
                 }
+                Command::Game(None, GameCommand::new("move", inc.text.trim()))
             }
             // Bad syntax: never stored, so never a copy of an applied event.
             Err(e) => {
@@ -410,10 +453,28 @@ impl Service {
         };
         let refusal = match self.run(&inc, cmd, &mut r).await {
             Ok(()) => {
+                // Nobody is called on by their own command (a draw offer, a move after
+                // which the mover is still awaited).
+                for o in &mut r.out {
+                    o.mentions.retain(|u| u != &inc.user);
+                }
                 self.personalize(&mut r).await?;
                 return Ok(r.out);
             }
             Err(Fail::Refuse(e)) => e,
+            Err(Fail::Choose(choice)) => {
+                if self.store.event_seen(&inc.event_id).await? {
+                    return Ok(Vec::new());
+                }
+                r.out.push(Outbound {
+                    to: r.origin.clone(),
+                    text: choice.text,
+                    buttons: choice.buttons,
+                    refusal: Some(RefusalKind::Ambiguous),
+                    ..Outbound::default()
+                });
+                return Ok(r.out);
+            }
             Err(Fail::Store(StoreError::Duplicate)) => return Ok(Vec::new()),
             Err(Fail::Store(StoreError::Conflict)) => RuleError::of(
                 RefusalKind::Conflict,
@@ -486,7 +547,7 @@ impl Service {
             Command::Games(false) => self.list_games(inc, r).await?,
             Command::Games(true) => self.list_finished(inc, r).await?,
             Command::Board(id) => {
-                let (g, rules) = self.readable(inc, id).await?;
+                let (g, rules) = self.readable(inc, id, lookup::Fit::Live).await?;
                 // Asked privately by a player of the game: their seat's view (a game with
                 // hidden pieces shows them their own); otherwise the public one.
                 let seat = g.seat_of(&inc.user).filter(|_| inc.place == Place::Dm);
@@ -519,7 +580,7 @@ impl Service {
                 });
             }
             Command::Moves(id) => {
-                let (g, rules) = self.readable(inc, id).await?;
+                let (g, rules) = self.readable(inc, id, lookup::Fit::Live).await?;
                 let list = rules.project(Viewer::Public).numbered;
                 r.say(format!(
                     "game #{}: {}",
@@ -532,7 +593,7 @@ impl Service {
                 ));
             }
             Command::Pgn(id) => {
-                let (g, rules) = self.readable(inc, id).await?;
+                let (g, rules) = self.readable(inc, id, lookup::Fit::Live).await?;
                 let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
                 r.out.push(Outbound {
                     to: r.origin.clone(),
@@ -543,7 +604,7 @@ impl Service {
                 });
             }
             Command::Hand(id) => {
-                let (g, rules) = self.readable(inc, id).await?;
+                let (g, rules) = self.readable(inc, id, lookup::Fit::Holding).await?;
                 let seat = lookup::player_seat(&g, &inc.user)?;
                 let text = match rules.project(Viewer::Seat(seat)).holdings {
                     Some(t) => format!("game #{}: {t}", g.id),

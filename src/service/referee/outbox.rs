@@ -4,8 +4,8 @@
 
 use super::acting::{self, prepare};
 use super::routing::public_dest;
-use super::text::{public_view, time_mark};
-use super::{Destination, Outbound, Queued, Reply, Service};
+use super::text::{public_view, time_mark, user_at_mark, user_mark};
+use super::{ChallengeMark, Destination, Outbound, Queued, Reply, Service};
 use crate::service::player_settings::read_hours;
 use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError, Write};
 use crate::variants::api::{Action, GameRules, Seat};
@@ -85,11 +85,12 @@ impl Service {
                         .iter()
                         .filter(|s| s.seat != d.seat)
                         .filter_map(|s| s.user.as_deref())
-                        .map(|u| format!("@{u}"))
+                        .map(user_at_mark)
                         .collect();
                     let text = format!(
-                        "game #{}: {user}'s time has run out. {}: you may claim the win with `claim time`",
+                        "game #{}: {}'s time has run out. {}: you may claim the win with `claim time`",
                         g.id,
+                        user_mark(&user),
                         others.join(", ")
                     );
                     let messages: Vec<NewMessage> = public_dest(&g)
@@ -176,8 +177,8 @@ impl Service {
                 continue;
             }
             let text = format!(
-                "game #{id}: @{}, your challenge went unanswered for {} and has expired; challenge again any time",
-                g.challenger,
+                "game #{id}: {}, your challenge went unanswered for {} and has expired; challenge again any time",
+                user_at_mark(&g.challenger),
                 super::text::day_count(days)
             );
             let w = Write {
@@ -258,11 +259,17 @@ impl Service {
             .iter()
             .map(|o| {
                 let claimed = claimer
-                    .map(|c| format!("; claimed for @{c} by their auto-claim setting"))
+                    .map(|c| {
+                        format!(
+                            "; claimed for {} by their auto-claim setting",
+                            user_at_mark(c)
+                        )
+                    })
                     .unwrap_or_default();
                 let text = format!(
-                    "game #{}: {user}'s time ran out{claimed}. {}",
+                    "game #{}: {}'s time ran out{claimed}. {}",
                     g.id,
+                    user_mark(user),
                     o.text.split_once(": ").map(|x| x.1).unwrap_or("")
                 );
                 NewMessage {
@@ -301,10 +308,8 @@ impl Service {
                 continue;
             };
             let game = match game_id {
-                Some(gid) if board || ending || matches!(to, Destination::Channel(_)) => {
-                    self.store.game(gid).await?
-                }
-                _ => None,
+                Some(gid) => self.store.game(gid).await?,
+                None => None,
             };
             let image = match (board, &game) {
                 (true, Some(g)) => self.load(g).ok().map(|rules| {
@@ -329,6 +334,11 @@ impl Service {
                 (true, Some(g)) => self.rematch_button(g).into_iter().collect(),
                 _ => Vec::new(),
             };
+            // The only message of the outbox about a challenge is its expiry.
+            let challenge = game
+                .as_ref()
+                .filter(|g| g.status == "cancelled")
+                .map(|g| ChallengeMark::Settled(g.id, "expired unanswered".into()));
             ids.push(id);
             out.push(Outbound {
                 to,
@@ -338,6 +348,7 @@ impl Service {
                 buttons,
                 mentions,
                 ending,
+                challenge,
                 ..Outbound::default()
             });
         }
@@ -345,6 +356,7 @@ impl Service {
         // no turn notice: a reminder is sent whatever the digest.)
         let settings = self.settings_of_recipients(&out, &[]).await?;
         self.turn_private_boards(&mut out, &settings).await?;
+        out.iter_mut().for_each(Outbound::finish);
         Ok(ids
             .into_iter()
             .zip(out)

@@ -41,7 +41,9 @@ impl Service {
         id: Option<i64>,
         r: &mut Reply,
     ) -> Result<(), Fail> {
-        let g = self.pick(inc, id, &["finished", "aborted"]).await?;
+        let g = self
+            .pick(inc, id, &["finished", "aborted"], super::lookup::Fit::Live)
+            .await?;
         let Some(seat) = g.seat_of(&inc.user) else {
             return Err(Fail::of(
                 RefusalKind::NotYourGame,

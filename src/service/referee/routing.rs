@@ -4,10 +4,12 @@
 //! else of a game reaches a message.
 
 use super::acting::Committed;
-use super::text::{awaited_users, outcome_words, players, public_view, seat_view, turn_line};
+use super::text::{
+    awaited_users, outcome_words, players, public_view, seat_view, turn_line, user_mark,
+};
 use super::{Button, Destination, Outbound, Reply, Service};
 use crate::store::GameRow;
-use crate::variants::api::{Audience, GameRules, Prompt, Seat, Viewer};
+use crate::variants::api::{Audience, CommandSpec, GameRules, IdRule, Prompt, Seat, Viewer};
 
 /// Where a game's public messages go: its channel, or each player privately for a game
 /// made in private.
@@ -27,7 +29,7 @@ pub(super) fn public_dest(g: &GameRow) -> Vec<Destination> {
 pub(super) fn player_name(g: &GameRow, rules: &dyn GameRules, seat: Seat) -> String {
     format!(
         "{} ({})",
-        g.user_at(seat.0).unwrap_or("?"),
+        user_mark(g.user_at(seat.0).unwrap_or("?")),
         rules.seat_name(seat)
     )
 }
@@ -53,6 +55,32 @@ pub(super) fn answer_buttons(
             })
         })
         .collect()
+}
+
+/// `text` with game `id` written into each example it quotes of one of `commands`
+/// (`` `pick d2` `` becomes `` `pick 3 d2` ``), so that a private prompt's examples play in
+/// their game whatever other games the player has; other quoted text is left alone.
+pub(super) fn examples_with_game(text: &str, id: i64, commands: &[CommandSpec]) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, part) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        // Odd parts are the quoted ones.
+        let command = (i % 2 == 1)
+            .then(|| part.split_once(' '))
+            .flatten()
+            .and_then(|(word, rest)| {
+                let spec = commands.iter().find(|c| c.is_named(word))?;
+                let id = match spec.id {
+                    IdRule::Plain => id.to_string(),
+                    IdRule::HashOnly => format!("#{id}"),
+                };
+                Some(format!("{word} {id} {rest}"))
+            });
+        out.push_str(command.as_deref().unwrap_or(part));
+    }
+    out
 }
 
 /// `draw accept` for game 12 is `draw 12 accept`.
@@ -138,6 +166,8 @@ impl Service {
                     document: None,
                     ending: ended,
                     listing: Vec::new(),
+                    challenge: None,
+                    marked: String::new(),
                 });
             }
         }
@@ -179,11 +209,27 @@ impl Service {
             );
             let projection = rules.project(Viewer::Seat(seat));
             let text = projection.instructions.unwrap_or(prompt.ask);
+            let text = match self.registry.get(&g.variant) {
+                Ok(spec) => examples_with_game(&text, g.id, spec.commands()),
+                Err(_) => text,
+            };
+            // Its ready answers as buttons, for this player alone.
+            let buttons = prompt
+                .answers
+                .iter()
+                .map(|a| Button {
+                    label: a.label.clone(),
+                    command: with_id(&a.command, g.id),
+                    for_user: Some(user.to_string()),
+                    primary: a.primary,
+                })
+                .collect();
             r.out.push(Outbound {
                 to: Destination::Dm(user.to_string()),
                 text: format!("game #{}: your turn. {text}", g.id),
                 image: Some(view),
                 game: Some(g.id),
+                buttons,
                 turn: true,
                 ..Outbound::default()
             });

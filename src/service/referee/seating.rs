@@ -3,8 +3,13 @@
 
 use super::lookup::{id_list, is_in, is_in_channel};
 use super::routing::public_dest;
-use super::text::{awaited_users, day_count, public_view, seat_list, turn_line, waiting_for};
-use super::{acting, takeback, Destination, Fail, Incoming, Outbound, Place, Reply, Service};
+use super::text::{
+    awaited_users, day_count, public_view, seat_list, turn_line, user_at_mark, user_mark,
+    waiting_for,
+};
+use super::{
+    acting, takeback, ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply, Service,
+};
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, StoreError, Write};
 use crate::variants::api::random::{shuffle, splitmix64, OsEntropy, Random};
@@ -262,7 +267,8 @@ impl Service {
             .find(|s| s.user.as_deref() == Some(inc.user.as_str()))
             .map_or(0, |s| s.seat);
         let side = rules.seat_name(Seat(challenger_seat));
-        let named: Vec<String> = c.opponents.iter().map(|o| format!("@{o}")).collect();
+        let named: Vec<String> = c.opponents.iter().map(|o| user_at_mark(o)).collect();
+        let me = user_mark(&inc.user);
         let variant = rules.variant();
         let unrated = match (rated == Some(false), takebacks) {
             (true, true) => ", unrated, takebacks allowed",
@@ -284,7 +290,7 @@ impl Service {
             let users: Vec<Option<String>> = seats.iter().map(|s| s.user.clone()).collect();
             format!(
                 "game #{id}: {} {who} ({} per move). Seats: {}. {answer}",
-                inc.user,
+                me,
                 day_count(days),
                 seat_list(&users, rules.as_ref())
             )
@@ -292,15 +298,15 @@ impl Service {
             match named.first() {
                 Some(o) => format!(
                     "game #{id}: {} challenges {o} to {variant} ({} per move{unrated}), {} plays {side}. {o}: accept or decline",
-                    inc.user,
+                    me,
                     day_count(days),
-                    inc.user
+                    me
                 ),
                 None => format!(
                     "game #{id}: {} opens a challenge to {variant} ({} per move{unrated}), {} plays {side}. Anyone: accept {id}",
-                    inc.user,
+                    me,
                     day_count(days),
-                    inc.user
+                    me
                 ),
             }
         };
@@ -319,6 +325,7 @@ impl Service {
                     text: text.clone(),
                     game: Some(id),
                     buttons: challenge_buttons(id),
+                    challenge: Some(ChallengeMark::Posted(id)),
                     ..Outbound::default()
                 });
             }
@@ -330,6 +337,7 @@ impl Service {
             game: Some(id),
             buttons: challenge_buttons(id),
             mentions: c.opponents.clone(),
+            challenge: Some(ChallengeMark::Posted(id)),
             ..Outbound::default()
         });
         Ok(())
@@ -337,16 +345,18 @@ impl Service {
 
     /// Tells what became of a pending challenge: where it was made, or, for one made in
     /// private, each player it names by private message.
-    fn tell_challenge(g: &GameRow, text: String, r: &mut Reply) {
-        if g.channel.is_some() {
-            r.say(text);
-            return;
-        }
-        for d in public_dest(g) {
+    fn tell_challenge(g: &GameRow, text: String, settled: Option<String>, r: &mut Reply) {
+        let challenge = settled.map(|how| ChallengeMark::Settled(g.id, how));
+        let places = match g.channel {
+            Some(_) => vec![r.origin.clone()],
+            None => public_dest(g),
+        };
+        for d in places {
             r.out.push(Outbound {
                 to: d,
                 text: text.clone(),
                 game: Some(g.id),
+                challenge: challenge.clone(),
                 ..Outbound::default()
             });
         }
@@ -513,10 +523,10 @@ impl Service {
         let text = format!(
             "game #{}: {} accepted; waiting for {}",
             g.id,
-            inc.user,
+            user_mark(&inc.user),
             waiting_for(&seats)
         );
-        Self::tell_challenge(&g, text, r);
+        Self::tell_challenge(&g, text, None, r);
         Ok(())
     }
 
@@ -562,12 +572,12 @@ impl Service {
         let rules = self.load(g)?;
         let users: Vec<Option<String>> = g.seats.iter().map(|s| s.user.clone()).collect();
         let players = match users.as_slice() {
-            [one] => format!("{} plays", one.as_deref().unwrap_or("?")),
+            [one] => format!("{} plays", user_mark(one.as_deref().unwrap_or("?"))),
             [_, _] => format!(
                 "{} ({}) against {} ({})",
-                g.user_at(0).unwrap_or("?"),
+                user_mark(g.user_at(0).unwrap_or("?")),
                 rules.seat_name(Seat(0)),
-                g.user_at(1).unwrap_or("?"),
+                user_mark(g.user_at(1).unwrap_or("?")),
                 rules.seat_name(Seat(1))
             ),
             _ => seat_list(&users, rules.as_ref()),
@@ -575,7 +585,11 @@ impl Service {
         let opening = if users.len() == 1 {
             format!("{players} {}", rules.variant())
         } else {
-            format!("{} accepted. {players}, {}", inc.user, rules.variant())
+            format!(
+                "{} accepted. {players}, {}",
+                user_mark(&inc.user),
+                rules.variant()
+            )
         };
         let text = format!(
             "game #{}: {opening}. {}",
@@ -597,6 +611,9 @@ impl Service {
                 buttons: buttons.clone(),
                 refusal: None,
                 mentions: awaited_users(g, rules.as_ref()),
+                challenge: (users.len() > 1).then(|| {
+                    ChallengeMark::Settled(g.id, format!("accepted by {}", user_mark(&inc.user)))
+                }),
                 ..Outbound::default()
             });
         }
@@ -637,8 +654,13 @@ impl Service {
             ..Write::default()
         };
         self.store.write(g.id, &w).await?;
-        let text = format!("game #{}: the challenge is {status} by {}", g.id, inc.user);
-        Self::tell_challenge(&g, text, r);
+        let text = format!(
+            "game #{}: the challenge is {status} by {}",
+            g.id,
+            user_mark(&inc.user)
+        );
+        let how = format!("{status} by {}", user_mark(&inc.user));
+        Self::tell_challenge(&g, text, Some(how), r);
         Ok(())
     }
 }

@@ -70,7 +70,7 @@ impl Service {
         step: TakebackStep,
         r: &mut Reply,
     ) -> Result<(), Fail> {
-        let id = self.pick_id(inc, id).await?;
+        let id = self.pick_id(inc, id, super::lookup::Fit::Live).await?;
         let away = self.takeback_locked(inc, id, step, r).await?;
         // An accepted step of a player on vacation ends it, once the game's lock is free.
         if away {

@@ -49,6 +49,85 @@ pub fn pgn_date_time(t: i64) -> (String, String) {
     )
 }
 
+/// Starts a reference to a user in a message's text ([`user_mark`]).
+const USER_MARK: char = '\u{E002}';
+/// The first of the characters that give a marked user key's length ([`user_mark`]).
+const USER_LENGTH_BASE: u32 = 0xE100;
+
+/// A user (by key) as the referee names them in a message: a mark that each adapter
+/// shows its way ([`render_users`]): the console as the key, Discord as a mention, which
+/// Discord displays as the user's name. The mark is two private-use characters before
+/// the key (the second gives its length), so the key itself stays in the text; a `@`
+/// before it (`@bob`) is written inside the mark ([`user_at_mark`]). The referee drops
+/// these characters from users' input ([`crate::service::input::clean`]), so a number a
+/// player types is never read as a user.
+pub fn user_mark(key: &str) -> String {
+    mark(key, false)
+}
+
+/// [`user_mark`] of `@KEY`, the form the referee calls on a user with: the console shows
+/// `@bob`, Discord a mention.
+pub fn user_at_mark(key: &str) -> String {
+    mark(key, true)
+}
+
+fn mark(key: &str, at: bool) -> String {
+    let len = key.chars().count().min(255) as u32;
+    let key: String = key.chars().take(255).collect();
+    let length = char::from_u32(USER_LENGTH_BASE + len).unwrap_or(USER_MARK);
+    format!("{USER_MARK}{length}{}{key}", if at { "@" } else { "" })
+}
+
+/// `text` with each user the referee marked ([`user_mark`]) written by `show` (given the
+/// key, and whether it was written `@KEY`); a malformed mark is dropped.
+pub fn render_users(text: &str, show: impl Fn(&str, bool) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(USER_MARK) {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + USER_MARK.len_utf8()..];
+        let mut chars = after.chars();
+        let len = chars
+            .next()
+            .and_then(|c| (c as u32).checked_sub(USER_LENGTH_BASE))
+            .filter(|&n| n <= 255);
+        let Some(len) = len else {
+            rest = after;
+            continue;
+        };
+        let body = chars.as_str();
+        let (at, body) = match body.strip_prefix('@') {
+            Some(b) => (true, b),
+            None => (false, body),
+        };
+        let end = body
+            .char_indices()
+            .nth(len as usize)
+            .map_or(body.len(), |(j, _)| j);
+        out.push_str(&show(&body[..end], at));
+        rest = &body[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` with its users as their keys (`@bob` where the referee calls on them), its
+/// times still marked: the text of a message as it leaves the service
+/// ([`super::Outbound::finish`]).
+pub fn users_as_keys(text: &str) -> String {
+    render_users(text, |key, at| match at {
+        true => format!("@{key}"),
+        false => key.to_string(),
+    })
+}
+
+/// `text` as plain text: its times as readable UTC ([`format_time`]) and its users as
+/// their keys (`@bob` where the referee calls on them): how the console and every
+/// plain-text reader show them.
+pub fn plain_text(text: &str) -> String {
+    render_times(&users_as_keys(text), format_time)
+}
+
 /// Opens a time written in a message's text ([`time_mark`]).
 const MARK_OPEN: char = '\u{E000}';
 /// Closes a time written in a message's text.
@@ -87,12 +166,6 @@ pub fn render_times(text: &str, show: impl Fn(i64) -> String) -> String {
     out.replace(MARK_CLOSE, "")
 }
 
-/// `text` with its times as readable UTC ([`format_time`]): how the console and every
-/// plain-text reader show them.
-pub fn plain_times(text: &str) -> String {
-    render_times(text, format_time)
-}
-
 /// A number of days in words: `1 day`, `3 days`.
 pub fn day_count(days: impl std::fmt::Display) -> String {
     let n = days.to_string();
@@ -111,8 +184,8 @@ pub(super) fn turn_line(g: &GameRow, rules: &dyn GameRules, dl: &[Deadline]) -> 
         .iter()
         .map(|(s, p)| {
             let who = format!(
-                "@{} ({})",
-                g.user_at(s.0).unwrap_or("?"),
+                "{} ({})",
+                user_at_mark(g.user_at(s.0).unwrap_or("?")),
                 rules.seat_name(*s)
             );
             match dl.iter().find(|d| d.seat == s.0) {
@@ -160,7 +233,8 @@ pub fn seat_users(g: &GameRow) -> Vec<&str> {
 /// checkmate (1-0)`, `impasse by agreement: alice (White) 4, bob (Black) 6; 0-1 on
 /// points`. A solitaire names its one player; a team is named by its players.
 pub(super) fn outcome_words(g: &GameRow, rules: &dyn GameRules, o: &GameOutcome) -> String {
-    let users = seat_users(g);
+    let marked: Vec<String> = seat_users(g).into_iter().map(user_mark).collect();
+    let users: Vec<&str> = marked.iter().map(String::as_str).collect();
     let sides: Vec<String> = if rules.seat_count() == 1 {
         vec![users.first().copied().unwrap_or("?").to_string()]
     } else {
@@ -321,7 +395,7 @@ pub(super) fn waiting_for(seats: &[SeatRow]) -> String {
         .iter()
         .filter(|s| !s.accepted)
         .map(|s| match &s.user {
-            Some(u) => format!("@{u}"),
+            Some(u) => user_at_mark(u),
             None => "anyone".into(),
         })
         .collect::<Vec<_>>()
@@ -337,7 +411,7 @@ pub(super) fn seat_list(users: &[Option<String>], rules: &dyn GameRules) -> Stri
         .map(|(s, u)| {
             format!(
                 "{} ({})",
-                u.as_deref().unwrap_or("open"),
+                u.as_deref().map_or_else(|| "open".to_string(), user_mark),
                 rules.seat_name(Seat(s as u8))
             )
         })
@@ -401,6 +475,10 @@ mod tests {
 mod time_tests {
     use super::*;
 
+    fn plain_times(text: &str) -> String {
+        plain_text(text)
+    }
+
     #[test]
     fn marked_times_are_shown_by_each_reader_and_malformed_marks_vanish() {
         let text = format!("to move, by {}; then {}", time_mark(86_400), time_mark(0));
@@ -415,5 +493,29 @@ mod time_tests {
         assert_eq!(plain_times("no times"), "no times");
         assert_eq!(plain_times("a\u{E000}x1\u{E001}b\u{E000}"), "ax1b");
         assert_eq!(plain_times("\u{E001}c"), "c");
+    }
+
+    #[test]
+    fn marked_users_are_shown_by_each_reader_and_keep_their_text() {
+        let text = format!(
+            "{} (White) to move; {}: accept; clue 123456789012345678",
+            user_mark("alice.b"),
+            user_at_mark("300000000000000002")
+        );
+        // The key stays in the text, so what follows it is found as it reads.
+        assert!(text.contains("alice.b (White)"));
+        assert!(text.contains("@300000000000000002: accept"));
+        assert_eq!(
+            plain_text(&text),
+            "alice.b (White) to move; @300000000000000002: accept; clue 123456789012345678"
+        );
+        assert_eq!(
+            render_users(&text, |k, _| format!("<@{k}>")),
+            "<@alice.b> (White) to move; <@300000000000000002>: accept; clue 123456789012345678"
+        );
+        // A mark cut short shows what is left of the key, never more than the text.
+        let cut: String = user_mark("bobby").chars().take(4).collect();
+        assert_eq!(plain_text(&cut), "bo");
+        assert_eq!(plain_text("x\u{E002}y"), "xy");
     }
 }

@@ -177,8 +177,9 @@ impl Service {
                 continue;
             };
             let text = format!(
-                "game #{}: {user} is on vacation until {}: their clock is stopped",
+                "game #{}: {} is on vacation until {}: their clock is stopped",
                 g.id,
+                super::text::user_mark(user),
                 time_mark(until)
             );
             let messages: Vec<_> = public_dest(g)
@@ -403,7 +404,7 @@ pub(super) fn away_note(away: &[Vacation]) -> String {
         .map(|v| {
             format!(
                 "; {} is on vacation until {}: their clock is stopped",
-                v.user,
+                super::text::user_mark(&v.user),
                 time_mark(v.planned_end)
             )
         })

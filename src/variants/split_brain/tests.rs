@@ -15,6 +15,22 @@ fn act(g: &mut SplitBrain, seat: Seat, a: SplitAction) -> Result<Vec<Note>, Rule
     g.apply(seat, &Action::of(&a))
 }
 
+/// Who is awaited, for what, without the ready answers (a pick's squares as buttons).
+fn asked(g: &dyn GameRules) -> Vec<(Seat, Prompt)> {
+    g.awaiting()
+        .into_iter()
+        .map(|(s, p)| {
+            (
+                s,
+                Prompt {
+                    answers: Vec::new(),
+                    ..p
+                },
+            )
+        })
+        .collect()
+}
+
 fn pick(g: &mut SplitBrain, seat: Seat, sq: &str) -> Result<Vec<Note>, RuleError> {
     act(g, seat, SplitAction::Pick(sq.into()))
 }
@@ -43,13 +59,13 @@ fn moved(notes: &[Note]) -> Option<String> {
 fn a_direct_legal_pick_is_played() {
     let mut g = SplitBrain::new();
     assert_eq!(
-        g.awaiting(),
+        asked(&g),
         vec![(WK, pick_piece_prompt()), (WQ, pick_target_prompt())]
     );
     let notes = pick(&mut g, WK, "e1").unwrap();
     assert_eq!(notes.len(), 1);
     assert_eq!(notes[0].to, Audience::Seat(WK));
-    assert_eq!(g.awaiting(), vec![(WQ, pick_target_prompt())]);
+    assert_eq!(asked(&g), vec![(WQ, pick_target_prompt())]);
     let notes = pick(&mut g, WQ, "d3").unwrap();
     assert_eq!(notes[0].to, Audience::Everyone);
     assert_eq!(
@@ -63,7 +79,7 @@ fn a_direct_legal_pick_is_played() {
     assert_eq!(moved(&notes).as_deref(), Some("Nd3"));
     assert_eq!(fen(&g), "rnqknr/pppppp/6/3N2/PPPPPP/RNQK1R b - - 1 1");
     assert_eq!(
-        g.awaiting(),
+        asked(&g),
         vec![(BK, pick_piece_prompt()), (BQ, pick_target_prompt())]
     );
 }
@@ -279,7 +295,7 @@ fn a_stored_snapshot_of_the_old_form_loads() {
         "phase": "Picking"
     });
     let g = SPEC.load(&picking).unwrap();
-    assert_eq!(g.awaiting(), vec![(WQ, pick_target_prompt())]);
+    assert_eq!(asked(g.as_ref()), vec![(WQ, pick_target_prompt())]);
     assert_eq!(g.snapshot(), picking);
     let choosing = serde_json::json!({
         "chess": {"variant": "los-alamos", "moves": [], "fen": "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", "offer": null, "outcome": null, "aborted": false},
@@ -341,12 +357,12 @@ fn an_offer_to_the_team_picking_lapses_with_its_move_declined_by_no_one() {
     act(&mut g, BQ, SplitAction::Offer(OfferKind::Draw)).unwrap();
     // Both White partners are asked to pick; the offer asks nobody else of theirs.
     assert_eq!(
-        g.awaiting(),
+        asked(&g),
         vec![(WK, pick_piece_prompt()), (WQ, pick_target_prompt())]
     );
     pick(&mut g, WK, "e1").unwrap();
     // alice has picked (the channel knows that much): she may answer the offer now.
-    assert_eq!(g.awaiting()[0], (WQ, pick_target_prompt()));
+    assert_eq!(asked(&g)[0], (WQ, pick_target_prompt()));
     assert_eq!(g.awaiting()[1].0, WK);
     assert_eq!(g.awaiting()[1].1.kind, "draw");
     let notes = pick(&mut g, WQ, "f3").unwrap();
@@ -557,4 +573,28 @@ fn split_brain_a_promotion_is_refused_where_nothing_can_promote() {
     );
     assert!(g.picks.target.is_none(), "nothing was picked");
     pick(&mut g, WQ, "a3").unwrap();
+}
+
+#[test]
+fn a_pick_offers_its_few_squares_as_answers_from_the_public_board() {
+    let mut g = SplitBrain::new();
+    let answers = |g: &SplitBrain, seat: Seat| -> Vec<String> {
+        g.awaiting()
+            .into_iter()
+            .filter(|(s, _)| *s == seat)
+            .flat_map(|(_, p)| p.answers.into_iter().map(|a| a.command))
+            .collect()
+    };
+    // The chooser: the pieces that can move; the mover: the squares they reach.
+    let pieces = answers(&g, WK);
+    assert!(pieces.contains(&"pick e1".to_string()), "{pieces:?}");
+    assert!(
+        !pieces.contains(&"pick a1".to_string()),
+        "the rook cannot move"
+    );
+    let targets = answers(&g, WQ);
+    assert!(targets.contains(&"pick f3".to_string()), "{targets:?}");
+    // A pick changes nothing the partner is offered: the answers come from the board.
+    pick(&mut g, WK, "e1").unwrap();
+    assert_eq!(answers(&g, WQ), targets);
 }

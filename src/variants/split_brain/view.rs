@@ -16,6 +16,21 @@ pub fn pick_target_prompt() -> Prompt {
     Prompt::secret("pick", "to pick a target square (privately)")
 }
 
+/// The most squares a pick offers as ready answers (buttons); more are typed.
+const SQUARE_ANSWERS: usize = 20;
+
+/// `prompt` with a ready answer per square of `squares` (`pick d2`), when they are few
+/// enough to show as buttons. The squares come from the public board alone (the pieces
+/// that can move, the squares they reach), so the answers say nothing of a pick.
+fn with_square_answers<S: std::fmt::Display>(mut prompt: Prompt, squares: &[S]) -> Prompt {
+    if squares.len() <= SQUARE_ANSWERS {
+        for sq in squares {
+            prompt = prompt.with_answer(&sq.to_string(), &format!("pick {sq}"), false);
+        }
+    }
+    prompt
+}
+
 /// The opposing chooser's prompt: which half of the revealed picks stands.
 pub fn decide_prompt() -> Prompt {
     Prompt::turn("decide", "to decide piece or target")
@@ -42,10 +57,12 @@ pub(super) fn awaiting(g: &SplitBrain) -> Vec<(Seat, Prompt)> {
         Phase::Picking => {
             let mut v = Vec::new();
             if g.picks.piece.is_none() {
-                v.push((g.chooser(team), pick_piece_prompt()));
+                let prompt = with_square_answers(pick_piece_prompt(), &g.piece_squares());
+                v.push((g.chooser(team), prompt));
             }
             if g.picks.target.is_none() {
-                v.push((g.mover(team), pick_target_prompt()));
+                let prompt = with_square_answers(pick_target_prompt(), &g.target_squares());
+                v.push((g.mover(team), prompt));
             }
             v
         }

@@ -1,0 +1,178 @@
+//! Typed messages: which are for the bot, and answering them. In a server the bot reads
+//! only its own commands (servers share the prefix among many bots) and, in a game's
+//! thread, the moves and commands of the game's players; a message that mentions the bot
+//! gets one line pointing to help. In a private message everything is for the bot. Every
+//! answer to a message in a server is a reply to it (a message reference, which notifies
+//! nobody); when the work fails (the database busy or down), the user is told so rather
+//! than left without an answer.
+
+use super::*;
+
+/// The answer to a message that mentions the bot without a command: where help is.
+fn pointer(registry: &Registry) -> String {
+    format!(
+        "I referee correspondence chess and its variants: {} shows what I do and how to play",
+        slash::invocation(registry, "help")
+    )
+}
+
+/// What a user is told when their command could not be handled at all.
+const FAILED: &str =
+    "something went wrong on my side (the database did not answer); nothing was done, please try again in a moment";
+
+impl Core {
+    /// `text` with a mention of the bot at its start taken off (`<@ID> board`), or `None`
+    /// when it does not start with one.
+    fn after_bot_mention<'a>(&self, text: &'a str) -> Option<&'a str> {
+        let bot = self.bot.get();
+        [format!("<@{bot}>"), format!("<@!{bot}>")]
+            .iter()
+            .find_map(|m| text.strip_prefix(m.as_str()))
+    }
+
+    /// Whether `text` mentions the bot anywhere.
+    fn mentions_bot(&self, text: &str) -> bool {
+        let bot = self.bot.get();
+        text.contains(&format!("<@{bot}>")) || text.contains(&format!("<@!{bot}>"))
+    }
+
+    /// A typed message: for the bot (a command in a private message, a Postal command
+    /// with the prefix or after a mention of the bot, a move or command of the writer's
+    /// game in its thread), answered; a mention of the bot without a command, pointed to
+    /// help; anything else (other bots' commands, chat), left alone.
+    pub(super) async fn on_message(&self, ctx: &Context, msg: &Message) {
+        if msg.author.bot {
+            return;
+        }
+        names::learn_from_message(&self.service, msg);
+        let content = msg.content.trim();
+        let dm = msg.guild_id.is_none();
+        let place = match dm {
+            true => Place::Dm,
+            false => Place::Channel(msg.channel_id.to_string()),
+        };
+        let author = msg.author.id.to_string();
+        let prefixed = content
+            .strip_prefix(self.cfg.prefix.as_str())
+            .or_else(|| self.after_bot_mention(content));
+        let text = match (dm, prefixed) {
+            // In a private message everything is for the bot, with the prefix or not.
+            (true, p) => p.unwrap_or(content).trim(),
+            (false, Some(rest)) => {
+                let rest = rest.trim();
+                match self.is_for_us(&author, &place, rest).await {
+                    Some(true) => rest,
+                    Some(false) if self.mentions_bot(content) => {
+                        return self.point_to_help(ctx, msg).await;
+                    }
+                    Some(false) => return,
+                    // The database did not answer: a command some variant declares is
+                    // surely ours, and is told to come again; anything else is left alone.
+                    None => match self.declares(rest) {
+                        true => rest,
+                        false => return,
+                    },
+                }
+            }
+            (false, None) => {
+                // In a game's thread, a command or a move of the writer's game there; the
+                // rest is chat between people and gets no answer.
+                let channel = msg.channel_id.to_string();
+                let in_thread = self.store().is_game_thread(&channel).await.unwrap_or(false);
+                if in_thread
+                    && content.chars().count() <= text::THREAD_INPUT_LIMIT
+                    && self.is_for_us(&author, &place, content).await == Some(true)
+                {
+                    content
+                } else if self.mentions_bot(content) {
+                    return self.point_to_help(ctx, msg).await;
+                } else {
+                    return;
+                }
+            }
+        };
+        if text.is_empty() {
+            if prefixed.is_some() && self.mentions_bot(content) {
+                self.point_to_help(ctx, msg).await;
+            }
+            return;
+        }
+        let origin = match &place {
+            Place::Channel(c) => Some(c.clone()),
+            Place::Dm => None,
+        };
+        let reply_to = (!dm).then_some((msg.channel_id, msg.id));
+        match self
+            .process(
+                &ctx.http,
+                msg.author.id,
+                (place.clone(), None, msg.guild_id),
+                text.to_string(),
+                format!("msg:{}", msg.id),
+            )
+            .await
+        {
+            Ok((mut outs, changed)) => {
+                let here = origin_of(&place, msg.author.id);
+                for o in outs.iter_mut().filter(|o| o.msg.to == here) {
+                    // The answer to the user's own message: a refusal, or what they asked
+                    // to see.
+                    if o.msg.refusal.is_some() || !changed {
+                        o.reply_to = reply_to;
+                    }
+                }
+                self.deliver(&ctx.http, &outs, origin.as_deref()).await
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "a message could not be handled");
+                let out = Out {
+                    msg: Outbound {
+                        to: origin_of(&place, msg.author.id),
+                        text: FAILED.into(),
+                        ..Outbound::default()
+                    },
+                    reply_to,
+                    ..Out::default()
+                };
+                self.deliver(&ctx.http, &[out], origin.as_deref()).await
+            }
+        }
+    }
+
+    /// Whether `text` from `user` in `place` is a command for the bot
+    /// ([`Service::is_for_referee`]); `None` when that cannot be told now (logged).
+    async fn is_for_us(&self, user: &str, place: &Place, text: &str) -> Option<bool> {
+        match self.service.is_for_referee(user, place, text).await {
+            Ok(yes) => Some(yes),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot tell chat from a command; left alone");
+                None
+            }
+        }
+    }
+
+    /// Whether the first word of `text` is a command a variant declares.
+    fn declares(&self, text: &str) -> bool {
+        text.split_whitespace().next().is_some_and(|w| {
+            !self
+                .service
+                .registry()
+                .declarations(&w.to_lowercase())
+                .is_empty()
+        })
+    }
+
+    /// Answers a mention of the bot that holds no command: one line, where help is.
+    async fn point_to_help(&self, ctx: &Context, msg: &Message) {
+        let out = Out {
+            msg: Outbound {
+                to: Destination::Channel(msg.channel_id.to_string()),
+                text: pointer(self.service.registry()),
+                ..Outbound::default()
+            },
+            reply_to: Some((msg.channel_id, msg.id)),
+            ..Out::default()
+        };
+        self.deliver(&ctx.http, &[out], None).await
+    }
+}
