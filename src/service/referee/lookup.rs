@@ -361,45 +361,29 @@ impl Service {
     /// their variant and the other players, and a button per game that sends the command
     /// with its id (for the user alone).
     fn choice(&self, inc: &Incoming, fit: &Fit<'_>, games: &[GameRow]) -> Choice {
-        let described: Vec<String> = games
-            .iter()
-            .map(|g| {
-                let others: Vec<String> = seat_users(g)
-                    .into_iter()
-                    .filter(|u| *u != inc.user && *u != "?")
-                    .map(user_mark)
-                    .collect();
-                let variant = self.display_name(&g.variant);
-                match others.is_empty() {
-                    true => format!("#{} {variant}", g.id),
-                    false => format!("#{} {variant} with {}", g.id, others.join(", ")),
-                }
-            })
-            .collect();
+        // A game as `#3 Booster Chess` and the other players, each shown by `show`.
+        let line = |g: &GameRow, joiner: &str, show: &dyn Fn(&str) -> String| {
+            let others: Vec<String> = seat_users(g)
+                .into_iter()
+                .filter(|u| *u != inc.user && *u != "?")
+                .map(show)
+                .collect();
+            let game = format!("#{} {}", g.id, self.display_name(&g.variant));
+            match others.is_empty() {
+                true => game,
+                false => format!("{game} {joiner} {}", others.join(", ")),
+            }
+        };
+        let described: Vec<String> = games.iter().map(|g| line(g, "with", &user_mark)).collect();
         let buttons = games
             .iter()
             .take(CHOICE_BUTTONS)
-            .map(|g| {
-                let others: Vec<String> = seat_users(g)
-                    .into_iter()
-                    .filter(|u| *u != inc.user && *u != "?")
-                    .map(|u| self.name_of(u))
-                    .collect();
-                let label = match others.is_empty() {
-                    true => format!("#{} {}", g.id, self.display_name(&g.variant)),
-                    false => format!(
-                        "#{} {} vs {}",
-                        g.id,
-                        self.display_name(&g.variant),
-                        others.join(", ")
-                    ),
-                };
-                Button {
-                    label,
-                    command: example(fit, inc, g.id),
-                    for_user: Some(inc.user.clone()),
-                    primary: false,
-                }
+            .map(|g| Button {
+                // A button's label cannot hold a mention: names as Discord shows them.
+                label: line(g, "vs", &|u| self.name_of(u)),
+                command: example(fit, inc, g.id),
+                for_user: Some(inc.user.clone()),
+                primary: false,
             })
             .collect();
         Choice {
