@@ -38,7 +38,7 @@ proptest! {
         choices in prop::collection::vec((any::<u16>(), any::<bool>()), 1..24),
     ) {
         let fen = STARTS[start];
-        let mut pos = parse_fen(Variant::DoubleMove, fen).unwrap();
+        let mut pos = parse_fen(Variant::DOUBLE_MOVE, fen).unwrap();
         let mut rules = Registry::builtin()
             .new_game(
                 "double-move",

@@ -91,8 +91,11 @@ fn random_games_replay_to_their_snapshot() {
                     _ => {
                         let snap = g.snapshot();
                         let fen = snap["fen"].as_str().unwrap().to_string();
-                        let pos = postal::notation::fen::parse_fen(variant.parse().unwrap(), &fen)
-                            .unwrap();
+                        let pos = postal::notation::fen::parse_fen(
+                            Registry::builtin().board_variant(variant).unwrap(),
+                            &fen,
+                        )
+                        .unwrap();
                         let moves = pos.legal_moves();
                         let m = moves[rng.gen_range(0..moves.len())];
                         a(ChessAction::Move(m.uci()))

@@ -206,12 +206,12 @@ proptest! {
 
     #[test]
     fn every_legal_move_in_every_notation_and_form_is_read_as_itself(seed in any::<u64>()) {
-        for variant in [Variant::Standard, Variant::ChessSharp, Variant::LosAlamos, Variant::DoubleMove] {
+        for variant in [Variant::STANDARD, Variant::CHESS_SHARP, Variant::LOS_ALAMOS, Variant::DOUBLE_MOVE] {
             let n = check_playout(ChessRules::new(variant), seed, 30)?;
             prop_assert!(n > 0);
         }
         for fen in FENS {
-            let rules = ChessRules::from_fen(Variant::Standard, fen).unwrap();
+            let rules = ChessRules::from_fen(Variant::STANDARD, fen).unwrap();
             check_playout(rules, seed, 4)?;
         }
     }
@@ -235,9 +235,9 @@ proptest! {
         let registry = Registry::builtin();
         let line: String = parts.concat();
         let rules = match start {
-            0 => ChessRules::new(Variant::Standard),
-            1 => ChessRules::new(Variant::ChessSharp),
-            _ => ChessRules::from_fen(Variant::Standard, FENS[1]).unwrap(),
+            0 => ChessRules::new(Variant::STANDARD),
+            1 => ChessRules::new(Variant::CHESS_SHARP),
+            _ => ChessRules::from_fen(Variant::STANDARD, FENS[1]).unwrap(),
         };
         for color in [Color::White, Color::Black] {
             let seat = Seat::of_side(color);

@@ -104,6 +104,30 @@ impl Registry {
         })
     }
 
+    /// The chess-like board of the variant `name` means, for the engine's tools
+    /// (`postal perft`, `postal render`), or a refusal naming the variants that have one.
+    pub fn board_variant(&self, name: &str) -> Result<crate::rules::Variant, RuleError> {
+        let boards = || {
+            self.all()
+                .filter(|v| v.board_variant().is_some())
+                .map(|v| v.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        self.find(name)
+            .and_then(|v| v.board_variant())
+            .ok_or_else(|| {
+                RuleError::of(
+                    RefusalKind::Unknown,
+                    format!(
+                        "no chess-like variant '{}' (known: {})",
+                        name.chars().take(30).collect::<String>(),
+                        boards()
+                    ),
+                )
+            })
+    }
+
     /// The board shapes (files, ranks) the variants draw at their start, each once, in
     /// registry order: what a renderer prepares at start-up. A variant that cannot start
     /// without options or a position is left out.

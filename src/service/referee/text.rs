@@ -442,7 +442,7 @@ mod tests {
         assert_eq!(c.phase.as_deref(), Some("pick a piece (privately)"));
         assert_eq!(c.to_move, Some(Color::White));
         let mut c = caption();
-        super::awaited_phase(&ChessRules::new(Variant::Standard), &mut c);
+        super::awaited_phase(&ChessRules::new(Variant::STANDARD), &mut c);
         assert_eq!(c.phase, None, "a plain move keeps `White to move`");
     }
 

@@ -7,6 +7,7 @@ use super::{
     Reading, RuleError, Seat, SeatPlan, Standing, Viewer, WordList,
 };
 use crate::render::Renderer;
+use crate::rules::Variant;
 
 /// What a new game is set up from.
 #[derive(Clone, Debug, Default)]
@@ -66,6 +67,11 @@ pub trait VariantSpec: Sync {
     /// variant's special rules and how the game ends, in at most
     /// [`RULES_SUMMARY_MAX`](crate::variants::api::RULES_SUMMARY_MAX) characters.
     fn rules_summary(&self) -> &'static str;
+    /// The chess-like board it is played on, where the chess engine plays it (for
+    /// `postal perft` and `postal render`); `None` for a board of its own.
+    fn board_variant(&self) -> Option<Variant> {
+        None
+    }
     /// The seats.
     fn seats(&self) -> SeatPlan;
     /// The options a challenge may give it.

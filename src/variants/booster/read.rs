@@ -139,7 +139,7 @@ fn read_move(g: &Booster, text: &str) -> Result<String, RuleError> {
     for sq in g.position().of(g.turn()) {
         g.position().piece_moves(sq, &mut pattern);
     }
-    let fits = read_among(Variant::Standard.config(), g.turn(), &pattern, text)?;
+    let fits = read_among(Variant::STANDARD.config(), g.turn(), &pattern, text)?;
     let allowed: Vec<_> = fits.iter().filter(|m| legal.contains(m)).collect();
     match allowed.as_slice() {
         [m] => Ok(m.uci()),

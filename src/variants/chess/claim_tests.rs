@@ -19,7 +19,7 @@ fn said(notes: &[Note]) -> Vec<String> {
 
 #[test]
 fn a_refused_draw_claim_gives_the_fifty_move_count() {
-    let mut g = ChessRules::new(Variant::Standard);
+    let mut g = ChessRules::new(Variant::STANDARD);
     for (s, uci) in [(0, "g1f3"), (1, "g8f6"), (0, "f3g1")] {
         g.apply(Seat(s), &mv(uci)).unwrap();
     }
@@ -40,10 +40,10 @@ fn a_refused_draw_claim_gives_the_fifty_move_count() {
 
 #[test]
 fn a_resignation_and_a_claim_say_who() {
-    let mut g = ChessRules::new(Variant::Standard);
+    let mut g = ChessRules::new(Variant::STANDARD);
     let notes = g.apply(Seat(1), &Action::resign()).unwrap();
     assert_eq!(said(&notes), ["Black resigns"]);
-    let mut g = ChessRules::new(Variant::Standard);
+    let mut g = ChessRules::new(Variant::STANDARD);
     for (s, uci) in [
         (0, "g1f3"),
         (1, "g8f6"),

@@ -16,7 +16,8 @@ mod text;
 
 pub use snapshot::ChessSnapshot;
 pub use spec::{
-    ChessSpec, CHESS_SHARP, DOUBLE_MOVE, DRAW, DRAW_ANSWER, LOS_ALAMOS, MOVE, STANDARD,
+    ChessSpec, CHESS_SHARP, CLAIM_DRAW, CLAIM_SHARP, DOUBLE, DOUBLE_MOVE, DRAW, DRAW_ANSWER,
+    FAST_FIFTY, LOS_ALAMOS, MOVE, STANDARD,
 };
 pub use text::{diagram, grid, pgn_tags, split_double};
 

@@ -65,7 +65,7 @@ pub(super) fn read(
 
 /// The usage of one of the game's commands.
 fn usage(rules: &ChessRules, name: &str) -> RuleError {
-    super::spec::command(rules.game().variant(), name)
+    super::spec::command(rules.game().position().config(), name)
         .map(|c| c.usage_error())
         .unwrap_or_else(|| RuleError::syntax(format!("usage: {name}")))
 }

@@ -9,7 +9,7 @@ fn mv(uci: &str) -> Action {
 
 #[test]
 fn legal_moves_are_the_movers_in_san_and_nobody_elses() {
-    let mut g = ChessRules::new(Variant::Standard);
+    let mut g = ChessRules::new(Variant::STANDARD);
     let legal = |g: &ChessRules, s: u8| g.project(Viewer::Seat(Seat(s))).legal;
     let white = legal(&g, 0);
     assert_eq!(white.len(), 20);
@@ -22,7 +22,7 @@ fn legal_moves_are_the_movers_in_san_and_nobody_elses() {
     assert!(legal(&g, 1).contains(&"Qh4#".to_string()));
     g.apply(Seat(1), &mv("d8h4")).unwrap();
     assert!(legal(&g, 0).is_empty(), "the game is over");
-    let sharp = ChessRules::new(Variant::ChessSharp);
+    let sharp = ChessRules::new(Variant::CHESS_SHARP);
     assert!(legal(&sharp, 0).iter().all(|m| m.contains('@')));
 }
 

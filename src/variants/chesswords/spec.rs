@@ -211,6 +211,10 @@ impl VariantSpec for ChesswordsSpec {
         )
     }
 
+    fn board_variant(&self) -> Option<crate::rules::Variant> {
+        Some(crate::rules::Variant::CHESSWORDS)
+    }
+
     fn seats(&self) -> SeatPlan {
         SeatPlan {
             names: &["White", "Black"],

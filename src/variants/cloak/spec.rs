@@ -269,7 +269,7 @@ fn read_guess(args: &[String]) -> Option<(u8, crate::rules::Role)> {
 fn read_move(g: &Cloak, seat: Seat, text: &str) -> Result<String, RuleError> {
     let c = g.check_turn(seat)?;
     let moves = g.moves_now();
-    let fits = read_among(Variant::Standard.config(), c, &moves, text)?;
+    let fits = read_among(Variant::STANDARD.config(), c, &moves, text)?;
     match fits.as_slice() {
         [m] => Ok(super::state::move_code(m)),
         [] => Err(g.why_not(c, text)),
@@ -307,7 +307,7 @@ impl Cloak {
             false,
             &self.knowledge(),
         );
-        if let Ok(f) = read_among(Variant::Standard.config(), c, &all, text) {
+        if let Ok(f) = read_among(Variant::STANDARD.config(), c, &all, text) {
             if !f.is_empty() {
                 return RuleError::new(format!(
                     "illegal move: '{shown}' would leave your uncloaked king in check from a piece whose identity is known"

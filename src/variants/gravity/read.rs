@@ -44,7 +44,7 @@ fn read_move(g: &Gravity, seat: Seat, text: &str) -> Result<String, RuleError> {
     let pattern: Vec<_> = mine
         .flat_map(|sq| g.board().pattern_moves_from(sq))
         .collect();
-    let fits = read_among(Variant::Standard.config(), g.turn(), &pattern, text)?;
+    let fits = read_among(Variant::STANDARD.config(), g.turn(), &pattern, text)?;
     let legal = g.legal_moves();
     let allowed: Vec<_> = fits.iter().filter(|m| legal.contains(m)).collect();
     match allowed.as_slice() {
@@ -62,7 +62,7 @@ fn read_move(g: &Gravity, seat: Seat, text: &str) -> Result<String, RuleError> {
                 .unwrap_or_else(|| RuleError::new("that move is not possible now"))),
             None => {
                 let onto_own: Vec<_> = mine.flat_map(|sq| g.board().pattern_onto_own(sq)).collect();
-                let own = read_among(Variant::Standard.config(), g.turn(), &onto_own, text)?;
+                let own = read_among(Variant::STANDARD.config(), g.turn(), &onto_own, text)?;
                 // A downward reading first: `e7` is the pawn above it, not the one below.
                 let first = own
                     .iter()

@@ -190,7 +190,7 @@ impl SplitBrain {
     /// A new game from the Los Alamos starting position.
     pub fn new() -> SplitBrain {
         SplitBrain {
-            chess: ChessRules::new(Variant::LosAlamos),
+            chess: ChessRules::new(Variant::LOS_ALAMOS),
             picks: Picks::default(),
             phase: Phase::Picking,
             said: Vec::new(),
@@ -202,7 +202,7 @@ impl SplitBrain {
     /// corner follows from the FEN's move number.
     pub fn from_fen(fen: &str) -> Result<SplitBrain, RuleError> {
         Ok(SplitBrain {
-            chess: ChessRules::from_fen(Variant::LosAlamos, fen)?,
+            chess: ChessRules::from_fen(Variant::LOS_ALAMOS, fen)?,
             picks: Picks::default(),
             phase: Phase::Picking,
             said: Vec::new(),
@@ -212,11 +212,11 @@ impl SplitBrain {
 
     /// Rebuilds a game from its snapshot.
     pub fn from_snapshot(snap: &SplitSnapshot) -> Result<SplitBrain, RuleError> {
-        if snap.chess.variant != Variant::LosAlamos.name() {
+        if snap.chess.variant != Variant::LOS_ALAMOS.name() {
             return Err(RuleError::new("a Split-Brain snapshot must be Los Alamos"));
         }
         Ok(SplitBrain {
-            chess: ChessRules::from_snapshot(&snap.chess)?,
+            chess: ChessRules::from_snapshot(Variant::LOS_ALAMOS, &snap.chess)?,
             picks: snap.picks.clone(),
             phase: snap.phase.clone(),
             said: snap.said.clone(),

@@ -5,7 +5,7 @@ use super::*;
 
 impl GameRules for Chesswords {
     fn variant(&self) -> &'static str {
-        Variant::Chesswords.name()
+        Variant::CHESSWORDS.name()
     }
 
     fn seat_count(&self) -> usize {
@@ -39,7 +39,7 @@ impl GameRules for Chesswords {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let action: ChesswordsAction = action.to(Variant::Chesswords.display_name())?;
+        let action: ChesswordsAction = action.to(Variant::CHESSWORDS.display_name())?;
         self.act(seat, &action)
     }
 
