@@ -119,7 +119,7 @@ end_reasons! {
     TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
         "timeout against insufficient material";
     /// A king reached the variant's goal region (King of the Hill's centre).
-    KingInGoal => "king-in-goal", "king in the goal";
+    KingInGoal => "king-in-goal", "reaching the goal";
 }
 
 impl fmt::Display for EndReason {

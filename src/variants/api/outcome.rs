@@ -44,6 +44,7 @@ pub fn reason_words(reason: &str) -> String {
     let words = match reason {
         "checkmate" => "checkmate",
         "king-captured" => "capture of the king",
+        "king-in-goal" => "bringing the king to the goal squares",
         "stalemate" => "stalemate",
         "insufficient-material" => "insufficient material",
         "fivefold-repetition" => "fivefold repetition",
