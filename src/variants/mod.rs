@@ -9,6 +9,7 @@ pub mod chess;
 pub mod chesswords;
 pub mod cloak;
 pub mod gravity;
+pub mod king_of_the_hill;
 pub mod neighbour;
 pub mod parade;
 pub mod solitaire;
@@ -23,6 +24,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::CHESS_SHARP,
     &chess::LOS_ALAMOS,
     &chess::DOUBLE_MOVE,
+    &king_of_the_hill::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,
