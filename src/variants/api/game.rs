@@ -3,8 +3,8 @@
 
 use super::random::Hidden;
 use super::{
-    Action, CommandSpec, GameCommand, GameOutcome, Note, OptionSpec, Options, Projection, Prompt,
-    Reading, RuleError, Seat, SeatPlan, Standing, Viewer, WordList,
+    Action, CommandSpec, GameCommand, GameOutcome, Loaded, Note, OptionSpec, Options, Projection,
+    Prompt, Reading, ResourceSpec, Resources, RuleError, Seat, SeatPlan, Standing, Viewer,
 };
 use crate::render::Renderer;
 use crate::rules::Variant;
@@ -37,9 +37,8 @@ impl NewGame<'_> {
 /// What a game may consult while reading a command, beyond itself: the operator's files.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Env<'a> {
-    /// The operator's word list (`games.word_list`): none configured, the list, or why
-    /// it could not be read.
-    pub words: Option<&'a Result<WordList, String>>,
+    /// The resources the operator configured, for the variants that declare them.
+    pub resources: Option<&'a Resources>,
 }
 
 /// The longest [`VariantSpec::rules_summary`], in characters: with the name, the commands,
@@ -71,6 +70,15 @@ pub trait VariantSpec: Sync {
     /// `postal perft` and `postal render`); `None` for a board of its own.
     fn board_variant(&self) -> Option<Variant> {
         None
+    }
+    /// What it needs from outside its games, each named by a setting (see
+    /// [`setting_key`](super::setting_key)); by default nothing.
+    fn resources(&self) -> &'static [ResourceSpec] {
+        &[]
+    }
+    /// Parses the text of its resource `name`'s file (the service reads the file).
+    fn parse_resource(&self, name: &str, _text: &str) -> Result<Loaded, String> {
+        Err(format!("{} has no resource '{name}'", self.id()))
     }
     /// The seats.
     fn seats(&self) -> SeatPlan;
