@@ -13,7 +13,7 @@ use postal::variants::api::random::SeededRng;
 use postal::variants::api::{
     Action, GameCommand, GameRules, NewGame, Reading, Seat, VariantSpec, Viewer,
 };
-use postal::variants::gravity::state::{Ended, Phase};
+use postal::variants::gravity::state::{Ended, GravityEnd, Phase};
 use postal::variants::gravity::{Gravity, SPEC};
 use postal::variants::Registry;
 use proptest::prelude::*;
@@ -220,7 +220,7 @@ proptest! {
     ) {
         let (g, start, log, adds) = play(deck_seed, choice_seed);
         prop_assert!(g.is_over());
-        prop_assert_eq!(g.ended(), Some(Ended::Scored));
+        prop_assert_eq!(g.ended(), Some(Ended::Rules(GravityEnd::Scored)));
         prop_assert_eq!(adds, 24);
         prop_assert_eq!(g.deck_sizes(), [0, 0]);
         // The last turn is White's, with no flip and no add.

@@ -43,7 +43,12 @@ const OFFERS: &[Line] = &[
 const AGREED: &[Line] = &[(1, "draw offer"), (0, "draw accept"), (0, "auto")];
 
 /// An abort at the start, and everything after it refused.
-const ABORTED: &[Line] = &[(1, "!abort"), (0, "!abort"), (0, "draw offer"), (1, "!resign")];
+const ABORTED: &[Line] = &[
+    (1, "!abort"),
+    (0, "!abort"),
+    (0, "draw offer"),
+    (1, "!resign"),
+];
 
 /// Too late to abort; a timeout with an offer open.
 const LATE: &[Line] = &[
@@ -103,7 +108,11 @@ fn games() -> Vec<(String, &'static str, Vec<Line>)> {
             out.push((format!("{variant} {name}"), variant, lines));
         }
     }
-    out.push(("chess-sharp fast-fifty".into(), "chess-sharp", SHARP.to_vec()));
+    out.push((
+        "chess-sharp fast-fifty".into(),
+        "chess-sharp",
+        SHARP.to_vec(),
+    ));
     out
 }
 
@@ -250,7 +259,15 @@ fn the_two_seat_lifecycle_says_and_stores_what_the_release_before_did() {
     for (name, variant, script) in games() {
         let (record, log, g) = play(variant, &script);
         check_stored(&name, &record);
-        assert_eq!(log.len(), record["steps"].as_array().unwrap().iter().filter(|s| s["said"].get("action").is_some()).count());
+        assert_eq!(
+            log.len(),
+            record["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|s| s["said"].get("action").is_some())
+                .count()
+        );
         assert_eq!(g.snapshot(), record["snapshot"]);
         now.insert(name, record);
     }

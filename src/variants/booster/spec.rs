@@ -2,13 +2,13 @@
 //! the referee's state machine ([`GameRules`]).
 
 use super::snapshot::Snapshot;
-use super::state::{seat_of, Booster, BoosterAction, Ended, Phase};
+use super::state::{seat_of, Booster, BoosterAction, Phase};
 use super::{fen, Pos};
 use crate::render::Renderer;
 use crate::variants::api::{
-    Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules, IdRule,
-    NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, Standing,
-    VariantSpec, Viewer,
+    with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
+    GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
+    SeatPlan, Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -164,7 +164,7 @@ impl GameRules for Booster {
             return Vec::new();
         }
         let mover = seat_of(self.turn());
-        let mut prompt = match self.phase() {
+        let prompt = match self.phase() {
             Phase::Move => Prompt::turn("move", "to move"),
             Phase::Steps(_) => Prompt::turn(
                 "boost",
@@ -177,25 +177,7 @@ impl GameRules for Booster {
             )
             .with_answer("Done", "done", true),
         };
-        let mut out = Vec::new();
-        if let Some(by) = self.offer {
-            let to = seat_of(by.opposite());
-            let answer = |p: Prompt| {
-                p.with_answer("Accept draw", "draw accept", false)
-                    .with_answer("Decline draw", "draw decline", false)
-            };
-            if to == mover {
-                prompt.ask.push_str(", or answer the draw offer");
-                prompt = answer(prompt);
-            } else {
-                out.push((
-                    to,
-                    answer(Prompt::optional("draw", "to answer the draw offer")),
-                ));
-            }
-        }
-        out.insert(0, (mover, prompt));
-        out
+        with_draw_offer(mover, prompt, self.duel.offered_to())
     }
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
@@ -220,7 +202,7 @@ impl GameRules for Booster {
     }
 
     fn aborted(&self) -> bool {
-        self.ended() == Some(Ended::Aborted)
+        self.duel.aborted()
     }
 
     fn timeout_is_automatic(&self) -> bool {

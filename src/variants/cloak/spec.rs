@@ -2,15 +2,15 @@
 //! game as the referee's state machine ([`GameRules`]), and how typed commands are read.
 
 use super::board::{arrangement_number, parse_arrangement, Arrangement};
-use super::state::{color, role_from_word, Cloak, CloakAction, Ended, Step};
+use super::state::{color, role_from_word, Cloak, CloakAction, Step};
 use crate::notation::{read_among, san_among};
 use crate::render::Renderer;
 use crate::rules::Variant;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
-    GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
-    SeatPlan, Standing, VariantSpec, Viewer,
+    with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, DuelAction, Env, GameCommand,
+    GameOutcome, GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError,
+    Seat, SeatPlan, Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -231,12 +231,7 @@ fn read(g: &Cloak, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
         }
         "skip" | "pass" => CloakAction::Skip,
         "move" | "play" => CloakAction::Move(read_move(g, seat, &c.rest(0))?),
-        "draw" => match c.arg(0).as_str() {
-            "offer" => CloakAction::Offer,
-            "accept" => CloakAction::Accept,
-            "decline" => CloakAction::Decline,
-            _ => return Err(DRAW.usage_error()),
-        },
+        "draw" => CloakAction::Duel(DuelAction::read_draw(c, &DRAW)?),
         _ => {
             return Err(RuleError::not_here(format!(
                 "`{}` is not part of Cloak and Dagger Chess: type help for its commands",
@@ -373,7 +368,7 @@ impl GameRules for Cloak {
             }
             _ => Prompt::turn("move", ask),
         };
-        with_draw_offer(mover, prompt, self.offer.map(|by| Seat(by ^ 1)))
+        with_draw_offer(mover, prompt, self.duel.offered_to())
     }
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
@@ -398,7 +393,7 @@ impl GameRules for Cloak {
     }
 
     fn aborted(&self) -> bool {
-        self.ended() == Some(Ended::Aborted)
+        self.duel.aborted()
     }
 
     fn timeout_is_automatic(&self) -> bool {

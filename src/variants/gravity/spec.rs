@@ -10,7 +10,7 @@ use crate::variants::api::{
     GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
     SeatPlan, Standing, VariantSpec, Viewer,
 };
-use crate::variants::chess::DRAW_ANSWER;
+use crate::variants::chess::DRAW;
 
 /// Gravity Chess, for the registry.
 pub struct GravitySpec;
@@ -71,18 +71,6 @@ pub const ADD: CommandSpec = CommandSpec {
         ]),
         required: true,
     }],
-};
-
-/// `draw [ID] offer|accept|decline`.
-pub const DRAW: CommandSpec = CommandSpec {
-    name: "draw",
-    aliases: &[],
-    usage: "draw [ID] offer|accept|decline",
-    help: "draw by agreement",
-    examples: "draw offer",
-    secret: false,
-    id: IdRule::Plain,
-    args: &[DRAW_ANSWER],
 };
 
 /// The rules in brief for `rules gravity`: goal, moves, special rules, the end.
@@ -174,7 +162,7 @@ impl GameRules for Gravity {
                 p
             }
         };
-        with_draw_offer(mover, prompt, self.offer.map(|by| seat_of(by.opposite())))
+        with_draw_offer(mover, prompt, self.duel.offered_to())
     }
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
@@ -199,7 +187,7 @@ impl GameRules for Gravity {
     }
 
     fn aborted(&self) -> bool {
-        self.ended() == Some(super::state::Ended::Aborted)
+        self.duel.aborted()
     }
 
     fn timeout_is_automatic(&self) -> bool {
