@@ -71,6 +71,7 @@ impl VariantSpec for KnightHop {
     fn seats(&self) -> SeatPlan {
         SeatPlan {
             names: &["Knight"],
+            sides: &[],
             placing: Placing::Alone,
         }
     }
@@ -231,12 +232,8 @@ impl GameRules for Hop {
         "knight-hop"
     }
 
-    fn seat_count(&self) -> usize {
-        1
-    }
-
-    fn seat_name(&self, _seat: Seat) -> &'static str {
-        "Knight"
+    fn seats(&self) -> SeatPlan {
+        KNIGHT_HOP.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {

@@ -7,8 +7,8 @@ use super::{fen, Pos};
 use crate::render::Renderer;
 use crate::variants::api::{
     with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
-    GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
-    SeatPlan, Standing, VariantSpec, Viewer,
+    GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading, RuleError, Seat, SeatPlan,
+    Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -105,10 +105,7 @@ impl VariantSpec for BoosterSpec {
     }
 
     fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        SeatPlan::TWO_SIDES
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
@@ -147,16 +144,8 @@ impl GameRules for Booster {
         super::ID
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat.0 == 0 {
-            "White"
-        } else {
-            "Black"
-        }
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {

@@ -11,7 +11,7 @@ use crate::render;
 use crate::rules::Color;
 use crate::variants::api::{
     Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
-    Seat, Viewer,
+    Seat, SeatPlan, Viewer,
 };
 
 impl ChessRules {
@@ -45,16 +45,8 @@ impl GameRules for ChessRules {
         self.game.variant().name()
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat.0 == 0 {
-            "White"
-        } else {
-            "Black"
-        }
+    fn seats(&self) -> SeatPlan {
+        SeatPlan::TWO_SIDES
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {

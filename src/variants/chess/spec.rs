@@ -3,8 +3,8 @@
 use super::ChessRules;
 use crate::rules::Variant;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
-    Standing, VariantSpec,
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, RuleError, SeatPlan, Standing,
+    VariantSpec,
 };
 
 /// One of the engine's chess variants, played as a game of its own.
@@ -223,10 +223,7 @@ impl VariantSpec for ChessSpec {
     }
 
     fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        SeatPlan::TWO_SIDES
     }
 
     fn commands(&self) -> &'static [CommandSpec] {

@@ -9,8 +9,8 @@ use crate::rules::Variant;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
     with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, DuelAction, Env, GameCommand,
-    GameOutcome, GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError,
-    Seat, SeatPlan, Standing, VariantSpec, Viewer,
+    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading, RuleError, Seat,
+    SeatPlan, Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -162,10 +162,7 @@ impl VariantSpec for CloakSpec {
     }
 
     fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        SeatPlan::TWO_SIDES
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
@@ -325,16 +322,8 @@ impl GameRules for Cloak {
         super::ID
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat.0 == 0 {
-            "White"
-        } else {
-            "Black"
-        }
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {

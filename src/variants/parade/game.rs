@@ -4,12 +4,12 @@
 //! cards' faces and the hand as backs only.
 
 use super::rules::{name, Parade, OVERTIME};
-use super::spec::{ADD, MOVE};
+use super::spec::{ADD, MOVE, SPEC};
 use crate::render::{BoardView, CardRow, Overlay, Renderer};
 use crate::rules::Square;
 use crate::variants::api::{
     Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
-    Seat, Text, Viewer,
+    Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
 use crate::variants::solitaire::{self, read_squares, At, Ended};
 use serde::{Deserialize, Serialize};
@@ -101,12 +101,8 @@ impl GameRules for Parade {
         "parade"
     }
 
-    fn seat_count(&self) -> usize {
-        1
-    }
-
-    fn seat_name(&self, _seat: Seat) -> &'static str {
-        "Player"
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {

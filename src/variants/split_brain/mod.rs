@@ -23,7 +23,7 @@ pub use view::{choose_prompt, decide_prompt, pick_piece_prompt, pick_target_prom
 
 use super::api::{
     Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
-    Seat, Viewer,
+    Seat, SeatPlan, VariantSpec, Viewer,
 };
 use super::chess::{ChessRules, ChessSnapshot, ClaimKind, OfferKind};
 use crate::render;
@@ -380,12 +380,8 @@ impl GameRules for SplitBrain {
         "split-brain"
     }
 
-    fn seat_count(&self) -> usize {
-        4
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES.get(seat.0 as usize).copied().unwrap_or("?")
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {

@@ -2,18 +2,16 @@
 //! projections, timers, exports and the disguise of a secret hand.
 
 use super::*;
+use crate::variants::api::{SeatPlan, VariantSpec};
+use crate::variants::chesswords::SPEC;
 
 impl GameRules for Chesswords {
     fn variant(&self) -> &'static str {
         Variant::Chesswords.name()
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        side(seat)
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
