@@ -202,6 +202,7 @@ pub trait GameRules: Send + Sync {
         self.disguised(owner)
     }
     /// The full state as JSON, secrets included: for the store alone. Equal states give
-    /// equal snapshots.
-    fn snapshot(&self) -> serde_json::Value;
+    /// equal snapshots. A state that cannot be written is an error
+    /// ([`to_stored`](super::to_stored)), never a `null` stored in its place.
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError>;
 }

@@ -26,7 +26,7 @@ pub use duel::{
     answer_offer, lost_by, make_offer, refuse_if_over, won_by, Duel, DuelAction, DuelWords, Ended,
     OfferWords, Said, DRAW_OFFER, DUEL_WORDS,
 };
-pub use error::{RefusalKind, RuleError};
+pub use error::{to_stored, to_stored_text, RefusalKind, RuleError};
 pub use game::{Env, GameRules, NewGame, VariantSpec, RULES_SUMMARY_MAX};
 pub use note::{Audience, Note, Span, Text};
 pub use options::{read_options, OptionKind, OptionSpec, Options};

@@ -27,7 +27,7 @@ pub(super) fn read(g: &Booster, seat: Seat, c: &GameCommand) -> Result<Reading, 
             )))
         }
     };
-    Ok(Reading::Act(Action::of(&action)))
+    Action::of(&action).map(Reading::Act)
 }
 
 /// Reads a line of turn parts.

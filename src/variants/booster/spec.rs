@@ -6,9 +6,9 @@ use super::state::{seat_of, Booster, BoosterAction, Phase};
 use super::{fen, Pos};
 use crate::render::Renderer;
 use crate::variants::api::{
-    with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
-    GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading, RuleError, Seat, SeatPlan,
-    Standing, VariantSpec, Viewer,
+    to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand,
+    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading, RuleError, Seat,
+    SeatPlan, Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -215,7 +215,7 @@ impl GameRules for Booster {
             .map(|g| Box::new(g) as Box<dyn GameRules>)
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self.to_snapshot()).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", &self.to_snapshot())
     }
 }

@@ -8,9 +8,9 @@ use crate::render::Renderer;
 use crate::rules::Variant;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, DuelAction, Env, GameCommand,
-    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading, RuleError, Seat,
-    SeatPlan, Standing, VariantSpec, Viewer,
+    to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, DuelAction, Env,
+    GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading,
+    RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -236,7 +236,7 @@ fn read(g: &Cloak, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
             )))
         }
     };
-    Ok(Reading::Act(Action::of(&action)))
+    Action::of(&action).map(Reading::Act)
 }
 
 /// Reads a guess: `knight 3`, `3 knight` (when the number was not read as a game id),
@@ -412,8 +412,8 @@ impl GameRules for Cloak {
             .map(|g| Box::new(g) as Box<dyn GameRules>)
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", self)
     }
 }
 

@@ -30,7 +30,7 @@ pub(super) fn read(g: &Gravity, seat: Seat, c: &GameCommand) -> Result<Reading, 
             )))
         }
     };
-    Ok(Reading::Act(Action::of(&action)))
+    Action::of(&action).map(Reading::Act)
 }
 
 /// Reads a move into its UCI.

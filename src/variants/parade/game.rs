@@ -8,8 +8,8 @@ use super::spec::{ADD, MOVE, SPEC};
 use crate::render::{BoardView, CardRow, Overlay, Renderer};
 use crate::rules::Square;
 use crate::variants::api::{
-    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
-    Seat, SeatPlan, Text, VariantSpec, Viewer,
+    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
+    RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
 use crate::variants::solitaire::{self, read_squares, At, Ended};
 use serde::{Deserialize, Serialize};
@@ -133,7 +133,7 @@ impl GameRules for Parade {
         } else {
             self.read_move(command)?
         };
-        Ok(Reading::Act(Action::of(&action)))
+        Action::of(&action).map(Reading::Act)
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
@@ -252,8 +252,8 @@ impl GameRules for Parade {
         None
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", self)
     }
 }
 
