@@ -116,7 +116,7 @@ fn check_position(registry: &Registry, rules: &ChessRules) -> Result<usize, Test
     let seat = Seat::of_side(pos.turn());
     let mut n = 0;
     for m in rules.game().legal_moves() {
-        let expected = Reading::Act(Action::of(&ChessAction::Move(m.uci())));
+        let expected = Reading::Act(Action::of(&ChessAction::Move(m.uci())).unwrap());
         let mut texts = vec![san(&pos, m), lan(&pos, m), m.uci()];
         if m.kind != MoveKind::Drop {
             texts.push(iccf(m));
@@ -143,11 +143,9 @@ fn check_position(registry: &Registry, rules: &ChessRules) -> Result<usize, Test
         if i % (doubles.len() / 12 + 1) != 0 {
             continue;
         }
-        let expected = Reading::Act(Action::of(&ChessAction::Move(format!(
-            "{} {}",
-            a.uci(),
-            b.uci()
-        ))));
+        let expected = Reading::Act(
+            Action::of(&ChessAction::Move(format!("{} {}", a.uci(), b.uci()))).unwrap(),
+        );
         let (sa, sb) = (san(&pos, a), san(&pos.first_half(a), b));
         for line in [
             format!("double {sa} {sb}"),
@@ -185,7 +183,7 @@ fn check_playout(mut rules: ChessRules, seed: u64, plies: usize) -> Result<usize
         let m = moves[rng.below(moves.len())];
         let seat = Seat::of_side(rules.game().turn());
         rules
-            .apply(seat, &Action::of(&ChessAction::Move(m.uci())))
+            .apply(seat, &Action::of(&ChessAction::Move(m.uci())).unwrap())
             .map_err(|e| TestCaseError::fail(e.text))?;
     }
     Ok(n)

@@ -484,7 +484,13 @@ impl Service {
                 self.personalize(&mut r).await?;
                 return Ok(r.out);
             }
-            Err(Fail::Refuse(e)) => e,
+            Err(Fail::Refuse(e)) => {
+                if e.kind == RefusalKind::Internal {
+                    // The user is told nothing was done; the operator learns why.
+                    tracing::error!("event {}: {}", inc.event_id, e.text);
+                }
+                e
+            }
             Err(Fail::Choose(choice)) => {
                 if self.store.event_seen(&inc.event_id).await? {
                     return Ok(Vec::new());

@@ -136,10 +136,16 @@ pub trait VariantSpec: Sync {
 pub trait GameRules: Send + Sync {
     /// The variant's id.
     fn variant(&self) -> &'static str;
-    /// How many seats the game has.
-    fn seat_count(&self) -> usize;
-    /// The name of a seat (`White`, `Black`).
-    fn seat_name(&self, seat: Seat) -> &'static str;
+    /// The seats: the plan of its [`VariantSpec::seats`].
+    fn seats(&self) -> SeatPlan;
+    /// How many seats the game has: by default as many as its plan names.
+    fn seat_count(&self) -> usize {
+        self.seats().count()
+    }
+    /// The name of a seat (`White`, `Black`): by default its plan's.
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        self.seats().name(seat)
+    }
     /// Who must act now, and for what; empty once the game is over. This is public: the
     /// referee's status line is built from it, so a prompt must not exist, or differ,
     /// because of a secret (a prompt to discard only when a card qualifies would tell).
@@ -210,6 +216,7 @@ pub trait GameRules: Send + Sync {
         self.disguised(owner)
     }
     /// The full state as JSON, secrets included: for the store alone. Equal states give
-    /// equal snapshots.
-    fn snapshot(&self) -> serde_json::Value;
+    /// equal snapshots. A state that cannot be written is an error
+    /// ([`to_stored`](super::to_stored)), never a `null` stored in its place.
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError>;
 }

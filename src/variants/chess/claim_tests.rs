@@ -4,7 +4,7 @@ use super::*;
 use crate::variants::api::{Action, GameRules, Note};
 
 fn mv(uci: &str) -> Action {
-    Action::of(&ChessAction::Move(uci.into()))
+    Action::of(&ChessAction::Move(uci.into())).unwrap()
 }
 
 fn said(notes: &[Note]) -> Vec<String> {
@@ -26,7 +26,7 @@ fn a_refused_draw_claim_gives_the_fifty_move_count() {
     let e = g
         .apply(
             Seat(1),
-            &Action::of(&ChessAction::Claim(ClaimKind::Draw, None)),
+            &Action::of(&ChessAction::Claim(ClaimKind::Draw, None)).unwrap(),
         )
         .unwrap_err();
     assert!(e.text.contains("occurred 1 time"), "{}", e.text);
@@ -56,7 +56,7 @@ fn a_resignation_and_a_claim_say_who() {
         g.apply(Seat(s), &mv(uci)).unwrap();
     }
     let claim = ChessAction::Claim(ClaimKind::Draw, Some("f6g8".into()));
-    let notes = g.apply(Seat(1), &Action::of(&claim)).unwrap();
+    let notes = g.apply(Seat(1), &Action::of(&claim).unwrap()).unwrap();
     assert_eq!(
         said(&notes),
         [

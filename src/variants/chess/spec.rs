@@ -6,8 +6,8 @@
 use super::ChessRules;
 use crate::rules::{Variant, VariantConfig};
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
-    Standing, VariantSpec,
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, RuleError, SeatPlan, Standing,
+    VariantSpec,
 };
 
 /// A chess-like variant played by the engine on its [`Variant`] config, as a game of the
@@ -236,10 +236,7 @@ impl VariantSpec for ChessSpec {
     }
 
     fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        SeatPlan::TWO_SIDES
     }
 
     fn commands(&self) -> &'static [CommandSpec] {

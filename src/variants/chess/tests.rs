@@ -4,7 +4,7 @@ use super::*;
 use crate::variants::api::{Action, GameRules, Viewer};
 
 fn mv(uci: &str) -> Action {
-    Action::of(&ChessAction::Move(uci.into()))
+    Action::of(&ChessAction::Move(uci.into())).unwrap()
 }
 
 #[test]
@@ -28,7 +28,7 @@ fn legal_moves_are_the_movers_in_san_and_nobody_elses() {
 
 #[test]
 fn stored_actions_keep_their_json() {
-    let json = |a: &ChessAction| serde_json::to_string(&Action::of(a)).unwrap();
+    let json = |a: &ChessAction| serde_json::to_string(&Action::of(a).unwrap()).unwrap();
     assert_eq!(
         json(&ChessAction::Move("e2e4".into())),
         r#"{"Move":"e2e4"}"#
@@ -42,6 +42,9 @@ fn stored_actions_keep_their_json() {
         json(&ChessAction::Offer(OfferKind::FastFifty)),
         r#"{"Offer":"FastFifty"}"#
     );
-    assert_eq!(Action::timeout(), Action::of(&ChessAction::Timeout));
-    assert_eq!(Action::abort(), Action::of(&ChessAction::Abort));
+    assert_eq!(
+        Action::timeout(),
+        Action::of(&ChessAction::Timeout).unwrap()
+    );
+    assert_eq!(Action::abort(), Action::of(&ChessAction::Abort).unwrap());
 }

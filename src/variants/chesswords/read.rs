@@ -15,7 +15,7 @@ pub(super) fn read(
     command: &GameCommand,
     env: Env,
 ) -> Result<Reading, RuleError> {
-    let act = |a: ChesswordsAction| Ok(Reading::Act(Action::of(&a)));
+    let act = |a: ChesswordsAction| Action::of(&a).map(Reading::Act);
     match command.word.as_str() {
         "clue" | "hint" => act(ChesswordsAction::Clue(command.rest(0))),
         "pass" => act(ChesswordsAction::Pass),

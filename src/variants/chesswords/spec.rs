@@ -3,8 +3,8 @@
 
 use super::game::Chesswords;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionKind, OptionSpec, Placing,
-    RuleError, SeatPlan, Standing, VariantSpec,
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionKind, OptionSpec, RuleError,
+    SeatPlan, Standing, VariantSpec,
 };
 
 /// Secret Chesswords.
@@ -240,10 +240,7 @@ impl VariantSpec for ChesswordsSpec {
     }
 
     fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        SeatPlan::TWO_SIDES
     }
 
     fn options(&self) -> &'static [OptionSpec] {

@@ -7,7 +7,8 @@
 use super::state::{square, Gravity, GravityAction, Phase};
 use crate::notation::{read_among, san_among};
 use crate::rules::{Square, Variant};
-use crate::variants::api::{Action, GameCommand, Reading, RuleError, Seat};
+use crate::variants::api::{Action, DuelAction, GameCommand, Reading, RuleError, Seat};
+use crate::variants::chess::DRAW;
 
 /// Reads one of Gravity Chess's commands typed by `seat`.
 pub(super) fn read(g: &Gravity, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
@@ -21,12 +22,7 @@ pub(super) fn read(g: &Gravity, seat: Seat, c: &GameCommand) -> Result<Reading, 
             }
         }
         "add" => GravityAction::Add(read_add(g, seat, c)?.to_string()),
-        "draw" => match c.arg(0).as_str() {
-            "offer" => GravityAction::Offer,
-            "accept" => GravityAction::Accept,
-            "decline" => GravityAction::Decline,
-            _ => return Err(super::spec::DRAW.usage_error()),
-        },
+        "draw" => GravityAction::Duel(DuelAction::read_draw(c, &DRAW)?),
         _ => {
             return Err(RuleError::not_here(format!(
                 "`{}` is not part of Gravity Chess: type help for its commands",
@@ -34,7 +30,7 @@ pub(super) fn read(g: &Gravity, seat: Seat, c: &GameCommand) -> Result<Reading, 
             )))
         }
     };
-    Ok(Reading::Act(Action::of(&action)))
+    Action::of(&action).map(Reading::Act)
 }
 
 /// Reads a move into its UCI.
