@@ -18,12 +18,22 @@ struct Cli {
     command: Command,
 }
 
+/// The chess-like variant `name` means, found in the registry (so a variant's own
+/// folder's board counts too).
+fn board_variant(name: &str) -> Result<Variant, String> {
+    postal::variants::Registry::builtin()
+        .board_variant(name)
+        .map_err(|e| e.to_string())
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Counts move paths of DEPTH plies (rules testing); in double-move, paths of DEPTH
     /// turns, each a single move or a double move.
     Perft {
-        /// standard, chess-sharp, los-alamos or double-move.
+        /// A chess-like variant: standard, chess-sharp, los-alamos, double-move,
+        /// chesswords, king-of-the-hill.
+        #[arg(value_parser = board_variant)]
         variant: Variant,
         /// Plies to count.
         depth: u32,
@@ -36,7 +46,9 @@ enum Command {
     },
     /// Draws one position as a PNG board image.
     Render {
-        /// standard, chess-sharp, los-alamos or double-move.
+        /// A chess-like variant: standard, chess-sharp, los-alamos, double-move,
+        /// chesswords, king-of-the-hill.
+        #[arg(value_parser = board_variant)]
         variant: Variant,
         /// Draw this position instead of the variant's start.
         #[arg(long)]

@@ -197,7 +197,7 @@ fn the_operators_word_list_checks_the_finale_words() {
             db: "sqlite::memory:".into(),
             settings: postal::service::settings::Settings {
                 seed: Some(1),
-                chesswords_words: Some(path.display().to_string()),
+                resources: [("chesswords_words".to_string(), path.display().to_string())].into(),
                 ..Default::default()
             },
             images: None,

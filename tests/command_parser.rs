@@ -117,7 +117,7 @@ proptest! {
 
 /// Whether `text` is a legal move at the start of some variant (the bare-move examples).
 fn is_a_starting_move(text: &str) -> bool {
-    [Variant::Standard, Variant::ChessSharp, Variant::LosAlamos]
+    [Variant::STANDARD, Variant::CHESS_SHARP, Variant::LOS_ALAMOS]
         .into_iter()
         .any(|v| parse_move(&Position::start(v), text).is_ok())
 }

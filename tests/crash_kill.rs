@@ -43,9 +43,9 @@ const PAIRS: [(usize, usize); 8] = [
 ];
 /// The variants, taken in turn by each pair's successive games.
 const VARIANTS: [(&str, Variant); 3] = [
-    ("standard", Variant::Standard),
-    ("chess-sharp", Variant::ChessSharp),
-    ("double-move", Variant::DoubleMove),
+    ("standard", Variant::STANDARD),
+    ("chess-sharp", Variant::CHESS_SHARP),
+    ("double-move", Variant::DOUBLE_MOVE),
 ];
 /// How many times the console is killed.
 const KILLS: usize = 30;

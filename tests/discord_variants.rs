@@ -618,3 +618,62 @@ async fn a_cloak_and_dagger_game_is_set_up_by_dm_and_keeps_identities_secret() {
     all_accepted(&fake);
     bot.stop().await;
 }
+
+/// King of the Hill on Discord: offered by `/challenge`, played from its start with
+/// typed moves and `/move`, through a restart of the bot on the same database, to the
+/// white king's step onto d4, which ends the game with the board image and the result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_king_of_the_hill_game_is_won_on_the_hill_across_a_restart() {
+    let fake = Fake::start(TOKEN).await;
+    let path = db("koth");
+    let bot = start(&fake, &path, config(&fake), 1).await;
+    let cmds = registered_commands(&fake);
+    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    assert!(variants.contains("\"King of the Hill\""), "{variants}");
+
+    let thread = start_game(&fake, "king-of-the-hill").await;
+    assert!(is_png(&wait_post(&fake, &thread, "accepted").await));
+    fake.say(ALICE, &thread, "e3");
+    wait_post(&fake, &thread, "played e3").await;
+    fake.say(BOB, &thread, "e6");
+    wait_post(&fake, &thread, "played e6").await;
+    let r = slash_reply(
+        &fake,
+        ALICE,
+        &thread,
+        "move",
+        json!([{"name": "move", "type": 3, "value": "Ke2"}]),
+    )
+    .await;
+    assert!(r.ok(), "{}", r.json);
+    // The move's announcement answers the interaction (its response or a follow-up).
+    fake.wait_for("the announcement of Ke2", |reqs| {
+        reqs.iter().any(|x| {
+            (x.path.starts_with("/webhooks/") || x.path.starts_with("/interactions/"))
+                && x.content().is_some_and(|c| c.contains("played Ke2"))
+        })
+    })
+    .await;
+
+    bot.stop().await;
+    let bot = start(&fake, &path, config(&fake), 2).await;
+    fake.say(BOB, &thread, "Ke7");
+    wait_post(&fake, &thread, "played Ke7").await;
+    fake.say(ALICE, &thread, "Kd3");
+    wait_post(&fake, &thread, "played Kd3").await;
+    fake.say(BOB, &thread, "Kd6");
+    wait_post(&fake, &thread, "played Kd6").await;
+    fake.say(ALICE, &thread, "Kd4");
+    let end = wait_post(
+        &fake,
+        &thread,
+        "wins by bringing the king to the goal squares",
+    )
+    .await;
+    assert!(is_png(&end), "the final board");
+    assert_says(&end, "(1-0)");
+    fake.say(BOB, &thread, "!moves");
+    wait_post(&fake, &thread, "1. e3 e6 2. Ke2 Ke7 3. Kd3 Kd6 4. Kd4").await;
+    all_accepted(&fake);
+    bot.stop().await;
+}

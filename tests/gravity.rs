@@ -13,7 +13,7 @@ use postal::variants::api::random::SeededRng;
 use postal::variants::api::{
     Action, GameCommand, GameRules, NewGame, Reading, Seat, VariantSpec, Viewer,
 };
-use postal::variants::gravity::state::{Ended, Phase};
+use postal::variants::gravity::state::{Ended, GravityEnd, Phase};
 use postal::variants::gravity::{Gravity, SPEC};
 use postal::variants::Registry;
 use proptest::prelude::*;
@@ -166,7 +166,7 @@ fn play(
     choice_seed: u64,
 ) -> (Gravity, serde_json::Value, Vec<(Seat, Action)>, usize) {
     let mut g = Gravity::start(&mut SeededRng::new(deck_seed));
-    let start = g.snapshot();
+    let start = g.snapshot().unwrap();
     let mut choose = Choices(choice_seed);
     let mut log = Vec::new();
     let mut adds = 0;
@@ -220,7 +220,7 @@ proptest! {
     ) {
         let (g, start, log, adds) = play(deck_seed, choice_seed);
         prop_assert!(g.is_over());
-        prop_assert_eq!(g.ended(), Some(Ended::Scored));
+        prop_assert_eq!(g.ended(), Some(Ended::Rules(GravityEnd::Scored)));
         prop_assert_eq!(adds, 24);
         prop_assert_eq!(g.deck_sizes(), [0, 0]);
         // The last turn is White's, with no flip and no add.
@@ -242,12 +242,12 @@ proptest! {
         let replayed = Registry::builtin()
             .replay("gravity", Some(&start), &NewGame::default(), &log)
             .unwrap();
-        prop_assert_eq!(replayed.snapshot(), g.snapshot());
+        prop_assert_eq!(replayed.snapshot().unwrap(), g.snapshot().unwrap());
         // The animation's boards are rebuilt from the record: one per action.
         let history = g.history().unwrap();
         prop_assert_eq!(history.len(), log.len() + 1);
         prop_assert_eq!(history.last(), Some(&g.project(Viewer::Public).board));
-        let loaded = SPEC.load(&g.snapshot()).unwrap();
+        let loaded = SPEC.load(&g.snapshot().unwrap()).unwrap();
         prop_assert_eq!(loaded.project(Viewer::Public), g.project(Viewer::Public));
     }
 }
@@ -270,20 +270,34 @@ fn a_new_game_through_the_registry_draws_its_decks_from_the_hidden_seed() {
         ..NewGame::default()
     };
     let r = Registry::builtin();
-    let a = r.new_game("gravity", &setup(1)).unwrap().snapshot();
-    let b = r.new_game("gravity", &setup(1)).unwrap().snapshot();
-    let c = r.new_game("gravity", &setup(2)).unwrap().snapshot();
+    let a = r
+        .new_game("gravity", &setup(1))
+        .unwrap()
+        .snapshot()
+        .unwrap();
+    let b = r
+        .new_game("gravity", &setup(1))
+        .unwrap()
+        .snapshot()
+        .unwrap();
+    let c = r
+        .new_game("gravity", &setup(2))
+        .unwrap()
+        .snapshot()
+        .unwrap();
     assert_eq!(a, b);
     assert_ne!(a["decks"], c["decks"]);
     // With no seed the operating system draws: two games differ.
     let d = r
         .new_game("gravity", &NewGame::default())
         .unwrap()
-        .snapshot();
+        .snapshot()
+        .unwrap();
     let e = r
         .new_game("gravity", &NewGame::default())
         .unwrap()
-        .snapshot();
+        .snapshot()
+        .unwrap();
     assert_ne!(d["decks"], e["decks"]);
     assert_eq!(r.find("Gravity Chess").map(|v| v.id()), Some("gravity"));
 }

@@ -113,12 +113,18 @@ fn choose(
             let Ok(Reading::Act(action)) = g.read(seat, &cmd, Env::default()) else {
                 continue;
             };
-            let mut trial = spec.load(&g.snapshot()).expect("the snapshot loads");
-            let before = trial.snapshot();
+            let mut trial = spec
+                .load(&g.snapshot().unwrap())
+                .expect("the snapshot loads");
+            let before = trial.snapshot().unwrap();
             match trial.apply(seat, &action) {
                 Ok(_) if trial.is_over() => ending = ending.or(Some(action)),
                 Ok(_) => return Some(action),
-                Err(_) => assert_eq!(trial.snapshot(), before, "{at}: a refusal changed the game"),
+                Err(_) => assert_eq!(
+                    trial.snapshot().unwrap(),
+                    before,
+                    "{at}: a refusal changed the game"
+                ),
             }
         }
     }
@@ -133,7 +139,7 @@ fn walk(spec: &dyn VariantSpec, seed: u64) -> usize {
         ..NewGame::default()
     };
     let mut g = spec.new_game(&setup).expect("a new game");
-    let start = g.snapshot();
+    let start = g.snapshot().unwrap();
     let mut log: Vec<(Seat, Action)> = Vec::new();
     let mut rng = SeededRng::new(seed ^ 0x1EAC);
     let mut disguises = 0;
@@ -169,7 +175,12 @@ fn walk(spec: &dyn VariantSpec, seed: u64) -> usize {
         .with(&toy::KNIGHT_HOP)
         .replay(spec.id(), Some(&start), &setup, &log)
         .expect("the log replays");
-    assert_eq!(replayed.snapshot(), g.snapshot(), "{}: replay", spec.id());
+    assert_eq!(
+        replayed.snapshot().unwrap(),
+        g.snapshot().unwrap(),
+        "{}: replay",
+        spec.id()
+    );
     eprintln!(
         "{} {seed}: {} actions, {:?}",
         spec.id(),

@@ -184,7 +184,7 @@ fn parse_is_safe(pos: &Position, text: &str) -> Result<(), TestCaseError> {
 
 fn sample_positions() -> Vec<Position> {
     let mut out = Vec::new();
-    for v in Variant::ALL {
+    for v in Variant::PRESETS {
         out.push(Position::start(v));
         let game = random_game(v, 7);
         out.push(game.positions()[game.positions().len() / 2]);
@@ -205,17 +205,17 @@ proptest! {
 
     #[test]
     fn standard_random_games_round_trip(seed in any::<u64>()) {
-        check_random_game(Variant::Standard, seed)?;
+        check_random_game(Variant::STANDARD, seed)?;
     }
 
     #[test]
     fn chess_sharp_random_games_round_trip(seed in any::<u64>()) {
-        check_random_game(Variant::ChessSharp, seed)?;
+        check_random_game(Variant::CHESS_SHARP, seed)?;
     }
 
     #[test]
     fn los_alamos_random_games_round_trip(seed in any::<u64>()) {
-        check_random_game(Variant::LosAlamos, seed)?;
+        check_random_game(Variant::LOS_ALAMOS, seed)?;
     }
 }
 
@@ -270,7 +270,7 @@ proptest! {
 
 #[test]
 fn huge_inputs_are_refused_quickly() {
-    let pos = Position::start(Variant::Standard);
+    let pos = Position::start(Variant::STANDARD);
     let huge = "Nf3 ".repeat(1 << 18);
     let started = std::time::Instant::now();
     assert_eq!(parse_move(&pos, &huge), Err(MoveError::TooLong));

@@ -159,24 +159,24 @@ fn plain(theme: &Theme, square: Square) -> Rgb {
 
 fn check_position() -> (Position, Option<Move>) {
     // 1. e4 d5 2. Bb5+: a last move and a check.
-    after(Variant::Standard, "e2e4 d7d5 f1b5")
+    after(Variant::STANDARD, "e2e4 d7d5 f1b5")
 }
 
 #[test]
 fn golden_standard_start() {
-    let view = BoardView::from_position(&Position::start(Variant::Standard), None, Color::White);
+    let view = BoardView::from_position(&Position::start(Variant::STANDARD), None, Color::White);
     golden("standard-start", &draw(&view, GOLDEN_PX));
 }
 
 #[test]
 fn golden_chess_sharp_start_with_reserves() {
-    let view = BoardView::from_position(&Position::start(Variant::ChessSharp), None, Color::White);
+    let view = BoardView::from_position(&Position::start(Variant::CHESS_SHARP), None, Color::White);
     golden("chess-sharp-start", &draw(&view, GOLDEN_PX));
 }
 
 #[test]
 fn golden_los_alamos_start() {
-    let view = BoardView::from_position(&Position::start(Variant::LosAlamos), None, Color::White);
+    let view = BoardView::from_position(&Position::start(Variant::LOS_ALAMOS), None, Color::White);
     golden("los-alamos-start", &draw(&view, GOLDEN_PX));
 }
 
@@ -196,7 +196,7 @@ fn golden_last_move_and_check_from_blacks_side() {
 
 #[test]
 fn golden_finished_game_with_overlays() {
-    let mut game = Game::new(Variant::Standard);
+    let mut game = Game::new(Variant::STANDARD);
     for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         let m = legal(game.position(), uci);
         game.play(m).unwrap();
@@ -259,7 +259,7 @@ fn golden_finished_game_with_overlays() {
 /// Secret Chesswords after 1. d3 c4 2. dxc4 b4 3. c3 bxc3: a letter on every square
 /// (the grid of seed 8) and a checker on each capturing piece's starting square.
 fn chesswords_view() -> BoardView {
-    let (pos, last) = after(Variant::LosAlamos, "d2d3 c5c4 d3c4 b5b4 c2c3 b4c3");
+    let (pos, last) = after(Variant::LOS_ALAMOS, "d2d3 c5c4 d3c4 b5b4 c2c3 b4c3");
     let grid = LetterGrid::from_seed(8);
     BoardView::from_position(&pos, last, Color::White)
         .with_players("Alice", "Bob")
@@ -286,7 +286,7 @@ fn golden_chesswords_letters() {
 #[test]
 fn letters_are_large_on_empty_squares_and_badges_beside_pieces() {
     let plain_view = |letters: bool| {
-        let (pos, last) = after(Variant::LosAlamos, "d2d3 c5c4 d3c4 b5b4 c2c3 b4c3");
+        let (pos, last) = after(Variant::LOS_ALAMOS, "d2d3 c5c4 d3c4 b5b4 c2c3 b4c3");
         let view = BoardView::from_position(&pos, last, Color::White);
         if letters {
             view.with_overlay(Overlay::Letters(LetterGrid::from_seed(8).letters()))
@@ -345,7 +345,7 @@ fn a_checker_without_a_label_shows_the_letter_of_its_square() {
 /// Black two; each player's row shows four tokens, the spent ones crossed out.
 fn double_move_view() -> BoardView {
     let pos = parse_fen(
-        Variant::DoubleMove,
+        Variant::DOUBLE_MOVE,
         "r4rk1/2p2pp1/1p1pb2B/p1b5/P1Bp1qQ1/3P3P/1P3PP1/R3RNK1 w - - 0 15 0+2",
     )
     .unwrap();
@@ -426,7 +426,7 @@ fn double_move_tokens_are_drawn_in_each_players_row() {
 #[test]
 fn a_known_piece_is_drawn_and_an_empty_square_is_not() {
     let theme = Theme::default();
-    let view = BoardView::from_position(&Position::start(Variant::Standard), None, Color::White);
+    let view = BoardView::from_position(&Position::start(Variant::STANDARD), None, Color::White);
     let image = draw(&view, 480);
     for name in ["e1", "d8", "a2", "h7", "b1", "g8"] {
         let s = sq(name);
@@ -478,7 +478,7 @@ fn the_last_move_and_the_check_are_highlighted() {
 #[test]
 fn a_drop_highlights_only_its_square() {
     let theme = Theme::default();
-    let (pos, last) = after(Variant::ChessSharp, "K@e1");
+    let (pos, last) = after(Variant::CHESS_SHARP, "K@e1");
     let image = draw(&BoardView::from_position(&pos, last, Color::White), 480);
     assert_eq!(corner(&image, sq("e1")), theme.dark_last);
     let highlighted = (0..64)
@@ -493,7 +493,7 @@ fn a_drop_highlights_only_its_square() {
 
 #[test]
 fn the_board_turns_with_the_side_at_the_bottom() {
-    let pos = Position::start(Variant::Standard);
+    let pos = Position::start(Variant::STANDARD);
     let white = draw(&BoardView::from_position(&pos, None, Color::White), 480);
     let black = draw(&BoardView::from_position(&pos, None, Color::Black), 480);
     let (a1w, h8w) = (
@@ -518,7 +518,7 @@ fn the_board_turns_with_the_side_at_the_bottom() {
 
 #[test]
 fn every_board_size_draws() {
-    for variant in Variant::ALL {
+    for variant in Variant::PRESETS {
         let view = BoardView::from_position(&Position::start(variant), None, Color::White);
         for px in [96, 200, 333, 720, 1000] {
             let image = draw(&view, px);
@@ -533,7 +533,7 @@ fn every_board_size_draws() {
 #[test]
 fn an_eight_by_eight_board_at_720_pixels_fits_in_30_kilobytes() {
     let (pos, last) = after(
-        Variant::Standard,
+        Variant::STANDARD,
         "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3",
     );
     let view = BoardView::from_position(&pos, last, Color::White).with_players("Alice", "Bob");
@@ -543,7 +543,7 @@ fn an_eight_by_eight_board_at_720_pixels_fits_in_30_kilobytes() {
 
 #[test]
 fn a_whole_game_animates() {
-    let mut game = Game::new(Variant::LosAlamos);
+    let mut game = Game::new(Variant::LOS_ALAMOS);
     for uci in ["c2c3", "d5d4", "c3d4", "e6d4"] {
         let m = legal(game.position(), uci);
         game.play(m).unwrap();
@@ -567,7 +567,7 @@ fn a_whole_game_animates() {
 fn a_fen_with_reserves_draws_its_reserves() {
     let theme = Theme::default();
     let pos = parse_fen(
-        Variant::ChessSharp,
+        Variant::CHESS_SHARP,
         "8/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[Qrnbqkbnr] w - - 0 1",
     )
     .unwrap();
@@ -597,7 +597,7 @@ fn write_samples() {
         let png = renderer().render_png(view, &opts);
         std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
     };
-    for variant in Variant::ALL {
+    for variant in Variant::PRESETS {
         let view = BoardView::from_position(&Position::start(variant), None, Color::White);
         write(&format!("{variant}-start"), &view);
     }
@@ -610,7 +610,7 @@ fn write_samples() {
         "check-black",
         &BoardView::from_position(&pos, last, Color::Black).with_players("Alice", "Bob"),
     );
-    let mut game = Game::new(Variant::Standard);
+    let mut game = Game::new(Variant::STANDARD);
     for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         let m = legal(game.position(), uci);
         game.play(m).unwrap();

@@ -4,7 +4,7 @@ mod common;
 use common::*;
 use postal::rules::{Claim, ClaimError, Color, EndReason, Game, GameResult, Position, Variant};
 
-const V: Variant = Variant::ChessSharp;
+const V: Variant = Variant::CHESS_SHARP;
 
 #[test]
 fn game_starts_with_only_pawns_on_the_board_and_the_rest_in_reserve() {

@@ -38,7 +38,7 @@ proptest! {
         choices in prop::collection::vec((any::<u16>(), any::<bool>()), 1..24),
     ) {
         let fen = STARTS[start];
-        let mut pos = parse_fen(Variant::DoubleMove, fen).unwrap();
+        let mut pos = parse_fen(Variant::DOUBLE_MOVE, fen).unwrap();
         let mut rules = Registry::builtin()
             .new_game(
                 "double-move",
@@ -74,10 +74,10 @@ proptest! {
                 prop_assert_eq!(parse_move(&middle, &san(&middle, b)).ok(), Some(b));
             }
             let seat = Seat(pos.turn().index() as u8);
-            rules.apply(seat, &Action::of(&ChessAction::Move(turn.uci()))).unwrap();
+            rules.apply(seat, &Action::of(&ChessAction::Move(turn.uci())).unwrap()).unwrap();
             pos = pos.after_turn(turn);
-            let loaded = Registry::builtin().load("double-move", &rules.snapshot()).unwrap();
-            prop_assert_eq!(loaded.snapshot(), rules.snapshot());
+            let loaded = Registry::builtin().load("double-move", &rules.snapshot().unwrap()).unwrap();
+            prop_assert_eq!(loaded.snapshot().unwrap(), rules.snapshot().unwrap());
             prop_assert_eq!(
                 rules.export_fields(Viewer::Public)["tokens_left"].clone(),
                 serde_json::json!(pos.tokens())

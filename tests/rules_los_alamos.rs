@@ -5,7 +5,7 @@ use common::*;
 use postal::notation::fen::parse_fen;
 use postal::rules::{Claim, Color, EndReason, Game, GameResult, Position, Role, Variant};
 
-const V: Variant = Variant::LosAlamos;
+const V: Variant = Variant::LOS_ALAMOS;
 
 #[test]
 fn board_is_six_by_six_with_rnqknr_behind_six_pawns() {

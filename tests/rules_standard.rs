@@ -4,7 +4,7 @@ mod common;
 use common::*;
 use postal::rules::{Claim, ClaimError, Color, EndReason, Game, GameResult, Variant};
 
-const V: Variant = Variant::Standard;
+const V: Variant = Variant::STANDARD;
 
 #[test]
 fn start_position_has_twenty_moves() {

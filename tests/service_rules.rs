@@ -52,7 +52,7 @@ fn read(g: &dyn GameRules, seat: u8, line: &str) -> Result<Action, RuleError> {
 }
 
 fn a(action: ChessAction) -> Action {
-    Action::of(&action)
+    Action::of(&action).unwrap()
 }
 
 fn mv(g: &mut Box<dyn GameRules>, log: &mut Vec<(Seat, Action)>, seat: u8, text: &str) {
@@ -89,10 +89,13 @@ fn random_games_replay_to_their_snapshot() {
                     3 => a(ChessAction::Claim(ClaimKind::Stalemate, None)),
                     4 => a(ChessAction::Claim(ClaimKind::Draw, None)),
                     _ => {
-                        let snap = g.snapshot();
+                        let snap = g.snapshot().unwrap();
                         let fen = snap["fen"].as_str().unwrap().to_string();
-                        let pos = postal::notation::fen::parse_fen(variant.parse().unwrap(), &fen)
-                            .unwrap();
+                        let pos = postal::notation::fen::parse_fen(
+                            Registry::builtin().board_variant(variant).unwrap(),
+                            &fen,
+                        )
+                        .unwrap();
                         let moves = pos.legal_moves();
                         let m = moves[rng.gen_range(0..moves.len())];
                         a(ChessAction::Move(m.uci()))
@@ -103,16 +106,18 @@ fn random_games_replay_to_their_snapshot() {
                 } else {
                     seat
                 };
-                let before = g.snapshot();
+                let before = g.snapshot().unwrap();
                 match g.apply(actor, &action) {
                     Ok(_) => log.push((actor, action)),
-                    Err(_) => assert_eq!(g.snapshot(), before, "a refusal changed the game"),
+                    Err(_) => {
+                        assert_eq!(g.snapshot().unwrap(), before, "a refusal changed the game")
+                    }
                 }
             }
             let replayed = replay(variant, None, &log).unwrap();
-            assert_eq!(replayed.snapshot(), g.snapshot());
-            let loaded = load_game(variant, &g.snapshot()).unwrap();
-            assert_eq!(loaded.snapshot(), g.snapshot());
+            assert_eq!(replayed.snapshot().unwrap(), g.snapshot().unwrap());
+            let loaded = load_game(variant, &g.snapshot().unwrap()).unwrap();
+            assert_eq!(loaded.snapshot().unwrap(), g.snapshot().unwrap());
             assert_eq!(loaded.outcome(), g.outcome());
         }
     }
@@ -259,10 +264,13 @@ fn a_game_from_a_fen_replays_from_that_position() {
     log.push((Seat(1), claim));
     assert_eq!(g.outcome().unwrap().score, Some(vec![8, 2]));
     let replayed = replay("chess-sharp", Some(fen), &log).unwrap();
-    assert_eq!(replayed.snapshot(), g.snapshot());
+    assert_eq!(replayed.snapshot().unwrap(), g.snapshot().unwrap());
     assert_eq!(
-        load_game("chess-sharp", &g.snapshot()).unwrap().snapshot(),
-        g.snapshot()
+        load_game("chess-sharp", &g.snapshot().unwrap())
+            .unwrap()
+            .snapshot()
+            .unwrap(),
+        g.snapshot().unwrap()
     );
     assert!(g
         .pgn(Viewer::Public, &[])

@@ -108,7 +108,7 @@ fn seen(game: &dyn GameRules, viewer: Viewer) -> (String, Vec<Card>) {
 
 /// Checks that nothing shown holds a card not yet turned.
 fn shows_no_unturned_card(s: &Solitaire, game: &dyn GameRules, notes: &str) {
-    let snapshot = game.snapshot();
+    let snapshot = game.snapshot().unwrap();
     let up = turned(s, &snapshot);
     let hidden: Vec<PlayingCard> = (s.deck)()
         .into_iter()
@@ -135,7 +135,7 @@ fn shows_no_unturned_card(s: &Solitaire, game: &dyn GameRules, notes: &str) {
 /// loss, then the fewest groups (read from the public counters).
 fn rank(registry: &Registry, id: &str, game: &dyn GameRules, typed: &str) -> (bool, bool, usize) {
     let worst = (true, true, usize::MAX);
-    let Ok(mut copy) = registry.load(id, &game.snapshot()) else {
+    let Ok(mut copy) = registry.load(id, &game.snapshot().unwrap()) else {
         return worst;
     };
     let (word, rest) = typed.split_once(' ').unwrap_or((typed, ""));
@@ -174,7 +174,7 @@ fn play(s: &Solitaire, seed: u64, choices: &[usize]) {
         ..NewGame::default()
     };
     let mut game = registry.new_game(s.id, &setup).unwrap();
-    let start = game.snapshot();
+    let start = game.snapshot().unwrap();
     let mut log: Vec<(Seat, Action)> = Vec::new();
     let mut spent = 0;
     let mut choice = choices.iter().cycle();
@@ -205,12 +205,12 @@ fn play(s: &Solitaire, seed: u64, choices: &[usize]) {
             };
             let typed = options.remove(at);
             let (word, rest) = typed.split_once(' ').unwrap_or((&typed, ""));
-            let before = game.snapshot();
+            let before = game.snapshot().unwrap();
             let action = match game.read(Seat(0), &GameCommand::new(word, rest), Env::default()) {
                 Ok(Reading::Act(a)) => a,
                 Ok(other) => panic!("{typed}: {other:?}"),
                 Err(_) => {
-                    assert_eq!(game.snapshot(), before, "reading changed the game");
+                    assert_eq!(game.snapshot().unwrap(), before, "reading changed the game");
                     continue;
                 }
             };
@@ -229,7 +229,7 @@ fn play(s: &Solitaire, seed: u64, choices: &[usize]) {
                     break;
                 }
                 Err(_) => assert_eq!(
-                    game.snapshot(),
+                    game.snapshot().unwrap(),
                     before,
                     "{typed}: a refusal changed the game"
                 ),
@@ -248,12 +248,12 @@ fn play(s: &Solitaire, seed: u64, choices: &[usize]) {
     }
     let replayed = registry.replay(s.id, Some(&start), &setup, &log).unwrap();
     assert_eq!(
-        replayed.snapshot(),
-        game.snapshot(),
+        replayed.snapshot().unwrap(),
+        game.snapshot().unwrap(),
         "the log replays to the same state"
     );
-    let loaded = registry.load(s.id, &game.snapshot()).unwrap();
-    assert_eq!(loaded.snapshot(), game.snapshot());
+    let loaded = registry.load(s.id, &game.snapshot().unwrap()).unwrap();
+    assert_eq!(loaded.snapshot().unwrap(), game.snapshot().unwrap());
 }
 
 proptest! {

@@ -88,10 +88,12 @@ fn seats(white: &str, black: Option<&str>) -> Vec<SeatRow> {
 async fn challenge(store: &Store, event: &str) -> i64 {
     store.ensure_user("bob", "Bob").await.unwrap();
     let (id, seed, _) = store
-        .create_game(&new_game("alice", "games"), Some(event), 10, |id| Drawn {
-            seed: id * 7,
-            seats: seats("alice", None),
-            ..Drawn::default()
+        .create_game(&new_game("alice", "games"), Some(event), 10, |id| {
+            Ok(Drawn {
+                seed: id * 7,
+                seats: seats("alice", None),
+                ..Drawn::default()
+            })
         })
         .await
         .unwrap();
@@ -200,7 +202,7 @@ async fn a_stale_version_or_a_seen_event_changes_nothing(url: String) {
     // A challenge whose event was seen is refused too, and creates nothing.
     let again = store
         .create_game(&new_game("alice", "games"), Some("e1"), 11, |_| {
-            Drawn::default()
+            Ok(Drawn::default())
         })
         .await;
     assert!(matches!(again, Err(StoreError::Duplicate)));
@@ -413,10 +415,12 @@ async fn concurrent_challenges_never_pass_the_limit(url: String) {
                 ..new_game("alice", "games")
             };
             store
-                .create_game(&g, Some(&format!("c{n}")), 10, |id| Drawn {
-                    seed: id,
-                    seats: seats("alice", Some("bob")),
-                    ..Drawn::default()
+                .create_game(&g, Some(&format!("c{n}")), 10, |id| {
+                    Ok(Drawn {
+                        seed: id,
+                        seats: seats("alice", Some("bob")),
+                        ..Drawn::default()
+                    })
                 })
                 .await
         }));

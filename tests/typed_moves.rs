@@ -116,7 +116,7 @@ fn check_position(registry: &Registry, rules: &ChessRules) -> Result<usize, Test
     let seat = Seat::of_side(pos.turn());
     let mut n = 0;
     for m in rules.game().legal_moves() {
-        let expected = Reading::Act(Action::of(&ChessAction::Move(m.uci())));
+        let expected = Reading::Act(Action::of(&ChessAction::Move(m.uci())).unwrap());
         let mut texts = vec![san(&pos, m), lan(&pos, m), m.uci()];
         if m.kind != MoveKind::Drop {
             texts.push(iccf(m));
@@ -143,11 +143,9 @@ fn check_position(registry: &Registry, rules: &ChessRules) -> Result<usize, Test
         if i % (doubles.len() / 12 + 1) != 0 {
             continue;
         }
-        let expected = Reading::Act(Action::of(&ChessAction::Move(format!(
-            "{} {}",
-            a.uci(),
-            b.uci()
-        ))));
+        let expected = Reading::Act(
+            Action::of(&ChessAction::Move(format!("{} {}", a.uci(), b.uci()))).unwrap(),
+        );
         let (sa, sb) = (san(&pos, a), san(&pos.first_half(a), b));
         for line in [
             format!("double {sa} {sb}"),
@@ -185,7 +183,7 @@ fn check_playout(mut rules: ChessRules, seed: u64, plies: usize) -> Result<usize
         let m = moves[rng.below(moves.len())];
         let seat = Seat::of_side(rules.game().turn());
         rules
-            .apply(seat, &Action::of(&ChessAction::Move(m.uci())))
+            .apply(seat, &Action::of(&ChessAction::Move(m.uci())).unwrap())
             .map_err(|e| TestCaseError::fail(e.text))?;
     }
     Ok(n)
@@ -206,12 +204,12 @@ proptest! {
 
     #[test]
     fn every_legal_move_in_every_notation_and_form_is_read_as_itself(seed in any::<u64>()) {
-        for variant in [Variant::Standard, Variant::ChessSharp, Variant::LosAlamos, Variant::DoubleMove] {
+        for variant in [Variant::STANDARD, Variant::CHESS_SHARP, Variant::LOS_ALAMOS, Variant::DOUBLE_MOVE] {
             let n = check_playout(ChessRules::new(variant), seed, 30)?;
             prop_assert!(n > 0);
         }
         for fen in FENS {
-            let rules = ChessRules::from_fen(Variant::Standard, fen).unwrap();
+            let rules = ChessRules::from_fen(Variant::STANDARD, fen).unwrap();
             check_playout(rules, seed, 4)?;
         }
     }
@@ -235,9 +233,9 @@ proptest! {
         let registry = Registry::builtin();
         let line: String = parts.concat();
         let rules = match start {
-            0 => ChessRules::new(Variant::Standard),
-            1 => ChessRules::new(Variant::ChessSharp),
-            _ => ChessRules::from_fen(Variant::Standard, FENS[1]).unwrap(),
+            0 => ChessRules::new(Variant::STANDARD),
+            1 => ChessRules::new(Variant::CHESS_SHARP),
+            _ => ChessRules::from_fen(Variant::STANDARD, FENS[1]).unwrap(),
         };
         for color in [Color::White, Color::Black] {
             let seat = Seat::of_side(color);

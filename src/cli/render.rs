@@ -57,7 +57,7 @@ const CASES: [Case; 4] = [
     Case {
         // The closed Ruy Lopez after 9. h3: 26 pieces of every kind.
         name: "standard 8x8",
-        variant: Variant::Standard,
+        variant: Variant::STANDARD,
         moves: &[
             "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
             "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3",
@@ -67,20 +67,20 @@ const CASES: [Case; 4] = [
     Case {
         // Chess# after White places the king: both reserves drawn.
         name: "chess# 8x8",
-        variant: Variant::ChessSharp,
+        variant: Variant::CHESS_SHARP,
         moves: &["K@e1"],
         checkers: None,
     },
     Case {
         name: "los-alamos 6x6",
-        variant: Variant::LosAlamos,
+        variant: Variant::LOS_ALAMOS,
         moves: &["c2c3", "d5d4", "c3d4", "e6d4"],
         checkers: None,
     },
     Case {
         // Secret Chesswords after two captures, each marking a letter with a checker.
         name: "chesswords 6x6",
-        variant: Variant::Chesswords,
+        variant: Variant::CHESSWORDS,
         moves: &["d2d3", "c5c4", "d3c4", "b5b4", "c2c3", "b4c3"],
         checkers: Some(&["d3", "b4"]),
     },

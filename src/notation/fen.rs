@@ -276,24 +276,24 @@ mod tests {
 
     #[test]
     fn start_positions_round_trip() {
-        for v in Variant::ALL {
+        for v in Variant::PRESETS {
             let pos = Position::start(v);
             let fen = to_fen(&pos);
             assert_eq!(parse_fen(v, &fen).unwrap(), pos, "{v}: {fen}");
         }
         assert_eq!(
-            to_fen(&Position::start(Variant::LosAlamos)),
+            to_fen(&Position::start(Variant::LOS_ALAMOS)),
             "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"
         );
         assert_eq!(
-            to_fen(&Position::start(Variant::ChessSharp)),
+            to_fen(&Position::start(Variant::CHESS_SHARP)),
             "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"
         );
     }
 
     #[test]
     fn double_move_fens_carry_the_tokens_left() {
-        let v = Variant::DoubleMove;
+        let v = Variant::DOUBLE_MOVE;
         assert_eq!(
             to_fen(&Position::start(v)),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 4+4"
@@ -310,12 +310,12 @@ mod tests {
         ] {
             assert!(parse_fen(v, bad).is_err(), "{bad}");
         }
-        assert!(parse_fen(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - 0 20 4+4").is_err());
+        assert!(parse_fen(Variant::STANDARD, "4k3/8/8/8/8/8/8/4K3 w - - 0 20 4+4").is_err());
     }
 
     #[test]
     fn malformed_fens_are_refused_with_a_reason() {
-        let v = Variant::Standard;
+        let v = Variant::STANDARD;
         for bad in [
             "",
             "8/8/8/8/8/8/8 w - - 0 1",

@@ -184,11 +184,11 @@ pub fn write_pgn_annotated(
     push_tag(&mut out, "Result", result);
     match &tags.variant {
         Some(name) => push_tag(&mut out, "Variant", name),
-        None if variant != Variant::Standard => push_tag(&mut out, "Variant", variant.name()),
+        None if variant != Variant::STANDARD => push_tag(&mut out, "Variant", variant.name()),
         None => {}
     }
     let start = game.start();
-    if variant != Variant::Standard || *start != Position::start(Variant::Standard) {
+    if variant != Variant::STANDARD || *start != Position::start(Variant::STANDARD) {
         push_tag(&mut out, "SetUp", "1");
         push_tag(&mut out, "FEN", &to_fen(start));
     }
@@ -333,7 +333,7 @@ mod tests {
 
     #[test]
     fn fools_mate_is_written_exactly() {
-        let mut game = Game::new(Variant::Standard);
+        let mut game = Game::new(Variant::STANDARD);
         play(&mut game, &["f3", "e5", "g4", "Qh4"]);
         let tags = PgnTags {
             event: "Postal test".into(),
@@ -364,7 +364,7 @@ mod tests {
 
     #[test]
     fn unfinished_game_ends_with_an_asterisk_and_defaults_are_question_marks() {
-        let mut game = Game::new(Variant::Standard);
+        let mut game = Game::new(Variant::STANDARD);
         play(&mut game, &["e4"]);
         assert_eq!(
             write_pgn(&game, &PgnTags::default()),
@@ -375,7 +375,7 @@ mod tests {
 
     #[test]
     fn chess_sharp_writes_variant_setup_fen_and_score() {
-        let mut game = Game::new(Variant::ChessSharp);
+        let mut game = Game::new(Variant::CHESS_SHARP);
         play(&mut game, &["K@e1", "N@g8"]);
         game.resign(Color::White).unwrap();
         let pgn = write_pgn(&game, &PgnTags::default());
@@ -394,7 +394,7 @@ mod tests {
     #[test]
     fn black_to_move_start_uses_the_ellipsis_and_its_move_number() {
         let start = parse_fen(
-            Variant::Standard,
+            Variant::STANDARD,
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7",
         )
         .unwrap();
@@ -409,7 +409,7 @@ mod tests {
 
     #[test]
     fn los_alamos_names_its_variant() {
-        let mut game = Game::new(Variant::LosAlamos);
+        let mut game = Game::new(Variant::LOS_ALAMOS);
         play(&mut game, &["d3"]);
         let pgn = write_pgn(&game, &PgnTags::default());
         assert!(pgn.contains(
@@ -420,7 +420,7 @@ mod tests {
 
     #[test]
     fn long_games_wrap_at_eighty_columns() {
-        let mut game = Game::new(Variant::Standard);
+        let mut game = Game::new(Variant::STANDARD);
         let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
         for i in 0..16 {
             play(&mut game, &[shuffle[i % 4]]);
@@ -505,7 +505,7 @@ mod tests {
 
     #[test]
     fn tag_values_are_escaped() {
-        let game = Game::new(Variant::Standard);
+        let game = Game::new(Variant::STANDARD);
         let tags = PgnTags {
             white: "a \"quoted\\\" name\nwith a newline".into(),
             extra: vec![

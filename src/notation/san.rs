@@ -189,13 +189,13 @@ mod tests {
     #[test]
     fn chesswords_a_game_without_check_prints_no_check_marks() {
         let fen = "k5/6/6/6/6/1R3K w - - 0 1";
-        assert_eq!(san_of(&pos(Variant::LosAlamos, fen), "b1a1"), "Ra1+");
-        assert_eq!(san_of(&pos(Variant::Chesswords, fen), "b1a1"), "Ra1");
+        assert_eq!(san_of(&pos(Variant::LOS_ALAMOS, fen), "b1a1"), "Ra1+");
+        assert_eq!(san_of(&pos(Variant::CHESSWORDS, fen), "b1a1"), "Ra1");
     }
 
     #[test]
     fn pawn_pushes_and_piece_moves() {
-        let p = Position::start(Variant::Standard);
+        let p = Position::start(Variant::STANDARD);
         assert_eq!(san_of(&p, "e2e4"), "e4");
         assert_eq!(san_of(&p, "e2e3"), "e3");
         assert_eq!(san_of(&p, "g1f3"), "Nf3");
@@ -204,17 +204,17 @@ mod tests {
     #[test]
     fn captures_and_en_passant() {
         let p = pos(
-            Variant::Standard,
+            Variant::STANDARD,
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
         );
         assert_eq!(san_of(&p, "e5f6"), "exf6");
         let p = pos(
-            Variant::Standard,
+            Variant::STANDARD,
             "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
         );
         assert_eq!(san_of(&p, "e4d5"), "exd5");
         let p = pos(
-            Variant::Standard,
+            Variant::STANDARD,
             "rnbqkb1r/pppppppp/8/8/4n3/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
         );
         assert_eq!(san_of(&p, "c3e4"), "Nxe4");
@@ -223,16 +223,16 @@ mod tests {
     #[test]
     fn disambiguation_by_file_then_rank_then_both() {
         // Knights on b1 and f3 both reach d2: the file tells them apart.
-        let p = pos(Variant::Standard, "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+        let p = pos(Variant::STANDARD, "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
         assert_eq!(san_of(&p, "b1d2"), "Nbd2");
         assert_eq!(san_of(&p, "f3d2"), "Nfd2");
         // Rooks on a1 and a5: same file, so the rank tells them apart.
-        let p = pos(Variant::Standard, "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1");
+        let p = pos(Variant::STANDARD, "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1");
         assert_eq!(san_of(&p, "a1a3"), "R1a3");
         assert_eq!(san_of(&p, "a5a3"), "R5a3");
         // Queens on h4, e4 and h1 all reach e1: h4 shares a file with h1 and a rank
         // with e4, so it needs both.
-        let p = pos(Variant::Standard, "8/8/1k6/8/4Q2Q/8/8/K6Q w - - 0 1");
+        let p = pos(Variant::STANDARD, "8/8/1k6/8/4Q2Q/8/8/K6Q w - - 0 1");
         assert_eq!(san_of(&p, "h4e1"), "Qh4e1");
         assert_eq!(san_of(&p, "e4e1"), "Qee1");
         assert_eq!(san_of(&p, "h1e1"), "Q1e1");
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn promotions_and_castling() {
-        let p = pos(Variant::Standard, "1n2k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1");
+        let p = pos(Variant::STANDARD, "1n2k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1");
         assert_eq!(san_of(&p, "a7a8q"), "a8=Q");
         assert_eq!(san_of(&p, "a7b8n"), "axb8=N");
         assert_eq!(san_of(&p, "e1g1"), "O-O");
@@ -251,11 +251,11 @@ mod tests {
     #[test]
     fn check_and_mate_suffixes() {
         let p = pos(
-            Variant::Standard,
+            Variant::STANDARD,
             "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
         );
         assert_eq!(san_of(&p, "d8h4"), "Qh4#");
-        let p = pos(Variant::Standard, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let p = pos(Variant::STANDARD, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
         assert_eq!(san_of(&p, "a1a8"), "Ra8+");
         assert_eq!(san_of(&p, "a1a7"), "Ra7");
     }
@@ -263,16 +263,16 @@ mod tests {
     #[test]
     fn king_capture_variants_write_plus_but_never_mate() {
         // Chess#: the black king alone on h8; Qg7 would be mate in FIDE chess.
-        let p = pos(Variant::ChessSharp, "7k/8/5K2/8/8/8/6Q1/8[] w - - 0 1");
+        let p = pos(Variant::CHESS_SHARP, "7k/8/5K2/8/8/8/6Q1/8[] w - - 0 1");
         assert_eq!(san_of(&p, "g2g7"), "Qg7+");
         // Capturing the king ends the game: no suffix at all.
-        let p = pos(Variant::ChessSharp, "7k/6Q1/5K2/8/8/8/8/8[] w - - 0 1");
+        let p = pos(Variant::CHESS_SHARP, "7k/6Q1/5K2/8/8/8/8/8[] w - - 0 1");
         assert_eq!(san_of(&p, "g7h8"), "Qxh8");
     }
 
     #[test]
     fn drops_use_the_at_sign() {
-        let p = Position::start(Variant::ChessSharp);
+        let p = Position::start(Variant::CHESS_SHARP);
         assert_eq!(san_of(&p, "N@d1"), "N@d1");
         assert_eq!(san_of(&p, "K@e1"), "K@e1");
         assert_eq!(figurine(&p, find(&p, "N@d1")), "♘@d1");
@@ -280,14 +280,14 @@ mod tests {
 
     #[test]
     fn figurines_replace_piece_letters() {
-        let p = Position::start(Variant::Standard);
+        let p = Position::start(Variant::STANDARD);
         assert_eq!(figurine(&p, find(&p, "g1f3")), "♘f3");
         assert_eq!(figurine(&p, find(&p, "e2e4")), "e4");
     }
 
     #[test]
     fn illegal_moves_are_written_without_panicking() {
-        let p = Position::start(Variant::ChessSharp);
+        let p = Position::start(Variant::CHESS_SHARP);
         let bogus = Move {
             from: Square::new(4, 0),
             to: Square::new(4, 0),
@@ -310,7 +310,7 @@ mod tests {
 
     #[test]
     fn los_alamos_promotions_on_the_sixth_rank() {
-        let p = pos(Variant::LosAlamos, "3k2/P5/6/6/6/3K2 w - - 0 1");
+        let p = pos(Variant::LOS_ALAMOS, "3k2/P5/6/6/6/3K2 w - - 0 1");
         assert_eq!(san_of(&p, "a5a6q"), "a6=Q+");
         assert_eq!(san_of(&p, "a5a6n"), "a6=N");
         assert_eq!(san_of(&p, "a5a6r"), "a6=R+");

@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn a_game_is_one_frame_per_position_and_later_frames_are_small() {
-        let mut game = Game::new(Variant::Standard);
+        let mut game = Game::new(Variant::STANDARD);
         for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
             play(&mut game, uci);
         }
@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn a_game_without_moves_is_a_single_frame() {
-        let game = Game::from_position(Position::start(Variant::LosAlamos));
+        let game = Game::from_position(Position::start(Variant::LOS_ALAMOS));
         let options = GifOptions {
             render: RenderOptions { board_px: 180 },
             ..GifOptions::default()

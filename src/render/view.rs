@@ -6,9 +6,7 @@
 //! variants without secrets, [`BoardView::from_position`] and [`BoardView::from_game`] fill
 //! in everything a [`Position`] or a [`Game`] knows.
 
-use crate::rules::{
-    Color, EndReason, Game, GameResult, Move, Outcome, Piece, Position, Role, Square,
-};
+use crate::rules::{Color, Game, GameResult, Move, Outcome, Piece, Position, Role, Square};
 
 /// Who an image is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -445,27 +443,6 @@ impl BoardView {
     }
 }
 
-/// The words for why a game ended, as they follow "wins by" or "draw by".
-fn reason_words(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::Checkmate => "checkmate",
-        EndReason::KingCaptured => "capturing the king",
-        EndReason::Stalemate => "stalemate",
-        EndReason::StalemateClaim => "stalemate claim",
-        EndReason::InsufficientMaterial => "insufficient material",
-        EndReason::FivefoldRepetition => "fivefold repetition",
-        EndReason::SeventyFiveMoveRule => "the 75-move rule",
-        EndReason::ThreefoldRepetition => "threefold repetition",
-        EndReason::FiftyMoveRule => "the 50-move rule",
-        EndReason::Impasse => "impasse",
-        EndReason::FastFifty => "agreed impasse",
-        EndReason::Agreement => "agreement",
-        EndReason::Resignation => "resignation",
-        EndReason::Timeout => "timeout",
-        EndReason::TimeoutVsInsufficientMaterial => "timeout against insufficient material",
-    }
-}
-
 /// The result banner's text for an outcome, e.g. `1-0 · White wins by checkmate` or
 /// `0-1 · Black wins by impasse, 3-7 points`.
 pub fn result_text(outcome: &Outcome) -> String {
@@ -478,7 +455,7 @@ pub fn result_text(outcome: &Outcome) -> String {
         Some(Color::Black) => "Black wins by",
         None => "Draw by",
     };
-    let mut text = format!("{result} · {what} {}", reason_words(outcome.reason));
+    let mut text = format!("{result} · {what} {}", outcome.reason.words());
     if let Some([w, b]) = outcome.score {
         text.push_str(&format!(", {w}-{b} points"));
     }
@@ -501,7 +478,7 @@ mod tests {
 
     #[test]
     fn a_position_fills_pieces_turn_and_move_number() {
-        let pos = parse_fen(Variant::Standard, "4k3/8/8/8/8/8/8/4K2R b K - 3 17").unwrap();
+        let pos = parse_fen(Variant::STANDARD, "4k3/8/8/8/8/8/8/4K2R b K - 3 17").unwrap();
         let v = BoardView::from_position(&pos, None, Color::Black);
         assert_eq!((v.width, v.height), (8, 8));
         let h1 = Square::parse("h1").unwrap();
@@ -520,7 +497,7 @@ mod tests {
 
     #[test]
     fn a_drop_highlights_only_its_square() {
-        let pos = Position::start(Variant::ChessSharp);
+        let pos = Position::start(Variant::CHESS_SHARP);
         let m = play(&pos, "K@e1");
         let last = LastMove::of(&m);
         assert_eq!(
@@ -536,7 +513,7 @@ mod tests {
 
     #[test]
     fn the_chess_sharp_queen_is_locked_until_she_is_last() {
-        let start = Position::start(Variant::ChessSharp);
+        let start = Position::start(Variant::CHESS_SHARP);
         let v = BoardView::from_position(&start, None, Color::White);
         let white = v.reserves[0].as_ref().unwrap();
         let queen = white.slots.iter().find(|s| s.role == Role::Queen).unwrap();
@@ -547,7 +524,7 @@ mod tests {
         assert_eq!(white.slots[0].role, Role::King);
 
         let only_queen = parse_fen(
-            Variant::ChessSharp,
+            Variant::CHESS_SHARP,
             "8/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[Qrnbqkbnr] w - - 0 1",
         )
         .unwrap();
@@ -559,11 +536,11 @@ mod tests {
 
     #[test]
     fn check_is_marked_only_where_the_variant_has_check() {
-        let pos = parse_fen(Variant::Standard, "3k4/8/8/8/8/8/8/3RK3 b - - 0 1").unwrap();
+        let pos = parse_fen(Variant::STANDARD, "3k4/8/8/8/8/8/8/3RK3 b - - 0 1").unwrap();
         let v = BoardView::from_position(&pos, None, Color::White);
         assert_eq!(v.check, Square::parse("d8"));
 
-        let sharp = parse_fen(Variant::ChessSharp, "3k4/8/8/8/8/8/8/3RK3 b - - 0 1").unwrap();
+        let sharp = parse_fen(Variant::CHESS_SHARP, "3k4/8/8/8/8/8/8/3RK3 b - - 0 1").unwrap();
         assert!(BoardView::from_position(&sharp, None, Color::White)
             .check
             .is_none());
@@ -597,7 +574,7 @@ mod tests {
 
     #[test]
     fn a_finished_game_shows_its_result_and_nobody_to_move() {
-        let mut game = Game::new(Variant::Standard);
+        let mut game = Game::new(Variant::STANDARD);
         for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
             let m = play(game.position(), uci);
             game.play(m).unwrap();

@@ -317,7 +317,7 @@ mod tests {
     use crate::rules::{EndReason, Game, Variant};
 
     fn fen(text: &str) -> Position {
-        parse_fen(Variant::DoubleMove, text).unwrap()
+        parse_fen(Variant::DOUBLE_MOVE, text).unwrap()
     }
 
     fn mv(pos: &Position, uci: &str) -> Move {
@@ -607,7 +607,7 @@ mod tests {
 
     /// Perft of standard chess from `text`, for composing Double Move Chess counts.
     fn standard(text: &str, depth: u32) -> u64 {
-        crate::rules::perft(&parse_fen(Variant::Standard, text).unwrap(), depth)
+        crate::rules::perft(&parse_fen(Variant::STANDARD, text).unwrap(), depth)
     }
 
     /// The intermediate position after `first`, built by hand as a standard FEN: the
@@ -652,7 +652,7 @@ mod tests {
             assert_eq!(perft_turns(&none, 3), standard(&std_fen, 3), "{text}");
         }
         // The start: no double moves for eight moves, so standard perft.
-        let start = Position::start(Variant::DoubleMove);
+        let start = Position::start(Variant::DOUBLE_MOVE);
         assert_eq!(perft_turns(&start, 4), 197_281);
     }
 

@@ -5,6 +5,7 @@ use super::double_move::{DoubleMoveError, Turn};
 use super::position::Position;
 use super::types::{Color, Move, Role};
 use super::variant::{KingRule, Variant};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The result of a finished game, as written in PGN.
@@ -52,62 +53,73 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// The side to move is checkmated.
-    Checkmate,
-    /// A king was captured (king-capture variants).
-    KingCaptured,
-    /// The side to move has no legal move and is not in check (a draw in FIDE chess).
-    Stalemate,
-    /// Chess#: a player validly claimed to be stalemated (or had no move at all).
-    StalemateClaim,
-    /// Neither side can checkmate.
-    InsufficientMaterial,
-    /// The same position occurred a fifth time.
-    FivefoldRepetition,
-    /// 75 moves by each side without a pawn move or capture.
-    SeventyFiveMoveRule,
-    /// A valid threefold-repetition claim.
-    ThreefoldRepetition,
-    /// A valid fifty-move-rule claim.
-    FiftyMoveRule,
-    /// Chess#: fifty moves by each side without a pawn move or capture.
-    Impasse,
-    /// Chess#: both players agreed that the game is an impasse.
-    FastFifty,
-    /// Draw by agreement.
-    Agreement,
-    /// A player resigned.
-    Resignation,
-    /// A player ran out of time.
-    Timeout,
-    /// A player ran out of time, but the opponent could not possibly checkmate.
-    TimeoutVsInsufficientMaterial,
+/// Defines [`EndReason`] from one table, so that the list of every reason
+/// ([`EndReason::ALL`]), the export names and the banner words cannot drift apart.
+macro_rules! end_reasons {
+    ($($(#[doc = $doc:literal])* $reason:ident => $name:literal, $words:literal;)*) => {
+        /// Why a game ended. Stored games name it by its identifier (`Checkmate`,
+        /// `FastFifty`: the serde form), which never changes once a release stored it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum EndReason {
+            $($(#[doc = $doc])* $reason,)*
+        }
+
+        impl EndReason {
+            /// Every reason, in declaration order.
+            pub const ALL: &'static [EndReason] = &[$(EndReason::$reason),*];
+
+            /// The name used in exports (`checkmate`, `king-captured`, `fast-fifty`, ...).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(EndReason::$reason => $name,)*
+                }
+            }
+
+            /// The words for the reason as they follow "wins by" or "draw by" on a
+            /// board's result banner.
+            pub fn words(self) -> &'static str {
+                match self {
+                    $(EndReason::$reason => $words,)*
+                }
+            }
+        }
+    };
 }
 
-impl EndReason {
-    /// The name used in exports (`checkmate`, `king-captured`, `fast-fifty`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::KingCaptured => "king-captured",
-            EndReason::Stalemate => "stalemate",
-            EndReason::StalemateClaim => "stalemate",
-            EndReason::InsufficientMaterial => "insufficient-material",
-            EndReason::FivefoldRepetition => "fivefold-repetition",
-            EndReason::SeventyFiveMoveRule => "seventy-five-move-rule",
-            EndReason::ThreefoldRepetition => "threefold-repetition",
-            EndReason::FiftyMoveRule => "fifty-move-rule",
-            EndReason::Impasse => "impasse",
-            EndReason::FastFifty => "fast-fifty",
-            EndReason::Agreement => "agreement",
-            EndReason::Resignation => "resignation",
-            EndReason::Timeout => "timeout",
-            EndReason::TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
-        }
-    }
+end_reasons! {
+    /// The side to move is checkmated.
+    Checkmate => "checkmate", "checkmate";
+    /// A king was captured (king-capture variants).
+    KingCaptured => "king-captured", "capturing the king";
+    /// The side to move has no legal move and is not in check (a draw in FIDE chess).
+    Stalemate => "stalemate", "stalemate";
+    /// Chess#: a player validly claimed to be stalemated (or had no move at all).
+    StalemateClaim => "stalemate", "stalemate claim";
+    /// Neither side can checkmate.
+    InsufficientMaterial => "insufficient-material", "insufficient material";
+    /// The same position occurred a fifth time.
+    FivefoldRepetition => "fivefold-repetition", "fivefold repetition";
+    /// 75 moves by each side without a pawn move or capture.
+    SeventyFiveMoveRule => "seventy-five-move-rule", "the 75-move rule";
+    /// A valid threefold-repetition claim.
+    ThreefoldRepetition => "threefold-repetition", "threefold repetition";
+    /// A valid fifty-move-rule claim.
+    FiftyMoveRule => "fifty-move-rule", "the 50-move rule";
+    /// Chess#: fifty moves by each side without a pawn move or capture.
+    Impasse => "impasse", "impasse";
+    /// Chess#: both players agreed that the game is an impasse.
+    FastFifty => "fast-fifty", "agreed impasse";
+    /// Draw by agreement.
+    Agreement => "agreement", "agreement";
+    /// A player resigned.
+    Resignation => "resignation", "resignation";
+    /// A player ran out of time.
+    Timeout => "timeout", "timeout";
+    /// A player ran out of time, but the opponent could not possibly checkmate.
+    TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
+        "timeout against insufficient material";
+    /// A king reached the variant's goal region (King of the Hill's centre).
+    KingInGoal => "king-in-goal", "reaching the goal";
 }
 
 impl fmt::Display for EndReason {
@@ -332,6 +344,9 @@ impl Game {
         if let Some(loser) = pos.king_captured() {
             return Some(self.win(loser.opposite(), EndReason::KingCaptured));
         }
+        if let Some(winner) = pos.goal_reached() {
+            return Some(self.win(winner, EndReason::KingInGoal));
+        }
         let us = pos.turn();
         let no_moves = pos.legal_moves().is_empty();
         match cfg.king_rule {
@@ -446,7 +461,7 @@ impl Game {
         }
         let winner = color.opposite();
         let pos = self.position();
-        let o = if pos.config().check_matters() && !could_checkmate(pos, winner) {
+        let o = if pos.config().check_matters() && !could_win(pos, winner) {
             self.draw(EndReason::TimeoutVsInsufficientMaterial)
         } else {
             self.win(winner, EndReason::Timeout)
@@ -622,6 +637,13 @@ pub fn is_dead_by_material(pos: &Position) -> bool {
     dark == 0 || dark == bishops.count() as usize
 }
 
+/// Whether `color` could still win by some series of legal moves: by bringing its king
+/// to the goal region where the variant has one (a king alone can always try), or else
+/// by checkmate ([`could_checkmate`]).
+pub fn could_win(pos: &Position, color: Color) -> bool {
+    pos.config().goal.is_some() || could_checkmate(pos, color)
+}
+
 /// Whether `color` could checkmate its opponent by some series of legal moves, the
 /// opponent's moves included however unlikely (FIDE 6.9: a player whose time runs out
 /// loses unless this is false). False only where no mate can ever arise:
@@ -658,4 +680,23 @@ pub fn could_checkmate(pos: &Position, color: Color) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EndReason;
+
+    /// Stored games name a reason by its identifier, as the first releases wrote it
+    /// with `{:?}`; serde must read and write exactly that, for every reason.
+    #[test]
+    fn every_end_reason_round_trips_under_its_stored_name() {
+        assert!(EndReason::ALL.len() >= 16);
+        for &reason in EndReason::ALL {
+            let json = serde_json::to_value(reason).unwrap();
+            assert_eq!(json, serde_json::Value::String(format!("{reason:?}")));
+            assert_eq!(serde_json::from_value::<EndReason>(json).unwrap(), reason);
+            assert!(!reason.words().is_empty() && !reason.name().is_empty());
+        }
+        assert!(serde_json::from_str::<EndReason>("\"NoSuchReason\"").is_err());
+    }
 }

@@ -22,4 +22,7 @@ pub use movegen::MoveList;
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Reserve, Setup};
 pub use types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
-pub use variant::{DoubleMoveRules, KingRule, UnknownVariant, Variant, VariantConfig};
+pub use variant::{
+    DoubleMoveRules, DrawRules, DropRules, GoalRegion, KingRule, SharpEndings, Variant,
+    VariantConfig, FIDE_CHESS, FIDE_DRAWS, NO_DRAWS,
+};

@@ -14,7 +14,8 @@ use arrayvec::ArrayVec;
 pub type MoveList = ArrayVec<Move, 512>;
 
 impl Position {
-    /// All legal moves of the side to move. Empty when the game is over by king capture.
+    /// All legal moves of the side to move. Empty when the position ends the game (a
+    /// king captured, a goal reached).
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.generate(&mut moves);
@@ -40,7 +41,7 @@ impl Position {
     /// why a move is illegal.
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        if self.king_captured().is_none() {
+        if !self.is_variant_end() {
             self.generate_unrestricted(&mut moves);
         }
         moves
@@ -52,7 +53,7 @@ impl Position {
     }
 
     fn generate(&self, moves: &mut MoveList) {
-        if self.king_captured().is_some() {
+        if self.is_variant_end() {
             return;
         }
         if self.config().check_matters() {

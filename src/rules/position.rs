@@ -351,6 +351,24 @@ impl Position {
         Color::ALL.into_iter().find(|&c| !self.has_king(c))
     }
 
+    /// The side whose king stands in the variant's goal region (King of the Hill's
+    /// centre), which has won.
+    #[inline]
+    pub fn goal_reached(&self) -> Option<Color> {
+        let goal = self.config().goal?;
+        let kings = self.by_role(Role::King) & goal.squares;
+        Color::ALL
+            .into_iter()
+            .find(|&c| (kings & self.by_color(c)).nonempty())
+    }
+
+    /// Whether the position itself ends the game (a king captured or a goal reached), so
+    /// that no move follows.
+    #[inline]
+    pub fn is_variant_end(&self) -> bool {
+        self.king_captured().is_some() || self.goal_reached().is_some()
+    }
+
     pub(super) fn put(&mut self, sq: Square, piece: Piece) {
         let bb = Bitboard::from_square(sq);
         self.by_color[piece.color.index()] |= bb;

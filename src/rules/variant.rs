@@ -1,10 +1,13 @@
 //! The variants as data: every difference between the chess-like games lives in a
-//! [`VariantConfig`], and one engine reads it.
+//! [`VariantConfig`], and one engine reads it. Rules are flags named by the mechanism
+//! they switch on (king capture, drops, a goal region), as in Fairy-Stockfish's variant
+//! table, so a new chess-like variant is a new config value, not a new engine case. The
+//! configs here are the engine's presets; a variant's own folder may declare its own
+//! (`variants/king_of_the_hill`).
 
 use super::bitboard::Bitboard;
 use super::types::Role;
 use std::fmt;
-use std::str::FromStr;
 
 /// How a game is won against the king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,11 +59,24 @@ pub struct DoubleMoveRules {
     pub first_move: u32,
 }
 
+/// A region of the board whose reaching by a king wins the game at once (King of the
+/// Hill's centre).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoalRegion {
+    /// The squares of the region.
+    pub squares: Bitboard,
+    /// The region in words, for the end of a game ("the centre").
+    pub name: &'static str,
+}
+
 /// Everything that distinguishes one chess-like variant from another.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantConfig {
-    /// The variant this configures.
-    pub variant: Variant,
+    /// The name used in commands and stored games (`standard`, `chess-sharp`): unique
+    /// and never changed once games are stored under it.
+    pub id: &'static str,
+    /// The name people write (`Chess#`).
+    pub display_name: &'static str,
     /// Files on the board, at most 8.
     pub width: u8,
     /// Ranks on the board, at most 8.
@@ -85,6 +101,8 @@ pub struct VariantConfig {
     pub sharp: Option<SharpEndings>,
     /// Double-move tokens, where a player may move twice in one turn.
     pub double_move: Option<DoubleMoveRules>,
+    /// A region whose reaching by a king wins (King of the Hill).
+    pub goal: Option<GoalRegion>,
     /// Descriptive file names as seen by the player (`QR`, `QN`, ... from the a-file).
     pub descriptive_files: &'static [&'static str],
     /// Whether SAN marks a check (`+`, `#`): not where the rules know no check (Secret
@@ -107,23 +125,26 @@ impl VariantConfig {
 }
 
 /// No draw rules at all (variants that end otherwise).
-const NO_DRAWS: DrawRules = DrawRules {
+pub const NO_DRAWS: DrawRules = DrawRules {
     repetition: false,
     move_limit: false,
     insufficient_material: false,
     stalemate_is_draw: false,
 };
 
-const FIDE_DRAWS: DrawRules = DrawRules {
+/// The draw rules of FIDE chess.
+pub const FIDE_DRAWS: DrawRules = DrawRules {
     repetition: true,
     move_limit: true,
     insufficient_material: true,
     stalemate_is_draw: true,
 };
 
-/// FIDE chess, the base of the variants that only add a rule to it.
-const FIDE_CHESS: VariantConfig = VariantConfig {
-    variant: Variant::Standard,
+/// FIDE chess, the base of the variants that only add a rule to it
+/// (`VariantConfig { goal: ..., ..FIDE_CHESS }`).
+pub const FIDE_CHESS: VariantConfig = VariantConfig {
+    id: "standard",
+    display_name: "Standard chess",
     width: 8,
     height: 8,
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -136,14 +157,14 @@ const FIDE_CHESS: VariantConfig = VariantConfig {
     drops: None,
     sharp: None,
     double_move: None,
+    goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: true,
 };
 
-static STANDARD: VariantConfig = FIDE_CHESS;
-
-static CHESS_SHARP: VariantConfig = VariantConfig {
-    variant: Variant::ChessSharp,
+const CHESS_SHARP: VariantConfig = VariantConfig {
+    id: "chess-sharp",
+    display_name: "Chess#",
     width: 8,
     height: 8,
     start_fen: "8/pppppppp/8/8/8/8/PPPPPPPP/8[RNBQKBNRrnbqkbnr] w - - 0 1",
@@ -160,12 +181,14 @@ static CHESS_SHARP: VariantConfig = VariantConfig {
     }),
     sharp: Some(SharpEndings { impasse_plies: 100 }),
     double_move: None,
+    goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: true,
 };
 
-static LOS_ALAMOS: VariantConfig = VariantConfig {
-    variant: Variant::LosAlamos,
+const LOS_ALAMOS: VariantConfig = VariantConfig {
+    id: "los-alamos",
+    display_name: "Los Alamos chess",
     width: 6,
     height: 6,
     start_fen: "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
@@ -184,14 +207,16 @@ static LOS_ALAMOS: VariantConfig = VariantConfig {
     drops: None,
     sharp: None,
     double_move: None,
+    goal: None,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
     check_marks: true,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are
 /// partners), so kings may be captured; no draw rules (the game's own rules end it).
-static CHESSWORDS: VariantConfig = VariantConfig {
-    variant: Variant::Chesswords,
+const CHESSWORDS: VariantConfig = VariantConfig {
+    id: "chesswords",
+    display_name: "Secret Chesswords",
     king_rule: KingRule::KingCapture,
     draws: NO_DRAWS,
     check_marks: false,
@@ -199,8 +224,9 @@ static CHESSWORDS: VariantConfig = VariantConfig {
 };
 
 /// Double Move Chess: standard chess where each player holds four double-move tokens.
-static DOUBLE_MOVE: VariantConfig = VariantConfig {
-    variant: Variant::DoubleMove,
+const DOUBLE_MOVE: VariantConfig = VariantConfig {
+    id: "double-move",
+    display_name: "Double Move Chess",
     double_move: Some(DoubleMoveRules {
         tokens: 4,
         first_move: 9,
@@ -208,63 +234,72 @@ static DOUBLE_MOVE: VariantConfig = VariantConfig {
     ..FIDE_CHESS
 };
 
-/// The variants the rules engine knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// FIDE chess.
-    Standard,
-    /// Chess# ("chess sharp"): reserves, first-rank drops, king capture.
-    ChessSharp,
-    /// Los Alamos chess: 6x6, no bishops.
-    LosAlamos,
-    /// Double Move Chess: standard chess with four double-move tokens per player.
-    DoubleMove,
-    /// The board of Secret Chesswords: Los Alamos chess without check, kings capturable.
-    Chesswords,
-}
+/// A chess-like variant as the engine sees it: a handle on its [`VariantConfig`],
+/// small and `Copy`, compared and hashed by the config's id.
+#[derive(Clone, Copy)]
+pub struct Variant(&'static VariantConfig);
 
 impl Variant {
-    /// Every variant.
-    pub const ALL: [Variant; 5] = [
-        Variant::Standard,
-        Variant::ChessSharp,
-        Variant::LosAlamos,
-        Variant::DoubleMove,
-        Variant::Chesswords,
+    /// FIDE chess.
+    pub const STANDARD: Variant = Variant(&FIDE_CHESS);
+    /// Chess# ("chess sharp"): reserves, first-rank drops, king capture.
+    pub const CHESS_SHARP: Variant = Variant(&CHESS_SHARP);
+    /// Los Alamos chess: 6x6, no bishops.
+    pub const LOS_ALAMOS: Variant = Variant(&LOS_ALAMOS);
+    /// Double Move Chess: standard chess with four double-move tokens per player.
+    pub const DOUBLE_MOVE: Variant = Variant(&DOUBLE_MOVE);
+    /// The board of Secret Chesswords: Los Alamos chess without check, kings capturable.
+    pub const CHESSWORDS: Variant = Variant(&CHESSWORDS);
+
+    /// The engine's presets (a variant's folder may add its own config; the registry
+    /// of variants lists them all).
+    pub const PRESETS: [Variant; 5] = [
+        Variant::STANDARD,
+        Variant::CHESS_SHARP,
+        Variant::LOS_ALAMOS,
+        Variant::DOUBLE_MOVE,
+        Variant::CHESSWORDS,
     ];
+
+    /// The variant a config describes.
+    pub const fn of(config: &'static VariantConfig) -> Variant {
+        Variant(config)
+    }
 
     /// The rules of this variant.
     #[inline]
     pub fn config(self) -> &'static VariantConfig {
-        match self {
-            Variant::Standard => &STANDARD,
-            Variant::ChessSharp => &CHESS_SHARP,
-            Variant::LosAlamos => &LOS_ALAMOS,
-            Variant::DoubleMove => &DOUBLE_MOVE,
-            Variant::Chesswords => &CHESSWORDS,
-        }
+        self.0
     }
 
-    /// The name used in commands (`standard`, `chess-sharp`, `los-alamos`).
+    /// The name used in commands and stored games (`standard`, `chess-sharp`).
     pub fn name(self) -> &'static str {
-        match self {
-            Variant::Standard => "standard",
-            Variant::ChessSharp => "chess-sharp",
-            Variant::LosAlamos => "los-alamos",
-            Variant::DoubleMove => "double-move",
-            Variant::Chesswords => "chesswords",
-        }
+        self.0.id
     }
 
     /// The name people write (`Chess#`).
     pub fn display_name(self) -> &'static str {
-        match self {
-            Variant::Standard => "Standard chess",
-            Variant::ChessSharp => "Chess#",
-            Variant::LosAlamos => "Los Alamos chess",
-            Variant::DoubleMove => "Double Move Chess",
-            Variant::Chesswords => "Secret Chesswords",
-        }
+        self.0.display_name
+    }
+}
+
+impl PartialEq for Variant {
+    fn eq(&self, other: &Variant) -> bool {
+        std::ptr::eq(self.0, other.0) || self.0.id == other.0.id
+    }
+}
+
+impl Eq for Variant {}
+
+impl std::hash::Hash for Variant {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.id.hash(state);
+    }
+}
+
+impl fmt::Debug for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Variant({})", self.0.id)
     }
 }
 
@@ -274,30 +309,19 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Error for an unknown variant name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown variant '{0}' (known: standard, chess-sharp, los-alamos, double-move, chesswords)"
-)]
-pub struct UnknownVariant(pub String);
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl FromStr for Variant {
-    type Err = UnknownVariant;
-
-    /// Accepts the command names and common spellings (`chess`, `chess#`, `chesssharp`, `losalamos`).
-    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        let key: String = s
-            .chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .collect::<String>()
-            .to_ascii_lowercase();
-        match key.as_str() {
-            "standard" | "chess" | "fide" | "classical" => Ok(Variant::Standard),
-            "chesssharp" | "chess#" | "sharp" | "chess♯" => Ok(Variant::ChessSharp),
-            "losalamos" | "losalamoschess" => Ok(Variant::LosAlamos),
-            "doublemove" | "doublemovechess" | "dmchess" => Ok(Variant::DoubleMove),
-            "chesswords" | "secretchesswords" => Ok(Variant::Chesswords),
-            _ => Err(UnknownVariant(s.to_string())),
+    #[test]
+    fn presets_have_distinct_ids_and_valid_shapes() {
+        let ids: std::collections::HashSet<_> = Variant::PRESETS.iter().map(|v| v.name()).collect();
+        assert_eq!(ids.len(), Variant::PRESETS.len());
+        for v in Variant::PRESETS {
+            let c = v.config();
+            assert!(c.width <= 8 && c.height <= 8, "{v}");
+            assert_eq!(v, Variant::of(c));
         }
+        assert_ne!(Variant::LOS_ALAMOS, Variant::CHESSWORDS);
     }
 }

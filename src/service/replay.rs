@@ -31,7 +31,10 @@ pub fn check_replay(registry: &Registry, game: &GameRow, log: &[ActionRow]) -> R
     let actions = read_log(id, log)?;
     let stored = json(id, "snapshot", &game.snapshot)?;
     let replayed = replay(registry, game, &actions)?;
-    if replayed.snapshot() != stored {
+    let now = replayed
+        .snapshot()
+        .map_err(|e| format!("game #{id}: {}", e.text))?;
+    if now != stored {
         return Err(format!(
             "game #{id}: the stored state differs from the replay of its log"
         ));

@@ -2,8 +2,19 @@
 //! `config/postal.toml`, read from that file at start, with environment overrides.
 
 use crate::render::PublicOrientation;
+use crate::variants::api::setting_key;
+use crate::variants::Registry;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::Path;
+
+/// The setting keys of every resource the built-in variants declare.
+fn resource_keys() -> Vec<String> {
+    Registry::builtin()
+        .all()
+        .flat_map(|v| v.resources().iter().map(|r| setting_key(v.id(), r.name)))
+        .collect()
+}
 
 /// Where the configuration is read from unless `POSTAL_CONFIG` names another file.
 pub const DEFAULT_CONFIG_PATH: &str = "config/postal.toml";
@@ -29,9 +40,12 @@ pub struct Settings {
     /// Which side is at the bottom of the board image posted in a game's channel
     /// (private images are always from the viewer's side).
     pub public_orientation: PublicOrientation,
-    /// The file of words a Secret Chesswords finale word must be on (one word per line),
-    /// or `None` for any alphabetic word. The path is checked when the list is loaded.
-    pub chesswords_words: Option<String>,
+    /// The files of the resources variants declare, by setting key
+    /// ([`setting_key`]: the variant's id and the resource's name, `chesswords_words`),
+    /// written in `[games]` or as `POSTAL_` and the key in capitals. The service reads each
+    /// file at start and its variant parses it; a file that cannot be read is reported
+    /// then and refused to the players who need it.
+    pub resources: BTreeMap<String, String>,
     /// Where the full rules documents are published (a web address ending before the
     /// document's name, e.g. `https://example.org/postal/rules/`): `rules VARIANT` links
     /// `{rules_url}{document}.md`. `None`: the answer gives the summary alone and says to
@@ -55,7 +69,7 @@ impl Default for Settings {
             max_open_challenges: 10,
             challenge_expiry_days: 7,
             public_orientation: PublicOrientation::SideToMove,
-            chesswords_words: None,
+            resources: BTreeMap::new(),
             rules_url: None,
             seed: None,
         }
@@ -102,7 +116,6 @@ struct Games {
     days_per_move: Option<u32>,
     max_open_challenges: Option<u32>,
     challenge_expiry_days: Option<u32>,
-    chesswords_words: Option<String>,
     rules_url: Option<String>,
 }
 
@@ -116,7 +129,29 @@ struct Clock {
 impl Settings {
     /// The defaults with the values of a configuration file's text, checked.
     pub fn from_toml(text: &str) -> Result<Settings, ConfigError> {
-        let f: File = toml::from_str(text).map_err(|e| ConfigError(e.message().to_string()))?;
+        let mut table: toml::Table =
+            toml::from_str(text).map_err(|e| ConfigError(e.message().to_string()))?;
+        // The variants' resources are `[games]` keys that the variants declare, taken out
+        // before the fixed keys are read (which refuse anything unknown).
+        let mut resources = BTreeMap::new();
+        if let Some(toml::Value::Table(games)) = table.get_mut("games") {
+            for key in resource_keys() {
+                match games.remove(&key) {
+                    None => {}
+                    Some(toml::Value::String(path)) => {
+                        resources.insert(key, path);
+                    }
+                    Some(_) => {
+                        return Err(ConfigError(format!(
+                            "games.{key} must be a string (a file's path)"
+                        )))
+                    }
+                }
+            }
+        }
+        let f: File = table
+            .try_into()
+            .map_err(|e: toml::de::Error| ConfigError(e.message().to_string()))?;
         let d = Settings::default();
         Settings {
             database_url: f.database_url.unwrap_or(d.database_url),
@@ -136,7 +171,7 @@ impl Settings {
                 Some(o) => orientation(&o, "images.public_orientation")?,
                 None => d.public_orientation,
             },
-            chesswords_words: f.games.chesswords_words.or(d.chesswords_words),
+            resources,
             rules_url: f
                 .games
                 .rules_url
@@ -149,8 +184,9 @@ impl Settings {
 
     /// These settings with the environment's overrides (`DATABASE_URL`,
     /// `POSTAL_DEFAULT_VARIANT`, `POSTAL_DAYS_PER_MOVE`, `POSTAL_REMINDER_HOURS`,
-    /// `POSTAL_PUBLIC_ORIENTATION`, `POSTAL_CHESSWORDS_WORDS`: an empty value means no
-    /// word list, `POSTAL_VACATION_DAYS`), read through `var`, checked.
+    /// `POSTAL_PUBLIC_ORIENTATION`, `POSTAL_VACATION_DAYS`, and for each resource a
+    /// variant declares `POSTAL_` and its setting key in capitals, such as
+    /// `POSTAL_CHESSWORDS_WORDS`: an empty value means none), read through `var`, checked.
     pub fn with_env(self, var: impl Fn(&str) -> Option<String>) -> Result<Settings, ConfigError> {
         let mut s = self;
         if let Some(url) = var("DATABASE_URL") {
@@ -162,8 +198,14 @@ impl Settings {
         if let Some(o) = var("POSTAL_PUBLIC_ORIENTATION") {
             s.public_orientation = orientation(&o, "POSTAL_PUBLIC_ORIENTATION")?;
         }
-        if let Some(w) = var("POSTAL_CHESSWORDS_WORDS") {
-            s.chesswords_words = (!w.trim().is_empty()).then_some(w);
+        for key in resource_keys() {
+            if let Some(path) = var(&format!("POSTAL_{}", key.to_ascii_uppercase())) {
+                if path.trim().is_empty() {
+                    s.resources.remove(&key);
+                } else {
+                    s.resources.insert(key, path);
+                }
+            }
         }
         if let Some(d) = var("POSTAL_DAYS_PER_MOVE") {
             s.default_days = d.trim().parse().map_err(|_| {
@@ -236,14 +278,10 @@ impl Settings {
                 self.default_days
             )));
         }
-        if self
-            .chesswords_words
-            .as_deref()
-            .is_some_and(|w| w.trim().is_empty())
-        {
-            return Err(ConfigError(
-                "chesswords_words is empty: name a word list file or leave the setting out".into(),
-            ));
+        if let Some((key, _)) = self.resources.iter().find(|(_, p)| p.trim().is_empty()) {
+            return Err(ConfigError(format!(
+                "{key} is empty: name the file or leave the setting out"
+            )));
         }
         let max_hours = i64::from(self.default_days) * 24;
         if let Some(h) = self
@@ -333,18 +371,21 @@ mod tests {
     }
 
     #[test]
-    fn the_chesswords_word_list_is_an_optional_path() {
-        assert_eq!(Settings::default().chesswords_words, None);
+    fn a_variants_resource_is_an_optional_path_under_its_setting_key() {
+        let words = |s: &Settings| s.resources.get("chesswords_words").cloned();
+        assert_eq!(words(&Settings::default()), None);
         assert_eq!(Settings::default().rules_url, None);
         let r =
             Settings::from_toml("[games]\nrules_url = \"https://example.org/rules/\"\n").unwrap();
         assert_eq!(r.rules_url.as_deref(), Some("https://example.org/rules/"));
         let s = Settings::from_toml("[games]\nchesswords_words = \"words.txt\"\n").unwrap();
-        assert_eq!(s.chesswords_words.as_deref(), Some("words.txt"));
+        assert_eq!(words(&s).as_deref(), Some("words.txt"));
         let env = |k: &str| (k == "POSTAL_CHESSWORDS_WORDS").then(|| "/srv/w.txt".to_string());
         let s2 = s.clone().with_env(env).unwrap();
-        assert_eq!(s2.chesswords_words.as_deref(), Some("/srv/w.txt"));
+        assert_eq!(words(&s2).as_deref(), Some("/srv/w.txt"));
         let env = |k: &str| (k == "POSTAL_CHESSWORDS_WORDS").then(String::new);
-        assert_eq!(s.with_env(env).unwrap().chesswords_words, None);
+        assert_eq!(words(&s.with_env(env).unwrap()), None);
+        let err = Settings::from_toml("[games]\nno_such_words = \"w.txt\"\n").unwrap_err();
+        assert!(err.0.contains("no_such_words"), "{err}");
     }
 }

@@ -106,13 +106,14 @@ impl Store {
     /// transaction. `draw` is given the new game's id and returns the seed of its random
     /// draws, its seats (drawn from that seed) and, for a game whose setup depends on the
     /// seed, its snapshot (replacing `g.snapshot`); seed and seats are stored with it and
-    /// returned with the id.
+    /// returned with the id. An error of `draw` (a snapshot that could not be written)
+    /// undoes the whole transaction.
     pub async fn create_game(
         &self,
         g: &NewGame,
         event_id: Option<&str>,
         at: i64,
-        draw: impl FnOnce(i64) -> Drawn,
+        draw: impl FnOnce(i64) -> Result<Drawn, StoreError>,
     ) -> Result<(i64, i64, Vec<SeatRow>), StoreError> {
         let postgres = self.backend() == Backend::Postgres;
         on_pool!(self.pool, |p| {
@@ -169,7 +170,7 @@ impl Store {
                 seats,
                 snapshot,
                 start,
-            } = draw(id);
+            } = draw(id)?;
             sqlx::query(
                 "UPDATE games SET seed = $1, snapshot = coalesce($2, snapshot), start_snapshot = coalesce($2, snapshot) WHERE id = $3",
             )

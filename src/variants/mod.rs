@@ -9,6 +9,7 @@ pub mod chess;
 pub mod chesswords;
 pub mod cloak;
 pub mod gravity;
+pub mod king_of_the_hill;
 pub mod neighbour;
 pub mod parade;
 pub mod solitaire;
@@ -23,6 +24,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::CHESS_SHARP,
     &chess::LOS_ALAMOS,
     &chess::DOUBLE_MOVE,
+    &king_of_the_hill::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,
@@ -102,6 +104,30 @@ impl Registry {
                 ),
             )
         })
+    }
+
+    /// The chess-like board of the variant `name` means, for the engine's tools
+    /// (`postal perft`, `postal render`), or a refusal naming the variants that have one.
+    pub fn board_variant(&self, name: &str) -> Result<crate::rules::Variant, RuleError> {
+        let boards = || {
+            self.all()
+                .filter(|v| v.board_variant().is_some())
+                .map(|v| v.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        self.find(name)
+            .and_then(|v| v.board_variant())
+            .ok_or_else(|| {
+                RuleError::of(
+                    RefusalKind::Unknown,
+                    format!(
+                        "no chess-like variant '{}' (known: {})",
+                        name.chars().take(30).collect::<String>(),
+                        boards()
+                    ),
+                )
+            })
     }
 
     /// The board shapes (files, ranks) the variants draw at their start, each once, in

@@ -14,8 +14,8 @@
 use postal::render::{BoardView, Disc, LastMove, Overlay, Renderer};
 use postal::rules::{Color, Piece, Role, Square};
 use postal::variants::api::{
-    Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules, IdRule,
-    NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, Text,
+    to_stored, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules,
+    IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, Text,
     VariantSpec, Viewer,
 };
 use serde::{Deserialize, Serialize};
@@ -71,6 +71,7 @@ impl VariantSpec for KnightHop {
     fn seats(&self) -> SeatPlan {
         SeatPlan {
             names: &["Knight"],
+            sides: &[],
             placing: Placing::Alone,
         }
     }
@@ -231,12 +232,8 @@ impl GameRules for Hop {
         "knight-hop"
     }
 
-    fn seat_count(&self) -> usize {
-        1
-    }
-
-    fn seat_name(&self, _seat: Seat) -> &'static str {
-        "Knight"
+    fn seats(&self) -> SeatPlan {
+        KNIGHT_HOP.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
@@ -254,7 +251,7 @@ impl GameRules for Hop {
         if Square::parse(&to).is_none() || command.args.len() != 1 {
             return Err(HOP.usage_error());
         }
-        Ok(Reading::Act(Action::of(&HopAction::Hop(to))))
+        Action::of(&HopAction::Hop(to)).map(Reading::Act)
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
@@ -395,8 +392,8 @@ impl GameRules for Hop {
         None
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", self)
     }
 }
 

@@ -206,10 +206,7 @@ impl crate::variants::api::VariantSpec for Words {
         "A test's variant: its commands take words."
     }
     fn seats(&self) -> crate::variants::api::SeatPlan {
-        crate::variants::api::SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        crate::variants::api::SeatPlan::TWO_SIDES
     }
     fn commands(&self) -> &'static [CommandSpec] {
         WORDS_COMMANDS

@@ -375,7 +375,7 @@ fn square_word(cfg: &VariantConfig, turn: Color, word: &str) -> Result<Option<Sq
             return Err(MoveError::Illegal {
                 reason: format!(
                     "{} has no {name} file; its files are {}",
-                    cfg.variant.display_name(),
+                    cfg.display_name,
                     cfg.descriptive_files.join(", ")
                 ),
                 suggestions: Vec::new(),

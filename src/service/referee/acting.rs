@@ -6,7 +6,8 @@ use super::conditional::Played;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::store::{Deadline, GameRow, Write};
 use crate::variants::api::{
-    Action, GameCommand, GameRules, Note, Prompt, Reading, RefusalKind, Seat,
+    to_stored_text, Action, GameCommand, GameRules, Note, Prompt, Reading, RefusalKind, RuleError,
+    Seat,
 };
 
 /// One day in seconds.
@@ -255,15 +256,17 @@ pub(super) fn prepare(
     } else {
         "active"
     };
-    let outcome = rules.outcome().map(|o| {
-        (
-            o.result.clone(),
-            o.reason.clone(),
-            o.score
+    let outcome = rules
+        .outcome()
+        .map(|o| {
+            let score = o
+                .score
                 .as_ref()
-                .map(|s| serde_json::to_string(s).unwrap_or_default()),
-        )
-    });
+                .map(|s| to_stored_text("the score", s))
+                .transpose()?;
+            Ok::<_, RuleError>((o.result.clone(), o.reason.clone(), score))
+        })
+        .transpose()?;
     let old = &g.deadlines;
     let turn = g.version + 1;
     let deadlines = if status == "active" {
@@ -279,15 +282,11 @@ pub(super) fn prepare(
     };
     let w = Write {
         expected_version: g.version,
-        action: Some((
-            seat.0,
-            author.to_string(),
-            serde_json::to_string(&action).unwrap_or_default(),
-        )),
+        action: Some((seat.0, author.to_string(), action.json().to_string())),
         at,
         event_id,
         status: status.into(),
-        snapshot: rules.snapshot().to_string(),
+        snapshot: rules.snapshot()?.to_string(),
         outcome,
         seats: None,
         deadlines,

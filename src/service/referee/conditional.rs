@@ -13,7 +13,7 @@ use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::Conditional;
 use crate::store::{ConditionalLine, GameRow};
 use crate::variants::api::{
-    Action, Audience, GameCommand, GameRules, Reading, RefusalKind, Seat, Text,
+    to_stored_text, Action, Audience, GameCommand, GameRules, Reading, RefusalKind, Seat, Text,
 };
 
 /// An action just committed under the game's lock, as the opponent's conditional lines
@@ -237,8 +237,8 @@ impl Service {
                 id,
                 &inc.user,
                 g.version,
-                &serde_json::to_string(&actions).unwrap_or_default(),
-                &serde_json::to_string(moves).unwrap_or_default(),
+                &to_stored_text("the conditional line", &actions)?,
+                &to_stored_text("the conditional line", moves)?,
             )
             .await?;
         Ok(format!(
@@ -476,8 +476,8 @@ impl Service {
                     .advance_conditional_line(
                         l.row.id,
                         now.version + 1,
-                        &serde_json::to_string(&l.actions[2..]).unwrap_or_default(),
-                        &serde_json::to_string(&l.typed[2..]).unwrap_or_default(),
+                        &to_stored_text("the conditional line", &l.actions[2..])?,
+                        &to_stored_text("the conditional line", &l.typed[2..])?,
                     )
                     .await?;
             } else {

@@ -41,7 +41,7 @@ pub use text::{
 use super::command::{self, Command, ParseError};
 use crate::render::BoardView;
 use crate::store::{Store, StoreError};
-use crate::variants::api::{Env, GameCommand, RefusalKind, RuleError, Seat, Viewer, WordList};
+use crate::variants::api::{Env, GameCommand, RefusalKind, Resources, RuleError, Seat, Viewer};
 use crate::variants::Registry;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -230,7 +230,8 @@ pub struct Service {
     names: Mutex<HashMap<String, String>>,
     /// The operator's word list: none configured, or the list, or why it could not be
     /// read.
-    word_list: Option<Result<WordList, String>>,
+    /// The resources the variants declared and the operator configured, read at start.
+    resources: Resources,
 }
 
 /// The messages a command produces, and where its own answers go.
@@ -277,6 +278,31 @@ impl From<StoreError> for Fail {
     }
 }
 
+/// Reads the file of every resource a variant of `registry` declares and the settings
+/// name, and has its variant parse it; a file that cannot be read or parsed is logged and
+/// kept as the reason, which the game gives the players who need it.
+fn load_resources(registry: &Registry, settings: &Settings) -> Resources {
+    let mut resources = Resources::default();
+    for variant in registry.all() {
+        for spec in variant.resources() {
+            let key = crate::variants::api::setting_key(variant.id(), spec.name);
+            let Some(path) = settings.resources.get(&key) else {
+                continue;
+            };
+            let loaded = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {path}: {e}"))
+                .and_then(|text| {
+                    variant
+                        .parse_resource(spec.name, &text)
+                        .map_err(|e| format!("{path}: {e}"))
+                })
+                .inspect_err(|e| tracing::error!("the setting {key} cannot be used: {e}"));
+            resources.insert(variant.id(), spec.name, loaded);
+        }
+    }
+    resources
+}
+
 impl From<RuleError> for Fail {
     fn from(e: RuleError) -> Fail {
         Fail::Refuse(e)
@@ -291,13 +317,10 @@ impl Service {
 
     /// A service over `store` playing the variants of `registry`.
     pub fn with_registry(store: Store, settings: Settings, registry: Registry) -> Service {
-        let word_list = settings.chesswords_words.as_deref().map(|path| {
-            WordList::load(path)
-                .inspect_err(|e| tracing::error!("the word list {path} cannot be read: {e}"))
-        });
+        let resources = load_resources(&registry, &settings);
         Service {
             store,
-            word_list,
+            resources,
             settings,
             registry,
             locks: Mutex::new(HashMap::new()),
@@ -389,7 +412,7 @@ impl Service {
     /// What a game may consult while reading a command.
     fn env(&self) -> Env<'_> {
         Env {
-            words: self.word_list.as_ref(),
+            resources: Some(&self.resources),
         }
     }
 
@@ -461,7 +484,13 @@ impl Service {
                 self.personalize(&mut r).await?;
                 return Ok(r.out);
             }
-            Err(Fail::Refuse(e)) => e,
+            Err(Fail::Refuse(e)) => {
+                if e.kind == RefusalKind::Internal {
+                    // The user is told nothing was done; the operator learns why.
+                    tracing::error!("event {}: {}", inc.event_id, e.text);
+                }
+                e
+            }
             Err(Fail::Choose(choice)) => {
                 if self.store.event_seen(&inc.event_id).await? {
                     return Ok(Vec::new());

@@ -13,7 +13,7 @@ use super::{
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, StoreError, Write};
 use crate::variants::api::random::{shuffle, splitmix64, OsEntropy, Random};
-use crate::variants::api::{read_options, NewGame, Placing, RefusalKind, Seat};
+use crate::variants::api::{read_options, to_stored_text, NewGame, Placing, RefusalKind, Seat};
 
 impl Service {
     /// The seed of game `id`'s public draws (colours, teams, a letter grid), stored with
@@ -192,9 +192,17 @@ impl Service {
                 })
                 .collect();
             // The same variant and position were accepted above, so this cannot fail; if
-            // it did, the unseeded game's snapshot would stand.
+            // it did, the unseeded game's snapshot would stand. A snapshot that cannot be
+            // written undoes the challenge.
             let game = spec.new_game(&setup(seed as u64)).ok();
-            let snapshot = game.as_ref().map(|g| g.snapshot().to_string());
+            let snapshot = match &game {
+                Some(g) => Some(
+                    g.snapshot()
+                        .map_err(|e| StoreError::Refused(e.text))?
+                        .to_string(),
+                ),
+                None => None,
+            };
             // A game of one starts as it is made: its first deadlines now.
             let start = (plan.placing == Placing::Alone).then(|| {
                 let g = game.as_deref().unwrap_or(rules.as_ref());
@@ -206,12 +214,12 @@ impl Service {
                     })
                     .collect()
             });
-            Drawn {
+            Ok(Drawn {
                 seed,
                 seats,
                 snapshot,
                 start,
-            }
+            })
         };
         let max = self.settings.max_open_challenges;
         let ng = StoredGame {
@@ -237,8 +245,8 @@ impl Service {
                 .fen
                 .as_ref()
                 .map(|_| rules.project(crate::variants::api::Viewer::Public).fen),
-            options: serde_json::to_string(&stored_options).unwrap_or_else(|_| "{}".into()),
-            snapshot: rules.snapshot().to_string(),
+            options: to_stored_text("the options", &stored_options)?,
+            snapshot: rules.snapshot()?.to_string(),
         };
         // The players are recorded by the transaction that creates the game: a refused
         // command leaves no trace, not even a user row.

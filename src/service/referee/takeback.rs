@@ -158,15 +158,11 @@ impl Service {
         }
         let w = Write {
             expected_version: g.version,
-            action: Some((
-                seat.0,
-                inc.user.clone(),
-                serde_json::to_string(&entry).unwrap_or_default(),
-            )),
+            action: Some((seat.0, inc.user.clone(), entry.json().to_string())),
             at: inc.at,
             event_id: Some(inc.event_id.clone()),
             status: "active".into(),
-            snapshot: after.snapshot().to_string(),
+            snapshot: after.snapshot()?.to_string(),
             deadlines: deadlines
                 .iter()
                 .map(|d| (d.seat, d.turn, d.due_at))

@@ -380,11 +380,13 @@ fn awaited_phase(rules: &dyn GameRules, caption: &mut crate::render::Caption) {
     if prompt.kind == "move" {
         return;
     }
-    caption.to_move = Some(if rules.seat_name(seat).starts_with("Black") {
-        crate::rules::Color::Black
-    } else {
-        crate::rules::Color::White
-    });
+    // A game without sides (a solitaire) is drawn as White's.
+    caption.to_move = Some(
+        rules
+            .seats()
+            .side(seat)
+            .unwrap_or(crate::rules::Color::White),
+    );
     let ask = prompt.ask.strip_prefix("to ").unwrap_or(&prompt.ask);
     caption.phase = Some(ask.to_string());
 }
@@ -442,7 +444,7 @@ mod tests {
         assert_eq!(c.phase.as_deref(), Some("pick a piece (privately)"));
         assert_eq!(c.to_move, Some(Color::White));
         let mut c = caption();
-        super::awaited_phase(&ChessRules::new(Variant::Standard), &mut c);
+        super::awaited_phase(&ChessRules::new(Variant::STANDARD), &mut c);
         assert_eq!(c.phase, None, "a plain move keeps `White to move`");
     }
 

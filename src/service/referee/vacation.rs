@@ -347,11 +347,7 @@ impl Service {
         );
         let w = Write {
             expected_version: g.version,
-            action: Some((
-                d.seat,
-                "referee".into(),
-                serde_json::to_string(&entry).unwrap_or_default(),
-            )),
+            action: Some((d.seat, "referee".into(), entry.json().to_string())),
             at: now,
             status: g.status.clone(),
             snapshot: g.snapshot.clone(),

@@ -17,9 +17,10 @@ use serde::{Deserialize, Serialize};
 pub struct Action(serde_json::Value);
 
 impl Action {
-    /// The action of a variant's own type.
-    pub fn of<T: Serialize>(action: &T) -> Action {
-        Action(serde_json::to_value(action).unwrap_or(serde_json::Value::Null))
+    /// The action of a variant's own type; one that cannot be written as JSON is an
+    /// error, never a `null` in the log.
+    pub fn of<T: Serialize>(action: &T) -> Result<Action, RuleError> {
+        super::to_stored("the action", action).map(Action)
     }
 
     /// The action read back as the variant's own type; an action of another variant's
@@ -31,6 +32,11 @@ impl Action {
                 self.name()
             ))
         })
+    }
+
+    /// An entry of the referee's own, written out as JSON.
+    pub(super) fn referees(json: serde_json::Value) -> Action {
+        Action(json)
     }
 
     /// The seat gives up.
@@ -58,7 +64,8 @@ impl Action {
         name.to_lowercase()
     }
 
-    /// The action as stored.
+    /// The action as stored: its JSON, written to the log as text by its `to_string`
+    /// (a JSON value always is).
     pub fn json(&self) -> &serde_json::Value {
         &self.0
     }
@@ -84,7 +91,7 @@ mod tests {
             e.text,
             "`abort` is not part of toy: type help for its commands"
         );
-        let step = Action::of(&Toy::Step(3));
+        let step = Action::of(&Toy::Step(3)).unwrap();
         assert_eq!(step.name(), "step");
         assert_eq!(step.to::<Toy>("toy").unwrap(), Toy::Step(3));
         assert_eq!(serde_json::to_string(&step).unwrap(), r#"{"Step":3}"#);

@@ -23,6 +23,9 @@ pub enum RefusalKind {
     Unknown,
     /// The game changed meanwhile; sending it again may work.
     Conflict,
+    /// The referee failed, through no fault of the command: a game's state or action
+    /// that could not be written for the store. Nothing changed.
+    Internal,
 }
 
 /// Why an action was refused; the game is unchanged.
@@ -73,6 +76,31 @@ impl RuleError {
     pub fn over(text: impl Into<String>) -> RuleError {
         RuleError::of(RefusalKind::Over, text)
     }
+
+    /// `what` (`the game's state`) could not be written as JSON for the store.
+    pub fn unstorable(what: &str, e: &serde_json::Error) -> RuleError {
+        RuleError::of(
+            RefusalKind::Internal,
+            format!("{what} could not be written for the store ({e}); nothing was done"),
+        )
+    }
+}
+
+/// `value` (`what`, for the error) as JSON for the store: a failure is an error of kind
+/// [`RefusalKind::Internal`], never a `null` stored in its place.
+pub fn to_stored<T: serde::Serialize + ?Sized>(
+    what: &str,
+    value: &T,
+) -> Result<serde_json::Value, RuleError> {
+    serde_json::to_value(value).map_err(|e| RuleError::unstorable(what, &e))
+}
+
+/// [`to_stored`] as text, for the store's columns: never an empty string in its place.
+pub fn to_stored_text<T: serde::Serialize + ?Sized>(
+    what: &str,
+    value: &T,
+) -> Result<String, RuleError> {
+    serde_json::to_string(value).map_err(|e| RuleError::unstorable(what, &e))
 }
 
 impl From<crate::notation::MoveError> for RuleError {

@@ -3,10 +3,11 @@
 
 use super::random::Hidden;
 use super::{
-    Action, CommandSpec, GameCommand, GameOutcome, Note, OptionSpec, Options, Projection, Prompt,
-    Reading, RuleError, Seat, SeatPlan, Standing, Viewer, WordList,
+    Action, CommandSpec, GameCommand, GameOutcome, Loaded, Note, OptionSpec, Options, Projection,
+    Prompt, Reading, ResourceSpec, Resources, RuleError, Seat, SeatPlan, Standing, Viewer,
 };
 use crate::render::Renderer;
+use crate::rules::Variant;
 
 /// What a new game is set up from.
 #[derive(Clone, Debug, Default)]
@@ -36,9 +37,8 @@ impl NewGame<'_> {
 /// What a game may consult while reading a command, beyond itself: the operator's files.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Env<'a> {
-    /// The operator's word list (`games.word_list`): none configured, the list, or why
-    /// it could not be read.
-    pub words: Option<&'a Result<WordList, String>>,
+    /// The resources the operator configured, for the variants that declare them.
+    pub resources: Option<&'a Resources>,
 }
 
 /// The longest [`VariantSpec::rules_summary`], in characters: with the name, the commands,
@@ -66,6 +66,20 @@ pub trait VariantSpec: Sync {
     /// variant's special rules and how the game ends, in at most
     /// [`RULES_SUMMARY_MAX`](crate::variants::api::RULES_SUMMARY_MAX) characters.
     fn rules_summary(&self) -> &'static str;
+    /// The chess-like board it is played on, where the chess engine plays it (for
+    /// `postal perft` and `postal render`); `None` for a board of its own.
+    fn board_variant(&self) -> Option<Variant> {
+        None
+    }
+    /// What it needs from outside its games, each named by a setting (see
+    /// [`setting_key`](super::setting_key)); by default nothing.
+    fn resources(&self) -> &'static [ResourceSpec] {
+        &[]
+    }
+    /// Parses the text of its resource `name`'s file (the service reads the file).
+    fn parse_resource(&self, name: &str, _text: &str) -> Result<Loaded, String> {
+        Err(format!("{} has no resource '{name}'", self.id()))
+    }
     /// The seats.
     fn seats(&self) -> SeatPlan;
     /// The options a challenge may give it.
@@ -122,10 +136,16 @@ pub trait VariantSpec: Sync {
 pub trait GameRules: Send + Sync {
     /// The variant's id.
     fn variant(&self) -> &'static str;
-    /// How many seats the game has.
-    fn seat_count(&self) -> usize;
-    /// The name of a seat (`White`, `Black`).
-    fn seat_name(&self, seat: Seat) -> &'static str;
+    /// The seats: the plan of its [`VariantSpec::seats`].
+    fn seats(&self) -> SeatPlan;
+    /// How many seats the game has: by default as many as its plan names.
+    fn seat_count(&self) -> usize {
+        self.seats().count()
+    }
+    /// The name of a seat (`White`, `Black`): by default its plan's.
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        self.seats().name(seat)
+    }
     /// Who must act now, and for what; empty once the game is over. This is public: the
     /// referee's status line is built from it, so a prompt must not exist, or differ,
     /// because of a secret (a prompt to discard only when a card qualifies would tell).
@@ -196,6 +216,7 @@ pub trait GameRules: Send + Sync {
         self.disguised(owner)
     }
     /// The full state as JSON, secrets included: for the store alone. Equal states give
-    /// equal snapshots.
-    fn snapshot(&self) -> serde_json::Value;
+    /// equal snapshots. A state that cannot be written is an error
+    /// ([`to_stored`](super::to_stored)), never a `null` stored in its place.
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError>;
 }

@@ -5,6 +5,7 @@
 mod action;
 mod clock;
 mod command;
+mod duel;
 mod error;
 mod game;
 mod note;
@@ -13,22 +14,26 @@ mod outcome;
 mod projection;
 mod prompt;
 pub mod random;
+mod resources;
 mod seat;
 mod standing;
 mod takeback;
-mod words;
 
 pub use action::Action;
 pub use clock::VacationEntry;
 pub use command::{ArgKind, ArgSpec, CommandSpec, GameCommand, IdRule, Reading};
-pub use error::{RefusalKind, RuleError};
+pub use duel::{
+    answer_offer, lost_by, make_offer, refuse_if_over, won_by, Duel, DuelAction, DuelWords, Ended,
+    OfferWords, Said, DRAW_OFFER, DUEL_WORDS,
+};
+pub use error::{to_stored, to_stored_text, RefusalKind, RuleError};
 pub use game::{Env, GameRules, NewGame, VariantSpec, RULES_SUMMARY_MAX};
 pub use note::{Audience, Note, Span, Text};
 pub use options::{read_options, OptionKind, OptionSpec, Options};
 pub use outcome::{reason_words, GameOutcome};
 pub use projection::Projection;
-pub use prompt::{answer_draw, offer_draw, with_draw_offer, Answer, Prompt};
+pub use prompt::{with_draw_offer, Answer, Prompt};
+pub use resources::{setting_key, Loaded, ResourceSpec, Resources};
 pub use seat::{square_named, Placing, Seat, SeatPlan, Viewer};
 pub use standing::Standing;
 pub use takeback::{Effect, TakebackStep, Takebacks};
-pub use words::WordList;

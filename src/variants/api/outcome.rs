@@ -16,6 +16,15 @@ pub struct GameOutcome {
 }
 
 impl GameOutcome {
+    /// A result and its reason, without points.
+    pub fn new(result: &str, reason: &str) -> GameOutcome {
+        GameOutcome {
+            result: result.into(),
+            reason: reason.into(),
+            score: None,
+        }
+    }
+
     /// The tag section of the record of a variant that writes its own movetext, and the
     /// result to end the movetext with (`*` while the game goes on): see
     /// [`crate::notation::pgn::variant_header`].
@@ -44,6 +53,7 @@ pub fn reason_words(reason: &str) -> String {
     let words = match reason {
         "checkmate" => "checkmate",
         "king-captured" => "capture of the king",
+        "king-in-goal" => "bringing the king to the goal squares",
         "stalemate" => "stalemate",
         "insufficient-material" => "insufficient material",
         "fivefold-repetition" => "fivefold repetition",

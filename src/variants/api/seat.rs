@@ -46,12 +46,15 @@ pub enum Viewer {
     Seat(Seat),
 }
 
-/// How a variant seats its players: how many, what each seat is called, and how the
-/// challenger's wishes place them.
+/// How a variant seats its players: how many, what each seat is called, which side each
+/// plays, and how the challenger's wishes place them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeatPlan {
     /// The seats' names in seat order (`White`, `Black`), one to four of them.
     pub names: &'static [&'static str],
+    /// The side each seat plays, in seat order, where the game has sides (White and
+    /// Black; a team's colour for each partner); empty where it has none (a solitaire).
+    pub sides: &'static [Color],
     /// How the players are placed in the seats.
     pub placing: Placing,
 }
@@ -69,8 +72,25 @@ pub enum Placing {
 }
 
 impl SeatPlan {
+    /// Two sides, White (seat 0) and Black (seat 1), as in chess.
+    pub const TWO_SIDES: SeatPlan = SeatPlan {
+        names: &["White", "Black"],
+        sides: &[Color::White, Color::Black],
+        placing: Placing::Sides,
+    };
+
     /// How many seats the variant has.
     pub fn count(&self) -> usize {
         self.names.len()
+    }
+
+    /// The name of `seat` (`White`), or `?` for a seat the plan has not.
+    pub fn name(&self, seat: Seat) -> &'static str {
+        self.names.get(usize::from(seat.0)).copied().unwrap_or("?")
+    }
+
+    /// The side `seat` plays, where the game has sides.
+    pub fn side(&self, seat: Seat) -> Option<Color> {
+        self.sides.get(usize::from(seat.0)).copied()
     }
 }

@@ -20,7 +20,8 @@ pub enum TakebackStep {
 }
 
 /// The log entry of a takeback step.
-#[derive(Serialize, Deserialize)]
+/// Read only: the entry is written out by hand.
+#[derive(Deserialize)]
 enum Entry {
     Takeback(TakebackStep),
 }
@@ -28,7 +29,13 @@ enum Entry {
 impl Action {
     /// The referee's log entry of a takeback step.
     pub fn takeback(step: TakebackStep) -> Action {
-        Action::of(&Entry::Takeback(step))
+        // Written out rather than serialised, so that it cannot fail to be written.
+        let step = match step {
+            TakebackStep::Offer => "Offer",
+            TakebackStep::Accept => "Accept",
+            TakebackStep::Decline => "Decline",
+        };
+        Action::referees(serde_json::json!({ "Takeback": step }))
     }
 
     /// The takeback step this entry records, if it records one.
@@ -161,7 +168,7 @@ mod tests {
     use super::*;
 
     fn mv() -> Action {
-        Action::of(&serde_json::json!({"Move": "e2e4"}))
+        Action::of(&serde_json::json!({"Move": "e2e4"})).unwrap()
     }
 
     /// What `seat`'s `action` would do after `t`, leaving `t` as it is.

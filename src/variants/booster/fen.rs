@@ -17,7 +17,7 @@ pub fn parse(text: &str) -> Result<Pos, String> {
         return Err("a Booster FEN has the six fields of FEN and a seventh for the stacks (like e4:w2,d5:b1)".into());
     }
     let base = fields[..fields.len().min(6)].join(" ");
-    let std = parse_fen(Variant::Standard, &base).map_err(|e| e.to_string())?;
+    let std = parse_fen(Variant::STANDARD, &base).map_err(|e| e.to_string())?;
     let mut pos = Pos::empty();
     for i in 0..64u8 {
         let sq = Square::from_index(i);
@@ -193,7 +193,7 @@ mod tests {
             write(&Pos::start()),
             format!(
                 "{} -",
-                crate::notation::fen::to_fen(&crate::rules::Position::start(Variant::Standard))
+                crate::notation::fen::to_fen(&crate::rules::Position::start(Variant::STANDARD))
             )
         );
     }

@@ -7,7 +7,7 @@ use super::cards::Card;
 use super::state::{color_of, read_step, Booster, BoosterAction, Part, Phase};
 use crate::notation::{read_among, san_among};
 use crate::rules::{Square, Variant};
-use crate::variants::api::{Action, GameCommand, Reading, RuleError, Seat};
+use crate::variants::api::{Action, DuelAction, GameCommand, Reading, RuleError, Seat};
 
 /// The words that start a part of a turn.
 const KEYWORDS: [&str; 6] = ["boost", "card", "add", "done", "move", "step"];
@@ -19,12 +19,7 @@ pub(super) fn read(g: &Booster, seat: Seat, c: &GameCommand) -> Result<Reading, 
             let line = format!("{} {}", c.word, c.rest(0));
             BoosterAction::Turn(read_line(g, seat, &line)?)
         }
-        "draw" => match c.arg(0).as_str() {
-            "offer" => BoosterAction::Offer,
-            "accept" => BoosterAction::Accept,
-            "decline" => BoosterAction::Decline,
-            _ => return Err(crate::variants::chess::DRAW.usage_error()),
-        },
+        "draw" => BoosterAction::Duel(DuelAction::read_draw(c, &crate::variants::chess::DRAW)?),
         _ => {
             return Err(RuleError::not_here(format!(
                 "`{}` is not part of Booster Chess: type help for its commands",
@@ -32,7 +27,7 @@ pub(super) fn read(g: &Booster, seat: Seat, c: &GameCommand) -> Result<Reading, 
             )))
         }
     };
-    Ok(Reading::Act(Action::of(&action)))
+    Action::of(&action).map(Reading::Act)
 }
 
 /// Reads a line of turn parts.
@@ -139,7 +134,7 @@ fn read_move(g: &Booster, text: &str) -> Result<String, RuleError> {
     for sq in g.position().of(g.turn()) {
         g.position().piece_moves(sq, &mut pattern);
     }
-    let fits = read_among(Variant::Standard.config(), g.turn(), &pattern, text)?;
+    let fits = read_among(Variant::STANDARD.config(), g.turn(), &pattern, text)?;
     let allowed: Vec<_> = fits.iter().filter(|m| legal.contains(m)).collect();
     match allowed.as_slice() {
         [m] => Ok(m.uci()),

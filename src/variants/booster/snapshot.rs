@@ -5,7 +5,7 @@
 use super::cards::Card;
 use super::fen;
 use super::state::{square, Booster, Ended, Phase, TurnRecord};
-use crate::variants::api::RuleError;
+use crate::variants::api::{Duel, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The stored form of a [`Booster`] game.
@@ -57,8 +57,8 @@ impl Booster {
             record: self.record.clone(),
             keys: self.keys.clone(),
             last: self.last.map(|(a, b)| (a.to_string(), b.to_string())),
-            offer: self.offer.map(|c| c.index() as u8),
-            ended: self.ended,
+            offer: self.duel.offer.map(|s| s.0),
+            ended: self.duel.ended,
             start_fen: self.start_fen.clone(),
         }
     }
@@ -85,12 +85,11 @@ impl Booster {
             record: s.record.clone(),
             keys: s.keys.clone(),
             last,
-            offer: match s.offer {
-                Some(0) => Some(crate::rules::Color::White),
-                Some(_) => Some(crate::rules::Color::Black),
-                None => None,
+            duel: Duel {
+                // Any seat but White's is Black's, as this form was always read.
+                offer: s.offer.map(|i| Seat(u8::from(i != 0))),
+                ended: s.ended,
             },
-            ended: s.ended,
             start_fen: s.start_fen.clone(),
         })
     }

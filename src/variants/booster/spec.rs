@@ -2,13 +2,13 @@
 //! the referee's state machine ([`GameRules`]).
 
 use super::snapshot::Snapshot;
-use super::state::{seat_of, Booster, BoosterAction, Ended, Phase};
+use super::state::{seat_of, Booster, BoosterAction, Phase};
 use super::{fen, Pos};
 use crate::render::Renderer;
 use crate::variants::api::{
-    Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules, IdRule,
-    NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, Standing,
-    VariantSpec, Viewer,
+    to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand,
+    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading, RuleError, Seat,
+    SeatPlan, Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -105,10 +105,7 @@ impl VariantSpec for BoosterSpec {
     }
 
     fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        SeatPlan::TWO_SIDES
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
@@ -147,16 +144,8 @@ impl GameRules for Booster {
         super::ID
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat.0 == 0 {
-            "White"
-        } else {
-            "Black"
-        }
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
@@ -164,7 +153,7 @@ impl GameRules for Booster {
             return Vec::new();
         }
         let mover = seat_of(self.turn());
-        let mut prompt = match self.phase() {
+        let prompt = match self.phase() {
             Phase::Move => Prompt::turn("move", "to move"),
             Phase::Steps(_) => Prompt::turn(
                 "boost",
@@ -177,25 +166,7 @@ impl GameRules for Booster {
             )
             .with_answer("Done", "done", true),
         };
-        let mut out = Vec::new();
-        if let Some(by) = self.offer {
-            let to = seat_of(by.opposite());
-            let answer = |p: Prompt| {
-                p.with_answer("Accept draw", "draw accept", false)
-                    .with_answer("Decline draw", "draw decline", false)
-            };
-            if to == mover {
-                prompt.ask.push_str(", or answer the draw offer");
-                prompt = answer(prompt);
-            } else {
-                out.push((
-                    to,
-                    answer(Prompt::optional("draw", "to answer the draw offer")),
-                ));
-            }
-        }
-        out.insert(0, (mover, prompt));
-        out
+        with_draw_offer(mover, prompt, self.duel.offered_to())
     }
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
@@ -220,7 +191,7 @@ impl GameRules for Booster {
     }
 
     fn aborted(&self) -> bool {
-        self.ended() == Some(Ended::Aborted)
+        self.duel.aborted()
     }
 
     fn timeout_is_automatic(&self) -> bool {
@@ -244,7 +215,7 @@ impl GameRules for Booster {
             .map(|g| Box::new(g) as Box<dyn GameRules>)
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self.to_snapshot()).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", &self.to_snapshot())
     }
 }

@@ -18,8 +18,9 @@ pub use super::record::{plural, read_step, step_text, TurnRecord};
 use crate::notation::san_among;
 use crate::rules::{Color, Move, Role, Square};
 use crate::variants::api::random::{splitmix64, Random, SeededRng};
-use crate::variants::api::{answer_draw, offer_draw};
-use crate::variants::api::{GameOutcome, Note, RuleError, Seat, Text};
+use crate::variants::api::{
+    lost_by, Duel, DuelAction, GameOutcome, Note, RuleError, Seat, Text, DUEL_WORDS,
+};
 use serde::{Deserialize, Serialize};
 
 /// Cards dealt to each player at the start.
@@ -48,18 +49,10 @@ pub enum Part {
 pub enum BoosterAction {
     /// Parts of the mover's turn, in order (one typed line).
     Turn(Vec<Part>),
-    /// Offer a draw.
-    Offer,
-    /// Accept the opponent's offer.
-    Accept,
-    /// Decline the opponent's offer.
-    Decline,
-    /// The seat resigns.
-    Resign,
-    /// The referee: this seat's time has run out.
-    Timeout,
-    /// The game is called off before each side has had a turn.
-    Abort,
+    /// A draw offer or answer, a resignation, a timeout or an abort (`"Offer"`,
+    /// `"Resign"`, ...).
+    #[serde(untagged)]
+    Duel(DuelAction),
 }
 
 /// The part of a turn the mover is in.
@@ -73,9 +66,9 @@ pub enum Phase {
     Card,
 }
 
-/// How a game ended.
+/// How a game ended by the rules of Booster Chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Ended {
+pub enum BoosterEnd {
     /// This seat was checkmated.
     Mated(Seat),
     /// The side to move had no move and was not in check.
@@ -85,15 +78,10 @@ pub enum Ended {
     Repetition,
     /// Fifty moves of each side without a pawn move or a capture.
     FiftyMoves,
-    /// This seat resigned.
-    Resigned(Seat),
-    /// This seat's time ran out.
-    TimedOut(Seat),
-    /// Drawn by agreement.
-    Agreed,
-    /// Called off.
-    Aborted,
 }
+
+/// How a game ended: by the rules, or as any game of two sides may.
+pub type Ended = crate::variants::api::Ended<BoosterEnd>;
 
 /// A game of Booster Chess. The hands, the pile's order and the reshuffle seed leave it
 /// only through the snapshot and each holder's own projection.
@@ -113,8 +101,8 @@ pub struct Booster {
     /// The position keys at the start of each turn, for repetitions.
     pub(super) keys: Vec<String>,
     pub(super) last: Option<(Square, Square)>,
-    pub(super) offer: Option<Color>,
-    pub(super) ended: Option<Ended>,
+    /// The open draw offer and how the game ended.
+    pub(super) duel: Duel<BoosterEnd>,
     pub(super) start_fen: Option<String>,
 }
 
@@ -151,8 +139,7 @@ impl Booster {
             record: Vec::new(),
             keys: vec![key],
             last: None,
-            offer: None,
-            ended: None,
+            duel: Duel::default(),
             start_fen,
         };
         g.check_end();
@@ -176,12 +163,12 @@ impl Booster {
 
     /// How the game ended, if it has.
     pub fn ended(&self) -> Option<Ended> {
-        self.ended
+        self.duel.ended
     }
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.ended.is_some()
+        self.duel.is_over()
     }
 
     /// The hand of `c`.
@@ -310,50 +297,18 @@ impl Booster {
         Ok((after, effects))
     }
 
-    fn over_check(&self) -> Result<(), RuleError> {
-        match self.ended {
-            Some(Ended::Aborted) => Err(RuleError::over("the game was aborted")),
-            Some(_) => Err(RuleError::over("the game is over")),
-            None => Ok(()),
-        }
-    }
-
     /// Applies one action of `seat`; on error the game is unchanged (the caller works on
     /// a copy).
     pub fn act(&mut self, seat: Seat, action: &BoosterAction) -> Result<Vec<Note>, RuleError> {
-        let color = color_of(seat)?;
-        self.over_check()?;
         match action {
-            BoosterAction::Turn(parts) => self.turn_parts(seat, color, parts),
-            BoosterAction::Offer => offer_draw(&mut self.offer, seat, color),
-            BoosterAction::Accept | BoosterAction::Decline => {
-                answer_draw(&mut self.offer, color)?;
-                if *action == BoosterAction::Accept {
-                    self.ended = Some(Ended::Agreed);
-                    Ok(Vec::new())
-                } else {
-                    Ok(vec![Note::public(Text::player(seat, " declines the draw"))])
-                }
+            BoosterAction::Turn(parts) => {
+                let color = color_of(seat)?;
+                self.duel.check_open()?;
+                self.turn_parts(seat, color, parts)
             }
-            BoosterAction::Resign => {
-                self.ended = Some(Ended::Resigned(seat));
-                self.offer = None;
-                Ok(vec![Note::public(Text::player(seat, " resigns"))])
-            }
-            BoosterAction::Timeout => {
-                self.ended = Some(Ended::TimedOut(seat));
-                self.offer = None;
-                Ok(Vec::new())
-            }
-            BoosterAction::Abort => {
-                if !self.can_abort() {
-                    return Err(RuleError::new(
-                        "both sides have had a turn: the game can no longer be aborted (resign instead)",
-                    ));
-                }
-                self.ended = Some(Ended::Aborted);
-                self.offer = None;
-                Ok(Vec::new())
+            BoosterAction::Duel(a) => {
+                let abortable = self.can_abort();
+                self.duel.act(seat, *a, &DUEL_WORDS, abortable, |_| false)
             }
         }
     }
@@ -413,8 +368,7 @@ impl Booster {
         } else {
             said.push(self.still_to_choose());
         }
-        if self.offer.is_some_and(|by| by != color) {
-            self.offer = None;
+        if self.duel.play_on(seat) {
             said.push("the draw offer is declined by playing on".into());
         }
         let mut notes = vec![Note::moved(Text::player(
@@ -599,19 +553,21 @@ impl Booster {
         let check = self.pos.in_check(self.pos.turn);
         self.check_end();
         if let Some(r) = self.record.last_mut() {
-            r.suffix = match (self.ended, check) {
-                (Some(Ended::Mated(_)), _) => "#".into(),
+            r.suffix = match (self.duel.ended, check) {
+                (Some(Ended::Rules(BoosterEnd::Mated(_))), _) => "#".into(),
                 (_, true) => "+".into(),
                 _ => String::new(),
             };
         }
-        match self.ended {
-            Some(Ended::Mated(_)) => public.push("checkmate".into()),
-            Some(Ended::Stalemate) => public.push("stalemate: the game is drawn".into()),
-            Some(Ended::Repetition) => {
+        match self.ended() {
+            Some(Ended::Rules(BoosterEnd::Mated(_))) => public.push("checkmate".into()),
+            Some(Ended::Rules(BoosterEnd::Stalemate)) => {
+                public.push("stalemate: the game is drawn".into())
+            }
+            Some(Ended::Rules(BoosterEnd::Repetition)) => {
                 public.push("the same position for the third time: the game is drawn".into())
             }
-            Some(Ended::FiftyMoves) => public.push(
+            Some(Ended::Rules(BoosterEnd::FiftyMoves)) => public.push(
                 "fifty moves each without a pawn move or a capture: the game is drawn".into(),
             ),
             _ if check => public.push("check".into()),
@@ -630,48 +586,38 @@ impl Booster {
 
     /// Ends the game if the side to move has no move, or a draw rule applies.
     fn check_end(&mut self) {
-        if self.ended.is_some() {
+        if self.is_over() {
             return;
         }
-        if self.pos.legal_moves().is_empty() {
-            self.ended = Some(if self.pos.in_check(self.pos.turn) {
-                Ended::Mated(seat_of(self.pos.turn))
+        let end = if self.pos.legal_moves().is_empty() {
+            Some(if self.pos.in_check(self.pos.turn) {
+                BoosterEnd::Mated(seat_of(self.pos.turn))
             } else {
-                Ended::Stalemate
-            });
+                BoosterEnd::Stalemate
+            })
         } else if let Some(k) = self.keys.last() {
             if self.keys.iter().filter(|x| *x == k).count() >= 3 {
-                self.ended = Some(Ended::Repetition);
+                Some(BoosterEnd::Repetition)
             } else if self.pos.halfmoves >= 100 {
-                self.ended = Some(Ended::FiftyMoves);
+                Some(BoosterEnd::FiftyMoves)
+            } else {
+                None
             }
-        }
-        if self.ended.is_some() {
-            self.offer = None;
+        } else {
+            None
+        };
+        if let Some(end) = end {
+            self.duel.finish(Ended::Rules(end), &DUEL_WORDS);
         }
     }
 
     /// The outcome, in the referee's form.
     pub fn outcome(&self) -> Option<GameOutcome> {
-        let win = |c: Color| match c {
-            Color::White => "1-0",
-            Color::Black => "0-1",
-        };
-        let lose = |s: Seat| color_of(s).map(|c| win(c.opposite())).unwrap_or("*");
-        let (result, reason) = match self.ended? {
-            Ended::Aborted => return None,
-            Ended::Mated(s) => (lose(s), "checkmate"),
-            Ended::Stalemate => ("1/2-1/2", "stalemate"),
-            Ended::Repetition => ("1/2-1/2", "repetition"),
-            Ended::FiftyMoves => ("1/2-1/2", "fifty-moves"),
-            Ended::Resigned(s) => (lose(s), "resignation"),
-            Ended::TimedOut(s) => (lose(s), "timeout"),
-            Ended::Agreed => ("1/2-1/2", "agreement"),
-        };
-        Some(GameOutcome {
-            result: result.into(),
-            reason: reason.into(),
-            score: None,
+        self.duel.outcome(|end| match end {
+            BoosterEnd::Mated(s) => GameOutcome::new(lost_by(s), "checkmate"),
+            BoosterEnd::Stalemate => GameOutcome::new("1/2-1/2", "stalemate"),
+            BoosterEnd::Repetition => GameOutcome::new("1/2-1/2", "repetition"),
+            BoosterEnd::FiftyMoves => GameOutcome::new("1/2-1/2", "fifty-moves"),
         })
     }
 }

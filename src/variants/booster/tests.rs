@@ -4,7 +4,7 @@
 use super::cards::Card;
 use super::fen;
 use super::position::{Pos, Step};
-use super::state::{Booster, BoosterAction, Ended, Part, Phase};
+use super::state::{Booster, BoosterAction, BoosterEnd, Ended, Part, Phase};
 use crate::rules::{Color, MoveKind, Role, Square};
 use crate::variants::api::random::SeededRng;
 use crate::variants::api::Seat;
@@ -327,7 +327,7 @@ fn a_pawn_promotes_on_the_back_rank_and_may_keep_stepping() {
 fn checkmate_counts_booster_reach() {
     // Bare kings: the white king on f6 with one checker reaches every square around h8.
     let g = game("7k/8/5K2/8/8/8/8/8 b - - 0 1 f6:w1");
-    assert_eq!(g.ended(), Some(Ended::Mated(Seat(1))));
+    assert_eq!(g.ended(), Some(Ended::Rules(BoosterEnd::Mated(Seat(1)))));
     let g = game("7k/8/5K2/8/8/8/8/8 b - - 0 1");
     assert_eq!(g.ended(), None);
 }
@@ -479,5 +479,5 @@ fn threefold_repetition_counts_stacks_and_checkers_in_front() {
         assert_eq!(g.ended(), None);
         turn(&mut g, 1, vec![mv("d8e8"), Part::Done]).unwrap();
     }
-    assert_eq!(g.ended(), Some(Ended::Repetition));
+    assert_eq!(g.ended(), Some(Ended::Rules(BoosterEnd::Repetition)));
 }

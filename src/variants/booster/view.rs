@@ -5,7 +5,7 @@
 
 use super::cards;
 use super::fen;
-use super::state::{seat_of, step_text, Booster, Ended, Phase};
+use super::state::{seat_of, step_text, Booster, BoosterEnd, Ended, Phase};
 use crate::notation::san_among;
 use crate::render::{BoardView, CardRow, Disc, LastMove, Overlay};
 use crate::rules::{Color, Square};
@@ -300,7 +300,7 @@ impl Booster {
         for w in self.numbered().split(' ').filter(|w| !w.is_empty()) {
             words.push(w.to_string());
         }
-        if let Some(Ended::Repetition | Ended::FiftyMoves) = self.ended() {
+        if let Some(Ended::Rules(BoosterEnd::Repetition | BoosterEnd::FiftyMoves)) = self.ended() {
             words.push(format!(
                 "{{{}}}",
                 self.outcome().map(|o| o.reason).unwrap_or_default()

@@ -6,17 +6,13 @@ use super::{
 };
 use crate::notation::san;
 use crate::rules::{Claim, Color, EndReason, Outcome};
-use crate::variants::api::{GameRules, Note, RuleError, Seat, Text};
+use crate::variants::api::{
+    answer_offer, make_offer, refuse_if_over, GameRules, Note, RuleError, Seat, Text,
+};
 
 impl ChessRules {
     pub(super) fn over_check(&self) -> Result<(), RuleError> {
-        if self.aborted {
-            Err(RuleError::over("the game was aborted"))
-        } else if self.outcome.is_some() {
-            Err(RuleError::over("the game is over"))
-        } else {
-            Ok(())
-        }
+        refuse_if_over(self.outcome.is_some(), self.aborted)
     }
 
     fn end(&mut self, o: Outcome) {
@@ -77,11 +73,6 @@ fn lapsed(kind: OfferKind) -> Note {
     )))
 }
 
-/// The note of an offer turned down.
-fn declined(seat: Seat, kind: OfferKind) -> Note {
-    Note::public(Text::player(seat, format!(" declined the {}", kind.word())))
-}
-
 impl ChessRules {
     /// Whether an abort is still allowed: before each side has moved.
     pub fn can_abort(&self) -> bool {
@@ -105,52 +96,21 @@ impl ChessRules {
             }
             ChessAction::Offer(kind) => {
                 self.offer_allowed(kind)?;
-                match self.offer {
-                    Some((by, k)) if by == color => {
-                        return Err(RuleError::new(format!(
-                            "you have already proposed a {}",
-                            k.word()
-                        )))
-                    }
-                    Some((_, k)) => {
-                        return Err(RuleError::new(format!(
-                            "your opponent has proposed a {0}: answer it first ({1} accept or {2})",
-                            k.word(),
-                            k.command(),
-                            k.no()
-                        )))
-                    }
-                    None => {}
-                }
+                // Refused in the words of the open proposal, if there is one.
+                let words = self.offer.map_or(kind, |(_, k)| k).words();
+                let mut open = self.offer.map(|(by, _)| seat_of(by));
+                notes.push(make_offer(&mut open, seat, words)?);
                 self.offer = Some((color, kind));
-                notes.push(Note::public(Text::player(
-                    seat,
-                    format!(
-                        " proposes a {}: {} accept or {}",
-                        kind.word(),
-                        kind.command(),
-                        kind.no()
-                    ),
-                )));
             }
             ChessAction::Accept(kind) | ChessAction::Decline(kind) => {
                 self.offer_allowed(kind)?;
-                match self.offer {
-                    Some((by, k)) if k == kind && by != color => {}
-                    Some((_, k)) if k == kind => {
-                        return Err(RuleError::new(format!(
-                            "you cannot answer your own {} proposal",
-                            k.word()
-                        )))
-                    }
-                    _ => {
-                        return Err(RuleError::new(format!(
-                            "there is no {} proposal to answer",
-                            kind.word()
-                        )))
-                    }
-                }
-                if matches!(action, ChessAction::Accept(_)) {
+                let accept = matches!(action, ChessAction::Accept(_));
+                let mut open = self
+                    .offer
+                    .filter(|(_, k)| *k == kind)
+                    .map(|(by, _)| seat_of(by));
+                let note = answer_offer(&mut open, seat, accept, kind.words())?;
+                if accept {
                     let o = self
                         .game
                         .agree_to_end()
@@ -158,8 +118,8 @@ impl ChessRules {
                     self.end(o);
                 } else {
                     self.offer = None;
-                    notes.push(declined(seat, kind));
                 }
+                notes.extend(note);
             }
             ChessAction::Claim(kind, intended) => {
                 return self.claim(color, kind, intended.as_deref())

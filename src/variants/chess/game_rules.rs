@@ -10,8 +10,8 @@ use crate::notation::{san, write_pgn_ending};
 use crate::render;
 use crate::rules::Color;
 use crate::variants::api::{
-    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
-    Seat, Viewer,
+    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
+    RuleError, Seat, SeatPlan, Viewer,
 };
 
 impl ChessRules {
@@ -45,16 +45,8 @@ impl GameRules for ChessRules {
         self.game.variant().name()
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat.0 == 0 {
-            "White"
-        } else {
-            "Black"
-        }
+    fn seats(&self) -> SeatPlan {
+        SeatPlan::TWO_SIDES
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
@@ -167,7 +159,7 @@ impl GameRules for ChessRules {
         m
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self.chess_snapshot()).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", &self.chess_snapshot())
     }
 }

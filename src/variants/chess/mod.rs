@@ -16,14 +16,15 @@ mod text;
 
 pub use snapshot::ChessSnapshot;
 pub use spec::{
-    ChessSpec, CHESS_SHARP, DOUBLE_MOVE, DRAW, DRAW_ANSWER, LOS_ALAMOS, MOVE, STANDARD,
+    ChessSpec, CHESS_SHARP, CLAIM_DRAW, CLAIM_SHARP, DOUBLE, DOUBLE_MOVE, DRAW, DRAW_ANSWER,
+    FAST_FIFTY, LOS_ALAMOS, MOVE, STANDARD,
 };
 pub use text::{diagram, grid, pgn_tags, split_double};
 
 use crate::notation::fen::parse_fen;
 use crate::notation::write_pgn_annotated;
 use crate::rules::{Color, Game, Move, Outcome, Position, Turn, Variant};
-use crate::variants::api::{GameOutcome, RuleError, Seat};
+use crate::variants::api::{GameOutcome, OfferWords, RuleError, Said, Seat};
 use serde::{Deserialize, Serialize};
 
 /// An offer that needs the other side's agreement.
@@ -59,7 +60,38 @@ impl OfferKind {
             OfferKind::FastFifty => "reject",
         }
     }
+
+    /// What refusals and notes say about it.
+    fn words(self) -> &'static OfferWords {
+        match self {
+            OfferKind::Draw => &DRAW_PROPOSAL,
+            OfferKind::FastFifty => &FAST_FIFTY_PROPOSAL,
+        }
+    }
 }
+
+/// A draw offer's words in chess: a proposal.
+const DRAW_PROPOSAL: OfferWords = OfferWords {
+    already_made: "you have already proposed a draw",
+    answer_first: "your opponent has proposed a draw: answer it first (draw accept or decline)",
+    own: "you cannot answer your own draw proposal",
+    none: "there is no draw proposal to answer",
+    made: Said::public(" proposes a draw: draw accept or decline"),
+    accepted: None,
+    declined: Said::public(" declined the draw"),
+};
+
+/// A fast-fifty's words in Chess#.
+const FAST_FIFTY_PROPOSAL: OfferWords = OfferWords {
+    already_made: "you have already proposed a fast-fifty",
+    answer_first:
+        "your opponent has proposed a fast-fifty: answer it first (fastfifty accept or reject)",
+    own: "you cannot answer your own fast-fifty proposal",
+    none: "there is no fast-fifty proposal to answer",
+    made: Said::public(" proposes a fast-fifty: fastfifty accept or reject"),
+    accepted: None,
+    declined: Said::public(" declined the fast-fifty"),
+};
 
 /// A claim a player can make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,7 +11,7 @@ pub(super) fn read(
     seat: Seat,
     command: &GameCommand,
 ) -> Result<Reading, RuleError> {
-    let act = |a: ChessAction| Ok(Reading::Act(Action::of(&a)));
+    let act = |a: ChessAction| Action::of(&a).map(Reading::Act);
     match command.word.as_str() {
         "move" | "play" => act(ChessAction::Move(parse(rules, seat, &command.rest(0))?)),
         "double" | "doublemove" | "double-move" => {
@@ -65,7 +65,7 @@ pub(super) fn read(
 
 /// The usage of one of the game's commands.
 fn usage(rules: &ChessRules, name: &str) -> RuleError {
-    super::spec::command(rules.game().variant(), name)
+    super::spec::command(rules.game().position().config(), name)
         .map(|c| c.usage_error())
         .unwrap_or_else(|| RuleError::syntax(format!("usage: {name}")))
 }

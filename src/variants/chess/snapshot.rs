@@ -22,8 +22,9 @@ pub struct ChessSnapshot {
     pub start: Option<String>,
     /// A pending offer: `(seat, kind)`.
     pub offer: Option<(Seat, OfferKind)>,
-    /// The outcome, with the engine's reason name (`Checkmate`, `FastFifty`, ...).
-    pub outcome: Option<(String, GameOutcome)>,
+    /// The outcome, with the engine's reason (stored by its identifier, `Checkmate`,
+    /// `FastFifty`, ..., as since the first release).
+    pub outcome: Option<(EndReason, GameOutcome)>,
     /// Whether the game was aborted.
     pub aborted: bool,
     /// Double Move Chess: the tokens each seat has left.
@@ -31,31 +32,17 @@ pub struct ChessSnapshot {
     pub tokens_left: Option<[u8; 2]>,
 }
 
-const REASONS: [EndReason; 15] = [
-    EndReason::Checkmate,
-    EndReason::KingCaptured,
-    EndReason::Stalemate,
-    EndReason::StalemateClaim,
-    EndReason::InsufficientMaterial,
-    EndReason::FivefoldRepetition,
-    EndReason::SeventyFiveMoveRule,
-    EndReason::ThreefoldRepetition,
-    EndReason::FiftyMoveRule,
-    EndReason::Impasse,
-    EndReason::FastFifty,
-    EndReason::Agreement,
-    EndReason::Resignation,
-    EndReason::Timeout,
-    EndReason::TimeoutVsInsufficientMaterial,
-];
-
 impl ChessRules {
-    /// Rebuilds a game from its snapshot, replaying its moves and restoring the ending.
-    pub fn from_snapshot(snap: &ChessSnapshot) -> Result<ChessRules, RuleError> {
-        let variant: Variant = snap
-            .variant
-            .parse()
-            .map_err(|e: crate::rules::UnknownVariant| RuleError::new(e.to_string()))?;
+    /// Rebuilds a game of `variant` from its snapshot, replaying its moves and restoring
+    /// the ending.
+    pub fn from_snapshot(variant: Variant, snap: &ChessSnapshot) -> Result<ChessRules, RuleError> {
+        if snap.variant != variant.name() {
+            return Err(RuleError::new(format!(
+                "a {} snapshot is not a {} game",
+                snap.variant.chars().take(20).collect::<String>(),
+                variant.name()
+            )));
+        }
         let mut game = match &snap.start {
             Some(fen) => Game::from_position(
                 parse_fen(variant, fen)
@@ -71,12 +58,8 @@ impl ChessRules {
         }
         let outcome = match &snap.outcome {
             None => None,
-            Some((key, o)) => {
-                let reason = REASONS
-                    .iter()
-                    .copied()
-                    .find(|r| format!("{r:?}") == *key)
-                    .ok_or_else(|| RuleError::new(format!("unknown end reason {key}")))?;
+            Some((reason, o)) => {
+                let reason = *reason;
                 let result = match o.result.as_str() {
                     "1-0" => crate::rules::GameResult::WhiteWins,
                     "0-1" => crate::rules::GameResult::BlackWins,
@@ -122,9 +105,7 @@ impl ChessRules {
                 .filter(|p| **p != Position::start(self.game.variant()))
                 .map(to_fen),
             offer: self.offer.map(|(c, k)| (seat_of(c), k)),
-            outcome: self
-                .outcome
-                .map(|o| (format!("{:?}", o.reason), game_outcome(&o))),
+            outcome: self.outcome.map(|o| (o.reason, game_outcome(&o))),
             aborted: self.aborted,
             tokens_left: self.tokens_left(),
         }

@@ -1,25 +1,34 @@
-//! The four chess variants as the registry knows them: their names and their commands.
+//! The chess-like variants as the registry knows them: their names and their commands.
+//! [`ChessSpec`] is public so that a chess-like variant whose board is a
+//! [`VariantConfig`](crate::rules::VariantConfig) lives in a folder of its own
+//! (`variants/king_of_the_hill`) with only its config and this spec.
 
 use super::ChessRules;
-use crate::rules::Variant;
+use crate::rules::{Variant, VariantConfig};
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
-    Standing, VariantSpec,
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, RuleError, SeatPlan, Standing,
+    VariantSpec,
 };
 
-/// One of the engine's chess variants, played as a game of its own.
+/// A chess-like variant played by the engine on its [`Variant`] config, as a game of the
+/// referee: its names and its commands (among [`MOVE`], [`DOUBLE`], [`DRAW`],
+/// [`FAST_FIFTY`], [`CLAIM_DRAW`] and [`CLAIM_SHARP`], which the game reads).
 pub struct ChessSpec {
-    variant: Variant,
-    aliases: &'static [&'static str],
-    summary: &'static str,
+    /// The engine's rules of the variant; its id and display name are the variant's.
+    pub variant: Variant,
+    /// Other names users type for it.
+    pub aliases: &'static [&'static str],
+    /// One line on what the game is.
+    pub summary: &'static str,
     /// The rules in brief for `rules VARIANT`: goal, moves, special rules, the end.
-    rules: &'static str,
-    commands: &'static [CommandSpec],
+    pub rules: &'static str,
+    /// Its commands beyond the referee's own.
+    pub commands: &'static [CommandSpec],
 }
 
 /// Standard chess (FIDE rules).
 pub static STANDARD: ChessSpec = ChessSpec {
-    variant: Variant::Standard,
+    variant: Variant::STANDARD,
     aliases: &["chess", "fide", "classical"],
     summary: "chess by the FIDE rules",
     rules: "Goal: checkmate the opponent's king. Moves: the FIDE rules: each piece moves as in chess, with castling, en passant, pawns two squares from their first rank, and promotion to queen, rook, bishop or knight. Type a move in SAN (Nf3, exd5, O-O, e8=Q), long algebraic (g1-f3), UCI (g1f3), ICCF numbers (7163) or words (MOVE G1 TO F3). Check must be answered. End: checkmate wins; stalemate, insufficient material, fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule are drawn on a claim (claim draw); draws may be offered and accepted (draw). A player may resign. A player whose time runs out loses, unless the opponent could never mate (a bare king, or king and knight against a bare king): then it is a draw.",
@@ -28,7 +37,7 @@ pub static STANDARD: ChessSpec = ChessSpec {
 
 /// Chess#: reserves dropped onto the first rank, king capture, impasses.
 pub static CHESS_SHARP: ChessSpec = ChessSpec {
-    variant: Variant::ChessSharp,
+    variant: Variant::CHESS_SHARP,
     aliases: &["chess#", "sharp", "chess♯"],
     summary: "the pieces start in reserve and are dropped onto the first rank; capture the king",
     rules: "Goal: capture the opponent's king (checkmate does not end the game). Moves: only the pawns start on the board; the other pieces are in each side's reserve and are dropped onto an empty square of your own first rank (K@e1, N@g1), the queen only once nothing else is left in reserve. Nothing on the board moves until your king is in; then each turn you drop or move. There is no check (a king may stand attacked and be taken), no castling, no pawn double step or en passant, and pawns promote to a queen. End: taking the king wins 10-0; resignation loses 10-0; there are no draws. A valid stalemate claim (claim stalemate) scores 2 for the stalemated side and 8 for the other. After fifty moves each without a pawn move or capture the game is an impasse (or at once by agreement: fastfifty propose, fastfifty accept), scored by the material on the board: 7-3 for the side ahead, 4-6 (White-Black) when level. Time running out loses once the opponent claims it (claim time).",
@@ -37,7 +46,7 @@ pub static CHESS_SHARP: ChessSpec = ChessSpec {
 
 /// Los Alamos chess: 6x6, no bishops.
 pub static LOS_ALAMOS: ChessSpec = ChessSpec {
-    variant: Variant::LosAlamos,
+    variant: Variant::LOS_ALAMOS,
     aliases: &["losalamoschess"],
     summary: "chess on 6x6 without bishops",
     rules: "Goal: checkmate the opponent's king, on a 6x6 board. Moves: as in chess, but there are no bishops, pawns move one square only (no double step, so no en passant), there is no castling, and pawns promote to a queen, rook or knight. Type moves as in chess (Nd3, c4, Qxd5). Check must be answered. End: checkmate wins; stalemate, insufficient material (king against king, or king and knight against king), fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule are drawn on a claim (claim draw); draws may be offered (draw); a player may resign. Time running out loses unless the opponent could never mate.",
@@ -46,7 +55,7 @@ pub static LOS_ALAMOS: ChessSpec = ChessSpec {
 
 /// Double Move Chess: four tokens each for two moves in one turn.
 pub static DOUBLE_MOVE: ChessSpec = ChessSpec {
-    variant: Variant::DoubleMove,
+    variant: Variant::DOUBLE_MOVE,
     aliases: &["doublemovechess", "dmchess"],
     summary: "chess with four tokens each, each for two moves in one turn",
     rules: "Goal: checkmate, as in standard chess, whose rules all apply. Special rule: each player has four double-move tokens; spending one plays two moves in one turn (double Nf3 Ng5). Limits: only from your own move 9 on; not while in check; the first half may neither give check nor capture (the second may do both, checkmate included); with no tokens left, no double moves. The same piece may move twice; then, on the very next move only, the opponent may capture it 'en passant' by moving onto the square where it stopped between its two moves. A double move is one turn under one move number; the tokens left are shown on every board. End: as in standard chess (checkmate, stalemate, the draw rules and claims, draw offers, resignation, time).",
@@ -66,7 +75,7 @@ pub const MOVE: CommandSpec = CommandSpec {
 };
 
 /// `double [ID] MOVE1 MOVE2`.
-const DOUBLE: CommandSpec = CommandSpec {
+pub const DOUBLE: CommandSpec = CommandSpec {
     name: "double",
     aliases: &["doublemove", "double-move"],
     usage: "double [ID] MOVE1 MOVE2 (also double MOVE1 then MOVE2, or a bare MOVE1, MOVE2)",
@@ -116,7 +125,7 @@ pub const DRAW_ANSWER: ArgSpec = ArgSpec {
 };
 
 /// `fastfifty [ID] propose|accept|reject`.
-const FAST_FIFTY: CommandSpec = CommandSpec {
+pub const FAST_FIFTY: CommandSpec = CommandSpec {
     name: "fastfifty",
     aliases: &["fast-fifty"],
     usage: "fastfifty [ID] propose|accept|reject",
@@ -144,7 +153,7 @@ const INTENDED: ArgSpec = ArgSpec {
 };
 
 /// `claim [ID] draw [MOVE]`.
-const CLAIM_DRAW: CommandSpec = CommandSpec {
+pub const CLAIM_DRAW: CommandSpec = CommandSpec {
     name: "claim",
     aliases: &[],
     usage: "claim [ID] draw|time [MOVE]",
@@ -164,7 +173,7 @@ const CLAIM_DRAW: CommandSpec = CommandSpec {
 };
 
 /// `claim [ID] stalemate|impasse|time`.
-const CLAIM_SHARP: CommandSpec = CommandSpec {
+pub const CLAIM_SHARP: CommandSpec = CommandSpec {
     name: "claim",
     aliases: &[],
     usage: "claim [ID] stalemate|impasse|time",
@@ -207,7 +216,7 @@ impl VariantSpec for ChessSpec {
 
     fn standing(&self) -> Standing {
         Standing::Rated {
-            points: self.variant == Variant::ChessSharp,
+            points: self.variant.config().sharp.is_some(),
         }
     }
 
@@ -222,11 +231,12 @@ impl VariantSpec for ChessSpec {
         Ok(())
     }
 
+    fn board_variant(&self) -> Option<Variant> {
+        Some(self.variant)
+    }
+
     fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        SeatPlan::TWO_SIDES
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
@@ -243,23 +253,20 @@ impl VariantSpec for ChessSpec {
     fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
         let snap: super::ChessSnapshot = serde_json::from_value(snapshot.clone())
             .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
-        if snap.variant != self.id() {
-            return Err(RuleError::new(format!(
-                "a {} snapshot is not a {} game",
-                snap.variant.chars().take(20).collect::<String>(),
-                self.id()
-            )));
-        }
-        Ok(Box::new(ChessRules::from_snapshot(&snap)?))
+        Ok(Box::new(ChessRules::from_snapshot(self.variant, &snap)?))
     }
 }
 
-/// The command `name` of `variant`, if it has one.
-pub(super) fn command(variant: Variant, name: &str) -> Option<&'static CommandSpec> {
-    [&STANDARD, &CHESS_SHARP, &LOS_ALAMOS, &DOUBLE_MOVE]
+/// The command `name` as a game on `config` reads it, if it has one: the commands are
+/// the same in every chess-like variant but `claim`, whose kinds are Chess#'s where its
+/// endings apply.
+pub(super) fn command(config: &VariantConfig, name: &str) -> Option<&'static CommandSpec> {
+    let claim = if config.sharp.is_some() {
+        &CLAIM_SHARP
+    } else {
+        &CLAIM_DRAW
+    };
+    [&MOVE, &DOUBLE, &DRAW, &FAST_FIFTY, claim]
         .into_iter()
-        .find(|s| s.variant == variant)?
-        .commands
-        .iter()
         .find(|c| c.is_named(name))
 }

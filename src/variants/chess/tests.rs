@@ -4,12 +4,12 @@ use super::*;
 use crate::variants::api::{Action, GameRules, Viewer};
 
 fn mv(uci: &str) -> Action {
-    Action::of(&ChessAction::Move(uci.into()))
+    Action::of(&ChessAction::Move(uci.into())).unwrap()
 }
 
 #[test]
 fn legal_moves_are_the_movers_in_san_and_nobody_elses() {
-    let mut g = ChessRules::new(Variant::Standard);
+    let mut g = ChessRules::new(Variant::STANDARD);
     let legal = |g: &ChessRules, s: u8| g.project(Viewer::Seat(Seat(s))).legal;
     let white = legal(&g, 0);
     assert_eq!(white.len(), 20);
@@ -22,13 +22,13 @@ fn legal_moves_are_the_movers_in_san_and_nobody_elses() {
     assert!(legal(&g, 1).contains(&"Qh4#".to_string()));
     g.apply(Seat(1), &mv("d8h4")).unwrap();
     assert!(legal(&g, 0).is_empty(), "the game is over");
-    let sharp = ChessRules::new(Variant::ChessSharp);
+    let sharp = ChessRules::new(Variant::CHESS_SHARP);
     assert!(legal(&sharp, 0).iter().all(|m| m.contains('@')));
 }
 
 #[test]
 fn stored_actions_keep_their_json() {
-    let json = |a: &ChessAction| serde_json::to_string(&Action::of(a)).unwrap();
+    let json = |a: &ChessAction| serde_json::to_string(&Action::of(a).unwrap()).unwrap();
     assert_eq!(
         json(&ChessAction::Move("e2e4".into())),
         r#"{"Move":"e2e4"}"#
@@ -42,6 +42,9 @@ fn stored_actions_keep_their_json() {
         json(&ChessAction::Offer(OfferKind::FastFifty)),
         r#"{"Offer":"FastFifty"}"#
     );
-    assert_eq!(Action::timeout(), Action::of(&ChessAction::Timeout));
-    assert_eq!(Action::abort(), Action::of(&ChessAction::Abort));
+    assert_eq!(
+        Action::timeout(),
+        Action::of(&ChessAction::Timeout).unwrap()
+    );
+    assert_eq!(Action::abort(), Action::of(&ChessAction::Abort).unwrap());
 }

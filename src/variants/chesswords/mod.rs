@@ -18,6 +18,7 @@ mod prompts;
 mod read;
 pub mod score;
 pub mod spec;
+mod words;
 
 pub use action::ChesswordsAction;
 pub use game::Chesswords;

@@ -5,6 +5,7 @@
 
 use super::action::ChesswordsAction;
 use super::game::Chesswords;
+use super::words::WordList;
 use crate::variants::api::{Action, Env, GameCommand, Reading, RuleError, Seat};
 
 /// Reads one of the Secret Chesswords commands typed by `seat`.
@@ -14,7 +15,7 @@ pub(super) fn read(
     command: &GameCommand,
     env: Env,
 ) -> Result<Reading, RuleError> {
-    let act = |a: ChesswordsAction| Ok(Reading::Act(Action::of(&a)));
+    let act = |a: ChesswordsAction| Action::of(&a).map(Reading::Act);
     match command.word.as_str() {
         "clue" | "hint" => act(ChesswordsAction::Clue(command.rest(0))),
         "pass" => act(ChesswordsAction::Pass),
@@ -71,7 +72,10 @@ fn usage(name: &str) -> RuleError {
 
 /// Why finale words are refused by the operator's word list, if they are.
 fn unlisted_word(env: Env, words: &[String]) -> Option<String> {
-    match env.words? {
+    match env
+        .resources?
+        .get::<WordList>(super::spec::SPEC_ID, super::spec::WORD_LIST)?
+    {
         Err(e) => Some(format!(
             "the word list for finale words cannot be read ({e}); ask the operator"
         )),

@@ -223,7 +223,7 @@ impl Grade {
     }
 }
 
-pub use crate::variants::api::WordList;
+pub use super::words::WordList;
 
 #[cfg(test)]
 mod tests {
@@ -397,14 +397,8 @@ mod tests {
 
     #[test]
     fn the_word_list_ignores_case_blanks_and_comments() {
-        let path = std::env::temp_dir().join(format!("postal-words-{}.txt", std::process::id()));
-        std::fs::write(
-            &path,
-            "# a comment\nTreat\n\n  apple  \nSTARE\n#not a word\n",
-        )
-        .unwrap();
-        let list = WordList::load(&path).unwrap();
-        std::fs::remove_file(&path).ok();
+        let list =
+            WordList::parse("# a comment\nTreat\n\n  apple  \nSTARE\n#not a word\n").unwrap();
         assert_eq!(list.len(), 3);
         assert!(list.contains("treat") && list.contains("APPLE") && list.contains("Stare"));
         assert!(!list.contains("comment") && !list.contains("#not a word"));
@@ -414,13 +408,8 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_or_empty_word_list_is_refused_with_the_reason() {
-        let err = WordList::load("/nonexistent/postal-words.txt").unwrap_err();
-        assert!(err.contains("cannot read the word list"), "{err}");
-        let path = std::env::temp_dir().join(format!("postal-empty-{}.txt", std::process::id()));
-        std::fs::write(&path, "# only comments\n\n").unwrap();
-        let err = WordList::load(&path).unwrap_err();
-        std::fs::remove_file(&path).ok();
+    fn an_empty_word_list_is_refused_with_the_reason() {
+        let err = WordList::parse("# only comments\n\n").unwrap_err();
         assert!(err.contains("has no words"), "{err}");
     }
 }

@@ -3,8 +3,8 @@
 
 use super::game::Chesswords;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionKind, OptionSpec, Placing,
-    RuleError, SeatPlan, Standing, VariantSpec,
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionKind, OptionSpec, RuleError,
+    SeatPlan, Standing, VariantSpec,
 };
 
 /// Secret Chesswords.
@@ -12,6 +12,12 @@ pub struct ChesswordsSpec;
 
 /// Secret Chesswords, for the registry.
 pub static SPEC: ChesswordsSpec = ChesswordsSpec;
+
+/// The variant's id.
+pub const SPEC_ID: &str = "chesswords";
+
+/// The name of its resource: the operator's list of finale words.
+pub const WORD_LIST: &str = "words";
 
 /// `timer:N`: minutes for the finale's words (rule 10).
 pub const TIMER: OptionSpec = OptionSpec {
@@ -186,7 +192,7 @@ const RULES: &str = "A cooperative game for two on the Los Alamos board (6x6, no
 
 impl VariantSpec for ChesswordsSpec {
     fn id(&self) -> &'static str {
-        "chesswords"
+        SPEC_ID
     }
 
     fn display_name(&self) -> &'static str {
@@ -211,11 +217,30 @@ impl VariantSpec for ChesswordsSpec {
         )
     }
 
-    fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
+    fn board_variant(&self) -> Option<crate::rules::Variant> {
+        Some(crate::rules::Variant::CHESSWORDS)
+    }
+
+    fn resources(&self) -> &'static [crate::variants::api::ResourceSpec] {
+        &[crate::variants::api::ResourceSpec {
+            name: WORD_LIST,
+            help: "a file of words, one per line (# starts a comment), that every finale word must be on; without it any alphabetic word counts",
+        }]
+    }
+
+    fn parse_resource(
+        &self,
+        name: &str,
+        text: &str,
+    ) -> Result<crate::variants::api::Loaded, String> {
+        match name {
+            WORD_LIST => Ok(std::sync::Arc::new(super::words::WordList::parse(text)?)),
+            _ => Err(format!("Secret Chesswords has no resource '{name}'")),
         }
+    }
+
+    fn seats(&self) -> SeatPlan {
+        SeatPlan::TWO_SIDES
     }
 
     fn options(&self) -> &'static [OptionSpec] {

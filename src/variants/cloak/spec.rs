@@ -2,15 +2,15 @@
 //! game as the referee's state machine ([`GameRules`]), and how typed commands are read.
 
 use super::board::{arrangement_number, parse_arrangement, Arrangement};
-use super::state::{color, role_from_word, Cloak, CloakAction, Ended, Step};
+use super::state::{color, role_from_word, Cloak, CloakAction, Step};
 use crate::notation::{read_among, san_among};
 use crate::render::Renderer;
 use crate::rules::Variant;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
-    GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
-    SeatPlan, Standing, VariantSpec, Viewer,
+    to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, DuelAction, Env,
+    GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading,
+    RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
 };
 use crate::variants::chess::DRAW;
 
@@ -162,10 +162,7 @@ impl VariantSpec for CloakSpec {
     }
 
     fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        SeatPlan::TWO_SIDES
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
@@ -231,12 +228,7 @@ fn read(g: &Cloak, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
         }
         "skip" | "pass" => CloakAction::Skip,
         "move" | "play" => CloakAction::Move(read_move(g, seat, &c.rest(0))?),
-        "draw" => match c.arg(0).as_str() {
-            "offer" => CloakAction::Offer,
-            "accept" => CloakAction::Accept,
-            "decline" => CloakAction::Decline,
-            _ => return Err(DRAW.usage_error()),
-        },
+        "draw" => CloakAction::Duel(DuelAction::read_draw(c, &DRAW)?),
         _ => {
             return Err(RuleError::not_here(format!(
                 "`{}` is not part of Cloak and Dagger Chess: type help for its commands",
@@ -244,7 +236,7 @@ fn read(g: &Cloak, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
             )))
         }
     };
-    Ok(Reading::Act(Action::of(&action)))
+    Action::of(&action).map(Reading::Act)
 }
 
 /// Reads a guess: `knight 3`, `3 knight` (when the number was not read as a game id),
@@ -269,7 +261,7 @@ fn read_guess(args: &[String]) -> Option<(u8, crate::rules::Role)> {
 fn read_move(g: &Cloak, seat: Seat, text: &str) -> Result<String, RuleError> {
     let c = g.check_turn(seat)?;
     let moves = g.moves_now();
-    let fits = read_among(Variant::Standard.config(), c, &moves, text)?;
+    let fits = read_among(Variant::STANDARD.config(), c, &moves, text)?;
     match fits.as_slice() {
         [m] => Ok(super::state::move_code(m)),
         [] => Err(g.why_not(c, text)),
@@ -307,7 +299,7 @@ impl Cloak {
             false,
             &self.knowledge(),
         );
-        if let Ok(f) = read_among(Variant::Standard.config(), c, &all, text) {
+        if let Ok(f) = read_among(Variant::STANDARD.config(), c, &all, text) {
             if !f.is_empty() {
                 return RuleError::new(format!(
                     "illegal move: '{shown}' would leave your uncloaked king in check from a piece whose identity is known"
@@ -330,16 +322,8 @@ impl GameRules for Cloak {
         super::ID
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat.0 == 0 {
-            "White"
-        } else {
-            "Black"
-        }
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
@@ -373,7 +357,7 @@ impl GameRules for Cloak {
             }
             _ => Prompt::turn("move", ask),
         };
-        with_draw_offer(mover, prompt, self.offer.map(|by| Seat(by ^ 1)))
+        with_draw_offer(mover, prompt, self.duel.offered_to())
     }
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
@@ -398,7 +382,7 @@ impl GameRules for Cloak {
     }
 
     fn aborted(&self) -> bool {
-        self.ended() == Some(Ended::Aborted)
+        self.duel.aborted()
     }
 
     fn timeout_is_automatic(&self) -> bool {
@@ -428,8 +412,8 @@ impl GameRules for Cloak {
             .map(|g| Box::new(g) as Box<dyn GameRules>)
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", self)
     }
 }
 

@@ -6,7 +6,9 @@ use super::board::{
 };
 use super::record::{role_word, Event, Played, TurnRec};
 use crate::rules::{Color, Move, MoveKind, Role, Square};
-use crate::variants::api::{GameOutcome, Note, RuleError, Seat, Text};
+use crate::variants::api::{
+    won_by, Duel, DuelAction, DuelWords, GameOutcome, Note, OfferWords, RuleError, Said, Seat, Text,
+};
 use serde::{Deserialize, Serialize};
 
 pub use super::board::{color, move_code, role_from_word, Known};
@@ -25,18 +27,10 @@ pub enum CloakAction {
     Skip,
     /// Checkers to uncloak at the end of the turn.
     Uncloak(Vec<u8>),
-    /// Offer a draw.
-    Offer,
-    /// Accept the draw offer.
-    Accept,
-    /// Decline the draw offer.
-    Decline,
-    /// The seat resigns.
-    Resign,
-    /// The referee: the seat's time has run out.
-    Timeout,
-    /// The game is called off before each side has had a turn.
-    Abort,
+    /// A draw offer or answer, a resignation, a timeout or an abort (`"Offer"`,
+    /// `"Resign"`, ...).
+    #[serde(untagged)]
+    Duel(DuelAction),
 }
 
 /// Where the game stands.
@@ -52,9 +46,9 @@ pub enum Step {
     Bonus,
 }
 
-/// How the game ended.
+/// How the game ended by the rules of Cloak and Dagger Chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Ended {
+pub enum CloakEnd {
     /// This seat captured the enemy king.
     KingCaptured(Seat),
     /// This seat checkmated the enemy's uncloaked king.
@@ -63,15 +57,29 @@ pub enum Ended {
     Stalemate,
     /// Only the two kings are left.
     BareKings,
-    /// Drawn by agreement.
-    Agreed,
-    /// This seat resigned.
-    Resigned(Seat),
-    /// This seat's time ran out.
-    TimedOut(Seat),
-    /// Called off.
-    Aborted,
 }
+
+/// How the game ended: by the rules, or as any game of two sides may.
+pub type Ended = crate::variants::api::Ended<CloakEnd>;
+
+/// What the lifecycle says in Cloak and Dagger Chess, which kept its own words. An
+/// ending leaves an open offer as it was: games were stored so.
+const CLOAK_WORDS: DuelWords = DuelWords {
+    offer: OfferWords {
+        already_made: "a draw offer is already open",
+        answer_first: "a draw offer is already open",
+        own: "there is no draw offer to answer",
+        none: "there is no draw offer to answer",
+        made: Said::public(" offers a draw"),
+        accepted: Some(Said::moved(" accepts the draw: the game is drawn")),
+        declined: Said::public(" declines the draw"),
+    },
+    resigned: Said::moved(" resigns"),
+    timed_out: Some(Said::moved(" ran out of time")),
+    aborted: Some(Said::public(" aborts the game")),
+    too_late: "too late to abort: both sides have had a turn (resign instead)",
+    ending_closes_offer: false,
+};
 
 /// A guess, as made and answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,10 +128,10 @@ pub struct Cloak {
     pub(super) record: Vec<TurnRec>,
     /// The last move's squares (`from` = `to` for a drop).
     pub(super) last: Option<(u8, u8)>,
-    /// A pending draw offer, by this seat.
-    pub(super) offer: Option<u8>,
-    /// How the game ended.
-    pub(super) ended: Option<Ended>,
+    /// The open draw offer (`offer`: by this seat) and how the game ended (`ended`),
+    /// stored as two fields of the game.
+    #[serde(flatten)]
+    pub(super) duel: Duel<CloakEnd>,
     /// Turns completed.
     pub(super) turns_done: u32,
 }
@@ -148,8 +156,7 @@ impl Cloak {
             hand: [0, 0],
             record: Vec::new(),
             last: None,
-            offer: None,
-            ended: None,
+            duel: Duel::default(),
             turns_done: 0,
         }
     }
@@ -161,7 +168,7 @@ impl Cloak {
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.ended.is_some()
+        self.duel.is_over()
     }
 
     /// The seat to move.
@@ -176,7 +183,7 @@ impl Cloak {
 
     /// How it ended.
     pub fn ended(&self) -> Option<Ended> {
-        self.ended
+        self.duel.ended
     }
 
     /// Whether the mover's king will be uncloaked at the end of this turn.
@@ -248,17 +255,9 @@ impl Cloak {
         }
     }
 
-    fn over_check(&self) -> Result<(), RuleError> {
-        match self.ended {
-            Some(Ended::Aborted) => Err(RuleError::over("the game was aborted")),
-            Some(_) => Err(RuleError::over("the game is over")),
-            None => Ok(()),
-        }
-    }
-
     /// Checks that `seat` is to act in play (not in the set-up).
     pub fn check_turn(&self, seat: Seat) -> Result<Color, RuleError> {
-        self.over_check()?;
+        self.duel.check_open()?;
         if seat.0 > 1 {
             return Err(RuleError::new("Cloak and Dagger Chess has two seats"));
         }
@@ -281,57 +280,22 @@ impl Cloak {
             CloakAction::Move(uci) => self.play_uci(seat, &uci),
             CloakAction::Skip => self.skip(seat),
             CloakAction::Uncloak(ids) => self.uncloak(seat, &ids),
-            CloakAction::Offer => {
-                self.check_turn_free(seat)?;
-                if self.offer.is_some() {
-                    return Err(RuleError::new("a draw offer is already open"));
+            CloakAction::Duel(a) => {
+                if matches!(
+                    a,
+                    DuelAction::Offer | DuelAction::Accept | DuelAction::Decline
+                ) {
+                    self.check_turn_free(seat)?;
                 }
-                self.offer = Some(seat.0);
-                Ok(vec![Note::public(Text::player(seat, " offers a draw"))])
-            }
-            CloakAction::Accept | CloakAction::Decline => {
-                self.check_turn_free(seat)?;
-                match self.offer {
-                    Some(by) if by != seat.0 => {}
-                    _ => return Err(RuleError::new("there is no draw offer to answer")),
-                }
-                self.offer = None;
-                if action == CloakAction::Accept {
-                    self.ended = Some(Ended::Agreed);
-                    Ok(vec![Note::moved(Text::player(
-                        seat,
-                        " accepts the draw: the game is drawn",
-                    ))])
-                } else {
-                    Ok(vec![Note::public(Text::player(seat, " declines the draw"))])
-                }
-            }
-            CloakAction::Resign => {
-                self.over_check()?;
-                self.ended = Some(Ended::Resigned(seat));
-                Ok(vec![Note::moved(Text::player(seat, " resigns"))])
-            }
-            CloakAction::Timeout => {
-                self.over_check()?;
-                self.ended = Some(Ended::TimedOut(seat));
-                Ok(vec![Note::moved(Text::player(seat, " ran out of time"))])
-            }
-            CloakAction::Abort => {
-                self.over_check()?;
-                if self.turns_done >= 2 {
-                    return Err(RuleError::new(
-                        "too late to abort: both sides have had a turn (resign instead)",
-                    ));
-                }
-                self.ended = Some(Ended::Aborted);
-                Ok(vec![Note::public(Text::player(seat, " aborts the game"))])
+                let abortable = !self.is_over() && self.turns_done < 2;
+                self.duel.act(seat, a, &CLOAK_WORDS, abortable, |_| false)
             }
         }
     }
 
     /// A draw may be offered or answered in play, by either seat.
     fn check_turn_free(&self, seat: Seat) -> Result<(), RuleError> {
-        self.over_check()?;
+        self.duel.check_open()?;
         if self.step == Step::Setup {
             return Err(RuleError::new("draws are offered once play has begun"));
         }
@@ -342,7 +306,7 @@ impl Cloak {
     }
 
     fn setup(&mut self, seat: Seat, text: Option<String>) -> Result<Vec<Note>, RuleError> {
-        self.over_check()?;
+        self.duel.check_open()?;
         let i = seat.0 as usize;
         if self.step != Step::Setup || i > 1 {
             return Err(RuleError::new("the back ranks are already set up"));
@@ -632,7 +596,8 @@ impl Cloak {
                 line = line.push(format!("; checker {} was the {}", t.id, role_word(t.role)));
             }
             if t.role == Role::King {
-                self.ended = Some(Ended::KingCaptured(seat));
+                self.duel
+                    .finish(Ended::Rules(CloakEnd::KingCaptured(seat)), &CLOAK_WORDS);
                 line = line
                     .push(": the king is captured, ")
                     .push_player(seat)
@@ -675,14 +640,13 @@ impl Cloak {
         if c == Color::Black {
             self.number += 1;
         }
-        if self.offer.is_some_and(|by| by != self.turn) {
-            self.offer = None;
-        }
+        self.duel.play_on(seat);
         self.turn ^= 1;
         let next = color(self.turn);
         let next_seat = Seat(self.turn);
         if self.board.men().all(|(_, m)| m.role == Role::King) {
-            self.ended = Some(Ended::BareKings);
+            self.duel
+                .finish(Ended::Rules(CloakEnd::BareKings), &CLOAK_WORDS);
             notes.push(Note::moved(Text::plain(
                 "only the two kings are left: the game is drawn",
             )));
@@ -691,12 +655,14 @@ impl Cloak {
         let check = self.board.in_check(next, false, &self.knowledge());
         if self.regular_moves(next).is_empty() {
             if check {
-                self.ended = Some(Ended::Checkmate(seat));
+                self.duel
+                    .finish(Ended::Rules(CloakEnd::Checkmate(seat)), &CLOAK_WORDS);
                 notes.push(Note::moved(
                     Text::plain("checkmate: ").push_player(seat).push(" wins"),
                 ));
             } else {
-                self.ended = Some(Ended::Stalemate);
+                self.duel
+                    .finish(Ended::Rules(CloakEnd::Stalemate), &CLOAK_WORDS);
                 notes.push(Note::moved(Text::player(
                     next_seat,
                     " has no legal move: stalemate, the game is drawn",
@@ -727,22 +693,11 @@ impl Cloak {
 
     /// The outcome, in the referee's form.
     pub fn outcome(&self) -> Option<GameOutcome> {
-        let win = |s: Seat| if s.0 == 0 { "1-0" } else { "0-1" };
-        let lose = |s: Seat| if s.0 == 0 { "0-1" } else { "1-0" };
-        let (result, reason) = match self.ended? {
-            Ended::Aborted => return None,
-            Ended::KingCaptured(s) => (win(s), "king-captured"),
-            Ended::Checkmate(s) => (win(s), "checkmate"),
-            Ended::Stalemate => ("1/2-1/2", "stalemate"),
-            Ended::BareKings => ("1/2-1/2", "bare-kings"),
-            Ended::Agreed => ("1/2-1/2", "agreement"),
-            Ended::Resigned(s) => (lose(s), "resignation"),
-            Ended::TimedOut(s) => (lose(s), "timeout"),
-        };
-        Some(GameOutcome {
-            result: result.into(),
-            reason: reason.into(),
-            score: None,
+        self.duel.outcome(|end| match end {
+            CloakEnd::KingCaptured(s) => GameOutcome::new(won_by(s), "king-captured"),
+            CloakEnd::Checkmate(s) => GameOutcome::new(won_by(s), "checkmate"),
+            CloakEnd::Stalemate => GameOutcome::new("1/2-1/2", "stalemate"),
+            CloakEnd::BareKings => GameOutcome::new("1/2-1/2", "bare-kings"),
         })
     }
 

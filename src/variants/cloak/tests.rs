@@ -1,7 +1,7 @@
 //! The rules of `docs/rules/cloak-and-dagger.md`, one test per rule.
 
 use super::board::{arrangement_number, parse_arrangement, Board, Man, SET_ORDER};
-use super::state::{Cloak, CloakAction, Ended, Step};
+use super::state::{Cloak, CloakAction, CloakEnd, Ended, Step};
 use crate::rules::{Color, Role, Square};
 use crate::variants::api::{
     Env, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, Viewer,
@@ -252,7 +252,10 @@ fn capturing_the_king_wins_and_announces_it() {
     );
     let said = run(&mut g, 0, "move c3d5").unwrap();
     assert!(said.contains("checker 5 was the king"), "{said}");
-    assert_eq!(g.ended(), Some(Ended::KingCaptured(Seat(0))));
+    assert_eq!(
+        g.ended(),
+        Some(Ended::Rules(CloakEnd::KingCaptured(Seat(0))))
+    );
     assert_eq!(g.outcome().unwrap().result, "1-0");
     assert!(g.awaiting().is_empty());
 }
@@ -269,7 +272,7 @@ fn checkmate_of_an_uncloaked_king_by_a_known_piece_ends_the_game() {
     run(&mut g, 1, "uncloak 4").unwrap();
     let said = run(&mut g, 1, "move Qh4").unwrap();
     assert!(said.contains("checkmate"), "{said}");
-    assert_eq!(g.ended(), Some(Ended::Checkmate(Seat(1))));
+    assert_eq!(g.ended(), Some(Ended::Rules(CloakEnd::Checkmate(Seat(1)))));
     // Cloaked, the same queen move is no mate: the king does not know.
     let mut h = game("RNBQKBNR", "RNBQKBNR");
     run(&mut h, 0, "uncloak 5").unwrap();

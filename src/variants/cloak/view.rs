@@ -7,7 +7,7 @@
 
 use super::board::home_rank;
 use super::record::{dots, move_text, turn_text, Event};
-use super::state::{color, Cloak, Ended, Step};
+use super::state::{color, Cloak, CloakEnd, Ended, Step};
 use crate::notation::san_among;
 use crate::render::{BoardView, Disc, LastMove, Overlay, ReserveSlot, ReserveView};
 use crate::rules::{Color, Piece, Role, Square};
@@ -232,8 +232,8 @@ impl Cloak {
         } else {
             o.result.as_str()
         };
-        Some(match self.ended? {
-            Ended::KingCaptured(_) => format!("{result} · {who}: king captured"),
+        Some(match self.ended()? {
+            Ended::Rules(CloakEnd::KingCaptured(_)) => format!("{result} · {who}: king captured"),
             _ => format!("{result} · {who} by {}", o.reason),
         })
     }

@@ -45,14 +45,15 @@ impl Gravity {
                             Reading::ClaimTimeout { .. } => return None,
                         }
                     }
-                    Step::Stayed(sq) => Action::of(&GravityAction::Stay(sq.clone())),
+                    Step::Stayed(sq) => Action::of(&GravityAction::Stay(sq.clone())).ok()?,
                 };
                 g.apply(seat, &action).ok()?;
                 views.push(g.board_view());
             }
             if let Some(add) = &t.add {
                 let sq = add.split_once('@')?.1.to_string();
-                g.apply(seat, &Action::of(&GravityAction::Add(sq))).ok()?;
+                g.apply(seat, &Action::of(&GravityAction::Add(sq)).ok()?)
+                    .ok()?;
                 views.push(g.board_view());
             }
         }
@@ -98,7 +99,7 @@ mod tests {
                     GravityAction::Add(g.add_squares()[actions % g.add_squares().len()].to_string())
                 }
             };
-            g.apply(seat, &Action::of(&a)).unwrap();
+            g.apply(seat, &Action::of(&a).unwrap()).unwrap();
             actions += 1;
         }
         let h = g.history().unwrap();

@@ -7,7 +7,8 @@
 use super::state::{square, Gravity, GravityAction, Phase};
 use crate::notation::{read_among, san_among};
 use crate::rules::{Square, Variant};
-use crate::variants::api::{Action, GameCommand, Reading, RuleError, Seat};
+use crate::variants::api::{Action, DuelAction, GameCommand, Reading, RuleError, Seat};
+use crate::variants::chess::DRAW;
 
 /// Reads one of Gravity Chess's commands typed by `seat`.
 pub(super) fn read(g: &Gravity, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
@@ -21,12 +22,7 @@ pub(super) fn read(g: &Gravity, seat: Seat, c: &GameCommand) -> Result<Reading, 
             }
         }
         "add" => GravityAction::Add(read_add(g, seat, c)?.to_string()),
-        "draw" => match c.arg(0).as_str() {
-            "offer" => GravityAction::Offer,
-            "accept" => GravityAction::Accept,
-            "decline" => GravityAction::Decline,
-            _ => return Err(super::spec::DRAW.usage_error()),
-        },
+        "draw" => GravityAction::Duel(DuelAction::read_draw(c, &DRAW)?),
         _ => {
             return Err(RuleError::not_here(format!(
                 "`{}` is not part of Gravity Chess: type help for its commands",
@@ -34,7 +30,7 @@ pub(super) fn read(g: &Gravity, seat: Seat, c: &GameCommand) -> Result<Reading, 
             )))
         }
     };
-    Ok(Reading::Act(Action::of(&action)))
+    Action::of(&action).map(Reading::Act)
 }
 
 /// Reads a move into its UCI.
@@ -44,7 +40,7 @@ fn read_move(g: &Gravity, seat: Seat, text: &str) -> Result<String, RuleError> {
     let pattern: Vec<_> = mine
         .flat_map(|sq| g.board().pattern_moves_from(sq))
         .collect();
-    let fits = read_among(Variant::Standard.config(), g.turn(), &pattern, text)?;
+    let fits = read_among(Variant::STANDARD.config(), g.turn(), &pattern, text)?;
     let legal = g.legal_moves();
     let allowed: Vec<_> = fits.iter().filter(|m| legal.contains(m)).collect();
     match allowed.as_slice() {
@@ -62,7 +58,7 @@ fn read_move(g: &Gravity, seat: Seat, text: &str) -> Result<String, RuleError> {
                 .unwrap_or_else(|| RuleError::new("that move is not possible now"))),
             None => {
                 let onto_own: Vec<_> = mine.flat_map(|sq| g.board().pattern_onto_own(sq)).collect();
-                let own = read_among(Variant::Standard.config(), g.turn(), &onto_own, text)?;
+                let own = read_among(Variant::STANDARD.config(), g.turn(), &onto_own, text)?;
                 // A downward reading first: `e7` is the pawn above it, not the one below.
                 let first = own
                     .iter()

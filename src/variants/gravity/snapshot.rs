@@ -6,7 +6,7 @@ use super::cards::Card;
 use super::fen;
 use super::state::{color_of, seat_of, square, Ended, Gravity, Phase, TurnRecord};
 use crate::render::LastMove;
-use crate::variants::api::{RuleError, Seat};
+use crate::variants::api::{Duel, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The stored form of a [`Gravity`] game.
@@ -64,8 +64,8 @@ impl Gravity {
                 LastMove::Move { from, to } => (Some(from.to_string()), to.to_string()),
                 LastMove::Drop { to } => (None, to.to_string()),
             }),
-            offer: self.offer.map(seat_of),
-            ended: self.ended,
+            offer: self.duel.offer,
+            ended: self.duel.ended,
             start_fen: self.start_fen.clone(),
         }
     }
@@ -105,8 +105,11 @@ impl Gravity {
             captured: s.captured,
             record: s.record.clone(),
             last,
-            offer: s.offer.map(color_of).transpose()?,
-            ended: s.ended,
+            duel: Duel {
+                // A seat beyond the two is refused, as this form was always read.
+                offer: s.offer.map(|by| color_of(by).map(seat_of)).transpose()?,
+                ended: s.ended,
+            },
             start_fen: s.start_fen.clone(),
         })
     }

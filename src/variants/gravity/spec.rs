@@ -6,11 +6,11 @@ use super::snapshot::Snapshot;
 use super::state::{seat_of, Gravity, GravityAction, Phase};
 use crate::render::Renderer;
 use crate::variants::api::{
-    with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome,
-    GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat,
+    to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand,
+    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading, RuleError, Seat,
     SeatPlan, Standing, VariantSpec, Viewer,
 };
-use crate::variants::chess::DRAW_ANSWER;
+use crate::variants::chess::DRAW;
 
 /// Gravity Chess, for the registry.
 pub struct GravitySpec;
@@ -73,18 +73,6 @@ pub const ADD: CommandSpec = CommandSpec {
     }],
 };
 
-/// `draw [ID] offer|accept|decline`.
-pub const DRAW: CommandSpec = CommandSpec {
-    name: "draw",
-    aliases: &[],
-    usage: "draw [ID] offer|accept|decline",
-    help: "draw by agreement",
-    examples: "draw offer",
-    secret: false,
-    id: IdRule::Plain,
-    args: &[DRAW_ANSWER],
-};
-
 /// The rules in brief for `rules gravity`: goal, moves, special rules, the end.
 const RULES: &str = "Goal: more points at the end. Both players' pieces fall towards rank 1 and stack up there. The board starts empty; each player's deck holds the opponent's twelve pieces (king, queen, two rooks, bishops and knights, four pawns). A turn: a card is flipped; you move each of your active pieces once, each move ending at least one row lower (a capture may stay on its row), by its chess pattern (pawns step one square down, capture diagonally down); a piece that cannot move stays (stay e8); then you add the opponent's piece named by the card on rank 8 (add g). A piece on rank 1, or one whose every way down is blocked by stacked pieces, is stacked and never moves again. End: after Black adds White's last piece, White has a last move phase. Score: one point per captured piece, plus each stacked piece's row number (rank 1: 1 point, rank 2: 2, ...). More points wins.";
 
@@ -114,10 +102,7 @@ impl VariantSpec for GravitySpec {
     }
 
     fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["White", "Black"],
-            placing: Placing::Sides,
-        }
+        SeatPlan::TWO_SIDES
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
@@ -145,16 +130,8 @@ impl GameRules for Gravity {
         super::ID
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat.0 == 0 {
-            "White"
-        } else {
-            "Black"
-        }
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
@@ -174,7 +151,7 @@ impl GameRules for Gravity {
                 p
             }
         };
-        with_draw_offer(mover, prompt, self.offer.map(|by| seat_of(by.opposite())))
+        with_draw_offer(mover, prompt, self.duel.offered_to())
     }
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
@@ -199,7 +176,7 @@ impl GameRules for Gravity {
     }
 
     fn aborted(&self) -> bool {
-        self.ended() == Some(super::state::Ended::Aborted)
+        self.duel.aborted()
     }
 
     fn timeout_is_automatic(&self) -> bool {
@@ -236,7 +213,7 @@ impl GameRules for Gravity {
         m
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self.to_snapshot()).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", &self.to_snapshot())
     }
 }

@@ -16,8 +16,9 @@ use crate::notation::san_among;
 use crate::render::LastMove;
 use crate::rules::{Color, Move, Piece, Role, Square};
 use crate::variants::api::random::Random;
-use crate::variants::api::{answer_draw, offer_draw};
-use crate::variants::api::{GameOutcome, Note, RuleError, Seat, Text};
+use crate::variants::api::{
+    won_by, Duel, DuelAction, GameOutcome, Note, RuleError, Seat, Text, DRAW_OFFER, DUEL_WORDS,
+};
 use serde::{Deserialize, Serialize};
 
 /// What a seat can do in a Gravity Chess game: the entries of its action log.
@@ -29,18 +30,10 @@ pub enum GravityAction {
     Stay(String),
     /// Add the flipped card's piece on this square of the top row.
     Add(String),
-    /// Offer a draw.
-    Offer,
-    /// Accept the opponent's draw offer.
-    Accept,
-    /// Decline the opponent's draw offer.
-    Decline,
-    /// The seat resigns.
-    Resign,
-    /// The referee: this seat's time has run out.
-    Timeout,
-    /// The game is called off before each side has had a turn.
-    Abort,
+    /// A draw offer or answer, a resignation, a timeout or an abort (`"Offer"`,
+    /// `"Resign"`, ...).
+    #[serde(untagged)]
+    Duel(DuelAction),
 }
 
 /// The part of a turn the player is in.
@@ -52,20 +45,15 @@ pub enum Phase {
     Add,
 }
 
-/// How a game ended.
+/// How a game ended by the rules of Gravity Chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Ended {
+pub enum GravityEnd {
     /// Played to the end and scored.
     Scored,
-    /// This seat resigned.
-    Resigned(Seat),
-    /// This seat's time ran out.
-    TimedOut(Seat),
-    /// Drawn by agreement.
-    Agreed,
-    /// Called off.
-    Aborted,
 }
+
+/// How a game ended: by the rules, or as any game of two sides may.
+pub type Ended = crate::variants::api::Ended<GravityEnd>;
 
 /// What a player did with one piece in a move phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,10 +107,8 @@ pub struct Gravity {
     pub(super) record: Vec<TurnRecord>,
     /// The last move or add, for highlighting.
     pub(super) last: Option<LastMove>,
-    /// A pending draw offer, by this side.
-    pub(super) offer: Option<Color>,
-    /// How the game ended, if it has.
-    pub(super) ended: Option<Ended>,
+    /// The open draw offer and how the game ended.
+    pub(super) duel: Duel<GravityEnd>,
     /// The FEN the game started from, when it did not start empty.
     pub(super) start_fen: Option<String>,
 }
@@ -203,8 +189,7 @@ impl Gravity {
             captured: setup.captured,
             record: Vec::new(),
             last: None,
-            offer: None,
-            ended: None,
+            duel: Duel::default(),
             start_fen,
         };
         g.begin_turn(setup.turn);
@@ -213,7 +198,7 @@ impl Gravity {
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.ended.is_some()
+        self.duel.is_over()
     }
 
     /// The side whose turn it is.
@@ -233,7 +218,7 @@ impl Gravity {
 
     /// How the game ended, if it has.
     pub fn ended(&self) -> Option<Ended> {
-        self.ended
+        self.duel.ended
     }
 
     /// The score of the board as it stands.
@@ -363,8 +348,8 @@ impl Gravity {
             },
         ))];
         if self.last_turn {
-            self.ended = Some(Ended::Scored);
-            self.offer = None;
+            self.duel
+                .finish(Ended::Rules(GravityEnd::Scored), &DUEL_WORDS);
             notes.push(Note::moved(Text::plain(self.score_words())));
         } else {
             self.phase = Phase::Add;
@@ -409,18 +394,10 @@ impl Gravity {
         text
     }
 
-    fn over_check(&self) -> Result<(), RuleError> {
-        match self.ended {
-            Some(Ended::Aborted) => Err(RuleError::over("the game was aborted")),
-            Some(_) => Err(RuleError::over("the game is over")),
-            None => Ok(()),
-        }
-    }
-
     /// Checks that `seat` may act in `phase` now; the colour of the seat.
     pub fn check_phase(&self, seat: Seat, phase: Phase) -> Result<Color, RuleError> {
         let color = color_of(seat)?;
-        self.over_check()?;
+        self.duel.check_open()?;
         if color != self.turn {
             return Err(RuleError::not_your_turn("it is not your turn"));
         }
@@ -483,50 +460,22 @@ impl Gravity {
 
     /// Applies one action of `seat`. On error nothing changed.
     pub fn act(&mut self, seat: Seat, action: GravityAction) -> Result<Vec<Note>, RuleError> {
-        let color = color_of(seat)?;
-        self.over_check()?;
+        // Each play checks the seat, the game's end, the turn and the phase first.
         match action {
             GravityAction::Move(uci) => self.play(seat, &uci),
             GravityAction::Stay(sq) => self.stay(seat, &sq),
             GravityAction::Add(sq) => self.add(seat, &sq),
-            GravityAction::Offer => offer_draw(&mut self.offer, seat, color),
-            GravityAction::Accept | GravityAction::Decline => {
-                answer_draw(&mut self.offer, color)?;
-                if action == GravityAction::Accept {
-                    self.ended = Some(Ended::Agreed);
-                    Ok(Vec::new())
-                } else {
-                    Ok(vec![declined(seat)])
-                }
-            }
-            GravityAction::Resign => {
-                self.ended = Some(Ended::Resigned(seat));
-                self.offer = None;
-                Ok(vec![Note::public(Text::player(seat, " resigns"))])
-            }
-            GravityAction::Timeout => {
-                self.ended = Some(Ended::TimedOut(seat));
-                self.offer = None;
-                Ok(Vec::new())
-            }
-            GravityAction::Abort => {
-                if !self.can_abort() {
-                    return Err(RuleError::new(
-                        "both sides have had a turn: the game can no longer be aborted (resign instead)",
-                    ));
-                }
-                self.ended = Some(Ended::Aborted);
-                self.offer = None;
-                Ok(Vec::new())
+            GravityAction::Duel(a) => {
+                let abortable = self.can_abort();
+                self.duel.act(seat, a, &DUEL_WORDS, abortable, |_| false)
             }
         }
     }
 
     /// A game action by the side not offering declines a pending offer.
     fn play_on(&mut self, seat: Seat, notes: &mut Vec<Note>) {
-        if self.offer.is_some_and(|by| by != self.turn) {
-            self.offer = None;
-            notes.push(declined(seat));
+        if self.duel.play_on(seat) {
+            notes.push(DRAW_OFFER.declined.note(seat));
         }
     }
 
@@ -635,28 +584,15 @@ impl Gravity {
 
     /// The outcome, in the referee's form.
     pub fn outcome(&self) -> Option<GameOutcome> {
-        let win = |c: Color| match c {
-            Color::White => "1-0",
-            Color::Black => "0-1",
-        };
-        let (result, reason, score) = match self.ended? {
-            Ended::Aborted => return None,
-            Ended::Scored => {
-                let s = self.score();
-                (
-                    s.winner().map_or("1/2-1/2", win),
+        self.duel.outcome(|GravityEnd::Scored| {
+            let s = self.score();
+            GameOutcome {
+                score: Some(s.points.iter().map(|p| *p as i32).collect()),
+                ..GameOutcome::new(
+                    s.winner().map_or("1/2-1/2", |c| won_by(seat_of(c))),
                     "score",
-                    Some(s.points.iter().map(|p| *p as i32).collect()),
                 )
             }
-            Ended::Resigned(seat) => (win(color_of(seat).ok()?.opposite()), "resignation", None),
-            Ended::TimedOut(seat) => (win(color_of(seat).ok()?.opposite()), "timeout", None),
-            Ended::Agreed => ("1/2-1/2", "agreement", None),
-        };
-        Some(GameOutcome {
-            result: result.into(),
-            reason: reason.into(),
-            score,
         })
     }
 }
@@ -674,8 +610,4 @@ fn rows_words(rows: &[u8; 8]) -> String {
     } else {
         parts.join(", ")
     }
-}
-
-fn declined(seat: Seat) -> Note {
-    Note::public(Text::player(seat, " declines the draw"))
 }

@@ -3,7 +3,7 @@
 
 use super::cards::{cards_of, Card};
 use super::fen;
-use super::state::{Ended, Gravity, Phase};
+use super::state::{Ended, Gravity, GravityEnd, Phase};
 use crate::rules::{Color, Piece, Role, Square};
 use crate::variants::api::random::SeededRng;
 use crate::variants::api::{
@@ -207,7 +207,7 @@ fn the_last_turn_is_whites_without_a_flip_or_an_add_and_then_the_game_is_scored(
     );
     say(&mut g, W, "Kg2").unwrap();
     say(&mut g, W, "Rg3").unwrap();
-    assert_eq!(g.ended(), Some(Ended::Scored));
+    assert_eq!(g.ended(), Some(Ended::Rules(GravityEnd::Scored)));
     let o = g.outcome().unwrap();
     // The king stacks on row 2 and the rook on row 3: 16 + 2 + 3.
     assert_eq!((o.result.as_str(), o.score), ("1-0", Some(vec![21, 19])));
@@ -233,7 +233,7 @@ fn black_adds_whites_last_piece_then_white_has_the_last_turn() {
     assert_eq!(g.turn(), Color::White);
     assert!(g.phase_words().unwrap().contains("for the last turn"));
     say(&mut g, W, "Kh7").unwrap();
-    assert_eq!(g.ended(), Some(Ended::Scored));
+    assert_eq!(g.ended(), Some(Ended::Rules(GravityEnd::Scored)));
     assert_eq!(g.outcome().unwrap().result, "1/2-1/2", "nothing stacked");
 }
 
@@ -280,9 +280,9 @@ fn resignation_loses_and_abort_is_only_for_the_first_turns() {
 fn the_snapshot_gives_back_the_same_game() {
     let mut g = game(MOVE_ORDER);
     say(&mut g, W, "Bf6").unwrap();
-    let snap = g.snapshot();
+    let snap = g.snapshot().unwrap();
     let back = super::SPEC.load(&snap).unwrap();
-    assert_eq!(back.snapshot(), snap);
+    assert_eq!(back.snapshot().unwrap(), snap);
     assert_eq!(back.project(Viewer::Public), g.project(Viewer::Public));
 }
 
@@ -296,7 +296,7 @@ fn no_viewer_sees_the_order_of_a_deck() {
     other[1][1..].reverse();
     let a = Gravity::from_decks(setup.clone(), decks, None);
     let b = Gravity::from_decks(setup, other, None);
-    assert_ne!(a.snapshot(), b.snapshot());
+    assert_ne!(a.snapshot().unwrap(), b.snapshot().unwrap());
     for v in [Viewer::Public, Viewer::Seat(W), Viewer::Seat(B)] {
         assert_eq!(a.project(v), b.project(v));
         assert_eq!(a.export_fields(v), b.export_fields(v));

@@ -5,7 +5,7 @@
 
 use super::cards::piece_name;
 use super::fen;
-use super::state::{Ended, Gravity, Phase, Step, TurnRecord};
+use super::state::{Ended, Gravity, GravityEnd, Phase, Step, TurnRecord};
 use crate::notation::san_among;
 use crate::render::{BoardView, CardRow, Disc, Overlay};
 use crate::rules::{Color, Role, Square};
@@ -150,8 +150,8 @@ impl Gravity {
         } else {
             o.result.as_str()
         };
-        Some(match (self.ended?, &o.score) {
-            (Ended::Scored, Some(s)) if s.len() == 2 => {
+        Some(match (self.ended()?, &o.score) {
+            (Ended::Rules(GravityEnd::Scored), Some(s)) if s.len() == 2 => {
                 format!("{result} · {who} on points, {}-{}", s[0], s[1])
             }
             (Ended::Agreed, _) => format!("{result} · Draw by agreement"),
@@ -227,7 +227,7 @@ impl Gravity {
             }
             words.extend(t.add.clone());
         }
-        if self.ended == Some(Ended::Scored) {
+        if self.ended() == Some(Ended::Rules(GravityEnd::Scored)) {
             let s = self.score();
             words.push(format!(
                 "{{final score: White {}, Black {}}}",

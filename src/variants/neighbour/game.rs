@@ -4,12 +4,12 @@
 //! the piles as backs only.
 
 use super::rules::{list, name, Neighbour, ADJACENCY};
-use super::spec::{ADD, MOVE, PLACE, STOP};
+use super::spec::{ADD, MOVE, PLACE, SPEC, STOP};
 use crate::render::{BoardView, CardRow, Disc, Overlay, Renderer};
 use crate::rules::{Color, Square};
 use crate::variants::api::{
-    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
-    Seat, Text, Viewer,
+    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
+    RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
 use crate::variants::solitaire::{self, read_squares, At, Ended};
 use serde::{Deserialize, Serialize};
@@ -176,12 +176,8 @@ impl GameRules for Neighbour {
         "neighbour"
     }
 
-    fn seat_count(&self) -> usize {
-        1
-    }
-
-    fn seat_name(&self, _seat: Seat) -> &'static str {
-        "Player"
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
@@ -241,7 +237,7 @@ impl GameRules for Neighbour {
         } else {
             self.read_move(command)?
         };
-        Ok(Reading::Act(Action::of(&action)))
+        Action::of(&action).map(Reading::Act)
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
@@ -366,7 +362,7 @@ impl GameRules for Neighbour {
         None
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", self)
     }
 }

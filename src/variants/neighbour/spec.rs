@@ -99,6 +99,7 @@ impl VariantSpec for NeighbourSpec {
     fn seats(&self) -> SeatPlan {
         SeatPlan {
             names: &["Player"],
+            sides: &[],
             placing: Placing::Alone,
         }
     }

@@ -4,12 +4,12 @@
 //! cards' faces and the hand as backs only.
 
 use super::rules::{name, Parade, OVERTIME};
-use super::spec::{ADD, MOVE};
+use super::spec::{ADD, MOVE, SPEC};
 use crate::render::{BoardView, CardRow, Overlay, Renderer};
 use crate::rules::Square;
 use crate::variants::api::{
-    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
-    Seat, Text, Viewer,
+    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
+    RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
 use crate::variants::solitaire::{self, read_squares, At, Ended};
 use serde::{Deserialize, Serialize};
@@ -101,12 +101,8 @@ impl GameRules for Parade {
         "parade"
     }
 
-    fn seat_count(&self) -> usize {
-        1
-    }
-
-    fn seat_name(&self, _seat: Seat) -> &'static str {
-        "Player"
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
@@ -137,7 +133,7 @@ impl GameRules for Parade {
         } else {
             self.read_move(command)?
         };
-        Ok(Reading::Act(Action::of(&action)))
+        Action::of(&action).map(Reading::Act)
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
@@ -256,8 +252,8 @@ impl GameRules for Parade {
         None
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", self)
     }
 }
 

@@ -70,6 +70,7 @@ impl VariantSpec for ParadeSpec {
     fn seats(&self) -> SeatPlan {
         SeatPlan {
             names: &["Player"],
+            sides: &[],
             placing: Placing::Alone,
         }
     }

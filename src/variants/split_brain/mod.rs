@@ -22,8 +22,8 @@ pub use spec::{SplitBrainSpec, CHOOSE, DECIDE, PICK, SPEC};
 pub use view::{choose_prompt, decide_prompt, pick_piece_prompt, pick_target_prompt};
 
 use super::api::{
-    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
-    Seat, Viewer,
+    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
+    RuleError, Seat, SeatPlan, VariantSpec, Viewer,
 };
 use super::chess::{ChessRules, ChessSnapshot, ClaimKind, OfferKind};
 use crate::render;
@@ -190,7 +190,7 @@ impl SplitBrain {
     /// A new game from the Los Alamos starting position.
     pub fn new() -> SplitBrain {
         SplitBrain {
-            chess: ChessRules::new(Variant::LosAlamos),
+            chess: ChessRules::new(Variant::LOS_ALAMOS),
             picks: Picks::default(),
             phase: Phase::Picking,
             said: Vec::new(),
@@ -202,7 +202,7 @@ impl SplitBrain {
     /// corner follows from the FEN's move number.
     pub fn from_fen(fen: &str) -> Result<SplitBrain, RuleError> {
         Ok(SplitBrain {
-            chess: ChessRules::from_fen(Variant::LosAlamos, fen)?,
+            chess: ChessRules::from_fen(Variant::LOS_ALAMOS, fen)?,
             picks: Picks::default(),
             phase: Phase::Picking,
             said: Vec::new(),
@@ -212,11 +212,11 @@ impl SplitBrain {
 
     /// Rebuilds a game from its snapshot.
     pub fn from_snapshot(snap: &SplitSnapshot) -> Result<SplitBrain, RuleError> {
-        if snap.chess.variant != Variant::LosAlamos.name() {
+        if snap.chess.variant != Variant::LOS_ALAMOS.name() {
             return Err(RuleError::new("a Split-Brain snapshot must be Los Alamos"));
         }
         Ok(SplitBrain {
-            chess: ChessRules::from_snapshot(&snap.chess)?,
+            chess: ChessRules::from_snapshot(Variant::LOS_ALAMOS, &snap.chess)?,
             picks: snap.picks.clone(),
             phase: snap.phase.clone(),
             said: snap.said.clone(),
@@ -380,12 +380,8 @@ impl GameRules for SplitBrain {
         "split-brain"
     }
 
-    fn seat_count(&self) -> usize {
-        4
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES.get(seat.0 as usize).copied().unwrap_or("?")
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
@@ -488,7 +484,7 @@ impl GameRules for SplitBrain {
             .animation(Viewer::Public, renderer, &[&white, &black])
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(self.split_snapshot()).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", &self.split_snapshot())
     }
 }

@@ -9,7 +9,7 @@ use crate::variants::chess::{ClaimKind, OfferKind};
 
 /// Reads one of the game's commands.
 pub(super) fn read(command: &GameCommand) -> Result<Reading, RuleError> {
-    let act = |a: SplitAction| Ok(Reading::Act(Action::of(&a)));
+    let act = |a: SplitAction| Action::of(&a).map(Reading::Act);
     match command.word.as_str() {
         // The square as typed, with its promotion (`c6=N`, `c6 n`): the game reads it.
         "pick" if !command.args.is_empty() => act(SplitAction::Pick(command.rest(0))),

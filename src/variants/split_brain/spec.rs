@@ -2,6 +2,7 @@
 //! commands.
 
 use super::{SplitBrain, SplitSnapshot, SEAT_NAMES};
+use crate::rules::Color;
 use crate::variants::api::{
     ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
     Standing, VariantSpec,
@@ -132,6 +133,7 @@ impl VariantSpec for SplitBrainSpec {
     fn seats(&self) -> SeatPlan {
         SeatPlan {
             names: &SEAT_NAMES,
+            sides: &[Color::White, Color::White, Color::Black, Color::Black],
             placing: Placing::Teams,
         }
     }

@@ -72,7 +72,7 @@ impl SplitBrain {
         let said = self.revealed_picks(standing);
         let notes = self
             .chess
-            .apply(color_seat(team), &Action::of(&ChessAction::Move(m.uci())))?;
+            .apply(color_seat(team), &Action::of(&ChessAction::Move(m.uci()))?)?;
         if self.keeps_said {
             self.said.push((turn, said));
         }
@@ -345,7 +345,7 @@ impl SplitBrain {
         };
         let notes = self
             .chess
-            .apply(color_seat(team_of(seat)), &Action::of(&chess))?;
+            .apply(color_seat(team_of(seat)), &Action::of(&chess)?)?;
         Ok(as_seat(notes, seat))
     }
 }

@@ -334,7 +334,7 @@ fn uci_tells_a_twice_moved_capture_from_the_plain_move_to_the_stop() {
     // (b4xd4, Double Move Chess rule 9) or just move there (Rd4): the capture's UCI picks
     // the capture, the bare from-to fits both.
     let p = pos(
-        Variant::DoubleMove,
+        Variant::DOUBLE_MOVE,
         "4k3/1p3p2/2n5/3P4/1r6/5N2/2P1B3/3RK3 w - - 0 20",
     );
     let first = parse_move(&p, "f3d4").unwrap();
@@ -379,7 +379,7 @@ fn read_among_matches_every_notation_against_the_candidates_given() {
         mv("d8", "d4", Role::Rook),
         mv("e6", "e5", Role::Pawn),
     ];
-    let cfg = Variant::Standard.config();
+    let cfg = Variant::STANDARD.config();
     let read = |text: &str| {
         read_among(cfg, Color::White, &candidates, text)
             .unwrap()

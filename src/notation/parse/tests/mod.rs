@@ -4,9 +4,9 @@ use super::*;
 use crate::notation::fen::parse_fen;
 use crate::rules::{Role, Square, Variant};
 
-const STANDARD: Variant = Variant::Standard;
-const SHARP: Variant = Variant::ChessSharp;
-const LOS_ALAMOS: Variant = Variant::LosAlamos;
+const STANDARD: Variant = Variant::STANDARD;
+const SHARP: Variant = Variant::CHESS_SHARP;
+const LOS_ALAMOS: Variant = Variant::LOS_ALAMOS;
 
 fn pos(v: Variant, fen: &str) -> Position {
     parse_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

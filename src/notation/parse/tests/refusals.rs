@@ -400,7 +400,7 @@ fn messages_list_suggestions_with_or() {
 /// says the player expects a piece there.
 #[test]
 fn a_capture_mark_onto_an_empty_square_is_refused_not_played_quietly() {
-    let p = start(Variant::Standard);
+    let p = start(Variant::STANDARD);
     for input in ["Nxf3", "Ng1xf3", "N:f3", "g1xf3", "nxf3"] {
         assert!(
             reason(&p, input).contains("nothing to capture on f3"),
@@ -412,7 +412,7 @@ fn a_capture_mark_onto_an_empty_square_is_refused_not_played_quietly() {
     assert_eq!(uci(&p, "Ng1-f3"), "g1f3");
     // A real capture still reads with or without the mark, en passant included.
     let q = pos(
-        Variant::Standard,
+        Variant::STANDARD,
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     );
     assert_eq!(uci(&q, "exf6"), "e5f6");
@@ -422,7 +422,7 @@ fn a_capture_mark_onto_an_empty_square_is_refused_not_played_quietly() {
 
 #[test]
 fn a_promotion_typed_without_its_piece_says_so() {
-    let p = pos(Variant::Chesswords, "3k2/1P4/6/6/6/3K2 w - - 0 1");
+    let p = pos(Variant::CHESSWORDS, "3k2/1P4/6/6/6/3K2 w - - 0 1");
     for input in ["b6=", "b5b6="] {
         let r = reason(&p, input);
         assert!(

@@ -223,8 +223,8 @@ pub struct Chesswords {
 /// The position a stored game started from.
 fn start_position(state: &State) -> Result<Position, RuleError> {
     match &state.start {
-        None => Ok(Position::start(Variant::Chesswords)),
-        Some(f) => parse_fen(Variant::Chesswords, f)
+        None => Ok(Position::start(Variant::CHESSWORDS)),
+        Some(f) => parse_fen(Variant::CHESSWORDS, f)
             .map_err(|e| RuleError::new(format!("snapshot start: {e}"))),
     }
 }
@@ -306,16 +306,16 @@ impl Chesswords {
             }
         }
         let start = match fen {
-            None => Position::start(Variant::Chesswords),
+            None => Position::start(Variant::CHESSWORDS),
             Some(f) => {
-                parse_fen(Variant::Chesswords, f).map_err(|e| RuleError::new(e.to_string()))?
+                parse_fen(Variant::CHESSWORDS, f).map_err(|e| RuleError::new(e.to_string()))?
             }
         };
         let game = Chesswords {
             state: State {
                 seed,
                 timer_minutes,
-                start: (start != Position::start(Variant::Chesswords)).then(|| to_fen(&start)),
+                start: (start != Position::start(Variant::CHESSWORDS)).then(|| to_fen(&start)),
                 letters: LetterGrid::from_seed(seed),
                 secret_discards: true,
                 moves: Vec::new(),

@@ -2,18 +2,16 @@
 //! projections, timers, exports and the disguise of a secret hand.
 
 use super::*;
+use crate::variants::api::{to_stored, SeatPlan, VariantSpec};
+use crate::variants::chesswords::SPEC;
 
 impl GameRules for Chesswords {
     fn variant(&self) -> &'static str {
-        Variant::Chesswords.name()
+        Variant::CHESSWORDS.name()
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        side(seat)
+    fn seats(&self) -> SeatPlan {
+        SPEC.seats()
     }
 
     fn awaiting(&self) -> Vec<(Seat, Prompt)> {
@@ -39,7 +37,7 @@ impl GameRules for Chesswords {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let action: ChesswordsAction = action.to(Variant::Chesswords.display_name())?;
+        let action: ChesswordsAction = action.to(Variant::CHESSWORDS.display_name())?;
         self.act(seat, &action)
     }
 
@@ -106,7 +104,7 @@ impl GameRules for Chesswords {
         Some(Box::new(disguise))
     }
 
-    fn snapshot(&self) -> serde_json::Value {
-        serde_json::to_value(&self.state).unwrap_or(serde_json::Value::Null)
+    fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
+        to_stored("the game's state", &self.state)
     }
 }

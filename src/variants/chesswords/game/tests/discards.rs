@@ -105,7 +105,7 @@ fn a_discard_that_does_not_fit_is_refused_and_changes_nothing() {
         )),
         "{ev:?}"
     );
-    let before = g.snapshot();
+    let before = g.snapshot().unwrap();
     for (seat, card, says) in [
         (
             B,
@@ -120,7 +120,7 @@ fn a_discard_that_does_not_fit_is_refused_and_changes_nothing() {
         let e = g.act(seat, &Action::Discard(card.into())).unwrap_err();
         assert!(e.text.contains(says), "{card}: {e}");
     }
-    assert_eq!(g.snapshot(), before);
+    assert_eq!(g.snapshot().unwrap(), before);
     // With a pawn in hand, a card of the wrong kind is refused with the options.
     let mut g = setup(PAWNS, "wK", "bK wP bQ", "");
     clue_and_play(&mut g, "a3b4");

@@ -1,7 +1,7 @@
-//! A list of words the operator provides (the finale words of a word game must be on it).
+//! A list of words the operator provides (the finale words must be on it): the resource
+//! `words` of Secret Chesswords, parsed from the text of the file the service read.
 
 use std::collections::HashSet;
-use std::path::Path;
 
 /// The operator's word list (`games.chesswords_words`): words a game accepts must be on it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -10,19 +10,16 @@ pub struct WordList {
 }
 
 impl WordList {
-    /// Reads a file of one word per line, in any case; blank lines and lines starting
-    /// with `#` are skipped. A file that cannot be read or holds no word is an error.
-    pub fn load(path: impl AsRef<Path>) -> Result<WordList, String> {
-        let path = path.as_ref();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read the word list {}: {e}", path.display()))?;
+    /// Reads the text of a file of one word per line, in any case; blank lines and lines
+    /// starting with `#` are skipped. A text without a word is an error.
+    pub fn parse(text: &str) -> Result<WordList, String> {
         let list = WordList::from_words(
             text.lines()
                 .map(str::trim)
                 .filter(|l| !l.is_empty() && !l.starts_with('#')),
         );
         if list.is_empty() {
-            return Err(format!("the word list {} has no words", path.display()));
+            return Err("the word list has no words".into());
         }
         Ok(list)
     }

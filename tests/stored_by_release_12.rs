@@ -1,0 +1,133 @@
+//! Games stored by an earlier release still load, replay and export the same.
+//!
+//! `tests/data/release-12/` holds what release 12 (main at e8a1276, the last release
+//! before the engine's variants became data and end reasons were stored through serde)
+//! wrote: `schema.sql` is its database schema with its migration records (their
+//! checksums included, so the current migrations must accept them unchanged),
+//! `games.sql` the games, seats, actions and users of several databases, each one
+//! transcript of `tests/transcripts/` played through `postal console --seed 1`, and
+//! `exports.txt` what that release's `postal export` printed for each of their games (PGN
+//! and JSON). See the README there for how they were made.
+
+use postal::service::replay::check_replay;
+use postal::store::Store;
+use postal::variants::Registry;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn data(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/release-12")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The databases of `games.sql`: each name with its insert statements.
+fn databases() -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    let mut current = None;
+    for line in data("games.sql").lines() {
+        if let Some(name) = line.strip_prefix("-- database ") {
+            current = Some(name.to_string());
+            out.entry(name.to_string()).or_default();
+        } else if let Some(name) = &current {
+            let sql = out.get_mut(name).unwrap();
+            sql.push_str(line);
+            sql.push('\n');
+        }
+    }
+    out
+}
+
+/// The recorded exports: `(database, game id, format)` to the text.
+fn exports() -> BTreeMap<(String, i64, String), String> {
+    let mut out = BTreeMap::new();
+    for section in data("exports.txt").split("=== ").filter(|s| !s.is_empty()) {
+        let (head, body) = section.split_once('\n').unwrap();
+        let mut words = head.split(' ');
+        let key = (
+            words.next().unwrap().to_string(),
+            words.next().unwrap().parse().unwrap(),
+            words.next().unwrap().to_string(),
+        );
+        out.insert(key, body.trim_end_matches('\n').to_string());
+    }
+    out
+}
+
+/// A new SQLite database file holding the old schema and one database's rows.
+async fn restore(dir: &Path, name: &str, rows: &str) -> String {
+    let file: PathBuf = dir.join(format!("{name}.db"));
+    let url = format!("sqlite://{}?mode=rwc", file.display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::raw_sql(&data("schema.sql"))
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::raw_sql(&format!("BEGIN;\n{rows}COMMIT;\n"))
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    format!("sqlite://{}", file.display())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_stored_by_release_12_load_replay_and_export_the_same() {
+    let dir = std::env::temp_dir().join(format!("postal-release-12-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let expected = exports();
+    let registry = Registry::builtin();
+    let mut checked = 0;
+    let mut reasons = std::collections::BTreeSet::new();
+    for (name, rows) in databases() {
+        let url = restore(&dir, &name, &rows).await;
+        // Opening migrates: the old migration records must be accepted as they are.
+        let store = Store::open(&url).await.unwrap();
+        let ids = store.game_ids().await.unwrap();
+        assert!(!ids.is_empty(), "{name}: no games");
+        for id in ids {
+            let game = store.game(id).await.unwrap().unwrap();
+            let log = store.actions(id).await.unwrap();
+            check_replay(&registry, &game, &log).unwrap_or_else(|e| panic!("{name}: {e}"));
+            if let Some(reason) = &game.reason {
+                reasons.insert(reason.clone());
+            }
+            for format in ["pgn", "json"] {
+                let got = postal::console::export(&url, id, format).await.unwrap();
+                let got = String::from_utf8(got).unwrap();
+                let want = &expected[&(name.clone(), id, format.to_string())];
+                assert_eq!(
+                    got.trim_end_matches('\n'),
+                    want,
+                    "{name} game {id} {format}"
+                );
+                checked += 1;
+            }
+        }
+        store.close().await;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        checked,
+        expected.len(),
+        "every recorded export was compared"
+    );
+    // The databases cover the engine's stored reasons and several variants' own.
+    for reason in [
+        "checkmate",
+        "king-captured",
+        "resignation",
+        "timeout",
+        "threefold-repetition",
+        "impasse",
+        "fast-fifty",
+        "stalemate",
+    ] {
+        assert!(
+            reasons.contains(reason),
+            "no game ended by {reason}: {reasons:?}"
+        );
+    }
+}
