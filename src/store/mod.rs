@@ -16,6 +16,7 @@ mod checkpoint;
 mod conditional;
 mod copy;
 mod in_play;
+mod migrations;
 mod open;
 mod outbox;
 mod player_settings;

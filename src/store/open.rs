@@ -2,6 +2,7 @@
 //! WAL with a background checkpoint), or for reading alone (never created, never changed,
 //! also on a read-only file); and the online backup of a SQLite file.
 
+use super::migrations::{migrator, Schema};
 use super::{checkpoint, on_pool, outbox, Backend, Pool, Store, StoreError};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -9,12 +10,6 @@ use sqlx::Row;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The SQLite schema's migrations.
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
-
-/// The PostgreSQL schema's migrations, numbered in step with SQLite's.
-static PG_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// Connections a PostgreSQL store keeps at most, per process.
 pub const POSTGRES_CONNECTIONS: u32 = 8;
@@ -112,7 +107,13 @@ impl Store {
             .connect_with(opts)
             .await
             .map_err(|e| err(e.to_string()))?;
-        MIGRATOR.run(&pool).await.map_err(|e| err(e.to_string()))?;
+        let migrations = migrator(Schema::Sqlite)
+            .await
+            .map_err(|e| err(e.to_string()))?;
+        migrations
+            .run(&pool)
+            .await
+            .map_err(|e| err(e.to_string()))?;
         let checkpoint = (!memory).then(|| Arc::new(checkpoint::Checkpoint::spawn(pool.clone())));
         Ok(Store {
             pool: Pool::Sqlite(pool),
@@ -138,10 +139,13 @@ impl Store {
             .await
             .map_err(|e| err(e.to_string()))?;
         let pool = Pool::Postgres(pool);
+        let migrations = migrator(Schema::Postgres)
+            .await
+            .map_err(|e| err(e.to_string()))?;
         if read_only {
-            check_migrated(&pool, &PG_MIGRATOR, &err).await?;
+            check_migrated(&pool, &migrations, &err).await?;
         } else if let Pool::Postgres(p) = &pool {
-            PG_MIGRATOR.run(p).await.map_err(|e| err(e.to_string()))?;
+            migrations.run(p).await.map_err(|e| err(e.to_string()))?;
         }
         Ok(Store {
             pool,
@@ -180,7 +184,10 @@ impl Store {
                 .map_err(|e| err(e.to_string()))?,
         };
         let pool = Pool::Sqlite(pool);
-        check_migrated(&pool, &MIGRATOR, &err).await?;
+        let migrations = migrator(Schema::Sqlite)
+            .await
+            .map_err(|e| err(e.to_string()))?;
+        check_migrated(&pool, &migrations, &err).await?;
         Ok(Store {
             pool,
             checkpoint: None,

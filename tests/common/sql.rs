@@ -51,3 +51,33 @@ fn sqlite_url(db: &str) -> String {
         format!("sqlite:{db}")
     }
 }
+
+/// The first column of the first row `sql` selects, as text (`CAST(... AS TEXT)` it).
+pub async fn one(db: &str, sql: &str) -> String {
+    strings(db, sql)
+        .await
+        .into_iter()
+        .next()
+        .unwrap_or_default()
+}
+
+/// Waits (up to 20 s) until every outbox message of the database `db` is marked delivered:
+/// the event after which the deadline check has nothing left to send.
+pub async fn wait_outbox_delivered(db: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let left = one(
+            db,
+            "SELECT CAST(COUNT(*) AS TEXT) FROM outbox WHERE delivered_at IS NULL",
+        )
+        .await;
+        if left == "0" {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{left} outbox messages still undelivered after 20 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}

@@ -6,6 +6,7 @@
 //! - [`lookup`]: which game a command is about;
 //! - [`seating`]: challenges, acceptance and seats;
 //! - [`acting`]: applying an action under the game's lock and committing it;
+//! - [`locks`]: the games' locks, kept only while in use;
 //! - [`routing`]: what each audience is told after a change;
 //! - [`takeback`]: takebacks by agreement;
 //! - [`vacation`]: players' vacations, which stop their clocks;
@@ -17,6 +18,7 @@ mod acting;
 mod chat;
 mod conditional;
 mod listing;
+mod locks;
 mod lookup;
 mod outbox;
 mod personal;
@@ -222,14 +224,12 @@ pub struct Service {
     store: Store,
     settings: Settings,
     registry: Registry,
-    locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    locks: locks::GameLocks,
     /// Users already recorded by this process, so a message costs no write for them.
     known_users: Mutex<HashSet<String>>,
     /// Users' display names as the adapter last saw them ([`Service::learn_name`]): the
     /// names board images and records show; a user not in it is shown by key.
     names: Mutex<HashMap<String, String>>,
-    /// The operator's word list: none configured, or the list, or why it could not be
-    /// read.
     /// The resources the variants declared and the operator configured, read at start.
     resources: Resources,
 }
@@ -323,7 +323,7 @@ impl Service {
             resources,
             settings,
             registry,
-            locks: Mutex::new(HashMap::new()),
+            locks: locks::GameLocks::new(),
             known_users: Mutex::new(HashSet::new()),
             names: Mutex::new(HashMap::new()),
         }
@@ -416,9 +416,9 @@ impl Service {
         }
     }
 
-    fn lock_for(&self, id: i64) -> Arc<tokio::sync::Mutex<()>> {
-        let mut m = self.locks.lock().unwrap_or_else(|e| e.into_inner());
-        m.entry(id).or_default().clone()
+    /// The lock of game `id` ([`locks::GameLocks::of`]).
+    fn lock_for(&self, id: i64) -> locks::GameLock {
+        self.locks.of(id)
     }
 
     /// Handles one chat message, its text first cleaned of invisible and look-alike

@@ -197,7 +197,7 @@ pub trait GameRules: Send + Sync {
     /// The same game with the secrets that only `owner` may see now (a hand, a pick not
     /// yet revealed) replaced by others it could as well hold, or `None` when `owner`
     /// holds none. It is the variant's statement of what is secret, for the leak test
-    /// (`tests/leak_walker.rs`): nothing any other viewer sees, and no action of another
+    /// (`tests/engine/leak_walker.rs`): nothing any other viewer sees, and no action of another
     /// seat, may come out differently in the two games.
     fn disguised(&self, _owner: Seat) -> Option<Box<dyn GameRules>> {
         None

@@ -88,7 +88,7 @@ impl GameRules for Chesswords {
         // A hand is secret until the game is over; each card becomes the next kind of
         // the deck's order, so a card that fitted a discard no longer does and another
         // does. (Words not yet revealed are secret too, but their reveal is the point of
-        // the finale: their tests are in `tests/chesswords.rs`.)
+        // the finale: their tests are in `tests/service/chesswords.rs`.)
         let hand = self.state.hands.get(owner.0 as usize)?;
         if self.is_over() || hand.is_empty() {
             return None;

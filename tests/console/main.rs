@@ -1,0 +1,13 @@
+//! The console and the command line: the command language, input hygiene, the printing
+//! commands in a pipe, exports (PGN read back by an independent reader, JSON, GIF) and
+//! ratings.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli_pipe;
+mod command_parser;
+mod console_input;
+mod export;
+mod pgn_export;
+mod ratings;

@@ -1,0 +1,21 @@
+//! The Discord adapter end to end against the fake Discord (`tests/fake_discord`): the
+//! real `postal run` code (serenity client, gateway, REST, slash commands, buttons,
+//! threads, private messages, shards) playing every variant, many games per player.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../fake_discord/mod.rs"]
+mod fake_discord;
+#[path = "../toy/mod.rs"]
+mod toy;
+
+mod chesswords;
+mod dm_games;
+mod e2e;
+mod games;
+mod load;
+mod many_games;
+mod play;
+mod privacy;
+mod shards;
+mod variants;

@@ -1,0 +1,23 @@
+//! The pure libraries under the referee: the engine's rules and perft counts, notation,
+//! board images, and the variants as games of the plug-in interface (no database, no
+//! chat). One test crate, so that it is compiled and linked once; each module is one
+//! area, named for it.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../toy/mod.rs"]
+mod toy;
+
+mod booster_perft;
+mod leak_walker;
+mod notation;
+mod perft;
+mod render;
+mod rules_chess_sharp;
+mod rules_double_move;
+mod rules_los_alamos;
+mod rules_standard;
+mod service_rules;
+mod two_seat_lifecycle;
+mod typed_moves;
+mod variant_names;

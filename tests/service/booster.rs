@@ -1,0 +1,85 @@
+//! Booster Chess played through the referee: a game across a restart of the console on a
+//! database file, paused in the middle of a turn (after the move, before the booster
+//! steps), with its images and a log that replays; and a new game's deal through the
+//! registry: six cards each from the hidden draws, shown to their holder alone.
+
+use crate::common;
+
+use common::service::console;
+
+use postal::variants::api::{NewGame, Seat, VariantSpec, Viewer};
+use postal::variants::booster::SPEC;
+
+#[test]
+fn a_turn_goes_on_after_a_restart_between_its_move_and_its_steps() {
+    let dir = common::service::TempDir::new("booster-restart");
+    let db = dir.db();
+    let images = dir.0.join("images");
+    // White's king stands on two white checkers; Black's bare king is in the corner.
+    let first = console(
+        &db,
+        &images,
+        "alice: challenge @bob booster colour:white fen:\"7k/8/8/8/4K3/8/8/8 w - - 0 1 e4:w2\"\n\
+         bob: accept\n\
+         alice: Kf5\n",
+    );
+    assert!(first.contains("alice (White) plays Kf5"), "{first}");
+    assert!(first.contains("still to choose: boost SQUARE"), "{first}");
+    assert!(first.contains("image: "), "{first}");
+    // After the restart the king takes its step and the turn ends: the king on f6 with
+    // one checker left reaches every square around h8.
+    let second = console(
+        &db,
+        &images,
+        "bob: done\nalice: boost f6\nalice: done\nalice: moves\n",
+    );
+    assert!(second.contains("it is not your turn"), "{second}");
+    assert!(second.contains("boosts the king to f6"), "{second}");
+    assert!(
+        second.contains("game over: alice (White) wins by checkmate (1-0)"),
+        "{second}"
+    );
+    assert!(second.contains("1. Kf5 boost f6#"), "{second}");
+    let pngs = std::fs::read_dir(&images).unwrap().count();
+    assert!(pngs >= 3, "{pngs} images");
+    postal::console::block_on(async {
+        let store = postal::store::Store::open(&db).await.unwrap();
+        assert_eq!(store.game(1).await.unwrap().unwrap().status, "finished");
+        assert_eq!(common::service::check_log(&store, 1).await, 3);
+        store.close().await;
+    })
+    .unwrap();
+}
+
+#[test]
+fn a_new_game_deals_six_cards_each_shown_only_to_their_holder() {
+    let setup = |seed| NewGame {
+        hidden_seed: Some(seed),
+        ..NewGame::default()
+    };
+    let g = SPEC.new_game(&setup(3)).unwrap();
+    let public = g.project(Viewer::Public);
+    assert!(public.holdings.is_none());
+    assert!(public
+        .counters
+        .as_deref()
+        .unwrap()
+        .contains("cards in hand: White 6, Black 6; draw pile 24"));
+    let white = g.project(Viewer::Seat(Seat(0))).holdings.unwrap();
+    let black = g.project(Viewer::Seat(Seat(1))).holdings.unwrap();
+    assert!(white.starts_with("your hand (6 cards): "), "{white}");
+    assert_ne!(white, black);
+    // Nothing public names a card before one is played.
+    let seen = format!("{public:?}{}", g.pgn(Viewer::Public, &[]));
+    for card in white.split(": ").nth(1).unwrap().split(", ") {
+        let code = card.split(' ').next().unwrap();
+        assert!(!seen.contains(&format!(" {code} ")), "{code} in {seen}");
+    }
+    // The same hidden seed deals the same hands; the snapshot reloads to the same game.
+    let again = SPEC.new_game(&setup(3)).unwrap();
+    assert_eq!(again.snapshot().unwrap(), g.snapshot().unwrap());
+    let other = SPEC.new_game(&setup(4)).unwrap();
+    assert_ne!(other.snapshot().unwrap(), g.snapshot().unwrap());
+    let loaded = SPEC.load(&g.snapshot().unwrap()).unwrap();
+    assert_eq!(loaded.snapshot().unwrap(), g.snapshot().unwrap());
+}

@@ -1,0 +1,32 @@
+//! The referee service over a store, game by game and variant by variant: restarts,
+//! concurrency, deadlines, secrets, settings, takebacks, vacations, conditional moves and
+//! the console transcripts. Every suite here runs on SQLite, and again on PostgreSQL with
+//! `POSTAL_TEST_BACKEND=postgres` (CI does both; see `common::service::TempDir`).
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../toy/mod.rs"]
+mod toy;
+
+mod authorization;
+mod booster;
+mod chesswords;
+mod chesswords_finale;
+mod chesswords_secrets;
+mod cloak;
+mod concurrency;
+mod conditional;
+mod deadline_task;
+mod digest;
+mod double_move;
+mod gravity;
+mod player_settings;
+mod race_claim;
+mod restart;
+mod secret_draws;
+mod solitaire;
+mod split_brain;
+mod takeback;
+mod toy_console;
+mod transcripts;
+mod vacation;

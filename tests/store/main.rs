@@ -1,0 +1,12 @@
+//! The store and the files it keeps: both backends' behaviour, the bounded WAL,
+//! databases written by an earlier release, `postal migrate-db`, and the console binary
+//! killed at random moments.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod backends;
+mod crash_kill;
+mod migrate_db;
+mod stored_by_release_12;
+mod wal;
