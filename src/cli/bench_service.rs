@@ -1,0 +1,286 @@
+//! `postal bench service`: accepted moves per second through the [`Service`] into a SQLite
+//! file in WAL mode, the latency of each move, the CPU time per move, and the database size
+//! per finished game. Images are not drawn: the service only says which board to show.
+//!
+//! The machine may be shared (other builds running), so wall-clock figures are noisy:
+//! each run also reports the process's CPU time (user + system, all threads) spent per
+//! move, which other processes do not inflate much, and the load average when it started.
+//! `--runs N` repeats the measurement on a new database each time and reports the best
+//! and the median run.
+
+use postal::service::referee::{Incoming, Place, Service};
+use postal::service::settings::Settings;
+use postal::store::Store;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Morphy's Opera Game (Paris 1858): 33 plies ending in mate, played by every bench game.
+pub const OPERA_GAME: [&str; 33] = [
+    "e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3",
+    "Qe7", "Nc3", "c6", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+", "Nbd7", "O-O-O", "Rd8", "Rxd7",
+    "Rxd7", "Rd1", "Qe6", "Bxd7+", "Nxd7", "Qb8+", "Nxb8", "Rd8#",
+];
+
+/// What one run measured.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    /// Games played to the end.
+    pub games: usize,
+    /// Moves accepted and committed.
+    pub moves: usize,
+    /// Time spent in the service handling those moves, in seconds.
+    pub seconds: f64,
+    /// Median latency of one move, in milliseconds.
+    pub p50_ms: f64,
+    /// 99th-percentile latency of one move, in milliseconds.
+    pub p99_ms: f64,
+    /// The database file's size once closed (WAL checkpointed), in bytes.
+    pub db_bytes: u64,
+    /// Process CPU time (user + system, every thread) spent during the moves, in
+    /// milliseconds per move.
+    pub cpu_ms_per_move: f64,
+    /// The 1-minute load average when the run started (`None` where unknown).
+    pub load_at_start: Option<f64>,
+}
+
+impl BenchReport {
+    /// Accepted moves per second.
+    pub fn moves_per_second(&self) -> f64 {
+        self.moves as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Database bytes per finished game.
+    pub fn bytes_per_game(&self) -> u64 {
+        self.db_bytes / self.games.max(1) as u64
+    }
+}
+
+impl std::fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} games, {} moves in {:.2} s: {:.0} moves/s; latency per move p50 {:.3} ms, p99 {:.3} ms; CPU {:.3} ms per move; database {} bytes, {} bytes per finished game; load average at start {}",
+            self.games,
+            self.moves,
+            self.seconds,
+            self.moves_per_second(),
+            self.p50_ms,
+            self.p99_ms,
+            self.cpu_ms_per_move,
+            self.db_bytes,
+            self.bytes_per_game(),
+            self.load_at_start
+                .map_or_else(|| "unknown".to_string(), |l| format!("{l:.2}"))
+        )
+    }
+}
+
+/// The process's CPU time so far (user + system, every thread), in seconds.
+pub fn cpu_seconds() -> f64 {
+    // SAFETY: getrusage only writes the struct it is given, which is zeroed and ours.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return 0.0;
+    }
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(u.ru_utime) + secs(u.ru_stime)
+}
+
+/// The 1-minute load average, from `/proc/loadavg` where there is one.
+pub fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The value at quantile `q` of sorted `xs`.
+fn quantile(xs: &[f64], q: f64) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let i = ((xs.len() - 1) as f64 * q).round() as usize;
+    xs[i.min(xs.len() - 1)]
+}
+
+/// Plays `games` games of [`OPERA_GAME`] through a service over a new SQLite file at
+/// `db` (which must not exist yet), one move at a time, and measures each move. With a
+/// `crowd`, another user first opens that many challenges in the games' channels, and the
+/// moves are typed bare (the service then finds the mover's game itself); without, each
+/// move names its game (`move ID SAN`).
+pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchReport, String> {
+    if db.exists() {
+        return Err(format!(
+            "{} exists: the bench writes a new database file",
+            db.display()
+        ));
+    }
+    let load_at_start = load_average();
+    let url = format!("sqlite://{}", db.display());
+    let store = Store::open(&url).await.map_err(|e| e.to_string())?;
+    let defaults = Settings::default();
+    let settings = Settings {
+        max_open_challenges: defaults
+            .max_open_challenges
+            .max(u32::try_from(crowd.unwrap_or(0)).unwrap_or(u32::MAX)),
+        ..defaults
+    };
+    let service = Service::new(store, settings);
+    let mut event = 0u64;
+    let mut send = |user: String, text: String, at: i64| {
+        event += 1;
+        Incoming {
+            event_id: format!("bench-{event}"),
+            user,
+            place: Place::Channel(format!("bench-{}", at % 16)),
+            via: None,
+            server: None,
+            text,
+            at,
+        }
+    };
+    let start = 1_767_225_600;
+    for c in 0..crowd.unwrap_or(0) {
+        let open = send(
+            "crowd".into(),
+            "challenge standard".into(),
+            start + c as i64,
+        );
+        let out = service.handle(open).await.map_err(|e| e.to_string())?;
+        if out.first().is_some_and(|o| o.refusal.is_some()) {
+            return Err(format!("the crowd's challenge {c} was refused"));
+        }
+    }
+    let mut latencies = Vec::with_capacity(games * OPERA_GAME.len());
+    let mut busy = 0.0;
+    let mut cpu = 0.0;
+    for g in 0..games {
+        let (white, black) = (format!("w{g}"), format!("b{g}"));
+        let at = start + g as i64;
+        let challenge = send(
+            white.clone(),
+            format!("challenge @{black} standard colour:white"),
+            at,
+        );
+        let made = service.handle(challenge).await.map_err(|e| e.to_string())?;
+        let id = made
+            .first()
+            .and_then(|o| o.game)
+            .ok_or("the bench's challenge was refused")?;
+        let accept = send(black.clone(), format!("accept {id}"), at);
+        service.handle(accept).await.map_err(|e| e.to_string())?;
+        for (ply, san) in OPERA_GAME.iter().enumerate() {
+            let user = if ply % 2 == 0 { &white } else { &black };
+            let text = match crowd {
+                None => format!("move {id} {san}"),
+                Some(_) => san.to_string(),
+            };
+            let inc = send(user.clone(), text, at);
+            let (t, c) = (Instant::now(), cpu_seconds());
+            let out = service.handle(inc).await.map_err(|e| e.to_string())?;
+            let dt = t.elapsed().as_secs_f64();
+            cpu += cpu_seconds() - c;
+            if !out.first().is_some_and(|o| o.text.contains(" played ")) {
+                return Err(format!(
+                    "game #{id}: {san} was not accepted: {:?}",
+                    out.first().map(|o| &o.text)
+                ));
+            }
+            busy += dt;
+            latencies.push(dt * 1e3);
+        }
+    }
+    service.store().close().await;
+    let db_bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
+    latencies.sort_by(f64::total_cmp);
+    Ok(BenchReport {
+        games,
+        moves: latencies.len(),
+        seconds: busy,
+        p50_ms: quantile(&latencies, 0.5),
+        p99_ms: quantile(&latencies, 0.99),
+        db_bytes,
+        cpu_ms_per_move: cpu * 1e3 / latencies.len().max(1) as f64,
+        load_at_start,
+    })
+}
+
+/// `postal bench service [--games N] [--runs N] [--db PATH] [--crowd N]`: runs [`run`] `runs` times,
+/// each on a new database (`db`, or a file in the system's temporary directory), removed
+/// afterwards unless it is `db` of a single run, and prints each report, then the best
+/// and the median run by moves per second.
+pub fn main(
+    games: usize,
+    runs: usize,
+    db: Option<PathBuf>,
+    crowd: Option<usize>,
+) -> Result<(), String> {
+    let runs = runs.max(1);
+    if db.is_some() && runs > 1 {
+        return Err("--db keeps one run's database: use it with --runs 1".into());
+    }
+    let mut reports = Vec::new();
+    for i in 0..runs {
+        let (path, scratch) = match &db {
+            Some(p) => (p.clone(), false),
+            None => (
+                std::env::temp_dir().join(format!("postal-bench-{}-{i}.db", std::process::id())),
+                true,
+            ),
+        };
+        let result = postal::console::block_on(run(&path, games, crowd)).and_then(|r| r);
+        if scratch {
+            for ext in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+            }
+        }
+        let r = result?;
+        println!("service bench: {r}");
+        reports.push(r);
+    }
+    if reports.len() > 1 {
+        reports.sort_by(|a, b| b.moves_per_second().total_cmp(&a.moves_per_second()));
+        let (best, median) = (&reports[0], &reports[reports.len() / 2]);
+        println!(
+            "service bench, best of {}: {:.0} moves/s, p99 {:.3} ms, CPU {:.3} ms per move; median run: {:.0} moves/s, p99 {:.3} ms, CPU {:.3} ms per move",
+            reports.len(),
+            best.moves_per_second(),
+            best.p99_ms,
+            best.cpu_ms_per_move,
+            median.moves_per_second(),
+            median.p99_ms,
+            median.cpu_ms_per_move
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_run_accepts_every_move() {
+        let dir = std::env::temp_dir().join(format!("postal-bench-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("bench.db");
+        let report = postal::console::block_on(run(&db, 3, None))
+            .unwrap()
+            .unwrap();
+        assert_eq!(report.moves, 3 * OPERA_GAME.len());
+        assert!(report.p50_ms <= report.p99_ms && report.db_bytes > 0);
+        assert!(report.cpu_ms_per_move > 0.0);
+        assert!(postal::console::block_on(run(&db, 1, None))
+            .unwrap()
+            .is_err());
+        // Bare moves, with another user holding open challenges in the same channels.
+        let crowded = dir.join("crowded.db");
+        let report = postal::console::block_on(run(&crowded, 2, Some(30)))
+            .unwrap()
+            .unwrap();
+        assert_eq!(report.moves, 2 * OPERA_GAME.len());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

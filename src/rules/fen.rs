@@ -1,0 +1,331 @@
+//! FEN for any board size up to 8x8, with the reserve in brackets after the board:
+//! `8/pppppppp/8/8/8/8/PPPPPPPP/8[RNBQKBNRrnbqkbnr] w - - 0 1`.
+
+use super::{Bitboard, Color, Piece, Position, PositionError, Role, Setup, Square, Variant};
+
+/// Why a FEN string was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The text is not shaped like FEN.
+    #[error("not a FEN: {0}")]
+    Syntax(String),
+    /// The FEN is well formed but the position is not possible in the variant.
+    #[error("impossible position: {0}")]
+    Position(#[from] PositionError),
+}
+
+fn syntax(msg: impl Into<String>) -> FenError {
+    FenError::Syntax(msg.into())
+}
+
+/// Reads a FEN for `variant`. The move counters may be left out (they default to `0 1`).
+pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+    let cfg = variant.config();
+    let mut fields = fen.split_whitespace();
+    let placement = fields.next().ok_or_else(|| syntax("empty"))?;
+    let (board_part, reserve_part) = match placement.find('[') {
+        Some(i) => {
+            let rest = &placement[i + 1..];
+            let inner = rest
+                .strip_suffix(']')
+                .ok_or_else(|| syntax("the reserve must end with ']'"))?;
+            (&placement[..i], Some(inner))
+        }
+        None => (placement, None),
+    };
+    let mut pieces = Vec::new();
+    let ranks: Vec<&str> = board_part.split('/').collect();
+    if ranks.len() != cfg.height as usize {
+        return Err(syntax(format!(
+            "{} needs {} ranks, found {}",
+            variant,
+            cfg.height,
+            ranks.len()
+        )));
+    }
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = cfg.height - 1 - i as u8;
+        let mut file: u32 = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut n = d;
+                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n * 10 + d2;
+                    chars.next();
+                }
+                if n == 0 {
+                    return Err(syntax("empty-square count 0"));
+                }
+                file += n;
+            } else if let Some(piece) = Piece::from_fen_char(c) {
+                if file >= cfg.width as u32 {
+                    return Err(syntax(format!("rank {} is too long", rank + 1)));
+                }
+                pieces.push((Square::new(file as u8, rank), piece));
+                file += 1;
+            } else if c == '~' {
+                // Promoted-piece marker of some FEN dialects: the piece stays what it is.
+            } else {
+                return Err(syntax(format!("unexpected '{c}' on the board")));
+            }
+            if file > cfg.width as u32 {
+                return Err(syntax(format!("rank {} is too long", rank + 1)));
+            }
+        }
+        if file != cfg.width as u32 {
+            return Err(syntax(format!(
+                "rank {} has {} squares, the board is {} wide",
+                rank + 1,
+                file,
+                cfg.width
+            )));
+        }
+    }
+    let mut reserves = [[0u8; 6]; 2];
+    if let Some(r) = reserve_part {
+        for c in r.chars() {
+            if c == '-' {
+                continue;
+            }
+            let piece = Piece::from_fen_char(c)
+                .ok_or_else(|| syntax(format!("bad reserve piece '{c}'")))?;
+            let slot = &mut reserves[piece.color.index()][piece.role.index()];
+            *slot = slot
+                .checked_add(1)
+                .filter(|&n| n <= 16)
+                .ok_or_else(|| syntax("too many pieces in reserve"))?;
+        }
+    }
+    let turn = match fields.next().unwrap_or("w") {
+        "w" | "W" => Color::White,
+        "b" | "B" => Color::Black,
+        other => {
+            return Err(syntax(format!(
+                "side to move must be w or b, not '{other}'"
+            )))
+        }
+    };
+    let castling_field = fields.next().unwrap_or("-");
+    let mut castling = Bitboard::EMPTY;
+    if castling_field != "-" {
+        for c in castling_field.chars() {
+            let (color, king_side) = match c {
+                'K' => (Color::White, true),
+                'Q' => (Color::White, false),
+                'k' => (Color::Black, true),
+                'q' => (Color::Black, false),
+                _ => return Err(syntax(format!("bad castling letter '{c}'"))),
+            };
+            let rank = if color == Color::White {
+                0
+            } else {
+                cfg.height - 1
+            };
+            let file = if king_side { cfg.width - 1 } else { 0 };
+            castling = castling.with(Square::new(file, rank));
+        }
+    }
+    let ep_field = fields.next().unwrap_or("-");
+    let ep_square = if ep_field == "-" {
+        None
+    } else {
+        Some(
+            Square::parse(ep_field)
+                .ok_or_else(|| syntax(format!("bad en-passant square '{ep_field}'")))?,
+        )
+    };
+    let halfmoves = match fields.next() {
+        Some(s) => s.parse().map_err(|_| syntax("bad halfmove clock"))?,
+        None => 0,
+    };
+    let fullmoves = match fields.next() {
+        Some(s) => s.parse().map_err(|_| syntax("bad move number"))?,
+        None => 1,
+    };
+    // Double Move Chess: the tokens left, `W+B`, after the move number.
+    let tokens = match fields.next() {
+        None => None,
+        Some(t) if cfg.double_move.is_some() => Some(parse_tokens(t)?),
+        Some(_) => return Err(syntax("unexpected text after the move number")),
+    };
+    if fields.next().is_some() {
+        return Err(syntax("unexpected text after the tokens"));
+    }
+    let setup = Setup {
+        pieces,
+        reserves,
+        turn,
+        castling,
+        ep_square,
+        halfmoves,
+        fullmoves,
+        tokens,
+    };
+    Ok(Position::from_setup(variant, &setup)?)
+}
+
+/// Reads the tokens field of Double Move Chess, `W+B` (`4+4`, `0+3`).
+fn parse_tokens(field: &str) -> Result<[u8; 2], FenError> {
+    let bad = || syntax(format!("tokens are written W+B, like 4+3, not '{field}'"));
+    let (w, b) = field.split_once('+').ok_or_else(bad)?;
+    Ok([w.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?])
+}
+
+/// The piece placement of a FEN (ranks from the top, `/` between them, digits for runs of
+/// empty squares) of a `width` x `height` board whose pieces `piece_at` gives: for any
+/// board, a position of the engine or a variant's own (a solitaire's).
+pub fn placement(width: u8, height: u8, piece_at: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut out = String::new();
+    for rank in (0..height).rev() {
+        let mut empty = 0;
+        for file in 0..width {
+            match piece_at(Square::new(file, rank)) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(p.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// The board part of a FEN (ranks from the top) followed by the reserve in brackets
+/// for variants with drops.
+pub fn board_fen(pos: &Position) -> String {
+    let cfg = pos.config();
+    let mut out = placement(cfg.width, cfg.height, |sq| pos.piece_at(sq));
+    if cfg.drops.is_some() {
+        out.push('[');
+        for color in Color::ALL {
+            for role in [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Pawn,
+            ] {
+                for _ in 0..pos.reserve(color)[role.index()] {
+                    out.push(Piece { color, role }.fen_char());
+                }
+            }
+        }
+        out.push(']');
+    }
+    out
+}
+
+/// The full FEN of a position. The en-passant square is written only when an
+/// en-passant capture is legal.
+pub fn to_fen(pos: &Position) -> String {
+    let cfg = pos.config();
+    let mut castling = String::new();
+    for (color, upper) in [(Color::White, true), (Color::Black, false)] {
+        let rank = if color == Color::White {
+            0
+        } else {
+            cfg.height - 1
+        };
+        for (file, letter) in [(cfg.width - 1, 'K'), (0, 'Q')] {
+            if pos.castling_rights().contains(Square::new(file, rank)) {
+                castling.push(if upper {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
+            }
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let ep = pos
+        .legal_ep_square()
+        .map_or_else(|| "-".to_string(), |s| s.to_string());
+    let mut fen = format!(
+        "{} {} {} {} {} {}",
+        board_fen(pos),
+        if pos.turn() == Color::White { 'w' } else { 'b' },
+        castling,
+        ep,
+        pos.halfmoves(),
+        pos.fullmoves()
+    );
+    if cfg.double_move.is_some() {
+        let [w, b] = pos.tokens();
+        fen.push_str(&format!(" {w}+{b}"));
+    }
+    fen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_round_trip() {
+        for v in Variant::PRESETS {
+            let pos = Position::start(v);
+            let fen = to_fen(&pos);
+            assert_eq!(parse_fen(v, &fen).unwrap(), pos, "{v}: {fen}");
+        }
+        assert_eq!(
+            to_fen(&Position::start(Variant::LOS_ALAMOS)),
+            "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"
+        );
+        assert_eq!(
+            to_fen(&Position::start(Variant::CHESS_SHARP)),
+            "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn double_move_fens_carry_the_tokens_left() {
+        let v = Variant::DOUBLE_MOVE;
+        assert_eq!(
+            to_fen(&Position::start(v)),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 4+4"
+        );
+        let pos = parse_fen(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 20 0+3").unwrap();
+        assert_eq!(pos.tokens(), [0, 3]);
+        assert_eq!(to_fen(&pos), "4k3/8/8/8/8/8/8/4K3 w - - 0 20 0+3");
+        // Without the field each side has all four.
+        let full = parse_fen(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 20").unwrap();
+        assert_eq!(full.tokens(), [4, 4]);
+        for bad in [
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 20 5+4",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 20 4-4",
+        ] {
+            assert!(parse_fen(v, bad).is_err(), "{bad}");
+        }
+        assert!(parse_fen(Variant::STANDARD, "4k3/8/8/8/8/8/8/4K3 w - - 0 20 4+4").is_err());
+    }
+
+    #[test]
+    fn malformed_fens_are_refused_with_a_reason() {
+        let v = Variant::STANDARD;
+        for bad in [
+            "",
+            "8/8/8/8/8/8/8 w - - 0 1",
+            "9/8/8/8/8/8/8/8 w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ] {
+            assert!(parse_fen(v, bad).is_err(), "{bad}");
+        }
+    }
+}
