@@ -409,10 +409,10 @@ fn main() -> ExitCode {
                     db,
                     crowd,
                 },
-        } => report(postal::service::bench::main(games, runs, db, crowd)),
+        } => report(cli::bench_service::main(games, runs, db, crowd)),
         Command::Bench {
             what: BenchCommand::Backends { games, postgres },
-        } => report(postal::service::bench_backends::main(games, postgres)),
+        } => report(cli::bench_backends::main(games, postgres)),
     }
 }
 

@@ -1,12 +1,13 @@
 //! Reading and writing chess: FEN, move notations (SAN, UCI, descriptive, ICCF numeric,
 //! figurine, "MOVE E2 TO E4") and PGN.
 //!
-//! - [`fen`]: positions as text, any board size, reserves in brackets.
+//! - [`fen`]: positions as text, any board size, reserves in brackets (the engine's own,
+//!   [`crate::rules::fen`], re-exported here).
 //! - [`mod@san`]: moves as standard algebraic notation, or with figurines.
 //! - [`parse`]: whatever a player types, read against the current position.
 //! - [`pgn`]: whole games as PGN.
 
-pub mod fen;
+pub use crate::rules::fen;
 pub mod parse;
 pub mod pgn;
 pub mod san;

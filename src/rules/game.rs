@@ -181,6 +181,14 @@ pub enum ClaimError {
     /// The conditions of the claim are not met; the text says which.
     #[error("{0}")]
     Invalid(String),
+    /// A stalemate claim while a move captures the opponent's king (written in UCI here;
+    /// the chess variants write it in SAN).
+    #[error("you can capture the king with {}", .0.uci())]
+    KingCapturable(Move),
+    /// A stalemate claim while a move leaves the claimant's king safe (in UCI here, as
+    /// [`ClaimError::KingCapturable`]).
+    #[error("{} is a move that leaves your king safe", .0.uci())]
+    SafeMoveExists(Move),
 }
 
 /// A game in progress or finished.
@@ -600,16 +608,10 @@ impl Game {
         }
         for m in pos.legal_moves() {
             if m.capture == Some(Role::King) {
-                return Err(ClaimError::Invalid(format!(
-                    "you can capture the king with {}",
-                    crate::notation::san::san(pos, m)
-                )));
+                return Err(ClaimError::KingCapturable(m));
             }
             if !pos.after(m).king_attacked(claimant) {
-                return Err(ClaimError::Invalid(format!(
-                    "{} is a move that leaves your king safe",
-                    crate::notation::san::san(pos, m)
-                )));
+                return Err(ClaimError::SafeMoveExists(m));
             }
         }
         Ok(())

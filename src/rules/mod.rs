@@ -7,6 +7,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod double_move;
+pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod perft;

@@ -235,7 +235,7 @@ impl Position {
 
     /// The variant's starting position.
     pub fn start(variant: Variant) -> Position {
-        crate::notation::fen::parse_fen(variant, variant.config().start_fen)
+        super::fen::parse_fen(variant, variant.config().start_fen)
             .expect("every variant's start FEN is valid")
     }
 

@@ -2,8 +2,6 @@
 //! no variant and nothing of Discord: games are reached through the variants' registry
 //! ([`crate::variants::Registry`]), and the Discord and console adapters both drive it.
 
-pub mod bench;
-pub mod bench_backends;
 pub mod command;
 pub mod deadlines;
 pub mod input;

@@ -4,6 +4,7 @@
 //! messages that tell them it is their turn, and how the boards sent to them privately
 //! are turned.
 
+use crate::store::StoredSettings;
 use std::fmt;
 
 /// The most reminders one player may ask for.
@@ -103,28 +104,36 @@ impl PlayerSettings {
             .unwrap_or_else(|| server.to_vec())
     }
 
-    /// The reminder hours as the store keeps them (`None`, `""` or `"24,1"`).
-    pub fn stored_hours(&self) -> Option<String> {
-        self.reminder_hours
-            .as_ref()
-            .map(|h| h.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
+    /// The settings as the store keeps them (reminder hours as `None`, `""` or `"24,1"`).
+    pub fn to_stored(&self) -> StoredSettings {
+        StoredSettings {
+            reminder_hours: self
+                .reminder_hours
+                .as_ref()
+                .map(|h| h.iter().map(i64::to_string).collect::<Vec<_>>().join(",")),
+            auto_claim: self.auto_claim,
+            digest_hour: self.digest_hour.map(i64::from),
+            orientation: self.orientation.map(|o| o.name().to_string()),
+        }
     }
 
     /// Settings read back from the store; hours that do not read are the server's, a
     /// digest hour or an orientation that does not read is none.
-    pub fn from_stored(
-        hours: Option<&str>,
-        auto_claim: bool,
-        digest_hour: Option<i64>,
-        orientation: Option<&str>,
-    ) -> PlayerSettings {
+    pub fn from_stored(stored: &StoredSettings) -> PlayerSettings {
         PlayerSettings {
-            reminder_hours: hours.and_then(|h| read_hours(h).ok()),
-            auto_claim,
-            digest_hour: digest_hour
+            reminder_hours: stored
+                .reminder_hours
+                .as_deref()
+                .and_then(|h| read_hours(h).ok()),
+            auto_claim: stored.auto_claim,
+            digest_hour: stored
+                .digest_hour
                 .and_then(|h| u8::try_from(h).ok())
                 .filter(|h| *h < 24),
-            orientation: orientation.and_then(PrivateOrientation::named),
+            orientation: stored
+                .orientation
+                .as_deref()
+                .and_then(PrivateOrientation::named),
         }
     }
 
@@ -332,7 +341,11 @@ mod tests {
         assert!(d.contains("digest daily at 18:00 UTC"), "{d}");
         assert!(d.contains("private boards White at the bottom"), "{d}");
         // A stored value no longer valid reads as none.
-        let odd = PlayerSettings::from_stored(None, false, Some(99), Some("sideways"));
+        let odd = PlayerSettings::from_stored(&StoredSettings {
+            digest_hour: Some(99),
+            orientation: Some("sideways".into()),
+            ..StoredSettings::default()
+        });
         assert_eq!((odd.digest_hour, odd.orientation), (None, None));
     }
 
@@ -353,13 +366,7 @@ mod tests {
                 orientation: Some(PrivateOrientation::Own),
             },
         ] {
-            let back = PlayerSettings::from_stored(
-                s.stored_hours().as_deref(),
-                s.auto_claim,
-                s.digest_hour.map(i64::from),
-                s.orientation.map(PrivateOrientation::name),
-            );
-            assert_eq!(back, s);
+            assert_eq!(PlayerSettings::from_stored(&s.to_stored()), s);
         }
         let d = PlayerSettings::default().describe(&[24]);
         assert!(d.contains("the server's (24 h before a deadline)"), "{d}");

@@ -31,7 +31,7 @@ pub use copy::{Copied, TABLES};
 pub use in_play::InPlay;
 pub use open::{database_file, database_name};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};
-pub use player_settings::digest_day;
+pub use player_settings::{digest_day, StoredSettings};
 pub use pool::Backend;
 pub use rows::{ActionRow, Deadline, Drawn, GameRow, NewGame, SeatRow, Write};
 pub use standings::FinishedGame;

@@ -3,9 +3,40 @@
 
 use super::outbox::queue_messages;
 use super::{inserted_once, on_pool, NewMessage, Store, StoreError};
-use crate::service::player_settings::{PlayerSettings, PrivateOrientation};
 use sqlx::Row;
 use std::collections::HashMap;
+
+/// A player's settings as their `users` row keeps them; the service reads them into its
+/// `PlayerSettings` (`service::player_settings`), which says what they mean.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StoredSettings {
+    /// Reminder hours before a deadline, as text (`"24,1"`, `""` for none); `None`: the
+    /// server's.
+    pub reminder_hours: Option<String>,
+    /// Whether wins on time are claimed for them.
+    pub auto_claim: bool,
+    /// The hour (UTC) of their daily digest; `None`: no digest.
+    pub digest_hour: Option<i64>,
+    /// How private boards are turned for them (`own`, `white`); `None`: the server's way.
+    pub orientation: Option<String>,
+}
+
+/// The settings in columns `first..first + 4` of `row` (reminder hours, auto-claim, digest
+/// hour, orientation).
+fn settings_at<R: Row>(row: &R, first: usize) -> StoredSettings
+where
+    usize: sqlx::ColumnIndex<R>,
+    for<'r> Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<i64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    StoredSettings {
+        reminder_hours: row.get(first),
+        auto_claim: row.get::<i64, _>(first + 1) != 0,
+        digest_hour: row.get(first + 2),
+        orientation: row.get(first + 3),
+    }
+}
 
 /// The digest day of a player whose digest hour is `hour` at `at`: day `d`'s digest is
 /// due at `d * 86400 + hour * 3600`.
@@ -15,7 +46,7 @@ pub fn digest_day(at: i64, hour: u8) -> i64 {
 
 impl Store {
     /// The settings of `user`; the defaults for a user the store has not seen.
-    pub async fn player_settings(&self, user: &str) -> Result<PlayerSettings, StoreError> {
+    pub async fn player_settings(&self, user: &str) -> Result<StoredSettings, StoreError> {
         let row = on_pool!(self.pool, |p| {
             sqlx::query(
                 "SELECT reminder_hours, auto_claim, digest_hour, orientation FROM users WHERE id = $1",
@@ -23,14 +54,7 @@ impl Store {
             .bind(user)
             .fetch_optional(p)
             .await?
-            .map(|r| {
-                PlayerSettings::from_stored(
-                    r.get::<Option<String>, _>(0).as_deref(),
-                    r.get::<i64, _>(1) != 0,
-                    r.get::<Option<i64>, _>(2),
-                    r.get::<Option<String>, _>(3).as_deref(),
-                )
-            })
+            .map(|r| settings_at(&r, 0))
         });
         Ok(row.unwrap_or_default())
     }
@@ -40,7 +64,7 @@ impl Store {
     pub async fn personal_settings(
         &self,
         users: &[&str],
-    ) -> Result<HashMap<String, PlayerSettings>, StoreError> {
+    ) -> Result<HashMap<String, StoredSettings>, StoreError> {
         if users.is_empty() {
             return Ok(HashMap::new());
         }
@@ -58,15 +82,7 @@ impl Store {
             q.fetch_all(p)
                 .await?
                 .into_iter()
-                .map(|r| {
-                    let s = PlayerSettings::from_stored(
-                        r.get::<Option<String>, _>(1).as_deref(),
-                        r.get::<i64, _>(2) != 0,
-                        r.get::<Option<i64>, _>(3),
-                        r.get::<Option<String>, _>(4).as_deref(),
-                    );
-                    (r.get::<String, _>(0), s)
-                })
+                .map(|r| (r.get::<String, _>(0), settings_at(&r, 1)))
                 .collect()
         }))
     }
@@ -77,7 +93,7 @@ impl Store {
     pub async fn set_player_settings(
         &self,
         user: &str,
-        settings: &PlayerSettings,
+        settings: &StoredSettings,
         digest_done: Option<(i64, i64)>,
     ) -> Result<(), StoreError> {
         on_pool!(self.pool, |p| {
@@ -90,10 +106,10 @@ impl Store {
                  orientation = excluded.orientation",
             )
             .bind(user)
-            .bind(settings.stored_hours())
+            .bind(&settings.reminder_hours)
             .bind(i64::from(settings.auto_claim))
-            .bind(settings.digest_hour.map(i64::from))
-            .bind(settings.orientation.map(PrivateOrientation::name))
+            .bind(settings.digest_hour)
+            .bind(&settings.orientation)
             .execute(&mut *tx)
             .await?;
             if let Some((day, at)) = digest_done {

@@ -9,6 +9,7 @@ mod common;
 mod toy;
 
 mod booster_perft;
+mod layers;
 mod leak_walker;
 mod notation;
 mod perft;

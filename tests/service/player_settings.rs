@@ -61,7 +61,7 @@ async fn settings_are_answered_privately_changed_and_kept_across_a_restart() {
 
     let svc = open(&db).await;
     let s = svc.store().player_settings("alice").await.unwrap();
-    assert_eq!(s.reminder_hours, Some(vec![48, 6]));
+    assert_eq!(s.reminder_hours.as_deref(), Some("48,6"));
     assert!(s.auto_claim);
     let out = say(&svc, "s5", "alice", "settings reminders:default", T0).await;
     assert!(

@@ -652,7 +652,7 @@ impl Service {
             }
             Command::Settings(change) => {
                 let server = &self.settings.reminder_hours;
-                let current = self.store.player_settings(&inc.user).await?;
+                let current = self.settings_of(&inc.user).await?;
                 let text = if change.is_empty() {
                     current.describe(server)
                 } else {
@@ -664,7 +664,7 @@ impl Service {
                         .filter(|_| new.digest_hour != current.digest_hour)
                         .map(|h| (crate::store::digest_day(inc.at, h), inc.at));
                     self.store
-                        .set_player_settings(&inc.user, &new, digest_done)
+                        .set_player_settings(&inc.user, &new.to_stored(), digest_done)
                         .await?;
                     format!("saved; {}", new.describe(server))
                 };

@@ -106,8 +106,7 @@ impl Service {
             // The most urgent reminder not yet sent; the less urgent ones are recorded as
             // superseded so they are not sent late.
             let mut hours = self
-                .store
-                .player_settings(&user)
+                .settings_of(&user)
                 .await?
                 .hours(&self.settings.reminder_hours);
             hours.sort_unstable();
@@ -216,9 +215,7 @@ impl Service {
             .collect();
         others.dedup();
         match others.as_slice() {
-            [only] if self.store.player_settings(only).await?.auto_claim => {
-                Ok(Some(only.to_string()))
-            }
+            [only] if self.settings_of(only).await?.auto_claim => Ok(Some(only.to_string())),
             _ => Ok(None),
         }
     }

@@ -63,7 +63,17 @@ impl Service {
         if concerned.is_empty() {
             return Ok(HashMap::new());
         }
-        self.store.personal_settings(&concerned).await
+        let stored = self.store.personal_settings(&concerned).await?;
+        Ok(stored
+            .into_iter()
+            .map(|(user, s)| (user, PlayerSettings::from_stored(&s)))
+            .collect())
+    }
+
+    /// The settings of `user` (the defaults for a user never seen).
+    pub(super) async fn settings_of(&self, user: &str) -> Result<PlayerSettings, StoreError> {
+        let stored = self.store.player_settings(user).await?;
+        Ok(PlayerSettings::from_stored(&stored))
     }
 
     /// Turns each board of `out` sent privately as its recipient chose (`settings`).

@@ -29,7 +29,7 @@ impl ChessRules {
         let san = text::describe_turn(&pos, turn);
         self.game
             .play_turn(turn)
-            .map_err(|e| RuleError::new(e.to_string()))?;
+            .map_err(|e| RuleError::new(text::double_move_refusal(&pos, &e)))?;
         let mut notes = vec![played(seat_of(color), &san)];
         if let Some((by, kind)) = self.offer {
             if by != color {
@@ -165,10 +165,11 @@ impl ChessRules {
         if intended.is_some() {
             return Err(RuleError::new("this claim takes no move"));
         }
+        let before = *self.game.position();
         let o = self
             .game
             .claim(color, claim, None)
-            .map_err(|e| RuleError::new(e.to_string()))?;
+            .map_err(|e| RuleError::new(text::claim_refusal(&before, &e)))?;
         self.end(o);
         let what = match claim {
             Claim::Stalemate => " claims to be stalemated",

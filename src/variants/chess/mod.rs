@@ -177,7 +177,7 @@ pub fn find_turn(pos: &Position, text: &str) -> Result<Turn, RuleError> {
         Some((a, b)) => {
             let first = find_uci(pos, a).ok_or_else(|| illegal(a))?;
             if let Some(e) = pos.double_move_refusal(first) {
-                return Err(RuleError::new(e.to_string()));
+                return Err(RuleError::new(text::double_move_refusal(pos, &e)));
             }
             let second = find_uci(&pos.first_half(first), b).ok_or_else(|| {
                 RuleError::new(format!("{b} is not a legal second move after {a}"))

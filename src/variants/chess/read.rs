@@ -123,7 +123,7 @@ fn parse_double(
         RuleError::of(e.kind, format!("first move: {}", e.text))
     })?;
     if let Some(e) = pos.double_move_refusal(a) {
-        return Err(RuleError::new(e.to_string()));
+        return Err(RuleError::new(super::text::double_move_refusal(pos, &e)));
     }
     let middle = pos.first_half(a);
     let b = parse_move(&middle, second).map_err(|e| {

@@ -2,8 +2,9 @@
 //! PGN tags, and the double-move forms players type.
 
 use crate::notation::pgn::turn_san;
+use crate::notation::san;
 use crate::notation::PgnTags;
-use crate::rules::{MoveKind, Position, Turn};
+use crate::rules::{ClaimError, DoubleMoveError, MoveKind, Position, Turn};
 
 /// The squares of a text diagram of a `width` x `height` board whose pieces `piece_at`
 /// gives: ranks from the top, each after its number, `.` for an empty square, the files'
@@ -49,6 +50,35 @@ pub fn diagram(pos: &Position) -> String {
         ));
     }
     out
+}
+
+/// Why a double move starting with a move of `pos` was refused, its move in SAN (the
+/// engine names moves in UCI).
+pub(super) fn double_move_refusal(pos: &Position, e: &DoubleMoveError) -> String {
+    match e {
+        DoubleMoveError::FirstCaptures(m) => format!(
+            "the first move of a double move may not capture ({} captures)",
+            san(pos, *m)
+        ),
+        DoubleMoveError::FirstChecks(m) => format!(
+            "the first move of a double move may not give check ({} gives check)",
+            san(pos, *m)
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Why a claim in `pos` was refused, its move in SAN (the engine names moves in UCI).
+pub(super) fn claim_refusal(pos: &Position, e: &ClaimError) -> String {
+    match e {
+        ClaimError::KingCapturable(m) => {
+            format!("you can capture the king with {}", san(pos, *m))
+        }
+        ClaimError::SafeMoveExists(m) => {
+            format!("{} is a move that leaves your king safe", san(pos, *m))
+        }
+        other => other.to_string(),
+    }
 }
 
 /// How a turn is announced: its SAN, a double move with the tokens left, and rule 5's

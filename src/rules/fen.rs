@@ -1,7 +1,7 @@
 //! FEN for any board size up to 8x8, with the reserve in brackets after the board:
 //! `8/pppppppp/8/8/8/8/PPPPPPPP/8[RNBQKBNRrnbqkbnr] w - - 0 1`.
 
-use crate::rules::{Bitboard, Color, Piece, Position, PositionError, Role, Setup, Square, Variant};
+use super::{Bitboard, Color, Piece, Position, PositionError, Role, Setup, Square, Variant};
 
 /// Why a FEN string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -5,10 +5,10 @@
 //! shared, noisy machine. Each service's client plays its share of the games one move at
 //! a time; both clients play at once.
 
-use super::bench::{cpu_seconds, load_average, OPERA_GAME};
-use super::referee::{Incoming, Place, Service};
-use super::settings::Settings;
-use crate::store::Store;
+use super::bench_service::{cpu_seconds, load_average, OPERA_GAME};
+use postal::service::referee::{Incoming, Place, Service};
+use postal::service::settings::Settings;
+use postal::store::Store;
 use sqlx::Connection;
 use std::sync::Arc;
 use std::time::Instant;
@@ -154,7 +154,7 @@ async fn services(url: &str, n: usize) -> Result<Vec<Service>, String> {
 async fn pg_schema(base: &str, sql: &str) -> Result<(), String> {
     let mut c = sqlx::PgConnection::connect(base)
         .await
-        .map_err(|e| format!("{}: {e}", crate::store::database_name(base)))?;
+        .map_err(|e| format!("{}: {e}", postal::store::database_name(base)))?;
     sqlx::query(sql)
         .execute(&mut c)
         .await
@@ -165,7 +165,7 @@ async fn pg_schema(base: &str, sql: &str) -> Result<(), String> {
 /// Runs every configuration (SQLite and, with `postgres`, PostgreSQL; one service and
 /// two) with `games` games each, in one process, and prints a line for each.
 pub fn main(games: usize, postgres: Option<String>) -> Result<(), String> {
-    crate::console::block_on(async move {
+    postal::console::block_on(async move {
         if let Some(load) = load_average() {
             println!("load average at start: {load:.2}");
         }
@@ -215,7 +215,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("postal-bb-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let url = dir.join("b.db").display().to_string();
-        let report = crate::console::block_on(async {
+        let report = postal::console::block_on(async {
             play("test".into(), services(&url, 2).await.unwrap(), 4).await
         })
         .unwrap()

@@ -8,9 +8,9 @@
 //! `--runs N` repeats the measurement on a new database each time and reports the best
 //! and the median run.
 
-use super::referee::{Incoming, Place, Service};
-use super::settings::Settings;
-use crate::store::Store;
+use postal::service::referee::{Incoming, Place, Service};
+use postal::service::settings::Settings;
+use postal::store::Store;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -230,7 +230,7 @@ pub fn main(
                 true,
             ),
         };
-        let result = crate::console::block_on(run(&path, games, crowd)).and_then(|r| r);
+        let result = postal::console::block_on(run(&path, games, crowd)).and_then(|r| r);
         if scratch {
             for ext in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
@@ -266,18 +266,18 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("postal-bench-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("bench.db");
-        let report = crate::console::block_on(run(&db, 3, None))
+        let report = postal::console::block_on(run(&db, 3, None))
             .unwrap()
             .unwrap();
         assert_eq!(report.moves, 3 * OPERA_GAME.len());
         assert!(report.p50_ms <= report.p99_ms && report.db_bytes > 0);
         assert!(report.cpu_ms_per_move > 0.0);
-        assert!(crate::console::block_on(run(&db, 1, None))
+        assert!(postal::console::block_on(run(&db, 1, None))
             .unwrap()
             .is_err());
         // Bare moves, with another user holding open challenges in the same channels.
         let crowded = dir.join("crowded.db");
-        let report = crate::console::block_on(run(&crowded, 2, Some(30)))
+        let report = postal::console::block_on(run(&crowded, 2, Some(30)))
             .unwrap()
             .unwrap();
         assert_eq!(report.moves, 2 * OPERA_GAME.len());
