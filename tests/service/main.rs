@@ -16,6 +16,7 @@ mod chesswords_secrets;
 mod cloak;
 mod concurrency;
 mod conditional;
+mod control_characters;
 mod deadline_task;
 mod digest;
 mod double_move;
