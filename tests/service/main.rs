@@ -8,6 +8,7 @@ mod common;
 #[path = "../toy/mod.rs"]
 mod toy;
 
+mod after_the_end;
 mod authorization;
 mod booster;
 mod chesswords;
