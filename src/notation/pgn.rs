@@ -39,9 +39,10 @@ pub struct PgnTags {
     /// another's board, such as Split-Brain Chess on Los Alamos); `None` writes the
     /// engine's variant name, and nothing for standard chess.
     pub variant: Option<String>,
-    /// More tags, written after the generated ones in this order (`TimeControl`, ...).
+    /// More tags (`TimeControl`, ...), written in their place in [`TAG_ORDER`] where they
+    /// have one (`Termination`) and otherwise after it, in this order ([`tag_section`]).
     /// A name that is not a PGN symbol (letters, digits and `_`, starting with a letter or
-    /// digit) is left out.
+    /// digit) is left out, and so is a tag written already.
     pub extra: Vec<(String, String)>,
 }
 
@@ -79,11 +80,58 @@ fn quote(value: &str) -> String {
     out
 }
 
-/// The tag section of a variant's record that writes its own movetext: the referee's
-/// `tags` with `Result` in its Seven Tag Roster place (after `Black`, or last when there
-/// is no `Black`), then `Variant` (unless given), `SetUp` and `FEN` for a game from a
-/// position, and for a game over by `reason` the standard `Termination` with Postal's
-/// reason in `PostalReason` (unless the referee gave them); a blank line ends it.
+/// The order of the tags every record is written in ([`tag_section`]): the Seven Tag
+/// Roster, then the tags that say what was played and how it ended. Any other tag (the
+/// referee's `WhiteUserId`, `BlackUserId`, `UTCDate`, `UTCTime`, a variant's own) follows
+/// them, in the order it was given.
+pub const TAG_ORDER: [&str; 14] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Variant",
+    "SetUp",
+    "FEN",
+    "Grade",
+    "Score",
+    "Termination",
+    "PostalReason",
+];
+
+/// `tags` as a record's tag section, in the one order of every record whatever its game
+/// and however it ended: those of [`TAG_ORDER`] in that order, then the others in the
+/// order given; each name once (its first value), a name that is not a PGN symbol
+/// (letters, digits and `_`, starting with a letter or digit) left out, and a blank line
+/// at the end.
+pub fn tag_section(tags: &[(String, String)]) -> String {
+    let rank = |name: &str| {
+        TAG_ORDER
+            .iter()
+            .position(|t| *t == name)
+            .unwrap_or(TAG_ORDER.len())
+    };
+    let mut ordered: Vec<&(String, String)> = tags.iter().filter(|(k, _)| is_symbol(k)).collect();
+    // Stable: tags of one rank (the others) keep the order they were given in.
+    ordered.sort_by_key(|(k, _)| rank(k));
+    let mut out = String::new();
+    let mut written: Vec<&str> = Vec::with_capacity(ordered.len());
+    for (k, v) in ordered {
+        if !written.contains(&k.as_str()) {
+            push_tag(&mut out, k, v);
+            written.push(k);
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// The tag section of a variant's record that writes its own movetext ([`tag_section`]):
+/// the referee's `tags` with `Result`, `Variant` (unless given), `SetUp` and `FEN` for a
+/// game from a position, and for a game over by `reason` the standard `Termination` with
+/// Postal's reason in `PostalReason` (unless the referee gave them).
 pub fn variant_header(
     tags: &[(String, String)],
     variant: &str,
@@ -91,32 +139,20 @@ pub fn variant_header(
     result: &str,
     reason: Option<&str>,
 ) -> String {
-    let mut out = String::new();
-    let has = |name: &str| tags.iter().any(|(k, _)| k == name);
-    let mut written_result = false;
-    for (k, v) in tags {
-        push_tag(&mut out, k, v);
-        if k == "Black" {
-            push_tag(&mut out, "Result", result);
-            written_result = true;
-        }
-    }
-    if !written_result {
-        push_tag(&mut out, "Result", result);
-    }
-    if !has("Variant") {
-        push_tag(&mut out, "Variant", variant);
-    }
+    let mut all = tags.to_vec();
+    let mut add = |name: &str, value: &str| all.push((name.into(), value.into()));
+    add("Result", result);
+    add("Variant", variant);
     if let Some(f) = fen {
-        push_tag(&mut out, "SetUp", "1");
-        push_tag(&mut out, "FEN", f);
+        add("SetUp", "1");
+        add("FEN", f);
     }
-    if let Some(r) = reason.filter(|_| !has("Termination")) {
-        push_tag(&mut out, "Termination", termination(r));
-        push_tag(&mut out, "PostalReason", r);
+    if let Some(r) = reason {
+        add("Termination", termination(r));
+        add("PostalReason", r);
     }
-    out.push('\n');
-    out
+    // The referee's own values, given first, are the ones kept.
+    tag_section(&all)
 }
 
 /// The PGN standard's `Termination` value for Postal's end reason `reason` (the name an
@@ -170,41 +206,38 @@ pub fn write_pgn_annotated(
 ) -> String {
     let variant = game.variant();
     let result = outcome.map_or("*", |o| o.result.pgn());
-    let mut out = String::new();
-    for (name, value) in [
+    let mut all: Vec<(String, String)> = [
         ("Event", &tags.event),
         ("Site", &tags.site),
         ("Date", &tags.date),
         ("Round", &tags.round),
         ("White", &tags.white),
         ("Black", &tags.black),
-    ] {
-        push_tag(&mut out, name, value);
-    }
-    push_tag(&mut out, "Result", result);
+    ]
+    .into_iter()
+    .map(|(name, value)| (name.to_string(), value.clone()))
+    .collect();
+    let mut add = |name: &str, value: &str| all.push((name.into(), value.into()));
+    add("Result", result);
     match &tags.variant {
-        Some(name) => push_tag(&mut out, "Variant", name),
-        None if variant != Variant::STANDARD => push_tag(&mut out, "Variant", variant.name()),
+        Some(name) => add("Variant", name),
+        None if variant != Variant::STANDARD => add("Variant", variant.name()),
         None => {}
     }
     let start = game.start();
     if variant != Variant::STANDARD || *start != Position::start(Variant::STANDARD) {
-        push_tag(&mut out, "SetUp", "1");
-        push_tag(&mut out, "FEN", &to_fen(start));
+        add("SetUp", "1");
+        add("FEN", &to_fen(start));
     }
     if let Some(o) = outcome {
         if let Some([white, black]) = o.score {
-            push_tag(&mut out, "Score", &format!("{white}-{black}"));
+            add("Score", &format!("{white}-{black}"));
         }
-        push_tag(&mut out, "Termination", termination(o.reason.name()));
-        push_tag(&mut out, "PostalReason", o.reason.name());
+        add("Termination", termination(o.reason.name()));
+        add("PostalReason", o.reason.name());
     }
-    for (name, value) in &tags.extra {
-        if is_symbol(name) {
-            push_tag(&mut out, name, value);
-        }
-    }
-    out.push('\n');
+    all.extend(tags.extra.iter().cloned());
+    let mut out = tag_section(&all);
     out.push_str(&movetext(game, result, after, closing));
     out.push('\n');
     out
@@ -475,12 +508,12 @@ mod tests {
                 "White",
                 "Black",
                 "Result",
-                "UTCDate",
                 "Variant",
                 "SetUp",
                 "FEN",
                 "Termination",
-                "PostalReason"
+                "PostalReason",
+                "UTCDate",
             ]
         );
         assert!(over.contains("[White \"al \\\"the\\\" ice\"]"), "{over}");
@@ -489,6 +522,108 @@ mod tests {
         let live = variant_header(&tags, "Gravity Chess", None, "*", None);
         assert!(live.contains("[Result \"*\"]") && !live.contains("Termination"));
         assert!(!live.contains("FEN"));
+    }
+
+    /// The tag names of a record, in order.
+    fn tag_names(pgn: &str) -> Vec<&str> {
+        pgn.lines()
+            .filter_map(|l| l.strip_prefix('['))
+            .map(|l| l.split(' ').next().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn an_aborted_and_a_finished_game_write_their_tags_in_one_order() {
+        let referee = |aborted: bool| -> Vec<(String, String)> {
+            let mut t: Vec<(String, String)> = [
+                ("Event", "Postal game #4"),
+                ("Site", "Postal"),
+                ("Date", "2026.01.02"),
+                ("Round", "-"),
+                ("White", "alice"),
+                ("Black", "erin"),
+                ("UTCDate", "2026.01.02"),
+                ("UTCTime", "00:00:00"),
+            ]
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+            if aborted {
+                t.push(("Termination".into(), "abandoned".into()));
+                t.push(("PostalReason".into(), "aborted".into()));
+            }
+            t
+        };
+        let expected = [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Termination",
+            "PostalReason",
+            "UTCDate",
+            "UTCTime",
+        ];
+        // Standard chess: the engine's ending, or the referee's abort among its tags.
+        let chess_tags = |aborted: bool| {
+            let given = referee(aborted);
+            let value = |name: &str| given.iter().find(|(k, _)| k == name).unwrap().1.clone();
+            PgnTags {
+                event: value("Event"),
+                site: value("Site"),
+                date: value("Date"),
+                round: value("Round"),
+                white: value("White"),
+                black: value("Black"),
+                variant: None,
+                extra: given[6..].to_vec(),
+            }
+        };
+        let mut game = Game::new(Variant::STANDARD);
+        play(&mut game, &["f3", "e5", "g4", "Qh4#"]);
+        let finished = write_pgn(&game, &chess_tags(false));
+        let aborted = write_pgn_ending(&Game::new(Variant::STANDARD), None, &chess_tags(true));
+        assert_eq!(tag_names(&finished), expected, "{finished}");
+        assert_eq!(tag_names(&aborted), expected, "{aborted}");
+        // A variant that writes its own movetext: the same order, Variant in its place.
+        let mut with_variant = expected.to_vec();
+        with_variant.insert(7, "Variant");
+        let over = variant_header(
+            &referee(false),
+            "Gravity Chess",
+            None,
+            "1-0",
+            Some("resignation"),
+        );
+        let off = variant_header(&referee(true), "Gravity Chess", None, "*", Some("aborted"));
+        assert_eq!(tag_names(&over), with_variant, "{over}");
+        assert_eq!(tag_names(&off), with_variant, "{off}");
+        // Each tag once: the referee's abort and the variant's ending are one Termination.
+        assert_eq!(off.matches("[Termination ").count(), 1, "{off}");
+    }
+
+    #[test]
+    fn tag_section_keeps_the_roster_first_and_the_other_tags_as_given() {
+        let tags: Vec<(String, String)> = [
+            ("UTCTime", "1"),
+            ("Termination", "normal"),
+            ("Zebra", "2"),
+            ("Black", "b"),
+            ("Event", "e"),
+            ("Annotator", "3"),
+            ("Bad Name", "x"),
+            ("Event", "second"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        assert_eq!(
+            tag_section(&tags),
+            "[Event \"e\"]\n[Black \"b\"]\n[Termination \"normal\"]\n[UTCTime \"1\"]\n[Zebra \"2\"]\n[Annotator \"3\"]\n\n"
+        );
     }
 
     #[test]

@@ -65,18 +65,18 @@ pub fn display_name(raw: &str, fallback: &str) -> String {
     cut
 }
 
-/// Control characters, and the invisible formatting characters that reorder or hide
-/// text (bidirectional controls, zero-width spaces and joiners, the byte-order mark).
+/// Control characters and the marks and overrides of writing direction, which no input
+/// keeps either ([`crate::service::input::is_unwanted_control`]), and the invisible
+/// formatting characters that hide text (zero-width spaces and joiners, the soft hyphen,
+/// the byte-order mark).
 fn is_hidden_char(c: char) -> bool {
-    c.is_control()
+    crate::service::input::is_unwanted_control(c)
         || matches!(
             c,
             '\u{00AD}'
-                | '\u{061C}'
                 | '\u{180E}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{202A}'..='\u{202E}'
-                | '\u{2060}'..='\u{2069}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'..='\u{2065}'
                 | '\u{FEFF}'
                 | '\u{FFF9}'..='\u{FFFB}'
         )

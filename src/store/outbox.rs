@@ -187,6 +187,29 @@ impl Store {
         Ok(())
     }
 
+    /// Withdraws game `game_id`'s outbox messages not yet delivered whose text is `text`:
+    /// marks them delivered at `at` without their being delivered, so that a notice that
+    /// has stopped being true by the time it would go out (a vacation already over) is
+    /// never sent. Returns how many were withdrawn. A message a deliverer holds already
+    /// may still be delivered by it.
+    pub async fn withdraw_undelivered(
+        &self,
+        game_id: i64,
+        text: &str,
+        at: i64,
+    ) -> Result<u64, StoreError> {
+        Ok(on_pool!(self.pool, |p| sqlx::query(
+            "UPDATE outbox SET delivered_at = $1 \
+             WHERE game_id = $2 AND text = $3 AND delivered_at IS NULL"
+        )
+        .bind(at)
+        .bind(game_id)
+        .bind(text)
+        .execute(p)
+        .await?
+        .rows_affected()))
+    }
+
     /// Marks an outbox message delivered (at `at`); marking it again changes nothing.
     pub async fn mark_delivered(&self, id: i64, at: i64) -> Result<(), StoreError> {
         on_pool!(self.pool, |p| sqlx::query(

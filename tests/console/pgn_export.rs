@@ -94,6 +94,28 @@ async fn export(svc: &postal::service::referee::Service, id: i64, at: i64) -> St
 /// The seven tags of the roster, first and in the standard's order.
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
+/// Every tag a standard game's record may hold, in the one order every record keeps
+/// (issue 38: an aborted game's `Termination` came after `UTCDate` and `UTCTime`).
+const ORDER: [&str; 17] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Variant",
+    "SetUp",
+    "FEN",
+    "Score",
+    "Termination",
+    "PostalReason",
+    "WhiteUserId",
+    "BlackUserId",
+    "UTCDate",
+    "UTCTime",
+];
+
 /// The Termination values the PGN standard defines.
 const TERMINATIONS: [&str; 8] = [
     "abandoned",
@@ -174,6 +196,20 @@ async fn every_standard_export_reads_in_a_pgn_reader_with_the_standards_tags() {
         let (record, pos) = read(&pgn);
         let names: Vec<&str> = record.tags.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(names[..7], ROSTER, "game #{id}: {pgn}");
+        // The same order in every record, however the game ended.
+        let places: Vec<usize> = names
+            .iter()
+            .map(|n| {
+                ORDER
+                    .iter()
+                    .position(|o| o == n)
+                    .unwrap_or_else(|| panic!("game #{id}: unexpected tag {n}: {pgn}"))
+            })
+            .collect();
+        assert!(
+            places.windows(2).all(|w| w[0] < w[1]),
+            "game #{id}: tags out of order: {pgn}"
+        );
         assert_eq!(record.tag("Result"), Some(result), "game #{id}: {pgn}");
         assert_eq!(record.outcome.as_deref(), Some(result), "game #{id}: {pgn}");
         assert_eq!(record.tag("Event"), Some(&*format!("Postal game #{id}")));

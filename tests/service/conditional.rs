@@ -8,6 +8,7 @@ use crate::common;
 
 use common::service::{check_log, dm, open, say, start_game, TempDir, T0};
 use postal::service::referee::{Destination, Outbound, Service};
+use postal::variants::api::RefusalKind;
 
 /// The texts of the messages sent to the channel `#games`.
 fn public(out: &[Outbound]) -> Vec<&str> {
@@ -249,13 +250,14 @@ async fn refusals_store_nothing() {
     assert_eq!(private_to(&out, "dave"), "you have no conditional lines");
     let out = say(&svc, "m1", "carol", "e4", T0 + 1).await;
     assert_eq!(public(&out).len(), 1, "{out:#?}");
-    // At most ten lines a game.
-    for i in 0..10 {
+    // At most ten lines a game (ten different lines: the same one twice is refused).
+    let replies = ["Nf6", "Nc6", "e5", "e6", "d5", "d6", "c5", "c6", "g6", "b6"];
+    for (i, reply) in replies.into_iter().enumerate() {
         let out = dm(
             &svc,
             &format!("x{i}"),
             "carol",
-            "conditional 2 Nf6 d4",
+            &format!("conditional 2 {reply} d4"),
             T0 + 2,
         )
         .await;
@@ -264,10 +266,44 @@ async fn refusals_store_nothing() {
             "{out:#?}"
         );
     }
-    let out = dm(&svc, "x10", "carol", "conditional 2 Nf6 d4", T0 + 2).await;
+    let out = dm(&svc, "x10", "carol", "conditional 2 a6 d4", T0 + 2).await;
     assert!(
         private_to(&out, "carol").contains("already have 10"),
         "{out:#?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_line_is_refused_however_it_is_written() {
+    let dir = TempDir::new("conditional-twice");
+    let svc = open(&dir.db()).await;
+    start_game(&svc, "alice", "bob", "standard", T0).await;
+    store(&svc, "c1", "conditional 1 e4 e5 Nf3 Nc6").await;
+    store(&svc, "c2", "conditional 1 d4 d5").await;
+    // The same moves again, as typed before or in another notation: refused, and the
+    // refusal says which stored line it is.
+    for (i, line) in [
+        "conditional 1 e4 e5 Nf3 Nc6",
+        "conditional 1 e2e4 e7e5 g1f3 b8c6",
+        "conditional e4; e5; Nf3; Nc6",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let out = dm(&svc, &format!("d{i}"), "bob", line, T0).await;
+        assert_eq!(
+            private_to(&out, "bob"),
+            "game #1: you have stored that line already, as line 1: if e4, e5; then if Nf3, Nc6; nothing was stored",
+            "{line}"
+        );
+        assert_eq!(out[0].refusal, Some(RefusalKind::Illegal));
+    }
+    // A line that only begins the same way is another line.
+    store(&svc, "c3", "conditional 1 e4 e5").await;
+    let out = dm(&svc, "l1", "bob", "conditional 1 list", T0).await;
+    assert_eq!(
+        private_to(&out, "bob"),
+        "your conditional lines:\ngame #1: 1. if e4, e5; then if Nf3, Nc6\n2. if d4, d5\n3. if e4, e5"
     );
 }
 

@@ -8,6 +8,7 @@ mod common;
 #[path = "../toy/mod.rs"]
 mod toy;
 
+mod after_the_end;
 mod authorization;
 mod booster;
 mod chesswords;
@@ -16,6 +17,7 @@ mod chesswords_secrets;
 mod cloak;
 mod concurrency;
 mod conditional;
+mod control_characters;
 mod deadline_task;
 mod digest;
 mod double_move;

@@ -377,3 +377,62 @@ async fn a_clock_entry_leaves_takebacks_as_they_were_and_the_log_replays() {
     assert_eq!(check_log(svc.store(), 1).await, 4);
     svc.store().close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_notice_of_a_vacation_over_before_it_went_out_is_never_sent() {
+    let dir = TempDir::new("vacation-late-notice");
+    let db = dir.db();
+    let svc = open(&db).await;
+    // Alice (White) to move by T0 + 3 days; she takes one day off at once.
+    start_game(&svc, "alice", "bob", "standard days:3", T0).await;
+    let out = dm(&svc, "v1", "alice", "vacation 1", T0).await;
+    assert!(
+        out[0].text.starts_with("you are on vacation until"),
+        "{}",
+        out[0].text
+    );
+    svc.store().close().await;
+    drop(svc);
+    // The deadline check runs late, a day after her vacation ended: the game hears she is
+    // back, not that she is away until a time already past.
+    let late = tick_once(&db, T0 + 2 * DAY).await;
+    assert!(
+        !late.iter().any(|(_, t)| t.contains("is on vacation until")),
+        "{late:?}"
+    );
+    assert!(
+        late.iter().any(|(to, t)| to == "#games"
+            && t.contains("alice is back from vacation; their clock was stopped for 1 day")),
+        "{late:?}"
+    );
+    // Nothing is left to go out later either.
+    assert!(tick_once(&db, T0 + 2 * DAY + 60).await.is_empty());
+
+    // Bob's vacation ends early, by `vacation end`, before any check: its notice, never
+    // sent, is not sent after it either.
+    let svc = open(&db).await;
+    say(&svc, "m1", "alice", "e4", T0 + 2 * DAY + 120).await;
+    dm(&svc, "v2", "bob", "vacation 5", T0 + 2 * DAY + 180).await;
+    let out = dm(&svc, "v3", "bob", "vacation end", T0 + 2 * DAY + 240).await;
+    assert!(out[0].text.starts_with("welcome back"), "{}", out[0].text);
+    svc.store().close().await;
+    drop(svc);
+    let after = tick_once(&db, T0 + 2 * DAY + 300).await;
+    assert!(
+        !after
+            .iter()
+            .any(|(_, t)| t.contains("is on vacation until")),
+        "{after:?}"
+    );
+    // A notice still true when the check runs goes out as before.
+    let svc = open(&db).await;
+    dm(&svc, "v4", "alice", "vacation 2", T0 + 2 * DAY + 360).await;
+    svc.store().close().await;
+    drop(svc);
+    let now = tick_once(&db, T0 + 2 * DAY + 420).await;
+    assert!(
+        now.iter()
+            .any(|(to, t)| to == "#games" && t.starts_with("game #1: alice is on vacation until")),
+        "{now:?}"
+    );
+}

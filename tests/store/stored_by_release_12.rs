@@ -7,7 +7,8 @@
 //! `games.sql` the games, seats, actions and users of several databases, each one
 //! transcript of `tests/transcripts/` played through `postal console --seed 1`, and
 //! `exports.txt` what that release's `postal export` printed for each of their games (PGN
-//! and JSON). See the README there for how they were made.
+//! and JSON). See the README there for how they were made. A PGN's tags are compared
+//! without their order, which issue 38 made one for every record ([`pgn_parts`]).
 
 use postal::service::replay::check_replay;
 use postal::store::Store;
@@ -55,6 +56,17 @@ fn exports() -> BTreeMap<(String, i64, String), String> {
     out
 }
 
+/// A PGN export as its tag lines, sorted, and its movetext. The tags keep the one order
+/// every record is written in now (issue 38, `notation::pgn::tag_section`), which is not
+/// release 12's for an aborted game, a solitaire or a variant that writes its own
+/// movetext; each tag and its value, and the movetext, must be what that release wrote.
+fn pgn_parts(pgn: &str) -> (Vec<&str>, &str) {
+    let (head, movetext) = pgn.split_once("\n\n").unwrap_or((pgn, ""));
+    let mut tags: Vec<&str> = head.lines().collect();
+    tags.sort_unstable();
+    (tags, movetext)
+}
+
 /// A new SQLite database file holding the old schema and one database's rows.
 async fn restore(dir: &Path, name: &str, rows: &str) -> String {
     let file: PathBuf = dir.join(format!("{name}.db"));
@@ -97,12 +109,16 @@ async fn games_stored_by_release_12_load_replay_and_export_the_same() {
             for format in ["pgn", "json"] {
                 let got = postal::console::export(&url, id, format).await.unwrap();
                 let got = String::from_utf8(got).unwrap();
+                let got = got.trim_end_matches('\n');
                 let want = &expected[&(name.clone(), id, format.to_string())];
-                assert_eq!(
-                    got.trim_end_matches('\n'),
-                    want,
-                    "{name} game {id} {format}"
-                );
+                match format {
+                    "pgn" => assert_eq!(
+                        pgn_parts(got),
+                        pgn_parts(want),
+                        "{name} game {id} {format}:\n{got}"
+                    ),
+                    _ => assert_eq!(got, want, "{name} game {id} {format}"),
+                }
                 checked += 1;
             }
         }

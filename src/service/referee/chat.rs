@@ -9,7 +9,7 @@
 use super::{Place, Service};
 use crate::service::command;
 use crate::store::StoreError;
-use crate::variants::api::{GameCommand, RefusalKind};
+use crate::variants::api::{GameCommand, GameRules, RefusalKind, Seat};
 
 impl Service {
     /// Whether `text`, typed by `user` in `place` (with the command prefix taken off, or
@@ -61,24 +61,40 @@ impl Service {
                 .filter(|g| g.seat_of(user).is_some() && super::lookup::is_in(g, place))
                 .any(|g| declares(&g.variant, &word)));
         }
-        let gc = GameCommand::new("move", text);
         for g in games {
             let Ok(rules) = self.load(&g) else { continue };
-            if !declares(rules.variant(), "move") {
-                continue;
-            }
-            // Read as the user's seat and as every seat awaited, so that whose turn it
-            // is does not decide whether a move is a move.
-            let mine = g.seat_of(user).map(crate::variants::api::Seat);
-            let awaited = rules.awaiting().into_iter().map(|(s, _)| s);
-            for seat in mine.into_iter().chain(awaited) {
-                match rules.read(seat, &gc, self.env()) {
-                    Ok(_) => return Ok(true),
-                    Err(e) if matches!(e.kind, RefusalKind::Syntax | RefusalKind::NotYourTurn) => {}
-                    Err(_) => return Ok(true),
-                }
+            if self.reads_as_move(rules.as_ref(), g.seat_of(user).map(Seat), text) {
+                return Ok(true);
             }
         }
         Ok(false)
+    }
+
+    /// Whether `text` reads as a move of the game `rules`, legal or not: read by the
+    /// variant's `move` command (a variant without one has no bare moves) as the seat
+    /// `mine` and as every seat awaited, so that whose turn it is does not decide whether
+    /// a move is a move, into anything but a [`RefusalKind::Syntax`] (or
+    /// [`RefusalKind::NotYourTurn`]) refusal. Decided by the rules, never by the words.
+    pub(super) fn reads_as_move(
+        &self,
+        rules: &dyn GameRules,
+        mine: Option<Seat>,
+        text: &str,
+    ) -> bool {
+        let declared = self
+            .registry
+            .get(rules.variant())
+            .is_ok_and(|spec| spec.commands().iter().any(|c| c.is_named("move")));
+        if !declared {
+            return false;
+        }
+        let gc = GameCommand::new("move", text);
+        let awaited = rules.awaiting().into_iter().map(|(s, _)| s);
+        mine.into_iter()
+            .chain(awaited)
+            .any(|seat| match rules.read(seat, &gc, self.env()) {
+                Ok(_) => true,
+                Err(e) => !matches!(e.kind, RefusalKind::Syntax | RefusalKind::NotYourTurn),
+            })
     }
 }

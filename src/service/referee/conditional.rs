@@ -64,6 +64,20 @@ fn describe(typed: &[String]) -> String {
         .join("; then ")
 }
 
+/// The refusal of a line that is line `n` (from 0) of those stored, `line`: the same moves,
+/// however they were written (`Nf6` or `g8f6`), so it would only use up one of the
+/// [`MAX_LINES`].
+fn stored_already(id: i64, n: usize, line: &Line) -> Fail {
+    Fail::of(
+        RefusalKind::Illegal,
+        format!(
+            "game #{id}: you have stored that line already, as line {}: {}; nothing was stored",
+            n + 1,
+            describe(&line.typed)
+        ),
+    )
+}
+
 /// Reads and plays `moves` (alternately `opponent`'s and `seat`'s) on `rules`, the game
 /// as it is now, each in the position it would be played in; the actions, or why a move
 /// cannot be played there.
@@ -226,6 +240,9 @@ impl Service {
         let actions =
             read_line(rules, seat, opponent, moves, self.env()).map_err(|e| with_game(e, id))?;
         let current = self.lines_now(g, &inc.user).await?;
+        if let Some(n) = current.iter().position(|l| l.actions == actions) {
+            return Err(stored_already(id, n, &current[n]));
+        }
         if current.len() >= MAX_LINES {
             return Err(Fail::of(
                 RefusalKind::Illegal,

@@ -24,6 +24,21 @@ pub fn load_with(registry: &Registry, g: &GameRow) -> Result<Box<dyn GameRules>,
         .map_err(|e| damaged(e.text))
 }
 
+/// That game `g` is over (`how` it ended), that `typed` (if given) was not played, and
+/// what the user may do now.
+fn over_words(g: &GameRow, how: String, typed: Option<&str>) -> String {
+    let not_played = typed.map_or_else(String::new, |t| {
+        format!(
+            ", so `{}` was not played",
+            t.trim().chars().take(30).collect::<String>()
+        )
+    });
+    format!(
+        "game #{} is over ({how}){not_played}. Start another with `challenge @user [VARIANT]`, see yours with `games`, look back with `board {}` or `pgn {}`; type help for every command",
+        g.id, g.id, g.id
+    )
+}
+
 /// The games' ids as players write them: `#3, #7`.
 pub(super) fn id_list(games: &[GameRow]) -> String {
     games
@@ -171,24 +186,67 @@ impl Service {
         &self,
         inc: &Incoming,
     ) -> Result<Option<String>, StoreError> {
-        let games = self.candidates(inc, &["finished", "aborted"]).await?;
-        let Some(g) = games.iter().max_by_key(|g| g.id) else {
+        Ok(self
+            .ended_here(inc)
+            .await?
+            .map(|g| over_words(&g, self.ended_how(&g), Some(&inc.text))))
+    }
+
+    /// For a line that is no command, typed where the user has no live game: when their
+    /// latest game here is over, says so; and that the line was not played only when it
+    /// reads as a move of that game ([`Service::was_a_move`]). Chat after the end (`gg`,
+    /// `thanks`) was never meant to be played, and is not said to have been refused.
+    pub(super) async fn game_over_after(
+        &self,
+        inc: &Incoming,
+    ) -> Result<Option<String>, StoreError> {
+        let Some(g) = self.ended_here(inc).await? else {
             return Ok(None);
         };
-        let how = match self.load(g) {
+        let typed = inc.text.trim();
+        let played = self.was_a_move(&g, &inc.user, typed).await?;
+        Ok(Some(over_words(
+            &g,
+            self.ended_how(&g),
+            played.then_some(typed),
+        )))
+    }
+
+    /// The user's latest game here that is over, if any.
+    async fn ended_here(&self, inc: &Incoming) -> Result<Option<GameRow>, StoreError> {
+        let games = self.candidates(inc, &["finished", "aborted"]).await?;
+        Ok(games.into_iter().max_by_key(|g| g.id))
+    }
+
+    /// How the game `g`, over, ended, in words (`alice (White) wins by checkmate (1-0)`).
+    fn ended_how(&self, g: &GameRow) -> String {
+        match self.load(g) {
             Ok(rules) => match rules.outcome() {
                 Some(o) => super::text::outcome_words(g, rules.as_ref(), &o),
                 None => g.status.clone(),
             },
             Err(_) => g.status.clone(),
+        }
+    }
+
+    /// Whether `text`, typed by `user` after game `g` ended, would have been a move of it:
+    /// whether it reads as one ([`Service::reads_as_move`]) in the game as it was before
+    /// the action that ended it (replayed from its log; the clock entries after that
+    /// change nothing). Where the game cannot be replayed, it counts as a move.
+    async fn was_a_move(&self, g: &GameRow, user: &str, text: &str) -> Result<bool, StoreError> {
+        let log = self.store.actions(g.id).await?;
+        let Ok(actions) = crate::service::replay::read_log(g.id, &log) else {
+            return Ok(true);
         };
-        Ok(Some(format!(
-            "game #{} is over ({how}), so `{}` was not played. Start another with `challenge @user [VARIANT]`, see yours with `games`, look back with `board {}` or `pgn {}`; type help for every command",
-            g.id,
-            inc.text.trim().chars().take(30).collect::<String>(),
-            g.id,
-            g.id
-        )))
+        let end = actions
+            .iter()
+            .rposition(|(_, a)| a.vacation_entry().is_none())
+            .unwrap_or(0);
+        let Ok(before) = crate::service::replay::replay(&self.registry, g, &actions[..end]) else {
+            return Ok(true);
+        };
+        let mine = g.seat_of(user).map(Seat);
+        Ok(self.reads_as_move(before.as_ref(), mine, text))
     }
 
     /// Suggestions for the move `user` is typing in `place`: the moves their seat may

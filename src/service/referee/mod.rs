@@ -454,7 +454,7 @@ impl Service {
                 // game there; in a private message, any of theirs): the game is found as
                 // for `move` ([`Service::pick`]), by where it is typed and what it fits.
                 if self.candidates(&inc, &["active"]).await?.is_empty() {
-                    let over = self.game_over_here(&inc).await?;
+                    let over = self.game_over_after(&inc).await?;
                     let e = match over {
                         Some(text) => RuleError::over(text),
                         None => {

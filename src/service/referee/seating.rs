@@ -13,7 +13,9 @@ use super::{
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, StoreError, Write};
 use crate::variants::api::random::{shuffle, splitmix64, OsEntropy, Random};
-use crate::variants::api::{read_options, to_stored_text, NewGame, Placing, RefusalKind, Seat};
+use crate::variants::api::{
+    plural, read_options, to_stored_text, NewGame, Placing, RefusalKind, Seat,
+};
 
 impl Service {
     /// The seed of game `id`'s public draws (colours, teams, a letter grid), stored with
@@ -136,10 +138,10 @@ impl Service {
                 if !c.opponents.is_empty() && c.opponents.len() + 1 != n =>
             {
                 return refuse(format!(
-                    "{} is for {} players: name {} opponent(s)",
+                    "{} is for {} players: name {}",
                     spec.id(),
                     n,
-                    n - 1
+                    plural(n - 1, "opponent", "opponents")
                 ))
             }
             _ => {}
@@ -259,7 +261,8 @@ impl Service {
                 return Err(Fail::of(
                     RefusalKind::Illegal,
                     format!(
-                        "you have {max} challenges waiting for an answer, the most this server allows: cancel one (cancel ID) or wait for an answer"
+                        "you have {} waiting for an answer, the most this server allows: cancel one (cancel ID) or wait for an answer",
+                        plural(max, "challenge", "challenges")
                     ),
                 ))
             }

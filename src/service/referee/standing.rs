@@ -3,7 +3,7 @@
 
 use super::{Fail, Incoming, Place, Reply, Service};
 use crate::service::standings::{rating_words, Rated, Tables};
-use crate::variants::api::{Placing, RefusalKind, Standing, VariantSpec};
+use crate::variants::api::{plural, Placing, RefusalKind, Standing, VariantSpec};
 
 /// The most rows a leaderboard shows.
 pub const LEADERBOARD_ROWS: usize = 10;
@@ -84,7 +84,9 @@ impl Service {
         for spec in self.registry.all() {
             if let Some(p) = t.rated.get(spec.id()).and_then(|f| f.get(&user)) {
                 let points = match spec.standing() {
-                    Standing::Rated { points: true } => format!(", {} points", p.points),
+                    Standing::Rated { points: true } => {
+                        format!(", {}", plural(p.points, "point", "points"))
+                    }
                     _ => String::new(),
                 };
                 lines.push(format!(
@@ -147,7 +149,7 @@ impl Service {
                             rating_words(&p.rating),
                             record(p),
                             if points {
-                                format!(", {} points", p.points)
+                                format!(", {}", plural(p.points, "point", "points"))
                             } else {
                                 String::new()
                             }
@@ -176,11 +178,11 @@ impl Service {
                     for (i, (u, b)) in rows.iter().take(LEADERBOARD_ROWS).enumerate() {
                         let (s, id) = b.best.unwrap_or_default();
                         lines.push(format!(
-                            "{}. {} {s} (game #{id}; {} of {} attempts won)",
+                            "{}. {} {s} (game #{id}; {} of {} won)",
                             i + 1,
                             at(u),
                             b.won,
-                            b.attempts
+                            plural(b.attempts, "attempt", "attempts")
                         ));
                     }
                     lines.join("\n")

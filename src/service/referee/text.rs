@@ -5,7 +5,7 @@ use super::acting::DAY;
 use super::View;
 use crate::render::PublicOrientation;
 use crate::store::{Deadline, GameRow, SeatRow};
-use crate::variants::api::{GameOutcome, GameRules, Seat, Viewer};
+use crate::variants::api::{plural, GameOutcome, GameRules, Seat, Viewer};
 
 /// `YYYY-MM-DD HH:MM UTC` for a time in seconds since the epoch.
 pub fn format_time(t: i64) -> String {
@@ -168,12 +168,7 @@ pub fn render_times(text: &str, show: impl Fn(i64) -> String) -> String {
 
 /// A number of days in words: `1 day`, `3 days`.
 pub fn day_count(days: impl std::fmt::Display) -> String {
-    let n = days.to_string();
-    if n == "1" {
-        "1 day".into()
-    } else {
-        format!("{n} days")
-    }
+    plural(days, "day", "days")
 }
 
 /// Who is awaited, for what, and by when: `@bob (Black) to move, by 2026-01-04 00:00 UTC`

@@ -176,12 +176,7 @@ impl Service {
             let Some(seat) = g.seat_of(user) else {
                 continue;
             };
-            let text = format!(
-                "game #{}: {} is on vacation until {}: their clock is stopped",
-                g.id,
-                super::text::user_mark(user),
-                time_mark(until)
-            );
+            let text = away_notice(g.id, user, until);
             let messages: Vec<_> = public_dest(g)
                 .iter()
                 .filter(|d| **d != Destination::Dm(user.to_string()))
@@ -260,14 +255,18 @@ impl Service {
         let Some(to) = v.ended_at else {
             return Ok(());
         };
-        let mut complete = true;
-        for id in self
-            .store
-            .games_of(&v.user, &["active"])
-            .await?
+        let games: Vec<i64> = (self.store.games_of(&v.user, &["active"]).await?)
             .iter()
             .map(|g| g.id)
-        {
+            .collect();
+        // The notice that the player is away, where it has not gone out yet (the deadline
+        // check ran late, or the vacation ended early), would now be false: withdrawn.
+        for &id in &games {
+            let notice = away_notice(id, &v.user, v.planned_end);
+            self.store.withdraw_undelivered(id, &notice, now).await?;
+        }
+        let mut complete = true;
+        for id in games {
             let lock = self.lock_for(id);
             let _guard = lock.lock().await;
             // One write per seat to extend, each read afresh (the log then records it).
@@ -390,6 +389,17 @@ impl Service {
     pub(super) async fn vacation_note(&self, g: &GameRow) -> Result<String, StoreError> {
         Ok(away_note(&self.players_vacations(g).await?))
     }
+}
+
+/// The notice to game `id` that `user` is on vacation until `until`, as
+/// [`Service::announce_vacation`] records it and [`Service::settle`] withdraws it when it
+/// has not gone out by the vacation's end.
+fn away_notice(id: i64, user: &str, until: i64) -> String {
+    format!(
+        "game #{id}: {} is on vacation until {}: their clock is stopped",
+        super::text::user_mark(user),
+        time_mark(until)
+    )
 }
 
 /// `; alice is on vacation until ...: their clock is stopped` for each vacation of `away`

@@ -28,7 +28,7 @@ pub use duel::{
 };
 pub use error::{to_stored, to_stored_text, RefusalKind, RuleError};
 pub use game::{Env, GameRules, NewGame, VariantSpec, RULES_SUMMARY_MAX};
-pub use note::{Audience, Note, Span, Text};
+pub use note::{plural, Audience, Note, Span, Text};
 pub use options::{read_options, OptionKind, OptionSpec, Options};
 pub use outcome::{reason_words, GameOutcome};
 pub use projection::Projection;

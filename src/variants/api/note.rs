@@ -67,6 +67,19 @@ impl Text {
     }
 }
 
+/// A count with its noun, singular for one and plural otherwise: `plural(1, "day",
+/// "days")` is `1 day`, `plural(3, "day", "days")` is `3 days`, `plural(0, ...)` and
+/// `plural(-2, ...)` plural; a count of minus one is singular (`-1 point`), as one is.
+/// Every message that counts something says it through this, the referee's included.
+pub fn plural(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = match n.strip_prefix('-').unwrap_or(&n) {
+        "1" => one,
+        _ => many,
+    };
+    format!("{n} {noun}")
+}
+
 /// One thing that happened when an action was applied.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
@@ -109,6 +122,18 @@ impl Note {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_of_one_takes_the_singular() {
+        assert_eq!(plural(1, "day", "days"), "1 day");
+        assert_eq!(plural(1usize, "attempt", "attempts"), "1 attempt");
+        assert_eq!(plural(-1, "point", "points"), "-1 point");
+        assert_eq!(plural(0, "point", "points"), "0 points");
+        assert_eq!(plural(2u32, "day", "days"), "2 days");
+        assert_eq!(plural(11, "day", "days"), "11 days");
+        assert_eq!(plural(21, "day", "days"), "21 days");
+        assert_eq!(plural(-3, "point", "points"), "-3 points");
+    }
 
     #[test]
     fn players_are_written_by_the_referees_names() {

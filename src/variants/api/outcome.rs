@@ -104,7 +104,9 @@ impl GameOutcome {
             }
         };
         match (self.result.as_str(), self.score.as_deref()) {
-            ("won", Some([points])) => format!("won by {how}, {points} points"),
+            ("won", Some([points])) => {
+                format!("won by {how}, {}", super::plural(points, "point", "points"))
+            }
             ("won", _) => format!("won by {how}"),
             ("lost", _) if self.reason == "timeout" => "lost on time".into(),
             ("lost", _) => format!("lost by {how}"),
@@ -229,6 +231,10 @@ mod tests {
         assert_eq!(
             outcome("won", "connection", Some(vec![24])).describe(&alone),
             "won by connecting the group, 24 points"
+        );
+        assert_eq!(
+            outcome("won", "connection", Some(vec![1])).describe(&alone),
+            "won by connecting the group, 1 point"
         );
         assert_eq!(
             outcome("lost", "timeout", None).describe(&alone),

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// `1 card`, `2 cards`.
 pub fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+    crate::variants::api::plural(n, word, &format!("{word}s"))
 }
 
 /// One turn of the record.

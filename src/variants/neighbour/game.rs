@@ -8,8 +8,8 @@ use super::spec::{ADD, MOVE, PLACE, SPEC, STOP};
 use crate::render::{BoardView, CardRow, Disc, Overlay, Renderer};
 use crate::rules::{Color, Square};
 use crate::variants::api::{
-    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
-    RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
+    plural, to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
+    Reading, RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
 use crate::variants::solitaire::{self, read_squares, At, Ended};
 use serde::{Deserialize, Serialize};
@@ -291,9 +291,9 @@ impl GameRules for Neighbour {
         backs.extend(self.positions.backs());
         board.overlays.push(Overlay::Cards(CardRow {
             label: format!(
-                "Piles: {} pieces, {} positions; {} spent face down",
-                self.pieces.len(),
-                self.positions.len(),
+                "Piles: {}, {}; {} spent face down",
+                plural(self.pieces.len(), "piece", "pieces"),
+                plural(self.positions.len(), "position", "positions"),
                 self.spent
             ),
             cards: backs,

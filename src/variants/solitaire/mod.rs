@@ -119,7 +119,8 @@ pub fn read_squares(
 }
 
 /// A solitaire's record as PGN: the referee's tags, the variant, how it ended
-/// (`Termination`, and `Score` when won), then the numbered actions wrapped at 80
+/// (`Termination`, and `Score` when won), in the order of every record
+/// ([`crate::notation::pgn::tag_section`]), then the numbered actions wrapped at 80
 /// columns. PGN has no result for a game of one, so the movetext ends with `*` after
 /// the outcome in a comment.
 pub fn pgn(
@@ -128,22 +129,17 @@ pub fn pgn(
     record: &[String],
     outcome: Option<GameOutcome>,
 ) -> String {
-    let mut out: String = tags
-        .iter()
-        .map(|(k, v)| format!("[{k} \"{v}\"]\n"))
-        .collect();
-    out.push_str(&format!("[Variant \"{variant}\"]\n"));
+    let mut all = tags.to_vec();
+    all.push(("Variant".into(), variant.into()));
     if let Some(o) = &outcome {
-        out.push_str(&format!(
-            "[Termination \"{}\"]\n[PostalReason \"{}\"]\n",
-            crate::notation::pgn::termination(&o.reason),
-            o.reason
-        ));
+        let ending = crate::notation::pgn::termination(&o.reason);
+        all.push(("Termination".into(), ending.into()));
+        all.push(("PostalReason".into(), o.reason.clone()));
         if let Some([score]) = o.score.as_deref() {
-            out.push_str(&format!("[Score \"{score}\"]\n"));
+            all.push(("Score".into(), score.to_string()));
         }
     }
-    out.push('\n');
+    let mut out = crate::notation::pgn::tag_section(&all);
     let mut tokens: Vec<String> = record
         .iter()
         .enumerate()
@@ -210,7 +206,7 @@ mod tests {
             &record,
             Ended::Connected.outcome(-2),
         );
-        assert!(text.starts_with("[White \"alice\"]\n[Variant \"Parade Chess Solitaire\"]\n[Termination \"normal\"]\n[PostalReason \"connection\"]\n[Score \"-2\"]\n\n1. Nd1: c1-b2"), "{text}");
+        assert!(text.starts_with("[White \"alice\"]\n[Variant \"Parade Chess Solitaire\"]\n[Score \"-2\"]\n[Termination \"normal\"]\n[PostalReason \"connection\"]\n\n1. Nd1: c1-b2"), "{text}");
         assert!(
             text.ends_with("{won by connection (score -2)} *\n"),
             "{text}"

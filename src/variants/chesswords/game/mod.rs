@@ -271,11 +271,7 @@ fn card_choice(options: &[Card]) -> String {
 }
 
 fn plural(n: usize, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
+    crate::variants::api::plural(n, one, &format!("{one}s"))
 }
 
 impl Chesswords {

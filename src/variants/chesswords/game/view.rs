@@ -44,6 +44,7 @@ impl Chesswords {
 
     /// The result banner, once the game is over.
     pub(super) fn banner(&self) -> Option<String> {
+        let points = |n: i32| crate::variants::api::plural(n, "point", "points");
         if self.state.aborted {
             return Some("Aborted".into());
         }
@@ -52,8 +53,8 @@ impl Chesswords {
             o.score.as_ref().map_or(0, |s| s.iter().sum::<i32>()) - self.state.penalties as i32;
         Some(match (o.result.as_str(), o.reason.as_str()) {
             (_, "resignation") => "Lost (F) · resignation".to_string(),
-            ("F", _) => format!("Lost (F) · {total} points"),
-            (g, _) => format!("Grade {g} · {total} points"),
+            ("F", _) => format!("Lost (F) · {}", points(total)),
+            (g, _) => format!("Grade {g} · {}", points(total)),
         })
     }
 
