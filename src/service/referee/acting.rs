@@ -2,32 +2,11 @@
 //! on the state that is written, and committed in one version-checked write before
 //! anyone is told.
 
+use super::commit::prepare;
 use super::conditional::Played;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
-use crate::store::{Deadline, GameRow, Write};
-use crate::variants::api::{
-    to_stored_text, Action, GameCommand, GameRules, Note, Prompt, Reading, RefusalKind, RuleError,
-    Seat,
-};
-
-/// One day in seconds.
-pub(super) const DAY: i64 = 86_400;
-
-/// An action applied (and, once its write is done, committed): what happened, the game's
-/// new state, and its deadlines now.
-pub(super) struct Committed {
-    /// What the game said happened.
-    pub notes: Vec<Note>,
-    /// The game after the action.
-    pub rules: Box<dyn GameRules>,
-    /// The deadlines now.
-    pub deadlines: Vec<Deadline>,
-    /// Who was awaited, for what, before the action (new secret prompts are sent
-    /// privately).
-    pub before: Vec<(Seat, Prompt)>,
-    /// Whether the game was over before (so its end is announced once).
-    pub was_over: bool,
-}
+use crate::store::GameRow;
+use crate::variants::api::{Action, GameCommand, GameRules, Reading, RefusalKind, Seat};
 
 impl Service {
     /// One of the variants' commands: refused in public when it is secret, else read by
@@ -178,7 +157,7 @@ impl Service {
                         format!(
                             "{} is on vacation until {}: their clock is stopped, and their time has not run out",
                             v.user,
-                            super::text::time_mark(v.planned_end)
+                            super::marks::time_mark(v.planned_end)
                         ),
                     ));
                 }
@@ -231,109 +210,4 @@ fn command_names(commands: &[crate::variants::api::CommandSpec]) -> String {
         .chain(["resign", "board"])
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Applies one action to `rules`, the state of `g`, and returns the write that commits it
-/// with what happened and the new state.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn prepare(
-    g: &GameRow,
-    mut rules: Box<dyn GameRules>,
-    seat: Seat,
-    author: &str,
-    action: Action,
-    at: i64,
-    event_id: Option<String>,
-) -> Result<(Write, Committed), Fail> {
-    let awaited_before = rules.awaiting();
-    let was_over = rules.is_over();
-    let before: Vec<Seat> = movers(rules.as_ref());
-    let notes = rules.apply(seat, &action)?;
-    let status = if rules.aborted() {
-        "aborted"
-    } else if rules.outcome().is_some() {
-        "finished"
-    } else {
-        "active"
-    };
-    let outcome = rules
-        .outcome()
-        .map(|o| {
-            let score = o
-                .score
-                .as_ref()
-                .map(|s| to_stored_text("the score", s))
-                .transpose()?;
-            Ok::<_, RuleError>((o.result.clone(), o.reason.clone(), score))
-        })
-        .transpose()?;
-    let old = &g.deadlines;
-    let turn = g.version + 1;
-    let deadlines = if status == "active" {
-        movers(rules.as_ref())
-            .into_iter()
-            .map(|s| match old.iter().find(|d| d.seat == s.0) {
-                Some(d) if before.contains(&s) && s != seat => (s.0, d.turn, d.due_at),
-                _ => (s.0, turn, at + time_for(g, rules.as_ref(), s)),
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let w = Write {
-        expected_version: g.version,
-        action: Some((seat.0, author.to_string(), action.json().to_string())),
-        at,
-        event_id,
-        status: status.into(),
-        snapshot: rules.snapshot()?.to_string(),
-        outcome,
-        seats: None,
-        deadlines,
-        notice: None,
-        messages: Vec::new(),
-    };
-    let deadlines = w
-        .deadlines
-        .iter()
-        .map(|&(seat, turn, due_at)| Deadline {
-            game_id: g.id,
-            seat,
-            turn,
-            due_at,
-        })
-        .collect();
-    Ok((
-        w,
-        Committed {
-            notes,
-            rules,
-            deadlines,
-            before: awaited_before,
-            was_over,
-        },
-    ))
-}
-
-/// Seconds `seat` has to act in `g` from now: what the variant sets for the prompt, or
-/// the game's days per move.
-pub(super) fn time_for(g: &GameRow, rules: &dyn GameRules, seat: Seat) -> i64 {
-    rules.time_limit(seat).unwrap_or(g.days_per_move * DAY)
-}
-
-/// The seats that hold the game up, each of which gets a deadline: every awaited seat
-/// whose prompt is a turn; when only answers to an offer are awaited (the offer was made
-/// to the side to move), the first awaited seat.
-pub(super) fn movers(rules: &dyn GameRules) -> Vec<Seat> {
-    let awaiting = rules.awaiting();
-    let mut seats: Vec<Seat> = awaiting
-        .iter()
-        .filter(|(_, p)| p.turn)
-        .map(|(s, _)| *s)
-        .collect();
-    if seats.is_empty() {
-        seats.extend(awaiting.first().map(|(s, _)| *s));
-    }
-    seats.dedup();
-    seats
 }

@@ -7,7 +7,7 @@
 //! Only variants that declare it ([`crate::variants::api::VariantSpec::conditional_moves`])
 //! take lines; their text never reaches anyone but their owner.
 
-use super::acting::{self, Committed};
+use super::commit::{self, Committed};
 use super::text::turn_line;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::Conditional;
@@ -118,7 +118,7 @@ fn read_line(
         };
         rules.apply(who, &action).map_err(refused)?;
         let next = if who == seat { opponent } else { seat };
-        if i + 1 < moves.len() && !rules.is_over() && acting::movers(rules.as_ref()) != [next] {
+        if i + 1 < moves.len() && !rules.is_over() && commit::movers(rules.as_ref()) != [next] {
             return Err(Fail::of(
                 RefusalKind::Illegal,
                 format!("after {label} it is not the other side's move; nothing was stored"),
@@ -231,7 +231,7 @@ impl Service {
             ));
         }
         let opponent = Seat(1 - seat.0.min(1));
-        if acting::movers(rules.as_ref()) != [opponent] {
+        if commit::movers(rules.as_ref()) != [opponent] {
             return Err(Fail::of(
                 RefusalKind::NotYourTurn,
                 format!("game #{id}: you may store conditional moves only while waiting for your opponent's move; nothing was stored"),
@@ -407,7 +407,7 @@ impl Service {
             return Ok(());
         }
         let after = g.version + 1;
-        if acting::movers(rules) != [owner] {
+        if commit::movers(rules) != [owner] {
             // An action that keeps the turn (an offer): the position is the same, the
             // lines still apply.
             for l in &lines {
@@ -445,7 +445,7 @@ impl Service {
         };
         let prepared = self
             .load(&now)
-            .and_then(|rules| acting::prepare(&now, rules, owner, user, answer.clone(), at, None));
+            .and_then(|rules| commit::prepare(&now, rules, owner, user, answer.clone(), at, None));
         let (w, mut next) = match prepared {
             Ok(p) => p,
             Err(e) => {

@@ -1,8 +1,9 @@
 //! Which game a command is about: the one named by its id, or the user's one game here;
 //! and loading a stored game through the registry.
 
-use super::text::{seat_users, user_mark};
-use super::{Button, Fail, Incoming, Place, Service};
+use super::marks::user_mark;
+use super::text::seat_users;
+use super::{Button, Choice, Fail, Incoming, Place, Service};
 use crate::store::{GameRow, InPlay, StoreError};
 use crate::variants::api::{
     Action, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, Viewer,
@@ -90,6 +91,34 @@ pub(super) fn player_seat(g: &GameRow, user: &str) -> Result<Seat, Fail> {
 }
 
 impl Service {
+    /// Whether `text` reads as a move of the game `rules`, legal or not: read by the
+    /// variant's `move` command (a variant without one has no bare moves) as the seat
+    /// `mine` and as every seat awaited, so that whose turn it is does not decide whether
+    /// a move is a move, into anything but a [`RefusalKind::Syntax`] (or
+    /// [`RefusalKind::NotYourTurn`]) refusal. Decided by the rules, never by the words.
+    pub(super) fn reads_as_move(
+        &self,
+        rules: &dyn GameRules,
+        mine: Option<Seat>,
+        text: &str,
+    ) -> bool {
+        let declared = self
+            .registry
+            .get(rules.variant())
+            .is_ok_and(|spec| spec.commands().iter().any(|c| c.is_named("move")));
+        if !declared {
+            return false;
+        }
+        let gc = GameCommand::new("move", text);
+        let awaited = rules.awaiting().into_iter().map(|(s, _)| s);
+        mine.into_iter()
+            .chain(awaited)
+            .any(|seat| match rules.read(seat, &gc, self.env()) {
+                Ok(_) => true,
+                Err(e) => !matches!(e.kind, RefusalKind::Syntax | RefusalKind::NotYourTurn),
+            })
+    }
+
     /// Takes game `id`'s lock and reads the game under it (with its lines and players'
     /// vacations) for an action of `user`'s: the held lock, the game and the user's seat;
     /// refused when there is no such game, it is not theirs, or it is not under way.
@@ -527,17 +556,6 @@ pub(super) enum Fit<'a> {
     /// A live game that would accept this referee action of the player's seat now
     /// (`resign`, `abort`).
     Action(&'a Action),
-}
-
-/// "Which game?": the question's text and a button per game that fits.
-#[derive(Clone, Debug)]
-pub struct Choice {
-    /// The question, listing the games.
-    pub text: String,
-    /// One button per game (at most [`CHOICE_BUTTONS`]), sending the command with its id.
-    pub buttons: Vec<Button>,
-    /// The games offered, in the order of the buttons.
-    pub games: Vec<i64>,
 }
 
 /// Which game a command is about, for an adapter that must know before running it

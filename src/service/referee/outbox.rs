@@ -2,9 +2,10 @@
 //! once with its messages in the same transaction, and delivered until the adapter says
 //! it has handed them over.
 
-use super::acting::{self, prepare};
+use super::commit::{self, destination_from_key, new_message, prepare};
+use super::marks::{time_mark, user_at_mark, user_mark};
 use super::routing::public_dest;
-use super::text::{public_view, time_mark, user_at_mark, user_mark};
+use super::text::public_view;
 use super::{ChallengeMark, Destination, Outbound, Queued, Reply, Service};
 use crate::service::player_settings::read_hours;
 use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError, Write};
@@ -114,7 +115,7 @@ impl Service {
             // day per move the 24-hour reminder would come the moment the turn starts,
             // and a Chesswords finale of a few minutes needs none
             // (docs/service.md, "Reminders").
-            let turn_length = acting::time_for(&g, rules.as_ref(), Seat(d.seat));
+            let turn_length = commit::time_for(&g, rules.as_ref(), Seat(d.seat));
             let due: Vec<i64> = hours
                 .iter()
                 .copied()
@@ -364,33 +365,5 @@ impl Service {
     /// Marks an outbox message delivered at `at`: its deliverer has handed it over.
     pub async fn delivered(&self, id: i64, at: i64) -> Result<(), StoreError> {
         self.store.mark_delivered(id, at).await
-    }
-}
-
-/// An outbox message to `to`, which does not announce the end of a game.
-pub(super) fn new_message(to: &Destination, text: &str, board: bool) -> NewMessage {
-    NewMessage {
-        destination: destination_key(to),
-        text: text.to_string(),
-        board,
-        ending: false,
-    }
-}
-
-/// How a destination is stored in the outbox: `channel:ID` or `dm:USER`.
-fn destination_key(to: &Destination) -> String {
-    match to {
-        Destination::Channel(c) => format!("channel:{c}"),
-        Destination::Dm(u) => format!("dm:{u}"),
-    }
-}
-
-/// The destination stored as `key`.
-fn destination_from_key(key: &str) -> Option<Destination> {
-    if let Some(c) = key.strip_prefix("channel:") {
-        Some(Destination::Channel(c.to_string()))
-    } else {
-        key.strip_prefix("dm:")
-            .map(|u| Destination::Dm(u.to_string()))
     }
 }

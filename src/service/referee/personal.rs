@@ -3,8 +3,8 @@
 //! sent to a player privately, turned as they chose. Also the digests themselves, sent
 //! by the deadline check.
 
-use super::outbox::new_message;
-use super::text::time_mark;
+use super::commit::new_message;
+use super::marks::time_mark;
 use super::{Destination, Outbound, Reply, Service};
 use crate::rules::Color;
 use crate::service::player_settings::{PlayerSettings, PrivateOrientation};

@@ -3,13 +3,14 @@
 //! when a secret answer is newly asked of it, its own board and instructions. Nothing
 //! else of a game reaches a message.
 
-use super::acting::Committed;
-use super::text::{
-    awaited_users, outcome_words, players, public_view, seat_view, turn_line, user_mark,
-};
+use super::commit::Committed;
+use super::marks::user_mark;
+use super::text::{awaited_users, outcome_words, players, public_view, seat_view, turn_line};
 use super::{Button, Destination, Outbound, Reply, Service};
 use crate::store::GameRow;
-use crate::variants::api::{Audience, CommandSpec, GameRules, IdRule, Prompt, Seat, Viewer};
+use crate::variants::api::{
+    Audience, CommandSpec, GameRules, IdRule, Placing, Prompt, Seat, Viewer,
+};
 
 /// Where a game's public messages go: its channel, or each player privately for a game
 /// made in private.
@@ -249,5 +250,31 @@ impl Service {
                 });
             }
         }
+    }
+}
+
+/// Whether game `g` of a variant placed `placing` may be followed by a rematch: two
+/// sides, two different players.
+pub(super) fn offers_rematch(g: &GameRow, placing: Placing) -> bool {
+    placing == Placing::Sides
+        && matches!(g.seats.as_slice(), [a, b] if a.user.is_some() && b.user.is_some() && a.user != b.user)
+}
+
+impl Service {
+    /// The Rematch button under the message that ends game `g`, when its variant and
+    /// players allow a rematch ([`offers_rematch`]): for either player, the referee
+    /// refusing anyone else who presses it. The same for every end, by a move or by the
+    /// deadline check.
+    pub(super) fn rematch_button(&self, g: &GameRow) -> Option<Button> {
+        let offered = self
+            .registry
+            .find(&g.variant)
+            .is_some_and(|v| offers_rematch(g, v.seats().placing));
+        offered.then(|| Button {
+            label: "Rematch".into(),
+            command: format!("rematch #{}", g.id),
+            for_user: None,
+            primary: false,
+        })
     }
 }

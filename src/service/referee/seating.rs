@@ -1,14 +1,14 @@
 //! Challenges and seats: who plays which seat, who still has to accept, and the start of
 //! a game once every seat is taken (at once, for a game of one).
 
+use super::commit;
 use super::lookup::{id_list, is_in, is_in_channel};
+use super::marks::DAY;
+use super::marks::{user_at_mark, user_mark};
 use super::routing::public_dest;
-use super::text::{
-    awaited_users, day_count, public_view, seat_list, turn_line, user_at_mark, user_mark,
-    waiting_for,
-};
+use super::text::{awaited_users, day_count, public_view, seat_list, turn_line, waiting_for};
 use super::{
-    acting, takeback, ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply, Service,
+    takeback, ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply, Service,
 };
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, StoreError, Write};
@@ -208,10 +208,10 @@ impl Service {
             // A game of one starts as it is made: its first deadlines now.
             let start = (plan.placing == Placing::Alone).then(|| {
                 let g = game.as_deref().unwrap_or(rules.as_ref());
-                acting::movers(g)
+                commit::movers(g)
                     .into_iter()
                     .map(|s| {
-                        let time = g.time_limit(s).unwrap_or(days * acting::DAY);
+                        let time = g.time_limit(s).unwrap_or(days * DAY);
                         (s.0, inc.at + time)
                     })
                     .collect()
@@ -551,13 +551,13 @@ impl Service {
         r: &mut Reply,
     ) -> Result<(), Fail> {
         let rules = self.load(&g)?;
-        let deadlines = acting::movers(rules.as_ref())
+        let deadlines = commit::movers(rules.as_ref())
             .into_iter()
             .map(|s| {
                 (
                     s.0,
                     g.version + 1,
-                    inc.at + acting::time_for(&g, rules.as_ref(), s),
+                    inc.at + commit::time_for(&g, rules.as_ref(), s),
                 )
             })
             .collect();

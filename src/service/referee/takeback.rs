@@ -5,7 +5,7 @@
 //! ([`crate::variants::api::Takebacks`] says which are allowed); an acceptance rebuilds
 //! the game from its log without the action, as every replay of the log does.
 
-use super::acting::{self, Committed};
+use super::commit::{self, Committed};
 use super::{Button, Fail, Incoming, Reply, Service};
 use crate::store::{GameRow, Write};
 use crate::variants::api::{
@@ -128,8 +128,8 @@ impl Service {
                     crate::service::replay::replay(&self.registry, g, &all).map_err(damaged)?;
                 // The proposer is to move again, with a fresh deadline; a seat awaited
                 // before and still keeps its own.
-                let before = acting::movers(rules.as_ref());
-                let deadlines = acting::movers(rebuilt.as_ref())
+                let before = commit::movers(rules.as_ref());
+                let deadlines = commit::movers(rebuilt.as_ref())
                     .into_iter()
                     .map(|s| match g.deadlines.iter().find(|d| d.seat == s.0) {
                         Some(d) if s != proposer && before.contains(&s) => d.clone(),
@@ -137,7 +137,7 @@ impl Service {
                             game_id: id,
                             seat: s.0,
                             turn: g.version + 1,
-                            due_at: inc.at + acting::time_for(g, rebuilt.as_ref(), s),
+                            due_at: inc.at + commit::time_for(g, rebuilt.as_ref(), s),
                         },
                     })
                     .collect();

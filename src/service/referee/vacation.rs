@@ -9,10 +9,12 @@
 //! finishes a settlement left half done (the log entry says which deadlines were
 //! extended). See docs/service.md, "Vacation".
 
-use super::acting::{self, DAY};
-use super::outbox::new_message;
+use super::commit;
+use super::commit::new_message;
+use super::marks::DAY;
+use super::marks::{civil, time_mark};
 use super::routing::public_dest;
-use super::text::{civil, day_count, time_mark};
+use super::text::day_count;
 use super::{Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::VacationAsk;
 use crate::store::{Deadline, GameRow, InPlay, StoreError, Vacation, Write};
@@ -284,7 +286,7 @@ impl Service {
                     let recorded = log.iter().any(|(s, a)| {
                         s.0 == d.seat && a.vacation_entry().is_some_and(|e| e.from == v.started_at)
                     });
-                    let length = acting::time_for(&g, rules.as_ref(), Seat(d.seat));
+                    let length = commit::time_for(&g, rules.as_ref(), Seat(d.seat));
                     let seconds = stopped_for(d, length, v.started_at, to);
                     (g.user_at(d.seat) == Some(&v.user) && !recorded && seconds > 0)
                         .then_some((d, seconds))
@@ -397,7 +399,7 @@ impl Service {
 fn away_notice(id: i64, user: &str, until: i64) -> String {
     format!(
         "game #{id}: {} is on vacation until {}: their clock is stopped",
-        super::text::user_mark(user),
+        super::marks::user_mark(user),
         time_mark(until)
     )
 }
@@ -410,7 +412,7 @@ pub(super) fn away_note(away: &[Vacation]) -> String {
         .map(|v| {
             format!(
                 "; {} is on vacation until {}: their clock is stopped",
-                super::text::user_mark(&v.user),
+                super::marks::user_mark(&v.user),
                 time_mark(v.planned_end)
             )
         })
