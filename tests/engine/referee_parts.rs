@@ -35,6 +35,7 @@ const PARTS: &[&str] = &[
     "acting",
     "personal",
     "seating",
+    "challenge",
     "outbox",
     "rematch",
     // The dispatch of a command, on top.

@@ -18,13 +18,15 @@
 //! - `takeback`: takebacks by agreement; `conditional`: conditional moves, stored
 //!   privately and played when they match;
 //! - `acting`: applying a game's command under its lock and committing it; `seating`:
-//!   challenges, acceptance and seats; `rematch`; `chat`: which messages are for the
+//!   challenges answered and seats taken; `challenge`: a challenge made, in steps;
+//!   `rematch`; `chat`: which messages are for the
 //!   referee; `outbox`: deadlines, reminders and timeouts, and the outbox they fill;
 //!   `records`: a game's public record and animation;
 //! - `dispatch`: a message cleaned, parsed and run by the part it is for. Nothing
 //!   depends on it.
 
 mod acting;
+mod challenge;
 mod chat;
 mod commit;
 mod conditional;
