@@ -29,6 +29,7 @@ const PARTS: &[&str] = &[
     "chat",
     "conditional",
     "records",
+    "reading",
     "vacation",
     "listing",
     "takeback",

@@ -2,13 +2,11 @@
 //! referee it is for, and its refusal or answer assembled. The top of the referee: it
 //! depends on every part, and none depends on it.
 
-use super::messages::record_name;
 use super::messages::{Destination, Fail, Incoming, Outbound, Place, Reply};
-use super::text::pgn_tags;
-use super::{lookup, text, Service};
+use super::Service;
 use crate::service::command::{self, Command, ParseError};
 use crate::store::StoreError;
-use crate::variants::api::{GameCommand, RefusalKind, RuleError, Seat, Viewer};
+use crate::variants::api::{GameCommand, RefusalKind, RuleError};
 
 impl Service {
     /// Handles one chat message, its text first cleaned of invisible and look-alike
@@ -128,17 +126,7 @@ impl Service {
     /// Runs one parsed command.
     async fn run(&self, inc: &Incoming, cmd: Command, r: &mut Reply) -> Result<(), Fail> {
         match cmd {
-            Command::Help(None) => {
-                let mut played: Vec<String> = self
-                    .store
-                    .games_of(&inc.user, &["challenged", "active"])
-                    .await?
-                    .into_iter()
-                    .map(|g| g.variant)
-                    .collect();
-                played.dedup();
-                r.say(command::help_for(&self.registry, &played))
-            }
+            Command::Help(None) => r.say(self.help_for_player(&inc.user).await?),
             Command::Help(t) => r.say(command::help(t.as_deref(), &self.registry)),
             Command::Rules(v) => r.say(self.rules_text(&v)?),
             Command::Challenge(c) => self.challenge(inc, c, r).await?,
@@ -147,105 +135,11 @@ impl Service {
             Command::Cancel(id) => self.decline(inc, id, true, r).await?,
             Command::Games(false) => self.list_games(inc, r).await?,
             Command::Games(true) => self.list_finished(inc, r).await?,
-            Command::Board(id) => {
-                let (g, rules) = self.readable(inc, id, lookup::Fit::Live).await?;
-                // Asked privately by a player of the game: their seat's view (a game with
-                // hidden pieces shows them their own); otherwise the public one.
-                let seat = g.seat_of(&inc.user).filter(|_| inc.place == Place::Dm);
-                let view = match seat {
-                    Some(s) => text::seat_view(
-                        &g,
-                        rules.as_ref(),
-                        Seat(s),
-                        self.settings.public_orientation,
-                        &self.seat_names(&g),
-                    ),
-                    None => text::public_view(
-                        &g,
-                        rules.as_ref(),
-                        self.settings.public_orientation,
-                        &self.seat_names(&g),
-                    ),
-                };
-                let away = self.vacation_note(&g).await?;
-                r.out.push(Outbound {
-                    to: r.origin.clone(),
-                    text: format!(
-                        "game #{}: {}{away}",
-                        g.id,
-                        text::status_line(&g, rules.as_ref())
-                    ),
-                    image: Some(view),
-                    game: Some(g.id),
-                    ..Outbound::default()
-                });
-            }
-            Command::Moves(id) => {
-                let (g, rules) = self.readable(inc, id, lookup::Fit::Live).await?;
-                let list = rules.project(Viewer::Public).numbered;
-                r.say(format!(
-                    "game #{}: {}",
-                    g.id,
-                    if list.is_empty() {
-                        "no moves yet".into()
-                    } else {
-                        list
-                    }
-                ));
-            }
-            Command::Pgn(id) => {
-                let (g, rules) = self.readable(inc, id, lookup::Fit::Live).await?;
-                let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
-                r.out.push(Outbound {
-                    to: r.origin.clone(),
-                    text: rules.pgn(Viewer::Public, &tags),
-                    game: Some(g.id),
-                    document: Some(record_name(g.id)),
-                    ..Outbound::default()
-                });
-            }
-            Command::Hand(id) => {
-                let (g, rules) = self.readable(inc, id, lookup::Fit::Holding).await?;
-                let seat = lookup::player_seat(&g, &inc.user)?;
-                let text = match rules.project(Viewer::Seat(seat)).holdings {
-                    Some(t) => format!("game #{}: {t}", g.id),
-                    None => format!(
-                        "game #{}: {} has nothing held in hand",
-                        g.id,
-                        self.display_name(&g.variant)
-                    ),
-                };
-                r.out.push(Outbound {
-                    to: Destination::Dm(inc.user.clone()),
-                    text,
-                    game: Some(g.id),
-                    ..Outbound::default()
-                });
-            }
-            Command::Settings(change) => {
-                let server = &self.settings.reminder_hours;
-                let current = self.settings_of(&inc.user).await?;
-                let text = if change.is_empty() {
-                    current.describe(server)
-                } else {
-                    let new = current.changed(&change);
-                    // A digest just chosen (or moved to another hour) starts at its next
-                    // hour: today's, if it has not come yet.
-                    let digest_done = new
-                        .digest_hour
-                        .filter(|_| new.digest_hour != current.digest_hour)
-                        .map(|h| (crate::store::digest_day(inc.at, h), inc.at));
-                    self.store
-                        .set_player_settings(&inc.user, &new.to_stored(), digest_done)
-                        .await?;
-                    format!("saved; {}", new.describe(server))
-                };
-                r.out.push(Outbound {
-                    to: Destination::Dm(inc.user.clone()),
-                    text,
-                    ..Outbound::default()
-                });
-            }
+            Command::Board(id) => self.show_board(inc, id, r).await?,
+            Command::Moves(id) => self.show_moves(inc, id, r).await?,
+            Command::Pgn(id) => self.show_pgn(inc, id, r).await?,
+            Command::Hand(id) => self.show_hand(inc, id, r).await?,
+            Command::Settings(change) => self.change_settings(inc, &change, r).await?,
             Command::Vacation(ask) => self.vacation(inc, ask, r).await?,
             Command::Resign(id) => {
                 self.act_simple(inc, id, crate::variants::api::Action::resign(), r)
@@ -263,6 +157,19 @@ impl Service {
             Command::Leaderboard(v) => self.leaderboard(inc, &v, r).await?,
         }
         Ok(())
+    }
+
+    /// `help` alone: the commands, with the variants `user` plays now first.
+    async fn help_for_player(&self, user: &str) -> Result<String, Fail> {
+        let mut played: Vec<String> = self
+            .store
+            .games_of(user, &["challenged", "active"])
+            .await?
+            .into_iter()
+            .map(|g| g.variant)
+            .collect();
+        played.dedup();
+        Ok(command::help_for(&self.registry, &played))
     }
 
     /// `rules VARIANT`: what the variant is, its seats and options, and its rules

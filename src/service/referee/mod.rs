@@ -21,7 +21,8 @@
 //!   challenges answered and seats taken; `challenge`: a challenge made, in steps;
 //!   `rematch`; `chat`: which messages are for the
 //!   referee; `outbox`: deadlines, reminders and timeouts, and the outbox they fill;
-//!   `records`: a game's public record and animation;
+//!   `records`: a game's public record and animation; `reading`: a game's board, moves,
+//!   record and hand for a reader;
 //! - `dispatch`: a message cleaned, parsed and run by the part it is for. Nothing
 //!   depends on it.
 
@@ -39,6 +40,7 @@ mod marks;
 mod messages;
 mod outbox;
 mod personal;
+mod reading;
 mod records;
 mod rematch;
 mod routing;
