@@ -5,8 +5,10 @@
 use super::commit::prepare;
 use super::conditional::Played;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
-use crate::store::GameRow;
-use crate::variants::api::{Action, GameCommand, GameRules, Reading, RefusalKind, Seat};
+use crate::store::{GameRow, InPlay};
+use crate::variants::api::{
+    Action, GameCommand, GameRules, Reading, RefusalKind, Seat, VariantSpec,
+};
 
 impl Service {
     /// One of the variants' commands: refused in public when it is secret, else read by
@@ -24,40 +26,7 @@ impl Service {
             .first()
             .is_some_and(|c| c.secret);
         if secret && inc.place != super::Place::Dm {
-            // Typed where the user's games here have no such command (`pick` in a
-            // standard game): say so, rather than that it is secret.
-            let here = match id {
-                Some(id) => self.store.game(id).await?.into_iter().collect(),
-                None => self.games_here(inc).await?,
-            };
-            let spec_of = |g: &GameRow| self.registry.get(&g.variant).ok();
-            if let Some(spec) = here.first().and_then(spec_of) {
-                let lacks = |g: &GameRow| {
-                    spec_of(g).is_some_and(|s| !s.commands().iter().any(|c| c.is_named(&gc.word)))
-                };
-                if here.iter().all(lacks) {
-                    return Err(Fail::of(
-                        RefusalKind::NotHere,
-                        format!(
-                            "`{}` is not part of {}: its commands are {} (help COMMAND for one)",
-                            gc.word.chars().take(20).collect::<String>(),
-                            spec.display_name(),
-                            command_names(spec.commands())
-                        ),
-                    ));
-                }
-            }
-            // Neither acted on nor repeated where others read: the answer goes privately.
-            r.out.push(Outbound {
-                to: Destination::Dm(inc.user.clone()),
-                text: format!(
-                    "`{}` is secret: send it to me in a private message; nothing was done",
-                    gc.word.chars().take(20).collect::<String>()
-                ),
-                refusal: Some(RefusalKind::Secret),
-                ..Outbound::default()
-            });
-            return Ok(());
+            return self.secret_in_public(inc, id, &gc, r).await;
         }
         let id = self.pick_id(inc, id, lookup::Fit::Command(&gc)).await?;
         let env = self.env();
@@ -67,19 +36,13 @@ impl Service {
             let Some(declared) = spec.commands().iter().find(|c| c.is_named(&gc.word)) else {
                 return Err(Fail::of(
                     RefusalKind::NotHere,
-                    if gc.word == "move" {
-                        format!(
+                    match gc.word.as_str() {
+                        "move" => format!(
                             "{} has no plain moves: its commands are {} (help COMMAND for one)",
                             spec.display_name(),
                             command_names(spec.commands())
-                        )
-                    } else {
-                        format!(
-                            "`{}` is not part of {}: its commands are {} (help COMMAND for one)",
-                            gc.word.chars().take(20).collect::<String>(),
-                            spec.display_name(),
-                            command_names(spec.commands())
-                        )
+                        ),
+                        word => not_part_of(word, spec),
                     },
                 ));
             };
@@ -92,6 +55,41 @@ impl Service {
             })
         })
         .await
+    }
+
+    /// A secret command typed where others read: refused privately, never acted on nor
+    /// repeated in public; or, where the user's games here have no such command (`pick`
+    /// in a standard game), refused as not part of their game rather than as secret.
+    async fn secret_in_public(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        gc: &GameCommand,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let here = match id {
+            Some(id) => self.store.game(id).await?.into_iter().collect(),
+            None => self.games_here(inc).await?,
+        };
+        let spec_of = |g: &GameRow| self.registry.get(&g.variant).ok();
+        if let Some(spec) = here.first().and_then(spec_of) {
+            let lacks = |g: &GameRow| {
+                spec_of(g).is_some_and(|s| !s.commands().iter().any(|c| c.is_named(&gc.word)))
+            };
+            if here.iter().all(lacks) {
+                return Err(Fail::of(RefusalKind::NotHere, not_part_of(&gc.word, spec)));
+            }
+        }
+        r.out.push(Outbound {
+            to: Destination::Dm(inc.user.clone()),
+            text: format!(
+                "`{}` is secret: send it to me in a private message; nothing was done",
+                gc.word.chars().take(20).collect::<String>()
+            ),
+            refusal: Some(RefusalKind::Secret),
+            ..Outbound::default()
+        });
+        Ok(())
     }
 
     /// A referee action of the user's own seat (resign, abort).
@@ -141,26 +139,7 @@ impl Service {
             }
             if let Some(late) = late {
                 // Checked here, under the lock, on the deadlines about to be replaced.
-                let overdue = g
-                    .deadlines
-                    .iter()
-                    .find(|d| d.seat == late.0 && d.due_at <= inc.at);
-                let Some(overdue) = overdue else {
-                    return Err(Fail::of(
-                        RefusalKind::Illegal,
-                        "your opponent's time has not run out",
-                    ));
-                };
-                if let Some(v) = super::vacation::stopping_in(&in_play, overdue) {
-                    return Err(Fail::of(
-                        RefusalKind::Illegal,
-                        format!(
-                            "{} is on vacation until {}: their clock is stopped, and their time has not run out",
-                            v.user,
-                            super::marks::time_mark(v.planned_end)
-                        ),
-                    ));
-                }
+                overdue(&in_play, late, inc.at)?;
             }
             let lapsed = self.lapsing(g).await?;
             let (w, mut done) = prepare(
@@ -210,4 +189,42 @@ fn command_names(commands: &[crate::variants::api::CommandSpec]) -> String {
         .chain(["resign", "board"])
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The refusal of `word`, a command that variant `spec` does not have, naming the ones
+/// it has (the word cut to 20 characters).
+fn not_part_of(word: &str, spec: &dyn VariantSpec) -> String {
+    format!(
+        "`{}` is not part of {}: its commands are {} (help COMMAND for one)",
+        word.chars().take(20).collect::<String>(),
+        spec.display_name(),
+        command_names(spec.commands())
+    )
+}
+
+/// Checks a claim of the opponent's time: seat `late`'s deadline in `in_play` has passed
+/// at `at`, and no vacation stops it.
+fn overdue(in_play: &InPlay, late: Seat, at: i64) -> Result<(), Fail> {
+    let overdue = in_play
+        .game
+        .deadlines
+        .iter()
+        .find(|d| d.seat == late.0 && d.due_at <= at);
+    let Some(overdue) = overdue else {
+        return Err(Fail::of(
+            RefusalKind::Illegal,
+            "your opponent's time has not run out",
+        ));
+    };
+    if let Some(v) = super::vacation::stopping_in(in_play, overdue) {
+        return Err(Fail::of(
+            RefusalKind::Illegal,
+            format!(
+                "{} is on vacation until {}: their clock is stopped, and their time has not run out",
+                v.user,
+                super::marks::time_mark(v.planned_end)
+            ),
+        ));
+    }
+    Ok(())
 }
