@@ -125,52 +125,7 @@ impl Service {
             }
         }
         if !lines.is_empty() {
-            let mut text = format!("game #{}: {}", g.id, lines.join("; "));
-            if !rules.is_over() {
-                text.push_str(". ");
-                text.push_str(&turn_line(g, rules, &done.deadlines));
-            }
-            let image = (board || ended).then(|| {
-                public_view(
-                    g,
-                    rules,
-                    self.settings.public_orientation,
-                    &self.seat_names(g),
-                )
-            });
-            let mut buttons = answer_buttons(g, rules, &done.before);
-            if ended {
-                buttons.extend(self.rematch_button(g));
-            }
-            // Whose turn it is now, or, when the game has just ended, its players.
-            let mentions = match ended {
-                true => players(g),
-                false => awaited_users(g, rules),
-            };
-            for d in public_dest(g) {
-                // A turn notice for those it calls on: in a channel, the players awaited;
-                // privately, its recipient when awaited.
-                let turn = !ended
-                    && match &d {
-                        Destination::Channel(_) => true,
-                        Destination::Dm(u) => mentions.contains(u),
-                    };
-                r.out.push(Outbound {
-                    turn,
-                    to: d,
-                    text: text.clone(),
-                    image: image.clone(),
-                    game: Some(g.id),
-                    buttons: buttons.clone(),
-                    refusal: None,
-                    mentions: mentions.clone(),
-                    document: None,
-                    ending: ended,
-                    listing: Vec::new(),
-                    challenge: None,
-                    marked: String::new(),
-                });
-            }
+            self.announce_publicly(g, done, &lines, board || ended, r);
         }
         for (s, text) in private {
             if let Some(user) = g.user_at(s.0) {
@@ -183,6 +138,67 @@ impl Service {
             }
         }
         self.prompt_privately(g, rules, &done.before, r);
+    }
+
+    /// The public message of a committed change, its notes `lines`, to each of the
+    /// game's public destinations: with the turn line (or, at the end, the players
+    /// called), the board when `with_board`, and the buttons to answer.
+    fn announce_publicly(
+        &self,
+        g: &GameRow,
+        done: &Committed,
+        lines: &[String],
+        with_board: bool,
+        r: &mut Reply,
+    ) {
+        let rules = done.rules.as_ref();
+        let ended = !done.was_over && rules.is_over();
+        let mut text = format!("game #{}: {}", g.id, lines.join("; "));
+        if !rules.is_over() {
+            text.push_str(". ");
+            text.push_str(&turn_line(g, rules, &done.deadlines));
+        }
+        let image = with_board.then(|| {
+            public_view(
+                g,
+                rules,
+                self.settings.public_orientation,
+                &self.seat_names(g),
+            )
+        });
+        let mut buttons = answer_buttons(g, rules, &done.before);
+        if ended {
+            buttons.extend(self.rematch_button(g));
+        }
+        // Whose turn it is now, or, when the game has just ended, its players.
+        let mentions = match ended {
+            true => players(g),
+            false => awaited_users(g, rules),
+        };
+        for d in public_dest(g) {
+            // A turn notice for those it calls on: in a channel, the players awaited;
+            // privately, its recipient when awaited.
+            let turn = !ended
+                && match &d {
+                    Destination::Channel(_) => true,
+                    Destination::Dm(u) => mentions.contains(u),
+                };
+            r.out.push(Outbound {
+                turn,
+                to: d,
+                text: text.clone(),
+                image: image.clone(),
+                game: Some(g.id),
+                buttons: buttons.clone(),
+                refusal: None,
+                mentions: mentions.clone(),
+                document: None,
+                ending: ended,
+                listing: Vec::new(),
+                challenge: None,
+                marked: String::new(),
+            });
+        }
     }
 
     /// Asks each seat newly awaited for a secret answer, privately, with its own view of
