@@ -371,45 +371,51 @@ impl Service {
             .collect();
         match fitting.len() {
             1 => Ok(fitting.into_iter().next().expect("one game")),
-            0 => {
-                // Of the games that have the command at all, the one: it says why not now.
-                if let Fit::Command(gc) = &fit {
-                    let having: Vec<&GameRow> = pool
-                        .iter()
-                        .filter(|g| {
-                            self.registry
-                                .get(&g.variant)
-                                .is_ok_and(|s| s.commands().iter().any(|c| c.is_named(&gc.word)))
-                        })
-                        .collect();
-                    match having.as_slice() {
-                        [one] => return Ok((*one).clone()),
-                        [] => {
-                            return Err(Fail::of(
-                                RefusalKind::NotHere,
-                                format!(
-                                    "none of your games here ({}) has a `{}` command; `help VARIANT` lists a variant's commands",
-                                    id_list(&pool),
-                                    gc.word.chars().take(20).collect::<String>()
-                                ),
-                            ))
-                        }
-                        _ => {}
-                    }
-                }
-                Err(Fail::of(
-                    RefusalKind::Ambiguous,
-                    format!(
-                        "none of your {} games here ({}) takes `{}` now; name one to hear why, for example `{}`",
-                        pool.len(),
-                        id_list(&pool),
-                        shown(&fit, inc),
-                        example(&fit, inc, pool[0].id)
-                    ),
-                ))
-            }
+            0 => self.none_fits(inc, &fit, pool),
             _ => Err(Fail::Choose(self.choice(inc, &fit, &fitting))),
         }
+    }
+
+    /// When a command fits none of the user's games here, `pool`: the one game that has
+    /// the command at all (it says why not now), else a refusal naming the games.
+    fn none_fits(
+        &self,
+        inc: &Incoming,
+        fit: &Fit<'_>,
+        pool: Vec<GameRow>,
+    ) -> Result<GameRow, Fail> {
+        if let Fit::Command(gc) = fit {
+            let has = |g: &&GameRow| {
+                self.registry
+                    .get(&g.variant)
+                    .is_ok_and(|s| s.commands().iter().any(|c| c.is_named(&gc.word)))
+            };
+            let having: Vec<&GameRow> = pool.iter().filter(has).collect();
+            match having.as_slice() {
+                [one] => return Ok((*one).clone()),
+                [] => {
+                    return Err(Fail::of(
+                        RefusalKind::NotHere,
+                        format!(
+                            "none of your games here ({}) has a `{}` command; `help VARIANT` lists a variant's commands",
+                            id_list(&pool),
+                            gc.word.chars().take(20).collect::<String>()
+                        ),
+                    ))
+                }
+                _ => {}
+            }
+        }
+        Err(Fail::of(
+            RefusalKind::Ambiguous,
+            format!(
+                "none of your {} games here ({}) takes `{}` now; name one to hear why, for example `{}`",
+                pool.len(),
+                id_list(&pool),
+                shown(fit, inc),
+                example(fit, inc, pool[0].id)
+            ),
+        ))
     }
 
     /// Whether the command `fit` describes fits live game `g` of the user's now: `None`
