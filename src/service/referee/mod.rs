@@ -15,6 +15,7 @@
 //! - [`text`]: status lines, views and record tags.
 
 mod acting;
+pub mod adapter;
 mod chat;
 mod conditional;
 mod listing;
