@@ -39,6 +39,8 @@ const PARTS: &[&str] = &[
     "challenge",
     "outbox",
     "rematch",
+    // What an adapter asks beside commands.
+    "adapter",
     // The dispatch of a command, on top.
     "dispatch",
 ];

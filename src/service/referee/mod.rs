@@ -3,13 +3,14 @@
 //! variant: games are reached through the [`Registry`](crate::variants::Registry) and the
 //! plug-in interface.
 //!
-//! Its parts, each depending only on parts listed before it (checked by
-//! `tests/engine/layers.rs`, `referee_parts_point_one_way`):
+//! Its parts depend one way: each uses only the parts listed before it in
+//! `tests/engine/referee_parts.rs` (`PARTS`), which checks it; ARCHITECTURE.md ("The
+//! referee in parts") draws them.
 //!
-//! - foundation: `marks` (times and users marked in the text), `messages` (what comes in and goes out), `locks` (the games' locks,
-//!   kept only while in use), `core` (the service and what it holds), `text` (status
-//!   lines, views, marks and record tags), `commit` (the write that commits an action
-//!   and the deadlines after it);
+//! - the foundation: `marks` (times and users marked in the text), `messages` (what
+//!   comes in and goes out), `locks` (the games' locks, kept only while in use), `core`
+//!   (the service and what it holds), `text` (status lines, views and record tags),
+//!   `commit` (the write that commits an action and the deadlines after it);
 //! - `lookup`: which game a command is about, and loading it;
 //! - `routing`: what each audience is told after a change; `standing`: ratings and the
 //!   leaderboard;
@@ -19,14 +20,16 @@
 //!   privately and played when they match;
 //! - `acting`: applying a game's command under its lock and committing it; `seating`:
 //!   challenges answered and seats taken; `challenge`: a challenge made, in steps;
-//!   `rematch`; `chat`: which messages are for the
-//!   referee; `outbox`: deadlines, reminders and timeouts, and the outbox they fill;
+//!   `rematch`; `chat`: which messages are for the referee; `outbox`: deadlines, reminders and timeouts, and the outbox they fill;
 //!   `records`: a game's public record and animation; `reading`: a game's board, moves,
 //!   record and hand for a reader;
+//! - `adapter`: what an adapter asks of the service beyond commands (threads, held
+//!   private messages, challenge posts, opening and closing the store);
 //! - `dispatch`: a message cleaned, parsed and run by the part it is for. Nothing
 //!   depends on it.
 
 mod acting;
+pub mod adapter;
 mod challenge;
 mod chat;
 mod commit;
