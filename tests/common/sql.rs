@@ -81,3 +81,21 @@ pub async fn wait_outbox_delivered(db: &str) {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 }
+
+/// Waits (up to 20 s) until `sql`, selecting one text value, gives `expected`: a row the
+/// bot writes after an event the test can see (a challenge post recorded once its message
+/// is sent, say).
+pub async fn wait_until(db: &str, sql: &str, expected: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let now = one(db, sql).await;
+        if now == expected {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{sql} gave {now}, not {expected}, after 20 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}

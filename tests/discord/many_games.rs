@@ -6,6 +6,7 @@
 //! for their own action, challenges are edited once settled, used buttons are disabled,
 //! a rematch gets a thread of its own, and a player's typed number is never a mention.
 
+use crate::common;
 use crate::fake_discord;
 
 use fake_discord::harness::*;
@@ -333,10 +334,15 @@ async fn a_locked_database_is_answered() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_settled_challenge_is_edited() {
     let fake = Fake::start(TOKEN).await;
-    let bot = start(&fake, &db("settled"), config(&fake), 1).await;
+    let db = db("settled");
+    let bot = start(&fake, &db, config(&fake), 1).await;
     fake.say(ALICE, GAMES, &format!("!challenge <@{}>", BOB.0));
     let posted = wait_post(&fake, GAMES, "game #1:").await;
     let id = posted.response["id"].as_str().unwrap().to_string();
+    // The post is recorded once Discord has answered it: an answer to the challenge
+    // before then leaves the message as it is (docs/discord.md, "Challenges").
+    let recorded = "SELECT CAST(COUNT(*) AS TEXT) FROM challenge_posts WHERE game_id = ";
+    common::sql::wait_until(&db, &format!("{recorded}1"), "1").await;
     fake.say(BOB, GAMES, "!decline 1");
     let path = format!("/channels/{GAMES}/messages/{id}");
     let reqs = fake
@@ -359,6 +365,7 @@ async fn a_settled_challenge_is_edited() {
     // Withdrawn by its challenger.
     fake.say(ALICE, GAMES, &format!("!challenge <@{}>", BOB.0));
     wait_post(&fake, GAMES, "game #2:").await;
+    common::sql::wait_until(&db, &format!("{recorded}2"), "1").await;
     fake.say(ALICE, GAMES, "!cancel 2");
     fake.wait_for("the second challenge edited", |r| {
         r.iter()
