@@ -109,6 +109,7 @@ impl Store {
     /// seed, its snapshot (replacing `g.snapshot`); seed and seats are stored with it and
     /// returned with the id. An error of `draw` (a snapshot that could not be written)
     /// undoes the whole transaction.
+    // Long because it is one transaction's straight line of statements, inside `on_pool!`.
     pub async fn create_game(
         &self,
         g: &NewGame,
