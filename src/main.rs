@@ -20,10 +20,8 @@ struct Cli {
 
 /// The chess-like variant `name` means, found in the registry (so a variant's own
 /// folder's board counts too).
-fn board_variant(name: &str) -> Result<Variant, String> {
-    postal::variants::Registry::builtin()
-        .board_variant(name)
-        .map_err(|e| e.to_string())
+fn board_variant(name: &str) -> Result<Variant, postal::variants::api::RuleError> {
+    postal::variants::Registry::builtin().board_variant(name)
 }
 
 #[derive(Subcommand)]
@@ -189,7 +187,7 @@ enum BenchCommand {
 }
 
 /// Prints a command's error and picks the exit code.
-fn report(result: Result<(), String>) -> ExitCode {
+fn report(result: Result<(), impl std::fmt::Display>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -315,8 +313,7 @@ fn main() -> ExitCode {
                 Ok(db) => db,
                 Err(e) => return report(Err(e.to_string())),
             };
-            let result = postal::console::block_on(cli::ratings::recompute(&db, server.as_deref()))
-                .and_then(|r| r)
+            let result = cli::block_on(cli::ratings::recompute(&db, server.as_deref()))
                 .map(|text| print!("{text}"));
             report(result)
         }

@@ -8,6 +8,7 @@
 //! `--runs N` repeats the measurement on a new database each time and reports the best
 //! and the median run.
 
+use super::CliError;
 use postal::service::referee::{Incoming, Place, Service};
 use postal::service::settings::Settings;
 use postal::store::Store;
@@ -110,12 +111,9 @@ fn quantile(xs: &[f64], q: f64) -> f64 {
 /// `crowd`, another user first opens that many challenges in the games' channels, and the
 /// moves are typed bare (the service then finds the mover's game itself); without, each
 /// move names its game (`move ID SAN`).
-pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchReport, String> {
+pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchReport, CliError> {
     if db.exists() {
-        return Err(format!(
-            "{} exists: the bench writes a new database file",
-            db.display()
-        ));
+        return Err(CliError::DatabaseExists(db.to_path_buf()));
     }
     let load_at_start = load_average();
     let mut bench = Bench::open(db, crowd).await?;
@@ -171,9 +169,9 @@ struct Bench {
 impl Bench {
     /// A service over a new database at `db`, letting a user hold `crowd` open
     /// challenges.
-    async fn open(db: &Path, crowd: Option<usize>) -> Result<Bench, String> {
+    async fn open(db: &Path, crowd: Option<usize>) -> Result<Bench, CliError> {
         let url = format!("sqlite://{}", db.display());
-        let store = Store::open(&url).await.map_err(|e| e.to_string())?;
+        let store = Store::open(&url).await?;
         let defaults = Settings::default();
         let settings = Settings {
             max_open_challenges: defaults
@@ -202,15 +200,15 @@ impl Bench {
     }
 
     /// The crowd's challenge number `c`, left open.
-    async fn open_crowd_challenge(&mut self, c: usize) -> Result<(), String> {
+    async fn open_crowd_challenge(&mut self, c: usize) -> Result<(), CliError> {
         let open = self.send(
             "crowd".into(),
             "challenge standard".into(),
             BENCH_START + c as i64,
         );
-        let out = self.service.handle(open).await.map_err(|e| e.to_string())?;
+        let out = self.service.handle(open).await?;
         if out.first().is_some_and(|o| o.refusal.is_some()) {
-            return Err(format!("the crowd's challenge {c} was refused"));
+            return Err(CliError::CrowdRefused(c));
         }
         Ok(())
     }
@@ -222,7 +220,7 @@ impl Bench {
         g: usize,
         bare: bool,
         measured: &mut Measured,
-    ) -> Result<(), String> {
+    ) -> Result<(), CliError> {
         let (white, black) = (format!("w{g}"), format!("b{g}"));
         let at = BENCH_START + g as i64;
         let challenge = self.send(
@@ -230,21 +228,14 @@ impl Bench {
             format!("challenge @{black} standard colour:white"),
             at,
         );
-        let made = self
-            .service
-            .handle(challenge)
-            .await
-            .map_err(|e| e.to_string())?;
+        let made = self.service.handle(challenge).await?;
         let id = made
             .first()
             .and_then(|o| o.game)
-            .ok_or("the bench's challenge was refused")?;
+            .ok_or(CliError::ChallengeRefused)?;
         let accept = self.send(black.clone(), format!("accept {id}"), at);
-        self.service
-            .handle(accept)
-            .await
-            .map_err(|e| e.to_string())?;
-        for (ply, san) in OPERA_GAME.iter().enumerate() {
+        self.service.handle(accept).await?;
+        for (ply, &san) in OPERA_GAME.iter().enumerate() {
             let user = if ply % 2 == 0 { &white } else { &black };
             let text = if bare {
                 san.to_string()
@@ -253,14 +244,15 @@ impl Bench {
             };
             let inc = self.send(user.clone(), text, at);
             let (t, c) = (Instant::now(), cpu_seconds());
-            let out = self.service.handle(inc).await.map_err(|e| e.to_string())?;
+            let out = self.service.handle(inc).await?;
             let dt = t.elapsed().as_secs_f64();
             measured.cpu += cpu_seconds() - c;
             if !out.first().is_some_and(|o| o.text.contains(" played ")) {
-                return Err(format!(
-                    "game #{id}: {san} was not accepted: {:?}",
-                    out.first().map(|o| &o.text)
-                ));
+                return Err(CliError::NotAccepted {
+                    game: id,
+                    san,
+                    reply: out.first().map(|o| o.text.clone()),
+                });
             }
             measured.busy += dt;
             measured.latencies.push(dt * 1e3);
@@ -278,10 +270,10 @@ pub fn main(
     runs: usize,
     db: Option<PathBuf>,
     crowd: Option<usize>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let runs = runs.max(1);
     if db.is_some() && runs > 1 {
-        return Err("--db keeps one run's database: use it with --runs 1".into());
+        return Err(CliError::DbWithRuns);
     }
     let mut reports = Vec::new();
     for i in 0..runs {
@@ -292,7 +284,7 @@ pub fn main(
                 true,
             ),
         };
-        let result = postal::console::block_on(run(&path, games, crowd)).and_then(|r| r);
+        let result = super::block_on(run(&path, games, crowd));
         if scratch {
             for ext in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{ext}", path.display()));

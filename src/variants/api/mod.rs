@@ -33,7 +33,7 @@ pub use options::{read_options, OptionKind, OptionSpec, Options};
 pub use outcome::{reason_words, GameOutcome};
 pub use projection::Projection;
 pub use prompt::{with_draw_offer, Answer, Prompt};
-pub use resources::{setting_key, Loaded, ResourceSpec, Resources};
+pub use resources::{setting_key, Loaded, ResourceError, ResourceSpec, Resources};
 pub use seat::{square_named, Placing, Seat, SeatPlan, Viewer};
 pub use standing::Standing;
 pub use takeback::{Effect, TakebackStep, Takebacks};

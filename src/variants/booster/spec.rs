@@ -118,7 +118,7 @@ impl VariantSpec for BoosterSpec {
         let (pos, start) = match setup.fen {
             None => (Pos::start(), None),
             Some(f) => {
-                let pos = fen::parse(f).map_err(RuleError::syntax)?;
+                let pos = fen::parse(f).map_err(|e| RuleError::syntax(e.to_string()))?;
                 let text = fen::write(&pos);
                 (pos, Some(text))
             }

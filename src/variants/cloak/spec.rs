@@ -205,7 +205,7 @@ fn read(g: &Cloak, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
             [one] if one.eq_ignore_ascii_case("random") => CloakAction::Setup(None),
             [one] => CloakAction::Setup(Some(
                 parse_arrangement(one)
-                    .map_err(RuleError::syntax)
+                    .map_err(|e| RuleError::syntax(e.to_string()))
                     .map(|a| super::board::arrangement_text(&a))?,
             )),
             _ => return Err(SETUP.usage_error()),
