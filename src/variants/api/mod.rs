@@ -32,7 +32,7 @@ pub use note::{plural, Audience, Note, Span, Text};
 pub use options::{read_options, OptionKind, OptionSpec, Options};
 pub use outcome::{reason_words, GameOutcome};
 pub use projection::Projection;
-pub use prompt::{with_draw_offer, Answer, Prompt};
+pub use prompt::{with_draw_offer, Answer, Prompt, PromptKind};
 pub use resources::{setting_key, Loaded, ResourceError, ResourceSpec, Resources};
 pub use seat::{square_named, Placing, Seat, SeatPlan, Viewer};
 pub use standing::Standing;
