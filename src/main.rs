@@ -227,159 +227,37 @@ fn write_export(bytes: &[u8], format: &str, out: Option<&std::path::Path>) -> Ex
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run => {
-            // The bot's settings first: they say how to log.
-            let cfg = match postal::discord::Config::load() {
-                Ok(cfg) => cfg,
-                Err(e) => return report(Err(e)),
-            };
-            postal::discord::logging::init(cfg.log_format);
-            let result = Settings::load()
-                .map_err(|e| e.to_string())
-                .and_then(|settings| {
-                    let token = std::env::var("DISCORD_TOKEN").ok();
-                    postal::console::block_on(postal::discord::run(settings, cfg, token))
-                        .and_then(|r| r)
-                });
-            report(result)
-        }
+        Command::Run => run_bot(),
         Command::Console {
             db,
             script,
             seed,
             images,
-        } => {
-            let settings = match Settings::load() {
-                Ok(s) => Settings { seed, ..s },
-                Err(e) => return report(Err(e.to_string())),
-            };
-            let db = db.unwrap_or_else(|| settings.database_url.clone());
-            let opts = postal::console::Options {
-                db,
-                settings,
-                images,
-                registry: postal::variants::Registry::builtin(),
-            };
-            let stdout = std::io::stdout();
-            let result = match script {
-                Some(path) => match std::fs::File::open(&path) {
-                    Ok(f) => postal::console::block_on(postal::console::run_until_stopped(
-                        &opts,
-                        std::io::BufReader::new(f),
-                        &mut stdout.lock(),
-                    )),
-                    Err(e) => Ok(Err(format!("{}: {e}", path.display()))),
-                },
-                None => postal::console::block_on(postal::console::run_until_stopped(
-                    &opts,
-                    std::io::stdin().lock(),
-                    &mut stdout.lock(),
-                )),
-            };
-            match result.and_then(|r| r) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("postal: {e}");
-                    ExitCode::from(1)
-                }
-            }
-        }
+        } => console(db, script, seed, images),
         Command::Export {
             id,
             db,
             format,
             out,
-        } => {
-            let db = match db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok) {
-                Ok(db) => db,
-                Err(e) => return report(Err(e.to_string())),
-            };
-            match postal::console::block_on(postal::console::export(&db, id, &format))
-                .and_then(|r| r)
-            {
-                Ok(bytes) => write_export(&bytes, &format, out.as_deref()),
-                Err(e) => {
-                    eprintln!("postal: {e}");
-                    ExitCode::from(1)
-                }
-            }
-        }
+        } => export(id, db, &format, out.as_deref()),
         Command::Ratings {
             recompute: _,
             server,
             db,
-        } => {
-            let db = match db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok) {
-                Ok(db) => db,
-                Err(e) => return report(Err(e.to_string())),
-            };
-            let result = cli::block_on(cli::ratings::recompute(&db, server.as_deref()))
-                .map(|text| print!("{text}"));
-            report(result)
-        }
+        } => ratings(db, server.as_deref()),
         Command::MigrateDb { from, to } => {
             let result = postal::console::block_on(postal::console::migrate_db(&from, &to))
-                .and_then(|r| r)
+                .and_then(|r| r.map_err(|e| e.to_string()))
                 .map(|summary| eprintln!("postal: {summary}"));
             report(result)
         }
-        Command::Backup { out, db } => {
-            let db = match db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok) {
-                Ok(db) => db,
-                Err(e) => return report(Err(e.to_string())),
-            };
-            let result = postal::console::block_on(postal::console::backup(&db, &out))
-                .and_then(|r| r)
-                .map(|()| eprintln!("postal: backed up {db} to {}", out.display()));
-            report(result)
-        }
+        Command::Backup { out, db } => backup(db, &out),
         Command::Perft {
             variant,
             depth,
             fen,
             divide: by_move,
-        } => {
-            // Like other command-line tools, stop quietly when the reader of the output
-            // goes away (`postal perft ... | head`) instead of panicking in `println!`.
-            restore_default_sigpipe();
-            let pos = match fen {
-                Some(f) => match parse_fen(variant, &f) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        eprintln!("postal: {e}");
-                        return ExitCode::from(2);
-                    }
-                },
-                None => Position::start(variant),
-            };
-            let started = Instant::now();
-            // Double Move Chess counts turns: every single move and every double move.
-            let turns = pos.config().double_move.is_some();
-            let total = if by_move {
-                let split = if turns {
-                    divide_turns(&pos, depth)
-                } else {
-                    divide(&pos, depth)
-                };
-                for (uci, n) in &split {
-                    println!("{uci}: {n}");
-                }
-                println!();
-                split.iter().map(|(_, n)| n).sum()
-            } else if turns {
-                perft_turns(&pos, depth)
-            } else {
-                perft(&pos, depth)
-            };
-            let secs = started.elapsed().as_secs_f64();
-            println!("{total}");
-            eprintln!(
-                "{total} nodes in {:.3} s ({:.1} Mnodes/s)",
-                secs,
-                total as f64 / secs.max(1e-9) / 1e6
-            );
-            ExitCode::SUCCESS
-        }
+        } => perft_command(variant, depth, fen.as_deref(), by_move),
         Command::Render {
             variant,
             fen,
@@ -411,6 +289,153 @@ fn main() -> ExitCode {
             what: BenchCommand::Backends { games, postgres },
         } => report(cli::bench_backends::main(games, postgres)),
     }
+}
+
+/// The database URL given with `--db`, else the settings' one.
+fn database_url(db: Option<String>) -> Result<String, postal::service::settings::ConfigError> {
+    db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok)
+}
+
+/// `postal run`: the bot's settings first (they say how to log), then the bot.
+fn run_bot() -> ExitCode {
+    let cfg = match postal::discord::Config::load() {
+        Ok(cfg) => cfg,
+        Err(e) => return report(Err(e.to_string())),
+    };
+    postal::discord::logging::init(cfg.log_format);
+    let result = Settings::load()
+        .map_err(|e| e.to_string())
+        .and_then(|settings| {
+            let token = std::env::var("DISCORD_TOKEN").ok();
+            postal::console::block_on(postal::discord::run(settings, cfg, token))
+                .and_then(|r| r.map_err(|e| e.to_string()))
+        });
+    report(result)
+}
+
+/// `postal console`: the script's lines, else standard input's.
+fn console(
+    db: Option<String>,
+    script: Option<PathBuf>,
+    seed: Option<u64>,
+    images: Option<PathBuf>,
+) -> ExitCode {
+    let settings = match Settings::load() {
+        Ok(s) => Settings { seed, ..s },
+        Err(e) => return report(Err(e.to_string())),
+    };
+    let db = db.unwrap_or_else(|| settings.database_url.clone());
+    let opts = postal::console::Options {
+        db,
+        settings,
+        images,
+        registry: postal::variants::Registry::builtin(),
+    };
+    let stdout = std::io::stdout();
+    let run = |input: &mut dyn std::io::BufRead| {
+        postal::console::block_on(postal::console::run_until_stopped(
+            &opts,
+            input,
+            &mut stdout.lock(),
+        ))
+        .and_then(|r| r.map_err(String::from))
+    };
+    let result = match script {
+        Some(path) => match std::fs::File::open(&path) {
+            Ok(f) => run(&mut std::io::BufReader::new(f)),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        },
+        None => run(&mut std::io::stdin().lock()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("postal: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `postal export`: one stored game, to `out` or standard output.
+fn export(id: i64, db: Option<String>, format: &str, out: Option<&std::path::Path>) -> ExitCode {
+    let db = match database_url(db) {
+        Ok(db) => db,
+        Err(e) => return report(Err(e)),
+    };
+    match postal::console::block_on(postal::console::export(&db, id, format)).and_then(|r| r) {
+        Ok(bytes) => write_export(&bytes, format, out),
+        Err(e) => {
+            eprintln!("postal: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `postal ratings --recompute`: prints the ratings recomputed from the finished games.
+fn ratings(db: Option<String>, server: Option<&str>) -> ExitCode {
+    let db = match database_url(db) {
+        Ok(db) => db,
+        Err(e) => return report(Err(e)),
+    };
+    let result = cli::block_on(cli::ratings::recompute(&db, server)).map(|text| print!("{text}"));
+    report(result)
+}
+
+/// `postal backup`: a consistent copy of the database in `out`.
+fn backup(db: Option<String>, out: &std::path::Path) -> ExitCode {
+    let db = match database_url(db) {
+        Ok(db) => db,
+        Err(e) => return report(Err(e)),
+    };
+    let result = postal::console::block_on(postal::console::backup(&db, out))
+        .and_then(|r| r)
+        .map(|()| eprintln!("postal: backed up {db} to {}", out.display()));
+    report(result)
+}
+
+/// `postal perft`: counts move paths from the start or `fen`, per first move with
+/// `by_move`.
+fn perft_command(variant: Variant, depth: u32, fen: Option<&str>, by_move: bool) -> ExitCode {
+    // Like other command-line tools, stop quietly when the reader of the output goes
+    // away (`postal perft ... | head`) instead of panicking in `println!`.
+    restore_default_sigpipe();
+    let pos = match fen {
+        Some(f) => match parse_fen(variant, f) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("postal: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => Position::start(variant),
+    };
+    let started = Instant::now();
+    // Double Move Chess counts turns: every single move and every double move.
+    let turns = pos.config().double_move.is_some();
+    let total = if by_move {
+        let split = if turns {
+            divide_turns(&pos, depth)
+        } else {
+            divide(&pos, depth)
+        };
+        for (uci, n) in &split {
+            println!("{uci}: {n}");
+        }
+        println!();
+        split.iter().map(|(_, n)| n).sum()
+    } else if turns {
+        perft_turns(&pos, depth)
+    } else {
+        perft(&pos, depth)
+    };
+    let secs = started.elapsed().as_secs_f64();
+    println!("{total}");
+    eprintln!(
+        "{total} nodes in {:.3} s ({:.1} Mnodes/s)",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    ExitCode::SUCCESS
 }
 
 /// Restores the default action of SIGPIPE (end the process), which Rust's runtime sets to

@@ -203,22 +203,3 @@ pub fn main(games: usize, postgres: Option<String>) -> Result<(), CliError> {
         Ok(())
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn two_services_on_one_sqlite_file_play_every_move() {
-        let dir = std::env::temp_dir().join(format!("postal-bb-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = dir.join("b.db").display().to_string();
-        let report = postal::console::block_on(async {
-            play("test".into(), services(&url, 2).await.unwrap(), 4).await
-        })
-        .unwrap()
-        .unwrap();
-        assert_eq!(report.moves, 4 * OPERA_GAME.len());
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-}

@@ -310,31 +310,3 @@ pub fn main(
     }
     Ok(())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_small_run_accepts_every_move() {
-        let dir = std::env::temp_dir().join(format!("postal-bench-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let db = dir.join("bench.db");
-        let report = postal::console::block_on(run(&db, 3, None))
-            .unwrap()
-            .unwrap();
-        assert_eq!(report.moves, 3 * OPERA_GAME.len());
-        assert!(report.p50_ms <= report.p99_ms && report.db_bytes > 0);
-        assert!(report.cpu_ms_per_move > 0.0);
-        assert!(postal::console::block_on(run(&db, 1, None))
-            .unwrap()
-            .is_err());
-        // Bare moves, with another user holding open challenges in the same channels.
-        let crowded = dir.join("crowded.db");
-        let report = postal::console::block_on(run(&crowded, 2, Some(30)))
-            .unwrap()
-            .unwrap();
-        assert_eq!(report.moves, 2 * OPERA_GAME.len());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}

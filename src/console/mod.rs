@@ -7,17 +7,17 @@
 //! `[#games] ...` and `[dm NAME] ...`; boards follow as a text diagram, or, with an images
 //! folder, are drawn as PNG files whose names are printed (`[#games]   image: DIR/board-0001.png`).
 
-mod migrate;
+mod database;
 
-pub use migrate::migrate_db;
+pub use database::{backup, migrate_db, BackupError, MigrateError};
 
+use crate::service::referee::adapter::StoreError;
 use crate::service::referee::{
     plain_text, Destination, Incoming, Outbound, Place, Service, Settings,
 };
-use crate::store::Store;
-use crate::variants::api::Viewer;
 use crate::variants::Registry;
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 
 /// The simulated clock's start: 2026-01-01 00:00 UTC.
 pub const START: i64 = 1_767_225_600;
@@ -43,12 +43,16 @@ struct ImageWriter {
 }
 
 impl ImageWriter {
-    fn new(dir: &std::path::Path) -> Result<ImageWriter, String> {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    fn new(dir: &std::path::Path) -> Result<ImageWriter, ConsoleError> {
+        let failed = |error| ConsoleError::Images {
+            path: dir.to_path_buf(),
+            error,
+        };
+        std::fs::create_dir_all(dir).map_err(failed)?;
         // Numbered on from the images an earlier run left, so a second run on the same
         // folder (a game continued after a restart) overwrites none of them.
         let written = std::fs::read_dir(dir)
-            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .map_err(failed)?
             .filter_map(|e| {
                 let name = e.ok()?.file_name().into_string().ok()?;
                 name.strip_prefix("board-")?
@@ -66,7 +70,7 @@ impl ImageWriter {
     }
 
     /// Draws the message's board, if it has one, and returns the file's path.
-    fn write(&mut self, o: &Outbound) -> Result<Option<std::path::PathBuf>, String> {
+    fn write(&mut self, o: &Outbound) -> Result<Option<std::path::PathBuf>, ConsoleError> {
         let Some(view) = &o.image else {
             return Ok(None);
         };
@@ -75,7 +79,10 @@ impl ImageWriter {
         let png = self
             .renderer
             .render_png(&view.board, &crate::render::RenderOptions::default());
-        std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, png).map_err(|error| ConsoleError::Images {
+            path: path.clone(),
+            error,
+        })?;
         Ok(Some(path))
     }
 }
@@ -135,8 +142,41 @@ fn parse_clock(arg: &str) -> Option<i64> {
     n.checked_mul(mult)
 }
 
+/// Why the console stopped before the end of its input.
+#[derive(Debug, thiserror::Error)]
+pub enum ConsoleError {
+    /// The database could not be opened, read or written.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The images folder could not be made, read or written.
+    #[error("{}: {error}", .path.display())]
+    Images {
+        /// The folder or file.
+        path: std::path::PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// The input could not be read.
+    #[error("{0}")]
+    Input(std::io::Error),
+    /// The output could not be written.
+    #[error("{0}")]
+    Output(std::io::Error),
+}
+
+/// The sentence, for callers that report errors as text.
+impl From<ConsoleError> for String {
+    fn from(e: ConsoleError) -> String {
+        e.to_string()
+    }
+}
+
 /// Runs the console over `input`, writing replies to `out`.
-pub async fn run(opts: &Options, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+pub async fn run(
+    opts: &Options,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), ConsoleError> {
     run_with(opts, input, out, None).await
 }
 
@@ -147,7 +187,7 @@ pub async fn run_until_stopped(
     opts: &Options,
     input: impl BufRead,
     out: &mut impl Write,
-) -> Result<(), String> {
+) -> Result<(), ConsoleError> {
     let stop = Box::pin(crate::service::shutdown::StopSignal::listen().wait());
     run_with(opts, input, out, Some(stop)).await
 }
@@ -160,263 +200,207 @@ async fn run_with(
     input: impl BufRead,
     out: &mut impl Write,
     stop: Option<StopSignal>,
-) -> Result<(), String> {
-    let store = Store::open(&opts.db).await.map_err(|e| e.to_string())?;
+) -> Result<(), ConsoleError> {
+    let service =
+        Arc::new(Service::open(&opts.db, opts.settings.clone(), opts.registry.clone()).await?);
     // Held while a line is handled; a stop waits for it, so the line in hand is finished.
-    let in_hand = std::sync::Arc::new(tokio::sync::Mutex::new(()));
+    let in_hand = Arc::new(tokio::sync::Mutex::new(()));
     if let Some(stop) = stop {
-        let (in_hand, store) = (std::sync::Arc::clone(&in_hand), store.clone());
-        tokio::spawn(async move {
-            let why = stop.await;
-            let _no_more = in_hand.lock().await;
-            store.close().await;
-            eprintln!("postal: stopped by {why}");
-            std::process::exit(0);
-        });
+        stop_when(stop, Arc::clone(&in_hand), Arc::clone(&service));
     }
-    let service = Service::with_registry(store, opts.settings.clone(), opts.registry.clone());
-    let mut images = match &opts.images {
+    let images = match &opts.images {
         Some(dir) => Some(ImageWriter::new(dir)?),
         None => None,
     };
-    let mut now = START;
-    // Chat event ids must not repeat across sessions on one database (a repeated id is
-    // a duplicate delivery, answered with nothing): each run has its own prefix.
-    let session = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
+    let mut session = Session {
+        service: &service,
+        images,
+        now: START,
+        id: session_id(),
+    };
     // Deadline messages an earlier run recorded but did not deliver.
-    let left = service
-        .claim_undelivered()
-        .await
-        .map_err(|e| e.to_string())?;
-    deliver(&service, left, now, images.as_mut(), out).await?;
+    let left = service.claim_undelivered().await?;
+    session.deliver(left, out).await?;
     for (n, line) in input.lines().enumerate() {
         let line = match line {
             Ok(line) => line,
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
                 writeln!(out, "-- line {} is not UTF-8 text: skipped", n + 1)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(ConsoleError::Output)?;
                 continue;
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(ConsoleError::Input(e)),
         };
         let _handling = in_hand.lock().await;
-        let t = line.trim();
+        session.line(n, line.trim(), out).await?;
+    }
+    service.close().await;
+    Ok(())
+}
+
+/// Once `stop` resolves, waits for the line in hand, closes the database and exits.
+fn stop_when(stop: StopSignal, in_hand: Arc<tokio::sync::Mutex<()>>, service: Arc<Service>) {
+    tokio::spawn(async move {
+        let why = stop.await;
+        let _no_more = in_hand.lock().await;
+        service.close().await;
+        eprintln!("postal: stopped by {why}");
+        std::process::exit(0);
+    });
+}
+
+/// This run's own prefix for chat event ids: ids must not repeat across sessions on one
+/// database (a repeated id is a duplicate delivery, answered with nothing).
+fn session_id() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0)
+}
+
+/// One console run: the service, the images folder, the simulated clock.
+struct Session<'a> {
+    service: &'a Service,
+    images: Option<ImageWriter>,
+    /// The simulated clock.
+    now: i64,
+    /// The run's prefix for chat event ids ([`session_id`]).
+    id: u128,
+}
+
+impl Session<'_> {
+    /// Handles input line `n` (trimmed): a clock directive, a comment, or a user's line.
+    async fn line(&mut self, n: usize, t: &str, out: &mut impl Write) -> Result<(), ConsoleError> {
         if t.is_empty() {
-            continue;
+            return Ok(());
         }
-        let mut replies: Vec<Outbound> = Vec::new();
         if let Some(rest) = t
             .strip_prefix("# clock")
             .or_else(|| t.strip_prefix("/advance"))
         {
-            match parse_clock(rest).and_then(|dt| now.checked_add(dt)) {
-                Some(later) => {
-                    now = later;
-                    writeln!(
-                        out,
-                        "-- clock {}",
-                        crate::service::referee::format_time(now)
-                    )
-                    .map_err(|e| e.to_string())?;
-                    let queued = service.tick(now).await.map_err(|e| e.to_string())?;
-                    deliver(&service, queued, now, images.as_mut(), out).await?;
-                }
-                None => writeln!(
-                    out,
-                    "-- bad clock directive: the clock moves forward only (write # clock +3d, +5h or +30m)"
-                )
-                .map_err(|e| e.to_string())?,
-            }
-        } else if t.starts_with('#') {
-            continue;
-        } else {
-            let colon = t.find(':');
-            let gt = t.find('>');
-            let (cut, place) = match (colon, gt) {
-                (Some(c), Some(g)) if g < c => (g, Place::Dm),
-                (Some(c), _) => (c, Place::Channel("games".into())),
-                (None, Some(g)) => (g, Place::Dm),
-                (None, None) => {
-                    writeln!(out, "-- write NAME: TEXT or NAME> TEXT")
-                        .map_err(|e| e.to_string())?;
-                    continue;
-                }
-            };
-            let name = t[..cut].trim().to_lowercase();
-            if !crate::service::names::is_user_key(&name) {
-                writeln!(
-                    out,
-                    "-- a user name is one word of at most {} letters, digits, _, - or .",
-                    crate::service::names::MAX_KEY_CHARS
-                )
-                .map_err(|e| e.to_string())?;
-                continue;
-            }
-            let text = t[cut + 1..].trim().to_string();
-            writeln!(out, "{}", t).map_err(|e| e.to_string())?;
-            let inc = Incoming {
-                event_id: format!("console-{session:x}-{n}"),
-                user: name,
-                place,
-                via: None,
-                server: None,
-                text,
-                at: now,
-            };
-            replies = match service.handle(inc).await {
-                Ok(replies) => replies,
-                Err(e) => {
-                    // Reported and skipped: the line changed nothing, the session goes on.
-                    writeln!(out, "-- the database failed on this line ({e}): skipped")
-                        .map_err(|e| e.to_string())?;
-                    continue;
-                }
-            };
+            return self.clock(rest, out).await;
         }
-        for r in &replies {
-            let image = match images.as_mut() {
+        if t.starts_with('#') {
+            return Ok(());
+        }
+        let replies = self.typed(n, t, out).await?;
+        self.print(&replies, out)
+    }
+
+    /// `# clock +3d`: moves the simulated clock forward and delivers what the deadline
+    /// check finds.
+    async fn clock(&mut self, rest: &str, out: &mut impl Write) -> Result<(), ConsoleError> {
+        let Some(later) = parse_clock(rest).and_then(|dt| self.now.checked_add(dt)) else {
+            return writeln!(
+                out,
+                "-- bad clock directive: the clock moves forward only (write # clock +3d, +5h or +30m)"
+            )
+            .map_err(ConsoleError::Output);
+        };
+        self.now = later;
+        writeln!(
+            out,
+            "-- clock {}",
+            crate::service::referee::format_time(self.now)
+        )
+        .map_err(ConsoleError::Output)?;
+        let queued = self.service.tick(self.now).await?;
+        self.deliver(queued, out).await
+    }
+
+    /// `NAME: TEXT` or `NAME> TEXT`, echoed and handed to the service: its replies, none
+    /// for a line that is refused or that the database failed on (reported).
+    async fn typed(
+        &mut self,
+        n: usize,
+        t: &str,
+        out: &mut impl Write,
+    ) -> Result<Vec<Outbound>, ConsoleError> {
+        let Some((cut, place)) = speaker_end(t) else {
+            writeln!(out, "-- write NAME: TEXT or NAME> TEXT").map_err(ConsoleError::Output)?;
+            return Ok(Vec::new());
+        };
+        let name = t[..cut].trim().to_lowercase();
+        if !crate::service::names::is_user_key(&name) {
+            writeln!(
+                out,
+                "-- a user name is one word of at most {} letters, digits, _, - or .",
+                crate::service::names::MAX_KEY_CHARS
+            )
+            .map_err(ConsoleError::Output)?;
+            return Ok(Vec::new());
+        }
+        let text = t[cut + 1..].trim().to_string();
+        writeln!(out, "{}", t).map_err(ConsoleError::Output)?;
+        let inc = Incoming {
+            event_id: format!("console-{:x}-{n}", self.id),
+            user: name,
+            place,
+            via: None,
+            server: None,
+            text,
+            at: self.now,
+        };
+        match self.service.handle(inc).await {
+            Ok(replies) => Ok(replies),
+            Err(e) => {
+                // Reported and skipped: the line changed nothing, the session goes on.
+                writeln!(out, "-- the database failed on this line ({e}): skipped")
+                    .map_err(ConsoleError::Output)?;
+                Ok(Vec::new())
+            }
+        }
+    }
+
+    /// Prints messages, drawing their boards when there is an images folder.
+    fn print(&mut self, replies: &[Outbound], out: &mut impl Write) -> Result<(), ConsoleError> {
+        for r in replies {
+            let image = match self.images.as_mut() {
                 Some(w) => w.write(r)?,
                 None => None,
             };
             writeln!(out, "{}", format_with_image(r, image.as_deref()))
-                .map_err(|e| e.to_string())?;
+                .map_err(ConsoleError::Output)?;
         }
+        Ok(())
     }
-    service.store().close().await;
-    Ok(())
+
+    /// Prints the deadline check's messages, marking each delivered once printed.
+    async fn deliver(
+        &mut self,
+        queued: Vec<crate::service::referee::Queued>,
+        out: &mut impl Write,
+    ) -> Result<(), ConsoleError> {
+        for q in queued {
+            self.print(std::slice::from_ref(&q.message), out)?;
+            self.service.delivered(q.id, self.now).await?;
+        }
+        Ok(())
+    }
 }
 
-/// Prints the deadline check's messages, marking each delivered once printed.
-async fn deliver(
-    service: &Service,
-    queued: Vec<crate::service::referee::Queued>,
-    now: i64,
-    mut images: Option<&mut ImageWriter>,
-    out: &mut impl Write,
-) -> Result<(), String> {
-    for q in queued {
-        let image = match images.as_deref_mut() {
-            Some(w) => w.write(&q.message)?,
-            None => None,
-        };
-        writeln!(out, "{}", format_with_image(&q.message, image.as_deref()))
-            .map_err(|e| e.to_string())?;
-        service
-            .delivered(q.id, now)
-            .await
-            .map_err(|e| e.to_string())?;
+/// Where the speaker's name ends in a user's line, and where they typed: `NAME> TEXT`
+/// privately, `NAME: TEXT` in #games (whichever mark comes first); `None` for neither.
+fn speaker_end(t: &str) -> Option<(usize, Place)> {
+    match (t.find(':'), t.find('>')) {
+        (Some(c), Some(g)) if g < c => Some((g, Place::Dm)),
+        (Some(c), _) => Some((c, Place::Channel("games".into()))),
+        (None, Some(g)) => Some((g, Place::Dm)),
+        (None, None) => None,
     }
-    Ok(())
 }
 
-/// `postal backup`: a consistent copy of the database at `db` in the new file `out`,
-/// made while the bot may be running (SQLite's `VACUUM INTO`). A database that does not
-/// exist is an error, never created.
-pub async fn backup(db: &str, out: &std::path::Path) -> Result<(), String> {
-    existing_database(db)?;
-    let store = Store::open_read_only(db).await.map_err(|e| e.to_string())?;
-    let out = out.to_string_lossy();
-    let result = store.backup(&out).await.map_err(|e| format!("{out}: {e}"));
-    store.close().await;
-    result
-}
-
-/// The file of database URL `db`, if it exists: commands that only read a database never
-/// create one (a typo in `--db` would otherwise leave an empty database behind).
-fn existing_database(db: &str) -> Result<(), String> {
-    if crate::store::Backend::of_url(db) == crate::store::Backend::Postgres {
-        // A server's database is never created by opening it.
-        return Ok(());
-    }
-    let file = crate::store::database_file(db);
-    if db.contains(":memory:") || !std::path::Path::new(file).is_file() {
-        return Err(format!("{file}: no such database file"));
-    }
-    Ok(())
-}
-
-/// `postal export`: one stored game as PGN or JSON text, or as an animated GIF.
+/// `postal export`: one stored game as PGN or JSON text, or as an animated GIF
+/// ([`crate::service::export`]).
 pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
-    existing_database(db)?;
-    let store = Store::open_read_only(db).await.map_err(|e| e.to_string())?;
-    let g = store
-        .game(id)
+    // The command line prints the sentence, and tests read it.
+    crate::service::export::export_stored(db, id, format)
         .await
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("there is no game #{id}"))?;
-    let log = store.actions(id).await.map_err(|e| e.to_string())?;
-    store.close().await;
-    // The referee's clock entries: deadlines extended for a player's vacation.
-    let clock_extensions: Vec<serde_json::Value> = log
-        .iter()
-        .filter_map(|row| {
-            let a: crate::variants::api::Action = serde_json::from_str(&row.action).ok()?;
-            a.vacation_entry().map(|v| {
-                serde_json::json!({"seat": row.seat, "vacation_from": v.from,
-                    "vacation_to": v.to, "seconds": v.seconds})
-            })
-        })
-        .collect();
-    let rules = crate::service::referee::load_with(&crate::variants::Registry::builtin(), &g)
-        .map_err(|e| e.text)?;
-    // What anyone may see: a live game's secrets stay in the game, and the game decides
-    // what its public projection shows once it is over.
-    let viewer = Viewer::Public;
-    let over = matches!(g.status.as_str(), "finished" | "aborted");
-    match format {
-        "pgn" => Ok(rules
-            .pgn(
-                viewer,
-                &crate::service::referee::pgn_tags(&g, rules.as_ref(), &[]),
-            )
-            .into_bytes()),
-        "gif" => {
-            let names = crate::service::referee::seat_users(&g);
-            rules
-                .animation(viewer, &crate::render::Renderer::default(), &names)
-                .ok_or_else(|| format!("{} games have no animation", g.variant))
-        }
-        "json" => {
-            let projection = rules.project(viewer);
-            let o = rules.outcome();
-            let seats: Vec<serde_json::Value> = g
-                .seats
-                .iter()
-                .map(|s| serde_json::json!({"seat": s.seat, "user": s.user, "role": s.role}))
-                .collect();
-            let v = serde_json::json!({
-                "id": g.id,
-                "variant": g.variant,
-                "status": g.status,
-                "result": o.as_ref().map(|o| o.result.clone()),
-                "reason": o.as_ref().map(|o| o.reason.clone()),
-                "score": o.as_ref().and_then(|o| o.score.clone()),
-                "seats": seats,
-                "days_per_move": g.days_per_move,
-                "start_fen": g.start_fen,
-                "moves": projection.record,
-                "fen": projection.fen,
-                "clock_extensions": clock_extensions,
-            });
-            let mut v = v;
-            if over {
-                v["seed"] = serde_json::json!(g.seed);
-            }
-            for (key, value) in rules.export_fields(viewer) {
-                v[key] = value;
-            }
-            serde_json::to_string_pretty(&v)
-                .map(String::into_bytes)
-                .map_err(|e| e.to_string())
-        }
-        other => Err(format!("unknown format '{other}': pgn, json or gif")),
-    }
+        .map_err(|e| e.to_string())
 }
 
-/// Runs a future on a fresh Tokio runtime.
+/// Runs a future on a fresh Tokio runtime; the error is the system's sentence (kept as
+/// text: the binary and its benchmarks chain it with their own textual errors).
 pub fn block_on<F: std::future::Future>(f: F) -> Result<F::Output, String> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

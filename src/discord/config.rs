@@ -3,8 +3,8 @@
 //! database among them) are the service's [`Settings`](crate::service::settings::Settings).
 //! The token is not a setting: it comes from `DISCORD_TOKEN` only.
 
-use super::logging::LogFormat;
-use super::shards::Shards;
+use super::logging::{LogFormat, LogFormatError};
+use super::shards::{Shards, ShardsError};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -52,26 +52,26 @@ pub const DEFAULT_FILE: &str = "config/discord.toml";
 
 impl Config {
     /// Reads a settings file.
-    pub fn from_toml(text: &str) -> Result<Config, String> {
-        let c: Config = toml::from_str(text).map_err(|e| format!("bad settings: {e}"))?;
+    pub fn from_toml(text: &str) -> Result<Config, ConfigError> {
+        let c: Config = toml::from_str(text).map_err(|e| ConfigError::Toml(Box::new(e)))?;
         c.check()
     }
 
-    fn check(self) -> Result<Config, String> {
+    fn check(self) -> Result<Config, ConfigError> {
         if self.prefix.is_empty() || self.prefix.chars().count() > 5 {
-            return Err("prefix must be 1 to 5 characters".into());
+            return Err(ConfigError::Prefix);
         }
         if self.tick_seconds == 0 {
-            return Err("tick_seconds must be at least 1".into());
+            return Err(ConfigError::Tick);
         }
         if self.defer_after_ms > 2500 {
-            return Err("defer_after_ms must be at most 2500 (Discord allows 3 s)".into());
+            return Err(ConfigError::Defer);
         }
         Ok(self)
     }
 
     /// Applies overrides from `var` (an environment lookup).
-    pub fn with_env(mut self, var: impl Fn(&str) -> Option<String>) -> Result<Config, String> {
+    pub fn with_env(mut self, var: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         if let Some(v) = var("POSTAL_PREFIX") {
             self.prefix = v;
         }
@@ -83,16 +83,13 @@ impl Config {
                 .split(',')
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
-                .map(|s| {
-                    s.parse()
-                        .map_err(|_| format!("POSTAL_GUILDS: '{s}' is not a guild id"))
-                })
+                .map(|s| s.parse().map_err(|_| ConfigError::Guild(s.to_string())))
                 .collect::<Result<_, _>>()?;
         }
-        let num = |name: &str, v: String| -> Result<u64, String> {
+        let num = |name: &'static str, v: String| -> Result<u64, ConfigError> {
             v.trim()
                 .parse()
-                .map_err(|_| format!("{name}: '{v}' is not a whole number"))
+                .map_err(|_| ConfigError::Number { name, value: v })
         };
         if let Some(v) = var("POSTAL_TICK_SECONDS") {
             self.tick_seconds = num("POSTAL_TICK_SECONDS", v)?;
@@ -111,10 +108,7 @@ impl Config {
                 "true" | "on" | "1" | "ask" => true,
                 "false" | "off" | "0" | "slash-only" => false,
                 _ => {
-                    return Err(format!(
-                        "POSTAL_MESSAGE_CONTENT: '{}' is neither true nor false",
-                        v.chars().take(20).collect::<String>()
-                    ))
+                    return Err(ConfigError::MessageContent(v.chars().take(20).collect()));
                 }
             };
         }
@@ -123,7 +117,7 @@ impl Config {
 
     /// The settings `postal run` uses: the file named by `POSTAL_DISCORD_CONFIG`, else
     /// [`DEFAULT_FILE`] if it exists, else the defaults; then the environment.
-    pub fn load() -> Result<Config, String> {
+    pub fn load() -> Result<Config, ConfigError> {
         let env = |k: &str| std::env::var(k).ok();
         let base = match env("POSTAL_DISCORD_CONFIG") {
             Some(p) => Config::from_file(Path::new(&p))?,
@@ -133,11 +127,69 @@ impl Config {
         base.with_env(env)
     }
 
-    fn from_file(path: &Path) -> Result<Config, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Config::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
+    fn from_file(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Read {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        Config::from_toml(&text).map_err(|error| ConfigError::InFile {
+            path: path.to_path_buf(),
+            error: Box::new(error),
+        })
     }
+}
+
+/// Why the bot's settings cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The settings file is not valid TOML of these settings.
+    #[error("bad settings: {0}")]
+    Toml(Box<toml::de::Error>),
+    /// The prefix is empty or too long.
+    #[error("prefix must be 1 to 5 characters")]
+    Prefix,
+    /// The deadline check would never run.
+    #[error("tick_seconds must be at least 1")]
+    Tick,
+    /// Deferral would come after Discord's three seconds.
+    #[error("defer_after_ms must be at most 2500 (Discord allows 3 s)")]
+    Defer,
+    /// An entry of `POSTAL_GUILDS` is not a guild id.
+    #[error("POSTAL_GUILDS: '{0}' is not a guild id")]
+    Guild(String),
+    /// A setting that takes a whole number has something else.
+    #[error("{name}: '{value}' is not a whole number")]
+    Number {
+        /// The setting's name.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// `POSTAL_SHARDS` cannot be used.
+    #[error(transparent)]
+    Shards(#[from] ShardsError),
+    /// `POSTAL_LOG_FORMAT` cannot be used.
+    #[error(transparent)]
+    LogFormat(#[from] LogFormatError),
+    /// `POSTAL_MESSAGE_CONTENT` is neither true nor false (its first 20 characters).
+    #[error("POSTAL_MESSAGE_CONTENT: '{0}' is neither true nor false")]
+    MessageContent(String),
+    /// The settings file cannot be read.
+    #[error("cannot read {}: {error}", .path.display())]
+    Read {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// The settings file holds a bad setting.
+    #[error("{}: {error}", .path.display())]
+    InFile {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong in it.
+        error: Box<ConfigError>,
+    },
 }
 
 #[cfg(test)]
@@ -195,21 +247,29 @@ mod tests {
 
     #[test]
     fn a_bad_shard_setting_names_the_setting_and_the_form() {
-        let e = Config::from_toml("shards = \"0-4/4\"\n").unwrap_err();
+        let e = Config::from_toml("shards = \"0-4/4\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("shards: shard 4 is outside 4 shards"), "{e}");
-        let e = Config::from_toml("shards = \"three\"\n").unwrap_err();
+        let e = Config::from_toml("shards = \"three\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("FIRST-LAST/TOTAL"), "{e}");
-        let e = Config::from_toml("shards = 3\n").unwrap_err();
+        let e = Config::from_toml("shards = 3\n").unwrap_err().to_string();
         assert!(e.contains("shards"), "{e}");
-        let e = Config::from_toml("log_format = \"xml\"\n").unwrap_err();
+        let e = Config::from_toml("log_format = \"xml\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("log_format") && e.contains("json"), "{e}");
         let e = Config::default()
             .with_env(|k| (k == "POSTAL_SHARDS").then(|| "2/2".into()))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "POSTAL_SHARDS: shard 2 is outside 2 shards (ids 0 to 1)");
         let e = Config::default()
             .with_env(|k| (k == "POSTAL_SHARDS").then(String::new))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("POSTAL_SHARDS is \"\""), "{e}");
     }
 }

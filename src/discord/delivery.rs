@@ -44,21 +44,17 @@ pub(super) async fn send_unarchiving(
     http: &Http,
     channel: ChannelId,
     m: CreateMessage,
-) -> Result<Message, String> {
+) -> serenity::Result<Message> {
     match channel.send_message(http, m.clone()).await {
         Ok(sent) => Ok(sent),
         Err(serenity::Error::Http(e)) if thread_archived(&e) => {
             channel
                 .edit_thread(http, EditThread::new().archived(false))
-                .await
-                .map_err(|e| e.to_string())?;
+                .await?;
             tracing::info!(%channel, "unarchived a thread to post in it");
-            channel
-                .send_message(http, m)
-                .await
-                .map_err(|e| e.to_string())
+            channel.send_message(http, m).await
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     }
 }
 
@@ -128,9 +124,9 @@ impl Core {
         http: &Http,
         channel: &str,
         out: &Out,
-    ) -> Result<Option<Message>, String> {
+    ) -> Result<Option<Message>, SendError> {
         let Ok(id) = channel.parse::<u64>() else {
-            return Err(format!("bad channel id {channel}"));
+            return Err(SendError::BadChannel(channel.to_string()));
         };
         let mut last = None;
         for m in self.messages(out).await {
@@ -186,35 +182,30 @@ impl Core {
         user: &str,
         out: &Out,
         origin: Option<&str>,
-    ) -> Result<Option<Message>, String> {
-        let store = self.store();
-        let closed = store.dm_closed(user).await.map_err(|e| e.to_string())?;
+    ) -> Result<Option<Message>, SendError> {
+        let closed = self.service.dms_closed(user).await?;
         if !closed {
             let Ok(uid) = user.parse::<u64>() else {
-                return Err(format!("bad user id {user}"));
+                return Err(SendError::BadUser(user.to_string()));
             };
             match self.try_dm(http, UserId::new(uid), out).await {
                 Ok(last) => return Ok(last),
                 Err(serenity::Error::Http(e)) if dm_refused(&e) => {
-                    store
-                        .set_dm_closed(user, true, unix_now())
-                        .await
-                        .map_err(|e| e.to_string())?;
+                    self.service.refuse_dms(user, unix_now()).await?;
                 }
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(e.into()),
             }
         }
-        store
+        self.service
             .hold_message(user, out.msg.marked_text(), unix_now())
-            .await
-            .map_err(|e| e.to_string())?;
+            .await?;
         if closed {
             return Ok(None);
         }
         // Where to say so: where the user spoke, else the game's home.
         let place = match (origin, out.msg.game) {
             (Some(c), _) => Some(c.to_string()),
-            (None, Some(g)) => self.home_of(g).await?,
+            (None, Some(g)) => self.service.home_of(g).await?,
             (None, None) => None,
         };
         if let Some(c) = place {
@@ -239,16 +230,6 @@ impl Core {
         Ok(None)
     }
 
-    /// Where game `id`'s messages go: its thread, else its channel.
-    pub(super) async fn home_of(&self, id: i64) -> Result<Option<String>, String> {
-        let store = self.store();
-        if let Some((thread, _)) = store.thread_of(id).await.map_err(|e| e.to_string())? {
-            return Ok(Some(thread));
-        }
-        let game = store.game(id).await.map_err(|e| e.to_string())?;
-        Ok(game.and_then(|g| g.channel))
-    }
-
     /// Delivers a reminder or timeout from the deadline task's outbox with its enforced
     /// nonce and its buttons (a timeout's Rematch), through the same sending as every
     /// message (a thread Discord archived is unarchived; an end of a game gets its
@@ -261,7 +242,7 @@ impl Core {
         drop(self.starting.lock().await);
         let Queued { id, mut message } = queued;
         if let (Destination::Channel(c), Some(g)) = (&message.to, message.game) {
-            match self.store().thread_of(g).await {
+            match self.service.thread_of(g).await {
                 Ok(Some((thread, parent))) if &parent == c => {
                     message.to = Destination::Channel(thread)
                 }
@@ -323,15 +304,12 @@ impl Core {
     pub(super) async fn after_sent(&self, http: &Http, out: &Out, sent: Option<&Message>) {
         match (&out.msg.challenge, sent) {
             (Some(ChallengeMark::Posted(game)), Some(sent)) => {
-                let kept = self
-                    .store()
-                    .record_challenge_post(
-                        *game,
-                        &sent.channel_id.to_string(),
-                        &sent.id.to_string(),
-                        &sent.content,
-                    )
-                    .await;
+                let post = ChallengePost {
+                    channel: sent.channel_id.to_string(),
+                    message: sent.id.to_string(),
+                    text: sent.content.clone(),
+                };
+                let kept = self.service.record_challenge_post(*game, &post).await;
                 if let Err(e) = kept {
                     tracing::warn!(game, error = %e, "cannot keep where a challenge was posted");
                 }
@@ -346,19 +324,20 @@ impl Core {
     /// Edits the messages that posted game `game`'s challenge once it is settled: its
     /// text stays, with how it ended (`how`) under it, and its buttons go.
     async fn settle_challenge(&self, http: &Http, game: i64, how: &str) {
-        let posts = match self.store().take_challenge_posts(game).await {
+        let posts = match self.service.take_challenge_posts(game).await {
             Ok(p) => p,
             Err(e) => {
                 tracing::warn!(game, error = %e, "cannot read where a challenge was posted");
                 return;
             }
         };
-        for (channel, message, text) in posts {
-            let (Ok(channel), Ok(message)) = (channel.parse::<u64>(), message.parse::<u64>())
+        for post in posts {
+            let (Ok(channel), Ok(message)) =
+                (post.channel.parse::<u64>(), post.message.parse::<u64>())
             else {
                 continue;
             };
-            let content = format!("{text}\n\u{2192} {}", text::for_discord(how));
+            let content = format!("{}\n\u{2192} {}", post.text, text::for_discord(how));
             let edit = EditMessage::new()
                 .content(
                     content

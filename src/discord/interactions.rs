@@ -53,6 +53,37 @@ impl Reply {
     }
 }
 
+/// Sends the rest of an interaction's answer as followups (private when the answer
+/// is, or was deferred); a deferred answer with nothing more says `done`.
+async fn follow_up(
+    http: &Http,
+    token: &str,
+    pieces: impl Iterator<Item = Piece<'_>>,
+    ephemeral: bool,
+    deferred: bool,
+) -> serenity::Result<()> {
+    let mut sent = 0;
+    for (text, file, buttons, mentions) in pieces {
+        CreateInteractionResponseFollowup::new()
+            .content(text)
+            .ephemeral(ephemeral || deferred)
+            .allowed_mentions(allowed_mentions(mentions))
+            .components(action_rows(&buttons))
+            .add_files(file)
+            .execute(http, (None, token))
+            .await?;
+        sent += 1;
+    }
+    if deferred && sent == 0 {
+        CreateInteractionResponseFollowup::new()
+            .content("done")
+            .ephemeral(true)
+            .execute(http, (None, token))
+            .await?;
+    }
+    Ok(())
+}
+
 impl Core {
     /// Acknowledges an interaction: answers at once when `work` is quick, otherwise
     /// defers (ephemerally) after `defer_after_ms` and follows up.
@@ -64,7 +95,7 @@ impl Core {
         component: bool,
         work: F,
     ) where
-        F: Future<Output = Result<Reply, String>>,
+        F: Future<Output = Result<Reply, StoreError>>,
     {
         tokio::pin!(work);
         let wait = Duration::from_millis(self.cfg.defer_after_ms);
@@ -93,6 +124,8 @@ impl Core {
         }
     }
 
+    /// Sends an interaction's answer: the response (or, for a button carried out, its
+    /// message with the buttons disabled), the followups, and the messages for elsewhere.
     pub(super) async fn send_reply(
         &self,
         http: &Http,
@@ -100,7 +133,7 @@ impl Core {
         token: &str,
         reply: Reply,
         deferred: bool,
-    ) -> Result<(), String> {
+    ) -> serenity::Result<()> {
         let Reply {
             mut first,
             mut rest,
@@ -113,23 +146,7 @@ impl Core {
             // The deferral was private: public messages go to their channel instead.
             others.splice(0..0, first.take().into_iter().chain(rest.drain(..)));
         }
-        let mut pieces: Vec<Piece> = Vec::new();
-        for o in first.iter().chain(rest.iter()) {
-            let (parts, files) = self.body(o).await;
-            let parts = if parts.is_empty() && !files.is_empty() {
-                vec![String::new()]
-            } else {
-                parts
-            };
-            let last = parts.len().saturating_sub(1);
-            for (i, p) in parts.into_iter().enumerate() {
-                if i == last {
-                    pieces.push((p, files.clone(), o.buttons.clone(), &o.msg.mentions[..]));
-                } else {
-                    pieces.push((p, Vec::new(), Vec::new(), &o.msg.mentions[..]));
-                }
-            }
-        }
+        let pieces = self.pieces(first.iter().chain(rest.iter())).await;
         // A challenge posted by the response itself is kept, to be edited when settled.
         let posted = first
             .as_ref()
@@ -149,64 +166,79 @@ impl Core {
                     CreateInteractionResponseMessage::new().components(rows),
                 )
                 .execute(http, (id, token))
-                .await
-                .map_err(|e| e.to_string())?;
+                .await?;
             }
             (Some(rows), true) => {
                 EditInteractionResponse::new()
                     .components(rows)
                     .execute(http, token)
-                    .await
-                    .map_err(|e| e.to_string())?;
+                    .await?;
             }
             (None, true) => {}
             (None, false) => {
-                let (text, file, buttons, mentions) = iter
+                let piece = iter
                     .next()
                     .unwrap_or_else(|| ("done".to_string(), Vec::new(), Vec::new(), &[]));
-                let m = CreateInteractionResponseMessage::new()
-                    .content(text)
-                    .ephemeral(ephemeral)
-                    .allowed_mentions(allowed_mentions(mentions))
-                    .components(action_rows(&buttons))
-                    .add_files(file);
-                CreateInteractionResponse::Message(m)
-                    .execute(http, (id, token))
-                    .await
-                    .map_err(|e| e.to_string())?;
-                if let Some(o) = &posted {
-                    match http.get_original_interaction_response(token).await {
-                        Ok(m) => self.after_sent(http, o, Some(&m)).await,
-                        Err(e) => tracing::warn!(error = %e, "cannot read a challenge's message"),
-                    }
-                }
+                self.respond(http, (id, token), piece, ephemeral, posted.as_ref())
+                    .await?;
             }
         }
         for o in &settling {
             self.after_sent(http, o, None).await;
         }
-        let mut sent = 0;
-        for (text, file, buttons, mentions) in iter {
-            let m = CreateInteractionResponseFollowup::new()
-                .content(text)
-                .ephemeral(ephemeral || deferred)
-                .allowed_mentions(allowed_mentions(mentions))
-                .components(action_rows(&buttons))
-                .add_files(file);
-            m.execute(http, (None, token))
-                .await
-                .map_err(|e| e.to_string())?;
-            sent += 1;
-        }
-        if deferred && sent == 0 {
-            CreateInteractionResponseFollowup::new()
-                .content("done")
-                .ephemeral(true)
-                .execute(http, (None, token))
-                .await
-                .map_err(|e| e.to_string())?;
-        }
+        follow_up(http, token, iter, ephemeral, deferred).await?;
         self.deliver(http, &others, origin.as_deref()).await;
+        Ok(())
+    }
+
+    /// Messages as the pieces of an interaction's answer, each under the length limit;
+    /// the files and buttons of a message go with its last piece.
+    async fn pieces<'a>(&self, outs: impl Iterator<Item = &'a Out>) -> Vec<Piece<'a>> {
+        let mut pieces: Vec<Piece> = Vec::new();
+        for o in outs {
+            let (parts, files) = self.body(o).await;
+            let parts = if parts.is_empty() && !files.is_empty() {
+                vec![String::new()]
+            } else {
+                parts
+            };
+            let last = parts.len().saturating_sub(1);
+            for (i, p) in parts.into_iter().enumerate() {
+                if i == last {
+                    pieces.push((p, files.clone(), o.buttons.clone(), &o.msg.mentions[..]));
+                } else {
+                    pieces.push((p, Vec::new(), Vec::new(), &o.msg.mentions[..]));
+                }
+            }
+        }
+        pieces
+    }
+
+    /// Sends `piece` as the interaction's response; when it posts a challenge
+    /// (`posted`), keeps where, to edit it once the challenge is settled.
+    async fn respond(
+        &self,
+        http: &Http,
+        (id, token): (InteractionId, &str),
+        (text, file, buttons, mentions): Piece<'_>,
+        ephemeral: bool,
+        posted: Option<&Out>,
+    ) -> serenity::Result<()> {
+        let m = CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(ephemeral)
+            .allowed_mentions(allowed_mentions(mentions))
+            .components(action_rows(&buttons))
+            .add_files(file);
+        CreateInteractionResponse::Message(m)
+            .execute(http, (id, token))
+            .await?;
+        if let Some(o) = posted {
+            match http.get_original_interaction_response(token).await {
+                Ok(m) => self.after_sent(http, o, Some(&m)).await,
+                Err(e) => tracing::warn!(error = %e, "cannot read a challenge's message"),
+            }
+        }
         Ok(())
     }
 
@@ -248,15 +280,10 @@ impl Core {
         let user = cmd.user.id;
         if name == slash::PRIVATE {
             let work = async {
-                let store = self.store();
-                store
-                    .set_dm_closed(&user.to_string(), false, unix_now())
-                    .await
-                    .map_err(|e| e.to_string())?;
-                let held = store
-                    .take_held(&user.to_string())
-                    .await
-                    .map_err(|e| e.to_string())?;
+                self.service
+                    .reopen_dms(&user.to_string(), unix_now())
+                    .await?;
+                let held = self.service.take_held_messages(&user.to_string()).await?;
                 Ok(if held.is_empty() {
                     Reply::private("no private messages are waiting for you")
                 } else {
@@ -273,7 +300,7 @@ impl Core {
                 .await
             {
                 Ok(r) => r,
-                Err(e) => Reply::private(e),
+                Err(e) => Reply::private(e.to_string()),
             };
             self.answer(http, cmd.id, &cmd.token, false, async { Ok(confirm) })
                 .await;
@@ -319,7 +346,7 @@ impl Core {
         guild: Option<GuildId>,
         channel: ChannelId,
         text: &str,
-    ) -> Result<Reply, String> {
+    ) -> Result<Reply, StoreError> {
         let id = match command::parse(text, self.service.registry()) {
             Ok(Command::Resign(Some(id))) => Some(id),
             _ => None,
@@ -339,11 +366,7 @@ impl Core {
             label,
             style: ButtonStyle::Danger,
         };
-        let resolved = self
-            .service
-            .game_to_resign(&inc, id)
-            .await
-            .map_err(|e| e.to_string())?;
+        let resolved = self.service.game_to_resign(&inc, id).await?;
         let (text, buttons) = match resolved {
             Resolved::Refused(e) => return Ok(Reply::private(e.text)),
             Resolved::Game(game) => (
@@ -435,94 +458,22 @@ impl Core {
             .into_iter()
             .find(|a| a.name == focused.name);
         let is_move = argument.as_ref().is_some_and(|a| a.kind == ArgKind::Move);
-        let mut choices: Vec<AutocompleteChoice> = Vec::new();
-        match (command_name, focused.name) {
-            (_, "game") => {
-                let statuses: &[&str] = match command_name {
-                    "accept" | "decline" | "cancel" => &["challenged"],
-                    "board" | "moves" | "pgn" => &["active", "finished"],
-                    _ => &["active"],
-                };
-                match self.store().games_of(&user, statuses).await {
-                    Ok(games) => {
-                        for g in games.iter().filter(|g| g.id.to_string().starts_with(typed)) {
-                            let others: Vec<String> = g
-                                .seats
-                                .iter()
-                                .filter_map(|s| s.user.as_deref())
-                                .filter(|u| *u != user)
-                                .map(|u| self.service.name_of(u))
-                                .collect();
-                            let label = if others.is_empty() {
-                                format!("#{} {}", g.id, g.variant)
-                            } else {
-                                format!("#{} {} vs {}", g.id, g.variant, others.join(", "))
-                            };
-                            choices.push(AutocompleteChoice::new(
-                                label.chars().take(CHOICE_LIMIT).collect::<String>(),
-                                g.id,
-                            ));
-                        }
-                    }
-                    Err(e) => tracing::warn!(error = %e, "cannot list games to suggest"),
-                }
-            }
+        let mut choices: Vec<AutocompleteChoice> = match (command_name, focused.name) {
+            (_, "game") => self.game_choices(&user, command_name, typed).await,
             _ if is_move => {
-                let game = options
-                    .iter()
-                    .find(|o| o.name == "game")
-                    .and_then(|o| match &o.value {
-                        CommandDataOptionValue::Integer(i) => Some(*i),
-                        CommandDataOptionValue::Autocomplete { value, .. } => {
-                            value.trim_start_matches('#').parse().ok()
-                        }
-                        _ => None,
-                    });
                 let place = place_of(ac.guild_id, ac.channel_id);
-                match self
-                    .service
-                    .move_suggestions(&user, &place, game, typed, CHOICES)
+                self.move_choices(&user, &place, game_option(options), typed)
                     .await
-                {
-                    Ok(moves) => choices.extend(
-                        moves
-                            .into_iter()
-                            .filter(|m| m.chars().count() <= CHOICE_LIMIT)
-                            .map(|m| AutocompleteChoice::new(m.clone(), m)),
-                    ),
-                    Err(e) => tracing::warn!(error = %e, "cannot list moves to suggest"),
-                }
             }
             // A choice of more values than Discord lists: those beginning with what was
             // typed (its value or its label).
             _ if argument.as_ref().is_some_and(|a| !a.choices.is_empty()) => {
-                let typed = typed.to_lowercase();
                 let values = argument.map(|a| a.choices).unwrap_or_default();
-                choices.extend(
-                    values
-                        .into_iter()
-                        .filter(|(value, label)| {
-                            value.to_lowercase().starts_with(&typed)
-                                || label.to_lowercase().starts_with(&typed)
-                        })
-                        .map(|(value, label)| AutocompleteChoice::new(label, value)),
-                );
+                value_choices(values, typed)
             }
-            ("help", "command") => {
-                let typed = typed.to_lowercase();
-                let registry = self.service.registry();
-                let mut names: Vec<&str> = command::HELP
-                    .iter()
-                    .map(|h| h.0)
-                    .chain(registry.commands().into_iter().map(|c| c.name))
-                    .filter(|n| n.starts_with(&typed))
-                    .collect();
-                names.sort_unstable();
-                names.dedup();
-                choices.extend(names.into_iter().map(|n| AutocompleteChoice::new(n, n)));
-            }
-            _ => {}
-        }
+            ("help", "command") => self.help_choices(typed),
+            _ => Vec::new(),
+        };
         choices.truncate(CHOICES);
         let resp = CreateAutocompleteResponse::new().set_choices(choices);
         if let Err(e) = CreateInteractionResponse::Autocomplete(resp)
@@ -532,4 +483,111 @@ impl Core {
             tracing::warn!(error = %e, "cannot answer an autocompletion");
         }
     }
+
+    /// `user`'s games that `command` may be about whose number begins with `typed`,
+    /// each labelled with its variant and the other players.
+    async fn game_choices(
+        &self,
+        user: &str,
+        command: &str,
+        typed: &str,
+    ) -> Vec<AutocompleteChoice> {
+        let games = match self.service.games_to_suggest(user, command).await {
+            Ok(games) => games,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot list games to suggest");
+                return Vec::new();
+            }
+        };
+        let mut choices = Vec::new();
+        for g in games.iter().filter(|g| g.id.to_string().starts_with(typed)) {
+            let others: Vec<String> = g
+                .seats
+                .iter()
+                .filter_map(|s| s.user.as_deref())
+                .filter(|u| *u != user)
+                .map(|u| self.service.name_of(u))
+                .collect();
+            let label = if others.is_empty() {
+                format!("#{} {}", g.id, g.variant)
+            } else {
+                format!("#{} {} vs {}", g.id, g.variant, others.join(", "))
+            };
+            choices.push(AutocompleteChoice::new(
+                label.chars().take(CHOICE_LIMIT).collect::<String>(),
+                g.id,
+            ));
+        }
+        choices
+    }
+
+    /// The moves `user`'s seat may make now in `game` (or their game at `place`),
+    /// beginning with `typed`, as they would type them.
+    async fn move_choices(
+        &self,
+        user: &str,
+        place: &Place,
+        game: Option<i64>,
+        typed: &str,
+    ) -> Vec<AutocompleteChoice> {
+        match self
+            .service
+            .move_suggestions(user, place, game, typed, CHOICES)
+            .await
+        {
+            Ok(moves) => moves
+                .into_iter()
+                .filter(|m| m.chars().count() <= CHOICE_LIMIT)
+                .map(|m| AutocompleteChoice::new(m.clone(), m))
+                .collect(),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot list moves to suggest");
+                Vec::new()
+            }
+        }
+    }
+
+    /// `/help`'s command names beginning with `typed`.
+    fn help_choices(&self, typed: &str) -> Vec<AutocompleteChoice> {
+        let typed = typed.to_lowercase();
+        let registry = self.service.registry();
+        let mut names: Vec<&str> = command::HELP
+            .iter()
+            .map(|h| h.0)
+            .chain(registry.commands().into_iter().map(|c| c.name))
+            .filter(|n| n.starts_with(&typed))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+            .into_iter()
+            .map(|n| AutocompleteChoice::new(n, n))
+            .collect()
+    }
+}
+
+/// The game number already given in a command's `game` option, if any.
+fn game_option(options: &[serenity::all::CommandDataOption]) -> Option<i64> {
+    options
+        .iter()
+        .find(|o| o.name == "game")
+        .and_then(|o| match &o.value {
+            CommandDataOptionValue::Integer(i) => Some(*i),
+            CommandDataOptionValue::Autocomplete { value, .. } => {
+                value.trim_start_matches('#').parse().ok()
+            }
+            _ => None,
+        })
+}
+
+/// The values of a choice (value, label) whose value or label begins with `typed`.
+fn value_choices(values: Vec<(&str, &str)>, typed: &str) -> Vec<AutocompleteChoice> {
+    let typed = typed.to_lowercase();
+    values
+        .into_iter()
+        .filter(|(value, label)| {
+            value.to_lowercase().starts_with(&typed) || label.to_lowercase().starts_with(&typed)
+        })
+        .map(|(value, label)| AutocompleteChoice::new(label, value))
+        .collect()
 }

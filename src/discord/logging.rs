@@ -21,16 +21,26 @@ pub enum LogFormat {
 
 impl LogFormat {
     /// Reads a setting's value; `source` names the setting in the error.
-    pub fn parse(text: &str, source: &str) -> Result<LogFormat, String> {
+    pub fn parse(text: &str, source: &str) -> Result<LogFormat, LogFormatError> {
         match text.trim().to_ascii_lowercase().as_str() {
             "text" => Ok(LogFormat::Text),
             "json" => Ok(LogFormat::Json),
-            _ => Err(format!(
-                "{source} is {:?}: write \"text\" or \"json\"",
-                text.chars().take(40).collect::<String>()
-            )),
+            _ => Err(LogFormatError {
+                setting: source.to_string(),
+                value: text.chars().take(40).collect(),
+            }),
         }
     }
+}
+
+/// A log format setting that is neither `text` nor `json`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{setting} is {value:?}: write \"text\" or \"json\"")]
+pub struct LogFormatError {
+    /// The setting's name.
+    pub setting: String,
+    /// Its value, at most 40 characters of it.
+    pub value: String,
 }
 
 /// Installs the process's log subscriber (once, at start).
@@ -61,7 +71,9 @@ mod tests {
     fn the_two_formats_are_read_and_others_refused_naming_the_setting() {
         assert_eq!(LogFormat::parse("json", "X"), Ok(LogFormat::Json));
         assert_eq!(LogFormat::parse(" Text ", "X"), Ok(LogFormat::Text));
-        let e = LogFormat::parse("xml", "POSTAL_LOG_FORMAT").unwrap_err();
+        let e = LogFormat::parse("xml", "POSTAL_LOG_FORMAT")
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             e,
             "POSTAL_LOG_FORMAT is \"xml\": write \"text\" or \"json\""

@@ -20,6 +20,16 @@ fn pointer(registry: &Registry) -> String {
 const FAILED: &str =
     "something went wrong on my side (the database did not answer); nothing was done, please try again in a moment";
 
+/// What a typed message is to the bot.
+enum Heard<'a> {
+    /// A command for it: this text.
+    Command(&'a str),
+    /// A mention of it without a command: pointed to help.
+    Mention,
+    /// Chat, or another bot's command: left alone.
+    Other,
+}
+
 impl Core {
     /// `text` with a mention of the bot at its start taken off (`<@ID> board`), or `None`
     /// when it does not start with one.
@@ -46,50 +56,17 @@ impl Core {
         }
         names::learn_from_message(&self.service, msg);
         let content = msg.content.trim();
-        let dm = msg.guild_id.is_none();
-        let place = match dm {
-            true => Place::Dm,
-            false => Place::Channel(msg.channel_id.to_string()),
+        let place = match msg.guild_id {
+            None => Place::Dm,
+            Some(_) => Place::Channel(msg.channel_id.to_string()),
         };
-        let author = msg.author.id.to_string();
         let prefixed = content
             .strip_prefix(self.cfg.prefix.as_str())
             .or_else(|| self.after_bot_mention(content));
-        let text = match (dm, prefixed) {
-            // In a private message everything is for the bot, with the prefix or not.
-            (true, p) => p.unwrap_or(content).trim(),
-            (false, Some(rest)) => {
-                let rest = rest.trim();
-                match self.is_for_us(&author, &place, rest).await {
-                    Some(true) => rest,
-                    Some(false) if self.mentions_bot(content) => {
-                        return self.point_to_help(ctx, msg).await;
-                    }
-                    Some(false) => return,
-                    // The database did not answer: a command some variant declares is
-                    // surely ours, and is told to come again; anything else is left alone.
-                    None => match self.declares(rest) {
-                        true => rest,
-                        false => return,
-                    },
-                }
-            }
-            (false, None) => {
-                // In a game's thread, a command or a move of the writer's game there; the
-                // rest is chat between people and gets no answer.
-                let channel = msg.channel_id.to_string();
-                let in_thread = self.store().is_game_thread(&channel).await.unwrap_or(false);
-                if in_thread
-                    && content.chars().count() <= text::THREAD_INPUT_LIMIT
-                    && self.is_for_us(&author, &place, content).await == Some(true)
-                {
-                    content
-                } else if self.mentions_bot(content) {
-                    return self.point_to_help(ctx, msg).await;
-                } else {
-                    return;
-                }
-            }
+        let text = match self.heard(msg, &place, content, prefixed).await {
+            Heard::Command(text) => text,
+            Heard::Mention => return self.point_to_help(ctx, msg).await,
+            Heard::Other => return,
         };
         if text.is_empty() {
             if prefixed.is_some() && self.mentions_bot(content) {
@@ -97,23 +74,74 @@ impl Core {
             }
             return;
         }
+        self.answer_message(ctx, msg, place, text).await
+    }
+
+    /// What a message in `place` is to the bot: `content` trimmed, `prefixed` the rest
+    /// of it after the prefix or a mention of the bot.
+    async fn heard<'a>(
+        &self,
+        msg: &Message,
+        place: &Place,
+        content: &'a str,
+        prefixed: Option<&'a str>,
+    ) -> Heard<'a> {
+        let author = msg.author.id.to_string();
+        match (place, prefixed) {
+            // In a private message everything is for the bot, with the prefix or not.
+            (Place::Dm, p) => Heard::Command(p.unwrap_or(content).trim()),
+            (Place::Channel(_), Some(rest)) => {
+                let rest = rest.trim();
+                match self.is_for_us(&author, place, rest).await {
+                    Some(true) => Heard::Command(rest),
+                    Some(false) if self.mentions_bot(content) => Heard::Mention,
+                    Some(false) => Heard::Other,
+                    // The database did not answer: a command some variant declares is
+                    // surely ours, and is told to come again; anything else is left alone.
+                    None => match self.declares(rest) {
+                        true => Heard::Command(rest),
+                        false => Heard::Other,
+                    },
+                }
+            }
+            (Place::Channel(channel), None) => {
+                // In a game's thread, a command or a move of the writer's game there; the
+                // rest is chat between people and gets no answer.
+                let in_thread = self.service.is_game_thread(channel).await.unwrap_or(false);
+                if in_thread
+                    && content.chars().count() <= text::THREAD_INPUT_LIMIT
+                    && self.is_for_us(&author, place, content).await == Some(true)
+                {
+                    Heard::Command(content)
+                } else if self.mentions_bot(content) {
+                    Heard::Mention
+                } else {
+                    Heard::Other
+                }
+            }
+        }
+    }
+
+    /// Runs command `text` of message `msg` and delivers the answer, a reply to the
+    /// message where it is one (in a server); when the work fails, says so.
+    async fn answer_message(&self, ctx: &Context, msg: &Message, place: Place, text: &str) {
         let origin = match &place {
             Place::Channel(c) => Some(c.clone()),
             Place::Dm => None,
         };
-        let reply_to = (!dm).then_some((msg.channel_id, msg.id));
-        match self
+        let reply_to = origin.is_some().then_some((msg.channel_id, msg.id));
+        let here = origin_of(&place, msg.author.id);
+        let done = self
             .process(
                 &ctx.http,
                 msg.author.id,
-                (place.clone(), None, msg.guild_id),
+                (place, None, msg.guild_id),
                 text.to_string(),
                 format!("msg:{}", msg.id),
             )
-            .await
-        {
+            .await;
+        match done {
             Ok((mut outs, changed)) => {
-                let here = origin_of(&place, msg.author.id);
                 for o in outs.iter_mut().filter(|o| o.msg.to == here) {
                     // The answer to the user's own message: a refusal, or what they asked
                     // to see.
@@ -127,7 +155,7 @@ impl Core {
                 tracing::error!(error = %e, "a message could not be handled");
                 let out = Out {
                     msg: Outbound {
-                        to: origin_of(&place, msg.author.id),
+                        to: here,
                         text: FAILED.into(),
                         ..Outbound::default()
                     },

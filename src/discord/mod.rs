@@ -20,6 +20,7 @@
 mod buttons;
 pub mod config;
 mod delivery;
+mod error;
 mod interactions;
 pub mod logging;
 mod messages;
@@ -30,22 +31,23 @@ pub mod slash;
 pub mod text;
 
 pub use config::Config;
+pub use error::{BotError, SendError};
 
 use delivery::*;
 
 use crate::render::{RenderOptions, Renderer};
 use crate::service::command::{self, Command};
 use crate::service::deadlines::{unix_now, DeadlineTask};
+use crate::service::referee::adapter::{ChallengePost, GameRow, StoreError};
 use crate::service::referee::{
     ChallengeMark, Destination, Incoming, Outbound, Place, Queued, Resolved, Service, View,
 };
 use crate::service::settings::Settings;
-use crate::store::Store;
 use crate::variants::api::ArgKind;
 use crate::variants::Registry;
 use buttons::{action_rows, button_text, buttons_of, Button, Press};
 use serenity::all::{
-    AutoArchiveDuration, AutocompleteChoice, ButtonStyle, ChannelId, ChannelType,
+    AutoArchiveDuration, AutocompleteChoice, ButtonStyle, ChannelId, ChannelType, Client,
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
     CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
@@ -53,6 +55,7 @@ use serenity::all::{
     HttpBuilder, Interaction, InteractionId, Message, MessageId, Ready, ShardManager, UserId,
 };
 use serenity::builder::Builder;
+use shards::ShardRange;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -113,12 +116,8 @@ pub struct Core {
 }
 
 impl Core {
-    fn store(&self) -> &Store {
-        self.service.store()
-    }
-
-    /// Runs one command line for `user`; returns the messages, whether the command
-    /// changed anything, and the parsed command.
+    /// Runs one command line for `user`; returns the messages and whether the command
+    /// changed anything.
     async fn process(
         &self,
         http: &Http,
@@ -126,20 +125,14 @@ impl Core {
         (place, via, server): (Place, Option<String>, Option<GuildId>),
         text: String,
         event_id: String,
-    ) -> Result<(Vec<Out>, bool), String> {
+    ) -> Result<(Vec<Out>, bool), StoreError> {
         let user_key = user.to_string();
         let at = unix_now();
         // Any interaction reopens the user's DMs for another try.
-        self.store()
-            .set_dm_closed(&user_key, false, at)
-            .await
-            .map_err(|e| e.to_string())?;
+        self.service.reopen_dms(&user_key, at).await?;
         // An acceptance starts a game once every seat is taken, and a challenge to a game
         // of one starts it at once: either may open a thread.
-        let may_start = matches!(
-            command::parse(&text, self.service.registry()),
-            Ok(Command::Accept(_) | Command::Challenge(_))
-        );
+        let may_start = self.service.may_start_game(&text);
         let _starting = match may_start {
             true => Some(self.starting.lock().await),
             false => None,
@@ -156,12 +149,8 @@ impl Core {
             text,
             at,
         };
-        let outs = self.service.handle(inc).await.map_err(|e| e.to_string())?;
-        let changed = self
-            .store()
-            .event_seen(&event_id)
-            .await
-            .map_err(|e| e.to_string())?;
+        let outs = self.service.handle(inc).await?;
+        let changed = self.service.event_applied(&event_id).await?;
         let mut outs: Vec<Out> = outs
             .into_iter()
             .map(|msg| Out {
@@ -190,7 +179,7 @@ impl Core {
         http: &Http,
         channel: &str,
         outs: &mut Vec<Out>,
-    ) -> Result<(), String> {
+    ) -> Result<(), StoreError> {
         let here = Destination::Channel(channel.to_string());
         let about: Vec<i64> = outs
             .iter()
@@ -200,91 +189,46 @@ impl Core {
         if about.is_empty() {
             return Ok(());
         }
-        let games = self
-            .store()
-            .games_needing_thread(channel)
-            .await
-            .map_err(|e| e.to_string())?;
+        let games = self.service.games_needing_thread(channel).await?;
         // A thread opens from a channel: a rematch asked for in its first game's thread
         // gets a thread of its own beside it.
-        let parent = self
-            .store()
-            .thread_parent(channel)
-            .await
-            .map_err(|e| e.to_string())?;
+        let parent = self.service.thread_parent(channel).await?;
         let Ok(parent) = parent.parse::<u64>() else {
             return Ok(());
         };
         for g in games.into_iter().filter(|g| about.contains(&g.id)) {
-            // The players by display name: the one player of a game alone; else White's
-            // and Black's, or both partners of each team.
-            let mut names = Vec::new();
-            for seat in 0..g.seats.len() as u8 {
-                names.push(
-                    self.display_name(http, g.user_at(seat).unwrap_or("?"))
-                        .await,
-                );
-            }
-            let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let (title, players) = match names.as_slice() {
-                [one] => (one.to_string(), one.to_string()),
-                _ => {
-                    let [white, black] =
-                        match crate::service::referee::load_with(self.service.registry(), &g) {
-                            Ok(rules) => rules.side_names(&names),
-                            Err(_) => ["?".to_string(), "?".to_string()],
-                        };
-                    (
-                        format!("{white} vs {black}"),
-                        format!("{white} against {black}"),
-                    )
-                }
+            let (title, players) = self.thread_title(http, &g).await;
+            let Some(thread) = create_thread(http, parent, &g, &title).await else {
+                continue;
             };
-            // Discord's limit on a channel name.
-            let name: String = format!("game #{} {}: {title}", g.id, g.variant)
-                .chars()
-                .take(100)
-                .collect();
-            let thread = ChannelId::new(parent)
-                .create_thread(
-                    http,
-                    CreateThread::new(name)
-                        .kind(ChannelType::PublicThread)
-                        .auto_archive_duration(AutoArchiveDuration::OneWeek),
-                )
-                .await;
-            let thread = match thread {
-                Ok(t) => t.id.to_string(),
-                Err(e) => {
-                    tracing::warn!(game = g.id, error = %e, "cannot open a thread; the game stays in its channel");
-                    continue;
-                }
-            };
-            self.store()
-                .move_to_thread(g.id, channel, &thread)
-                .await
-                .map_err(|e| e.to_string())?;
-            for o in outs.iter_mut() {
-                if o.msg.to == here && o.msg.game == Some(g.id) {
-                    o.msg.to = Destination::Channel(thread.clone());
-                }
-            }
-            outs.insert(
-                0,
-                Out {
-                    msg: Outbound {
-                        to: here.clone(),
-                        text: format!("game #{}: {players}, played in <#{thread}>", g.id),
-                        game: Some(g.id),
-                        ..Outbound::default()
-                    },
-                    buttons: Vec::new(),
-                    nonce: None,
-                    reply_to: None,
-                },
-            );
+            self.service.move_to_thread(g.id, channel, &thread).await?;
+            move_to_thread(outs, &here, g.id, &thread, &players);
         }
         Ok(())
+    }
+
+    /// A game's thread title and how its pointer names the players: by display name, the
+    /// one player of a game alone; else White's and Black's, or both partners of each
+    /// team.
+    async fn thread_title(&self, http: &Http, g: &GameRow) -> (String, String) {
+        let mut names = Vec::new();
+        for seat in 0..g.seats.len() as u8 {
+            names.push(
+                self.display_name(http, g.user_at(seat).unwrap_or("?"))
+                    .await,
+            );
+        }
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        match names.as_slice() {
+            [one] => (one.to_string(), one.to_string()),
+            _ => {
+                let [white, black] = self.service.side_names(g, &names);
+                (
+                    format!("{white} vs {black}"),
+                    format!("{white} against {black}"),
+                )
+            }
+        }
     }
 
     /// A user's name as Discord shows it (a thread's name cannot hold a mention): as
@@ -313,6 +257,55 @@ impl Core {
     async fn register(&self, http: &Http, joined: &[GuildId]) {
         registration::register(http, self.service.registry(), &self.cfg.guilds, joined).await;
     }
+}
+
+/// Opens game `g`'s public thread titled `title` under channel `parent`; its id, or
+/// `None` when Discord refuses (logged: the game stays in its channel).
+async fn create_thread(http: &Http, parent: u64, g: &GameRow, title: &str) -> Option<String> {
+    // Discord's limit on a channel name.
+    let name: String = format!("game #{} {}: {title}", g.id, g.variant)
+        .chars()
+        .take(100)
+        .collect();
+    let thread = ChannelId::new(parent)
+        .create_thread(
+            http,
+            CreateThread::new(name)
+                .kind(ChannelType::PublicThread)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek),
+        )
+        .await;
+    match thread {
+        Ok(t) => Some(t.id.to_string()),
+        Err(e) => {
+            tracing::warn!(game = g.id, error = %e, "cannot open a thread; the game stays in its channel");
+            None
+        }
+    }
+}
+
+/// Sends game `game`'s messages to `here` in its new `thread` instead, and puts first a
+/// pointer to the thread naming its `players`.
+fn move_to_thread(outs: &mut Vec<Out>, here: &Destination, game: i64, thread: &str, players: &str) {
+    for o in outs.iter_mut() {
+        if &o.msg.to == here && o.msg.game == Some(game) {
+            o.msg.to = Destination::Channel(thread.to_string());
+        }
+    }
+    outs.insert(
+        0,
+        Out {
+            msg: Outbound {
+                to: here.clone(),
+                text: format!("game #{game}: {players}, played in <#{thread}>"),
+                game: Some(game),
+                ..Outbound::default()
+            },
+            buttons: Vec::new(),
+            nonce: None,
+            reply_to: None,
+        },
+    );
 }
 
 fn place_of(guild: Option<GuildId>, channel: ChannelId) -> Place {
@@ -381,7 +374,7 @@ pub struct Bot {
     /// The shard manager of the client running now (replaced when the bot restarts
     /// slash-only).
     shards: Arc<std::sync::Mutex<Arc<ShardManager>>>,
-    client: tokio::task::JoinHandle<Result<(), String>>,
+    client: tokio::task::JoinHandle<Result<(), BotError>>,
     deadlines: DeadlineTask,
     delivery: tokio::task::JoinHandle<()>,
     core: Arc<Core>,
@@ -391,10 +384,10 @@ impl Bot {
     /// Opens the database of `settings` (applying migrations), checks the token,
     /// connects to the gateway and starts the deadline checks. New games draw from
     /// `settings.seed` as given (a test chooses its draws); [`run`] has none.
-    pub async fn start(settings: Settings, cfg: Config, token: &str) -> Result<Bot, String> {
+    pub async fn start(settings: Settings, cfg: Config, token: &str) -> Result<Bot, BotError> {
         let token = token.trim();
         if token.is_empty() {
-            return Err(format!("DISCORD_TOKEN is empty: {TOKEN_HELP}"));
+            return Err(BotError::EmptyToken);
         }
         let http = http(token, &cfg.api_base);
         Bot::start_with(settings, cfg, http).await
@@ -402,7 +395,7 @@ impl Bot {
 
     /// [`Bot::start`] with a REST client built by the caller (a test may point one at a
     /// local server while keeping serenity's rate limiter).
-    pub async fn start_with(settings: Settings, cfg: Config, http: Http) -> Result<Bot, String> {
+    pub async fn start_with(settings: Settings, cfg: Config, http: Http) -> Result<Bot, BotError> {
         Bot::start_with_registry(settings, cfg, http, Registry::builtin()).await
     }
 
@@ -413,50 +406,21 @@ impl Bot {
         cfg: Config,
         http: Http,
         registry: Registry,
-    ) -> Result<Bot, String> {
-        let store = Store::open(&settings.database_url)
+    ) -> Result<Bot, BotError> {
+        let url = settings.database_url.clone();
+        let service = Service::open(&url, settings, registry)
             .await
-            .map_err(|e| format!("cannot open the database {}: {e}", settings.database_url))?;
-        let bot = match http.get_current_user().await {
-            Ok(me) => me.id,
-            Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)))
-                if r.status_code.as_u16() == 401 =>
-            {
-                store.close().await;
-                return Err(format!("Discord rejected DISCORD_TOKEN: {TOKEN_HELP}"));
-            }
+            .map_err(|error| BotError::Database { url, error })?;
+        let (bot, shards) = match check_discord(&http, &cfg).await {
+            Ok(checked) => checked,
             Err(e) => {
-                store.close().await;
-                return Err(format!("cannot reach Discord: {e}"));
-            }
-        };
-        let shards = match cfg.shards.resolve(&http).await {
-            Ok(r) => r,
-            Err(e) => {
-                store.close().await;
+                service.close().await;
                 return Err(e);
             }
         };
-        // Every board shape's assets, before connecting: no interaction pays for them.
-        let shapes = registry.board_shapes();
-        let renderer = Arc::new(Renderer::default());
-        let preparing = renderer.clone();
-        let started = std::time::Instant::now();
-        let count = shapes.len();
-        if let Err(e) = tokio::task::spawn_blocking(move || {
-            preparing.prepare_all(&shapes, &RenderOptions::default())
-        })
-        .await
-        {
-            tracing::warn!(error = %e, "board images could not be prepared at start");
-        }
-        tracing::info!(
-            shapes = count,
-            ms = started.elapsed().as_millis() as u64,
-            "board images prepared"
-        );
+        let renderer = prepare_board_images(service.registry()).await;
         let core = Arc::new(Core {
-            service: Arc::new(Service::with_registry(store, settings, registry)),
+            service: Arc::new(service),
             renderer,
             starting: tokio::sync::Mutex::new(()),
             bot,
@@ -476,66 +440,17 @@ impl Bot {
                 first_shard: shards.first(),
             })
             .await;
-        let mut client = match client {
+        let client = match client {
             Ok(c) => c,
             Err(e) => {
-                core.store().close().await;
-                return Err(format!("cannot start the Discord client: {e}"));
+                core.service.close().await;
+                return Err(BotError::Client(Box::new(e)));
             }
         };
         let manager = Arc::new(std::sync::Mutex::new(client.shard_manager.clone()));
         let http = client.http.clone();
-        let (slot, again) = (manager.clone(), core.clone());
-        let client = tokio::spawn(async move {
-            let first = shards.start(&mut client).await;
-            let result = match first {
-                Err(serenity::Error::Gateway(
-                    serenity::gateway::GatewayError::DisallowedGatewayIntents,
-                )) if content => {
-                    // Refused the privileged intent: start again without it.
-                    tracing::warn!("Discord refused the Message Content intent; {SLASH_ONLY}");
-                    let http = self::http(client.http.token(), &again.cfg.api_base);
-                    let retry = serenity::all::ClientBuilder::new_with_http(http, intents(false))
-                        .event_handler(Handler {
-                            first_shard: shards.first(),
-                            core: again,
-                        })
-                        .await;
-                    let mut retry = match retry {
-                        Ok(c) => c,
-                        Err(e) => return Err(format!("cannot start the Discord client: {e}")),
-                    };
-                    *slot.lock().unwrap_or_else(|e| e.into_inner()) = retry.shard_manager.clone();
-                    shards.start(&mut retry).await
-                }
-                r => r,
-            };
-            result.map_err(|e| match e {
-                serenity::Error::Gateway(
-                    serenity::gateway::GatewayError::InvalidAuthentication,
-                ) => {
-                    format!("Discord rejected DISCORD_TOKEN: {TOKEN_HELP}")
-                }
-                serenity::Error::Gateway(
-                    serenity::gateway::GatewayError::DisallowedGatewayIntents,
-                ) => {
-                    "the message content intent is not enabled: turn on \"Message Content Intent\" \
-                     under Bot in the developer portal (see README.md)"
-                        .to_string()
-                }
-                e => format!("the Discord connection failed: {e}"),
-            })
-        });
-        // Reminders and timeouts: the service's deadline task checks, this loop delivers.
-        let (tx, mut rx) = tokio::sync::mpsc::channel::<Queued>(64);
-        let every = Duration::from_secs(core.cfg.tick_seconds);
-        let deadlines = DeadlineTask::spawn(core.service.clone(), every, unix_now, tx);
-        let delivery_core = core.clone();
-        let delivery = tokio::spawn(async move {
-            while let Some(queued) = rx.recv().await {
-                delivery_core.deliver_notice(&http, queued).await;
-            }
-        });
+        let client = tokio::spawn(connect(client, shards, manager.clone(), core.clone()));
+        let (deadlines, delivery) = start_deadlines(&core, http);
         Ok(Bot {
             shards: manager,
             client,
@@ -545,16 +460,22 @@ impl Bot {
         })
     }
 
-    /// Runs until the connection ends (an error) or `stop` resolves (a clean shutdown).
-    pub async fn run_until(mut self, stop: impl Future<Output = ()>) -> Result<(), String> {
+    /// Runs until the connection ends (an error, as the sentence the binary prints) or
+    /// `stop` resolves (a clean shutdown).
+    pub async fn run_until(self, stop: impl Future<Output = ()>) -> Result<(), String> {
+        self.serve_until(stop).await.map_err(|e| e.to_string())
+    }
+
+    /// [`Bot::run_until`], its error typed.
+    async fn serve_until(mut self, stop: impl Future<Output = ()>) -> Result<(), BotError> {
         let result = tokio::select! {
-            r = &mut self.client => Some(r.unwrap_or_else(|e| Err(e.to_string()))),
+            r = &mut self.client => Some(r.unwrap_or_else(|e| Err(BotError::Task(e)))),
             _ = stop => None,
         };
         match result {
             Some(r) => {
                 stop_deadlines(self.deadlines, self.delivery).await;
-                self.core.store().close().await;
+                self.core.service.close().await;
                 r
             }
             None => {
@@ -575,8 +496,102 @@ impl Bot {
             .clone();
         manager.shutdown_all().await;
         let _ = tokio::time::timeout(Duration::from_secs(5), self.client).await;
-        self.core.store().close().await;
+        self.core.service.close().await;
     }
+}
+
+/// Checks the token with Discord's REST API and resolves the shards to run: the bot's
+/// own user id and the range.
+async fn check_discord(http: &Http, cfg: &Config) -> Result<(UserId, ShardRange), BotError> {
+    let bot = match http.get_current_user().await {
+        Ok(me) => me.id,
+        Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)))
+            if r.status_code.as_u16() == 401 =>
+        {
+            return Err(BotError::TokenRejected);
+        }
+        Err(e) => return Err(BotError::Unreachable(Box::new(e))),
+    };
+    let shards = cfg.shards.resolve(http).await?;
+    Ok((bot, shards))
+}
+
+/// Every board shape's assets, prepared before connecting so that no interaction pays
+/// for them.
+async fn prepare_board_images(registry: &Registry) -> Arc<Renderer> {
+    let shapes = registry.board_shapes();
+    let renderer = Arc::new(Renderer::default());
+    let preparing = renderer.clone();
+    let started = std::time::Instant::now();
+    let count = shapes.len();
+    if let Err(e) = tokio::task::spawn_blocking(move || {
+        preparing.prepare_all(&shapes, &RenderOptions::default())
+    })
+    .await
+    {
+        tracing::warn!(error = %e, "board images could not be prepared at start");
+    }
+    tracing::info!(
+        shapes = count,
+        ms = started.elapsed().as_millis() as u64,
+        "board images prepared"
+    );
+    renderer
+}
+
+/// Runs the gateway connection of `client` until it ends; refused the privileged
+/// Message Content intent, starts again without it (its shard manager put in `slot`).
+async fn connect(
+    mut client: Client,
+    shards: ShardRange,
+    slot: Arc<std::sync::Mutex<Arc<ShardManager>>>,
+    core: Arc<Core>,
+) -> Result<(), BotError> {
+    use serenity::gateway::GatewayError;
+    let first = shards.start(&mut client).await;
+    let result = match first {
+        Err(serenity::Error::Gateway(GatewayError::DisallowedGatewayIntents))
+            if core.cfg.message_content =>
+        {
+            tracing::warn!("Discord refused the Message Content intent; {SLASH_ONLY}");
+            let http = self::http(client.http.token(), &core.cfg.api_base);
+            let retry = serenity::all::ClientBuilder::new_with_http(http, intents(false))
+                .event_handler(Handler {
+                    first_shard: shards.first(),
+                    core,
+                })
+                .await;
+            let mut retry = retry.map_err(|e| BotError::Client(Box::new(e)))?;
+            *slot.lock().unwrap_or_else(|e| e.into_inner()) = retry.shard_manager.clone();
+            shards.start(&mut retry).await
+        }
+        r => r,
+    };
+    result.map_err(|e| match e {
+        serenity::Error::Gateway(GatewayError::InvalidAuthentication) => BotError::TokenRejected,
+        serenity::Error::Gateway(GatewayError::DisallowedGatewayIntents) => {
+            BotError::IntentNotEnabled
+        }
+        e => BotError::Connection(Box::new(e)),
+    })
+}
+
+/// Starts the reminders and timeouts: the service's deadline task checks, and a loop
+/// delivers what it finds through `http`.
+fn start_deadlines(
+    core: &Arc<Core>,
+    http: Arc<Http>,
+) -> (DeadlineTask, tokio::task::JoinHandle<()>) {
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Queued>(64);
+    let every = Duration::from_secs(core.cfg.tick_seconds);
+    let deadlines = DeadlineTask::spawn(core.service.clone(), every, unix_now, tx);
+    let delivery_core = core.clone();
+    let delivery = tokio::spawn(async move {
+        while let Some(queued) = rx.recv().await {
+            delivery_core.deliver_notice(&http, queued).await;
+        }
+    });
+    (deadlines, delivery)
 }
 
 /// Lets the deadline check in progress finish and its messages go out, then ends the
@@ -597,8 +612,8 @@ async fn stop_deadlines(task: DeadlineTask, mut delivery: tokio::task::JoinHandl
 }
 
 /// `postal run`: the bot until Ctrl-C or SIGTERM, logging with `tracing` (`RUST_LOG` filters).
-pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Result<(), String> {
-    let token = token.ok_or_else(|| format!("DISCORD_TOKEN is not set: {TOKEN_HELP}"))?;
+pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Result<(), BotError> {
+    let token = token.ok_or(BotError::NoToken)?;
     tracing::info!(
         database = %settings.database_url,
         api = if cfg.api_base.is_empty() { "discord.com" } else { cfg.api_base.as_str() },
@@ -613,7 +628,7 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
     // Listening before the start: a SIGTERM while the bot connects stops it cleanly.
     let stop = crate::service::shutdown::StopSignal::listen();
     let bot = Bot::start(settings, cfg, &token).await?;
-    bot.run_until(async {
+    bot.serve_until(async {
         let which = stop.wait().await;
         tracing::info!("{which}: shutting down");
     })

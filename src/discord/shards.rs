@@ -50,21 +50,24 @@ pub struct ShardRange {
 
 impl ShardRange {
     /// Shards `first..=last` of `total`, or why not (`source` names the setting).
-    pub fn new(first: u32, last: u32, total: u32, source: &str) -> Result<ShardRange, String> {
+    pub fn new(first: u32, last: u32, total: u32, source: &str) -> Result<ShardRange, ShardsError> {
+        let setting = source.to_string();
         if total == 0 {
-            return Err(format!("{source}: a bot has at least 1 shard, not 0"));
+            return Err(ShardsError::NoShard { setting });
         }
         if first > last {
-            return Err(format!(
-                "{source}: the range {first}-{last} runs backwards: the first shard comes first"
-            ));
+            return Err(ShardsError::Backwards {
+                setting,
+                first,
+                last,
+            });
         }
         if last >= total {
-            return Err(format!(
-                "{source}: shard {last} is outside {total} shard{} (ids 0 to {})",
-                if total == 1 { "" } else { "s" },
-                total - 1
-            ));
+            return Err(ShardsError::Outside {
+                setting,
+                last,
+                total,
+            });
         }
         Ok(ShardRange { first, last, total })
     }
@@ -112,24 +115,25 @@ impl fmt::Display for ShardRange {
 impl Shards {
     /// Reads a setting's value; `source` names the setting in the error
     /// (`POSTAL_SHARDS`, `shards`).
-    pub fn parse(text: &str, source: &str) -> Result<Shards, String> {
+    pub fn parse(text: &str, source: &str) -> Result<Shards, ShardsError> {
         let t = text.trim();
         if t.eq_ignore_ascii_case("auto") {
             return Ok(Shards::Auto);
         }
-        let bad = || format!("{source} is {:?}: {FORMS}", bounded(text));
+        let bad = || ShardsError::Form {
+            setting: source.to_string(),
+            value: bounded(text),
+        };
         let (ids, total) = t.split_once('/').ok_or_else(bad)?;
-        let number = |s: &str| -> Result<u32, String> {
+        let number = |s: &str| -> Result<u32, ShardsError> {
             let s = s.trim();
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad());
             }
-            s.parse().map_err(|_| {
-                format!(
-                    "{source} is {:?}: {} is too large a shard number",
-                    bounded(text),
-                    bounded(s)
-                )
+            s.parse().map_err(|_| ShardsError::TooLarge {
+                setting: source.to_string(),
+                value: bounded(text),
+                number: bounded(s),
             })
         };
         let total = number(total)?;
@@ -146,13 +150,14 @@ impl Shards {
     /// The range to run: this one, or for [`Shards::Auto`] all the shards Discord
     /// recommends (asked through `http`); logged, so that the log of each process says
     /// which shards it runs.
-    pub async fn resolve(&self, http: &Http) -> Result<ShardRange, String> {
+    pub async fn resolve(&self, http: &Http) -> Result<ShardRange, ShardsError> {
         let range = match *self {
             Shards::Range(r) => r,
             Shards::Auto => {
-                let gateway = http.get_bot_gateway().await.map_err(|e| {
-                    format!("shards = auto: cannot ask Discord for the shard count: {e}")
-                })?;
+                let gateway = http
+                    .get_bot_gateway()
+                    .await
+                    .map_err(|e| ShardsError::Unanswered(Box::new(e)))?;
                 ShardRange::new(
                     0,
                     gateway.shards.saturating_sub(1),
@@ -172,11 +177,67 @@ impl Shards {
 }
 
 impl TryFrom<String> for Shards {
-    type Error = String;
+    type Error = ShardsError;
 
-    fn try_from(text: String) -> Result<Shards, String> {
+    fn try_from(text: String) -> Result<Shards, ShardsError> {
         Shards::parse(&text, "shards")
     }
+}
+
+/// Why a shard setting cannot be used; `setting` names it (`POSTAL_SHARDS`, `shards`).
+#[derive(Debug, thiserror::Error)]
+pub enum ShardsError {
+    /// Not one of the forms.
+    #[error("{setting} is {value:?}: {}", FORMS)]
+    Form {
+        /// The setting's name.
+        setting: String,
+        /// Its value, bounded.
+        value: String,
+    },
+    /// A shard number past `u32`.
+    #[error("{setting} is {value:?}: {number} is too large a shard number")]
+    TooLarge {
+        /// The setting's name.
+        setting: String,
+        /// Its value, bounded.
+        value: String,
+        /// The number, bounded.
+        number: String,
+    },
+    /// A total of 0.
+    #[error("{setting}: a bot has at least 1 shard, not 0")]
+    NoShard {
+        /// The setting's name.
+        setting: String,
+    },
+    /// A range whose first shard comes after its last.
+    #[error("{setting}: the range {first}-{last} runs backwards: the first shard comes first")]
+    Backwards {
+        /// The setting's name.
+        setting: String,
+        /// The first shard.
+        first: u32,
+        /// The last shard.
+        last: u32,
+    },
+    /// A shard past the total.
+    #[error(
+        "{setting}: shard {last} is outside {total} shard{} (ids 0 to {})",
+        if *.total == 1 { "" } else { "s" },
+        .total - 1
+    )]
+    Outside {
+        /// The setting's name.
+        setting: String,
+        /// The last shard.
+        last: u32,
+        /// The total.
+        total: u32,
+    },
+    /// `auto`, and Discord did not say how many shards.
+    #[error("shards = auto: cannot ask Discord for the shard count: {0}")]
+    Unanswered(Box<serenity::Error>),
 }
 
 /// At most 40 characters of a value, for an error message.
@@ -198,12 +259,12 @@ mod tests {
 
     #[test]
     fn the_three_forms_are_read() {
-        assert_eq!(Shards::parse("0-3/8", "X"), Ok(range(0, 3, 8)));
-        assert_eq!(Shards::parse(" 2/8 ", "X"), Ok(range(2, 2, 8)));
-        assert_eq!(Shards::parse("7-7/8", "X"), Ok(range(7, 7, 8)));
-        assert_eq!(Shards::parse("0/1", "X"), Ok(Shards::default()));
-        assert_eq!(Shards::parse("auto", "X"), Ok(Shards::Auto));
-        assert_eq!(Shards::parse("AUTO", "X"), Ok(Shards::Auto));
+        assert_eq!(Shards::parse("0-3/8", "X").ok(), Some(range(0, 3, 8)));
+        assert_eq!(Shards::parse(" 2/8 ", "X").ok(), Some(range(2, 2, 8)));
+        assert_eq!(Shards::parse("7-7/8", "X").ok(), Some(range(7, 7, 8)));
+        assert_eq!(Shards::parse("0/1", "X").ok(), Some(Shards::default()));
+        assert_eq!(Shards::parse("auto", "X").ok(), Some(Shards::Auto));
+        assert_eq!(Shards::parse("AUTO", "X").ok(), Some(Shards::Auto));
     }
 
     #[test]
@@ -211,7 +272,9 @@ mod tests {
         for text in [
             "", "8", "a/8", "0-/8", "-1/8", "0-3", "0-3/", "1/8/2", "+1/8", "0..3/8", "autox",
         ] {
-            let e = Shards::parse(text, "POSTAL_SHARDS").unwrap_err();
+            let e = Shards::parse(text, "POSTAL_SHARDS")
+                .unwrap_err()
+                .to_string();
             assert!(e.starts_with("POSTAL_SHARDS is "), "{text}: {e}");
             assert!(e.contains("FIRST-LAST/TOTAL"), "{text}: {e}");
         }
@@ -219,22 +282,28 @@ mod tests {
 
     #[test]
     fn a_range_outside_the_total_is_refused() {
-        let e = Shards::parse("0-8/8", "POSTAL_SHARDS").unwrap_err();
+        let e = Shards::parse("0-8/8", "POSTAL_SHARDS")
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "POSTAL_SHARDS: shard 8 is outside 8 shards (ids 0 to 7)");
-        let e = Shards::parse("1/1", "shards").unwrap_err();
+        let e = Shards::parse("1/1", "shards").unwrap_err().to_string();
         assert_eq!(e, "shards: shard 1 is outside 1 shard (ids 0 to 0)");
-        let e = Shards::parse("0/0", "shards").unwrap_err();
+        let e = Shards::parse("0/0", "shards").unwrap_err().to_string();
         assert!(e.contains("at least 1 shard"), "{e}");
-        let e = Shards::parse("3-1/8", "shards").unwrap_err();
+        let e = Shards::parse("3-1/8", "shards").unwrap_err().to_string();
         assert!(e.contains("backwards"), "{e}");
-        let e = Shards::parse("0-99999999999/8", "shards").unwrap_err();
+        let e = Shards::parse("0-99999999999/8", "shards")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("too large"), "{e}");
     }
 
     #[test]
     fn an_error_does_not_echo_a_long_value() {
         let long = "x".repeat(5000);
-        let e = Shards::parse(&long, "POSTAL_SHARDS").unwrap_err();
+        let e = Shards::parse(&long, "POSTAL_SHARDS")
+            .unwrap_err()
+            .to_string();
         assert!(e.len() < 200, "{e}");
     }
 

@@ -4,6 +4,7 @@
 
 pub mod command;
 pub mod deadlines;
+pub mod export;
 pub mod input;
 pub mod names;
 pub mod player_settings;

@@ -29,10 +29,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// Uses that break the table today, each to be removed (issue 34: the adapters are to
-/// talk to the service only). The test fails when one of them is gone, so that the
-/// list only shrinks.
-const KNOWN: &[(&str, &str)] = &[("console", "store"), ("discord", "store")];
+/// Uses that break the table, each with its reason. The test fails when one of them is
+/// gone, so that the list only shrinks.
+const KNOWN: &[(&str, &str)] = &[
+    // `postal backup` and `postal migrate-db` (src/console/database.rs only) copy whole
+    // databases, below any game and any referee: store operations the command line
+    // starts. Everything else in the console goes through the service.
+    ("console", "store"),
+];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {

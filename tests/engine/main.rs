@@ -13,6 +13,7 @@ mod layers;
 mod leak_walker;
 mod notation;
 mod perft;
+mod referee_parts;
 mod render;
 mod rules_chess_sharp;
 mod rules_double_move;

@@ -6,6 +6,7 @@
 mod common;
 
 mod backends;
+mod bench_cli;
 mod crash_kill;
 mod migrate_db;
 mod stored_by_release_12;

@@ -2,32 +2,13 @@
 //! on the state that is written, and committed in one version-checked write before
 //! anyone is told.
 
+use super::commit::prepare;
 use super::conditional::Played;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
-use crate::store::{Deadline, GameRow, Write};
+use crate::store::{GameRow, InPlay};
 use crate::variants::api::{
-    to_stored_text, Action, GameCommand, GameRules, Note, Prompt, Reading, RefusalKind, RuleError,
-    Seat,
+    Action, GameCommand, GameRules, Reading, RefusalKind, Seat, VariantSpec,
 };
-
-/// One day in seconds.
-pub(super) const DAY: i64 = 86_400;
-
-/// An action applied (and, once its write is done, committed): what happened, the game's
-/// new state, and its deadlines now.
-pub(super) struct Committed {
-    /// What the game said happened.
-    pub notes: Vec<Note>,
-    /// The game after the action.
-    pub rules: Box<dyn GameRules>,
-    /// The deadlines now.
-    pub deadlines: Vec<Deadline>,
-    /// Who was awaited, for what, before the action (new secret prompts are sent
-    /// privately).
-    pub before: Vec<(Seat, Prompt)>,
-    /// Whether the game was over before (so its end is announced once).
-    pub was_over: bool,
-}
 
 impl Service {
     /// One of the variants' commands: refused in public when it is secret, else read by
@@ -45,40 +26,7 @@ impl Service {
             .first()
             .is_some_and(|c| c.secret);
         if secret && inc.place != super::Place::Dm {
-            // Typed where the user's games here have no such command (`pick` in a
-            // standard game): say so, rather than that it is secret.
-            let here = match id {
-                Some(id) => self.store.game(id).await?.into_iter().collect(),
-                None => self.games_here(inc).await?,
-            };
-            let spec_of = |g: &GameRow| self.registry.get(&g.variant).ok();
-            if let Some(spec) = here.first().and_then(spec_of) {
-                let lacks = |g: &GameRow| {
-                    spec_of(g).is_some_and(|s| !s.commands().iter().any(|c| c.is_named(&gc.word)))
-                };
-                if here.iter().all(lacks) {
-                    return Err(Fail::of(
-                        RefusalKind::NotHere,
-                        format!(
-                            "`{}` is not part of {}: its commands are {} (help COMMAND for one)",
-                            gc.word.chars().take(20).collect::<String>(),
-                            spec.display_name(),
-                            command_names(spec.commands())
-                        ),
-                    ));
-                }
-            }
-            // Neither acted on nor repeated where others read: the answer goes privately.
-            r.out.push(Outbound {
-                to: Destination::Dm(inc.user.clone()),
-                text: format!(
-                    "`{}` is secret: send it to me in a private message; nothing was done",
-                    gc.word.chars().take(20).collect::<String>()
-                ),
-                refusal: Some(RefusalKind::Secret),
-                ..Outbound::default()
-            });
-            return Ok(());
+            return self.secret_in_public(inc, id, &gc, r).await;
         }
         let id = self.pick_id(inc, id, lookup::Fit::Command(&gc)).await?;
         let env = self.env();
@@ -88,19 +36,13 @@ impl Service {
             let Some(declared) = spec.commands().iter().find(|c| c.is_named(&gc.word)) else {
                 return Err(Fail::of(
                     RefusalKind::NotHere,
-                    if gc.word == "move" {
-                        format!(
+                    match gc.word.as_str() {
+                        "move" => format!(
                             "{} has no plain moves: its commands are {} (help COMMAND for one)",
                             spec.display_name(),
                             command_names(spec.commands())
-                        )
-                    } else {
-                        format!(
-                            "`{}` is not part of {}: its commands are {} (help COMMAND for one)",
-                            gc.word.chars().take(20).collect::<String>(),
-                            spec.display_name(),
-                            command_names(spec.commands())
-                        )
+                        ),
+                        word => not_part_of(word, spec),
                     },
                 ));
             };
@@ -113,6 +55,41 @@ impl Service {
             })
         })
         .await
+    }
+
+    /// A secret command typed where others read: refused privately, never acted on nor
+    /// repeated in public; or, where the user's games here have no such command (`pick`
+    /// in a standard game), refused as not part of their game rather than as secret.
+    async fn secret_in_public(
+        &self,
+        inc: &Incoming,
+        id: Option<i64>,
+        gc: &GameCommand,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let here = match id {
+            Some(id) => self.store.game(id).await?.into_iter().collect(),
+            None => self.games_here(inc).await?,
+        };
+        let spec_of = |g: &GameRow| self.registry.get(&g.variant).ok();
+        if let Some(spec) = here.first().and_then(spec_of) {
+            let lacks = |g: &GameRow| {
+                spec_of(g).is_some_and(|s| !s.commands().iter().any(|c| c.is_named(&gc.word)))
+            };
+            if here.iter().all(lacks) {
+                return Err(Fail::of(RefusalKind::NotHere, not_part_of(&gc.word, spec)));
+            }
+        }
+        r.out.push(Outbound {
+            to: Destination::Dm(inc.user.clone()),
+            text: format!(
+                "`{}` is secret: send it to me in a private message; nothing was done",
+                gc.word.chars().take(20).collect::<String>()
+            ),
+            refusal: Some(RefusalKind::Secret),
+            ..Outbound::default()
+        });
+        Ok(())
     }
 
     /// A referee action of the user's own seat (resign, abort).
@@ -162,26 +139,7 @@ impl Service {
             }
             if let Some(late) = late {
                 // Checked here, under the lock, on the deadlines about to be replaced.
-                let overdue = g
-                    .deadlines
-                    .iter()
-                    .find(|d| d.seat == late.0 && d.due_at <= inc.at);
-                let Some(overdue) = overdue else {
-                    return Err(Fail::of(
-                        RefusalKind::Illegal,
-                        "your opponent's time has not run out",
-                    ));
-                };
-                if let Some(v) = super::vacation::stopping_in(&in_play, overdue) {
-                    return Err(Fail::of(
-                        RefusalKind::Illegal,
-                        format!(
-                            "{} is on vacation until {}: their clock is stopped, and their time has not run out",
-                            v.user,
-                            super::text::time_mark(v.planned_end)
-                        ),
-                    ));
-                }
+                overdue(&in_play, late, inc.at)?;
             }
             let lapsed = self.lapsing(g).await?;
             let (w, mut done) = prepare(
@@ -233,107 +191,40 @@ fn command_names(commands: &[crate::variants::api::CommandSpec]) -> String {
         .join(", ")
 }
 
-/// Applies one action to `rules`, the state of `g`, and returns the write that commits it
-/// with what happened and the new state.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn prepare(
-    g: &GameRow,
-    mut rules: Box<dyn GameRules>,
-    seat: Seat,
-    author: &str,
-    action: Action,
-    at: i64,
-    event_id: Option<String>,
-) -> Result<(Write, Committed), Fail> {
-    let awaited_before = rules.awaiting();
-    let was_over = rules.is_over();
-    let before: Vec<Seat> = movers(rules.as_ref());
-    let notes = rules.apply(seat, &action)?;
-    let status = if rules.aborted() {
-        "aborted"
-    } else if rules.outcome().is_some() {
-        "finished"
-    } else {
-        "active"
-    };
-    let outcome = rules
-        .outcome()
-        .map(|o| {
-            let score = o
-                .score
-                .as_ref()
-                .map(|s| to_stored_text("the score", s))
-                .transpose()?;
-            Ok::<_, RuleError>((o.result.clone(), o.reason.clone(), score))
-        })
-        .transpose()?;
-    let old = &g.deadlines;
-    let turn = g.version + 1;
-    let deadlines = if status == "active" {
-        movers(rules.as_ref())
-            .into_iter()
-            .map(|s| match old.iter().find(|d| d.seat == s.0) {
-                Some(d) if before.contains(&s) && s != seat => (s.0, d.turn, d.due_at),
-                _ => (s.0, turn, at + time_for(g, rules.as_ref(), s)),
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let w = Write {
-        expected_version: g.version,
-        action: Some((seat.0, author.to_string(), action.json().to_string())),
-        at,
-        event_id,
-        status: status.into(),
-        snapshot: rules.snapshot()?.to_string(),
-        outcome,
-        seats: None,
-        deadlines,
-        notice: None,
-        messages: Vec::new(),
-    };
-    let deadlines = w
+/// The refusal of `word`, a command that variant `spec` does not have, naming the ones
+/// it has (the word cut to 20 characters).
+fn not_part_of(word: &str, spec: &dyn VariantSpec) -> String {
+    format!(
+        "`{}` is not part of {}: its commands are {} (help COMMAND for one)",
+        word.chars().take(20).collect::<String>(),
+        spec.display_name(),
+        command_names(spec.commands())
+    )
+}
+
+/// Checks a claim of the opponent's time: seat `late`'s deadline in `in_play` has passed
+/// at `at`, and no vacation stops it.
+fn overdue(in_play: &InPlay, late: Seat, at: i64) -> Result<(), Fail> {
+    let overdue = in_play
+        .game
         .deadlines
         .iter()
-        .map(|&(seat, turn, due_at)| Deadline {
-            game_id: g.id,
-            seat,
-            turn,
-            due_at,
-        })
-        .collect();
-    Ok((
-        w,
-        Committed {
-            notes,
-            rules,
-            deadlines,
-            before: awaited_before,
-            was_over,
-        },
-    ))
-}
-
-/// Seconds `seat` has to act in `g` from now: what the variant sets for the prompt, or
-/// the game's days per move.
-pub(super) fn time_for(g: &GameRow, rules: &dyn GameRules, seat: Seat) -> i64 {
-    rules.time_limit(seat).unwrap_or(g.days_per_move * DAY)
-}
-
-/// The seats that hold the game up, each of which gets a deadline: every awaited seat
-/// whose prompt is a turn; when only answers to an offer are awaited (the offer was made
-/// to the side to move), the first awaited seat.
-pub(super) fn movers(rules: &dyn GameRules) -> Vec<Seat> {
-    let awaiting = rules.awaiting();
-    let mut seats: Vec<Seat> = awaiting
-        .iter()
-        .filter(|(_, p)| p.turn)
-        .map(|(s, _)| *s)
-        .collect();
-    if seats.is_empty() {
-        seats.extend(awaiting.first().map(|(s, _)| *s));
+        .find(|d| d.seat == late.0 && d.due_at <= at);
+    let Some(overdue) = overdue else {
+        return Err(Fail::of(
+            RefusalKind::Illegal,
+            "your opponent's time has not run out",
+        ));
+    };
+    if let Some(v) = super::vacation::stopping_in(in_play, overdue) {
+        return Err(Fail::of(
+            RefusalKind::Illegal,
+            format!(
+                "{} is on vacation until {}: their clock is stopped, and their time has not run out",
+                v.user,
+                super::marks::time_mark(v.planned_end)
+            ),
+        ));
     }
-    seats.dedup();
-    seats
+    Ok(())
 }

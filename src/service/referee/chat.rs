@@ -9,7 +9,7 @@
 use super::{Place, Service};
 use crate::service::command;
 use crate::store::StoreError;
-use crate::variants::api::{GameCommand, GameRules, RefusalKind, Seat};
+use crate::variants::api::Seat;
 
 impl Service {
     /// Whether `text`, typed by `user` in `place` (with the command prefix taken off, or
@@ -68,33 +68,5 @@ impl Service {
             }
         }
         Ok(false)
-    }
-
-    /// Whether `text` reads as a move of the game `rules`, legal or not: read by the
-    /// variant's `move` command (a variant without one has no bare moves) as the seat
-    /// `mine` and as every seat awaited, so that whose turn it is does not decide whether
-    /// a move is a move, into anything but a [`RefusalKind::Syntax`] (or
-    /// [`RefusalKind::NotYourTurn`]) refusal. Decided by the rules, never by the words.
-    pub(super) fn reads_as_move(
-        &self,
-        rules: &dyn GameRules,
-        mine: Option<Seat>,
-        text: &str,
-    ) -> bool {
-        let declared = self
-            .registry
-            .get(rules.variant())
-            .is_ok_and(|spec| spec.commands().iter().any(|c| c.is_named("move")));
-        if !declared {
-            return false;
-        }
-        let gc = GameCommand::new("move", text);
-        let awaited = rules.awaiting().into_iter().map(|(s, _)| s);
-        mine.into_iter()
-            .chain(awaited)
-            .any(|seat| match rules.read(seat, &gc, self.env()) {
-                Ok(_) => true,
-                Err(e) => !matches!(e.kind, RefusalKind::Syntax | RefusalKind::NotYourTurn),
-            })
     }
 }

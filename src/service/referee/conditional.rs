@@ -7,7 +7,7 @@
 //! Only variants that declare it ([`crate::variants::api::VariantSpec::conditional_moves`])
 //! take lines; their text never reaches anyone but their owner.
 
-use super::acting::{self, Committed};
+use super::commit::{self, Committed};
 use super::text::turn_line;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::Conditional;
@@ -118,7 +118,7 @@ fn read_line(
         };
         rules.apply(who, &action).map_err(refused)?;
         let next = if who == seat { opponent } else { seat };
-        if i + 1 < moves.len() && !rules.is_over() && acting::movers(rules.as_ref()) != [next] {
+        if i + 1 < moves.len() && !rules.is_over() && commit::movers(rules.as_ref()) != [next] {
             return Err(Fail::of(
                 RefusalKind::Illegal,
                 format!("after {label} it is not the other side's move; nothing was stored"),
@@ -231,7 +231,7 @@ impl Service {
             ));
         }
         let opponent = Seat(1 - seat.0.min(1));
-        if acting::movers(rules.as_ref()) != [opponent] {
+        if commit::movers(rules.as_ref()) != [opponent] {
             return Err(Fail::of(
                 RefusalKind::NotYourTurn,
                 format!("game #{id}: you may store conditional moves only while waiting for your opponent's move; nothing was stored"),
@@ -386,19 +386,8 @@ impl Service {
             first,
         } = played;
         let rules = done.rules.as_ref();
-        let allowed = self
-            .registry
-            .get(&g.variant)
-            .is_ok_and(|s| s.conditional_moves().is_ok());
-        if !allowed || rules.seat_count() != 2 {
-            return Ok(());
-        }
-        if rules.is_over() {
-            self.store.clear_conditional_lines(g.id, None).await?;
-            return Ok(());
-        }
         let owner = Seat(1 - actor.0.min(1));
-        let Some(user) = g.user_at(owner.0) else {
+        let Some(user) = self.lines_may_answer(g, rules, owner).await? else {
             return Ok(());
         };
         // The lines of the game as it was before the action: none of its writes since.
@@ -406,13 +395,12 @@ impl Service {
         if lines.is_empty() {
             return Ok(());
         }
-        let after = g.version + 1;
-        if acting::movers(rules) != [owner] {
+        if commit::movers(rules) != [owner] {
             // An action that keeps the turn (an offer): the position is the same, the
             // lines still apply.
             for l in &lines {
                 self.store
-                    .advance_conditional_line(l.row.id, after, &l.row.actions, &l.row.typed)
+                    .advance_conditional_line(l.row.id, g.version + 1, &l.row.actions, &l.row.typed)
                     .await?;
             }
             return Ok(());
@@ -421,32 +409,29 @@ impl Service {
             lines.into_iter().partition(|l| l.actions[0] == *action);
         let dropped: Vec<i64> = other.iter().map(|l| l.row.id).collect();
         self.store.delete_conditional_lines(&dropped).await?;
-        let private = |text: String| Outbound {
-            to: Destination::Dm(user.to_string()),
-            text: format!("game #{}: {text}", g.id),
-            game: Some(g.id),
-            ..Outbound::default()
-        };
         let Some(chosen) = matching.first() else {
-            r.out.push(private(format!(
-                "your opponent's move matched none of your conditional lines: {} dropped",
-                if dropped.len() == 1 {
-                    "it is".to_string()
-                } else {
-                    format!("all {} are", dropped.len())
-                }
-            )));
+            r.out.push(private(
+                g,
+                user,
+                format!(
+                    "your opponent's move matched none of your conditional lines: {} dropped",
+                    if dropped.len() == 1 {
+                        "it is".to_string()
+                    } else {
+                        format!("all {} are", dropped.len())
+                    }
+                ),
+            ));
             return Ok(());
         };
         let answer = chosen.actions[1].clone();
-        let answer_typed = chosen.typed[1].clone();
         let Some(now) = self.store.game(g.id).await? else {
             return Ok(());
         };
         let prepared = self
             .load(&now)
-            .and_then(|rules| acting::prepare(&now, rules, owner, user, answer.clone(), at, None));
-        let (w, mut next) = match prepared {
+            .and_then(|rules| commit::prepare(&now, rules, owner, user, answer.clone(), at, None));
+        let (w, next) = match prepared {
             Ok(p) => p,
             Err(e) => {
                 let ids: Vec<i64> = matching.iter().map(|l| l.row.id).collect();
@@ -455,20 +440,64 @@ impl Service {
                     Fail::Refuse(e) => e.text,
                     Fail::Store(_) | Fail::Choose(_) => "the game could not be read".into(),
                 };
-                r.out.push(private(format!(
-                    "your conditional answer {answer_typed} could not be played ({why}): the line is dropped; it is your move"
+                r.out.push(private(g, user, format!(
+                    "your conditional answer {} could not be played ({why}): the line is dropped; it is your move",
+                    chosen.typed[1]
                 )));
                 return Ok(());
             }
         };
         self.store.write(g.id, &w).await?;
-        // The player is not called on for a turn already played for them: the action's
-        // announcement loses its turn line (the answer's own message says whose turn it
-        // is now) and their mention.
-        let turn = format!(". {}", turn_line(g, rules, &done.deadlines));
+        let turn = turn_line(g, rules, &done.deadlines);
+        let over = next.rules.is_over();
+        self.announce_answer(&now, next, user, &turn, first, r);
+        if over {
+            self.store.clear_conditional_lines(g.id, None).await?;
+            return Ok(());
+        }
+        self.advance_lines(matching, &answer, now.version + 1).await
+    }
+
+    /// Who may have lines to answer the action just played in game `g`, now `rules`, by
+    /// `owner`'s opponent: `owner`'s player, where the variant allows conditional moves
+    /// and is of two seats. A game now over has its lines cleared.
+    async fn lines_may_answer<'g>(
+        &self,
+        g: &'g GameRow,
+        rules: &dyn GameRules,
+        owner: Seat,
+    ) -> Result<Option<&'g str>, Fail> {
+        let allowed = self
+            .registry
+            .get(&g.variant)
+            .is_ok_and(|s| s.conditional_moves().is_ok());
+        if !allowed || rules.seat_count() != 2 {
+            return Ok(None);
+        }
+        if rules.is_over() {
+            self.store.clear_conditional_lines(g.id, None).await?;
+            return Ok(None);
+        }
+        Ok(g.user_at(owner.0))
+    }
+
+    /// Announces the answer `next` played for `user` in game `now`. The player is not
+    /// called on for a turn already played for them: the announcement of the action it
+    /// answers (the messages from `first`) loses its `turn` line (the answer's own
+    /// message says whose turn it is now) and their mention.
+    fn announce_answer(
+        &self,
+        now: &GameRow,
+        mut next: Committed,
+        user: &str,
+        turn: &str,
+        first: usize,
+        r: &mut Reply,
+    ) {
+        let turn = format!(". {turn}");
         for m in &mut r.out[first..] {
             m.mentions.retain(|u| u != user);
-            if m.game == Some(g.id) {
+            if m.game == Some(now.id) {
                 if let Some(text) = m.text.strip_suffix(&turn) {
                     m.text = text.to_string();
                 }
@@ -481,18 +510,23 @@ impl Service {
         {
             note.text = std::mem::replace(&mut note.text, Text::plain("")).push(" (conditional)");
         }
-        self.announce(&now, &next, r);
-        if next.rules.is_over() {
-            self.store.clear_conditional_lines(g.id, None).await?;
-            return Ok(());
-        }
-        // Lines that played the same answer go on with their next pair; the others end.
+        self.announce(now, &next, r);
+    }
+
+    /// After `answer` was played from the `matching` lines: the lines that played it go on
+    /// with their next pair, from game version `version`; the others end.
+    async fn advance_lines(
+        &self,
+        matching: Vec<Line>,
+        answer: &Action,
+        version: i64,
+    ) -> Result<(), Fail> {
         for l in matching {
-            if l.actions[1] == answer && l.actions.len() > 2 {
+            if l.actions[1] == *answer && l.actions.len() > 2 {
                 self.store
                     .advance_conditional_line(
                         l.row.id,
-                        now.version + 1,
+                        version,
                         &to_stored_text("the conditional line", &l.actions[2..])?,
                         &to_stored_text("the conditional line", &l.typed[2..])?,
                     )
@@ -502,6 +536,16 @@ impl Service {
             }
         }
         Ok(())
+    }
+}
+
+/// A private message to `user` about game `g`.
+fn private(g: &GameRow, user: &str, text: String) -> Outbound {
+    Outbound {
+        to: Destination::Dm(user.to_string()),
+        text: format!("game #{}: {text}", g.id),
+        game: Some(g.id),
+        ..Outbound::default()
     }
 }
 

@@ -11,21 +11,7 @@ use crate::variants::api::{GameRules, Placing};
 /// How many finished games `games finished` lists, the most recent first.
 pub const FINISHED_LISTED: i64 = 10;
 
-/// One game of a list of games (`games`): its line as the text shows it, and where the
-/// game is played, so an adapter may show the line with a link to the game's channel or
-/// thread. The message's text holds the same lines, for adapters without links.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Listed {
-    /// The game's id.
-    pub game: i64,
-    /// Its line (`#12 standard vs bob: White to move, by ...`).
-    pub line: String,
-    /// The server (Discord guild) it was made in; `None` for a game made in private or in
-    /// the console.
-    pub server: Option<String>,
-    /// The channel or thread it is played in; `None` for a game made in private.
-    pub channel: Option<String>,
-}
+use super::Listed;
 
 impl Service {
     /// `games`: the user's pending and active games of this server (all of them in a
@@ -51,7 +37,7 @@ impl Service {
                         if stopped_by(&away, g, d).is_none() {
                             overdue.push_str(&format!(
                                 " ({}'s time has run out: the opponent may `claim {} time`)",
-                                super::text::user_mark(g.user_at(d.seat).unwrap_or("?")),
+                                super::marks::user_mark(g.user_at(d.seat).unwrap_or("?")),
                                 g.id
                             ));
                         }
@@ -126,7 +112,7 @@ impl Service {
                 .map(|s| {
                     s.user
                         .as_deref()
-                        .map_or_else(|| "open".into(), super::text::user_mark)
+                        .map_or_else(|| "open".into(), super::marks::user_mark)
                 })
                 .collect::<Vec<_>>()
                 .join(", ")

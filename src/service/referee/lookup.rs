@@ -1,8 +1,9 @@
 //! Which game a command is about: the one named by its id, or the user's one game here;
 //! and loading a stored game through the registry.
 
-use super::text::{seat_users, user_mark};
-use super::{Button, Fail, Incoming, Place, Service};
+use super::marks::user_mark;
+use super::text::seat_users;
+use super::{Button, Choice, Fail, Incoming, Place, Service};
 use crate::store::{GameRow, InPlay, StoreError};
 use crate::variants::api::{
     Action, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, Viewer,
@@ -90,6 +91,34 @@ pub(super) fn player_seat(g: &GameRow, user: &str) -> Result<Seat, Fail> {
 }
 
 impl Service {
+    /// Whether `text` reads as a move of the game `rules`, legal or not: read by the
+    /// variant's `move` command (a variant without one has no bare moves) as the seat
+    /// `mine` and as every seat awaited, so that whose turn it is does not decide whether
+    /// a move is a move, into anything but a [`RefusalKind::Syntax`] (or
+    /// [`RefusalKind::NotYourTurn`]) refusal. Decided by the rules, never by the words.
+    pub(super) fn reads_as_move(
+        &self,
+        rules: &dyn GameRules,
+        mine: Option<Seat>,
+        text: &str,
+    ) -> bool {
+        let declared = self
+            .registry
+            .get(rules.variant())
+            .is_ok_and(|spec| spec.commands().iter().any(|c| c.is_named("move")));
+        if !declared {
+            return false;
+        }
+        let gc = GameCommand::new("move", text);
+        let awaited = rules.awaiting().into_iter().map(|(s, _)| s);
+        mine.into_iter()
+            .chain(awaited)
+            .any(|seat| match rules.read(seat, &gc, self.env()) {
+                Ok(_) => true,
+                Err(e) => !matches!(e.kind, RefusalKind::Syntax | RefusalKind::NotYourTurn),
+            })
+    }
+
     /// Takes game `id`'s lock and reads the game under it (with its lines and players'
     /// vacations) for an action of `user`'s: the held lock, the game and the user's seat;
     /// refused when there is no such game, it is not theirs, or it is not under way.
@@ -342,45 +371,51 @@ impl Service {
             .collect();
         match fitting.len() {
             1 => Ok(fitting.into_iter().next().expect("one game")),
-            0 => {
-                // Of the games that have the command at all, the one: it says why not now.
-                if let Fit::Command(gc) = &fit {
-                    let having: Vec<&GameRow> = pool
-                        .iter()
-                        .filter(|g| {
-                            self.registry
-                                .get(&g.variant)
-                                .is_ok_and(|s| s.commands().iter().any(|c| c.is_named(&gc.word)))
-                        })
-                        .collect();
-                    match having.as_slice() {
-                        [one] => return Ok((*one).clone()),
-                        [] => {
-                            return Err(Fail::of(
-                                RefusalKind::NotHere,
-                                format!(
-                                    "none of your games here ({}) has a `{}` command; `help VARIANT` lists a variant's commands",
-                                    id_list(&pool),
-                                    gc.word.chars().take(20).collect::<String>()
-                                ),
-                            ))
-                        }
-                        _ => {}
-                    }
-                }
-                Err(Fail::of(
-                    RefusalKind::Ambiguous,
-                    format!(
-                        "none of your {} games here ({}) takes `{}` now; name one to hear why, for example `{}`",
-                        pool.len(),
-                        id_list(&pool),
-                        shown(&fit, inc),
-                        example(&fit, inc, pool[0].id)
-                    ),
-                ))
-            }
+            0 => self.none_fits(inc, &fit, pool),
             _ => Err(Fail::Choose(self.choice(inc, &fit, &fitting))),
         }
+    }
+
+    /// When a command fits none of the user's games here, `pool`: the one game that has
+    /// the command at all (it says why not now), else a refusal naming the games.
+    fn none_fits(
+        &self,
+        inc: &Incoming,
+        fit: &Fit<'_>,
+        pool: Vec<GameRow>,
+    ) -> Result<GameRow, Fail> {
+        if let Fit::Command(gc) = fit {
+            let has = |g: &&GameRow| {
+                self.registry
+                    .get(&g.variant)
+                    .is_ok_and(|s| s.commands().iter().any(|c| c.is_named(&gc.word)))
+            };
+            let having: Vec<&GameRow> = pool.iter().filter(has).collect();
+            match having.as_slice() {
+                [one] => return Ok((*one).clone()),
+                [] => {
+                    return Err(Fail::of(
+                        RefusalKind::NotHere,
+                        format!(
+                            "none of your games here ({}) has a `{}` command; `help VARIANT` lists a variant's commands",
+                            id_list(&pool),
+                            gc.word.chars().take(20).collect::<String>()
+                        ),
+                    ))
+                }
+                _ => {}
+            }
+        }
+        Err(Fail::of(
+            RefusalKind::Ambiguous,
+            format!(
+                "none of your {} games here ({}) takes `{}` now; name one to hear why, for example `{}`",
+                pool.len(),
+                id_list(&pool),
+                shown(fit, inc),
+                example(fit, inc, pool[0].id)
+            ),
+        ))
     }
 
     /// Whether the command `fit` describes fits live game `g` of the user's now: `None`
@@ -527,17 +562,6 @@ pub(super) enum Fit<'a> {
     /// A live game that would accept this referee action of the player's seat now
     /// (`resign`, `abort`).
     Action(&'a Action),
-}
-
-/// "Which game?": the question's text and a button per game that fits.
-#[derive(Clone, Debug)]
-pub struct Choice {
-    /// The question, listing the games.
-    pub text: String,
-    /// One button per game (at most [`CHOICE_BUTTONS`]), sending the command with its id.
-    pub buttons: Vec<Button>,
-    /// The games offered, in the order of the buttons.
-    pub games: Vec<i64>,
 }
 
 /// Which game a command is about, for an adapter that must know before running it

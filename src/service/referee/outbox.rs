@@ -2,9 +2,10 @@
 //! once with its messages in the same transaction, and delivered until the adapter says
 //! it has handed them over.
 
-use super::acting::{self, prepare};
+use super::commit::{self, destination_from_key, new_message, prepare};
+use super::marks::{time_mark, user_at_mark, user_mark};
 use super::routing::public_dest;
-use super::text::{public_view, time_mark, user_at_mark, user_mark};
+use super::text::public_view;
 use super::{ChallengeMark, Destination, Outbound, Queued, Reply, Service};
 use crate::service::player_settings::read_hours;
 use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError, Write};
@@ -34,9 +35,19 @@ impl Service {
     pub async fn check_deadlines(&self, now: i64) -> Result<(), StoreError> {
         // Vacations whose end has come give their deadlines back first, extended.
         self.settle_vacations(now).await?;
-        // Far enough ahead for the most distant reminder the server or a player asks for.
+        let horizon = self.reminder_horizon().await?;
+        for d in self.store.deadlines_before(now + horizon).await? {
+            self.check_deadline(&d, now).await?;
+        }
+        self.send_digests(now).await?;
+        self.expire_challenges(now).await
+    }
+
+    /// How far ahead of a deadline the most distant reminder the server or a player asks
+    /// for comes, in seconds.
+    async fn reminder_horizon(&self) -> Result<i64, StoreError> {
         let chosen = self.store.chosen_reminder_hours().await?;
-        let horizon = self
+        Ok(self
             .settings
             .reminder_hours
             .iter()
@@ -48,113 +59,135 @@ impl Service {
             )
             .max()
             .unwrap_or(0)
-            * 3600;
-        for d in self.store.deadlines_before(now + horizon).await? {
-            let lock = self.lock_for(d.game_id);
-            let _guard = lock.lock().await;
-            let Some(g) = self.store.game(d.game_id).await? else {
-                continue;
-            };
-            // The deadline as it is now, under the lock (a move may have replaced it).
-            let Some(d) = g
-                .deadlines
-                .iter()
-                .find(|x| x.seat == d.seat && x.turn == d.turn)
-                .cloned()
-            else {
-                continue;
-            };
-            if g.status != "active" {
-                continue;
-            }
-            let Ok(rules) = self.load(&g) else { continue };
-            let user = g.user_at(d.seat).unwrap_or("?").to_string();
-            // A player on vacation is neither reminded nor timed out: the deadline is
-            // extended when the vacation ends (docs/service.md, "Vacation").
-            if self.stopping(&g, &d).await?.is_some() {
-                continue;
-            }
-            if d.due_at <= now {
-                if rules.timeout_is_automatic() {
-                    self.time_out(&g, rules, &d, now, None).await?;
-                } else if let Some(claimer) = self.auto_claimer(&g, d.seat).await? {
-                    self.time_out(&g, rules, &d, now, Some(&claimer)).await?;
-                } else {
-                    let others: Vec<String> = g
-                        .seats
-                        .iter()
-                        .filter(|s| s.seat != d.seat)
-                        .filter_map(|s| s.user.as_deref())
-                        .map(user_at_mark)
-                        .collect();
-                    let text = format!(
-                        "game #{}: {}'s time has run out. {}: you may claim the win with `claim time`",
-                        g.id,
-                        user_mark(&user),
-                        others.join(", ")
-                    );
-                    let messages: Vec<NewMessage> = public_dest(&g)
-                        .iter()
-                        .map(|to| new_message(to, &text, false))
-                        .collect();
-                    self.store
-                        .record_notice(g.id, (d.seat, d.turn, "claimable"), now, &messages)
-                        .await?;
-                }
-                continue;
-            }
-            // The most urgent reminder not yet sent; the less urgent ones are recorded as
-            // superseded so they are not sent late.
-            let mut hours = self
-                .settings_of(&user)
-                .await?
-                .hours(&self.settings.reminder_hours);
-            hours.sort_unstable();
-            // A reminder `h` hours ahead only for a turn longer than `h` hours: with one
-            // day per move the 24-hour reminder would come the moment the turn starts,
-            // and a Chesswords finale of a few minutes needs none
-            // (docs/service.md, "Reminders").
-            let turn_length = acting::time_for(&g, rules.as_ref(), Seat(d.seat));
-            let due: Vec<i64> = hours
-                .iter()
-                .copied()
-                .filter(|h| d.due_at - h * 3600 <= now)
-                .collect();
-            let Some(&first) = due.first() else { continue };
-            let asked = rules
-                .awaiting()
-                .into_iter()
-                .find(|(s, _)| s.0 == d.seat)
-                .map_or_else(|| "to move".to_string(), |(_, p)| p.ask);
-            let text = format!(
-                "game #{}: reminder, you have until {} {asked} (less than {first} h left)",
-                g.id,
-                time_mark(d.due_at)
-            );
-            let text = if first * 3600 < turn_length {
-                Some(text)
-            } else {
-                None
-            };
-            let reminder: Vec<NewMessage> = text
-                .iter()
-                .map(|t| new_message(&Destination::Dm(user.clone()), t, false))
-                .collect();
-            for h in &due {
-                // Recorded even when not sent, so that it is not sent later either.
-                let messages: &[NewMessage] = if *h == first { &reminder } else { &[] };
-                self.store
-                    .record_notice(
-                        g.id,
-                        (d.seat, d.turn, &format!("remind-{h}h")),
-                        now,
-                        messages,
-                    )
-                    .await?;
-            }
+            * 3600)
+    }
+
+    /// Deadline `d` at `now`, checked again under its game's lock (a move may have
+    /// replaced it): a timeout or a "time has run out" once it has passed, else the
+    /// reminders due. A player on vacation is neither reminded nor timed out: the deadline
+    /// is extended when the vacation ends (docs/service.md, "Vacation").
+    async fn check_deadline(&self, d: &Deadline, now: i64) -> Result<(), StoreError> {
+        let lock = self.lock_for(d.game_id);
+        let _guard = lock.lock().await;
+        let Some(g) = self.store.game(d.game_id).await? else {
+            return Ok(());
+        };
+        let Some(d) = g
+            .deadlines
+            .iter()
+            .find(|x| x.seat == d.seat && x.turn == d.turn)
+            .cloned()
+        else {
+            return Ok(());
+        };
+        if g.status != "active" {
+            return Ok(());
         }
-        self.send_digests(now).await?;
-        self.expire_challenges(now).await
+        let Ok(rules) = self.load(&g) else {
+            return Ok(());
+        };
+        if self.stopping(&g, &d).await?.is_some() {
+            return Ok(());
+        }
+        if d.due_at > now {
+            return self.remind(&g, rules.as_ref(), &d, now).await;
+        }
+        if rules.timeout_is_automatic() {
+            self.time_out(&g, rules, &d, now, None).await
+        } else if let Some(claimer) = self.auto_claimer(&g, d.seat).await? {
+            self.time_out(&g, rules, &d, now, Some(&claimer)).await
+        } else {
+            self.time_has_run_out(&g, &d, now).await
+        }
+    }
+
+    /// Tells game `g`'s players that the time of deadline `d` has run out and that the
+    /// others may claim the win, recorded once.
+    async fn time_has_run_out(
+        &self,
+        g: &GameRow,
+        d: &Deadline,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let user = g.user_at(d.seat).unwrap_or("?");
+        let others: Vec<String> = g
+            .seats
+            .iter()
+            .filter(|s| s.seat != d.seat)
+            .filter_map(|s| s.user.as_deref())
+            .map(user_at_mark)
+            .collect();
+        let text = format!(
+            "game #{}: {}'s time has run out. {}: you may claim the win with `claim time`",
+            g.id,
+            user_mark(user),
+            others.join(", ")
+        );
+        let messages: Vec<NewMessage> = public_dest(g)
+            .iter()
+            .map(|to| new_message(to, &text, false))
+            .collect();
+        self.store
+            .record_notice(g.id, (d.seat, d.turn, "claimable"), now, &messages)
+            .await?;
+        Ok(())
+    }
+
+    /// The most urgent reminder of deadline `d` not yet sent, at `now`; the less urgent
+    /// ones are recorded as superseded so they are not sent late.
+    async fn remind(
+        &self,
+        g: &GameRow,
+        rules: &dyn GameRules,
+        d: &Deadline,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let user = g.user_at(d.seat).unwrap_or("?").to_string();
+        let mut hours = self
+            .settings_of(&user)
+            .await?
+            .hours(&self.settings.reminder_hours);
+        hours.sort_unstable();
+        // A reminder `h` hours ahead only for a turn longer than `h` hours: with one day
+        // per move the 24-hour reminder would come the moment the turn starts, and a
+        // Chesswords finale of a few minutes needs none (docs/service.md, "Reminders").
+        let turn_length = commit::time_for(g, rules, Seat(d.seat));
+        let due: Vec<i64> = hours
+            .iter()
+            .copied()
+            .filter(|h| d.due_at - h * 3600 <= now)
+            .collect();
+        let Some(&first) = due.first() else {
+            return Ok(());
+        };
+        let asked = rules
+            .awaiting()
+            .into_iter()
+            .find(|(s, _)| s.0 == d.seat)
+            .map_or_else(|| "to move".to_string(), |(_, p)| p.ask);
+        let text = format!(
+            "game #{}: reminder, you have until {} {asked} (less than {first} h left)",
+            g.id,
+            time_mark(d.due_at)
+        );
+        let text = (first * 3600 < turn_length).then_some(text);
+        let reminder: Vec<NewMessage> = text
+            .iter()
+            .map(|t| new_message(&Destination::Dm(user.clone()), t, false))
+            .collect();
+        for h in &due {
+            // Recorded even when not sent, so that it is not sent later either.
+            let messages: &[NewMessage] = if *h == first { &reminder } else { &[] };
+            self.store
+                .record_notice(
+                    g.id,
+                    (d.seat, d.turn, &format!("remind-{h}h")),
+                    now,
+                    messages,
+                )
+                .await?;
+        }
+        Ok(())
     }
 
     /// Ends the challenges left unanswered for `challenge_expiry_days`, each in one write
@@ -364,33 +397,5 @@ impl Service {
     /// Marks an outbox message delivered at `at`: its deliverer has handed it over.
     pub async fn delivered(&self, id: i64, at: i64) -> Result<(), StoreError> {
         self.store.mark_delivered(id, at).await
-    }
-}
-
-/// An outbox message to `to`, which does not announce the end of a game.
-pub(super) fn new_message(to: &Destination, text: &str, board: bool) -> NewMessage {
-    NewMessage {
-        destination: destination_key(to),
-        text: text.to_string(),
-        board,
-        ending: false,
-    }
-}
-
-/// How a destination is stored in the outbox: `channel:ID` or `dm:USER`.
-fn destination_key(to: &Destination) -> String {
-    match to {
-        Destination::Channel(c) => format!("channel:{c}"),
-        Destination::Dm(u) => format!("dm:{u}"),
-    }
-}
-
-/// The destination stored as `key`.
-fn destination_from_key(key: &str) -> Option<Destination> {
-    if let Some(c) = key.strip_prefix("channel:") {
-        Some(Destination::Channel(c.to_string()))
-    } else {
-        key.strip_prefix("dm:")
-            .map(|u| Destination::Dm(u.to_string()))
     }
 }

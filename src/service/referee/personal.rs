@@ -1,12 +1,13 @@
 //! Messages fitted to their recipients' own settings: the turn notices a player with
 //! the daily digest does not get (the digest lists their games instead), and the boards
 //! sent to a player privately, turned as they chose. Also the digests themselves, sent
-//! by the deadline check.
+//! by the deadline check; and `settings`, which changes them.
 
-use super::outbox::new_message;
-use super::text::time_mark;
-use super::{Destination, Outbound, Reply, Service};
+use super::commit::new_message;
+use super::marks::time_mark;
+use super::{Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::rules::Color;
+use crate::service::player_settings::SettingsChange;
 use crate::service::player_settings::{PlayerSettings, PrivateOrientation};
 use crate::store::{GameRow, StoreError};
 use crate::variants::api::Viewer;
@@ -16,6 +17,39 @@ use std::collections::HashMap;
 pub const DIGEST_GAMES: usize = 15;
 
 impl Service {
+    /// `settings [CHANGES]`: the player's personal settings, changed as asked and
+    /// saved; told privately.
+    pub(super) async fn change_settings(
+        &self,
+        inc: &Incoming,
+        change: &SettingsChange,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let server = &self.settings.reminder_hours;
+        let current = self.settings_of(&inc.user).await?;
+        let text = if change.is_empty() {
+            current.describe(server)
+        } else {
+            let new = current.changed(change);
+            // A digest just chosen (or moved to another hour) starts at its next
+            // hour: today's, if it has not come yet.
+            let digest_done = new
+                .digest_hour
+                .filter(|_| new.digest_hour != current.digest_hour)
+                .map(|h| (crate::store::digest_day(inc.at, h), inc.at));
+            self.store
+                .set_player_settings(&inc.user, &new.to_stored(), digest_done)
+                .await?;
+            format!("saved; {}", new.describe(server))
+        };
+        r.out.push(Outbound {
+            to: Destination::Dm(inc.user.clone()),
+            text,
+            ..Outbound::default()
+        });
+        Ok(())
+    }
+
     /// Fits a reply's messages to their recipients' settings, in one read of the
     /// settings of those concerned: drops the turn notices sent privately to a player
     /// with the daily digest (never an answer to their own command, sent to its origin),

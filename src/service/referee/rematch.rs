@@ -2,37 +2,13 @@
 //! same variant with the same days per move, options and starting position, colours
 //! swapped. The other accepts or declines it like any challenge.
 
-use super::{Button, Fail, Incoming, Reply, Service};
+use super::routing::offers_rematch;
+use super::{Fail, Incoming, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
-use crate::store::GameRow;
-use crate::variants::api::{Placing, RefusalKind};
+use crate::variants::api::RefusalKind;
 use std::collections::BTreeMap;
 
-/// Whether game `g` of a variant placed `placing` may be followed by a rematch: two
-/// sides, two different players.
-pub(super) fn offers_rematch(g: &GameRow, placing: Placing) -> bool {
-    placing == Placing::Sides
-        && matches!(g.seats.as_slice(), [a, b] if a.user.is_some() && b.user.is_some() && a.user != b.user)
-}
-
 impl Service {
-    /// The Rematch button under the message that ends game `g`, when its variant and
-    /// players allow a rematch ([`offers_rematch`]): for either player, the referee
-    /// refusing anyone else who presses it. The same for every end, by a move or by the
-    /// deadline check.
-    pub(super) fn rematch_button(&self, g: &GameRow) -> Option<Button> {
-        let offered = self
-            .registry
-            .find(&g.variant)
-            .is_some_and(|v| offers_rematch(g, v.seats().placing));
-        offered.then(|| Button {
-            label: "Rematch".into(),
-            command: format!("rematch #{}", g.id),
-            for_user: None,
-            primary: false,
-        })
-    }
-
     /// `rematch [ID]`: the challenge of a rematch, made by a player of the game that
     /// ended.
     pub(super) async fn rematch(

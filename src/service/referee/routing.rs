@@ -3,13 +3,14 @@
 //! when a secret answer is newly asked of it, its own board and instructions. Nothing
 //! else of a game reaches a message.
 
-use super::acting::Committed;
-use super::text::{
-    awaited_users, outcome_words, players, public_view, seat_view, turn_line, user_mark,
-};
+use super::commit::Committed;
+use super::marks::user_mark;
+use super::text::{awaited_users, outcome_words, players, public_view, seat_view, turn_line};
 use super::{Button, Destination, Outbound, Reply, Service};
 use crate::store::GameRow;
-use crate::variants::api::{Audience, CommandSpec, GameRules, IdRule, Prompt, Seat, Viewer};
+use crate::variants::api::{
+    Audience, CommandSpec, GameRules, IdRule, Placing, Prompt, Seat, Viewer,
+};
 
 /// Where a game's public messages go: its channel, or each player privately for a game
 /// made in private.
@@ -124,52 +125,7 @@ impl Service {
             }
         }
         if !lines.is_empty() {
-            let mut text = format!("game #{}: {}", g.id, lines.join("; "));
-            if !rules.is_over() {
-                text.push_str(". ");
-                text.push_str(&turn_line(g, rules, &done.deadlines));
-            }
-            let image = (board || ended).then(|| {
-                public_view(
-                    g,
-                    rules,
-                    self.settings.public_orientation,
-                    &self.seat_names(g),
-                )
-            });
-            let mut buttons = answer_buttons(g, rules, &done.before);
-            if ended {
-                buttons.extend(self.rematch_button(g));
-            }
-            // Whose turn it is now, or, when the game has just ended, its players.
-            let mentions = match ended {
-                true => players(g),
-                false => awaited_users(g, rules),
-            };
-            for d in public_dest(g) {
-                // A turn notice for those it calls on: in a channel, the players awaited;
-                // privately, its recipient when awaited.
-                let turn = !ended
-                    && match &d {
-                        Destination::Channel(_) => true,
-                        Destination::Dm(u) => mentions.contains(u),
-                    };
-                r.out.push(Outbound {
-                    turn,
-                    to: d,
-                    text: text.clone(),
-                    image: image.clone(),
-                    game: Some(g.id),
-                    buttons: buttons.clone(),
-                    refusal: None,
-                    mentions: mentions.clone(),
-                    document: None,
-                    ending: ended,
-                    listing: Vec::new(),
-                    challenge: None,
-                    marked: String::new(),
-                });
-            }
+            self.announce_publicly(g, done, &lines, board || ended, r);
         }
         for (s, text) in private {
             if let Some(user) = g.user_at(s.0) {
@@ -182,6 +138,67 @@ impl Service {
             }
         }
         self.prompt_privately(g, rules, &done.before, r);
+    }
+
+    /// The public message of a committed change, its notes `lines`, to each of the
+    /// game's public destinations: with the turn line (or, at the end, the players
+    /// called), the board when `with_board`, and the buttons to answer.
+    fn announce_publicly(
+        &self,
+        g: &GameRow,
+        done: &Committed,
+        lines: &[String],
+        with_board: bool,
+        r: &mut Reply,
+    ) {
+        let rules = done.rules.as_ref();
+        let ended = !done.was_over && rules.is_over();
+        let mut text = format!("game #{}: {}", g.id, lines.join("; "));
+        if !rules.is_over() {
+            text.push_str(". ");
+            text.push_str(&turn_line(g, rules, &done.deadlines));
+        }
+        let image = with_board.then(|| {
+            public_view(
+                g,
+                rules,
+                self.settings.public_orientation,
+                &self.seat_names(g),
+            )
+        });
+        let mut buttons = answer_buttons(g, rules, &done.before);
+        if ended {
+            buttons.extend(self.rematch_button(g));
+        }
+        // Whose turn it is now, or, when the game has just ended, its players.
+        let mentions = match ended {
+            true => players(g),
+            false => awaited_users(g, rules),
+        };
+        for d in public_dest(g) {
+            // A turn notice for those it calls on: in a channel, the players awaited;
+            // privately, its recipient when awaited.
+            let turn = !ended
+                && match &d {
+                    Destination::Channel(_) => true,
+                    Destination::Dm(u) => mentions.contains(u),
+                };
+            r.out.push(Outbound {
+                turn,
+                to: d,
+                text: text.clone(),
+                image: image.clone(),
+                game: Some(g.id),
+                buttons: buttons.clone(),
+                refusal: None,
+                mentions: mentions.clone(),
+                document: None,
+                ending: ended,
+                listing: Vec::new(),
+                challenge: None,
+                marked: String::new(),
+            });
+        }
     }
 
     /// Asks each seat newly awaited for a secret answer, privately, with its own view of
@@ -249,5 +266,31 @@ impl Service {
                 });
             }
         }
+    }
+}
+
+/// Whether game `g` of a variant placed `placing` may be followed by a rematch: two
+/// sides, two different players.
+pub(super) fn offers_rematch(g: &GameRow, placing: Placing) -> bool {
+    placing == Placing::Sides
+        && matches!(g.seats.as_slice(), [a, b] if a.user.is_some() && b.user.is_some() && a.user != b.user)
+}
+
+impl Service {
+    /// The Rematch button under the message that ends game `g`, when its variant and
+    /// players allow a rematch ([`offers_rematch`]): for either player, the referee
+    /// refusing anyone else who presses it. The same for every end, by a move or by the
+    /// deadline check.
+    pub(super) fn rematch_button(&self, g: &GameRow) -> Option<Button> {
+        let offered = self
+            .registry
+            .find(&g.variant)
+            .is_some_and(|v| offers_rematch(g, v.seats().placing));
+        offered.then(|| Button {
+            label: "Rematch".into(),
+            command: format!("rematch #{}", g.id),
+            for_user: None,
+            primary: false,
+        })
     }
 }

@@ -1,21 +1,15 @@
 //! Challenges and seats: who plays which seat, who still has to accept, and the start of
 //! a game once every seat is taken (at once, for a game of one).
 
+use super::commit;
 use super::lookup::{id_list, is_in, is_in_channel};
+use super::marks::user_mark;
 use super::routing::public_dest;
-use super::text::{
-    awaited_users, day_count, public_view, seat_list, turn_line, user_at_mark, user_mark,
-    waiting_for,
-};
-use super::{
-    acting, takeback, ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply, Service,
-};
-use crate::service::command::{Challenge, ColourChoice};
-use crate::store::{Drawn, GameRow, NewGame as StoredGame, SeatRow, StoreError, Write};
-use crate::variants::api::random::{shuffle, splitmix64, OsEntropy, Random};
-use crate::variants::api::{
-    plural, read_options, to_stored_text, NewGame, Placing, RefusalKind, Seat,
-};
+use super::text::{awaited_users, public_view, seat_list, turn_line, waiting_for};
+use super::{ChallengeMark, Fail, Incoming, Outbound, Place, Reply, Service};
+use crate::store::{GameRow, SeatRow, Write};
+use crate::variants::api::random::{splitmix64, OsEntropy, Random};
+use crate::variants::api::{RefusalKind, Seat};
 
 impl Service {
     /// The seed of game `id`'s public draws (colours, teams, a letter grid), stored with
@@ -28,330 +22,6 @@ impl Service {
             None => OsEntropy.next_u64(),
         };
         (z >> 1) as i64
-    }
-
-    /// `challenge ...`: checks what is asked against the variant, stores the challenge
-    /// with its seats drawn, and starts a game whose every seat is taken already.
-    pub(super) async fn challenge(
-        &self,
-        inc: &Incoming,
-        c: Challenge,
-        r: &mut Reply,
-    ) -> Result<(), Fail> {
-        let name = c
-            .variant
-            .clone()
-            .unwrap_or_else(|| self.settings.default_variant.clone());
-        let spec = self.registry.get(&name)?;
-        let plan = spec.seats();
-        let n = plan.count();
-        if c.fen.is_some() && !spec.takes_fen() {
-            return Err(Fail::of(
-                RefusalKind::Syntax,
-                format!(
-                    "{} cannot start from a position (fen:)",
-                    spec.display_name()
-                ),
-            ));
-        }
-        // `rated:` is the referee's own option; the rest are the variant's.
-        let rated_asked = c
-            .options
-            .iter()
-            .rev()
-            .find(|(n, _)| n == "rated")
-            .map(|(_, v)| v.as_str());
-        let rated = super::standing::rated_choice(spec, rated_asked)?;
-        // So is `takebacks:`, which makes a game unrated.
-        let takebacks_asked = c
-            .options
-            .iter()
-            .rev()
-            .find(|(n, _)| n == takeback::OPTION)
-            .map(|(_, v)| v.as_str());
-        let (takebacks, rated) = takeback::choice(
-            takebacks_asked,
-            spec.takebacks(),
-            plan.placing == Placing::Sides && n == 2,
-            spec.display_name(),
-            rated_asked,
-            rated,
-        )?;
-        let own: Vec<(String, String)> = c
-            .options
-            .iter()
-            .filter(|(n, _)| n != "rated" && n != takeback::OPTION)
-            .cloned()
-            .collect();
-        let options = read_options(spec.options(), spec.display_name(), &own)?;
-        let mut stored_options = options.clone();
-        if let Some(yes) = rated {
-            stored_options.insert("rated".into(), if yes { "yes" } else { "no" }.into());
-        }
-        if takebacks {
-            stored_options.insert(takeback::OPTION.into(), "on".into());
-        }
-        // Where every draw is to be reproducible (`--seed`, tests), hidden draws come
-        // from the game's seed too; on the bot, from the operating system's entropy.
-        let seeded = self.settings.seed.is_some();
-        let setup = |seed: u64| NewGame {
-            fen: c.fen.as_deref(),
-            options: options.clone(),
-            seed,
-            hidden_seed: seeded.then_some(seed),
-        };
-        // This game checks the challenge; the game itself is set up with its seed once
-        // its id is known.
-        let rules = spec.new_game(&setup(0))?;
-        let refuse = |text: String| Err(Fail::of(RefusalKind::Syntax, text));
-        match plan.placing {
-            Placing::Alone if !c.opponents.is_empty() => {
-                return refuse(format!(
-                    "{} is played alone: name no opponent (challenge {})",
-                    spec.display_name(),
-                    spec.id()
-                ))
-            }
-            Placing::Alone | Placing::Teams if c.colour.is_some() => {
-                return refuse(if n == 1 {
-                    format!(
-                        "{} is played alone: there is no colour to choose",
-                        spec.display_name()
-                    )
-                } else {
-                    format!(
-                        "{} is played in teams: you and the first player named are partners, or write teams:random",
-                        spec.display_name()
-                    )
-                })
-            }
-            Placing::Alone | Placing::Sides if c.random_teams => {
-                return refuse(format!(
-                    "teams:random is for team games; {} has {} player{}{}",
-                    spec.display_name(),
-                    if n == 1 { "one" } else { "two" },
-                    if n == 1 { "" } else { "s" },
-                    if n == 2 { ": use colour:random" } else { "" }
-                ))
-            }
-            Placing::Sides | Placing::Teams
-                if !c.opponents.is_empty() && c.opponents.len() + 1 != n =>
-            {
-                return refuse(format!(
-                    "{} is for {} players: name {}",
-                    spec.id(),
-                    n,
-                    plural(n - 1, "opponent", "opponents")
-                ))
-            }
-            _ => {}
-        }
-        // A challenge made in private reaches only the players it names: an open one
-        // would reach nobody.
-        if inc.place == Place::Dm && c.opponents.is_empty() && plan.placing != Placing::Alone {
-            return refuse(format!(
-                "an open challenge is made in a channel, where others can see it; in a private message name your opponent (challenge @user {})",
-                spec.id()
-            ));
-        }
-        if c.opponents.contains(&inc.user) {
-            return refuse("you cannot challenge yourself".into());
-        }
-        if (1..c.opponents.len()).any(|i| c.opponents[..i].contains(&c.opponents[i])) {
-            return refuse("name each player once".into());
-        }
-        let colour = c.colour.unwrap_or(ColourChoice::Random);
-        let days = c.days.unwrap_or(self.settings.default_days) as i64;
-        // The players in seat order: two players by colour; teams in the order named
-        // (the challenger and the first named are partners), or drawn with the seed.
-        let draw = |id: i64| {
-            let seed = self.game_seed(id);
-            let mut users: Vec<Option<String>> = std::iter::once(Some(inc.user.clone()))
-                .chain(c.opponents.iter().cloned().map(Some))
-                .chain(std::iter::repeat(None))
-                .take(n)
-                .collect();
-            match plan.placing {
-                Placing::Sides => {
-                    let challenger_seat = match colour {
-                        ColourChoice::White => 0,
-                        ColourChoice::Black => 1,
-                        ColourChoice::Random => (seed & 1) as usize,
-                    };
-                    users.swap(0, challenger_seat);
-                }
-                Placing::Teams if c.random_teams => shuffle(&mut users, seed as u64),
-                _ => {}
-            }
-            let seats = users
-                .into_iter()
-                .enumerate()
-                .map(|(s, user)| SeatRow {
-                    seat: s as u8,
-                    accepted: user.as_deref() == Some(inc.user.as_str()),
-                    user,
-                    role: rules.seat_name(Seat(s as u8)).to_lowercase(),
-                })
-                .collect();
-            // The same variant and position were accepted above, so this cannot fail; if
-            // it did, the unseeded game's snapshot would stand. A snapshot that cannot be
-            // written undoes the challenge.
-            let game = spec.new_game(&setup(seed as u64)).ok();
-            let snapshot = match &game {
-                Some(g) => Some(
-                    g.snapshot()
-                        .map_err(|e| StoreError::Refused(e.text))?
-                        .to_string(),
-                ),
-                None => None,
-            };
-            // A game of one starts as it is made: its first deadlines now.
-            let start = (plan.placing == Placing::Alone).then(|| {
-                let g = game.as_deref().unwrap_or(rules.as_ref());
-                acting::movers(g)
-                    .into_iter()
-                    .map(|s| {
-                        let time = g.time_limit(s).unwrap_or(days * acting::DAY);
-                        (s.0, inc.at + time)
-                    })
-                    .collect()
-            });
-            Ok(Drawn {
-                seed,
-                seats,
-                snapshot,
-                start,
-            })
-        };
-        let max = self.settings.max_open_challenges;
-        let ng = StoredGame {
-            variant: spec.id().into(),
-            days_per_move: days,
-            colour: match plan.placing {
-                Placing::Sides => format!("{colour:?}").to_lowercase(),
-                Placing::Teams if c.random_teams => "teams:random".into(),
-                Placing::Teams => "teams:named".into(),
-                Placing::Alone => "alone".into(),
-            },
-            challenger: inc.user.clone(),
-            channel: match &inc.place {
-                Place::Channel(ch) => Some(ch.clone()),
-                Place::Dm => None,
-            },
-            server: match &inc.place {
-                Place::Channel(_) => inc.server.clone(),
-                Place::Dm => None,
-            },
-            max_open: i64::from(max),
-            start_fen: c
-                .fen
-                .as_ref()
-                .map(|_| rules.project(crate::variants::api::Viewer::Public).fen),
-            options: to_stored_text("the options", &stored_options)?,
-            snapshot: rules.snapshot()?.to_string(),
-        };
-        // The players are recorded by the transaction that creates the game: a refused
-        // command leaves no trace, not even a user row.
-        let (id, _, seats) = match self
-            .store
-            .create_game(&ng, Some(&inc.event_id), inc.at, draw)
-            .await
-        {
-            Err(StoreError::OverLimit) => {
-                return Err(Fail::of(
-                    RefusalKind::Illegal,
-                    format!(
-                        "you have {} waiting for an answer, the most this server allows: cancel one (cancel ID) or wait for an answer",
-                        plural(max, "challenge", "challenges")
-                    ),
-                ))
-            }
-            other => other?,
-        };
-        if plan.placing == Placing::Alone {
-            let g = self.game_row(id).await?;
-            self.announce_start(inc, &g, r)?;
-            return Ok(());
-        }
-        let challenger_seat = seats
-            .iter()
-            .find(|s| s.user.as_deref() == Some(inc.user.as_str()))
-            .map_or(0, |s| s.seat);
-        let side = rules.seat_name(Seat(challenger_seat));
-        let named: Vec<String> = c.opponents.iter().map(|o| user_at_mark(o)).collect();
-        let me = user_mark(&inc.user);
-        let variant = rules.variant();
-        let unrated = match (rated == Some(false), takebacks) {
-            (true, true) => ", unrated, takebacks allowed",
-            (true, false) => ", unrated",
-            (false, true) => ", takebacks allowed",
-            (false, false) => "",
-        };
-        let text = if n > 2 {
-            let who = if named.is_empty() {
-                format!("opens a challenge to {variant}")
-            } else {
-                format!("challenges {} to {variant}", named.join(", "))
-            };
-            let answer = if named.is_empty() {
-                format!("Anyone: accept {id}")
-            } else {
-                format!("{}: each of you, accept or decline", named.join(", "))
-            };
-            let users: Vec<Option<String>> = seats.iter().map(|s| s.user.clone()).collect();
-            format!(
-                "game #{id}: {} {who} ({} per move). Seats: {}. {answer}",
-                me,
-                day_count(days),
-                seat_list(&users, rules.as_ref())
-            )
-        } else {
-            match named.first() {
-                Some(o) => format!(
-                    "game #{id}: {} challenges {o} to {variant} ({} per move{unrated}), {} plays {side}. {o}: accept or decline",
-                    me,
-                    day_count(days),
-                    me
-                ),
-                None => format!(
-                    "game #{id}: {} opens a challenge to {variant} ({} per move{unrated}), {} plays {side}. Anyone: accept {id}",
-                    me,
-                    day_count(days),
-                    me
-                ),
-            }
-        };
-        if inc.place == Place::Dm {
-            // Made in private: the challenger is told here, and each player named gets it
-            // by private message with the buttons to answer it.
-            r.out.push(Outbound {
-                to: r.origin.clone(),
-                text: text.clone(),
-                game: Some(id),
-                ..Outbound::default()
-            });
-            for o in &c.opponents {
-                r.out.push(Outbound {
-                    to: Destination::Dm(o.clone()),
-                    text: text.clone(),
-                    game: Some(id),
-                    buttons: challenge_buttons(id),
-                    challenge: Some(ChallengeMark::Posted(id)),
-                    ..Outbound::default()
-                });
-            }
-            return Ok(());
-        }
-        r.out.push(Outbound {
-            to: r.origin.clone(),
-            text,
-            game: Some(id),
-            buttons: challenge_buttons(id),
-            mentions: c.opponents.clone(),
-            challenge: Some(ChallengeMark::Posted(id)),
-            ..Outbound::default()
-        });
-        Ok(())
     }
 
     /// Tells what became of a pending challenge: where it was made, or, for one made in
@@ -374,7 +44,7 @@ impl Service {
     }
 
     /// The stored game `id`.
-    async fn game_row(&self, id: i64) -> Result<GameRow, Fail> {
+    pub(super) async fn game_row(&self, id: i64) -> Result<GameRow, Fail> {
         self.store
             .game(id)
             .await?
@@ -551,13 +221,13 @@ impl Service {
         r: &mut Reply,
     ) -> Result<(), Fail> {
         let rules = self.load(&g)?;
-        let deadlines = acting::movers(rules.as_ref())
+        let deadlines = commit::movers(rules.as_ref())
             .into_iter()
             .map(|s| {
                 (
                     s.0,
                     g.version + 1,
-                    inc.at + acting::time_for(&g, rules.as_ref(), s),
+                    inc.at + commit::time_for(&g, rules.as_ref(), s),
                 )
             })
             .collect();
@@ -579,7 +249,12 @@ impl Service {
 
     /// The messages of a game's start: the public board and whose turn it is, each
     /// seat's secret holdings, and the secret prompts.
-    fn announce_start(&self, inc: &Incoming, g: &GameRow, r: &mut Reply) -> Result<(), Fail> {
+    pub(super) fn announce_start(
+        &self,
+        inc: &Incoming,
+        g: &GameRow,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
         let rules = self.load(g)?;
         let users: Vec<Option<String>> = g.seats.iter().map(|s| s.user.clone()).collect();
         let players = match users.as_slice() {
@@ -678,7 +353,7 @@ impl Service {
 
 /// The buttons under a challenge: anyone it is made to may press them (the referee checks
 /// who may answer, like for a typed `accept`).
-fn challenge_buttons(id: i64) -> Vec<super::Button> {
+pub(super) fn challenge_buttons(id: i64) -> Vec<super::Button> {
     [("Accept", "accept", true), ("Decline", "decline", false)]
         .into_iter()
         .map(|(label, word, primary)| super::Button {

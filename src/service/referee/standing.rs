@@ -42,7 +42,7 @@ pub(super) fn rated_choice(
 /// player's display name; the answers change nothing, so a slash command's answer is
 /// private and pings nobody.
 fn at(user: &str) -> String {
-    super::text::user_at_mark(user)
+    super::marks::user_at_mark(user)
 }
 
 /// `12 games (7 won, 2 drawn, 3 lost)`.

@@ -5,11 +5,11 @@
 //! ([`crate::variants::api::Takebacks`] says which are allowed); an acceptance rebuilds
 //! the game from its log without the action, as every replay of the log does.
 
-use super::acting::{self, Committed};
+use super::commit::{self, Committed};
 use super::{Button, Fail, Incoming, Reply, Service};
-use crate::store::{GameRow, Write};
+use crate::store::{Deadline, GameRow, Write};
 use crate::variants::api::{
-    Action, Note, Options, RefusalKind, RuleError, Seat, TakebackStep, Takebacks, Text,
+    Action, GameRules, Note, Options, RefusalKind, RuleError, Seat, TakebackStep, Takebacks, Text,
 };
 
 /// The referee's option of a challenge that allows takebacks (`takebacks:on`).
@@ -60,6 +60,9 @@ pub(super) fn choice(
     Ok((on, rated.map(|_| false)))
 }
 
+/// What an accepted takeback leaves: the note saying so, the game rebuilt without the
+/// move, and its deadlines.
+type TakenBack = (Note, Box<dyn GameRules>, Vec<Deadline>);
 impl Service {
     /// `takeback [ID] [accept|decline]`: a proposal, or the opponent's answer to one,
     /// checked and committed under the game's lock.
@@ -124,29 +127,8 @@ impl Service {
                 let proposer = state.may_answer(seat)?;
                 let mut all = log;
                 all.push((seat, entry.clone()));
-                let rebuilt =
-                    crate::service::replay::replay(&self.registry, g, &all).map_err(damaged)?;
-                // The proposer is to move again, with a fresh deadline; a seat awaited
-                // before and still keeps its own.
-                let before = acting::movers(rules.as_ref());
-                let deadlines = acting::movers(rebuilt.as_ref())
-                    .into_iter()
-                    .map(|s| match g.deadlines.iter().find(|d| d.seat == s.0) {
-                        Some(d) if s != proposer && before.contains(&s) => d.clone(),
-                        _ => crate::store::Deadline {
-                            game_id: id,
-                            seat: s.0,
-                            turn: g.version + 1,
-                            due_at: inc.at + acting::time_for(g, rebuilt.as_ref(), s),
-                        },
-                    })
-                    .collect();
-                let mut note = Note::public(
-                    Text::player(seat, " accepts the takeback proposed by ")
-                        .push_player(proposer)
-                        .push(": their last move is taken back"),
-                );
-                note.board = true;
+                let (note, rebuilt, deadlines) =
+                    self.taken_back(inc, g, rules.as_ref(), seat, proposer, &all)?;
                 (vec![note], rebuilt, deadlines)
             }
         };
@@ -188,6 +170,43 @@ impl Service {
             }
         }
         Ok(in_play.vacation_of(&inc.user).is_some())
+    }
+
+    /// The takeback that `seat` accepts from `proposer` in game `g`, now `rules`, whose
+    /// log with the acceptance is `all`: the note, the game rebuilt from before the move
+    /// taken back, and the deadlines (the proposer is to move again, with a fresh
+    /// deadline; a seat awaited before and still keeps its own).
+    fn taken_back(
+        &self,
+        inc: &Incoming,
+        g: &GameRow,
+        rules: &dyn GameRules,
+        seat: Seat,
+        proposer: Seat,
+        all: &[(Seat, Action)],
+    ) -> Result<TakenBack, Fail> {
+        let damaged = |e: String| Fail::of(RefusalKind::Unknown, e);
+        let rebuilt = crate::service::replay::replay(&self.registry, g, all).map_err(damaged)?;
+        let before = commit::movers(rules);
+        let deadlines = commit::movers(rebuilt.as_ref())
+            .into_iter()
+            .map(|s| match g.deadlines.iter().find(|d| d.seat == s.0) {
+                Some(d) if s != proposer && before.contains(&s) => d.clone(),
+                _ => Deadline {
+                    game_id: g.id,
+                    seat: s.0,
+                    turn: g.version + 1,
+                    due_at: inc.at + commit::time_for(g, rebuilt.as_ref(), s),
+                },
+            })
+            .collect();
+        let mut note = Note::public(
+            Text::player(seat, " accepts the takeback proposed by ")
+                .push_player(proposer)
+                .push(": their last move is taken back"),
+        );
+        note.board = true;
+        Ok((note, rebuilt, deadlines))
     }
 
     /// The note that a pending takeback proposal lapsed, when `g` (which allows

@@ -9,10 +9,12 @@
 //! finishes a settlement left half done (the log entry says which deadlines were
 //! extended). See docs/service.md, "Vacation".
 
-use super::acting::{self, DAY};
-use super::outbox::new_message;
+use super::commit;
+use super::commit::new_message;
+use super::marks::DAY;
+use super::marks::{civil, time_mark};
 use super::routing::public_dest;
-use super::text::{civil, day_count, time_mark};
+use super::text::day_count;
 use super::{Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::VacationAsk;
 use crate::store::{Deadline, GameRow, InPlay, StoreError, Vacation, Write};
@@ -54,6 +56,42 @@ pub(super) fn stopped_for(d: &Deadline, length: i64, from: i64, to: i64) -> i64 
     (to - from.max(d.due_at - length)).max(0)
 }
 
+/// A player's vacation days this year: how many the server allows and how many they
+/// have used.
+#[derive(Clone, Copy)]
+struct Allowance {
+    days: i64,
+    used: i64,
+}
+
+impl Allowance {
+    /// The days left.
+    fn left(&self) -> i64 {
+        (self.days - self.used).max(0)
+    }
+}
+
+/// `vacation` alone: whether the player is away, and the days left this year.
+fn vacation_shown(running: Option<&Vacation>, year: &Allowance) -> String {
+    let now = match running {
+        Some(v) => format!(
+            "you are on vacation until {}: your clocks are stopped (vacation end to come back now). ",
+            time_mark(v.planned_end)
+        ),
+        None => "you are not on vacation. ".into(),
+    };
+    format!(
+        "{now}{} of your {} of vacation left this year{}",
+        day_count(year.left()),
+        day_count(year.days),
+        if running.is_none() && year.left() > 0 {
+            " (vacation DAYS stops your clocks from now)"
+        } else {
+            ""
+        }
+    )
+}
+
 impl Service {
     /// `vacation [DAYS|end]`, answered privately.
     pub(super) async fn vacation(
@@ -63,7 +101,6 @@ impl Service {
         r: &mut Reply,
     ) -> Result<(), Fail> {
         let user = &inc.user;
-        let allowance = i64::from(self.settings.vacation_days_per_year);
         // An ended vacation not yet settled is settled first (a restart may leave one), and
         // one whose planned end has come is ended there, before the deadline check does.
         if let Some(v) = self.store.open_vacation(user).await? {
@@ -79,73 +116,15 @@ impl Service {
             .await?
             .filter(|v| v.ended_at.is_none());
         let (from, to) = year_of(inc.at);
-        let left = |used: i64| (allowance - used).max(0);
+        let year = Allowance {
+            days: i64::from(self.settings.vacation_days_per_year),
+            used: self.store.vacation_days(user, from, to).await?,
+        };
         let text = match ask {
-            VacationAsk::Show => {
-                let used = self.store.vacation_days(user, from, to).await?;
-                let now = match &running {
-                    Some(v) => format!(
-                        "you are on vacation until {}: your clocks are stopped (vacation end to come back now). ",
-                        time_mark(v.planned_end)
-                    ),
-                    None => "you are not on vacation. ".into(),
-                };
-                format!(
-                    "{now}{} of your {} of vacation left this year{}",
-                    day_count(left(used)),
-                    day_count(allowance),
-                    if running.is_none() && left(used) > 0 {
-                        " (vacation DAYS stops your clocks from now)"
-                    } else {
-                        ""
-                    }
-                )
-            }
+            VacationAsk::Show => vacation_shown(running.as_ref(), &year),
             VacationAsk::Start(days) => {
-                let days = i64::from(days);
-                if allowance == 0 {
-                    return Err(Fail::of(
-                        RefusalKind::NotHere,
-                        "vacations are off on this server: nothing was done",
-                    ));
-                }
-                if let Some(v) = &running {
-                    return Err(Fail::of(
-                        RefusalKind::Illegal,
-                        format!(
-                            "you are already on vacation until {}: say vacation end first to take another",
-                            time_mark(v.planned_end)
-                        ),
-                    ));
-                }
-                let used = self.store.vacation_days(user, from, to).await?;
-                if days > left(used) {
-                    return Err(Fail::of(
-                        RefusalKind::Illegal,
-                        format!(
-                            "you have {} of vacation left this year (of {}): nothing was done",
-                            day_count(left(used)),
-                            day_count(allowance)
-                        ),
-                    ));
-                }
-                if !self.store.start_vacation(user, inc.at, days).await? {
-                    return Err(Fail::of(
-                        RefusalKind::Conflict,
-                        "you are already on vacation: nothing was done",
-                    ));
-                }
-                let until = inc.at + days * DAY;
-                let games = self.announce_vacation(user, inc.at, until).await?;
-                format!(
-                    "you are on vacation until {}: your clocks are stopped in {} (their deadlines move on by the time you are away); {} left this year. Moving or vacation end brings you back early",
-                    time_mark(until),
-                    match games {
-                        1 => "your 1 game".to_string(),
-                        n => format!("your {n} games"),
-                    },
-                    day_count(left(used + days))
-                )
+                self.start_vacation(inc, i64::from(days), running.as_ref(), &year)
+                    .await?
             }
             VacationAsk::End => {
                 let Some(v) = running else {
@@ -156,7 +135,7 @@ impl Service {
                 format!(
                     "welcome back: your vacation is over and your clocks run again, each deadline moved on by the time it was stopped; {} counted, {} left this year",
                     day_count(days_counted(v.started_at, inc.at, v.days)),
-                    day_count(left(used))
+                    day_count(Allowance { used, ..year }.left())
                 )
             }
         };
@@ -166,6 +145,59 @@ impl Service {
             ..Outbound::default()
         });
         Ok(())
+    }
+
+    /// `vacation DAYS` by `inc`'s user, with `running` their vacation now and `year` their
+    /// allowance: their clocks stopped and their games told; what to answer them.
+    async fn start_vacation(
+        &self,
+        inc: &Incoming,
+        days: i64,
+        running: Option<&Vacation>,
+        year: &Allowance,
+    ) -> Result<String, Fail> {
+        if year.days == 0 {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                "vacations are off on this server: nothing was done",
+            ));
+        }
+        if let Some(v) = running {
+            return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!(
+                    "you are already on vacation until {}: say vacation end first to take another",
+                    time_mark(v.planned_end)
+                ),
+            ));
+        }
+        if days > year.left() {
+            return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!(
+                    "you have {} of vacation left this year (of {}): nothing was done",
+                    day_count(year.left()),
+                    day_count(year.days)
+                ),
+            ));
+        }
+        if !self.store.start_vacation(&inc.user, inc.at, days).await? {
+            return Err(Fail::of(
+                RefusalKind::Conflict,
+                "you are already on vacation: nothing was done",
+            ));
+        }
+        let until = inc.at + days * DAY;
+        let games = self.announce_vacation(&inc.user, inc.at, until).await?;
+        Ok(format!(
+            "you are on vacation until {}: your clocks are stopped in {} (their deadlines move on by the time you are away); {} left this year. Moving or vacation end brings you back early",
+            time_mark(until),
+            match games {
+                1 => "your 1 game".to_string(),
+                n => format!("your {n} games"),
+            },
+            day_count(year.left() - days)
+        ))
     }
 
     /// Tells each active game of `user` that they are away until `until` (through the
@@ -284,7 +316,7 @@ impl Service {
                     let recorded = log.iter().any(|(s, a)| {
                         s.0 == d.seat && a.vacation_entry().is_some_and(|e| e.from == v.started_at)
                     });
-                    let length = acting::time_for(&g, rules.as_ref(), Seat(d.seat));
+                    let length = commit::time_for(&g, rules.as_ref(), Seat(d.seat));
                     let seconds = stopped_for(d, length, v.started_at, to);
                     (g.user_at(d.seat) == Some(&v.user) && !recorded && seconds > 0)
                         .then_some((d, seconds))
@@ -397,7 +429,7 @@ impl Service {
 fn away_notice(id: i64, user: &str, until: i64) -> String {
     format!(
         "game #{id}: {} is on vacation until {}: their clock is stopped",
-        super::text::user_mark(user),
+        super::marks::user_mark(user),
         time_mark(until)
     )
 }
@@ -410,7 +442,7 @@ pub(super) fn away_note(away: &[Vacation]) -> String {
         .map(|v| {
             format!(
                 "; {} is on vacation until {}: their clock is stopped",
-                super::text::user_mark(&v.user),
+                super::marks::user_mark(&v.user),
                 time_mark(v.planned_end)
             )
         })

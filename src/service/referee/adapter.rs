@@ -1,0 +1,174 @@
+//! What a chat adapter keeps beside the games, reached through the service so that an
+//! adapter talks to the service only (ARCHITECTURE.md, "Layers"): opening and closing
+//! the database, whether a chat event changed anything, the threads games are moved to,
+//! where a challenge was posted, and the private messages held for a user whose DMs are
+//! closed. Each method is one question or one change; none decides anything about a game.
+
+use super::{Service, Settings};
+use crate::service::command::{self, Command};
+use crate::store::Store;
+use crate::variants::Registry;
+
+/// A stored game as the service hands it to an adapter (its id, variant, seats, place).
+pub use crate::store::GameRow;
+/// The error of the database under the service, as the service's methods return it.
+pub use crate::store::StoreError;
+
+/// A message that posted a challenge, kept to be edited once the challenge is settled
+/// ([`Service::take_challenge_posts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengePost {
+    /// The channel (or private-message channel) it was posted in.
+    pub channel: String,
+    /// The message's id.
+    pub message: String,
+    /// Its text as posted.
+    pub text: String,
+}
+
+impl Service {
+    /// Opens the database at `url` (applying migrations) and a service over it playing
+    /// the variants of `registry`.
+    pub async fn open(
+        url: &str,
+        settings: Settings,
+        registry: Registry,
+    ) -> Result<Service, StoreError> {
+        let store = Store::open(url).await?;
+        Ok(Service::with_registry(store, settings, registry))
+    }
+
+    /// Closes the database cleanly at shutdown (claims released, the WAL checkpointed).
+    pub async fn close(&self) {
+        self.store.close().await;
+    }
+
+    /// Whether command line `text` may start a game (an acceptance that takes the last
+    /// seat, a challenge to a game of one), so that an adapter may get ready to give the
+    /// game its place before the command runs.
+    pub fn may_start_game(&self, text: &str) -> bool {
+        matches!(
+            command::parse(text, &self.registry),
+            Ok(Command::Accept(_) | Command::Challenge(_))
+        )
+    }
+
+    /// Whether chat event `event_id` was applied, that is, changed something.
+    pub async fn event_applied(&self, event_id: &str) -> Result<bool, StoreError> {
+        self.store.event_seen(event_id).await
+    }
+
+    /// Records that `user` interacted, so private messages to them are tried again.
+    pub async fn reopen_dms(&self, user: &str, at: i64) -> Result<(), StoreError> {
+        self.store.set_dm_closed(user, false, at).await
+    }
+
+    /// Records that `user` refuses private messages until they interact again.
+    pub async fn refuse_dms(&self, user: &str, at: i64) -> Result<(), StoreError> {
+        self.store.set_dm_closed(user, true, at).await
+    }
+
+    /// Whether `user` refused private messages and has not interacted since.
+    pub async fn dms_closed(&self, user: &str) -> Result<bool, StoreError> {
+        self.store.dm_closed(user).await
+    }
+
+    /// Keeps a private message that could not be sent to `user`, for them to fetch.
+    pub async fn hold_message(&self, user: &str, text: &str, at: i64) -> Result<(), StoreError> {
+        self.store.hold_message(user, text, at).await
+    }
+
+    /// Takes the private messages held for `user`, oldest first.
+    pub async fn take_held_messages(&self, user: &str) -> Result<Vec<String>, StoreError> {
+        self.store.take_held(user).await
+    }
+
+    /// Whether `channel` is a game's thread.
+    pub async fn is_game_thread(&self, channel: &str) -> Result<bool, StoreError> {
+        self.store.is_game_thread(channel).await
+    }
+
+    /// The channel a new thread opens from for a game started in `channel`.
+    pub async fn thread_parent(&self, channel: &str) -> Result<String, StoreError> {
+        self.store.thread_parent(channel).await
+    }
+
+    /// The active games at home in `channel` that have no thread of their own yet.
+    pub async fn games_needing_thread(&self, channel: &str) -> Result<Vec<GameRow>, StoreError> {
+        self.store.games_needing_thread(channel).await
+    }
+
+    /// Moves game `id` from `parent` into its own `thread`, where its messages go from now.
+    pub async fn move_to_thread(
+        &self,
+        id: i64,
+        parent: &str,
+        thread: &str,
+    ) -> Result<(), StoreError> {
+        self.store.move_to_thread(id, parent, thread).await
+    }
+
+    /// The thread game `id` was given and the channel it was opened from, if any.
+    pub async fn thread_of(&self, id: i64) -> Result<Option<(String, String)>, StoreError> {
+        self.store.thread_of(id).await
+    }
+
+    /// Where game `id`'s messages go: its thread, else its channel (`None` for a game
+    /// made in private, or no such game).
+    pub async fn home_of(&self, id: i64) -> Result<Option<String>, StoreError> {
+        if let Some((thread, _)) = self.store.thread_of(id).await? {
+            return Ok(Some(thread));
+        }
+        Ok(self.store.game(id).await?.and_then(|g| g.channel))
+    }
+
+    /// Keeps where game `id`'s challenge was posted, to be edited once it is settled.
+    pub async fn record_challenge_post(
+        &self,
+        id: i64,
+        post: &ChallengePost,
+    ) -> Result<(), StoreError> {
+        self.store
+            .record_challenge_post(id, &post.channel, &post.message, &post.text)
+            .await
+    }
+
+    /// Takes the posts of game `id`'s challenge, forgetting them: each is edited once.
+    pub async fn take_challenge_posts(&self, id: i64) -> Result<Vec<ChallengePost>, StoreError> {
+        let posts = self.store.take_challenge_posts(id).await?;
+        Ok(posts
+            .into_iter()
+            .map(|(channel, message, text)| ChallengePost {
+                channel,
+                message,
+                text,
+            })
+            .collect())
+    }
+
+    /// The games of `user` that command `command` may be about, to suggest as its
+    /// `game` argument: challenges to answer, games to look at (over ones too), else
+    /// games in play.
+    pub async fn games_to_suggest(
+        &self,
+        user: &str,
+        command: &str,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let statuses: &[&str] = match command {
+            "accept" | "decline" | "cancel" => &["challenged"],
+            "board" | "moves" | "pgn" => &["active", "finished"],
+            _ => &["active"],
+        };
+        self.store.games_of(user, statuses).await
+    }
+
+    /// The two sides' names of game `g` for a title, from its players' `names` in seat
+    /// order (`White` and `Black`, or the partners of each team); `?` for a game that
+    /// cannot be read.
+    pub fn side_names(&self, g: &GameRow, names: &[&str]) -> [String; 2] {
+        match super::load_with(&self.registry, g) {
+            Ok(rules) => rules.side_names(names),
+            Err(_) => ["?".to_string(), "?".to_string()],
+        }
+    }
+}

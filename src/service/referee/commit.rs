@@ -1,0 +1,158 @@
+//! Committing an action: the write that records it, the game's deadlines after it, and
+//! the outbox messages it stores.
+//! Shared by every part that changes a game (moves, conditional moves, takebacks, the
+//! deadline check); it depends on none of them.
+
+use super::marks::DAY;
+use super::messages::{Destination, Fail};
+use crate::store::{Deadline, GameRow, NewMessage, Write};
+use crate::variants::api::{to_stored_text, Action, GameRules, Note, Prompt, RuleError, Seat};
+
+/// An action applied (and, once its write is done, committed): what happened, the game's
+/// new state, and its deadlines now.
+pub(super) struct Committed {
+    /// What the game said happened.
+    pub notes: Vec<Note>,
+    /// The game after the action.
+    pub rules: Box<dyn GameRules>,
+    /// The deadlines now.
+    pub deadlines: Vec<Deadline>,
+    /// Who was awaited, for what, before the action (new secret prompts are sent
+    /// privately).
+    pub before: Vec<(Seat, Prompt)>,
+    /// Whether the game was over before (so its end is announced once).
+    pub was_over: bool,
+}
+
+/// Applies one action to `rules`, the state of `g`, and returns the write that commits it
+/// with what happened and the new state.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn prepare(
+    g: &GameRow,
+    mut rules: Box<dyn GameRules>,
+    seat: Seat,
+    author: &str,
+    action: Action,
+    at: i64,
+    event_id: Option<String>,
+) -> Result<(Write, Committed), Fail> {
+    let awaited_before = rules.awaiting();
+    let was_over = rules.is_over();
+    let before: Vec<Seat> = movers(rules.as_ref());
+    let notes = rules.apply(seat, &action)?;
+    let status = if rules.aborted() {
+        "aborted"
+    } else if rules.outcome().is_some() {
+        "finished"
+    } else {
+        "active"
+    };
+    let outcome = rules
+        .outcome()
+        .map(|o| {
+            let score = o
+                .score
+                .as_ref()
+                .map(|s| to_stored_text("the score", s))
+                .transpose()?;
+            Ok::<_, RuleError>((o.result.clone(), o.reason.clone(), score))
+        })
+        .transpose()?;
+    let old = &g.deadlines;
+    let turn = g.version + 1;
+    let deadlines = if status == "active" {
+        movers(rules.as_ref())
+            .into_iter()
+            .map(|s| match old.iter().find(|d| d.seat == s.0) {
+                Some(d) if before.contains(&s) && s != seat => (s.0, d.turn, d.due_at),
+                _ => (s.0, turn, at + time_for(g, rules.as_ref(), s)),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let w = Write {
+        expected_version: g.version,
+        action: Some((seat.0, author.to_string(), action.json().to_string())),
+        at,
+        event_id,
+        status: status.into(),
+        snapshot: rules.snapshot()?.to_string(),
+        outcome,
+        seats: None,
+        deadlines,
+        notice: None,
+        messages: Vec::new(),
+    };
+    let deadlines = w
+        .deadlines
+        .iter()
+        .map(|&(seat, turn, due_at)| Deadline {
+            game_id: g.id,
+            seat,
+            turn,
+            due_at,
+        })
+        .collect();
+    Ok((
+        w,
+        Committed {
+            notes,
+            rules,
+            deadlines,
+            before: awaited_before,
+            was_over,
+        },
+    ))
+}
+
+/// Seconds `seat` has to act in `g` from now: what the variant sets for the prompt, or
+/// the game's days per move.
+pub(super) fn time_for(g: &GameRow, rules: &dyn GameRules, seat: Seat) -> i64 {
+    rules.time_limit(seat).unwrap_or(g.days_per_move * DAY)
+}
+
+/// The seats that hold the game up, each of which gets a deadline: every awaited seat
+/// whose prompt is a turn; when only answers to an offer are awaited (the offer was made
+/// to the side to move), the first awaited seat.
+pub(super) fn movers(rules: &dyn GameRules) -> Vec<Seat> {
+    let awaiting = rules.awaiting();
+    let mut seats: Vec<Seat> = awaiting
+        .iter()
+        .filter(|(_, p)| p.turn)
+        .map(|(s, _)| *s)
+        .collect();
+    if seats.is_empty() {
+        seats.extend(awaiting.first().map(|(s, _)| *s));
+    }
+    seats.dedup();
+    seats
+}
+
+/// An outbox message to `to`, which does not announce the end of a game.
+pub(super) fn new_message(to: &Destination, text: &str, board: bool) -> NewMessage {
+    NewMessage {
+        destination: destination_key(to),
+        text: text.to_string(),
+        board,
+        ending: false,
+    }
+}
+
+/// How a destination is stored in the outbox: `channel:ID` or `dm:USER`.
+pub(super) fn destination_key(to: &Destination) -> String {
+    match to {
+        Destination::Channel(c) => format!("channel:{c}"),
+        Destination::Dm(u) => format!("dm:{u}"),
+    }
+}
+
+/// The destination stored as `key`.
+pub(super) fn destination_from_key(key: &str) -> Option<Destination> {
+    if let Some(c) = key.strip_prefix("channel:") {
+        Some(Destination::Channel(c.to_string()))
+    } else {
+        key.strip_prefix("dm:")
+            .map(|u| Destination::Dm(u.to_string()))
+    }
+}

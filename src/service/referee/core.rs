@@ -1,0 +1,154 @@
+//! The referee service itself: what it holds (the store, the settings, the variants, the
+//! games' locks, the names it has learnt) and the few things every part asks of it.
+
+use super::locks;
+use super::text::seat_users;
+use super::Settings;
+use crate::store::{Store, StoreError};
+use crate::variants::api::{Env, Resources};
+use crate::variants::Registry;
+use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
+
+/// The most display names a service keeps ([`Service::learn_name`]).
+const MAX_NAMES: usize = 100_000;
+
+/// The referee service.
+pub struct Service {
+    pub(super) store: Store,
+    pub(super) settings: Settings,
+    pub(super) registry: Registry,
+    pub(super) locks: locks::GameLocks,
+    /// Users already recorded by this process, so a message costs no write for them.
+    pub(super) known_users: Mutex<HashSet<String>>,
+    /// Users' display names as the adapter last saw them ([`Service::learn_name`]): the
+    /// names board images and records show; a user not in it is shown by key.
+    pub(super) names: Mutex<HashMap<String, String>>,
+    /// The resources the variants declared and the operator configured, read at start.
+    pub(super) resources: Resources,
+}
+
+/// Reads the file of every resource a variant of `registry` declares and the settings
+/// name, and has its variant parse it; a file that cannot be read or parsed is logged and
+/// kept as the reason, which the game gives the players who need it.
+fn load_resources(registry: &Registry, settings: &Settings) -> Resources {
+    let mut resources = Resources::default();
+    for variant in registry.all() {
+        for spec in variant.resources() {
+            let key = crate::variants::api::setting_key(variant.id(), spec.name);
+            let Some(path) = settings.resources.get(&key) else {
+                continue;
+            };
+            let loaded = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {path}: {e}"))
+                .and_then(|text| {
+                    variant
+                        .parse_resource(spec.name, &text)
+                        .map_err(|e| format!("{path}: {e}"))
+                })
+                .inspect_err(|e| tracing::error!("the setting {key} cannot be used: {e}"));
+            resources.insert(variant.id(), spec.name, loaded);
+        }
+    }
+    resources
+}
+
+impl Service {
+    /// A service over `store` playing the built-in variants.
+    pub fn new(store: Store, settings: Settings) -> Service {
+        Service::with_registry(store, settings, Registry::builtin())
+    }
+
+    /// A service over `store` playing the variants of `registry`.
+    pub fn with_registry(store: Store, settings: Settings, registry: Registry) -> Service {
+        let resources = load_resources(&registry, &settings);
+        Service {
+            store,
+            resources,
+            settings,
+            registry,
+            locks: locks::GameLocks::new(),
+            known_users: Mutex::new(HashSet::new()),
+            names: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Records how `user` is called where the adapter saw them (a Discord member's
+    /// server nickname, else their global name, else their username), cleaned for
+    /// showing ([`crate::service::names::display_name`]). Board captions and records show
+    /// this name; the text of messages keeps naming users by key, which an adapter shows
+    /// its own way (Discord as a mention, which Discord displays as the name).
+    pub fn learn_name(&self, user: &str, raw: &str) {
+        let name = crate::service::names::display_name(raw, user);
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        if names.get(user) != Some(&name) {
+            // Bounded: a bot seeing more users than this keeps the newest.
+            if names.len() >= MAX_NAMES {
+                names.clear();
+            }
+            names.insert(user.to_string(), name);
+        }
+    }
+
+    /// `user`'s display name as last learnt ([`Service::learn_name`]), else the key.
+    pub fn name_of(&self, user: &str) -> String {
+        self.names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(user)
+            .cloned()
+            .unwrap_or_else(|| user.to_string())
+    }
+
+    /// The display name of each seat's player, in seat order (`?` for an open seat).
+    pub fn seat_names(&self, g: &crate::store::GameRow) -> Vec<String> {
+        seat_users(g).into_iter().map(|u| self.name_of(u)).collect()
+    }
+
+    /// The variants this service plays.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// What a game may consult while reading a command.
+    pub(super) fn env(&self) -> Env<'_> {
+        Env {
+            resources: Some(&self.resources),
+        }
+    }
+
+    /// The lock of game `id` ([`locks::GameLocks::of`]).
+    pub(super) fn lock_for(&self, id: i64) -> locks::GameLock {
+        self.locks.of(id)
+    }
+
+    /// Records `user` in the database once per process: when they take a seat, never
+    /// for a refused command.
+    pub(super) async fn ensure_user(&self, user: &str) -> Result<(), StoreError> {
+        let seen = self
+            .known_users
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(user);
+        if !seen {
+            self.store.ensure_user(user, user).await?;
+            self.known_users
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(user.to_string());
+        }
+        Ok(())
+    }
+
+    /// The display name of the variant `id`.
+    pub(super) fn display_name(&self, id: &str) -> &'static str {
+        self.registry
+            .find(id)
+            .map_or("this game", |v| v.display_name())
+    }
+}

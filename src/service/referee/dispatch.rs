@@ -1,0 +1,207 @@
+//! The dispatch of a command: a message is cleaned, parsed and run by the part of the
+//! referee it is for, and its refusal or answer assembled. The top of the referee: it
+//! depends on every part, and none depends on it.
+
+use super::messages::{Destination, Fail, Incoming, Outbound, Place, Reply};
+use super::Service;
+use crate::service::command::{self, Command, ParseError};
+use crate::store::StoreError;
+use crate::variants::api::{GameCommand, RefusalKind, RuleError};
+
+impl Service {
+    /// Handles one chat message, its text first cleaned of invisible and look-alike
+    /// characters ([`crate::service::input::clean`]). Bad input gets a one-line reason
+    /// and changes nothing; a duplicate event id gets no reply and changes nothing.
+    ///
+    /// The event id is not looked up before the command runs: an accepted change stores
+    /// it in the same statement, which refuses an id stored before (and then changes
+    /// nothing), and a refusal looks it up before answering, so that a copy of an event
+    /// that was applied is answered with nothing rather than, say, "not your turn".
+    pub async fn handle(&self, inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+        let mut out = self.answer(inc).await?;
+        out.iter_mut().for_each(Outbound::finish);
+        Ok(out)
+    }
+
+    /// The messages of [`Service::handle`], their users still marked in `text`.
+    async fn answer(&self, mut inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+        inc.text = crate::service::input::clean(&inc.text);
+        let origin = match &inc.place {
+            Place::Channel(c) => Destination::Channel(c.clone()),
+            Place::Dm => Destination::Dm(inc.user.clone()),
+        };
+        let mut r = Reply {
+            out: Vec::new(),
+            origin,
+            plain: Vec::new(),
+        };
+        let cmd = match command::parse(&inc.text, &self.registry) {
+            Ok(c) => c,
+            Err(ParseError::Unknown(w)) => {
+                // A bare move, where the user has a live game here (in a channel, their
+                // game there; in a private message, any of theirs): the game is found as
+                // for `move` ([`Service::pick`]), by where it is typed and what it fits.
+                if self.candidates(&inc, &["active"]).await?.is_empty() {
+                    let over = self.game_over_after(&inc).await?;
+                    let e = match over {
+                        Some(text) => RuleError::over(text),
+                        None => {
+                            RuleError::of(RefusalKind::Unknown, ParseError::Unknown(w).to_string())
+                        }
+                    };
+                    return self.refuse(&inc, r, e).await;
+                }
+                Command::Game(None, GameCommand::new("move", inc.text.trim()))
+            }
+            // Bad syntax: never stored, so never a copy of an applied event.
+            Err(e) => {
+                r.say(e.to_string());
+                if let Some(last) = r.out.last_mut() {
+                    last.refusal = Some(RefusalKind::Syntax);
+                }
+                return Ok(r.out);
+            }
+        };
+        let refusal = match self.run(&inc, cmd, &mut r).await {
+            Ok(()) => {
+                // Nobody is called on by their own command (a draw offer, a move after
+                // which the mover is still awaited).
+                for o in &mut r.out {
+                    o.mentions.retain(|u| u != &inc.user);
+                }
+                self.personalize(&mut r).await?;
+                return Ok(r.out);
+            }
+            Err(Fail::Refuse(e)) => {
+                if e.kind == RefusalKind::Internal {
+                    // The user is told nothing was done; the operator learns why.
+                    tracing::error!("event {}: {}", inc.event_id, e.text);
+                }
+                e
+            }
+            Err(Fail::Choose(choice)) => {
+                if self.store.event_seen(&inc.event_id).await? {
+                    return Ok(Vec::new());
+                }
+                r.out.push(Outbound {
+                    to: r.origin.clone(),
+                    text: choice.text,
+                    buttons: choice.buttons,
+                    refusal: Some(RefusalKind::Ambiguous),
+                    ..Outbound::default()
+                });
+                return Ok(r.out);
+            }
+            Err(Fail::Store(StoreError::Duplicate)) => return Ok(Vec::new()),
+            Err(Fail::Store(StoreError::Conflict)) => RuleError::of(
+                RefusalKind::Conflict,
+                "the game changed meanwhile; nothing was done, please send it again",
+            ),
+            Err(Fail::Store(e)) => return Err(e),
+        };
+        self.refuse(&inc, r, refusal).await
+    }
+
+    /// Answers with a refusal, or with nothing when the event was applied before (a
+    /// second delivery of an accepted command, which would now be refused: a bare move
+    /// that ended the game, say).
+    async fn refuse(
+        &self,
+        inc: &Incoming,
+        mut r: Reply,
+        e: RuleError,
+    ) -> Result<Vec<Outbound>, StoreError> {
+        if self.store.event_seen(&inc.event_id).await? {
+            return Ok(Vec::new());
+        }
+        r.out.push(Outbound {
+            to: r.origin.clone(),
+            text: e.text,
+            refusal: Some(e.kind),
+            ..Outbound::default()
+        });
+        Ok(r.out)
+    }
+
+    /// Runs one parsed command.
+    async fn run(&self, inc: &Incoming, cmd: Command, r: &mut Reply) -> Result<(), Fail> {
+        match cmd {
+            Command::Help(None) => r.say(self.help_for_player(&inc.user).await?),
+            Command::Help(t) => r.say(command::help(t.as_deref(), &self.registry)),
+            Command::Rules(v) => r.say(self.rules_text(&v)?),
+            Command::Challenge(c) => self.challenge(inc, c, r).await?,
+            Command::Accept(id) => self.accept(inc, id, r).await?,
+            Command::Decline(id) => self.decline(inc, id, false, r).await?,
+            Command::Cancel(id) => self.decline(inc, id, true, r).await?,
+            Command::Games(false) => self.list_games(inc, r).await?,
+            Command::Games(true) => self.list_finished(inc, r).await?,
+            Command::Board(id) => self.show_board(inc, id, r).await?,
+            Command::Moves(id) => self.show_moves(inc, id, r).await?,
+            Command::Pgn(id) => self.show_pgn(inc, id, r).await?,
+            Command::Hand(id) => self.show_hand(inc, id, r).await?,
+            Command::Settings(change) => self.change_settings(inc, &change, r).await?,
+            Command::Vacation(ask) => self.vacation(inc, ask, r).await?,
+            Command::Resign(id) => {
+                self.act_simple(inc, id, crate::variants::api::Action::resign(), r)
+                    .await?
+            }
+            Command::Abort(id) => {
+                self.act_simple(inc, id, crate::variants::api::Action::abort(), r)
+                    .await?
+            }
+            Command::Game(id, gc) => self.game_command(inc, id, gc, r).await?,
+            Command::Takeback(id, step) => self.takeback(inc, id, step, r).await?,
+            Command::Conditional(id, what) => self.conditional(inc, id, what, r).await?,
+            Command::Rating(who) => self.rating(inc, who, r).await?,
+            Command::Rematch(id) => self.rematch(inc, id, r).await?,
+            Command::Leaderboard(v) => self.leaderboard(inc, &v, r).await?,
+        }
+        Ok(())
+    }
+
+    /// `help` alone: the commands, with the variants `user` plays now first.
+    async fn help_for_player(&self, user: &str) -> Result<String, Fail> {
+        let mut played: Vec<String> = self
+            .store
+            .games_of(user, &["challenged", "active"])
+            .await?
+            .into_iter()
+            .map(|g| g.variant)
+            .collect();
+        played.dedup();
+        Ok(command::help_for(&self.registry, &played))
+    }
+
+    /// `rules VARIANT`: what the variant is, its seats and options, and its rules
+    /// document.
+    fn rules_text(&self, name: &str) -> Result<String, Fail> {
+        let v = self.registry.get(name)?;
+        let options: Vec<String> = v
+            .options()
+            .iter()
+            .map(|o| format!("{} ({})", o.usage, o.help))
+            .collect();
+        let commands: Vec<&str> = v.commands().iter().map(|c| c.name).collect();
+        // The full document as the link the operator configures, never a repository
+        // path a chat user cannot open.
+        let full = match &self.settings.rules_url {
+            Some(url) => format!("The full rules: {url}{}.md", v.rules_document()),
+            None => "Ask the operator for the full rules".to_string(),
+        };
+        Ok(format!(
+            "{} ({}): {}\n{}\n{} player{}; commands: {}{}. {full}",
+            v.display_name(),
+            v.id(),
+            v.summary(),
+            v.rules_summary(),
+            v.seats().count(),
+            if v.seats().count() == 1 { "" } else { "s" },
+            commands.join(", "),
+            if options.is_empty() {
+                String::new()
+            } else {
+                format!("; options: {}", options.join(", "))
+            },
+        ))
+    }
+}

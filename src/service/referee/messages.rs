@@ -1,0 +1,253 @@
+//! The referee's messages: what comes in ([`Incoming`]), what goes out ([`Outbound`] and
+//! its parts), and why a command failed ([`Fail`]). The foundation every part of the
+//! referee builds on; it depends on none of them.
+
+use super::marks::users_as_keys;
+use crate::render::BoardView;
+use crate::store::StoreError;
+use crate::variants::api::{RefusalKind, RuleError};
+
+/// The file name of game `id`'s record.
+pub fn record_name(id: i64) -> String {
+    format!("game-{id}.pgn")
+}
+
+/// Where a message was typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A channel or thread, by id.
+    Channel(String),
+    /// A private message to the bot.
+    Dm,
+}
+
+/// A chat message to the referee.
+#[derive(Clone, Debug)]
+pub struct Incoming {
+    /// The chat event's id; an id seen twice is applied once.
+    pub event_id: String,
+    /// The sender's stable user key (lowercase name in the console).
+    pub user: String,
+    /// Where it was typed.
+    pub place: Place,
+    /// For a command answered privately though it was given in a channel (a secret slash
+    /// command, whose answer only its user sees): that channel. It decides the game as the
+    /// channel would for a command typed there ([`Place`] stays [`Place::Dm`]).
+    pub via: Option<String>,
+    /// The server (Discord guild) the place belongs to; `None` in a private message and
+    /// where there are no servers (the console). Someone not seated in a game reads it only
+    /// from its own server.
+    pub server: Option<String>,
+    /// The text.
+    pub text: String,
+    /// When, in seconds since the epoch.
+    pub at: i64,
+}
+
+/// Where a reply goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// A channel or thread.
+    Channel(String),
+    /// A private message to a user.
+    Dm(String),
+}
+
+/// What a board image shows one viewer, with a text diagram for adapters without images.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// The variant's id.
+    pub variant: String,
+    /// The position as FEN, as far as the viewer may see it.
+    pub fen: String,
+    /// The last move in UCI form, for highlighting.
+    pub last_move: Option<String>,
+    /// A text diagram of the board.
+    pub diagram: String,
+    /// What the board image shows (the adapter renders it to PNG).
+    pub board: BoardView,
+}
+
+/// A button an adapter may show under a message: pressing it sends `command` as the
+/// user who pressed it (the referee checks it like any typed command).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// The label.
+    pub label: String,
+    /// The command it sends, game id included (`draw 12 accept`).
+    pub command: String,
+    /// The one user it is meant for, when it is meant for one (others are told it is not
+    /// theirs without anything being sent).
+    pub for_user: Option<String>,
+    /// Whether it is the answer to press in most cases.
+    pub primary: bool,
+}
+
+/// A message from the referee.
+#[derive(Clone, Debug, Default)]
+pub struct Outbound {
+    /// Where it goes.
+    pub to: Destination,
+    /// The text.
+    pub text: String,
+    /// A board to draw with the text.
+    pub image: Option<View>,
+    /// The game it is about, if it is about one.
+    pub game: Option<i64>,
+    /// Buttons to show with it.
+    pub buttons: Vec<Button>,
+    /// For a refusal: its kind (the text says why). `None` for everything else.
+    pub refusal: Option<RefusalKind>,
+    /// The users (keys) this message calls on, and so may notify: the players it asks
+    /// to act (whose turn it is, the challenged, the one whose challenge expired). An
+    /// adapter notifies these users and nobody else, whatever the text contains; a list
+    /// of games, a board or a refusal calls on nobody.
+    pub mentions: Vec<String>,
+    /// When the text is a document (a game's record): the file name an adapter that
+    /// sends files may send it as (`game-12.pgn`), with no other text. Plain-text
+    /// adapters print the text.
+    pub document: Option<String>,
+    /// The message announces the end of its game: an adapter that sends files may attach
+    /// the game's record ([`Service::record`]) and animation ([`Service::animation`]).
+    pub ending: bool,
+    /// For a list of games (`games`): each game's line with where it is played, so an
+    /// adapter may show each with a link to its game; the text holds the same lines.
+    pub listing: Vec<Listed>,
+    /// The message is a turn notice: it tells the users it calls on (in a channel, its
+    /// [`Outbound::mentions`]; privately, its recipient) that the game awaits them. A
+    /// player who chose the daily digest is neither called on nor sent one: the digest
+    /// lists the game instead (docs/service.md, "Daily digest").
+    pub turn: bool,
+    /// What the message does to a challenge: posts it, or settles one posted before
+    /// (an adapter that edits messages then edits the challenge's to say how it ended).
+    pub challenge: Option<ChallengeMark>,
+    /// The text with the users it names marked ([`user_mark`]), for an adapter that
+    /// shows users its own way (Discord as mentions, [`render_users`]); `text` holds the
+    /// same with each user as their key, which every reader can show.
+    pub marked: String,
+}
+
+impl Outbound {
+    /// Sets [`Outbound::marked`] from the text as the referee wrote it, and the text to
+    /// its plain form (users as their keys): how every message leaves the service.
+    pub(super) fn finish(&mut self) {
+        if self.marked.is_empty() {
+            self.marked = users_as_keys(&self.text);
+            std::mem::swap(&mut self.marked, &mut self.text);
+        }
+    }
+
+    /// The text with its users marked, for an adapter that shows them: [`Outbound::marked`],
+    /// or the text where nothing set it.
+    pub fn marked_text(&self) -> &str {
+        match self.marked.is_empty() {
+            true => &self.text,
+            false => &self.marked,
+        }
+    }
+}
+
+/// What a message does to a challenge posted before it ([`Outbound::challenge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeMark {
+    /// The message is game N's challenge, answered with its buttons: an adapter that
+    /// edits messages keeps where it posted it.
+    Posted(i64),
+    /// The message settles game N's challenge, as the words say (`accepted by @bob`): an
+    /// adapter that kept the challenge's messages edits them to say so and takes their
+    /// buttons off. An adapter that cannot edit shows nothing more (this message says it).
+    Settled(i64, String),
+}
+
+impl Default for Destination {
+    fn default() -> Destination {
+        Destination::Channel(String::new())
+    }
+}
+
+/// A message of the deadline check, kept in the outbox until its deliverer calls
+/// [`Service::delivered`] with its id.
+#[derive(Clone, Debug)]
+pub struct Queued {
+    /// The outbox id.
+    pub id: i64,
+    /// The message.
+    pub message: Outbound,
+}
+
+/// The messages a command produces, and where its own answers go.
+pub(super) struct Reply {
+    pub(super) out: Vec<Outbound>,
+    pub(super) origin: Destination,
+    /// Players known, from a game read for this reply, to have chosen no settings that
+    /// change their messages: [`Service::personalize`] need not read theirs.
+    pub(super) plain: Vec<String>,
+}
+
+impl Reply {
+    pub(super) fn say(&mut self, text: impl Into<String>) {
+        self.out.push(Outbound {
+            to: self.origin.clone(),
+            text: text.into(),
+            ..Outbound::default()
+        });
+    }
+}
+
+/// Why a command failed: a refusal for the user, or a storage error.
+#[derive(Debug)]
+pub enum Fail {
+    /// A refusal with its kind and reason; nothing changed.
+    Refuse(RuleError),
+    /// The command fits several of the user's games and named none: nothing changed; the
+    /// user is asked which, with a button per game ([`Choice`]).
+    Choose(Choice),
+    /// The database failed.
+    Store(StoreError),
+}
+
+impl Fail {
+    /// A refusal of `kind`.
+    pub(super) fn of(kind: RefusalKind, text: impl Into<String>) -> Fail {
+        Fail::Refuse(RuleError::of(kind, text))
+    }
+}
+
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Fail {
+        Fail::Store(e)
+    }
+}
+
+impl From<RuleError> for Fail {
+    fn from(e: RuleError) -> Fail {
+        Fail::Refuse(e)
+    }
+}
+
+/// "Which game?": the question's text and a button per game that fits.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// The question, listing the games.
+    pub text: String,
+    /// One button per game (at most 25, Discord's limit), sending the command with its id.
+    pub buttons: Vec<Button>,
+    /// The games offered, in the order of the buttons.
+    pub games: Vec<i64>,
+}
+
+/// One game of a list of games (`games`): its line as the text shows it, and where the
+/// game is played, so an adapter may show the line with a link to the game's channel or
+/// thread. The message's text holds the same lines, for adapters without links.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// The game's id.
+    pub game: i64,
+    /// Its line (`#12 standard vs bob: White to move, by ...`).
+    pub line: String,
+    /// The server (Discord guild) it was made in; `None` for a game made in private or in
+    /// the console.
+    pub server: Option<String>,
+    /// The channel or thread it is played in; `None` for a game made in private.
+    pub channel: Option<String>,
+}

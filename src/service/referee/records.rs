@@ -1,0 +1,48 @@
+//! A game's public record and animation, for an adapter to attach or export.
+
+use super::messages::record_name;
+use super::text::pgn_tags;
+use super::Service;
+use crate::store::StoreError;
+use crate::variants::api::Viewer;
+use std::sync::Arc;
+
+impl Service {
+    /// Game `id`'s public record as PGN, with its file name ([`record_name`]); `None`
+    /// for no such game.
+    pub async fn record(&self, id: i64) -> Result<Option<(String, String)>, StoreError> {
+        let Some(g) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        let Ok(rules) = self.load(&g) else {
+            return Ok(None);
+        };
+        let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+        Ok(Some((record_name(id), rules.pgn(Viewer::Public, &tags))))
+    }
+
+    /// Game `id`'s public animation as a GIF drawn by `renderer` (off the async runtime's
+    /// threads), with its file name; `None` for no such game or a variant without
+    /// animations.
+    pub async fn animation(
+        &self,
+        id: i64,
+        renderer: Arc<crate::render::Renderer>,
+    ) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+        let Some(g) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        let Ok(rules) = self.load(&g) else {
+            return Ok(None);
+        };
+        let names = self.seat_names(&g);
+        let gif = tokio::task::spawn_blocking(move || {
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            rules.animation(Viewer::Public, &renderer, &names)
+        })
+        .await
+        .ok()
+        .flatten();
+        Ok(gif.map(|bytes| (format!("game-{id}.gif"), bytes)))
+    }
+}
