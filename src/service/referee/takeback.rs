@@ -7,6 +7,10 @@
 
 use super::commit::{self, Committed};
 use super::{Button, Fail, Incoming, Reply, Service};
+use crate::service::replay::ReplayError;
+use crate::store::GameStatus;
+use crate::store::NewAction;
+use crate::store::NewDeadline;
 use crate::store::{Deadline, GameRow, Write};
 use crate::variants::api::{
     Action, GameRules, Note, Options, RefusalKind, RuleError, Seat, TakebackStep, Takebacks, Text,
@@ -102,7 +106,7 @@ impl Service {
         }
         let rules = self.load(g)?;
         // The texts name the game: `game #12: its log does not replay: ...`.
-        let damaged = |e: String| Fail::of(RefusalKind::Unknown, e);
+        let damaged = |e: ReplayError| Fail::of(RefusalKind::Unknown, e.to_string());
         let log = crate::service::replay::read_log(id, &self.store.actions(id).await?)
             .map_err(damaged)?;
         let state = Takebacks::after(log.iter().map(|(s, a)| (*s, a)))?;
@@ -140,14 +144,22 @@ impl Service {
         }
         let w = Write {
             expected_version: g.version,
-            action: Some((seat.0, inc.user.clone(), entry.json().to_string())),
+            action: Some(NewAction {
+                seat: seat.0,
+                author: inc.user.clone(),
+                json: entry.json().to_string(),
+            }),
             at: inc.at,
             event_id: Some(inc.event_id.clone()),
-            status: "active".into(),
+            status: GameStatus::Active,
             snapshot: after.snapshot()?.to_string(),
             deadlines: deadlines
                 .iter()
-                .map(|d| (d.seat, d.turn, d.due_at))
+                .map(|d| NewDeadline {
+                    seat: d.seat,
+                    turn: d.turn,
+                    due_at: d.due_at,
+                })
                 .collect(),
             ..Write::default()
         };
@@ -185,7 +197,7 @@ impl Service {
         proposer: Seat,
         all: &[(Seat, Action)],
     ) -> Result<TakenBack, Fail> {
-        let damaged = |e: String| Fail::of(RefusalKind::Unknown, e);
+        let damaged = |e: ReplayError| Fail::of(RefusalKind::Unknown, e.to_string());
         let rebuilt = crate::service::replay::replay(&self.registry, g, all).map_err(damaged)?;
         let before = commit::movers(rules);
         let deadlines = commit::movers(rebuilt.as_ref())
@@ -217,7 +229,7 @@ impl Service {
             return Ok(None);
         }
         let log = crate::service::replay::read_log(g.id, &self.store.actions(g.id).await?)
-            .map_err(|e| Fail::of(RefusalKind::Unknown, e))?;
+            .map_err(|e| Fail::of(RefusalKind::Unknown, e.to_string()))?;
         let state = Takebacks::after(log.iter().map(|(s, a)| (*s, a)))?;
         Ok(state
             .pending
