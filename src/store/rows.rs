@@ -205,6 +205,17 @@ pub struct NewDeadline {
     pub due_at: i64,
 }
 
+impl From<&Deadline> for NewDeadline {
+    /// The deadline as it stands, kept by a write.
+    fn from(d: &Deadline) -> NewDeadline {
+        NewDeadline {
+            seat: d.seat,
+            turn: d.turn,
+            due_at: d.due_at,
+        }
+    }
+}
+
 /// A notice a [`Write`] records, so that it goes out once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewNotice {

@@ -28,6 +28,36 @@ pub(super) struct Committed {
     pub was_over: bool,
 }
 
+/// The status of a game whose rules are `rules`: aborted, finished or under way.
+fn status_of(rules: &dyn GameRules) -> GameStatus {
+    if rules.aborted() {
+        GameStatus::Aborted
+    } else if rules.outcome().is_some() {
+        GameStatus::Finished
+    } else {
+        GameStatus::Active
+    }
+}
+
+/// How the game of `rules` ended, as the store keeps it, if it has.
+fn stored_outcome(rules: &dyn GameRules) -> Result<Option<StoredOutcome>, RuleError> {
+    rules
+        .outcome()
+        .map(|o| {
+            let score = o
+                .score
+                .as_ref()
+                .map(|s| to_stored_text("the score", s))
+                .transpose()?;
+            Ok(StoredOutcome {
+                result: o.result.clone(),
+                reason: o.reason.clone(),
+                score,
+            })
+        })
+        .transpose()
+}
+
 /// Applies one action to `rules`, the state of `g`, and returns the write that commits it
 /// with what happened and the new state.
 #[allow(clippy::too_many_arguments)]
@@ -44,39 +74,15 @@ pub(super) fn prepare(
     let was_over = rules.is_over();
     let before: Vec<Seat> = movers(rules.as_ref());
     let notes = rules.apply(seat, &action)?;
-    let status = if rules.aborted() {
-        GameStatus::Aborted
-    } else if rules.outcome().is_some() {
-        GameStatus::Finished
-    } else {
-        GameStatus::Active
-    };
-    let outcome = rules
-        .outcome()
-        .map(|o| {
-            let score = o
-                .score
-                .as_ref()
-                .map(|s| to_stored_text("the score", s))
-                .transpose()?;
-            Ok::<_, RuleError>(StoredOutcome {
-                result: o.result.clone(),
-                reason: o.reason.clone(),
-                score,
-            })
-        })
-        .transpose()?;
+    let status = status_of(rules.as_ref());
+    let outcome = stored_outcome(rules.as_ref())?;
     let old = &g.deadlines;
     let turn = g.version + 1;
     let deadlines = if status == GameStatus::Active {
         movers(rules.as_ref())
             .into_iter()
             .map(|s| match old.iter().find(|d| d.seat == s.0) {
-                Some(d) if before.contains(&s) && s != seat => NewDeadline {
-                    seat: s.0,
-                    turn: d.turn,
-                    due_at: d.due_at,
-                },
+                Some(d) if before.contains(&s) && s != seat => NewDeadline::from(d),
                 _ => NewDeadline {
                     seat: s.0,
                     turn,

@@ -42,11 +42,8 @@ impl Service {
                 // A bare move, where the user has a live game here (in a channel, their
                 // game there; in a private message, any of theirs): the game is found as
                 // for `move` ([`Service::pick`]), by where it is typed and what it fits.
-                if self
-                    .candidates(&inc, &[GameStatus::Active])
-                    .await?
-                    .is_empty()
-                {
+                let live = self.candidates(&inc, &[GameStatus::Active]).await?;
+                if live.is_empty() {
                     let over = self.game_over_after(&inc).await?;
                     let e = match over {
                         Some(text) => RuleError::over(text),

@@ -153,14 +153,7 @@ impl Service {
             event_id: Some(inc.event_id.clone()),
             status: GameStatus::Active,
             snapshot: after.snapshot()?.to_string(),
-            deadlines: deadlines
-                .iter()
-                .map(|d| NewDeadline {
-                    seat: d.seat,
-                    turn: d.turn,
-                    due_at: d.due_at,
-                })
-                .collect(),
+            deadlines: deadlines.iter().map(NewDeadline::from).collect(),
             ..Write::default()
         };
         self.store.write(id, &w).await?;

@@ -367,11 +367,7 @@ impl Service {
                         due_at: x.due_at + seconds,
                     }
                 } else {
-                    NewDeadline {
-                        seat: x.seat,
-                        turn: x.turn,
-                        due_at: x.due_at,
-                    }
+                    NewDeadline::from(x)
                 }
             })
             .collect();
