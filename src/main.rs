@@ -20,10 +20,8 @@ struct Cli {
 
 /// The chess-like variant `name` means, found in the registry (so a variant's own
 /// folder's board counts too).
-fn board_variant(name: &str) -> Result<Variant, String> {
-    postal::variants::Registry::builtin()
-        .board_variant(name)
-        .map_err(|e| e.to_string())
+fn board_variant(name: &str) -> Result<Variant, postal::variants::api::RuleError> {
+    postal::variants::Registry::builtin().board_variant(name)
 }
 
 #[derive(Subcommand)]
@@ -189,7 +187,7 @@ enum BenchCommand {
 }
 
 /// Prints a command's error and picks the exit code.
-fn report(result: Result<(), String>) -> ExitCode {
+fn report(result: Result<(), impl std::fmt::Display>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -294,9 +292,8 @@ fn main() -> ExitCode {
 }
 
 /// The database URL given with `--db`, else the settings' one.
-fn database_url(db: Option<String>) -> Result<String, String> {
+fn database_url(db: Option<String>) -> Result<String, postal::service::settings::ConfigError> {
     db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok)
-        .map_err(|e| e.to_string())
 }
 
 /// `postal run`: the bot's settings first (they say how to log), then the bot.
@@ -380,9 +377,7 @@ fn ratings(db: Option<String>, server: Option<&str>) -> ExitCode {
         Ok(db) => db,
         Err(e) => return report(Err(e)),
     };
-    let result = postal::console::block_on(cli::ratings::recompute(&db, server))
-        .and_then(|r| r)
-        .map(|text| print!("{text}"));
+    let result = cli::block_on(cli::ratings::recompute(&db, server)).map(|text| print!("{text}"));
     report(result)
 }
 

@@ -6,6 +6,7 @@
 //! a time; both clients play at once.
 
 use super::bench_service::{cpu_seconds, load_average, OPERA_GAME};
+use super::CliError;
 use postal::service::referee::{Incoming, Place, Service};
 use postal::service::settings::Settings;
 use postal::store::Store;
@@ -51,7 +52,7 @@ async fn play(
     label: String,
     services: Vec<Service>,
     games: usize,
-) -> Result<BackendReport, String> {
+) -> Result<BackendReport, CliError> {
     let clients = services.len().max(1);
     let (start, cpu_start) = (Instant::now(), cpu_seconds());
     let mut tasks = Vec::new();
@@ -64,12 +65,12 @@ async fn play(
                 client_game(&service, c, g, &mut latencies).await?;
             }
             service.store().close().await;
-            Ok::<_, String>(latencies)
+            Ok::<_, CliError>(latencies)
         }));
     }
     let mut latencies = Vec::new();
     for t in tasks {
-        latencies.extend(t.await.map_err(|e| e.to_string())??);
+        latencies.extend(t.await??);
     }
     let wall = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds() - cpu_start;
@@ -92,7 +93,7 @@ async fn client_game(
     c: usize,
     g: usize,
     latencies: &mut Vec<f64>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let at = 1_767_225_600 + g as i64;
     let event = |n: usize| format!("bench-{g}-{n}");
     let incoming = |n: usize, user: &str, text: String| Incoming {
@@ -111,39 +112,37 @@ async fn client_game(
             &white,
             format!("challenge @{black} standard colour:white"),
         ))
-        .await
-        .map_err(|e| e.to_string())?;
+        .await?;
     let id = made
         .first()
         .and_then(|o| o.game)
-        .ok_or_else(|| format!("client {c}: the bench's challenge was refused"))?;
+        .ok_or(CliError::ClientChallengeRefused(c))?;
     service
         .handle(incoming(1, &black, format!("accept {id}")))
-        .await
-        .map_err(|e| e.to_string())?;
-    for (ply, san) in OPERA_GAME.iter().enumerate() {
+        .await?;
+    for (ply, &san) in OPERA_GAME.iter().enumerate() {
         let user = if ply % 2 == 0 { &white } else { &black };
         let t = Instant::now();
         let out = service
             .handle(incoming(ply + 2, user, format!("move {id} {san}")))
-            .await
-            .map_err(|e| e.to_string())?;
+            .await?;
         latencies.push(t.elapsed().as_secs_f64() * 1e3);
         if !out.first().is_some_and(|o| o.text.contains(" played ")) {
-            return Err(format!(
-                "game #{id}: {san} was not accepted: {:?}",
-                out.first().map(|o| &o.text)
-            ));
+            return Err(CliError::NotAccepted {
+                game: id,
+                san,
+                reply: out.first().map(|o| o.text.clone()),
+            });
         }
     }
     Ok(())
 }
 
 /// `n` services over the database at `url`, each with its own store.
-async fn services(url: &str, n: usize) -> Result<Vec<Service>, String> {
+async fn services(url: &str, n: usize) -> Result<Vec<Service>, CliError> {
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
-        let store = Store::open(url).await.map_err(|e| e.to_string())?;
+        let store = Store::open(url).await?;
         out.push(Service::new(store, Settings::default()));
     }
     Ok(out)
@@ -151,21 +150,21 @@ async fn services(url: &str, n: usize) -> Result<Vec<Service>, String> {
 
 /// A scratch schema on the PostgreSQL server of `base`, made for one configuration and
 /// dropped after it; its URL.
-async fn pg_schema(base: &str, sql: &str) -> Result<(), String> {
+async fn pg_schema(base: &str, sql: &str) -> Result<(), CliError> {
     let mut c = sqlx::PgConnection::connect(base)
         .await
-        .map_err(|e| format!("{}: {e}", postal::store::database_name(base)))?;
-    sqlx::query(sql)
-        .execute(&mut c)
-        .await
-        .map_err(|e| e.to_string())?;
-    c.close().await.map_err(|e| e.to_string())
+        .map_err(|error| CliError::Postgres {
+            database: postal::store::database_name(base),
+            error,
+        })?;
+    sqlx::query(sql).execute(&mut c).await?;
+    Ok(c.close().await?)
 }
 
 /// Runs every configuration (SQLite and, with `postgres`, PostgreSQL; one service and
 /// two) with `games` games each, in one process, and prints a line for each.
-pub fn main(games: usize, postgres: Option<String>) -> Result<(), String> {
-    postal::console::block_on(async move {
+pub fn main(games: usize, postgres: Option<String>) -> Result<(), CliError> {
+    super::block_on(async move {
         if let Some(load) = load_average() {
             println!("load average at start: {load:.2}");
         }
@@ -203,5 +202,4 @@ pub fn main(games: usize, postgres: Option<String>) -> Result<(), String> {
         }
         Ok(())
     })
-    .and_then(|r| r)
 }

@@ -8,6 +8,7 @@
 //! `--runs N` repeats the measurement on a new database each time and reports the best
 //! and the median run.
 
+use super::CliError;
 use postal::service::referee::{Incoming, Place, Service};
 use postal::service::settings::Settings;
 use postal::store::Store;
@@ -110,90 +111,30 @@ fn quantile(xs: &[f64], q: f64) -> f64 {
 /// `crowd`, another user first opens that many challenges in the games' channels, and the
 /// moves are typed bare (the service then finds the mover's game itself); without, each
 /// move names its game (`move ID SAN`).
-pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchReport, String> {
+pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchReport, CliError> {
     if db.exists() {
-        return Err(format!(
-            "{} exists: the bench writes a new database file",
-            db.display()
-        ));
+        return Err(CliError::DatabaseExists(db.to_path_buf()));
     }
     let load_at_start = load_average();
-    let url = format!("sqlite://{}", db.display());
-    let store = Store::open(&url).await.map_err(|e| e.to_string())?;
-    let defaults = Settings::default();
-    let settings = Settings {
-        max_open_challenges: defaults
-            .max_open_challenges
-            .max(u32::try_from(crowd.unwrap_or(0)).unwrap_or(u32::MAX)),
-        ..defaults
-    };
-    let service = Service::new(store, settings);
-    let mut event = 0u64;
-    let mut send = |user: String, text: String, at: i64| {
-        event += 1;
-        Incoming {
-            event_id: format!("bench-{event}"),
-            user,
-            place: Place::Channel(format!("bench-{}", at % 16)),
-            via: None,
-            server: None,
-            text,
-            at,
-        }
-    };
-    let start = 1_767_225_600;
+    let mut bench = Bench::open(db, crowd).await?;
     for c in 0..crowd.unwrap_or(0) {
-        let open = send(
-            "crowd".into(),
-            "challenge standard".into(),
-            start + c as i64,
-        );
-        let out = service.handle(open).await.map_err(|e| e.to_string())?;
-        if out.first().is_some_and(|o| o.refusal.is_some()) {
-            return Err(format!("the crowd's challenge {c} was refused"));
-        }
+        bench.open_crowd_challenge(c).await?;
     }
-    let mut latencies = Vec::with_capacity(games * OPERA_GAME.len());
-    let mut busy = 0.0;
-    let mut cpu = 0.0;
+    let mut measured = Measured {
+        latencies: Vec::with_capacity(games * OPERA_GAME.len()),
+        busy: 0.0,
+        cpu: 0.0,
+    };
     for g in 0..games {
-        let (white, black) = (format!("w{g}"), format!("b{g}"));
-        let at = start + g as i64;
-        let challenge = send(
-            white.clone(),
-            format!("challenge @{black} standard colour:white"),
-            at,
-        );
-        let made = service.handle(challenge).await.map_err(|e| e.to_string())?;
-        let id = made
-            .first()
-            .and_then(|o| o.game)
-            .ok_or("the bench's challenge was refused")?;
-        let accept = send(black.clone(), format!("accept {id}"), at);
-        service.handle(accept).await.map_err(|e| e.to_string())?;
-        for (ply, san) in OPERA_GAME.iter().enumerate() {
-            let user = if ply % 2 == 0 { &white } else { &black };
-            let text = match crowd {
-                None => format!("move {id} {san}"),
-                Some(_) => san.to_string(),
-            };
-            let inc = send(user.clone(), text, at);
-            let (t, c) = (Instant::now(), cpu_seconds());
-            let out = service.handle(inc).await.map_err(|e| e.to_string())?;
-            let dt = t.elapsed().as_secs_f64();
-            cpu += cpu_seconds() - c;
-            if !out.first().is_some_and(|o| o.text.contains(" played ")) {
-                return Err(format!(
-                    "game #{id}: {san} was not accepted: {:?}",
-                    out.first().map(|o| &o.text)
-                ));
-            }
-            busy += dt;
-            latencies.push(dt * 1e3);
-        }
+        bench.play_game(g, crowd.is_some(), &mut measured).await?;
     }
-    service.store().close().await;
+    bench.service.store().close().await;
     let db_bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
+    let Measured {
+        mut latencies,
+        busy,
+        cpu,
+    } = measured;
     latencies.sort_by(f64::total_cmp);
     Ok(BenchReport {
         games,
@@ -207,6 +148,119 @@ pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchR
     })
 }
 
+/// The time of the bench's first event, in seconds since the epoch.
+const BENCH_START: i64 = 1_767_225_600;
+
+/// What the moves took: each one's latency in milliseconds, and the wall-clock and CPU
+/// seconds spent in all of them.
+struct Measured {
+    latencies: Vec<f64>,
+    busy: f64,
+    cpu: f64,
+}
+
+/// A bench's service and the chat events it types into it.
+struct Bench {
+    service: Service,
+    /// The events typed so far, which number the next one.
+    event: u64,
+}
+
+impl Bench {
+    /// A service over a new database at `db`, letting a user hold `crowd` open
+    /// challenges.
+    async fn open(db: &Path, crowd: Option<usize>) -> Result<Bench, CliError> {
+        let url = format!("sqlite://{}", db.display());
+        let store = Store::open(&url).await?;
+        let defaults = Settings::default();
+        let settings = Settings {
+            max_open_challenges: defaults
+                .max_open_challenges
+                .max(u32::try_from(crowd.unwrap_or(0)).unwrap_or(u32::MAX)),
+            ..defaults
+        };
+        Ok(Bench {
+            service: Service::new(store, settings),
+            event: 0,
+        })
+    }
+
+    /// The next event: `user` typing `text` at `at` in one of the bench's channels.
+    fn send(&mut self, user: String, text: String, at: i64) -> Incoming {
+        self.event += 1;
+        Incoming {
+            event_id: format!("bench-{}", self.event),
+            user,
+            place: Place::Channel(format!("bench-{}", at % 16)),
+            via: None,
+            server: None,
+            text,
+            at,
+        }
+    }
+
+    /// The crowd's challenge number `c`, left open.
+    async fn open_crowd_challenge(&mut self, c: usize) -> Result<(), CliError> {
+        let open = self.send(
+            "crowd".into(),
+            "challenge standard".into(),
+            BENCH_START + c as i64,
+        );
+        let out = self.service.handle(open).await?;
+        if out.first().is_some_and(|o| o.refusal.is_some()) {
+            return Err(CliError::CrowdRefused(c));
+        }
+        Ok(())
+    }
+
+    /// Game number `g`: a challenge, its acceptance and the Opera Game, each move
+    /// measured (`bare`: moves typed without the game's id).
+    async fn play_game(
+        &mut self,
+        g: usize,
+        bare: bool,
+        measured: &mut Measured,
+    ) -> Result<(), CliError> {
+        let (white, black) = (format!("w{g}"), format!("b{g}"));
+        let at = BENCH_START + g as i64;
+        let challenge = self.send(
+            white.clone(),
+            format!("challenge @{black} standard colour:white"),
+            at,
+        );
+        let made = self.service.handle(challenge).await?;
+        let id = made
+            .first()
+            .and_then(|o| o.game)
+            .ok_or(CliError::ChallengeRefused)?;
+        let accept = self.send(black.clone(), format!("accept {id}"), at);
+        self.service.handle(accept).await?;
+        for (ply, &san) in OPERA_GAME.iter().enumerate() {
+            let user = if ply % 2 == 0 { &white } else { &black };
+            let text = if bare {
+                san.to_string()
+            } else {
+                format!("move {id} {san}")
+            };
+            let inc = self.send(user.clone(), text, at);
+            let (t, c) = (Instant::now(), cpu_seconds());
+            let out = self.service.handle(inc).await?;
+            let dt = t.elapsed().as_secs_f64();
+            measured.cpu += cpu_seconds() - c;
+            if !out.first().is_some_and(|o| o.text.contains(" played ")) {
+                return Err(CliError::NotAccepted {
+                    game: id,
+                    san,
+                    reply: out.first().map(|o| o.text.clone()),
+                });
+            }
+            measured.busy += dt;
+            measured.latencies.push(dt * 1e3);
+        }
+        Ok(())
+    }
+}
+
 /// `postal bench service [--games N] [--runs N] [--db PATH] [--crowd N]`: runs [`run`] `runs` times,
 /// each on a new database (`db`, or a file in the system's temporary directory), removed
 /// afterwards unless it is `db` of a single run, and prints each report, then the best
@@ -216,10 +270,10 @@ pub fn main(
     runs: usize,
     db: Option<PathBuf>,
     crowd: Option<usize>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let runs = runs.max(1);
     if db.is_some() && runs > 1 {
-        return Err("--db keeps one run's database: use it with --runs 1".into());
+        return Err(CliError::DbWithRuns);
     }
     let mut reports = Vec::new();
     for i in 0..runs {
@@ -230,7 +284,7 @@ pub fn main(
                 true,
             ),
         };
-        let result = postal::console::block_on(run(&path, games, crowd)).and_then(|r| r);
+        let result = super::block_on(run(&path, games, crowd));
         if scratch {
             for ext in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{ext}", path.display()));

@@ -13,9 +13,9 @@ use std::fmt::Write;
 /// for the games of no server), as text: a header, then per server and family
 /// `server  variant  user  rating  deviation  volatility  won  drawn  lost  points`, and per
 /// solitaire `server  variant  user  best  game  attempts  won`.
-pub async fn recompute(db: &str, only: Option<&str>) -> Result<String, String> {
-    let store = Store::open_read_only(db).await.map_err(|e| e.to_string())?;
-    let games = store.finished_games(None).await.map_err(|e| e.to_string());
+pub async fn recompute(db: &str, only: Option<&str>) -> Result<String, super::CliError> {
+    let store = Store::open_read_only(db).await?;
+    let games = store.finished_games(None).await;
     store.close().await;
     let games = games?;
     let registry = Registry::builtin();

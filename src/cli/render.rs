@@ -1,8 +1,9 @@
 //! `postal render` (draw one position to a PNG file) and `postal bench render` (time the
 //! renderer).
 
+use super::CliError;
 use postal::notation::fen::parse_fen;
-use postal::notation::parse_move;
+use postal::notation::{parse_move, MoveError};
 use postal::render::{BoardView, Disc, Overlay, RenderOptions, Renderer, DEFAULT_BOARD_PX};
 use postal::rules::{Color, Move, Position, Square, Variant};
 use postal::variants::chesswords::letters::LetterGrid;
@@ -10,8 +11,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Reads `text` as a move of `pos`, in any notation the move reader knows.
-fn find_move(pos: &Position, text: &str) -> Result<Move, String> {
-    parse_move(pos, text).map_err(|e| format!("--last-move {text}: {e}"))
+fn find_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    parse_move(pos, text)
 }
 
 /// `postal render`: draws `variant` at `fen` (or its start), after `last_move` if given
@@ -24,21 +25,27 @@ pub fn render(
     flip: bool,
     size: u32,
     out: &Path,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let mut pos = match fen {
-        Some(f) => parse_fen(variant, f).map_err(|e| e.to_string())?,
+        Some(f) => parse_fen(variant, f)?,
         None => Position::start(variant),
     };
     let mut last = None;
     if let Some(text) = last_move {
-        let m = find_move(&pos, text)?;
+        let m = find_move(&pos, text).map_err(|error| CliError::LastMove {
+            text: text.to_string(),
+            error,
+        })?;
         pos = pos.after(m);
         last = Some(m);
     }
     let bottom = if flip { Color::Black } else { Color::White };
     let view = BoardView::from_position(&pos, last, bottom);
     let png = Renderer::default().render_png(&view, &RenderOptions { board_px: size });
-    std::fs::write(out, &png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    std::fs::write(out, &png).map_err(|error| CliError::Write {
+        path: out.to_path_buf(),
+        error,
+    })?;
     eprintln!("wrote {} ({} bytes)", out.display(), png.len());
     Ok(())
 }
@@ -125,7 +132,7 @@ fn ms(d: Duration) -> String {
 /// then draws and encodes the image `iterations` times on this thread and prints the
 /// medians of drawing and of encoding, the median and 99th percentile of both together,
 /// and the PNG's size.
-pub fn bench(size: Option<u32>, iterations: usize) -> Result<(), String> {
+pub fn bench(size: Option<u32>, iterations: usize) -> Result<(), CliError> {
     let size = size.unwrap_or(DEFAULT_BOARD_PX);
     let iterations = iterations.max(1);
     let renderer = Renderer::default();
@@ -139,7 +146,11 @@ pub fn bench(size: Option<u32>, iterations: usize) -> Result<(), String> {
         let mut pos = Position::start(case.variant);
         let mut last = None;
         for text in case.moves {
-            let m = find_move(&pos, text).map_err(|e| format!("{}: {e}", case.name))?;
+            let m = find_move(&pos, text).map_err(|error| CliError::BenchMove {
+                case: case.name,
+                text: text.to_string(),
+                error,
+            })?;
             pos = pos.after(m);
             last = Some(m);
         }

@@ -118,7 +118,8 @@ async fn copy_and_verify(source: &Store, target: &Store) -> Result<String, Migra
         let game = target.game(id).await?;
         let log = target.actions(id).await?;
         if let Some(game) = game {
-            check_replay(&registry, &game, &log).map_err(MigrateError::Replay)?;
+            check_replay(&registry, &game, &log)
+                .map_err(|e| MigrateError::Replay(e.to_string()))?;
         }
     }
     Ok(copied

@@ -131,214 +131,43 @@ impl std::fmt::Debug for Assets {
 
 impl Assets {
     /// Prepares everything for a `files` x `ranks` board `board_px` pixels across.
+    ///
+    /// The steps run in a fixed order, since each adds colours to the palette and the
+    /// palette's order is part of every image.
     pub fn new(theme: &Theme, board_px: u32, files: u8, ranks: u8) -> Assets {
         let layout = Layout::new(board_px, files, ranks);
-        let u = layout.u;
         let s = layout.s;
         let mut pal = Palette::new();
-        let ink = Ink {
-            frame: pal.exact(theme.frame),
-            label: pal.exact(theme.label),
-            text: pal.exact(theme.text),
-            text_dim: pal.exact(theme.text_dim),
-            accent: pal.exact(theme.accent),
-            tray: pal.exact(theme.tray),
-            status: pal.exact(theme.status),
-            status_text: pal.exact(theme.status_text),
-            banner: pal.exact(theme.banner),
-            banner_text: pal.exact(theme.banner_text),
-            white: pal.exact(theme.piece_white),
-            black: pal.exact(theme.piece_black),
-            ink: pal.exact(theme.ink),
-            card_red: pal.exact(theme.card_red),
-        };
-        let square_colors = [
-            [theme.light, theme.dark],
-            [theme.light_last, theme.dark_last],
-            [theme.light_check, theme.dark_check],
-        ];
-        let square_idx: Vec<u8> = square_colors
-            .iter()
-            .flatten()
-            .map(|&c| pal.exact(c))
-            .collect();
-        let marker = pal.exact(theme.marker);
-        let mut letter_faint = [0u8; 6];
-        for (i, &sq_color) in square_colors.iter().flatten().enumerate() {
-            letter_faint[i] =
-                pal.quantize(super::palette::mix(sq_color, theme.ink, LETTER_FAINT_LEVEL));
-            pal.prepare_stepped_ramp(square_idx[i], letter_faint[i], LETTER_FAINT_STEPS);
-        }
-
-        // Ramps for text, which is drawn per image.
-        for (bg, fg) in [
-            (ink.frame, ink.label),
-            (ink.frame, ink.text),
-            (ink.frame, ink.text_dim),
-            (ink.frame, ink.accent),
-            (ink.frame, ink.tray),
-            (ink.status, ink.status_text),
-            (ink.banner, ink.banner_text),
-            (ink.white, ink.ink),
-            (ink.white, ink.card_red),
-            (ink.black, ink.white),
-            (marker, ink.ink),
-        ] {
-            pal.prepare_ramp(bg, fg);
-        }
-
-        // Square tiles: every piece on every kind of square.
-        let pieces: Vec<Layer> = Color::ALL
-            .iter()
-            .flat_map(|&c| Role::ALL.iter().map(move |&r| (c, r)))
-            .map(|(c, r)| piece_layer(theme, c, r, s, 0.86))
-            .collect();
-        let mut tiles = Vec::with_capacity(6 * SLOTS);
-        for colors in &square_colors {
-            for &bg in colors {
-                let bg_idx = pal.exact(bg);
-                tiles.push(vec![bg_idx; s * s]);
-                for layer in &pieces {
-                    tiles.push(layer.over(bg, &mut pal));
-                }
-            }
-        }
-
-        // Sprites beside the board: on trays, so that both colours read on the frame.
-        let tray_pad = layout.px(0.07);
-        let tray_radius = layout.px(0.12) as f32;
-        let icon_px = layout.px(0.66);
-        let icons = [Color::White, Color::Black].map(|c| {
-            let mut layer = Layer::new(icon_px, icon_px);
-            let mut m = Mask::new(icon_px, icon_px);
-            let f = icon_px as f32;
-            m.rounded_box(0.0, 0.0, f, f, tray_radius);
-            layer.paint(&m, theme.tray, 1.0);
-            layer.paint_layer(&piece_layer(theme, c, Role::King, icon_px, 0.84));
-            layer.over(theme.frame, &mut pal)
-        });
-        let reserve_px = layout.px(0.64);
-        let mut reserve = Vec::new();
-        let mut reserve_locked = Vec::new();
-        for c in Color::ALL {
-            for r in Role::ALL {
-                let mut layer = piece_layer(theme, c, r, reserve_px, 0.9);
-                reserve.push(layer.over(theme.tray, &mut pal));
-                layer.fade(0.35);
-                reserve_locked.push(layer.over(theme.tray, &mut pal));
-            }
-        }
-        let slot_step = reserve_px + layout.px(0.08);
-        let trays = (1..=6)
-            .map(|n| {
-                let w = 2 * tray_pad + reserve_px + (n - 1) * slot_step;
-                let h = 2 * tray_pad + reserve_px;
-                let mut m = Mask::new(w, h);
-                m.rounded_box(0.0, 0.0, w as f32, h as f32, tray_radius);
-                Sprite::from_mask(&m, ink.tray)
-            })
-            .collect();
-        let badge_d = layout.px(0.3);
-        let mut layer = Layer::new(badge_d, badge_d);
-        let mut m = Mask::new(badge_d, badge_d);
-        let c = badge_d as f32 / 2.0;
-        m.circle(c, c, c - 0.5);
-        layer.paint(&m, theme.tray, 1.0);
-        let mut m = Mask::new(badge_d, badge_d);
-        m.circle(c, c, c - 0.5 - (badge_d as f32 / 14.0).max(1.0));
-        layer.paint(&m, theme.piece_black, 1.0);
-        let count_badge = layer.to_sprite(&mut pal);
-        let padlock = padlock_sprite(theme, layout.px(0.34), &mut pal);
-        let token_d = layout.px(0.34);
-        let token_live = token_sprite(theme, token_d, false, &mut pal);
-        let token_spent = token_sprite(theme, token_d, true, &mut pal);
-        let dot = layout.px(0.2);
-        let mut m = Mask::new(dot, dot);
-        m.circle(dot as f32 / 2.0, dot as f32 / 2.0, dot as f32 / 2.0 - 0.5);
-        let turn_dot = Sprite::from_mask(&m, ink.accent);
-        for sprite in [&token_live, &token_spent, &turn_dot] {
-            sprite.prepare_over(ink.frame, &mut pal);
-        }
-        for sprite in [&padlock, &count_badge] {
-            sprite.prepare_over(ink.tray, &mut pal);
-        }
-
-        // Sprites on squares.
-        let big = (s as f32 * 0.8).round() as usize;
-        let small = (s as f32 * 0.36).round() as usize;
-        let disc_big = [Color::White, Color::Black].map(|c| disc_sprite(theme, big, c, &mut pal));
-        let disc_small =
-            [Color::White, Color::Black].map(|c| disc_sprite(theme, small, c, &mut pal));
-        let coin_d = (s as f32 * 0.34).round() as usize;
-        let mut coin_layer = Layer::new(coin_d, coin_d);
-        let (cr, cc) = (coin_d as f32 / 2.0 - 0.5, coin_d as f32 / 2.0);
-        let mut m = Mask::new(coin_d, coin_d);
-        m.circle(cc, cc, cr);
-        coin_layer.paint(&m, theme.ink, 1.0);
-        let mut m = Mask::new(coin_d, coin_d);
-        m.circle(cc, cc, cr - (coin_d as f32 / 14.0).max(1.0));
-        coin_layer.paint(&m, theme.marker, 1.0);
-        let mut m = Mask::new(coin_d, coin_d);
-        m.ring(cc, cc, cr * 0.62, (coin_d as f32 / 18.0).max(1.0));
-        coin_layer.paint(&m, theme.ink, 0.6);
-        let coin = coin_layer.to_sprite(&mut pal);
-        let badge = (s as f32 * 0.32).round() as usize;
-        let mut m = Mask::new(badge, badge);
-        let b = badge as f32;
-        m.rounded_box(0.0, 0.0, b, b, b * 0.22);
-        let mut badge_layer = Layer::new(badge, badge);
-        badge_layer.paint(&m, theme.ink, 1.0);
-        let mut m = Mask::new(badge, badge);
-        let t = (b / 16.0).max(1.0);
-        m.rounded_box(t, t, b - t, b - t, b * 0.22 - t);
-        badge_layer.paint(&m, theme.piece_white, 1.0);
-        let letter_badge = badge_layer.to_sprite(&mut pal);
-        for &bg in &square_idx {
-            for sprite in [
-                &disc_big[0],
-                &disc_big[1],
-                &disc_small[0],
-                &disc_small[1],
-                &coin,
-                &letter_badge,
-            ] {
-                sprite.prepare_over(bg, &mut pal);
-            }
-        }
-
-        // A blank card face; the card's own glyph is drawn on it.
-        let card_h = layout.card_h - layout.px(0.5);
-        let card_w = (card_h as f32 * 0.72).round() as usize;
-        let mut m = Mask::new(card_w, card_h);
-        m.rounded_box(0.0, 0.0, card_w as f32, card_h as f32, card_w as f32 * 0.1);
-        let card_face = Sprite::from_mask(&m, ink.white);
-        card_face.prepare_over(ink.frame, &mut pal);
-
-        let sizes = TextSizes {
-            name: 0.36 * u,
-            small: 0.27 * u,
-            count: 0.2 * u,
-            status: 0.33 * u,
-            disc_big: 0.4 * s as f32,
-            disc_small: 0.22 * s as f32,
-            letter: 0.24 * s as f32,
-            letter_big: 0.66 * s as f32,
-        };
-
+        let ink = Ink::new(theme, &mut pal);
+        let squares = SquareInks::new(theme, &mut pal);
+        prepare_text_ramps(ink, squares.marker, &mut pal);
+        let tiles = square_tiles(theme, s, &squares.colors, &mut pal);
+        let BesideBoard {
+            icons,
+            icon_px,
+            reserve,
+            reserve_locked,
+            reserve_px,
+            slot_step,
+            tray_pad,
+            trays,
+            count_badge,
+            padlock,
+            token_live,
+            token_spent,
+            turn_dot,
+        } = BesideBoard::new(theme, &layout, ink, &mut pal);
+        let OnSquares {
+            disc_big,
+            disc_small,
+            coin,
+            letter_badge,
+        } = OnSquares::new(theme, s, &squares.idx, &mut pal);
+        let card_face = card_face(&layout, ink, &mut pal);
+        let sizes = TextSizes::new(&layout);
         let glyphs = GlyphCache::default();
-        let bases = [Color::White, Color::Black].map(|bottom| {
-            let mut c = Canvas::new(layout.width, layout.fixed_h, ink.frame);
-            for rank in 0..ranks {
-                for file in 0..files {
-                    let sq = Square::new(file, rank);
-                    let (x, y) = layout.square_origin(sq, bottom);
-                    let dark = sq.is_dark() as usize;
-                    c.blit(x as i32, y as i32, s, s, &tiles[dark * SLOTS]);
-                }
-            }
-            draw_coordinates(&mut c, &layout, &glyphs, &pal, ink, bottom);
-            c
-        });
+        let bases = [Color::White, Color::Black]
+            .map(|bottom| base_canvas(&layout, &tiles, &glyphs, &pal, ink, bottom));
 
         let stride = layout.width + 1;
         // The plain squares (the first two backgrounds) are the tiles most used; the
@@ -370,7 +199,7 @@ impl Assets {
             disc_small,
             coin,
             letter_badge,
-            letter_faint,
+            letter_faint: squares.letter_faint,
             card_face,
             cards: Mutex::new(HashMap::new()),
             glyphs,
@@ -425,6 +254,330 @@ impl Assets {
             .insert(ch, sprite.clone());
         sprite
     }
+}
+
+impl Ink {
+    /// The theme's colours, added to the palette in this order.
+    fn new(theme: &Theme, pal: &mut Palette) -> Ink {
+        Ink {
+            frame: pal.exact(theme.frame),
+            label: pal.exact(theme.label),
+            text: pal.exact(theme.text),
+            text_dim: pal.exact(theme.text_dim),
+            accent: pal.exact(theme.accent),
+            tray: pal.exact(theme.tray),
+            status: pal.exact(theme.status),
+            status_text: pal.exact(theme.status_text),
+            banner: pal.exact(theme.banner),
+            banner_text: pal.exact(theme.banner_text),
+            white: pal.exact(theme.piece_white),
+            black: pal.exact(theme.piece_black),
+            ink: pal.exact(theme.ink),
+            card_red: pal.exact(theme.card_red),
+        }
+    }
+}
+
+impl TextSizes {
+    /// The text sizes for a layout.
+    fn new(layout: &Layout) -> TextSizes {
+        let (u, s) = (layout.u, layout.s as f32);
+        TextSizes {
+            name: 0.36 * u,
+            small: 0.27 * u,
+            count: 0.2 * u,
+            status: 0.33 * u,
+            disc_big: 0.4 * s,
+            disc_small: 0.22 * s,
+            letter: 0.24 * s,
+            letter_big: 0.66 * s,
+        }
+    }
+}
+
+/// The square colours of each background kind, their palette indices, the marker's, and
+/// the faint colour of a large letter on each kind of square.
+struct SquareInks {
+    /// Light and dark, by [`SquareBg`].
+    colors: [[Rgb; 2]; 3],
+    /// The palette index of each of `colors`, flattened.
+    idx: Vec<u8>,
+    marker: u8,
+    letter_faint: [u8; 6],
+}
+
+impl SquareInks {
+    /// Adds the square colours, the marker and the faint letters' ramps to the palette.
+    fn new(theme: &Theme, pal: &mut Palette) -> SquareInks {
+        let colors = [
+            [theme.light, theme.dark],
+            [theme.light_last, theme.dark_last],
+            [theme.light_check, theme.dark_check],
+        ];
+        let idx: Vec<u8> = colors.iter().flatten().map(|&c| pal.exact(c)).collect();
+        let marker = pal.exact(theme.marker);
+        let mut letter_faint = [0u8; 6];
+        for (i, &sq_color) in colors.iter().flatten().enumerate() {
+            letter_faint[i] =
+                pal.quantize(super::palette::mix(sq_color, theme.ink, LETTER_FAINT_LEVEL));
+            pal.prepare_stepped_ramp(idx[i], letter_faint[i], LETTER_FAINT_STEPS);
+        }
+        SquareInks {
+            colors,
+            idx,
+            marker,
+            letter_faint,
+        }
+    }
+}
+
+/// Ramps for text, which is drawn per image.
+fn prepare_text_ramps(ink: Ink, marker: u8, pal: &mut Palette) {
+    for (bg, fg) in [
+        (ink.frame, ink.label),
+        (ink.frame, ink.text),
+        (ink.frame, ink.text_dim),
+        (ink.frame, ink.accent),
+        (ink.frame, ink.tray),
+        (ink.status, ink.status_text),
+        (ink.banner, ink.banner_text),
+        (ink.white, ink.ink),
+        (ink.white, ink.card_red),
+        (ink.black, ink.white),
+        (marker, ink.ink),
+    ] {
+        pal.prepare_ramp(bg, fg);
+    }
+}
+
+/// Square tiles: every piece on every kind of square, in the order of
+/// [`Assets::tile_index`].
+fn square_tiles(
+    theme: &Theme,
+    s: usize,
+    square_colors: &[[Rgb; 2]; 3],
+    pal: &mut Palette,
+) -> Vec<Vec<u8>> {
+    let pieces: Vec<Layer> = Color::ALL
+        .iter()
+        .flat_map(|&c| Role::ALL.iter().map(move |&r| (c, r)))
+        .map(|(c, r)| piece_layer(theme, c, r, s, 0.86))
+        .collect();
+    let mut tiles = Vec::with_capacity(6 * SLOTS);
+    for colors in square_colors {
+        for &bg in colors {
+            let bg_idx = pal.exact(bg);
+            tiles.push(vec![bg_idx; s * s]);
+            for layer in &pieces {
+                tiles.push(layer.over(bg, pal));
+            }
+        }
+    }
+    tiles
+}
+
+/// The sprites beside the board (see the fields of [`Assets`] of the same names): on
+/// trays, so that both colours read on the frame.
+struct BesideBoard {
+    icons: [Vec<u8>; 2],
+    icon_px: usize,
+    reserve: Vec<Vec<u8>>,
+    reserve_locked: Vec<Vec<u8>>,
+    reserve_px: usize,
+    slot_step: usize,
+    tray_pad: usize,
+    trays: Vec<Sprite>,
+    count_badge: Sprite,
+    padlock: Sprite,
+    token_live: Sprite,
+    token_spent: Sprite,
+    turn_dot: Sprite,
+}
+
+impl BesideBoard {
+    /// Draws the sprites beside the board and prepares them over the frame or a tray.
+    fn new(theme: &Theme, layout: &Layout, ink: Ink, pal: &mut Palette) -> BesideBoard {
+        let tray_pad = layout.px(0.07);
+        let tray_radius = layout.px(0.12) as f32;
+        let icon_px = layout.px(0.66);
+        let icons = [Color::White, Color::Black].map(|c| {
+            let mut layer = Layer::new(icon_px, icon_px);
+            let mut m = Mask::new(icon_px, icon_px);
+            let f = icon_px as f32;
+            m.rounded_box(0.0, 0.0, f, f, tray_radius);
+            layer.paint(&m, theme.tray, 1.0);
+            layer.paint_layer(&piece_layer(theme, c, Role::King, icon_px, 0.84));
+            layer.over(theme.frame, pal)
+        });
+        let reserve_px = layout.px(0.64);
+        let mut reserve = Vec::new();
+        let mut reserve_locked = Vec::new();
+        for c in Color::ALL {
+            for r in Role::ALL {
+                let mut layer = piece_layer(theme, c, r, reserve_px, 0.9);
+                reserve.push(layer.over(theme.tray, pal));
+                layer.fade(0.35);
+                reserve_locked.push(layer.over(theme.tray, pal));
+            }
+        }
+        let slot_step = reserve_px + layout.px(0.08);
+        let trays = (1..=6)
+            .map(|n| {
+                let w = 2 * tray_pad + reserve_px + (n - 1) * slot_step;
+                let h = 2 * tray_pad + reserve_px;
+                let mut m = Mask::new(w, h);
+                m.rounded_box(0.0, 0.0, w as f32, h as f32, tray_radius);
+                Sprite::from_mask(&m, ink.tray)
+            })
+            .collect();
+        let count_badge = count_badge_sprite(theme, layout.px(0.3), pal);
+        let padlock = padlock_sprite(theme, layout.px(0.34), pal);
+        let token_d = layout.px(0.34);
+        let token_live = token_sprite(theme, token_d, false, pal);
+        let token_spent = token_sprite(theme, token_d, true, pal);
+        let dot = layout.px(0.2);
+        let mut m = Mask::new(dot, dot);
+        m.circle(dot as f32 / 2.0, dot as f32 / 2.0, dot as f32 / 2.0 - 0.5);
+        let turn_dot = Sprite::from_mask(&m, ink.accent);
+        for sprite in [&token_live, &token_spent, &turn_dot] {
+            sprite.prepare_over(ink.frame, pal);
+        }
+        for sprite in [&padlock, &count_badge] {
+            sprite.prepare_over(ink.tray, pal);
+        }
+        BesideBoard {
+            icons,
+            icon_px,
+            reserve,
+            reserve_locked,
+            reserve_px,
+            slot_step,
+            tray_pad,
+            trays,
+            count_badge,
+            padlock,
+            token_live,
+            token_spent,
+            turn_dot,
+        }
+    }
+}
+
+/// The sprites drawn on squares (see the fields of [`Assets`] of the same names).
+struct OnSquares {
+    disc_big: [Sprite; 2],
+    disc_small: [Sprite; 2],
+    coin: Sprite,
+    letter_badge: Sprite,
+}
+
+impl OnSquares {
+    /// Draws the sprites for squares `s` pixels across and prepares them over every
+    /// square colour in `square_idx`.
+    fn new(theme: &Theme, s: usize, square_idx: &[u8], pal: &mut Palette) -> OnSquares {
+        let big = (s as f32 * 0.8).round() as usize;
+        let small = (s as f32 * 0.36).round() as usize;
+        let disc_big = [Color::White, Color::Black].map(|c| disc_sprite(theme, big, c, pal));
+        let disc_small = [Color::White, Color::Black].map(|c| disc_sprite(theme, small, c, pal));
+        let coin = coin_sprite(theme, (s as f32 * 0.34).round() as usize, pal);
+        let letter_badge = letter_badge_sprite(theme, (s as f32 * 0.32).round() as usize, pal);
+        for &bg in square_idx {
+            for sprite in [
+                &disc_big[0],
+                &disc_big[1],
+                &disc_small[0],
+                &disc_small[1],
+                &coin,
+                &letter_badge,
+            ] {
+                sprite.prepare_over(bg, pal);
+            }
+        }
+        OnSquares {
+            disc_big,
+            disc_small,
+            coin,
+            letter_badge,
+        }
+    }
+}
+
+/// A blank card face, prepared over the frame; the card's own glyph is drawn on it.
+fn card_face(layout: &Layout, ink: Ink, pal: &mut Palette) -> Sprite {
+    let card_h = layout.card_h - layout.px(0.5);
+    let card_w = (card_h as f32 * 0.72).round() as usize;
+    let mut m = Mask::new(card_w, card_h);
+    m.rounded_box(0.0, 0.0, card_w as f32, card_h as f32, card_w as f32 * 0.1);
+    let card_face = Sprite::from_mask(&m, ink.white);
+    card_face.prepare_over(ink.frame, pal);
+    card_face
+}
+
+/// The fixed part of the image with `bottom` at the bottom: the frame, the plain
+/// squares and the coordinates.
+fn base_canvas(
+    layout: &Layout,
+    tiles: &[Vec<u8>],
+    glyphs: &GlyphCache,
+    pal: &Palette,
+    ink: Ink,
+    bottom: Color,
+) -> Canvas {
+    let s = layout.s;
+    let mut c = Canvas::new(layout.width, layout.fixed_h, ink.frame);
+    for rank in 0..layout.ranks {
+        for file in 0..layout.files {
+            let sq = Square::new(file, rank);
+            let (x, y) = layout.square_origin(sq, bottom);
+            let dark = sq.is_dark() as usize;
+            c.blit(x as i32, y as i32, s, s, &tiles[dark * SLOTS]);
+        }
+    }
+    draw_coordinates(&mut c, layout, glyphs, pal, ink, bottom);
+    c
+}
+
+/// The disc a reserve count is written on, `d` pixels across.
+fn count_badge_sprite(theme: &Theme, d: usize, pal: &mut Palette) -> Sprite {
+    let mut layer = Layer::new(d, d);
+    let mut m = Mask::new(d, d);
+    let c = d as f32 / 2.0;
+    m.circle(c, c, c - 0.5);
+    layer.paint(&m, theme.tray, 1.0);
+    let mut m = Mask::new(d, d);
+    m.circle(c, c, c - 0.5 - (d as f32 / 14.0).max(1.0));
+    layer.paint(&m, theme.piece_black, 1.0);
+    layer.to_sprite(pal)
+}
+
+/// A coin, `d` pixels across: a ringed disc in the marker's colour.
+fn coin_sprite(theme: &Theme, d: usize, pal: &mut Palette) -> Sprite {
+    let mut coin_layer = Layer::new(d, d);
+    let (cr, cc) = (d as f32 / 2.0 - 0.5, d as f32 / 2.0);
+    let mut m = Mask::new(d, d);
+    m.circle(cc, cc, cr);
+    coin_layer.paint(&m, theme.ink, 1.0);
+    let mut m = Mask::new(d, d);
+    m.circle(cc, cc, cr - (d as f32 / 14.0).max(1.0));
+    coin_layer.paint(&m, theme.marker, 1.0);
+    let mut m = Mask::new(d, d);
+    m.ring(cc, cc, cr * 0.62, (d as f32 / 18.0).max(1.0));
+    coin_layer.paint(&m, theme.ink, 0.6);
+    coin_layer.to_sprite(pal)
+}
+
+/// The rounded box a small letter is written on, `badge` pixels across.
+fn letter_badge_sprite(theme: &Theme, badge: usize, pal: &mut Palette) -> Sprite {
+    let mut m = Mask::new(badge, badge);
+    let b = badge as f32;
+    m.rounded_box(0.0, 0.0, b, b, b * 0.22);
+    let mut badge_layer = Layer::new(badge, badge);
+    badge_layer.paint(&m, theme.ink, 1.0);
+    let mut m = Mask::new(badge, badge);
+    let t = (b / 16.0).max(1.0);
+    m.rounded_box(t, t, b - t, b - t, b * 0.22 - t);
+    badge_layer.paint(&m, theme.piece_white, 1.0);
+    badge_layer.to_sprite(pal)
 }
 
 /// File letters below the board and rank digits on its left, in the orientation's order.

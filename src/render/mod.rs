@@ -29,7 +29,7 @@ pub use layout::Rect;
 pub use theme::{Rgb, Theme};
 pub use view::{
     bottom_side, result_text, BoardCorner, BoardView, Caption, Card, CardRow, Disc, LastMove,
-    Overlay, PublicOrientation, ReserveSlot, ReserveView, Suit, Viewer,
+    Overlay, PublicOrientation, ReserveSlot, ReserveView, Suit, UnknownOrientation, Viewer,
 };
 
 use crate::rules::{Color, Square};

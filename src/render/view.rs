@@ -51,17 +51,21 @@ impl PublicOrientation {
     }
 }
 
+/// A public orientation setting that names none of them (the name as read, trimmed,
+/// lower case).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown orientation '{0}' (known: side-to-move, white)")]
+pub struct UnknownOrientation(pub String);
+
 impl std::str::FromStr for PublicOrientation {
-    type Err = String;
+    type Err = UnknownOrientation;
 
     /// Reads `side-to-move` (or `turn`) and `white` (or `white-always`).
-    fn from_str(s: &str) -> Result<PublicOrientation, String> {
+    fn from_str(s: &str) -> Result<PublicOrientation, UnknownOrientation> {
         match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
             "side-to-move" | "turn" => Ok(PublicOrientation::SideToMove),
             "white" | "white-always" => Ok(PublicOrientation::WhiteAlways),
-            other => Err(format!(
-                "unknown orientation '{other}' (known: side-to-move, white)"
-            )),
+            other => Err(UnknownOrientation(other.to_string())),
         }
     }
 }

@@ -1,7 +1,9 @@
 //! FEN for any board size up to 8x8, with the reserve in brackets after the board:
 //! `8/pppppppp/8/8/8/8/PPPPPPPP/8[RNBQKBNRrnbqkbnr] w - - 0 1`.
 
-use super::{Bitboard, Color, Piece, Position, PositionError, Role, Setup, Square, Variant};
+use super::{
+    Bitboard, Color, Piece, Position, PositionError, Role, Setup, Square, Variant, VariantConfig,
+};
 
 /// Why a FEN string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -23,109 +25,14 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
     let cfg = variant.config();
     let mut fields = fen.split_whitespace();
     let placement = fields.next().ok_or_else(|| syntax("empty"))?;
-    let (board_part, reserve_part) = match placement.find('[') {
-        Some(i) => {
-            let rest = &placement[i + 1..];
-            let inner = rest
-                .strip_suffix(']')
-                .ok_or_else(|| syntax("the reserve must end with ']'"))?;
-            (&placement[..i], Some(inner))
-        }
-        None => (placement, None),
+    let (board_part, reserve_part) = split_reserve(placement)?;
+    let pieces = parse_board(variant, board_part)?;
+    let reserves = match reserve_part {
+        Some(r) => parse_reserve(r)?,
+        None => [[0u8; 6]; 2],
     };
-    let mut pieces = Vec::new();
-    let ranks: Vec<&str> = board_part.split('/').collect();
-    if ranks.len() != cfg.height as usize {
-        return Err(syntax(format!(
-            "{} needs {} ranks, found {}",
-            variant,
-            cfg.height,
-            ranks.len()
-        )));
-    }
-    for (i, row) in ranks.iter().enumerate() {
-        let rank = cfg.height - 1 - i as u8;
-        let mut file: u32 = 0;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                let mut n = d;
-                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n * 10 + d2;
-                    chars.next();
-                }
-                if n == 0 {
-                    return Err(syntax("empty-square count 0"));
-                }
-                file += n;
-            } else if let Some(piece) = Piece::from_fen_char(c) {
-                if file >= cfg.width as u32 {
-                    return Err(syntax(format!("rank {} is too long", rank + 1)));
-                }
-                pieces.push((Square::new(file as u8, rank), piece));
-                file += 1;
-            } else if c == '~' {
-                // Promoted-piece marker of some FEN dialects: the piece stays what it is.
-            } else {
-                return Err(syntax(format!("unexpected '{c}' on the board")));
-            }
-            if file > cfg.width as u32 {
-                return Err(syntax(format!("rank {} is too long", rank + 1)));
-            }
-        }
-        if file != cfg.width as u32 {
-            return Err(syntax(format!(
-                "rank {} has {} squares, the board is {} wide",
-                rank + 1,
-                file,
-                cfg.width
-            )));
-        }
-    }
-    let mut reserves = [[0u8; 6]; 2];
-    if let Some(r) = reserve_part {
-        for c in r.chars() {
-            if c == '-' {
-                continue;
-            }
-            let piece = Piece::from_fen_char(c)
-                .ok_or_else(|| syntax(format!("bad reserve piece '{c}'")))?;
-            let slot = &mut reserves[piece.color.index()][piece.role.index()];
-            *slot = slot
-                .checked_add(1)
-                .filter(|&n| n <= 16)
-                .ok_or_else(|| syntax("too many pieces in reserve"))?;
-        }
-    }
-    let turn = match fields.next().unwrap_or("w") {
-        "w" | "W" => Color::White,
-        "b" | "B" => Color::Black,
-        other => {
-            return Err(syntax(format!(
-                "side to move must be w or b, not '{other}'"
-            )))
-        }
-    };
-    let castling_field = fields.next().unwrap_or("-");
-    let mut castling = Bitboard::EMPTY;
-    if castling_field != "-" {
-        for c in castling_field.chars() {
-            let (color, king_side) = match c {
-                'K' => (Color::White, true),
-                'Q' => (Color::White, false),
-                'k' => (Color::Black, true),
-                'q' => (Color::Black, false),
-                _ => return Err(syntax(format!("bad castling letter '{c}'"))),
-            };
-            let rank = if color == Color::White {
-                0
-            } else {
-                cfg.height - 1
-            };
-            let file = if king_side { cfg.width - 1 } else { 0 };
-            castling = castling.with(Square::new(file, rank));
-        }
-    }
+    let turn = parse_turn(fields.next().unwrap_or("w"))?;
+    let castling = parse_castling(cfg, fields.next().unwrap_or("-"))?;
     let ep_field = fields.next().unwrap_or("-");
     let ep_square = if ep_field == "-" {
         None
@@ -163,6 +70,140 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         tokens,
     };
     Ok(Position::from_setup(variant, &setup)?)
+}
+
+/// Splits the placement field into the board and the reserve in brackets after it.
+fn split_reserve(placement: &str) -> Result<(&str, Option<&str>), FenError> {
+    match placement.find('[') {
+        Some(i) => {
+            let rest = &placement[i + 1..];
+            let inner = rest
+                .strip_suffix(']')
+                .ok_or_else(|| syntax("the reserve must end with ']'"))?;
+            Ok((&placement[..i], Some(inner)))
+        }
+        None => Ok((placement, None)),
+    }
+}
+
+/// Reads the board part of the placement, ranks from the top, into pieces on squares.
+fn parse_board(variant: Variant, board_part: &str) -> Result<Vec<(Square, Piece)>, FenError> {
+    let cfg = variant.config();
+    let ranks: Vec<&str> = board_part.split('/').collect();
+    if ranks.len() != cfg.height as usize {
+        return Err(syntax(format!(
+            "{} needs {} ranks, found {}",
+            variant,
+            cfg.height,
+            ranks.len()
+        )));
+    }
+    let mut pieces = Vec::new();
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = cfg.height - 1 - i as u8;
+        parse_rank(cfg.width, rank, row, &mut pieces)?;
+    }
+    Ok(pieces)
+}
+
+/// Reads one rank of a board `width` wide, adding its pieces to `pieces`.
+fn parse_rank(
+    width: u8,
+    rank: u8,
+    row: &str,
+    pieces: &mut Vec<(Square, Piece)>,
+) -> Result<(), FenError> {
+    let mut file: u32 = 0;
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        if let Some(d) = c.to_digit(10) {
+            let mut n = d;
+            while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                n = n * 10 + d2;
+                chars.next();
+            }
+            if n == 0 {
+                return Err(syntax("empty-square count 0"));
+            }
+            file += n;
+        } else if let Some(piece) = Piece::from_fen_char(c) {
+            if file >= width as u32 {
+                return Err(syntax(format!("rank {} is too long", rank + 1)));
+            }
+            pieces.push((Square::new(file as u8, rank), piece));
+            file += 1;
+        } else if c == '~' {
+            // Promoted-piece marker of some FEN dialects: the piece stays what it is.
+        } else {
+            return Err(syntax(format!("unexpected '{c}' on the board")));
+        }
+        if file > width as u32 {
+            return Err(syntax(format!("rank {} is too long", rank + 1)));
+        }
+    }
+    if file != width as u32 {
+        return Err(syntax(format!(
+            "rank {} has {} squares, the board is {} wide",
+            rank + 1,
+            file,
+            width
+        )));
+    }
+    Ok(())
+}
+
+/// Reads the reserve (between the brackets) into counts by colour and role.
+fn parse_reserve(r: &str) -> Result<[[u8; 6]; 2], FenError> {
+    let mut reserves = [[0u8; 6]; 2];
+    for c in r.chars() {
+        if c == '-' {
+            continue;
+        }
+        let piece =
+            Piece::from_fen_char(c).ok_or_else(|| syntax(format!("bad reserve piece '{c}'")))?;
+        let slot = &mut reserves[piece.color.index()][piece.role.index()];
+        *slot = slot
+            .checked_add(1)
+            .filter(|&n| n <= 16)
+            .ok_or_else(|| syntax("too many pieces in reserve"))?;
+    }
+    Ok(reserves)
+}
+
+/// Reads the side to move.
+fn parse_turn(field: &str) -> Result<Color, FenError> {
+    match field {
+        "w" | "W" => Ok(Color::White),
+        "b" | "B" => Ok(Color::Black),
+        other => Err(syntax(format!(
+            "side to move must be w or b, not '{other}'"
+        ))),
+    }
+}
+
+/// Reads the castling field (`KQkq` or `-`) into the rooks' corner squares.
+fn parse_castling(cfg: &VariantConfig, field: &str) -> Result<Bitboard, FenError> {
+    let mut castling = Bitboard::EMPTY;
+    if field == "-" {
+        return Ok(castling);
+    }
+    for c in field.chars() {
+        let (color, king_side) = match c {
+            'K' => (Color::White, true),
+            'Q' => (Color::White, false),
+            'k' => (Color::Black, true),
+            'q' => (Color::Black, false),
+            _ => return Err(syntax(format!("bad castling letter '{c}'"))),
+        };
+        let rank = if color == Color::White {
+            0
+        } else {
+            cfg.height - 1
+        };
+        let file = if king_side { cfg.width - 1 } else { 0 };
+        castling = castling.with(Square::new(file, rank));
+    }
+    Ok(castling)
 }
 
 /// Reads the tokens field of Double Move Chess, `W+B` (`4+4`, `0+3`).

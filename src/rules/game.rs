@@ -513,47 +513,8 @@ impl Game {
             }
         }
         match claim {
-            Claim::ThreefoldRepetition => {
-                if !cfg.draws.repetition {
-                    return Err(ClaimError::NotInVariant(pos.variant()));
-                }
-                let count = match intended {
-                    Some(m) => self.repetitions_of(pos.after(m).zobrist_hash()) + 1,
-                    None => self.repetitions(),
-                };
-                if count >= 3 {
-                    self.draw_by_claim(intended, EndReason::ThreefoldRepetition)
-                } else {
-                    Err(ClaimError::Invalid(format!(
-                        "the position {} occurred {} time{}, a claim needs three",
-                        if intended.is_some() {
-                            "after that move would have"
-                        } else {
-                            "has"
-                        },
-                        count,
-                        if count == 1 { "" } else { "s" }
-                    )))
-                }
-            }
-            Claim::FiftyMoveRule => {
-                if !cfg.draws.move_limit {
-                    return Err(ClaimError::NotInVariant(pos.variant()));
-                }
-                let plies = match intended {
-                    Some(m) => pos.after(m).halfmoves(),
-                    None => pos.halfmoves(),
-                };
-                if plies >= 100 {
-                    self.draw_by_claim(intended, EndReason::FiftyMoveRule)
-                } else {
-                    Err(ClaimError::Invalid(format!(
-                        "only {} move{} by each side without a pawn move or capture; the rule needs 50",
-                        plies / 2,
-                        if plies / 2 == 1 { "" } else { "s" }
-                    )))
-                }
-            }
+            Claim::ThreefoldRepetition => self.claim_repetition(&pos, intended),
+            Claim::FiftyMoveRule => self.claim_fifty_moves(&pos, intended),
             Claim::Stalemate => {
                 if cfg.sharp.is_none() {
                     return Err(ClaimError::NotInVariant(pos.variant()));
@@ -574,6 +535,57 @@ impl Game {
                 )))
             }
         }
+    }
+
+    /// A claim of threefold repetition in `pos`, now or after the `intended` move.
+    fn claim_repetition(
+        &mut self,
+        pos: &Position,
+        intended: Option<Move>,
+    ) -> Result<Outcome, ClaimError> {
+        if !pos.config().draws.repetition {
+            return Err(ClaimError::NotInVariant(pos.variant()));
+        }
+        let count = match intended {
+            Some(m) => self.repetitions_of(pos.after(m).zobrist_hash()) + 1,
+            None => self.repetitions(),
+        };
+        if count >= 3 {
+            return self.draw_by_claim(intended, EndReason::ThreefoldRepetition);
+        }
+        Err(ClaimError::Invalid(format!(
+            "the position {} occurred {} time{}, a claim needs three",
+            if intended.is_some() {
+                "after that move would have"
+            } else {
+                "has"
+            },
+            count,
+            if count == 1 { "" } else { "s" }
+        )))
+    }
+
+    /// A claim of the fifty-move rule in `pos`, now or after the `intended` move.
+    fn claim_fifty_moves(
+        &mut self,
+        pos: &Position,
+        intended: Option<Move>,
+    ) -> Result<Outcome, ClaimError> {
+        if !pos.config().draws.move_limit {
+            return Err(ClaimError::NotInVariant(pos.variant()));
+        }
+        let plies = match intended {
+            Some(m) => pos.after(m).halfmoves(),
+            None => pos.halfmoves(),
+        };
+        if plies >= 100 {
+            return self.draw_by_claim(intended, EndReason::FiftyMoveRule);
+        }
+        Err(ClaimError::Invalid(format!(
+            "only {} move{} by each side without a pawn move or capture; the rule needs 50",
+            plies / 2,
+            if plies / 2 == 1 { "" } else { "s" }
+        )))
     }
 
     /// Ends the game on a valid draw claim, first playing the move named with it. If that

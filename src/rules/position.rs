@@ -118,32 +118,57 @@ impl Position {
             }
             pos.put(sq, piece);
         }
+        pos.check_material()?;
+        pos.check_kings()?;
+        if setup.castling.nonempty() {
+            pos.check_castling(setup.castling)?;
+            pos.castling = setup.castling;
+        }
+        if let Some(ep) = setup.ep_square {
+            pos.check_en_passant(ep)?;
+            pos.ep_square = Some(ep);
+        }
+        Ok(pos)
+    }
+
+    /// A setup's pieces and reserves: only the variant's roles, no pawn on a back rank,
+    /// and a reserve only where the variant drops.
+    fn check_material(&self) -> Result<(), PositionError> {
+        let variant = self.variant;
+        let cfg = variant.config();
         for role in Role::ALL {
-            let present = pos.by_role[role.index()].nonempty()
-                || pos.reserves.iter().any(|r| r[role.index()] > 0);
+            let present = self.by_role[role.index()].nonempty()
+                || self.reserves.iter().any(|r| r[role.index()] > 0);
             if present && !cfg.roles.contains(&role) {
                 return Err(PositionError::RoleNotInVariant(variant, role));
             }
         }
         let back_ranks = Bitboard::rank(0) | Bitboard::rank(cfg.height - 1);
-        if (pos.by_role[Role::Pawn.index()] & back_ranks).nonempty() {
+        if (self.by_role[Role::Pawn.index()] & back_ranks).nonempty() {
             return Err(PositionError::PawnOnBackRank);
         }
         match cfg.drops {
             None => {
-                if pos.reserves.iter().flatten().any(|&n| n > 0) {
+                if self.reserves.iter().flatten().any(|&n| n > 0) {
                     return Err(PositionError::BadReserve(variant));
                 }
             }
             Some(d) => {
-                if d.first_rank_only && pos.reserves.iter().any(|r| r[Role::Pawn.index()] > 0) {
+                if d.first_rank_only && self.reserves.iter().any(|r| r[Role::Pawn.index()] > 0) {
                     return Err(PositionError::BadReserve(variant));
                 }
             }
         }
+        Ok(())
+    }
+
+    /// A setup's kings: one each where check matters (and the side not to move not in
+    /// check), at most one where kings are captured.
+    fn check_kings(&self) -> Result<(), PositionError> {
+        let cfg = self.config();
         for color in Color::ALL {
-            let on_board = pos.pieces(color, Role::King).count();
-            let in_hand = pos.reserves[color.index()][Role::King.index()] as u32;
+            let on_board = self.pieces(color, Role::King).count();
+            let in_hand = self.reserves[color.index()][Role::King.index()] as u32;
             let ok = if cfg.check_matters() {
                 on_board == 1 && in_hand == 0
             } else {
@@ -155,65 +180,72 @@ impl Position {
                 return Err(PositionError::KingCount(color));
             }
         }
-        if cfg.check_matters() && pos.is_attacked_by_side(pos.turn.opposite(), pos.turn) {
+        if cfg.check_matters() && self.is_attacked_by_side(self.turn.opposite(), self.turn) {
             return Err(PositionError::OppositeCheck);
         }
-        // Castling rights: only rooks on their own first rank with the king on the same
-        // rank between the board's edges, both on their starting files.
-        if setup.castling.nonempty() {
-            if !cfg.castling {
+        Ok(())
+    }
+
+    /// Castling rights: only rooks on their own first rank with the king on the same
+    /// rank between the board's edges, both on their starting files.
+    fn check_castling(&self, castling: Bitboard) -> Result<(), PositionError> {
+        let cfg = self.config();
+        if !cfg.castling {
+            return Err(PositionError::BadCastling);
+        }
+        for sq in castling {
+            let color = if sq.rank() == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let home = if color == Color::White {
+                0
+            } else {
+                cfg.height - 1
+            };
+            let king_ok = self.king_of(color) == Some(Square::new(4, home));
+            let rook_ok = (sq.file() == 0 || sq.file() == cfg.width - 1)
+                && sq.rank() == home
+                && self.piece_at(sq)
+                    == Some(Piece {
+                        color,
+                        role: Role::Rook,
+                    });
+            if !king_ok || !rook_ok {
                 return Err(PositionError::BadCastling);
             }
-            for sq in setup.castling {
-                let color = if sq.rank() == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let home = if color == Color::White {
-                    0
-                } else {
-                    cfg.height - 1
-                };
-                let king_ok = pos.king_of(color) == Some(Square::new(4, home));
-                let rook_ok = (sq.file() == 0 || sq.file() == cfg.width - 1)
-                    && sq.rank() == home
-                    && pos.piece_at(sq)
-                        == Some(Piece {
-                            color,
-                            role: Role::Rook,
-                        });
-                if !king_ok || !rook_ok {
-                    return Err(PositionError::BadCastling);
-                }
-            }
-            pos.castling = setup.castling;
         }
-        if let Some(ep) = setup.ep_square {
-            // The pawn that just moved belongs to the side not to move.
-            let mover = pos.turn.opposite();
-            let (skipped_rank, pawn_rank, start_rank) = match mover {
-                Color::White => (2u8, 3u8, 1u8),
-                Color::Black => (cfg.height - 3, cfg.height - 4, cfg.height - 2),
-            };
-            let pawn_sq = Square::new(ep.file(), pawn_rank);
-            let start_sq = Square::new(ep.file(), start_rank);
-            let ok = cfg.double_step
-                && mask.contains(ep)
-                && ep.rank() == skipped_rank
-                && pos.piece_at(pawn_sq)
-                    == Some(Piece {
-                        color: mover,
-                        role: Role::Pawn,
-                    })
-                && pos.piece_at(ep).is_none()
-                && pos.piece_at(start_sq).is_none();
-            if !ok {
-                return Err(PositionError::BadEnPassant);
-            }
-            pos.ep_square = Some(ep);
+        Ok(())
+    }
+
+    /// An en-passant square: just behind a pawn of the side not to move that has just
+    /// made its two-square step.
+    fn check_en_passant(&self, ep: Square) -> Result<(), PositionError> {
+        let cfg = self.config();
+        // The pawn that just moved belongs to the side not to move.
+        let mover = self.turn.opposite();
+        let (skipped_rank, pawn_rank, start_rank) = match mover {
+            Color::White => (2u8, 3u8, 1u8),
+            Color::Black => (cfg.height - 3, cfg.height - 4, cfg.height - 2),
+        };
+        let pawn_sq = Square::new(ep.file(), pawn_rank);
+        let start_sq = Square::new(ep.file(), start_rank);
+        let ok = cfg.double_step
+            && cfg.board_mask().contains(ep)
+            && ep.rank() == skipped_rank
+            && self.piece_at(pawn_sq)
+                == Some(Piece {
+                    color: mover,
+                    role: Role::Pawn,
+                })
+            && self.piece_at(ep).is_none()
+            && self.piece_at(start_sq).is_none();
+        if ok {
+            Ok(())
+        } else {
+            Err(PositionError::BadEnPassant)
         }
-        Ok(pos)
     }
 
     /// The raw parts of this position.
@@ -522,73 +554,10 @@ impl Position {
                 self.reserves[us.index()][m.role.index()] -= 1;
                 self.put(m.to, moving);
             }
-            MoveKind::Castle(side) => {
-                let rook_from = self
-                    .castling_rook(us, side)
-                    .expect("castling move needs its right");
-                let (king_to, rook_to) = self.castle_targets(us, side);
-                let rook = Piece {
-                    color: us,
-                    role: Role::Rook,
-                };
-                self.remove(m.from, moving);
-                self.remove(rook_from, rook);
-                self.put(king_to, moving);
-                self.put(rook_to, rook);
-                self.castling &= !Bitboard::rank(rook_from.rank());
-            }
-            MoveKind::EnPassant => {
-                let captured_sq = Square::new(m.to.file(), m.from.rank());
-                self.remove(
-                    captured_sq,
-                    Piece {
-                        color: them,
-                        role: Role::Pawn,
-                    },
-                );
-                self.remove(m.from, moving);
-                self.put(m.to, moving);
-                self.halfmoves = 0;
-            }
+            MoveKind::Castle(side) => self.play_castle(m, moving, side),
+            MoveKind::EnPassant => self.play_en_passant(m, moving),
             MoveKind::Normal | MoveKind::CaptureTwiceMoved => {
-                // Rule 5 of Double Move Chess takes the piece from where it stands, not
-                // from the square the capturer moves to.
-                let captured_at = match (m.kind, twice_moved) {
-                    (MoveKind::CaptureTwiceMoved, Some((_, at))) => at,
-                    _ => m.to,
-                };
-                if let Some(captured) = m.capture {
-                    self.remove(
-                        captured_at,
-                        Piece {
-                            color: them,
-                            role: captured,
-                        },
-                    );
-                    self.halfmoves = 0;
-                }
-                self.remove(m.from, moving);
-                let placed = Piece {
-                    color: us,
-                    role: m.promotion.unwrap_or(m.role),
-                };
-                self.put(m.to, placed);
-                if m.role == Role::Pawn {
-                    self.halfmoves = 0;
-                    if m.from.rank().abs_diff(m.to.rank()) == 2 {
-                        self.ep_square = Some(Square::new(
-                            m.from.file(),
-                            (m.from.rank() + m.to.rank()) / 2,
-                        ));
-                    }
-                }
-                if self.castling.nonempty() {
-                    if m.role == Role::King {
-                        let home = m.from.rank();
-                        self.castling &= !Bitboard::rank(home);
-                    }
-                    self.castling = self.castling.without(m.from).without(m.to);
-                }
+                self.play_normal(m, moving, twice_moved)
             }
         }
         if us == Color::Black {
@@ -601,6 +570,86 @@ impl Position {
             if m.from == stop && !m.is_drop() {
                 self.twice_moved = Some((stop, m.to));
             }
+        }
+    }
+
+    /// The pieces' part of a castling move by `moving`, the king.
+    #[inline]
+    fn play_castle(&mut self, m: Move, moving: Piece, side: CastlingSide) {
+        let us = moving.color;
+        let rook_from = self
+            .castling_rook(us, side)
+            .expect("castling move needs its right");
+        let (king_to, rook_to) = self.castle_targets(us, side);
+        let rook = Piece {
+            color: us,
+            role: Role::Rook,
+        };
+        self.remove(m.from, moving);
+        self.remove(rook_from, rook);
+        self.put(king_to, moving);
+        self.put(rook_to, rook);
+        self.castling &= !Bitboard::rank(rook_from.rank());
+    }
+
+    /// The pieces' part of an en-passant capture by `moving`, a pawn.
+    #[inline]
+    fn play_en_passant(&mut self, m: Move, moving: Piece) {
+        let captured_sq = Square::new(m.to.file(), m.from.rank());
+        self.remove(
+            captured_sq,
+            Piece {
+                color: moving.color.opposite(),
+                role: Role::Pawn,
+            },
+        );
+        self.remove(m.from, moving);
+        self.put(m.to, moving);
+        self.halfmoves = 0;
+    }
+
+    /// The pieces' part of any other move by `moving`, with its capture (from where
+    /// `twice_moved` says, for rule 5 of Double Move Chess), its promotion, the
+    /// en-passant square it opens and the castling rights it ends.
+    #[inline]
+    fn play_normal(&mut self, m: Move, moving: Piece, twice_moved: Option<(Square, Square)>) {
+        // Rule 5 of Double Move Chess takes the piece from where it stands, not from the
+        // square the capturer moves to.
+        let captured_at = match (m.kind, twice_moved) {
+            (MoveKind::CaptureTwiceMoved, Some((_, at))) => at,
+            _ => m.to,
+        };
+        if let Some(captured) = m.capture {
+            self.remove(
+                captured_at,
+                Piece {
+                    color: moving.color.opposite(),
+                    role: captured,
+                },
+            );
+            self.halfmoves = 0;
+        }
+        self.remove(m.from, moving);
+        let placed = Piece {
+            color: moving.color,
+            role: m.promotion.unwrap_or(m.role),
+        };
+        self.put(m.to, placed);
+        if m.role == Role::Pawn {
+            self.halfmoves = 0;
+            if m.from.rank().abs_diff(m.to.rank()) == 2 {
+                self.ep_square = Some(Square::new(
+                    m.from.file(),
+                    (m.from.rank() + m.to.rank()) / 2,
+                ));
+            }
+        }
+        if self.castling.nonempty() {
+            if m.role == Role::King {
+                let home = m.from.rank();
+                self.castling &= !Bitboard::rank(home);
+            }
+            self.castling = self.castling.without(m.from).without(m.to);
         }
     }
 

@@ -156,7 +156,7 @@ fn json_document(g: &GameRow, log: &[ActionRow], rules: &dyn GameRules, viewer: 
         "fen": projection.fen,
         "clock_extensions": clock_extensions(log),
     });
-    if matches!(g.status.as_str(), "finished" | "aborted") {
+    if g.status.is_ended() {
         v["seed"] = json!(g.seed);
     }
     for (key, value) in rules.export_fields(viewer) {

@@ -24,6 +24,7 @@ mod pool;
 mod reads;
 mod rows;
 mod standings;
+mod status;
 mod vacations;
 
 pub use conditional::ConditionalLine;
@@ -33,8 +34,12 @@ pub use open::{database_file, database_name};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};
 pub use player_settings::{digest_day, StoredSettings};
 pub use pool::Backend;
-pub use rows::{ActionRow, Deadline, Drawn, GameRow, NewGame, SeatRow, Write};
+pub use rows::{
+    ActionRow, Deadline, Drawn, GameRow, NewAction, NewDeadline, NewGame, NewNotice, SeatRow,
+    StoredOutcome, Write,
+};
 pub use standings::FinishedGame;
+pub use status::{GameStatus, UnknownStatus};
 pub use vacations::Vacation;
 
 /// A storage failure.
@@ -109,6 +114,7 @@ impl Store {
     /// seed, its snapshot (replacing `g.snapshot`); seed and seats are stored with it and
     /// returned with the id. An error of `draw` (a snapshot that could not be written)
     /// undoes the whole transaction.
+    // Long because it is one transaction's straight line of statements, inside `on_pool!`.
     pub async fn create_game(
         &self,
         g: &NewGame,
@@ -234,14 +240,18 @@ impl Store {
     /// recorded is [`StoreError::Duplicate`].
     pub async fn write(&self, game_id: i64, w: &Write) -> Result<(), StoreError> {
         let (result, reason, score) = match &w.outcome {
-            Some((r, why, s)) => (Some(r.as_str()), Some(why.as_str()), s.as_deref()),
+            Some(o) => (
+                Some(o.result.as_str()),
+                Some(o.reason.as_str()),
+                o.score.as_deref(),
+            ),
             None => (None, None, None),
         };
         let (action_seat, author, action) = match &w.action {
-            Some((seat, author, json)) => (
-                Some(*seat as i64),
-                Some(author.as_str()),
-                Some(json.as_str()),
+            Some(a) => (
+                Some(a.seat as i64),
+                Some(a.author.as_str()),
+                Some(a.json.as_str()),
             ),
             None => (None, None, None),
         };
@@ -256,12 +266,12 @@ impl Store {
         let deadlines = serde_json::Value::from_iter(
             w.deadlines
                 .iter()
-                .map(|(seat, turn, due)| serde_json::json!([seat, turn, due])),
+                .map(|d| serde_json::json!([d.seat, d.turn, d.due_at])),
         )
         .to_string();
         let messages = outbox::messages_json(&w.messages);
         let (notice_seat, notice_turn, notice_kind) = match &w.notice {
-            Some((seat, turn, kind)) => (Some(*seat as i64), Some(*turn), Some(kind.as_str())),
+            Some(n) => (Some(n.seat as i64), Some(n.turn), Some(n.kind.as_str())),
             None => (None, None, None),
         };
         on_pool!(self.pool, |p| {
@@ -275,7 +285,7 @@ impl Store {
         .bind(w.expected_version)
         .bind(w.at)
         .bind(&w.event_id)
-        .bind(&w.status)
+        .bind(w.status.as_str())
         .bind(&w.snapshot)
         .bind(result)
         .bind(reason)

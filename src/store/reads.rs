@@ -1,7 +1,9 @@
 //! Reading games: one by id, a user's, a channel's open challenges, the action log, the
 //! deadlines due; each one indexed query whose rows carry their seats and deadlines.
 
-use super::{on_pool, ActionRow, Backend, Deadline, GameRow, SeatRow, Store, StoreError};
+use super::{
+    on_pool, ActionRow, Backend, Deadline, GameRow, GameStatus, SeatRow, Store, StoreError,
+};
 use sqlx::{ColumnIndex, Decode, Row, Type};
 
 impl Store {
@@ -22,7 +24,7 @@ impl Store {
     pub async fn games_of(
         &self,
         user: &str,
-        statuses: &[&str],
+        statuses: &[GameStatus],
     ) -> Result<Vec<GameRow>, StoreError> {
         if statuses.is_empty() {
             return Ok(Vec::new());
@@ -38,7 +40,7 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut q = sqlx::query(&sql).bind(user);
             for s in statuses {
-                q = q.bind(*s);
+                q = q.bind(s.as_str());
             }
             q.fetch_all(p).await?.iter().map(game_from_row).collect()
         })
@@ -205,7 +207,8 @@ where
     Ok(GameRow {
         id,
         variant: r.get(1),
-        status: r.get(2),
+        status: GameStatus::parse(&r.get::<String, _>(2))
+            .map_err(|e| StoreError::Db(sqlx::Error::Decode(Box::new(e))))?,
         days_per_move: r.get(3),
         colour: r.get(4),
         challenger: r.get(5),

@@ -1,7 +1,7 @@
 //! The rows the store reads and writes: games with their seats, the action log, a
 //! game's change, deadlines.
 
-use super::NewMessage;
+use super::{GameStatus, NewMessage};
 
 /// A seat of a stored game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,8 +24,8 @@ pub struct GameRow {
     pub id: i64,
     /// The variant's command name.
     pub variant: String,
-    /// `challenged`, `active`, `finished`, `aborted`, `declined` or `cancelled`.
-    pub status: String,
+    /// Where the game is in its life.
+    pub status: GameStatus,
     /// Days per move.
     pub days_per_move: i64,
     /// The colour the challenger asked for (`white`, `black`, `random`).
@@ -150,26 +150,81 @@ pub struct ActionRow {
 pub struct Write {
     /// The version the change was computed from.
     pub expected_version: i64,
-    /// The action to append: seat, author, JSON.
-    pub action: Option<(u8, String, String)>,
+    /// The action to append.
+    pub action: Option<NewAction>,
     /// The time of the change.
     pub at: i64,
     /// The chat event id to mark processed.
     pub event_id: Option<String>,
     /// The new status.
-    pub status: String,
+    pub status: GameStatus,
     /// The new snapshot.
     pub snapshot: String,
-    /// Result, reason, score JSON.
-    pub outcome: Option<(String, String, Option<String>)>,
+    /// How the game ended, when this change ends it.
+    pub outcome: Option<StoredOutcome>,
     /// New seats (accepting a challenge fills a seat).
     pub seats: Option<Vec<SeatRow>>,
-    /// Deadlines that replace the game's: seat, turn, due time.
-    pub deadlines: Vec<(u8, i64, i64)>,
-    /// A notice recorded with the change (game seat, turn, kind).
-    pub notice: Option<(u8, i64, String)>,
+    /// Deadlines that replace the game's.
+    pub deadlines: Vec<NewDeadline>,
+    /// A notice recorded with the change.
+    pub notice: Option<NewNotice>,
     /// Messages put in the outbox with the change (a timeout's announcement).
     pub messages: Vec<NewMessage>,
+}
+
+/// An action appended to a game's log by a [`Write`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewAction {
+    /// The seat it applies to.
+    pub seat: u8,
+    /// Who sent it (`referee` for automatic ones).
+    pub author: String,
+    /// The action as JSON.
+    pub json: String,
+}
+
+/// How a game ended, as a [`Write`] stores it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredOutcome {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: String,
+    /// The end reason's name.
+    pub reason: String,
+    /// The score as JSON (`[10,0]`), where the variant scores.
+    pub score: Option<String>,
+}
+
+/// A deadline a [`Write`] sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewDeadline {
+    /// The awaited seat.
+    pub seat: u8,
+    /// Which turn (the game's version once written).
+    pub turn: i64,
+    /// When time runs out, in seconds since the epoch.
+    pub due_at: i64,
+}
+
+impl From<&Deadline> for NewDeadline {
+    /// The deadline as it stands, kept by a write.
+    fn from(d: &Deadline) -> NewDeadline {
+        NewDeadline {
+            seat: d.seat,
+            turn: d.turn,
+            due_at: d.due_at,
+        }
+    }
+}
+
+/// A notice a [`Write`] records, so that it goes out once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewNotice {
+    /// The game seat it concerns.
+    pub seat: u8,
+    /// The turn it belongs to.
+    pub turn: i64,
+    /// What kind of notice (`timeout`).
+    pub kind: String,
 }
 
 /// A deadline of an active game.

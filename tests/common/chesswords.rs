@@ -79,7 +79,7 @@ pub fn choose(g: &Chesswords, rng: &mut SeededRng, plies: usize) -> (Seat, Actio
             .unwrap()
             .1
     };
-    let action = match prompt.kind {
+    let action = match prompt.kind.as_str() {
         "clue" => {
             if plies > 80 || rng.below(6) == 0 {
                 Action::Pass

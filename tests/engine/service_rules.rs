@@ -135,7 +135,10 @@ fn draw_offer_is_declined_by_moving_and_accepted_by_agreement() {
     let awaited = g.awaiting();
     assert_eq!(awaited.len(), 1);
     let (seat, prompt) = &awaited[0];
-    assert_eq!((*seat, prompt.kind, prompt.turn), (Seat(1), "draw", true));
+    assert_eq!(
+        (*seat, prompt.kind.as_str(), prompt.turn),
+        (Seat(1), "draw", true)
+    );
     // Black is still to move: the prompt says both, and the deadline is the move's.
     assert_eq!(prompt.ask, "to move or answer the draw offer");
     let answers: Vec<&str> = prompt.answers.iter().map(|a| a.command.as_str()).collect();

@@ -117,7 +117,7 @@ fn auto(g: &dyn GameRules, seat: Seat) -> (Seat, String) {
         return (seat, "move e4".into());
     };
     let legal = g.project(Viewer::Seat(seat)).legal;
-    let text = match (prompt.kind, legal.first()) {
+    let text = match (prompt.kind.as_str(), legal.first()) {
         ("add", _) => prompt.answers[0].command.clone(),
         (_, Some(m)) => format!("move {m}"),
         ("boost" | "card", None) => "done".into(),

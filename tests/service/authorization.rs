@@ -369,7 +369,7 @@ async fn two_challenges_at_once_never_pass_the_limit_together() {
         assert_eq!(accepted, 1, "round {round}: {} / {}", a[0].text, b[0].text);
         let waiting = one
             .store()
-            .games_of(&user, &["challenged"])
+            .games_of(&user, &[postal::store::GameStatus::Challenged])
             .await
             .unwrap()
             .len();

@@ -387,7 +387,7 @@ fn what_others_see_does_not_depend_on_whether_a_card_qualifies() {
             let w = Write {
                 expected_version: g.version,
                 at: T0,
-                status: g.status.clone(),
+                status: g.status,
                 snapshot: serde_json::to_string(&state).unwrap(),
                 ..Write::default()
             };

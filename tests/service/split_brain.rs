@@ -410,7 +410,7 @@ fn random_games_keep_every_pick_out_of_every_other_projection_until_its_reveal()
             }
             let awaiting = g.awaiting();
             let (seat, prompt) = awaiting[rng.gen_range(0..awaiting.len())].clone();
-            match prompt.kind {
+            match prompt.kind.as_str() {
                 "pick" => {
                     let valid = choices(g.as_ref(), seat);
                     let before = g.snapshot().unwrap();

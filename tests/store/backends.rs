@@ -8,7 +8,8 @@ use crate::common;
 use common::postgres::Schema;
 use common::service::TempDir;
 use postal::store::{
-    Backend, Drawn, NewGame, NewMessage, SeatRow, Store, StoreError, Write, TABLES,
+    Backend, Drawn, GameStatus, NewAction, NewDeadline, NewGame, NewMessage, SeatRow, Store,
+    StoreError, StoredOutcome, Write, TABLES,
 };
 
 /// Runs `body` on a fresh SQLite file and on a fresh PostgreSQL schema.
@@ -104,10 +105,14 @@ async fn challenge(store: &Store, event: &str) -> i64 {
 fn change(version: i64, event: &str) -> Write {
     Write {
         expected_version: version,
-        action: Some((0, "alice".into(), "\"x\"".into())),
+        action: Some(NewAction {
+            seat: 0,
+            author: "alice".into(),
+            json: "\"x\"".into(),
+        }),
         at: 20,
         event_id: Some(event.into()),
-        status: "active".into(),
+        status: GameStatus::Active,
         snapshot: format!("{{\"v\":{}}}", version + 1),
         outcome: None,
         seats: Some(vec![SeatRow {
@@ -116,7 +121,11 @@ fn change(version: i64, event: &str) -> Write {
             role: "black".into(),
             accepted: true,
         }]),
-        deadlines: vec![(1, version + 1, 1000)],
+        deadlines: vec![NewDeadline {
+            seat: 1,
+            turn: version + 1,
+            due_at: 1000,
+        }],
         notice: None,
         messages: vec![NewMessage {
             destination: "dm:bob".into(),
@@ -163,8 +172,12 @@ async fn a_write_stores_every_part_in_one_statement(url: String) {
         seats: None,
         deadlines: Vec::new(),
         messages: Vec::new(),
-        outcome: Some(("1-0".into(), "resignation".into(), None)),
-        status: "finished".into(),
+        outcome: Some(StoredOutcome {
+            result: "1-0".into(),
+            reason: "resignation".into(),
+            score: None,
+        }),
+        status: GameStatus::Finished,
         ..change(1, "e2")
     };
     store.write(id, &w).await.unwrap();
@@ -266,7 +279,7 @@ async fn reads_find_games_by_user_channel_and_deadline(url: String) {
     store.write(played, &change(0, "e2")).await.unwrap();
     assert_eq!(
         store
-            .games_of("bob", &["active"])
+            .games_of("bob", &[GameStatus::Active])
             .await
             .unwrap()
             .iter()
@@ -275,7 +288,7 @@ async fn reads_find_games_by_user_channel_and_deadline(url: String) {
         vec![played]
     );
     let alice: Vec<i64> = store
-        .games_of("alice", &["challenged", "active"])
+        .games_of("alice", &[GameStatus::Challenged, GameStatus::Active])
         .await
         .unwrap()
         .iter()

@@ -8,7 +8,7 @@
 use crate::common;
 
 use common::service::{open, say, TempDir, T0};
-use postal::store::{Store, Write};
+use postal::store::{GameStatus, NewAction, Store, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -64,9 +64,13 @@ async fn burst(store: &Store, db: &str, writes: i64) -> u64 {
             for i in 0..writes {
                 let w = Write {
                     expected_version: version + i,
-                    action: Some((0, "alice".into(), format!("{{\"n\":{i}}}"))),
+                    action: Some(NewAction {
+                        seat: 0,
+                        author: "alice".into(),
+                        json: format!("{{\"n\":{i}}}"),
+                    }),
                     at: T0 + i,
-                    status: "active".into(),
+                    status: GameStatus::Active,
                     snapshot: snapshot.clone(),
                     ..Write::default()
                 };

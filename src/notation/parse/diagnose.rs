@@ -250,43 +250,18 @@ pub(super) fn missing_promotion(pos: &Position, text: &str) -> Option<MoveError>
     })
 }
 
+/// Why a move read as a board move is not legal: the first finding of the checks below,
+/// from the most to the least specific.
 fn diagnose_board(pos: &Position, legal: &MoveList, b: &BoardReading) -> Option<Finding> {
-    let cfg = pos.config();
-    let us = pos.turn();
     if let Some(f) = b.from().and_then(|f| off_board(pos, f)) {
         return Some(f);
     }
-    if let Some(f) = off_board(pos, b.to) {
+    if let Some(f) = off_board(pos, b.to).or_else(|| role_outside_variant(pos, b)) {
         return Some(f);
     }
-    if let Some(role) = b.role {
-        if !cfg.roles.contains(&role) {
-            return illegal(
-                prio::VARIANT,
-                format!(
-                    "there are no {} in {}",
-                    plural(role),
-                    pos.variant().display_name()
-                ),
-            );
-        }
-    }
     // The king's two-square step written as a move: explain it as castling.
-    if let Some(from) = b.from() {
-        let home = home_rank(pos, us);
-        if accepts(b.role, Role::King)
-            && pos.king_of(us) == Some(from)
-            && from == Square::new(4, home)
-            && b.to.rank() == home
-            && (b.to.file() == 6 || b.to.file() == 2)
-        {
-            let side = if b.to.file() == 6 {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            return diagnose_castle(pos, side);
-        }
+    if let Some(side) = king_step_as_castling(pos, b) {
+        return diagnose_castle(pos, side);
     }
     if let Some(f) = pseudo_legal_reason(pos, &Reading::Board(*b)) {
         return Some(f);
@@ -297,38 +272,89 @@ fn diagnose_board(pos: &Position, legal: &MoveList, b: &BoardReading) -> Option<
             "place your king before moving pieces on the board",
         );
     }
-    if let Some(f) = double_step(pos, b) {
+    if let Some(f) = double_step(pos, b)
+        .or_else(|| promotion_problem(pos, legal, b))
+        .or_else(|| target_problem(pos, b))
+    {
         return Some(f);
     }
-    let fitting: Vec<&Move> = legal.iter().filter(|m| b.fits(m)).collect();
-    if !fitting.is_empty() {
-        if fitting.iter().any(|m| m.promotion.is_some()) {
-            if b.promotion.is_some() {
-                let names: Vec<&str> = cfg.promotion.iter().map(|r| r.name()).collect();
-                return illegal(
-                    prio::PROMOTION,
-                    format!("promote to one of: {}", names.join(", ")),
-                );
-            }
-            let best = cfg.promotion.first().copied().unwrap_or(Role::Queen);
-            return illegal(
-                prio::PROMOTION,
-                format!(
-                    "a pawn reaching the last rank must promote ({}={})",
-                    b.to,
-                    best.upper_char()
-                ),
-            );
-        }
-        if b.promotion.is_some() {
-            return illegal(
-                prio::PROMOTION,
-                "only a pawn reaching the last rank can promote",
-            );
-        }
+    match b.from() {
+        Some(from) => from_square_problem(pos, b, from),
+        None => no_piece_that_reaches(pos, b),
     }
+}
+
+/// A piece the variant does not have.
+fn role_outside_variant(pos: &Position, b: &BoardReading) -> Option<Finding> {
+    let role = b.role?;
+    if pos.config().roles.contains(&role) {
+        return None;
+    }
+    illegal(
+        prio::VARIANT,
+        format!(
+            "there are no {} in {}",
+            plural(role),
+            pos.variant().display_name()
+        ),
+    )
+}
+
+/// The side of castling a king's two-square step from its home square stands for.
+fn king_step_as_castling(pos: &Position, b: &BoardReading) -> Option<CastlingSide> {
+    let from = b.from()?;
+    let us = pos.turn();
+    let home = home_rank(pos, us);
+    let castles = accepts(b.role, Role::King)
+        && pos.king_of(us) == Some(from)
+        && from == Square::new(4, home)
+        && b.to.rank() == home
+        && (b.to.file() == 6 || b.to.file() == 2);
+    castles.then_some(if b.to.file() == 6 {
+        CastlingSide::KingSide
+    } else {
+        CastlingSide::QueenSide
+    })
+}
+
+/// A promotion missing, or one named where none may be, among the legal moves that fit.
+fn promotion_problem(pos: &Position, legal: &MoveList, b: &BoardReading) -> Option<Finding> {
+    let cfg = pos.config();
+    let fitting: Vec<&Move> = legal.iter().filter(|m| b.fits(m)).collect();
+    if fitting.is_empty() {
+        return None;
+    }
+    if fitting.iter().any(|m| m.promotion.is_some()) {
+        if b.promotion.is_some() {
+            let names: Vec<&str> = cfg.promotion.iter().map(|r| r.name()).collect();
+            return illegal(
+                prio::PROMOTION,
+                format!("promote to one of: {}", names.join(", ")),
+            );
+        }
+        let best = cfg.promotion.first().copied().unwrap_or(Role::Queen);
+        return illegal(
+            prio::PROMOTION,
+            format!(
+                "a pawn reaching the last rank must promote ({}={})",
+                b.to,
+                best.upper_char()
+            ),
+        );
+    }
+    if b.promotion.is_some() {
+        return illegal(
+            prio::PROMOTION,
+            "only a pawn reaching the last rank can promote",
+        );
+    }
+    None
+}
+
+/// The target square holding one's own piece, or nothing to capture on it.
+fn target_problem(pos: &Position, b: &BoardReading) -> Option<Finding> {
     if let Some(p) = pos.piece_at(b.to) {
-        if p.color == us {
+        if p.color == pos.turn() {
             return illegal(
                 prio::OWN_PIECE,
                 format!("your own {} stands on {}", p.role, b.to),
@@ -344,24 +370,32 @@ fn diagnose_board(pos: &Position, legal: &MoveList, b: &BoardReading) -> Option<
             format!("there is nothing to capture on {}", b.to),
         );
     }
-    if let Some(from) = b.from() {
-        return match pos.piece_at(from) {
-            Some(p) if p.color == us => match b.role {
-                Some(role) if role != p.role => no_piece(
-                    prio::FROM_SQUARE,
-                    format!("your piece on {from} is a {}, not a {role}", p.role),
-                ),
-                _ => illegal(
-                    prio::FROM_SQUARE,
-                    format!("your {} on {from} cannot move to {}", p.role, b.to),
-                ),
-            },
-            _ => no_piece(
+    None
+}
+
+/// What is wrong with the square a move names to start from.
+fn from_square_problem(pos: &Position, b: &BoardReading, from: Square) -> Option<Finding> {
+    match pos.piece_at(from) {
+        Some(p) if p.color == pos.turn() => match b.role {
+            Some(role) if role != p.role => no_piece(
                 prio::FROM_SQUARE,
-                format!("there is no piece of yours on {from}"),
+                format!("your piece on {from} is a {}, not a {role}", p.role),
             ),
-        };
+            _ => illegal(
+                prio::FROM_SQUARE,
+                format!("your {} on {from} cannot move to {}", p.role, b.to),
+            ),
+        },
+        _ => no_piece(
+            prio::FROM_SQUARE,
+            format!("there is no piece of yours on {from}"),
+        ),
     }
+}
+
+/// No piece of the kind named (on the file or rank named) at all, or none that reaches
+/// the target.
+fn no_piece_that_reaches(pos: &Position, b: &BoardReading) -> Option<Finding> {
     let role = b.role.unwrap_or(Role::Pawn);
     let mut place = String::new();
     if let Some(f) = b.from_file {
@@ -370,7 +404,7 @@ fn diagnose_board(pos: &Position, legal: &MoveList, b: &BoardReading) -> Option<
         place = format!(" on rank {}", r + 1);
     }
     let have = pos
-        .pieces(us, role)
+        .pieces(pos.turn(), role)
         .filter(|sq| accepts(b.from_file, sq.file()))
         .filter(|sq| accepts(b.from_rank, sq.rank()))
         .count();

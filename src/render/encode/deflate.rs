@@ -102,7 +102,23 @@ pub(super) fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
         _ => {}
     }
     used.sort_unstable();
-    // Moffat and Katajainen's in-place computation of Huffman code lengths.
+    let a = huffman_lengths(&used);
+    let count = limit_lengths(&a, max_bits);
+    // Shortest codes to the most frequent symbols.
+    let mut sym = used.iter().rev();
+    for (len, &k) in count.iter().enumerate().skip(1) {
+        for _ in 0..k {
+            let &(_, s) = sym.next().expect("as many lengths as symbols");
+            lengths[s] = len as u8;
+        }
+    }
+    lengths
+}
+
+/// Unlimited Huffman code lengths for the `(frequency, symbol)` pairs `used`, sorted
+/// by frequency, at least two: the length for the i-th least frequent symbol.
+/// Moffat and Katajainen's in-place computation.
+fn huffman_lengths(used: &[(u32, usize)]) -> Vec<usize> {
     let n = used.len();
     let mut a: Vec<usize> = used.iter().map(|&(f, _)| f as usize).collect();
     a[0] += a[1];
@@ -145,10 +161,14 @@ pub(super) fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
         depth += 1;
         used_n = 0;
     }
-    // a[i] is now the length for the i-th least frequent symbol. Limit the lengths,
-    // keeping the code complete.
+    a
+}
+
+/// How many codes of each length (index 1..=`max_bits`) there are once the lengths `a`
+/// are limited to `max_bits`, keeping the code complete.
+fn limit_lengths(a: &[usize], max_bits: usize) -> Vec<usize> {
     let mut count = vec![0usize; max_bits + 1];
-    for &len in &a {
+    for &len in a {
         count[len.min(max_bits)] += 1;
     }
     let mut total: usize = (1..=max_bits).map(|i| count[i] << (max_bits - i)).sum();
@@ -163,15 +183,7 @@ pub(super) fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
         }
         total -= 1;
     }
-    // Shortest codes to the most frequent symbols.
-    let mut sym = used.iter().rev();
-    for (len, &k) in count.iter().enumerate().skip(1) {
-        for _ in 0..k {
-            let &(_, s) = sym.next().expect("as many lengths as symbols");
-            lengths[s] = len as u8;
-        }
-    }
-    lengths
+    count
 }
 
 /// Canonical codes for `lengths`, bit-reversed for least-significant-first output.
@@ -238,8 +250,37 @@ fn rle_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
     out
 }
 
+/// The order in which the code-length code's lengths are written.
+const CL_ORDER: [usize; 19] = [
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+];
+
+/// The literal/length and distance codes of a block: lengths and bit-reversed codes.
+struct BlockCodes {
+    lit_len: Vec<u8>,
+    lit_code: Vec<u32>,
+    dist_len: Vec<u8>,
+    dist_bits: Vec<u32>,
+}
+
 /// Writes `tokens` as one final block with dynamic Huffman codes.
 pub(super) fn write_block(tokens: &[Token], last: bool, bits: &mut BitWriter) {
+    let (lit_freq, dist_freq) = token_frequencies(tokens);
+    let lit_len = code_lengths(&lit_freq, 15);
+    let dist_len = code_lengths(&dist_freq, 15);
+    let block = BlockCodes {
+        lit_code: codes(&lit_len),
+        dist_bits: codes(&dist_len),
+        lit_len,
+        dist_len,
+    };
+    write_header(&block, last, bits);
+    write_tokens(&block, tokens, bits);
+}
+
+/// How often each literal/length symbol (with one end of block) and each distance code
+/// (the first two at least once, so that the distance code is always complete) occurs.
+fn token_frequencies(tokens: &[Token]) -> ([u32; 286], [u32; 30]) {
     let mut lit_freq = [0u32; 286];
     let mut dist_freq = [0u32; 30];
     for &t in tokens {
@@ -251,14 +292,16 @@ pub(super) fn write_block(tokens: &[Token], last: bool, bits: &mut BitWriter) {
         }
     }
     lit_freq[256] = 1;
-    // Two distance codes at least, so that the distance code is always complete.
     for f in dist_freq.iter_mut().take(2) {
         *f = (*f).max(1);
     }
-    let lit_len = code_lengths(&lit_freq, 15);
-    let dist_len = code_lengths(&dist_freq, 15);
-    let lit_code = codes(&lit_len);
-    let dist_bits = codes(&dist_len);
+    (lit_freq, dist_freq)
+}
+
+/// The block's header: its kind, then the code lengths of its two codes, run-length
+/// coded with a code of their own.
+fn write_header(block: &BlockCodes, last: bool, bits: &mut BitWriter) {
+    let (lit_len, dist_len) = (&block.lit_len, &block.dist_len);
     let hlit = 257.max(lit_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
     let hdist = 1.max(dist_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
     let mut all = lit_len[..hlit].to_vec();
@@ -270,11 +313,8 @@ pub(super) fn write_block(tokens: &[Token], last: bool, bits: &mut BitWriter) {
     }
     let cl_len = code_lengths(&cl_freq, 7);
     let cl_code = codes(&cl_len);
-    const ORDER: [usize; 19] = [
-        16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
-    ];
     let hclen = 4.max(
-        ORDER
+        CL_ORDER
             .iter()
             .rposition(|&s| cl_len[s] > 0)
             .map_or(0, |p| p + 1),
@@ -285,7 +325,7 @@ pub(super) fn write_block(tokens: &[Token], last: bool, bits: &mut BitWriter) {
     bits.put((hlit - 257) as u32, 5);
     bits.put((hdist - 1) as u32, 5);
     bits.put((hclen - 4) as u32, 4);
-    for &s in &ORDER[..hclen] {
+    for &s in &CL_ORDER[..hclen] {
         bits.put(cl_len[s] as u32, 3);
     }
     for &(s, extra) in &rle {
@@ -297,6 +337,16 @@ pub(super) fn write_block(tokens: &[Token], last: bool, bits: &mut BitWriter) {
             _ => {}
         }
     }
+}
+
+/// The block's tokens and its end.
+fn write_tokens(block: &BlockCodes, tokens: &[Token], bits: &mut BitWriter) {
+    let BlockCodes {
+        lit_len,
+        lit_code,
+        dist_len,
+        dist_bits,
+    } = block;
     // Each literal's code, and each length's code with its extra bits, as one write.
     let literal: Vec<(u32, u32)> = (0..256).map(|b| (lit_code[b], lit_len[b] as u32)).collect();
     let length: Vec<(u32, u32)> = (0..=MAX_MATCH)

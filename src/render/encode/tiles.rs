@@ -184,133 +184,14 @@ impl TileCode {
     /// Parses one tile with the cheapest tokens under `costs`, row by row, looking at up
     /// to `chain` earlier positions besides the obvious ones.
     fn parse(tile: &[u8], s: usize, stride: usize, costs: &Costs, chain: usize) -> TileCode {
-        assert_eq!(tile.len(), s * s);
-        assert!(stride > s);
-        // The tile as it sits in the raw stream; bytes beside it are never looked at.
-        let span = (s - 1) * stride + s;
-        let mut buf = vec![0u8; span + 8];
-        for (r, row) in tile.chunks_exact(s).enumerate() {
-            buf[r * stride..r * stride + s].copy_from_slice(row);
-        }
-        let mut head = vec![u32::MAX; 1 << 16];
-        let mut prev = vec![u32::MAX; span];
-        let hash3 = |p: usize| {
-            let v = buf[p] as u32 | (buf[p + 1] as u32) << 8 | (buf[p + 2] as u32) << 16;
-            (v.wrapping_mul(0x9E37_79B1) >> 16) as usize
-        };
+        let mut parser = TileParser::new(tile, s, stride, costs, chain);
         let mut tokens = Vec::new();
         let mut rows = Vec::with_capacity(s + 1);
         let mut reach = Vec::with_capacity(s);
-        // Per row: the cheapest cost to reach each column, and the token that does.
-        let mut cost = vec![0f32; s + 1];
-        let mut step: Vec<Token> = vec![0; s + 1];
-        // For each length, the cheapest distance offering at least that length.
-        let mut by_len: Vec<(f32, usize)> = vec![(f32::INFINITY, 0); MAX_MATCH + 2];
-        let mut ends = vec![false; MAX_MATCH + 2];
-        let mut cands: Vec<usize> = Vec::with_capacity(chain + 4);
         for r in 0..s {
             rows.push(tokens.len() as u32);
-            cost.fill(f32::INFINITY);
-            cost[0] = 0.0;
-            for x in 0..s {
-                let p = r * stride + x;
-                let here = cost[x];
-                let lit = here + costs.literal[buf[p] as usize];
-                if lit < cost[x + 1] {
-                    cost[x + 1] = lit;
-                    step[x + 1] = buf[p] as u32;
-                }
-                let room = (s - x).min(MAX_MATCH);
-                if room >= MIN_MATCH {
-                    // Candidates: the chain, plus one and two rows up and a run.
-                    cands.clear();
-                    if x >= 1 {
-                        cands.push(p - 1);
-                    }
-                    for k in 1..=2 {
-                        if r >= k && k * stride <= WINDOW {
-                            cands.push(p - k * stride);
-                        }
-                    }
-                    let mut c = head[hash3(p)];
-                    while c != u32::MAX && cands.len() < chain + 3 {
-                        let cu = c as usize;
-                        if p - cu > WINDOW {
-                            break;
-                        }
-                        cands.push(cu);
-                        c = prev[cu];
-                    }
-                    let mut longest = 0;
-                    for &c in &cands {
-                        let xc = c % stride;
-                        let limit = room.min(s - xc);
-                        let l = common_prefix(&buf, c, p, limit);
-                        if l >= MIN_MATCH {
-                            let d = p - c;
-                            let dc = costs.dist_only(d);
-                            if dc < by_len[l].0 {
-                                by_len[l] = (dc, d);
-                            }
-                            ends[l] = true;
-                            longest = longest.max(l);
-                        }
-                    }
-                    if longest >= MIN_MATCH {
-                        by_len[longest + 1] = (f32::INFINITY, 0);
-                        for l in (MIN_MATCH..=longest).rev() {
-                            if by_len[l + 1].0 < by_len[l].0 {
-                                by_len[l] = by_len[l + 1];
-                            }
-                            // Every short length, and each candidate's full length: the
-                            // lengths in between are seldom the cheapest way.
-                            if l > SHORT && !ends[l] {
-                                continue;
-                            }
-                            ends[l] = false;
-                            let (dc, d) = by_len[l];
-                            let mut c = costs.by_length[l] + dc;
-                            // A copy from one row up that touches the tile's edge usually
-                            // merges with the neighbouring tile's copy from one row up.
-                            if d == stride {
-                                if x == 0 {
-                                    c *= MERGE_DISCOUNT;
-                                }
-                                if x + l == s {
-                                    c *= MERGE_DISCOUNT;
-                                }
-                            }
-                            let total = here + c;
-                            if total < cost[x + l] {
-                                cost[x + l] = total;
-                                step[x + l] = match_token(l, d);
-                            }
-                        }
-                        for e in by_len.iter_mut().take(longest + 1).skip(MIN_MATCH) {
-                            *e = (f32::INFINITY, 0);
-                        }
-                    }
-                }
-                if x + MIN_MATCH <= s {
-                    let h = hash3(p);
-                    prev[p] = head[h];
-                    head[h] = p as u32;
-                }
-            }
-            // Walk back from the row's end to read off the cheapest tokens.
-            let start = tokens.len();
-            let mut x = s;
-            let mut first = r;
-            while x > 0 {
-                let t = step[x];
-                tokens.push(t);
-                x -= token_len(t);
-                if t & MATCH_FLAG != 0 {
-                    first = first.min((r * stride + x - token_dist(t)) / stride);
-                }
-            }
-            reach.push(first as u16);
-            tokens[start..].reverse();
+            parser.cheapest_row(r);
+            reach.push(parser.read_back(r, &mut tokens) as u16);
         }
         rows.push(tokens.len() as u32);
         TileCode {
@@ -330,6 +211,191 @@ impl TileCode {
     #[inline]
     pub fn reach(&self, r: usize) -> usize {
         self.reach[r] as usize
+    }
+}
+
+/// The state of one tile's parse: the tile as it sits in the raw stream, the hash chains
+/// of the positions seen, and per row the cheapest way to reach each column.
+struct TileParser<'a> {
+    s: usize,
+    stride: usize,
+    costs: &'a Costs,
+    chain: usize,
+    /// The tile as it sits in the raw stream; bytes beside it are never looked at.
+    buf: Vec<u8>,
+    head: Vec<u32>,
+    prev: Vec<u32>,
+    /// The cheapest cost to reach each column of the current row.
+    cost: Vec<f32>,
+    /// The token that reaches each column at that cost.
+    step: Vec<Token>,
+    /// For each length, the cheapest distance offering at least that length.
+    by_len: Vec<(f32, usize)>,
+    /// The lengths at which some candidate's match ends.
+    ends: Vec<bool>,
+    cands: Vec<usize>,
+}
+
+impl<'a> TileParser<'a> {
+    /// Lays `tile` (`s` x `s`) out in rows `stride` apart, with empty chains.
+    fn new(tile: &[u8], s: usize, stride: usize, costs: &'a Costs, chain: usize) -> TileParser<'a> {
+        assert_eq!(tile.len(), s * s);
+        assert!(stride > s);
+        let span = (s - 1) * stride + s;
+        let mut buf = vec![0u8; span + 8];
+        for (r, row) in tile.chunks_exact(s).enumerate() {
+            buf[r * stride..r * stride + s].copy_from_slice(row);
+        }
+        TileParser {
+            s,
+            stride,
+            costs,
+            chain,
+            buf,
+            head: vec![u32::MAX; 1 << 16],
+            prev: vec![u32::MAX; span],
+            cost: vec![0f32; s + 1],
+            step: vec![0; s + 1],
+            by_len: vec![(f32::INFINITY, 0); MAX_MATCH + 2],
+            ends: vec![false; MAX_MATCH + 2],
+            cands: Vec::with_capacity(chain + 4),
+        }
+    }
+
+    #[inline]
+    fn hash3(&self, p: usize) -> usize {
+        let buf = &self.buf;
+        let v = buf[p] as u32 | (buf[p + 1] as u32) << 8 | (buf[p + 2] as u32) << 16;
+        (v.wrapping_mul(0x9E37_79B1) >> 16) as usize
+    }
+
+    /// Fills `cost` and `step` for row `r`: a literal or a copy from each column.
+    #[inline]
+    fn cheapest_row(&mut self, r: usize) {
+        let s = self.s;
+        self.cost.fill(f32::INFINITY);
+        self.cost[0] = 0.0;
+        for x in 0..s {
+            let p = r * self.stride + x;
+            let here = self.cost[x];
+            let lit = here + self.costs.literal[self.buf[p] as usize];
+            if lit < self.cost[x + 1] {
+                self.cost[x + 1] = lit;
+                self.step[x + 1] = self.buf[p] as u32;
+            }
+            let room = (s - x).min(MAX_MATCH);
+            if room >= MIN_MATCH {
+                self.gather_candidates(p, r, x);
+                self.relax_copies(p, x, room, here);
+            }
+            if x + MIN_MATCH <= s {
+                let h = self.hash3(p);
+                self.prev[p] = self.head[h];
+                self.head[h] = p as u32;
+            }
+        }
+    }
+
+    /// Candidates for a copy to position `p` (row `r`, column `x`): the chain, plus one
+    /// and two rows up and a run.
+    #[inline]
+    fn gather_candidates(&mut self, p: usize, r: usize, x: usize) {
+        let stride = self.stride;
+        self.cands.clear();
+        if x >= 1 {
+            self.cands.push(p - 1);
+        }
+        for k in 1..=2 {
+            if r >= k && k * stride <= WINDOW {
+                self.cands.push(p - k * stride);
+            }
+        }
+        let mut c = self.head[self.hash3(p)];
+        while c != u32::MAX && self.cands.len() < self.chain + 3 {
+            let cu = c as usize;
+            if p - cu > WINDOW {
+                break;
+            }
+            self.cands.push(cu);
+            c = self.prev[cu];
+        }
+    }
+
+    /// Offers each copy from the candidates to position `p` (column `x`, reached at cost
+    /// `here`, `room` bytes left in the row) as a way to reach the columns after it.
+    #[inline]
+    fn relax_copies(&mut self, p: usize, x: usize, room: usize, here: f32) {
+        let (s, stride) = (self.s, self.stride);
+        let mut longest = 0;
+        for &c in &self.cands {
+            let xc = c % stride;
+            let limit = room.min(s - xc);
+            let l = common_prefix(&self.buf, c, p, limit);
+            if l >= MIN_MATCH {
+                let d = p - c;
+                let dc = self.costs.dist_only(d);
+                if dc < self.by_len[l].0 {
+                    self.by_len[l] = (dc, d);
+                }
+                self.ends[l] = true;
+                longest = longest.max(l);
+            }
+        }
+        if longest < MIN_MATCH {
+            return;
+        }
+        let by_len = &mut self.by_len;
+        by_len[longest + 1] = (f32::INFINITY, 0);
+        for l in (MIN_MATCH..=longest).rev() {
+            if by_len[l + 1].0 < by_len[l].0 {
+                by_len[l] = by_len[l + 1];
+            }
+            // Every short length, and each candidate's full length: the lengths in
+            // between are seldom the cheapest way.
+            if l > SHORT && !self.ends[l] {
+                continue;
+            }
+            self.ends[l] = false;
+            let (dc, d) = by_len[l];
+            let mut c = self.costs.by_length[l] + dc;
+            // A copy from one row up that touches the tile's edge usually merges with
+            // the neighbouring tile's copy from one row up.
+            if d == stride {
+                if x == 0 {
+                    c *= MERGE_DISCOUNT;
+                }
+                if x + l == s {
+                    c *= MERGE_DISCOUNT;
+                }
+            }
+            let total = here + c;
+            if total < self.cost[x + l] {
+                self.cost[x + l] = total;
+                self.step[x + l] = match_token(l, d);
+            }
+        }
+        for e in by_len.iter_mut().take(longest + 1).skip(MIN_MATCH) {
+            *e = (f32::INFINITY, 0);
+        }
+    }
+
+    /// Walks back from the end of row `r` to append its cheapest tokens to `tokens`;
+    /// returns the first row they read from.
+    #[inline]
+    fn read_back(&self, r: usize, tokens: &mut Vec<Token>) -> usize {
+        let start = tokens.len();
+        let mut x = self.s;
+        let mut first = r;
+        while x > 0 {
+            let t = self.step[x];
+            tokens.push(t);
+            x -= token_len(t);
+            if t & MATCH_FLAG != 0 {
+                first = first.min((r * self.stride + x - token_dist(t)) / self.stride);
+            }
+        }
+        tokens[start..].reverse();
+        first
     }
 }
 

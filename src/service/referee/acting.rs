@@ -5,6 +5,7 @@
 use super::commit::prepare;
 use super::conditional::Played;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
+use crate::store::GameStatus;
 use crate::store::{GameRow, InPlay};
 use crate::variants::api::{
     Action, GameCommand, GameRules, Reading, RefusalKind, Seat, VariantSpec,
@@ -131,7 +132,7 @@ impl Service {
             let g = &in_play.game;
             let rules = self.load(g)?;
             let (seat, action, late) = decide(g, rules.as_ref())?;
-            if g.status != "active" {
+            if g.status != GameStatus::Active {
                 return Err(Fail::of(
                     RefusalKind::Over,
                     format!("game #{id} is {}", g.status),

@@ -6,6 +6,7 @@
 
 use super::{Service, Settings};
 use crate::service::command::{self, Command};
+use crate::store::GameStatus;
 use crate::store::Store;
 use crate::variants::Registry;
 
@@ -154,10 +155,10 @@ impl Service {
         user: &str,
         command: &str,
     ) -> Result<Vec<GameRow>, StoreError> {
-        let statuses: &[&str] = match command {
-            "accept" | "decline" | "cancel" => &["challenged"],
-            "board" | "moves" | "pgn" => &["active", "finished"],
-            _ => &["active"],
+        let statuses: &[GameStatus] = match command {
+            "accept" | "decline" | "cancel" => &[GameStatus::Challenged],
+            "board" | "moves" | "pgn" => &[GameStatus::Active, GameStatus::Finished],
+            _ => &[GameStatus::Active],
         };
         self.store.games_of(user, statuses).await
     }

@@ -8,6 +8,7 @@
 
 use super::{Place, Service};
 use crate::service::command;
+use crate::store::GameStatus;
 use crate::store::StoreError;
 use crate::variants::api::Seat;
 
@@ -54,7 +55,14 @@ impl Service {
             // A game over there counts too: the answer says it is over.
             let started = self
                 .store
-                .games_of(user, &["active", "finished", "aborted"])
+                .games_of(
+                    user,
+                    &[
+                        GameStatus::Active,
+                        GameStatus::Finished,
+                        GameStatus::Aborted,
+                    ],
+                )
                 .await?;
             return Ok(started
                 .iter()

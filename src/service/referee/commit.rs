@@ -5,6 +5,10 @@
 
 use super::marks::DAY;
 use super::messages::{Destination, Fail};
+use crate::store::GameStatus;
+use crate::store::NewAction;
+use crate::store::NewDeadline;
+use crate::store::StoredOutcome;
 use crate::store::{Deadline, GameRow, NewMessage, Write};
 use crate::variants::api::{to_stored_text, Action, GameRules, Note, Prompt, RuleError, Seat};
 
@@ -24,6 +28,36 @@ pub(super) struct Committed {
     pub was_over: bool,
 }
 
+/// The status of a game whose rules are `rules`: aborted, finished or under way.
+fn status_of(rules: &dyn GameRules) -> GameStatus {
+    if rules.aborted() {
+        GameStatus::Aborted
+    } else if rules.outcome().is_some() {
+        GameStatus::Finished
+    } else {
+        GameStatus::Active
+    }
+}
+
+/// How the game of `rules` ended, as the store keeps it, if it has.
+fn stored_outcome(rules: &dyn GameRules) -> Result<Option<StoredOutcome>, RuleError> {
+    rules
+        .outcome()
+        .map(|o| {
+            let score = o
+                .score
+                .as_ref()
+                .map(|s| to_stored_text("the score", s))
+                .transpose()?;
+            Ok(StoredOutcome {
+                result: o.result.clone(),
+                reason: o.reason.clone(),
+                score,
+            })
+        })
+        .transpose()
+}
+
 /// Applies one action to `rules`, the state of `g`, and returns the write that commits it
 /// with what happened and the new state.
 #[allow(clippy::too_many_arguments)]
@@ -40,32 +74,20 @@ pub(super) fn prepare(
     let was_over = rules.is_over();
     let before: Vec<Seat> = movers(rules.as_ref());
     let notes = rules.apply(seat, &action)?;
-    let status = if rules.aborted() {
-        "aborted"
-    } else if rules.outcome().is_some() {
-        "finished"
-    } else {
-        "active"
-    };
-    let outcome = rules
-        .outcome()
-        .map(|o| {
-            let score = o
-                .score
-                .as_ref()
-                .map(|s| to_stored_text("the score", s))
-                .transpose()?;
-            Ok::<_, RuleError>((o.result.clone(), o.reason.clone(), score))
-        })
-        .transpose()?;
+    let status = status_of(rules.as_ref());
+    let outcome = stored_outcome(rules.as_ref())?;
     let old = &g.deadlines;
     let turn = g.version + 1;
-    let deadlines = if status == "active" {
+    let deadlines = if status == GameStatus::Active {
         movers(rules.as_ref())
             .into_iter()
             .map(|s| match old.iter().find(|d| d.seat == s.0) {
-                Some(d) if before.contains(&s) && s != seat => (s.0, d.turn, d.due_at),
-                _ => (s.0, turn, at + time_for(g, rules.as_ref(), s)),
+                Some(d) if before.contains(&s) && s != seat => NewDeadline::from(d),
+                _ => NewDeadline {
+                    seat: s.0,
+                    turn,
+                    due_at: at + time_for(g, rules.as_ref(), s),
+                },
             })
             .collect()
     } else {
@@ -73,10 +95,14 @@ pub(super) fn prepare(
     };
     let w = Write {
         expected_version: g.version,
-        action: Some((seat.0, author.to_string(), action.json().to_string())),
+        action: Some(NewAction {
+            seat: seat.0,
+            author: author.to_string(),
+            json: action.json().to_string(),
+        }),
         at,
         event_id,
-        status: status.into(),
+        status,
         snapshot: rules.snapshot()?.to_string(),
         outcome,
         seats: None,
@@ -87,11 +113,11 @@ pub(super) fn prepare(
     let deadlines = w
         .deadlines
         .iter()
-        .map(|&(seat, turn, due_at)| Deadline {
+        .map(|d| Deadline {
             game_id: g.id,
-            seat,
-            turn,
-            due_at,
+            seat: d.seat,
+            turn: d.turn,
+            due_at: d.due_at,
         })
         .collect();
     Ok((

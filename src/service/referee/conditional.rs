@@ -11,6 +11,7 @@ use super::commit::{self, Committed};
 use super::text::turn_line;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::Conditional;
+use crate::store::GameStatus;
 use crate::store::{ConditionalLine, GameRow};
 use crate::variants::api::{
     to_stored_text, Action, Audience, GameCommand, GameRules, Reading, RefusalKind, Seat, Text,
@@ -173,7 +174,7 @@ impl Service {
         }
         let games: Vec<GameRow> = self
             .store
-            .games_of(&inc.user, &["active"])
+            .games_of(&inc.user, &[GameStatus::Active])
             .await?
             .into_iter()
             .filter(|g| g.seat_of(&inc.user).is_some())
@@ -273,7 +274,9 @@ impl Service {
         for row in self.store.conditional_lines(g.id, user).await? {
             let id = row.id;
             match Line::read(row) {
-                Some(l) if l.row.version == g.version && g.status == "active" => current.push(l),
+                Some(l) if l.row.version == g.version && g.status == GameStatus::Active => {
+                    current.push(l)
+                }
                 _ => stale.push(id),
             }
         }
@@ -309,7 +312,7 @@ impl Service {
             }
             None => self
                 .store
-                .games_of(&inc.user, &["active"])
+                .games_of(&inc.user, &[GameStatus::Active])
                 .await?
                 .into_iter()
                 .filter(|g| g.seat_of(&inc.user).is_some())

@@ -5,6 +5,7 @@
 use super::messages::{Destination, Fail, Incoming, Outbound, Place, Reply};
 use super::Service;
 use crate::service::command::{self, Command, ParseError};
+use crate::store::GameStatus;
 use crate::store::StoreError;
 use crate::variants::api::{GameCommand, RefusalKind, RuleError};
 
@@ -41,7 +42,8 @@ impl Service {
                 // A bare move, where the user has a live game here (in a channel, their
                 // game there; in a private message, any of theirs): the game is found as
                 // for `move` ([`Service::pick`]), by where it is typed and what it fits.
-                if self.candidates(&inc, &["active"]).await?.is_empty() {
+                let live = self.candidates(&inc, &[GameStatus::Active]).await?;
+                if live.is_empty() {
                     let over = self.game_over_after(&inc).await?;
                     let e = match over {
                         Some(text) => RuleError::over(text),
@@ -163,7 +165,7 @@ impl Service {
     async fn help_for_player(&self, user: &str) -> Result<String, Fail> {
         let mut played: Vec<String> = self
             .store
-            .games_of(user, &["challenged", "active"])
+            .games_of(user, &[GameStatus::Challenged, GameStatus::Active])
             .await?
             .into_iter()
             .map(|g| g.variant)

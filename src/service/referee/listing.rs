@@ -5,6 +5,7 @@
 use super::text::{counters, status_line, turn_line};
 use super::vacation::{away_note, stopped_by};
 use super::{Fail, Incoming, Outbound, Reply, Service};
+use crate::store::GameStatus;
 use crate::store::{Deadline, GameRow, SeatRow};
 use crate::variants::api::{GameRules, Placing};
 
@@ -19,13 +20,13 @@ impl Service {
     pub(super) async fn list_games(&self, inc: &Incoming, r: &mut Reply) -> Result<(), Fail> {
         let games = self
             .store
-            .games_of(&inc.user, &["challenged", "active"])
+            .games_of(&inc.user, &[GameStatus::Challenged, GameStatus::Active])
             .await?;
         let mut listed = Vec::new();
         for g in games.iter().filter(|g| here(g, inc)) {
             let rules = self.load(g)?;
             let against = self.against(g, rules.as_ref(), &inc.user)?;
-            let line = if g.status == "challenged" {
+            let line = if g.status == GameStatus::Challenged {
                 format!("#{} {}{against}: challenge pending", g.id, rules.variant())
             } else {
                 // Where a timeout must be claimed (Chess#), a deadline past says so.

@@ -4,6 +4,7 @@
 use super::marks::user_mark;
 use super::text::seat_users;
 use super::{Button, Choice, Fail, Incoming, Place, Service};
+use crate::store::GameStatus;
 use crate::store::{GameRow, InPlay, StoreError};
 use crate::variants::api::{
     Action, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, Viewer,
@@ -134,7 +135,7 @@ impl Service {
             .await?
             .ok_or_else(|| Fail::of(RefusalKind::Unknown, format!("there is no game #{id}")))?;
         let seat = player_seat(&in_play.game, user)?;
-        if in_play.game.status != "active" {
+        if in_play.game.status != GameStatus::Active {
             return Err(Fail::of(
                 RefusalKind::Over,
                 format!("game #{id} is {}", in_play.game.status),
@@ -149,7 +150,7 @@ impl Service {
     }
 
     pub(super) async fn games_here(&self, inc: &Incoming) -> Result<Vec<GameRow>, StoreError> {
-        self.candidates(inc, &["active"]).await
+        self.candidates(inc, &[GameStatus::Active]).await
     }
 
     /// The active games `user` plays in `place`.
@@ -158,7 +159,7 @@ impl Service {
         user: &str,
         place: &Place,
     ) -> Result<Vec<GameRow>, StoreError> {
-        let games = self.store.games_of(user, &["active"]).await?;
+        let games = self.store.games_of(user, &[GameStatus::Active]).await?;
         Ok(games
             .into_iter()
             .filter(|g| g.seat_of(user).is_some())
@@ -173,7 +174,7 @@ impl Service {
     pub(super) async fn candidates(
         &self,
         inc: &Incoming,
-        statuses: &[&str],
+        statuses: &[GameStatus],
     ) -> Result<Vec<GameRow>, StoreError> {
         let channel = self.deciding_channel(inc).await?;
         Ok(self
@@ -243,7 +244,9 @@ impl Service {
 
     /// The user's latest game here that is over, if any.
     async fn ended_here(&self, inc: &Incoming) -> Result<Option<GameRow>, StoreError> {
-        let games = self.candidates(inc, &["finished", "aborted"]).await?;
+        let games = self
+            .candidates(inc, &[GameStatus::Finished, GameStatus::Aborted])
+            .await?;
         Ok(games.into_iter().max_by_key(|g| g.id))
     }
 
@@ -252,9 +255,9 @@ impl Service {
         match self.load(g) {
             Ok(rules) => match rules.outcome() {
                 Some(o) => super::text::outcome_words(g, rules.as_ref(), &o),
-                None => g.status.clone(),
+                None => g.status.to_string(),
             },
-            Err(_) => g.status.clone(),
+            Err(_) => g.status.to_string(),
         }
     }
 
@@ -297,7 +300,7 @@ impl Service {
         };
         let mut options: Vec<Vec<String>> = games
             .iter()
-            .filter(|g| g.status == "active")
+            .filter(|g| g.status == GameStatus::Active)
             .filter_map(|g| {
                 let seat = g.seat_of(user)?;
                 let moves = self.load(g).ok()?.project(Viewer::Seat(Seat(seat))).legal;
@@ -327,7 +330,7 @@ impl Service {
         &self,
         inc: &Incoming,
         id: Option<i64>,
-        statuses: &[&str],
+        statuses: &[GameStatus],
         fit: Fit<'_>,
     ) -> Result<GameRow, Fail> {
         if let Some(id) = id {
@@ -343,13 +346,15 @@ impl Service {
         }
         if here.is_empty() {
             return Err(match self.game_over_here(inc).await? {
-                Some(text) if !statuses.contains(&"finished") => Fail::of(RefusalKind::Over, text),
+                Some(text) if !statuses.contains(&GameStatus::Finished) => {
+                    Fail::of(RefusalKind::Over, text)
+                }
                 _ => Fail::of(RefusalKind::Unknown, "you have no game here"),
             });
         }
         let live: Vec<GameRow> = here
             .iter()
-            .filter(|g| g.status == "active")
+            .filter(|g| g.status == GameStatus::Active)
             .cloned()
             .collect();
         let pool = if live.is_empty() { here } else { live };
@@ -421,7 +426,7 @@ impl Service {
     /// Whether the command `fit` describes fits live game `g` of the user's now: `None`
     /// when it does not, else whether the game awaits the user.
     fn fits(&self, inc: &Incoming, g: &GameRow, fit: &Fit<'_>) -> Option<bool> {
-        if g.status != "active" {
+        if g.status != GameStatus::Active {
             return None;
         }
         let seat = g.seat_of(&inc.user).map(Seat)?;
@@ -502,7 +507,10 @@ impl Service {
         id: Option<i64>,
     ) -> Result<Resolved, StoreError> {
         let resign = Action::resign();
-        match self.pick(inc, id, &["active"], Fit::Action(&resign)).await {
+        match self
+            .pick(inc, id, &[GameStatus::Active], Fit::Action(&resign))
+            .await
+        {
             Ok(g) => Ok(Resolved::Game(g.id)),
             Err(Fail::Refuse(e)) => Ok(Resolved::Refused(e)),
             Err(Fail::Choose(c)) => Ok(Resolved::Choose(c)),
@@ -521,7 +529,7 @@ impl Service {
     ) -> Result<i64, Fail> {
         match id {
             Some(id) => Ok(id),
-            None => Ok(self.pick(inc, None, &["active"], fit).await?.id),
+            None => Ok(self.pick(inc, None, &[GameStatus::Active], fit).await?.id),
         }
     }
 
@@ -580,17 +588,10 @@ pub enum Resolved {
 const CHOICE_BUTTONS: usize = 25;
 
 /// Every status a game may have.
-const ALL_STATUSES: &[&str] = &[
-    "challenged",
-    "active",
-    "finished",
-    "aborted",
-    "declined",
-    "cancelled",
-];
+const ALL_STATUSES: &[GameStatus] = &GameStatus::ALL;
 
 /// The statuses of a game that started.
-const ALL_STARTED: &[&str] = &["active", "finished", "aborted"];
+const ALL_STARTED: &[GameStatus] = &GameStatus::STARTED;
 
 /// The command as the user gave it, cut short for quoting (a bare move as `move e4`).
 fn shown(fit: &Fit<'_>, inc: &Incoming) -> String {

@@ -8,6 +8,8 @@ use super::routing::public_dest;
 use super::text::public_view;
 use super::{ChallengeMark, Destination, Outbound, Queued, Reply, Service};
 use crate::service::player_settings::read_hours;
+use crate::store::GameStatus;
+use crate::store::NewNotice;
 use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError, Write};
 use crate::variants::api::{Action, GameRules, Seat};
 
@@ -80,7 +82,7 @@ impl Service {
         else {
             return Ok(());
         };
-        if g.status != "active" {
+        if g.status != GameStatus::Active {
             return Ok(());
         }
         let Ok(rules) = self.load(&g) else {
@@ -205,7 +207,7 @@ impl Service {
             let Some(g) = self.store.game(id).await? else {
                 continue;
             };
-            if g.status != "challenged" {
+            if g.status != GameStatus::Challenged {
                 continue;
             }
             let text = format!(
@@ -218,7 +220,7 @@ impl Service {
                 at: now,
                 // Stored as cancelled (by the referee): the statuses a game may have are
                 // fixed by the schema, and the notice says why.
-                status: "cancelled".into(),
+                status: GameStatus::Cancelled,
                 snapshot: g.snapshot.clone(),
                 messages: public_dest(&g)
                     .iter()
@@ -283,7 +285,11 @@ impl Service {
             plain: Vec::new(),
         };
         self.announce(g, &done, &mut r);
-        w.notice = Some((d.seat, d.turn, "timeout".to_string()));
+        w.notice = Some(NewNotice {
+            seat: d.seat,
+            turn: d.turn,
+            kind: "timeout".to_string(),
+        });
         w.messages = r
             .out
             .iter()
@@ -367,7 +373,7 @@ impl Service {
             // The only message of the outbox about a challenge is its expiry.
             let challenge = game
                 .as_ref()
-                .filter(|g| g.status == "cancelled")
+                .filter(|g| g.status == GameStatus::Cancelled)
                 .map(|g| ChallengeMark::Settled(g.id, "expired unanswered".into()));
             ids.push(id);
             out.push(Outbound {

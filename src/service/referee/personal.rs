@@ -9,6 +9,7 @@ use super::{Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::rules::Color;
 use crate::service::player_settings::SettingsChange;
 use crate::service::player_settings::{PlayerSettings, PrivateOrientation};
+use crate::store::GameStatus;
 use crate::store::{GameRow, StoreError};
 use crate::variants::api::Viewer;
 use std::collections::HashMap;
@@ -187,7 +188,7 @@ impl Service {
                 .is_some_and(|v| v.ended_at.is_none() && v.started_at <= now);
             let games = match away {
                 true => Vec::new(),
-                false => self.store.games_of(&user, &["active"]).await?,
+                false => self.store.games_of(&user, &[GameStatus::Active]).await?,
             };
             let lines: Vec<String> = games
                 .iter()

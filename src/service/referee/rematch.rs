@@ -5,6 +5,7 @@
 use super::routing::offers_rematch;
 use super::{Fail, Incoming, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
+use crate::store::GameStatus;
 use crate::variants::api::RefusalKind;
 use std::collections::BTreeMap;
 
@@ -18,7 +19,12 @@ impl Service {
         r: &mut Reply,
     ) -> Result<(), Fail> {
         let g = self
-            .pick(inc, id, &["finished", "aborted"], super::lookup::Fit::Live)
+            .pick(
+                inc,
+                id,
+                &[GameStatus::Finished, GameStatus::Aborted],
+                super::lookup::Fit::Live,
+            )
             .await?;
         let Some(seat) = g.seat_of(&inc.user) else {
             return Err(Fail::of(
@@ -26,7 +32,7 @@ impl Service {
                 format!("game #{}: only its players may ask for a rematch", g.id),
             ));
         };
-        if !matches!(g.status.as_str(), "finished" | "aborted") {
+        if !g.status.is_ended() {
             return Err(Fail::of(
                 RefusalKind::NotHere,
                 format!("game #{} has not ended: a rematch comes after it", g.id),

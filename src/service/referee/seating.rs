@@ -7,6 +7,8 @@ use super::marks::user_mark;
 use super::routing::public_dest;
 use super::text::{awaited_users, public_view, seat_list, turn_line, waiting_for};
 use super::{ChallengeMark, Fail, Incoming, Outbound, Place, Reply, Service};
+use crate::store::GameStatus;
+use crate::store::NewDeadline;
 use crate::store::{GameRow, SeatRow, Write};
 use crate::variants::api::random::{splitmix64, OsEntropy, Random};
 use crate::variants::api::{RefusalKind, Seat};
@@ -76,7 +78,7 @@ impl Service {
         };
         if let Some(id) = id {
             let g = self.game_row(id).await?;
-            if g.status != "challenged" {
+            if g.status != GameStatus::Challenged {
                 return Err(Fail::of(
                     RefusalKind::Over,
                     format!("game #{id} is not a pending challenge"),
@@ -108,7 +110,10 @@ impl Service {
             }
             return Ok(g);
         }
-        let mut all = self.store.games_of(&inc.user, &["challenged"]).await?;
+        let mut all = self
+            .store
+            .games_of(&inc.user, &[GameStatus::Challenged])
+            .await?;
         if let (Answer::Accept, Place::Channel(c)) = (how, &inc.place) {
             for g in self.store.open_challenges(c, OPEN_CHALLENGES_SHOWN).await? {
                 if !all.iter().any(|a| a.id == g.id) {
@@ -151,7 +156,7 @@ impl Service {
         let lock = self.lock_for(g.id);
         let _guard = lock.lock().await;
         let g = self.game_row(g.id).await?;
-        if g.status != "challenged" {
+        if g.status != GameStatus::Challenged {
             return Err(Fail::of(
                 RefusalKind::Over,
                 format!("game #{} is not a pending challenge", g.id),
@@ -195,7 +200,7 @@ impl Service {
             action: None,
             at: inc.at,
             event_id: Some(inc.event_id.clone()),
-            status: "challenged".into(),
+            status: GameStatus::Challenged,
             snapshot: g.snapshot.clone(),
             seats: Some(seats.clone()),
             ..Write::default()
@@ -223,12 +228,10 @@ impl Service {
         let rules = self.load(&g)?;
         let deadlines = commit::movers(rules.as_ref())
             .into_iter()
-            .map(|s| {
-                (
-                    s.0,
-                    g.version + 1,
-                    inc.at + commit::time_for(&g, rules.as_ref(), s),
-                )
+            .map(|s| NewDeadline {
+                seat: s.0,
+                turn: g.version + 1,
+                due_at: inc.at + commit::time_for(&g, rules.as_ref(), s),
             })
             .collect();
         let w = Write {
@@ -236,7 +239,7 @@ impl Service {
             action: None,
             at: inc.at,
             event_id: Some(inc.event_id.clone()),
-            status: "active".into(),
+            status: GameStatus::Active,
             snapshot: g.snapshot.clone(),
             seats: Some(seats),
             deadlines,
@@ -330,12 +333,16 @@ impl Service {
         let g = self.pending(inc, id, how).await?;
         let lock = self.lock_for(g.id);
         let _guard = lock.lock().await;
-        let status = if cancel { "cancelled" } else { "declined" };
+        let status = if cancel {
+            GameStatus::Cancelled
+        } else {
+            GameStatus::Declined
+        };
         let w = Write {
             expected_version: g.version,
             at: inc.at,
             event_id: Some(inc.event_id.clone()),
-            status: status.into(),
+            status,
             snapshot: g.snapshot.clone(),
             ..Write::default()
         };

@@ -7,6 +7,10 @@
 
 use super::commit::{self, Committed};
 use super::{Button, Fail, Incoming, Reply, Service};
+use crate::service::replay::ReplayError;
+use crate::store::GameStatus;
+use crate::store::NewAction;
+use crate::store::NewDeadline;
 use crate::store::{Deadline, GameRow, Write};
 use crate::variants::api::{
     Action, GameRules, Note, Options, RefusalKind, RuleError, Seat, TakebackStep, Takebacks, Text,
@@ -60,6 +64,9 @@ pub(super) fn choice(
     Ok((on, rated.map(|_| false)))
 }
 
+/// What an accepted takeback leaves: the note saying so, the game rebuilt without the
+/// move, and its deadlines.
+type TakenBack = (Note, Box<dyn GameRules>, Vec<Deadline>);
 impl Service {
     /// `takeback [ID] [accept|decline]`: a proposal, or the opponent's answer to one,
     /// checked and committed under the game's lock.
@@ -99,7 +106,7 @@ impl Service {
         }
         let rules = self.load(g)?;
         // The texts name the game: `game #12: its log does not replay: ...`.
-        let damaged = |e: String| Fail::of(RefusalKind::Unknown, e);
+        let damaged = |e: ReplayError| Fail::of(RefusalKind::Unknown, e.to_string());
         let log = crate::service::replay::read_log(id, &self.store.actions(id).await?)
             .map_err(damaged)?;
         let state = Takebacks::after(log.iter().map(|(s, a)| (*s, a)))?;
@@ -137,15 +144,16 @@ impl Service {
         }
         let w = Write {
             expected_version: g.version,
-            action: Some((seat.0, inc.user.clone(), entry.json().to_string())),
+            action: Some(NewAction {
+                seat: seat.0,
+                author: inc.user.clone(),
+                json: entry.json().to_string(),
+            }),
             at: inc.at,
             event_id: Some(inc.event_id.clone()),
-            status: "active".into(),
+            status: GameStatus::Active,
             snapshot: after.snapshot()?.to_string(),
-            deadlines: deadlines
-                .iter()
-                .map(|d| (d.seat, d.turn, d.due_at))
-                .collect(),
+            deadlines: deadlines.iter().map(NewDeadline::from).collect(),
             ..Write::default()
         };
         self.store.write(id, &w).await?;
@@ -181,8 +189,8 @@ impl Service {
         seat: Seat,
         proposer: Seat,
         all: &[(Seat, Action)],
-    ) -> Result<(Note, Box<dyn GameRules>, Vec<Deadline>), Fail> {
-        let damaged = |e: String| Fail::of(RefusalKind::Unknown, e);
+    ) -> Result<TakenBack, Fail> {
+        let damaged = |e: ReplayError| Fail::of(RefusalKind::Unknown, e.to_string());
         let rebuilt = crate::service::replay::replay(&self.registry, g, all).map_err(damaged)?;
         let before = commit::movers(rules);
         let deadlines = commit::movers(rebuilt.as_ref())
@@ -214,7 +222,7 @@ impl Service {
             return Ok(None);
         }
         let log = crate::service::replay::read_log(g.id, &self.store.actions(g.id).await?)
-            .map_err(|e| Fail::of(RefusalKind::Unknown, e))?;
+            .map_err(|e| Fail::of(RefusalKind::Unknown, e.to_string()))?;
         let state = Takebacks::after(log.iter().map(|(s, a)| (*s, a)))?;
         Ok(state
             .pending

@@ -4,7 +4,9 @@
 use super::marks::{pgn_date_time, time_mark, user_at_mark, user_mark};
 use super::View;
 use crate::render::PublicOrientation;
+use crate::store::GameStatus;
 use crate::store::{Deadline, GameRow, SeatRow};
+use crate::variants::api::PromptKind;
 use crate::variants::api::{plural, GameOutcome, GameRules, Seat, Viewer};
 
 /// A number of days in words: `1 day`, `3 days`.
@@ -119,7 +121,7 @@ pub fn pgn_tags(g: &GameRow, rules: &dyn GameRules, names: &[String]) -> Vec<(St
         tags.push(("UTCDate".into(), d));
         tags.push(("UTCTime".into(), t));
     }
-    if g.status == "aborted" {
+    if g.status == GameStatus::Aborted {
         tags.push(("Termination".into(), "abandoned".into()));
         tags.push(("PostalReason".into(), "aborted".into()));
     }
@@ -129,9 +131,9 @@ pub fn pgn_tags(g: &GameRow, rules: &dyn GameRules, names: &[String]) -> Vec<(St
 /// `board`'s line: the result, or who must act and for what, with the variant's public
 /// counters (`; double-move tokens left: White 3, Black 4`).
 pub(super) fn status_line(g: &GameRow, rules: &dyn GameRules) -> String {
-    let words = match (&g.status[..], rules.outcome()) {
+    let words = match (g.status, rules.outcome()) {
         (_, Some(o)) => format!("finished: {}", outcome_words(g, rules, &o)),
-        ("aborted", _) => "aborted".into(),
+        (GameStatus::Aborted, _) => "aborted".into(),
         _ => rules
             .awaiting()
             .first()
@@ -213,7 +215,7 @@ fn awaited_phase(rules: &dyn GameRules, caption: &mut crate::render::Caption) {
     let Some((seat, prompt)) = rules.awaiting().into_iter().find(|(_, p)| p.turn) else {
         return;
     };
-    if prompt.kind == "move" {
+    if prompt.kind == PromptKind::MOVE {
         return;
     }
     // A game without sides (a solitaire) is drawn as White's.

@@ -17,6 +17,9 @@ use super::routing::public_dest;
 use super::text::day_count;
 use super::{Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::VacationAsk;
+use crate::store::GameStatus;
+use crate::store::NewAction;
+use crate::store::NewDeadline;
 use crate::store::{Deadline, GameRow, InPlay, StoreError, Vacation, Write};
 use crate::variants::api::{Action, RefusalKind, Seat, VacationEntry};
 
@@ -203,7 +206,7 @@ impl Service {
     /// Tells each active game of `user` that they are away until `until` (through the
     /// outbox, recorded once per game and vacation); returns how many games.
     async fn announce_vacation(&self, user: &str, from: i64, until: i64) -> Result<usize, Fail> {
-        let games = self.store.games_of(user, &["active"]).await?;
+        let games = self.store.games_of(user, &[GameStatus::Active]).await?;
         for g in &games {
             let Some(seat) = g.seat_of(user) else {
                 continue;
@@ -287,7 +290,7 @@ impl Service {
         let Some(to) = v.ended_at else {
             return Ok(());
         };
-        let games: Vec<i64> = (self.store.games_of(&v.user, &["active"]).await?)
+        let games: Vec<i64> = (self.store.games_of(&v.user, &[GameStatus::Active]).await?)
             .iter()
             .map(|g| g.id)
             .collect();
@@ -306,7 +309,7 @@ impl Service {
                 let Some(g) = self.store.game(id).await? else {
                     break;
                 };
-                if g.status != "active" {
+                if g.status != GameStatus::Active {
                     break;
                 }
                 let Ok(rules) = self.load(&g) else { break };
@@ -351,16 +354,20 @@ impl Service {
         now: i64,
     ) -> Result<(), StoreError> {
         let turn = g.version + 1;
-        let deadlines: Vec<(u8, i64, i64)> = g
+        let deadlines: Vec<NewDeadline> = g
             .deadlines
             .iter()
             .map(|x| {
                 if x.seat == d.seat {
                     // A new turn number: the reminders of the extended deadline are sent
                     // again before it.
-                    (x.seat, turn, x.due_at + seconds)
+                    NewDeadline {
+                        seat: x.seat,
+                        turn,
+                        due_at: x.due_at + seconds,
+                    }
                 } else {
-                    (x.seat, x.turn, x.due_at)
+                    NewDeadline::from(x)
                 }
             })
             .collect();
@@ -378,9 +385,13 @@ impl Service {
         );
         let w = Write {
             expected_version: g.version,
-            action: Some((d.seat, "referee".into(), entry.json().to_string())),
+            action: Some(NewAction {
+                seat: d.seat,
+                author: "referee".into(),
+                json: entry.json().to_string(),
+            }),
             at: now,
-            status: g.status.clone(),
+            status: g.status,
             snapshot: g.snapshot.clone(),
             deadlines,
             messages: public_dest(g)

@@ -4,7 +4,8 @@
 use super::random::Hidden;
 use super::{
     Action, CommandSpec, GameCommand, GameOutcome, Loaded, Note, OptionSpec, Options, Projection,
-    Prompt, Reading, ResourceSpec, Resources, RuleError, Seat, SeatPlan, Standing, Viewer,
+    Prompt, Reading, ResourceError, ResourceSpec, Resources, RuleError, Seat, SeatPlan, Standing,
+    Viewer,
 };
 use crate::render::Renderer;
 use crate::rules::Variant;
@@ -77,8 +78,11 @@ pub trait VariantSpec: Sync {
         &[]
     }
     /// Parses the text of its resource `name`'s file (the service reads the file).
-    fn parse_resource(&self, name: &str, _text: &str) -> Result<Loaded, String> {
-        Err(format!("{} has no resource '{name}'", self.id()))
+    fn parse_resource(&self, name: &str, _text: &str) -> Result<Loaded, ResourceError> {
+        Err(ResourceError::Unknown {
+            variant: self.id(),
+            name: name.to_string(),
+        })
     }
     /// The seats.
     fn seats(&self) -> SeatPlan;

@@ -1,12 +1,48 @@
 //! What the game awaits from a seat: in words that fit, secret or public, with the
 //! answers an adapter may offer as buttons.
 
+/// A short stable name of what a prompt asks (`move`, `pick`, `decide`, `clue`), for
+/// adapters and tests. Open: the platform names its own ([`PromptKind::MOVE`],
+/// [`PromptKind::DRAW`]) and each variant its own, as constants beside its prompts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(transparent)]
+pub struct PromptKind(pub &'static str);
+
+impl PromptKind {
+    /// A move on the board.
+    pub const MOVE: PromptKind = PromptKind("move");
+    /// The answer to a draw offer.
+    pub const DRAW: PromptKind = PromptKind("draw");
+
+    /// The name (`move`).
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl From<&'static str> for PromptKind {
+    fn from(name: &'static str) -> PromptKind {
+        PromptKind(name)
+    }
+}
+
+impl PartialEq<&str> for PromptKind {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl std::fmt::Display for PromptKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
 /// What an awaited seat is asked to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt {
-    /// A short stable name of what is asked (`move`, `pick`, `decide`, `clue`), for
-    /// adapters and tests.
-    pub kind: &'static str,
+    /// What is asked, by its stable name.
+    pub kind: PromptKind,
     /// What the seat is asked to do, after its player's name: `to move`, `to pick a
     /// piece (privately)`.
     pub ask: String,
@@ -32,9 +68,9 @@ pub struct Answer {
 
 impl Prompt {
     /// A public turn prompt: the seat must act, anyone may see what for.
-    pub fn turn(kind: &'static str, ask: impl Into<String>) -> Prompt {
+    pub fn turn(kind: impl Into<PromptKind>, ask: impl Into<String>) -> Prompt {
         Prompt {
-            kind,
+            kind: kind.into(),
             ask: ask.into(),
             secret: false,
             turn: true,
@@ -43,7 +79,7 @@ impl Prompt {
     }
 
     /// A secret turn prompt: asked and answered privately.
-    pub fn secret(kind: &'static str, ask: impl Into<String>) -> Prompt {
+    pub fn secret(kind: impl Into<PromptKind>, ask: impl Into<String>) -> Prompt {
         Prompt {
             secret: true,
             ..Prompt::turn(kind, ask)
@@ -51,7 +87,7 @@ impl Prompt {
     }
 
     /// An answer the seat may give but need not (an offer to accept): no deadline.
-    pub fn optional(kind: &'static str, ask: impl Into<String>) -> Prompt {
+    pub fn optional(kind: impl Into<PromptKind>, ask: impl Into<String>) -> Prompt {
         Prompt {
             turn: false,
             ..Prompt::turn(kind, ask)
@@ -89,7 +125,10 @@ pub fn with_draw_offer(
         }
         Some(to) => out.push((
             to,
-            answer(Prompt::optional("draw", "to answer the draw offer")),
+            answer(Prompt::optional(
+                PromptKind::DRAW,
+                "to answer the draw offer",
+            )),
         )),
         None => {}
     }

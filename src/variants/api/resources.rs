@@ -19,6 +19,29 @@ pub struct ResourceSpec {
 /// A resource as its variant parsed it.
 pub type Loaded = Arc<dyn Any + Send + Sync>;
 
+/// Why a variant could not parse a resource's text.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum ResourceError {
+    /// The variant declares no resource of that name.
+    #[error("{variant} has no resource '{name}'")]
+    Unknown {
+        /// The variant, as its error names it (its id, or its name).
+        variant: &'static str,
+        /// The resource's name asked for.
+        name: String,
+    },
+    /// The text is not what the resource must be: the variant's own reason.
+    #[error("{0}")]
+    Invalid(Arc<dyn std::error::Error + Send + Sync>),
+}
+
+impl ResourceError {
+    /// The text is not what the resource must be, for the reason `why`.
+    pub fn invalid(why: impl std::error::Error + Send + Sync + 'static) -> ResourceError {
+        ResourceError::Invalid(Arc::new(why))
+    }
+}
+
 /// The setting that names a resource's file: the variant's id with `-` as `_`, then
 /// `_` and the resource's name (`chesswords_words`), in the configuration's `[games]`
 /// table, or `POSTAL_` and the same in capitals in the environment.

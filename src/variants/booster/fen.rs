@@ -7,17 +7,83 @@ use super::position::{far_rank, sign, Pos};
 use crate::notation::fen::{parse_fen, placement};
 use crate::rules::{Color, Square, Variant};
 
+/// Why a Booster FEN was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Neither six fields nor seven.
+    #[error(
+        "a Booster FEN has the six fields of FEN and a seventh for the stacks (like e4:w2,d5:b1)"
+    )]
+    FieldCount,
+    /// The six fields of FEN are not a standard chess position.
+    #[error(transparent)]
+    Chess(#[from] crate::notation::fen::FenError),
+    /// A stack written wrong, or twice (its first 12 characters).
+    #[error("a stack is written SQUARE:COLOUR COUNT, like e4:w2, not '{0}'")]
+    BadStack(String),
+    /// A stack on an empty square.
+    #[error("{0} has a stack but no piece")]
+    StackWithoutPiece(Square),
+    /// More checkers of a colour on the board than it has.
+    #[error("more than six {} checkers", .0.name().to_lowercase())]
+    TooManyCheckers(Color),
+    /// Hobble checkers under a piece on its far rank.
+    #[error("the piece on {0} stands on its far rank: it cannot keep hobble checkers")]
+    HobbledOnFarRank(Square),
+    /// The side not to move is in check.
+    #[error("the side that has just moved is in check (booster reach counts)")]
+    MoverInCheck,
+}
+
+/// Why a stored position cannot be read back: the part that is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoredError {
+    /// Not seven fields.
+    #[error("a stored position has seven fields")]
+    Fields,
+    /// Not eight ranks.
+    #[error("eight ranks")]
+    Ranks,
+    /// A character that is no piece letter.
+    #[error("a piece letter")]
+    Piece,
+    /// A rank longer than eight squares.
+    #[error("a rank too long")]
+    RankTooLong,
+    /// A castling rook's square.
+    #[error("square")]
+    CastlingSquare,
+    /// The halfmove clock.
+    #[error("halfmoves")]
+    Halfmoves,
+    /// The move number.
+    #[error("fullmoves")]
+    Fullmoves,
+    /// A stack without its `:`.
+    #[error("a stack")]
+    Stack,
+    /// A stack's square.
+    #[error("a stack's square")]
+    StackSquare,
+    /// A stack's count.
+    #[error("a count")]
+    Count,
+    /// More checkers of a colour than it has.
+    #[error("too many checkers")]
+    TooManyCheckers,
+}
+
 /// Reads a Booster FEN, checking what a Booster position must be: one king a side, at
 /// most six checkers of a colour on the board, every stack under a piece, no hobble
 /// checker under a piece on its far rank, and the side that has just moved not in check
 /// (booster reach included).
-pub fn parse(text: &str) -> Result<Pos, String> {
+pub fn parse(text: &str) -> Result<Pos, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() || fields.len() > 7 {
-        return Err("a Booster FEN has the six fields of FEN and a seventh for the stacks (like e4:w2,d5:b1)".into());
+        return Err(FenError::FieldCount);
     }
     let base = fields[..fields.len().min(6)].join(" ");
-    let std = parse_fen(Variant::STANDARD, &base).map_err(|e| e.to_string())?;
+    let std = parse_fen(Variant::STANDARD, &base)?;
     let mut pos = Pos::empty();
     for i in 0..64u8 {
         let sq = Square::from_index(i);
@@ -30,12 +96,7 @@ pub fn parse(text: &str) -> Result<Pos, String> {
     pos.fullmoves = std.fullmoves();
     if let Some(stacks) = fields.get(6).filter(|f| **f != "-") {
         for item in stacks.split(',') {
-            let bad = || {
-                format!(
-                    "a stack is written SQUARE:COLOUR COUNT, like e4:w2, not '{}'",
-                    item.chars().take(12).collect::<String>()
-                )
-            };
+            let bad = || FenError::BadStack(item.chars().take(12).collect());
             let (sq, what) = item.split_once(':').ok_or_else(bad)?;
             let sq = Square::parse(sq).ok_or_else(bad)?;
             let color = match what.get(..1) {
@@ -48,23 +109,21 @@ pub fn parse(text: &str) -> Result<Pos, String> {
                 return Err(bad());
             }
             if pos.piece(sq).is_none() {
-                return Err(format!("{sq} has a stack but no piece"));
+                return Err(FenError::StackWithoutPiece(sq));
             }
             pos.set_stack(sq, n * sign(color))
-                .ok_or_else(|| format!("more than six {} checkers", color.name().to_lowercase()))?;
+                .ok_or(FenError::TooManyCheckers(color))?;
         }
     }
     for sq in pos.occupied() {
         if let Some(p) = pos.piece(sq) {
             if pos.hobbled(sq) && sq.rank() == far_rank(p.color) {
-                return Err(format!(
-                    "the piece on {sq} stands on its far rank: it cannot keep hobble checkers"
-                ));
+                return Err(FenError::HobbledOnFarRank(sq));
             }
         }
     }
     if pos.in_check(pos.turn.opposite()) {
-        return Err("the side that has just moved is in check (booster reach counts)".into());
+        return Err(FenError::MoverInCheck);
     }
     Ok(pos)
 }
@@ -121,15 +180,15 @@ fn write_with(pos: &Pos, ep: Option<Square>) -> String {
 
 /// Reads a position as [`write`] wrote it, without the checks of [`parse`]: a stored
 /// game's position in the middle of a turn (the side to move may have given check).
-pub fn read_stored(text: &str) -> Result<Pos, String> {
+pub fn read_stored(text: &str) -> Result<Pos, StoredError> {
     let f: Vec<&str> = text.split_whitespace().collect();
     let [board, turn, castling, ep, half, full, stacks] = f.as_slice() else {
-        return Err("a stored position has seven fields".into());
+        return Err(StoredError::Fields);
     };
     let mut pos = Pos::empty();
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Err("eight ranks".into());
+        return Err(StoredError::Ranks);
     }
     for (i, row) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -138,9 +197,9 @@ pub fn read_stored(text: &str) -> Result<Pos, String> {
             if let Some(d) = c.to_digit(10) {
                 file += d as u8;
             } else {
-                let p = crate::rules::Piece::from_fen_char(c).ok_or("a piece letter")?;
+                let p = crate::rules::Piece::from_fen_char(c).ok_or(StoredError::Piece)?;
                 if file > 7 {
-                    return Err("a rank too long".into());
+                    return Err(StoredError::RankTooLong);
                 }
                 pos.put(Square::new(file, rank), Some(p));
                 file += 1;
@@ -154,22 +213,24 @@ pub fn read_stored(text: &str) -> Result<Pos, String> {
     };
     for (sq, ch) in [("h1", 'K'), ("a1", 'Q'), ("h8", 'k'), ("a8", 'q')] {
         if castling.contains(ch) {
-            pos.castling = pos.castling.with(Square::parse(sq).ok_or("square")?);
+            pos.castling = pos
+                .castling
+                .with(Square::parse(sq).ok_or(StoredError::CastlingSquare)?);
         }
     }
     pos.ep = Square::parse(ep);
-    pos.halfmoves = half.parse().map_err(|_| "halfmoves")?;
-    pos.fullmoves = full.parse().map_err(|_| "fullmoves")?;
+    pos.halfmoves = half.parse().map_err(|_| StoredError::Halfmoves)?;
+    pos.fullmoves = full.parse().map_err(|_| StoredError::Fullmoves)?;
     if *stacks != "-" {
         for item in stacks.split(',') {
-            let (sq, what) = item.split_once(':').ok_or("a stack")?;
-            let sq = Square::parse(sq).ok_or("a stack's square")?;
+            let (sq, what) = item.split_once(':').ok_or(StoredError::Stack)?;
+            let sq = Square::parse(sq).ok_or(StoredError::StackSquare)?;
             let n: i8 = what
                 .get(1..)
                 .and_then(|n| n.parse().ok())
-                .ok_or("a count")?;
+                .ok_or(StoredError::Count)?;
             let s = if what.starts_with('w') { n } else { -n };
-            pos.set_stack(sq, s).ok_or("too many checkers")?;
+            pos.set_stack(sq, s).ok_or(StoredError::TooManyCheckers)?;
         }
     }
     Ok(pos)
@@ -207,10 +268,12 @@ mod tests {
             ("e2:x1", "like e4:w2"),
             ("a2:w4,b2:w3", "more than six"),
         ] {
-            let e = parse(&format!("{start} {stacks}")).unwrap_err();
+            let e = parse(&format!("{start} {stacks}")).unwrap_err().to_string();
             assert!(e.contains(why), "{stacks}: {e}");
         }
-        let e = parse("4K3/8/8/8/8/8/8/4k3 w - - 0 1 e8:b1").unwrap_err();
+        let e = parse("4K3/8/8/8/8/8/8/4k3 w - - 0 1 e8:b1")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("far rank"), "{e}");
     }
 }

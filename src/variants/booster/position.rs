@@ -250,82 +250,103 @@ impl Pos {
     pub fn piece_moves(&self, from: Square, out: &mut Vec<Move>) {
         let Some(p) = self.piece(from) else { return };
         let us = p.color;
-        let own = self.of(us);
-        let them = self.of(us.opposite());
-        let occ = self.occupied();
-        let mut push = |to: Square, kind: MoveKind, promo: Option<Role>| {
-            let capture = match kind {
-                MoveKind::EnPassant => Some(Role::Pawn),
-                _ => self.piece(to).map(|q| q.role),
-            };
-            out.push(Move {
-                from,
-                to,
-                role: p.role,
-                capture,
-                promotion: promo,
-                kind,
-            });
-        };
         if self.hobbled(from) {
             // A hobbled pawn cannot move; any other hobbled piece moves like a pawn that
             // never makes a double step, captures en passant or promotes.
-            if p.role == Role::Pawn {
-                return;
-            }
-            if let Some(to) = ahead(us, from) {
-                if !occ.contains(to) {
-                    push(to, MoveKind::Normal, None);
-                }
-            }
-            for to in pawn_attacks(us, from) & them {
-                push(to, MoveKind::Normal, None);
+            if p.role != Role::Pawn {
+                self.hobbled_moves(from, p, out);
             }
             return;
         }
         match p.role {
-            Role::Pawn => {
-                let promote = |to: Square| to.rank() == far_rank(us);
-                let mut targets: Vec<(Square, MoveKind)> = Vec::new();
-                if let Some(one) = ahead(us, from) {
-                    if !occ.contains(one) {
-                        targets.push((one, MoveKind::Normal));
-                        let start = if us == Color::White { 1 } else { 6 };
-                        if from.rank() == start {
-                            if let Some(two) = ahead(us, one) {
-                                if !occ.contains(two) {
-                                    targets.push((two, MoveKind::Normal));
-                                }
-                            }
-                        }
-                    }
-                }
-                for to in pawn_attacks(us, from) {
-                    if them.contains(to) {
-                        targets.push((to, MoveKind::Normal));
-                    } else if self.ep == Some(to) {
-                        targets.push((to, MoveKind::EnPassant));
-                    }
-                }
-                for (to, kind) in targets {
-                    if promote(to) {
-                        for r in PROMOTIONS {
-                            push(to, kind, Some(r));
-                        }
-                    } else {
-                        push(to, kind, None);
-                    }
-                }
-            }
+            Role::Pawn => self.pawn_moves(from, p, out),
             role => {
-                for to in attacks(role, us, from, occ) & !own {
-                    push(to, MoveKind::Normal, None);
+                for to in attacks(role, us, from, self.occupied()) & !self.of(us) {
+                    self.push_move(out, from, p, to, MoveKind::Normal, None);
                 }
                 if role == Role::King {
                     for (side, to) in self.castlings(us, from) {
-                        push(to, MoveKind::Castle(side), None);
+                        self.push_move(out, from, p, to, MoveKind::Castle(side), None);
                     }
                 }
+            }
+        }
+    }
+
+    /// Adds the move of `p` from `from` to `to`, with what it captures there.
+    #[inline]
+    fn push_move(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        p: Piece,
+        to: Square,
+        kind: MoveKind,
+        promotion: Option<Role>,
+    ) {
+        let capture = match kind {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            _ => self.piece(to).map(|q| q.role),
+        };
+        out.push(Move {
+            from,
+            to,
+            role: p.role,
+            capture,
+            promotion,
+            kind,
+        });
+    }
+
+    /// The moves of a hobbled piece `p` other than a pawn: a pawn's single step and
+    /// captures.
+    #[inline]
+    fn hobbled_moves(&self, from: Square, p: Piece, out: &mut Vec<Move>) {
+        let us = p.color;
+        if let Some(to) = ahead(us, from) {
+            if !self.occupied().contains(to) {
+                self.push_move(out, from, p, to, MoveKind::Normal, None);
+            }
+        }
+        for to in pawn_attacks(us, from) & self.of(us.opposite()) {
+            self.push_move(out, from, p, to, MoveKind::Normal, None);
+        }
+    }
+
+    /// The moves of the pawn `p` on `from`: steps, captures, en passant, promotions.
+    #[inline]
+    fn pawn_moves(&self, from: Square, p: Piece, out: &mut Vec<Move>) {
+        let us = p.color;
+        let occ = self.occupied();
+        let them = self.of(us.opposite());
+        let mut targets: Vec<(Square, MoveKind)> = Vec::new();
+        if let Some(one) = ahead(us, from) {
+            if !occ.contains(one) {
+                targets.push((one, MoveKind::Normal));
+                let start = if us == Color::White { 1 } else { 6 };
+                if from.rank() == start {
+                    if let Some(two) = ahead(us, one) {
+                        if !occ.contains(two) {
+                            targets.push((two, MoveKind::Normal));
+                        }
+                    }
+                }
+            }
+        }
+        for to in pawn_attacks(us, from) {
+            if them.contains(to) {
+                targets.push((to, MoveKind::Normal));
+            } else if self.ep == Some(to) {
+                targets.push((to, MoveKind::EnPassant));
+            }
+        }
+        for (to, kind) in targets {
+            if to.rank() == far_rank(us) {
+                for r in PROMOTIONS {
+                    self.push_move(out, from, p, to, kind, Some(r));
+                }
+            } else {
+                self.push_move(out, from, p, to, kind, None);
             }
         }
     }

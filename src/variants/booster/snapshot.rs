@@ -69,7 +69,7 @@ impl Booster {
         if s.variant != super::ID {
             return Err(bad("another variant's snapshot".into()));
         }
-        let pos = fen::read_stored(&s.position).map_err(bad)?;
+        let pos = fen::read_stored(&s.position).map_err(|e| bad(e.to_string()))?;
         let last = match &s.last {
             Some((a, b)) => Some((square(a)?, square(b)?)),
             None => None,

@@ -7,9 +7,14 @@ use super::{fen, Pos};
 use crate::render::Renderer;
 use crate::variants::api::{
     to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand,
-    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading, RuleError, Seat,
-    SeatPlan, Standing, VariantSpec, Viewer,
+    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, PromptKind, Reading,
+    RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
 };
+
+/// Booster steps, a card or the end of the turn.
+pub const BOOST_PROMPT: PromptKind = PromptKind("boost");
+/// A card or the end of the turn.
+pub const CARD_PROMPT: PromptKind = PromptKind("card");
 use crate::variants::chess::DRAW;
 
 /// Booster Chess, for the registry.
@@ -118,7 +123,7 @@ impl VariantSpec for BoosterSpec {
         let (pos, start) = match setup.fen {
             None => (Pos::start(), None),
             Some(f) => {
-                let pos = fen::parse(f).map_err(RuleError::syntax)?;
+                let pos = fen::parse(f).map_err(|e| RuleError::syntax(e.to_string()))?;
                 let text = fen::write(&pos);
                 (pos, Some(text))
             }
@@ -154,14 +159,14 @@ impl GameRules for Booster {
         }
         let mover = seat_of(self.turn());
         let prompt = match self.phase() {
-            Phase::Move => Prompt::turn("move", "to move"),
+            Phase::Move => Prompt::turn(PromptKind::MOVE, "to move"),
             Phase::Steps(_) => Prompt::turn(
-                "boost",
+                BOOST_PROMPT,
                 "to take booster steps (boost SQUARE), play a card or end the turn (done)",
             )
             .with_answer("Done", "done", true),
             Phase::Card => Prompt::turn(
-                "card",
+                CARD_PROMPT,
                 "to play a card (card CARD on SQUARE) or end the turn (done)",
             )
             .with_answer("Done", "done", true),

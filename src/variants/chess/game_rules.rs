@@ -10,8 +10,8 @@ use crate::notation::{san, write_pgn_ending};
 use crate::render;
 use crate::rules::Color;
 use crate::variants::api::{
-    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
-    RuleError, Seat, SeatPlan, Viewer,
+    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
+    PromptKind, Reading, RuleError, Seat, SeatPlan, Viewer,
 };
 
 impl ChessRules {
@@ -54,7 +54,7 @@ impl GameRules for ChessRules {
             return Vec::new();
         }
         let turn = self.game.turn();
-        let mut out = vec![(seat_of(turn), Prompt::turn("move", "to move"))];
+        let mut out = vec![(seat_of(turn), Prompt::turn(PromptKind::MOVE, "to move"))];
         if let Some((by, kind)) = self.offer {
             let to = by.opposite();
             let cmd = kind.command();
@@ -75,9 +75,12 @@ impl GameRules for ChessRules {
                     )
             };
             if to == turn {
-                out[0].1 = answer(Prompt::turn(kind.command(), ask));
+                out[0].1 = answer(Prompt::turn(kind.prompt_kind(), ask));
             } else {
-                out.push((seat_of(to), answer(Prompt::optional(kind.command(), ask))));
+                out.push((
+                    seat_of(to),
+                    answer(Prompt::optional(kind.prompt_kind(), ask)),
+                ));
             }
         }
         out

@@ -53,6 +53,14 @@ impl OfferKind {
         }
     }
 
+    /// The kind of the prompt to answer it: the platform's draw, or a fast-fifty.
+    fn prompt_kind(self) -> crate::variants::api::PromptKind {
+        match self {
+            OfferKind::Draw => crate::variants::api::PromptKind::DRAW,
+            OfferKind::FastFifty => crate::variants::api::PromptKind("fastfifty"),
+        }
+    }
+
     /// The word for turning it down.
     fn no(self) -> &'static str {
         match self {

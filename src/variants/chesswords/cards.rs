@@ -39,6 +39,17 @@ pub struct Card {
 const CARD_FORMS: &str = "write a card as 'white knight', 'black pawn' or in short 'wN', 'bP' \
      (white or black; king, queen, rook, knight or pawn)";
 
+/// Why a text is not a card.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CardError {
+    /// Not a card in any form (the text shown, at most 30 characters).
+    #[error("'{0}' is not a card: {forms}", forms = CARD_FORMS)]
+    NotACard(String),
+    /// A bishop, which the deck does not have (the text shown).
+    #[error("'{0}': there are no bishops in the Chesswords deck (Los Alamos chess has none); the cards are kings, queens, rooks, knights and pawns")]
+    Bishop(String),
+}
+
 impl Card {
     /// The card's name: `white knight`.
     pub fn name(self) -> String {
@@ -55,7 +66,7 @@ impl Card {
     }
 
     /// Reads a card, in either case: `white knight`, `white-knight`, `wN`, `bp`.
-    pub fn parse(text: &str) -> Result<Card, String> {
+    pub fn parse(text: &str) -> Result<Card, CardError> {
         let shown: String = text.trim().chars().take(30).collect();
         let words: Vec<String> = text
             .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
@@ -69,7 +80,7 @@ impl Card {
                 let color = match c {
                     Some('w') => Color::White,
                     Some('b') => Color::Black,
-                    _ => return Err(format!("'{shown}' is not a card: {CARD_FORMS}")),
+                    _ => return Err(CardError::NotACard(shown)),
                 };
                 (color, r.and_then(Role::from_char))
             }
@@ -77,19 +88,16 @@ impl Card {
                 let color = match color.as_str() {
                     "white" | "w" => Color::White,
                     "black" | "b" => Color::Black,
-                    _ => return Err(format!("'{shown}' is not a card: {CARD_FORMS}")),
+                    _ => return Err(CardError::NotACard(shown)),
                 };
                 (color, Role::ALL.into_iter().find(|r| r.name() == role))
             }
-            _ => return Err(format!("'{shown}' is not a card: {CARD_FORMS}")),
+            _ => return Err(CardError::NotACard(shown)),
         };
         match role {
-            Some(Role::Bishop) => Err(format!(
-                "'{shown}': there are no bishops in the Chesswords deck (Los Alamos chess has \
-                 none); the cards are kings, queens, rooks, knights and pawns"
-            )),
+            Some(Role::Bishop) => Err(CardError::Bishop(shown)),
             Some(role) => Ok(Card { color, role }),
-            None => Err(format!("'{shown}' is not a card: {CARD_FORMS}")),
+            None => Err(CardError::NotACard(shown)),
         }
     }
 }
@@ -107,9 +115,9 @@ impl From<Card> for String {
 }
 
 impl TryFrom<String> for Card {
-    type Error = String;
+    type Error = CardError;
 
-    fn try_from(text: String) -> Result<Card, String> {
+    fn try_from(text: String) -> Result<Card, CardError> {
         Card::parse(&text)
     }
 }
@@ -295,14 +303,14 @@ mod tests {
             "white knight two",
             "xN",
         ] {
-            let err = Card::parse(text).unwrap_err();
+            let err = Card::parse(text).unwrap_err().to_string();
             assert!(
                 err.contains("'white knight'") && err.contains("'wN'"),
                 "{err}"
             );
         }
         for text in ["wB", "black bishop"] {
-            let err = Card::parse(text).unwrap_err();
+            let err = Card::parse(text).unwrap_err().to_string();
             assert!(err.contains("no bishops"), "{err}");
         }
     }

@@ -90,25 +90,41 @@ impl From<LetterGrid> for Vec<String> {
     }
 }
 
+/// Why stored rows are not a letter grid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// Not six rows; how many.
+    #[error("a letter grid has {size} rows, this one has {0}", size = SIZE)]
+    RowCount(usize),
+    /// A row (numbered from 1 at the top) that is not six letters A to Z.
+    #[error(
+        "letter grid row {row} is {text:?}: it must be {} letters A to Z",
+        SIZE
+    )]
+    BadRow {
+        /// The row's number, from 1 at the top.
+        row: usize,
+        /// The row as stored.
+        text: String,
+    },
+}
+
 impl TryFrom<Vec<String>> for LetterGrid {
-    type Error = String;
+    type Error = GridError;
 
     /// Reads the six rows of [`LetterGrid::rows_from_top`] back.
-    fn try_from(rows: Vec<String>) -> Result<LetterGrid, String> {
+    fn try_from(rows: Vec<String>) -> Result<LetterGrid, GridError> {
         if rows.len() != SIZE {
-            return Err(format!(
-                "a letter grid has {SIZE} rows, this one has {}",
-                rows.len()
-            ));
+            return Err(GridError::RowCount(rows.len()));
         }
         let mut ranks = [[0u8; SIZE]; SIZE];
         for (i, row) in rows.iter().enumerate() {
             let bytes = row.as_bytes();
             if bytes.len() != SIZE || !bytes.iter().all(u8::is_ascii_uppercase) {
-                return Err(format!(
-                    "letter grid row {} is {row:?}: it must be {SIZE} letters A to Z",
-                    i + 1
-                ));
+                return Err(GridError::BadRow {
+                    row: i + 1,
+                    text: row.clone(),
+                });
             }
             ranks[SIZE - 1 - i].copy_from_slice(bytes);
         }

@@ -7,23 +7,87 @@ use std::collections::BTreeMap;
 /// The shortest word.
 const MIN_WORD: usize = 2;
 
+/// Why a word, or a player's finale words, were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WordError {
+    /// No word at all.
+    #[error("a word is needed here")]
+    Missing,
+    /// Something besides letters A to Z (the text shown, at most 30 characters).
+    #[error("'{0}' is not a word: a word is letters A to Z only")]
+    NotLetters(String),
+    /// Fewer letters than a word has (the text shown).
+    #[error("'{0}' is too short: a word has at least {least} letters", least = MIN_WORD)]
+    TooShort(String),
+    /// Fewer letters than a word played with a move has (the word).
+    #[error("'{0}' is too short: a word played with a move has at least {least} letters; to name only the two letters, use letters {lower} MOVE (one penalty point)", least = MIN_PLAYED_WORD, lower = .0.to_ascii_lowercase())]
+    TooShortToPlay(String),
+    /// The word does not start and end with the move's letters.
+    #[error(
+        "the move goes from {from} to {to}, but '{word}' starts with {first} and ends with {last}"
+    )]
+    NotTheMove {
+        /// The letter of the move's starting square.
+        from: char,
+        /// The letter of the move's ending square.
+        to: char,
+        /// The word (at most 30 characters of it).
+        word: String,
+        /// The word's first letter.
+        first: char,
+        /// The word's last letter.
+        last: char,
+    },
+    /// No word given with the move.
+    #[error("the move goes from {from} to {to}, but no word was given")]
+    NoWordForMove {
+        /// The letter of the move's starting square.
+        from: char,
+        /// The letter of the move's ending square.
+        to: char,
+    },
+    /// A letter no checker marks.
+    #[error("no checker marks the letter {letter}: the marked letters are {marked}")]
+    NotMarked {
+        /// The letter.
+        letter: char,
+        /// The marked letters, as [`marked_text`] writes them.
+        marked: String,
+    },
+    /// A letter used more often than it is marked.
+    #[error("the words use {letter} {uses} times, but only {have} marked {} {letter}", squares_have(.have))]
+    OverUsed {
+        /// The letter.
+        letter: char,
+        /// How often the words use it.
+        uses: usize,
+        /// How many squares mark it.
+        have: usize,
+    },
+}
+
+/// `square has` or `squares have`, for `n` squares.
+fn squares_have(n: &usize) -> &'static str {
+    if *n == 1 {
+        "square has"
+    } else {
+        "squares have"
+    }
+}
+
 /// The word in `text` in upper case, or why it is not one: letters A to Z only, at
 /// least two of them.
-pub fn word_form(text: &str) -> Result<String, String> {
+pub fn word_form(text: &str) -> Result<String, WordError> {
     let word = text.trim();
     let shown: String = word.chars().take(30).collect();
     if word.is_empty() {
-        return Err("a word is needed here".into());
+        return Err(WordError::Missing);
     }
     if !word.chars().all(|c| c.is_ascii_alphabetic()) {
-        return Err(format!(
-            "'{shown}' is not a word: a word is letters A to Z only"
-        ));
+        return Err(WordError::NotLetters(shown));
     }
     if word.len() < MIN_WORD {
-        return Err(format!(
-            "'{shown}' is too short: a word has at least {MIN_WORD} letters"
-        ));
+        return Err(WordError::TooShort(shown));
     }
     Ok(word.to_ascii_uppercase())
 }
@@ -34,33 +98,29 @@ pub fn word_form(text: &str) -> Result<String, String> {
 pub const MIN_PLAYED_WORD: usize = 3;
 
 /// Whether `word` (already in [`word_form`]) is long enough to be played with a move.
-pub fn played_word(word: &str) -> Result<(), String> {
+pub fn played_word(word: &str) -> Result<(), WordError> {
     if word.len() < MIN_PLAYED_WORD {
-        return Err(format!(
-            "'{word}' is too short: a word played with a move has at least \
-             {MIN_PLAYED_WORD} letters; to name only the two letters, use letters \
-             {} MOVE (one penalty point)",
-            word.to_ascii_lowercase()
-        ));
+        return Err(WordError::TooShortToPlay(word.to_string()));
     }
     Ok(())
 }
 
 /// Whether `word` starts with the letter `from` and ends with `to` (the letters of a
 /// move's starting and ending squares), in either case; the refusal names both.
-pub fn matches_move(word: &str, from: char, to: char) -> Result<(), String> {
+pub fn matches_move(word: &str, from: char, to: char) -> Result<(), WordError> {
     let (from, to) = (from.to_ascii_uppercase(), to.to_ascii_uppercase());
     let first = word.chars().next().map(|c| c.to_ascii_uppercase());
     let last = word.chars().last().map(|c| c.to_ascii_uppercase());
     match (first, last) {
         (Some(f), Some(l)) if f == from && l == to => Ok(()),
-        (Some(f), Some(l)) => Err(format!(
-            "the move goes from {from} to {to}, but '{}' starts with {f} and ends with {l}",
-            word.chars().take(30).collect::<String>()
-        )),
-        _ => Err(format!(
-            "the move goes from {from} to {to}, but no word was given"
-        )),
+        (Some(first), Some(last)) => Err(WordError::NotTheMove {
+            from,
+            to,
+            word: word.chars().take(30).collect(),
+            first,
+            last,
+        }),
+        _ => Err(WordError::NoWordForMove { from, to }),
     }
 }
 
@@ -77,26 +137,23 @@ fn tally<'a>(letters: impl IntoIterator<Item = &'a char>) -> BTreeMap<char, usiz
 /// checkers): across both words each marked letter may be used at most once, as many
 /// times as it is marked. Gives the number of marked letters the words leave unused, or
 /// names the letter that is not marked or used too often.
-pub fn letters_unused(words: &[String], marked: &[char]) -> Result<usize, String> {
+pub fn letters_unused(words: &[String], marked: &[char]) -> Result<usize, WordError> {
     let available = tally(marked);
     let used: Vec<char> = words.iter().flat_map(|w| w.chars()).collect();
     for (letter, n) in tally(&used) {
         match available.get(&letter).copied().unwrap_or(0) {
             0 => {
-                return Err(format!(
-                    "no checker marks the letter {letter}: the marked letters are {}",
-                    marked_text(marked)
-                ))
+                return Err(WordError::NotMarked {
+                    letter,
+                    marked: marked_text(marked),
+                })
             }
             have if n > have => {
-                return Err(format!(
-                    "the words use {letter} {n} times, but only {have} marked {} {letter}",
-                    if have == 1 {
-                        "square has"
-                    } else {
-                        "squares have"
-                    }
-                ))
+                return Err(WordError::OverUsed {
+                    letter,
+                    uses: n,
+                    have,
+                })
             }
             _ => {}
         }
@@ -239,7 +296,7 @@ mod tests {
 
     #[test]
     fn chesswords_play_requires_a_word_of_at_least_three_letters() {
-        let e = played_word("PR").unwrap_err();
+        let e = played_word("PR").unwrap_err().to_string();
         assert!(
             e.contains("at least 3 letters") && e.contains("letters pr MOVE"),
             "{e}"
@@ -260,7 +317,7 @@ mod tests {
             ("café", "letters A to Z"),
             ("r2d2", "letters A to Z"),
         ] {
-            let err = word_form(text).unwrap_err();
+            let err = word_form(text).unwrap_err().to_string();
             assert!(err.contains(says), "{text:?}: {err}");
         }
     }
@@ -271,13 +328,16 @@ mod tests {
         assert_eq!(matches_move("TREAT", 't', 't'), Ok(()));
         assert_eq!(matches_move("Easy", 'E', 'Y'), Ok(()));
         assert_eq!(
-            matches_move("apple", 'E', 'T'),
-            Err("the move goes from E to T, but 'apple' starts with A and ends with E".into())
+            matches_move("apple", 'E', 'T').unwrap_err().to_string(),
+            "the move goes from E to T, but 'apple' starts with A and ends with E"
         );
         // Right start, wrong end, and the reverse, are both refused.
         assert!(matches_move("east", 'E', 'S').is_err());
         assert!(matches_move("seat", 'E', 'T').is_err());
-        assert!(matches_move("", 'E', 'T').unwrap_err().contains("no word"));
+        assert!(matches_move("", 'E', 'T')
+            .unwrap_err()
+            .to_string()
+            .contains("no word"));
     }
 
     #[test]
@@ -287,12 +347,16 @@ mod tests {
         assert_eq!(letters_unused(&words(&["star", "do"]), &marked), Ok(2));
         assert_eq!(letters_unused(&[], &marked), Ok(8));
         // A letter twice needs two marked squares.
-        let err = letters_unused(&words(&["STARE", "SEND"]), &marked).unwrap_err();
+        let err = letters_unused(&words(&["STARE", "SEND"]), &marked)
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("use E 2 times") && err.contains("only 1"),
             "{err}"
         );
-        let err = letters_unused(&words(&["STARE", "DOG"]), &marked).unwrap_err();
+        let err = letters_unused(&words(&["STARE", "DOG"]), &marked)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("letter G"), "{err}");
         assert_eq!(
             letters_unused(&words(&["TEE"]), &letters("ETE")),
@@ -301,6 +365,7 @@ mod tests {
         );
         assert!(letters_unused(&words(&["AB"]), &[])
             .unwrap_err()
+            .to_string()
             .contains("none"));
     }
 
@@ -409,7 +474,9 @@ mod tests {
 
     #[test]
     fn an_empty_word_list_is_refused_with_the_reason() {
-        let err = WordList::parse("# only comments\n\n").unwrap_err();
+        let err = WordList::parse("# only comments\n\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("has no words"), "{err}");
     }
 }

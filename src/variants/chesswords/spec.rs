@@ -3,8 +3,8 @@
 
 use super::game::Chesswords;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionKind, OptionSpec, RuleError,
-    SeatPlan, Standing, VariantSpec,
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionKind, OptionSpec,
+    ResourceError, RuleError, SeatPlan, Standing, VariantSpec,
 };
 
 /// Secret Chesswords.
@@ -232,10 +232,15 @@ impl VariantSpec for ChesswordsSpec {
         &self,
         name: &str,
         text: &str,
-    ) -> Result<crate::variants::api::Loaded, String> {
+    ) -> Result<crate::variants::api::Loaded, ResourceError> {
         match name {
-            WORD_LIST => Ok(std::sync::Arc::new(super::words::WordList::parse(text)?)),
-            _ => Err(format!("Secret Chesswords has no resource '{name}'")),
+            WORD_LIST => Ok(std::sync::Arc::new(
+                super::words::WordList::parse(text).map_err(ResourceError::invalid)?,
+            )),
+            _ => Err(ResourceError::Unknown {
+                variant: "Secret Chesswords",
+                name: name.to_string(),
+            }),
         }
     }
 

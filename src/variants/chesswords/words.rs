@@ -3,6 +3,14 @@
 
 use std::collections::HashSet;
 
+/// Why a word list's text was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WordListError {
+    /// No line holds a word.
+    #[error("the word list has no words")]
+    Empty,
+}
+
 /// The operator's word list (`games.chesswords_words`): words a game accepts must be on it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WordList {
@@ -12,14 +20,14 @@ pub struct WordList {
 impl WordList {
     /// Reads the text of a file of one word per line, in any case; blank lines and lines
     /// starting with `#` are skipped. A text without a word is an error.
-    pub fn parse(text: &str) -> Result<WordList, String> {
+    pub fn parse(text: &str) -> Result<WordList, WordListError> {
         let list = WordList::from_words(
             text.lines()
                 .map(str::trim)
                 .filter(|l| !l.is_empty() && !l.starts_with('#')),
         );
         if list.is_empty() {
-            return Err("the word list has no words".into());
+            return Err(WordListError::Empty);
         }
         Ok(list)
     }

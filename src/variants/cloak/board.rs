@@ -97,24 +97,39 @@ pub mod role_serde {
 /// A back rank as eight roles, file a first.
 pub type Arrangement = [Role; 8];
 
+/// Why a back rank was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArrangementError {
+    /// Not eight letters.
+    #[error("write eight letters, one per file from a to h, such as RNBQKBNR")]
+    Length,
+    /// A letter that is none of K Q R B N.
+    #[error("'{}' is not one of K Q R B N: write eight letters such as RNBQKBNR", .0.escape_default())]
+    NotAPiece(char),
+    /// Not the standard set of eight pieces.
+    #[error("a back rank is one king, one queen, two rooks, two bishops and two knights")]
+    NotTheSet,
+    /// The king not between the rooks.
+    #[error("the king must stand between the two rooks")]
+    KingOutside,
+    /// The bishops on squares of one colour.
+    #[error("the bishops must stand on squares of opposite colours")]
+    BishopsAlike,
+}
+
 /// Reads a back rank written as eight letters (`RNBQKBNR`, either case) and checks the
 /// Chess960 limits: a standard set, the king between the rooks, the bishops on squares of
 /// opposite colours. The error says what is wrong.
-pub fn parse_arrangement(text: &str) -> Result<Arrangement, String> {
+pub fn parse_arrangement(text: &str) -> Result<Arrangement, ArrangementError> {
     let letters: Vec<char> = text.trim().chars().collect();
     if letters.len() != 8 {
-        return Err("write eight letters, one per file from a to h, such as RNBQKBNR".into());
+        return Err(ArrangementError::Length);
     }
     let mut out = [Role::Pawn; 8];
     for (i, c) in letters.iter().enumerate() {
         match Role::from_char(c.to_ascii_uppercase()) {
             Some(r) if r != Role::Pawn => out[i] = r,
-            _ => {
-                return Err(format!(
-                    "'{}' is not one of K Q R B N: write eight letters such as RNBQKBNR",
-                    c.escape_default()
-                ))
-            }
+            _ => return Err(ArrangementError::NotAPiece(*c)),
         }
     }
     check_arrangement(&out)?;
@@ -122,28 +137,23 @@ pub fn parse_arrangement(text: &str) -> Result<Arrangement, String> {
 }
 
 /// Checks the Chess960 limits of a back rank.
-pub fn check_arrangement(a: &Arrangement) -> Result<(), String> {
+pub fn check_arrangement(a: &Arrangement) -> Result<(), ArrangementError> {
     let mut want = SET.to_vec();
     for r in a {
         match want.iter().position(|w| w == r) {
             Some(i) => {
                 want.remove(i);
             }
-            None => {
-                return Err(
-                    "a back rank is one king, one queen, two rooks, two bishops and two knights"
-                        .into(),
-                )
-            }
+            None => return Err(ArrangementError::NotTheSet),
         }
     }
     let files = |role: Role| -> Vec<usize> { (0..8).filter(|i| a[*i] == role).collect::<Vec<_>>() };
     let (k, r, b) = (files(Role::King)[0], files(Role::Rook), files(Role::Bishop));
     if !(r[0] < k && k < r[1]) {
-        return Err("the king must stand between the two rooks".into());
+        return Err(ArrangementError::KingOutside);
     }
     if b[0] % 2 == b[1] % 2 {
-        return Err("the bishops must stand on squares of opposite colours".into());
+        return Err(ArrangementError::BishopsAlike);
     }
     Ok(())
 }

@@ -9,9 +9,14 @@ use crate::rules::Variant;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
     to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, DuelAction, Env,
-    GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading,
-    RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
+    GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, PromptKind,
+    Reading, RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
 };
+
+/// A back rank to set up, privately.
+pub const SETUP_PROMPT: PromptKind = PromptKind("setup");
+/// The bonus move, or skipping it.
+pub const BONUS: PromptKind = PromptKind("bonus");
 use crate::variants::chess::DRAW;
 
 /// Cloak and Dagger Chess, for the registry.
@@ -205,7 +210,7 @@ fn read(g: &Cloak, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
             [one] if one.eq_ignore_ascii_case("random") => CloakAction::Setup(None),
             [one] => CloakAction::Setup(Some(
                 parse_arrangement(one)
-                    .map_err(RuleError::syntax)
+                    .map_err(|e| RuleError::syntax(e.to_string()))
                     .map(|a| super::board::arrangement_text(&a))?,
             )),
             _ => return Err(SETUP.usage_error()),
@@ -337,7 +342,7 @@ impl GameRules for Cloak {
                     (
                         Seat(s),
                         Prompt::secret(
-                            "setup",
+                            SETUP_PROMPT,
                             "to set up their back rank (privately: setup RNBQKBNR or setup random)",
                         )
                         .with_answer(
@@ -353,9 +358,9 @@ impl GameRules for Cloak {
         let ask = format!("to {}", self.phase_words().unwrap_or_default());
         let prompt = match self.step() {
             Step::Owed | Step::Bonus => {
-                Prompt::turn("bonus", ask).with_answer("Skip the bonus move", "skip", false)
+                Prompt::turn(BONUS, ask).with_answer("Skip the bonus move", "skip", false)
             }
-            _ => Prompt::turn("move", ask),
+            _ => Prompt::turn(PromptKind::MOVE, ask),
         };
         with_draw_offer(mover, prompt, self.duel.offered_to())
     }

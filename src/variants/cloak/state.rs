@@ -315,7 +315,7 @@ impl Cloak {
             return Err(RuleError::new("you have already set up your back rank"));
         }
         let chosen = text.unwrap_or_else(|| self.draws[i].clone());
-        let a = parse_arrangement(&chosen).map_err(RuleError::syntax)?;
+        let a = parse_arrangement(&chosen).map_err(|e| RuleError::syntax(e.to_string()))?;
         self.setups[i] = Some(arrangement_text(&a));
         self.board.assign(color(seat.0), &a);
         let mut notes = vec![

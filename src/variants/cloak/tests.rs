@@ -57,7 +57,7 @@ use Color::{Black as B, White as W};
 fn chess960_setup_limits_king_between_rooks_bishops_on_opposite_colours_standard_set() {
     assert!(parse_arrangement("RNBQKBNR").is_ok());
     assert!(parse_arrangement("nrkbbqrn").is_ok());
-    let err = |t: &str| parse_arrangement(t).unwrap_err();
+    let err = |t: &str| parse_arrangement(t).unwrap_err().to_string();
     assert!(err("KRRQBBNN").contains("between the two rooks"));
     assert!(
         err("RKRQBNBN").contains("between the two rooks") || err("RKRQBNBN").contains("opposite")

@@ -93,11 +93,71 @@ pub fn write(board: &Board, waiting: &[Vec<Role>; 2], turn: Color, number: u32) 
     )
 }
 
+/// Why a Gravity Chess FEN was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Not eight ranks.
+    #[error("a Gravity Chess board has 8 ranks separated by /")]
+    RankCount,
+    /// A run of no empty squares.
+    #[error("0 is not a count of empty squares")]
+    ZeroRun,
+    /// A character on the board that is no piece letter.
+    #[error("'{}' is not a piece letter", .0.escape_default())]
+    NotAPiece(char),
+    /// The rank (numbered from 1) runs past the board's edge.
+    #[error("rank {0} has more than 8 squares")]
+    RankTooLong(u8),
+    /// The rank (numbered from 1) stops short of the board's edge.
+    #[error("rank {0} does not have 8 squares")]
+    RankTooShort(u8),
+    /// Nothing at all.
+    #[error("the FEN is empty")]
+    Empty,
+    /// The decks' brackets left open.
+    #[error("the brackets after the board need their closing ]")]
+    UnclosedBrackets,
+    /// A character in the decks' brackets that is no piece letter.
+    #[error("'{}' in the brackets is not a piece letter", .0.escape_default())]
+    NotAWaitingPiece(char),
+    /// No side to move, or not `w` or `b`.
+    #[error("after the board comes the side whose turn begins: w or b")]
+    NoSide,
+    /// More pieces of a kind than a side's set holds.
+    #[error("{side} has {count} {role}s: a side has only {most}")]
+    TooMany {
+        /// `White` or `Black`.
+        side: &'static str,
+        /// How many there are, on the board and waiting.
+        count: usize,
+        /// The piece's name.
+        role: &'static str,
+        /// How many a set holds.
+        most: usize,
+    },
+    /// With White to move, decks of different sizes.
+    #[error("with White to move both decks hold as many cards: White adds first, so {white_deck} black and {black_deck} white pieces waiting cannot be")]
+    UnevenDecks {
+        /// Cards in White's deck (Black's pieces).
+        white_deck: usize,
+        /// Cards in Black's deck (White's pieces).
+        black_deck: usize,
+    },
+    /// With Black to move, Black's deck not one card larger.
+    #[error("with Black to move Black's deck holds one card more than White's: {black_deck} white and {white_deck} black pieces waiting cannot be")]
+    BlackDeckNotAhead {
+        /// Cards in White's deck (Black's pieces).
+        white_deck: usize,
+        /// Cards in Black's deck (White's pieces).
+        black_deck: usize,
+    },
+}
+
 /// Reads the board part (`8/8/.../8`).
-pub fn parse_board(text: &str) -> Result<Board, String> {
+pub fn parse_board(text: &str) -> Result<Board, FenError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
-        return Err("a Gravity Chess board has 8 ranks separated by /".into());
+        return Err(FenError::RankCount);
     }
     let mut board = Board::empty();
     for (i, rank_text) in ranks.iter().enumerate() {
@@ -106,24 +166,23 @@ pub fn parse_board(text: &str) -> Result<Board, String> {
         for c in rank_text.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 {
-                    return Err("0 is not a count of empty squares".into());
+                    return Err(FenError::ZeroRun);
                 }
                 file += d as u8;
             } else {
-                let piece = Piece::from_fen_char(c)
-                    .ok_or_else(|| format!("'{}' is not a piece letter", c.escape_default()))?;
+                let piece = Piece::from_fen_char(c).ok_or(FenError::NotAPiece(c))?;
                 if file >= 8 {
-                    return Err(format!("rank {} has more than 8 squares", rank + 1));
+                    return Err(FenError::RankTooLong(rank + 1));
                 }
                 board.set(Square::new(file, rank), Some(piece));
                 file += 1;
             }
             if file > 8 {
-                return Err(format!("rank {} has more than 8 squares", rank + 1));
+                return Err(FenError::RankTooLong(rank + 1));
             }
         }
         if file != 8 {
-            return Err(format!("rank {} does not have 8 squares", rank + 1));
+            return Err(FenError::RankTooShort(rank + 1));
         }
     }
     Ok(board)
@@ -132,32 +191,23 @@ pub fn parse_board(text: &str) -> Result<Board, String> {
 /// Reads a whole FEN and checks that it is a position of the game: no more pieces of a
 /// kind than a side's set, and decks that fit the side to move (with White to move both
 /// decks hold as many cards, with Black to move Black's holds one more).
-pub fn parse(fen: &str) -> Result<Setup, String> {
+pub fn parse(fen: &str) -> Result<Setup, FenError> {
     let mut fields = fen.split_whitespace();
-    let placement = fields.next().ok_or("the FEN is empty")?;
+    let placement = fields.next().ok_or(FenError::Empty)?;
     let (board_part, waiting_part) = match placement.split_once('[') {
-        Some((b, rest)) => (
-            b,
-            rest.strip_suffix(']')
-                .ok_or("the brackets after the board need their closing ]")?,
-        ),
+        Some((b, rest)) => (b, rest.strip_suffix(']').ok_or(FenError::UnclosedBrackets)?),
         None => (placement, ""),
     };
     let board = parse_board(board_part)?;
     let mut waiting: [Vec<Role>; 2] = [Vec::new(), Vec::new()];
     for c in waiting_part.chars() {
-        let p = Piece::from_fen_char(c).ok_or_else(|| {
-            format!(
-                "'{}' in the brackets is not a piece letter",
-                c.escape_default()
-            )
-        })?;
+        let p = Piece::from_fen_char(c).ok_or(FenError::NotAWaitingPiece(c))?;
         waiting[p.color.index()].push(p.role);
     }
     let turn = match fields.next() {
         Some("w") => Color::White,
         Some("b") => Color::Black,
-        _ => return Err("after the board comes the side whose turn begins: w or b".into()),
+        _ => return Err(FenError::NoSide),
     };
     let mut captured = [0u8; 2];
     for color in Color::ALL {
@@ -170,12 +220,12 @@ pub fn parse(fen: &str) -> Result<Setup, String> {
                     .filter(|r| **r == role)
                     .count();
             if n > set_count(role) {
-                return Err(format!(
-                    "{} has {n} {}s: a side has only {}",
-                    side_name(color),
-                    role.name(),
-                    set_count(role)
-                ));
+                return Err(FenError::TooMany {
+                    side: side_name(color),
+                    count: n,
+                    role: role.name(),
+                    most: set_count(role),
+                });
             }
             total += n;
         }
@@ -185,16 +235,16 @@ pub fn parse(fen: &str) -> Result<Setup, String> {
     let (white_deck, black_deck) = (waiting[1].len(), waiting[0].len());
     match turn {
         Color::White if white_deck != black_deck => {
-            return Err(format!(
-                "with White to move both decks hold as many cards: White adds first, so {} black and {} white pieces waiting cannot be",
-                white_deck, black_deck
-            ))
+            return Err(FenError::UnevenDecks {
+                white_deck,
+                black_deck,
+            })
         }
         Color::Black if black_deck != white_deck + 1 => {
-            return Err(format!(
-                "with Black to move Black's deck holds one card more than White's: {} white and {} black pieces waiting cannot be",
-                black_deck, white_deck
-            ))
+            return Err(FenError::BlackDeckNotAhead {
+                white_deck,
+                black_deck,
+            })
         }
         _ => {}
     }
@@ -266,7 +316,7 @@ mod tests {
             ("8/8/8/8/8/8/8/7x w", "not a piece letter"),
         ] {
             let e = parse(fen).unwrap_err();
-            assert!(e.contains(why), "{fen}: {e}");
+            assert!(e.to_string().contains(why), "{fen}: {e}");
         }
         assert!(parse("8/8/8/8/8/8/8/8[K] b").is_ok());
     }

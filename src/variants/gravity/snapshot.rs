@@ -79,7 +79,7 @@ impl Gravity {
                 s.variant.chars().take(20).collect::<String>()
             )));
         }
-        let board: Board = fen::parse_board(&s.board).map_err(bad)?;
+        let board: Board = fen::parse_board(&s.board).map_err(|e| bad(e.to_string()))?;
         let done = s
             .done
             .iter()

@@ -7,9 +7,12 @@ use super::state::{seat_of, Gravity, GravityAction, Phase};
 use crate::render::Renderer;
 use crate::variants::api::{
     to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand,
-    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, Reading, RuleError, Seat,
-    SeatPlan, Standing, VariantSpec, Viewer,
+    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, PromptKind, Reading,
+    RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
 };
+
+/// A piece to add from the deck.
+pub const ADD_PROMPT: PromptKind = PromptKind("add");
 use crate::variants::chess::DRAW;
 
 /// Gravity Chess, for the registry.
@@ -141,9 +144,9 @@ impl GameRules for Gravity {
         let mover = seat_of(self.turn());
         let ask = format!("to {}", self.phase_words().unwrap_or_default());
         let prompt = match self.phase() {
-            Phase::Move => Prompt::turn("move", ask),
+            Phase::Move => Prompt::turn(PromptKind::MOVE, ask),
             Phase::Add => {
-                let mut p = Prompt::turn("add", ask);
+                let mut p = Prompt::turn(ADD_PROMPT, ask);
                 for sq in self.add_squares() {
                     let col = sq.to_string()[..1].to_string();
                     p = p.with_answer(&sq.to_string(), &format!("add {col}"), false);

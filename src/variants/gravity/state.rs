@@ -148,7 +148,7 @@ impl Gravity {
     /// A game from a FEN (for testing and teaching): the pieces waiting in the brackets
     /// are shuffled by `rng` into their decks.
     pub fn from_fen(text: &str, rng: &mut impl Random) -> Result<Gravity, RuleError> {
-        let setup = fen::parse(text).map_err(RuleError::syntax)?;
+        let setup = fen::parse(text).map_err(|e| RuleError::syntax(e.to_string()))?;
         let mut decks = [Vec::new(), Vec::new()];
         for holder in Color::ALL {
             let owner = holder.opposite();

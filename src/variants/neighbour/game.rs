@@ -9,8 +9,13 @@ use crate::render::{BoardView, CardRow, Disc, Overlay, Renderer};
 use crate::rules::{Color, Square};
 use crate::variants::api::{
     plural, to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
-    Reading, RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
+    PromptKind, Reading, RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
+
+/// A square for the piece just drawn.
+pub const PLACE_PROMPT: PromptKind = PromptKind("place");
+/// A piece to add, or the end of adding.
+pub const ADD_PROMPT: PromptKind = PromptKind("add");
 use crate::variants::solitaire::{self, read_squares, At, Ended};
 use serde::{Deserialize, Serialize};
 
@@ -187,7 +192,7 @@ impl GameRules for Neighbour {
         let prompt = if let Some(p) = &self.pending {
             let choices: Vec<Square> = p.choices.iter().map(|a| a.0).collect();
             let mut prompt = Prompt::turn(
-                "place",
+                PLACE_PROMPT,
                 format!(
                     "to place the {} on a free square nearest to {}: {}",
                     p.card.piece().map(name).unwrap_or_default(),
@@ -201,21 +206,21 @@ impl GameRules for Neighbour {
             prompt
         } else if self.moving {
             Prompt::turn(
-                "move",
+                PromptKind::MOVE,
                 format!(
                     "to move a piece with a neighbour's move ({})",
                     self.cards_words()
                 ),
             )
         } else if self.board.occupied().count() < 2 {
-            Prompt::turn("add", format!("to add a piece ({})", self.cards_words())).with_answer(
-                "Add a piece",
-                "add",
-                true,
+            Prompt::turn(
+                ADD_PROMPT,
+                format!("to add a piece ({})", self.cards_words()),
             )
+            .with_answer("Add a piece", "add", true)
         } else {
             Prompt::turn(
-                "add",
+                ADD_PROMPT,
                 format!("to add a piece or stop adding ({})", self.cards_words()),
             )
             .with_answer("Add a piece", "add", false)

@@ -8,8 +8,8 @@ use super::spec::{ADD, MOVE, SPEC};
 use crate::render::{BoardView, CardRow, Overlay, Renderer};
 use crate::rules::Square;
 use crate::variants::api::{
-    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
-    RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
+    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
+    PromptKind, Reading, RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
 use crate::variants::solitaire::{self, read_squares, At, Ended};
 use serde::{Deserialize, Serialize};
@@ -111,7 +111,7 @@ impl GameRules for Parade {
         }
         let prompt = if self.in_overtime() {
             Prompt::turn(
-                "move",
+                PromptKind::MOVE,
                 format!(
                     "to move a piece (no cards in hand: each move counts a negative point, {} of {OVERTIME} so far)",
                     self.overtime
@@ -119,7 +119,7 @@ impl GameRules for Parade {
             )
         } else {
             Prompt::turn(
-                "move",
+                PromptKind::MOVE,
                 format!("to move a piece or add one ({})", self.cards_words()),
             )
             .with_answer("Add a piece", "add", false)

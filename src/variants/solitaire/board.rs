@@ -120,11 +120,11 @@ impl From<Board> for String {
 }
 
 impl TryFrom<String> for Board {
-    type Error = String;
+    type Error = super::StoredError;
 
     /// Reads a FEN piece placement of an 8x8 board.
-    fn try_from(s: String) -> Result<Board, String> {
-        let bad = || format!("not a board: {}", s.chars().take(80).collect::<String>());
+    fn try_from(s: String) -> Result<Board, super::StoredError> {
+        let bad = || super::StoredError::NotABoard(s.chars().take(80).collect());
         let ranks: Vec<&str> = s.split('/').collect();
         if ranks.len() != 8 {
             return Err(bad());

@@ -101,10 +101,10 @@ impl From<PlayingCard> for String {
 }
 
 impl TryFrom<String> for PlayingCard {
-    type Error = String;
+    type Error = super::StoredError;
 
-    fn try_from(s: String) -> Result<PlayingCard, String> {
-        let bad = || format!("not a card: {s}");
+    fn try_from(s: String) -> Result<PlayingCard, super::StoredError> {
+        let bad = || super::StoredError::NotACard(s.clone());
         let (rank, suit) = s.split_at(s.len().checked_sub(1).ok_or_else(bad)?);
         let suit = match suit {
             "s" => Suit::Spades,

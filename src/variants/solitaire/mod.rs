@@ -54,6 +54,20 @@ impl Ended {
     }
 }
 
+/// Why a stored card, board or square of a solitaire cannot be read back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoredError {
+    /// Not a playing card (the text as stored).
+    #[error("not a card: {0}")]
+    NotACard(String),
+    /// Not an 8x8 piece placement (the first 80 characters).
+    #[error("not a board: {0}")]
+    NotABoard(String),
+    /// Not a square's name (the first 10 characters).
+    #[error("not a square: {0}")]
+    NotASquare(String),
+}
+
 /// A square, stored as its name (`c1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
@@ -66,12 +80,12 @@ impl From<At> for String {
 }
 
 impl TryFrom<String> for At {
-    type Error = String;
+    type Error = StoredError;
 
-    fn try_from(s: String) -> Result<At, String> {
+    fn try_from(s: String) -> Result<At, StoredError> {
         Square::parse(&s)
             .map(At)
-            .ok_or_else(|| format!("not a square: {}", s.chars().take(10).collect::<String>()))
+            .ok_or_else(|| StoredError::NotASquare(s.chars().take(10).collect()))
     }
 }
 

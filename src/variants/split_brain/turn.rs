@@ -123,6 +123,8 @@ impl SplitBrain {
         Ok(notes)
     }
 
+    /// A partner's secret pick: the chooser's piece or the mover's target; once both
+    /// have picked, the reveal.
     fn pick(&mut self, seat: Seat, text: &str) -> Result<Vec<Note>, RuleError> {
         let team = self.team_to_move();
         if team_of(seat) != team {
@@ -139,66 +141,9 @@ impl SplitBrain {
         let (sq, promo) = read_pick(text)?;
         let chooser = seat == self.chooser(team);
         if chooser {
-            if promo.is_some() {
-                return Err(RuleError::syntax(
-                    "you pick a piece: write only its square, like b1",
-                ));
-            }
-            let valid = self.piece_squares();
-            if !valid.contains(&sq) {
-                let why = match self.position().piece_at(sq) {
-                    Some(p) if p.color == team => {
-                        format!("{} has no legal move", self.piece_text(sq))
-                    }
-                    Some(_) => format!("{sq} holds an opponent's piece"),
-                    None => format!("{sq} is empty"),
-                };
-                return Err(RuleError::new(format!(
-                    "{why}: pick one of your pieces that can move: {}",
-                    square_list(&valid)
-                )));
-            }
-            self.picks.piece = Some(sq.to_string());
+            self.pick_piece(team, sq, promo)?;
         } else {
-            let valid = self.target_squares();
-            if !valid.contains(&sq) {
-                return Err(RuleError::new(format!(
-                    "none of your pieces can move to {sq}: pick one of {}",
-                    square_list(&valid)
-                )));
-            }
-            let promotes_here = || {
-                self.position()
-                    .legal_moves()
-                    .iter()
-                    .any(|m| m.to == sq && m.promotion.is_some())
-            };
-            let promo = match promo {
-                None => None,
-                Some(_) if !promotes_here() => {
-                    return Err(RuleError::new(format!(
-                        "no pawn of yours can promote on {sq}: pick {sq} without a piece"
-                    )))
-                }
-                Some(c) => {
-                    let allowed = self.position().config().promotion;
-                    match Role::from_char(c.to_ascii_uppercase()) {
-                        Some(r) if allowed.contains(&r) => Some(c),
-                        _ => {
-                            return Err(RuleError::new(format!(
-                                "a pawn may become {}: write c6=N, for example",
-                                allowed
-                                    .iter()
-                                    .map(|r| r.upper_char().to_string())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            )))
-                        }
-                    }
-                }
-            };
-            self.picks.target = Some(sq.to_string());
-            self.picks.promotion = promo;
+            self.pick_target(sq, promo)?;
         }
         let (piece, target) = match (&self.picks.piece, &self.picks.target) {
             (Some(_), Some(_)) => self.squares()?,
@@ -216,7 +161,92 @@ impl SplitBrain {
                 )]);
             }
         };
-        // Both have picked: reveal, then play or ask the opponents.
+        self.reveal(team, piece, target)
+    }
+
+    /// The chooser's pick of a piece of `team` that can move.
+    fn pick_piece(
+        &mut self,
+        team: Color,
+        sq: Square,
+        promo: Option<char>,
+    ) -> Result<(), RuleError> {
+        if promo.is_some() {
+            return Err(RuleError::syntax(
+                "you pick a piece: write only its square, like b1",
+            ));
+        }
+        let valid = self.piece_squares();
+        if !valid.contains(&sq) {
+            let why = match self.position().piece_at(sq) {
+                Some(p) if p.color == team => {
+                    format!("{} has no legal move", self.piece_text(sq))
+                }
+                Some(_) => format!("{sq} holds an opponent's piece"),
+                None => format!("{sq} is empty"),
+            };
+            return Err(RuleError::new(format!(
+                "{why}: pick one of your pieces that can move: {}",
+                square_list(&valid)
+            )));
+        }
+        self.picks.piece = Some(sq.to_string());
+        Ok(())
+    }
+
+    /// The mover's pick of a target some piece can move to, with the piece a pawn
+    /// promotes to there.
+    fn pick_target(&mut self, sq: Square, promo: Option<char>) -> Result<(), RuleError> {
+        let valid = self.target_squares();
+        if !valid.contains(&sq) {
+            return Err(RuleError::new(format!(
+                "none of your pieces can move to {sq}: pick one of {}",
+                square_list(&valid)
+            )));
+        }
+        let promo = match promo {
+            None => None,
+            Some(c) => Some(self.promotion_pick(sq, c)?),
+        };
+        self.picks.target = Some(sq.to_string());
+        self.picks.promotion = promo;
+        Ok(())
+    }
+
+    /// A promotion picked with the target `sq`: a pawn must promote there, to a piece the
+    /// variant allows.
+    fn promotion_pick(&self, sq: Square, c: char) -> Result<char, RuleError> {
+        let promotes_here = self
+            .position()
+            .legal_moves()
+            .iter()
+            .any(|m| m.to == sq && m.promotion.is_some());
+        if !promotes_here {
+            return Err(RuleError::new(format!(
+                "no pawn of yours can promote on {sq}: pick {sq} without a piece"
+            )));
+        }
+        let allowed = self.position().config().promotion;
+        match Role::from_char(c.to_ascii_uppercase()) {
+            Some(r) if allowed.contains(&r) => Ok(c),
+            _ => Err(RuleError::new(format!(
+                "a pawn may become {}: write c6=N, for example",
+                allowed
+                    .iter()
+                    .map(|r| r.upper_char().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+
+    /// Both have picked: reveal, then play or ask the opponents.
+    fn reveal(
+        &mut self,
+        team: Color,
+        piece: Square,
+        target: Square,
+    ) -> Result<Vec<Note>, RuleError> {
         let promo_text = self
             .picks
             .promotion

@@ -4,16 +4,23 @@
 
 use super::{color_seat, square_list, team_of, Phase, SplitBrain};
 use crate::render::{BoardCorner, Disc, Overlay};
-use crate::variants::api::{GameRules, Projection, Prompt, Seat, Viewer};
+use crate::variants::api::{GameRules, Projection, Prompt, PromptKind, Seat, Viewer};
+
+/// A partner's secret pick: the chooser's piece or the mover's target.
+pub const PICK: PromptKind = PromptKind("pick");
+/// The opposing chooser's decision on an unplayable pair.
+pub const DECIDE: PromptKind = PromptKind("decide");
+/// The choice among equally close options.
+pub const CHOOSE: PromptKind = PromptKind("choose");
 
 /// The chooser's prompt: a piece, privately.
 pub fn pick_piece_prompt() -> Prompt {
-    Prompt::secret("pick", "to pick a piece (privately)")
+    Prompt::secret(PICK, "to pick a piece (privately)")
 }
 
 /// The mover's prompt: a target square, privately.
 pub fn pick_target_prompt() -> Prompt {
-    Prompt::secret("pick", "to pick a target square (privately)")
+    Prompt::secret(PICK, "to pick a target square (privately)")
 }
 
 /// The most squares a pick offers as ready answers (buttons); more are typed.
@@ -33,7 +40,7 @@ fn with_square_answers<S: std::fmt::Display>(mut prompt: Prompt, squares: &[S]) 
 
 /// The opposing chooser's prompt: which half of the revealed picks stands.
 pub fn decide_prompt() -> Prompt {
-    Prompt::turn("decide", "to decide piece or target")
+    Prompt::turn(DECIDE, "to decide piece or target")
         .with_answer("Piece stands", "decide piece", false)
         .with_answer("Target stands", "decide target", false)
 }
@@ -41,7 +48,7 @@ pub fn decide_prompt() -> Prompt {
 /// The prompt to choose one of several equally close options (public, as the options
 /// are).
 pub fn choose_prompt(options: &[String]) -> Prompt {
-    Prompt::turn("choose", format!("to choose one of {}", options.join(", ")))
+    Prompt::turn(CHOOSE, format!("to choose one of {}", options.join(", ")))
 }
 
 /// Who must act now, and for what: both partners of the team to move while they pick
@@ -73,7 +80,7 @@ pub(super) fn awaiting(g: &SplitBrain) -> Vec<(Seat, Prompt)> {
     // of the side it was made to: either partner may answer, and playing on declines it,
     // so it holds up nobody.
     for (s, p) in g.chess.awaiting() {
-        if p.kind == "move" {
+        if p.kind == PromptKind::MOVE {
             continue;
         }
         let answer = Prompt { turn: false, ..p };

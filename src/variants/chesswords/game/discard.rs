@@ -113,7 +113,7 @@ impl Chesswords {
                 ));
             }
         } else {
-            let card = Card::parse(text).map_err(RuleError::new)?;
+            let card = Card::parse(text).map_err(|e| RuleError::new(e.to_string()))?;
             let options = self.discardable(&open);
             if !options.contains(&card) {
                 let keep = if last { " (or discard none)" } else { "" };
@@ -250,7 +250,7 @@ impl Chesswords {
             } if *holder == seat => (options.clone(), square.clone()),
             _ => return self.refuse("there is no discard for you to choose"),
         };
-        let card = Card::parse(text).map_err(RuleError::new)?;
+        let card = Card::parse(text).map_err(|e| RuleError::new(e.to_string()))?;
         if !options.contains(&card) {
             return Err(RuleError::new(format!(
                 "you may discard {}: discard {}",

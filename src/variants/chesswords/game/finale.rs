@@ -90,8 +90,8 @@ impl Chesswords {
         let words: Vec<String> = match words {
             [] => Vec::new(),
             [a, b] => vec![
-                score::word_form(a).map_err(RuleError::new)?,
-                score::word_form(b).map_err(RuleError::new)?,
+                score::word_form(a).map_err(|e| RuleError::new(e.to_string()))?,
+                score::word_form(b).map_err(|e| RuleError::new(e.to_string()))?,
             ],
             _ => {
                 return Err(RuleError::new(
@@ -99,8 +99,8 @@ impl Chesswords {
                 ))
             }
         };
-        let unused =
-            score::letters_unused(&words, &self.marked_letters()).map_err(RuleError::new)?;
+        let unused = score::letters_unused(&words, &self.marked_letters())
+            .map_err(|e| RuleError::new(e.to_string()))?;
         let first = self.state.words[seat.0 as usize].is_none();
         let mut events = vec![whisper(
             seat,
@@ -157,7 +157,7 @@ impl Chesswords {
             Phase::FinaleGuess { giver } if seat == partner(giver) => giver,
             _ => return self.refuse("you cannot guess"),
         };
-        let word = score::word_form(text).map_err(RuleError::new)?;
+        let word = score::word_form(text).map_err(|e| RuleError::new(e.to_string()))?;
         let right = self.words_of(giver).contains(&word);
         let mut events = vec![said(format!(
             "{} guesses {word}: {}",

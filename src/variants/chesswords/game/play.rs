@@ -121,8 +121,8 @@ impl Chesswords {
         let note = match said_with {
             None => None,
             Some(Ok(word)) => {
-                let word = score::word_form(word).map_err(RuleError::new)?;
-                score::played_word(&word).map_err(RuleError::new)?;
+                let word = score::word_form(word).map_err(|e| RuleError::new(e.to_string()))?;
+                score::played_word(&word).map_err(|e| RuleError::new(e.to_string()))?;
                 score::matches_move(&word, from, to).map_err(|e| {
                     RuleError::new(format!(
                         "{e}: choose a move from {}… to …{} of your word, or name the \
