@@ -78,37 +78,7 @@ impl Service {
         };
         if let Some(id) = id {
             let g = self.game_row(id).await?;
-            if g.status != GameStatus::Challenged {
-                return Err(Fail::of(
-                    RefusalKind::Over,
-                    format!("game #{id} is not a pending challenge"),
-                ));
-            }
-            if !fits(&g) {
-                return Err(Fail::of(
-                    RefusalKind::NotYourGame,
-                    match how {
-                        Answer::Cancel => {
-                            format!("game #{id} is not your challenge: only its challenger can cancel it")
-                        }
-                        Answer::Decline => format!(
-                            "challenge #{id} is not addressed to you: only a player it names can decline it"
-                        ),
-                        Answer::Accept => format!("challenge #{id} is not addressed to you"),
-                    },
-                ));
-            }
-            // An open challenge belongs to the channel where it was made.
-            let named = g.seat_of(&inc.user).is_some();
-            if how == Answer::Accept && !named && !is_in_channel(&g, &inc.place) {
-                return Err(Fail::of(
-                    RefusalKind::NotYourGame,
-                    format!(
-                        "challenge #{id} is open to the players of the channel where it was made: accept it there"
-                    ),
-                ));
-            }
-            return Ok(g);
+            return named_challenge(inc, g, how, fits);
         }
         let mut all = self
             .store
@@ -356,6 +326,49 @@ impl Service {
         Self::tell_challenge(&g, text, Some(how), r);
         Ok(())
     }
+}
+
+/// Challenge `g`, named by its id, checked as the one `inc`'s user answers `how`: still
+/// pending, theirs to answer that way (`fits`), and, for an open challenge accepted, in
+/// the channel where it was made.
+fn named_challenge(
+    inc: &Incoming,
+    g: GameRow,
+    how: Answer,
+    fits: impl Fn(&GameRow) -> bool,
+) -> Result<GameRow, Fail> {
+    let id = g.id;
+    if g.status != GameStatus::Challenged {
+        return Err(Fail::of(
+            RefusalKind::Over,
+            format!("game #{id} is not a pending challenge"),
+        ));
+    }
+    if !fits(&g) {
+        return Err(Fail::of(
+            RefusalKind::NotYourGame,
+            match how {
+                Answer::Cancel => {
+                    format!("game #{id} is not your challenge: only its challenger can cancel it")
+                }
+                Answer::Decline => format!(
+                    "challenge #{id} is not addressed to you: only a player it names can decline it"
+                ),
+                Answer::Accept => format!("challenge #{id} is not addressed to you"),
+            },
+        ));
+    }
+    // An open challenge belongs to the channel where it was made.
+    let named = g.seat_of(&inc.user).is_some();
+    if how == Answer::Accept && !named && !is_in_channel(&g, &inc.place) {
+        return Err(Fail::of(
+            RefusalKind::NotYourGame,
+            format!(
+                "challenge #{id} is open to the players of the channel where it was made: accept it there"
+            ),
+        ));
+    }
+    Ok(g)
 }
 
 /// The buttons under a challenge: anyone it is made to may press them (the referee checks

@@ -142,20 +142,7 @@ impl Service {
                 "the game would be over: nothing was done",
             )));
         }
-        let w = Write {
-            expected_version: g.version,
-            action: Some(NewAction {
-                seat: seat.0,
-                author: inc.user.clone(),
-                json: entry.json().to_string(),
-            }),
-            at: inc.at,
-            event_id: Some(inc.event_id.clone()),
-            status: GameStatus::Active,
-            snapshot: after.snapshot()?.to_string(),
-            deadlines: deadlines.iter().map(NewDeadline::from).collect(),
-            ..Write::default()
-        };
+        let w = takeback_write(g, inc, seat, &entry, after.as_ref(), &deadlines)?;
         self.store.write(id, &w).await?;
         let done = Committed {
             notes,
@@ -244,4 +231,30 @@ fn answer_buttons(id: i64, user: Option<&str>) -> Vec<Button> {
         primary,
     })
     .collect()
+}
+
+/// The write that commits takeback `entry` by `seat` of `inc`'s user to game `g`: the
+/// game `after` it, still active, with its `deadlines`.
+fn takeback_write(
+    g: &GameRow,
+    inc: &Incoming,
+    seat: Seat,
+    entry: &Action,
+    after: &dyn GameRules,
+    deadlines: &[Deadline],
+) -> Result<Write, Fail> {
+    Ok(Write {
+        expected_version: g.version,
+        action: Some(NewAction {
+            seat: seat.0,
+            author: inc.user.clone(),
+            json: entry.json().to_string(),
+        }),
+        at: inc.at,
+        event_id: Some(inc.event_id.clone()),
+        status: GameStatus::Active,
+        snapshot: after.snapshot()?.to_string(),
+        deadlines: deadlines.iter().map(NewDeadline::from).collect(),
+        ..Write::default()
+    })
 }
