@@ -511,9 +511,9 @@ impl Core {
             ("help", "command") => {
                 let typed = typed.to_lowercase();
                 let registry = self.service.registry();
-                let mut names: Vec<&str> = command::HELP
+                let mut names: Vec<&str> = command::REFEREE_COMMANDS
                     .iter()
-                    .map(|h| h.0)
+                    .map(|c| c.name)
                     .chain(registry.commands().into_iter().map(|c| c.name))
                     .filter(|n| n.starts_with(&typed))
                     .collect();

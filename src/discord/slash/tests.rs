@@ -406,7 +406,10 @@ fn a_grouped_interaction_reads_as_its_subcommand() {
 /// Every piece of text a description could have been cut from: the referee's help,
 /// the variants' commands, arguments and options.
 fn description_sources(r: &Registry) -> Vec<String> {
-    let mut out: Vec<String> = HELP.iter().map(|h| h.2.to_string()).collect();
+    let mut out: Vec<String> = REFEREE_COMMANDS
+        .iter()
+        .map(|c| c.help.to_string())
+        .collect();
     for v in r.all() {
         for c in v.commands() {
             out.push(c.help.to_string());
