@@ -7,7 +7,9 @@ use crate::service::command::{
     self as referee, Arg, ArgKind as RefereeArgKind, Arguments, Home, RefereeCommand,
     REFEREE_COMMANDS, TEAMS, TEXT_MAX,
 };
-use crate::variants::api::{ArgKind, CommandSpec, IdRule, OptionKind, Placing, Standing};
+use crate::variants::api::{
+    ArgKind, CommandSpec, IdRule, OptionKind, OptionSpec, Placing, Standing, VariantSpec,
+};
 use crate::variants::Registry;
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
@@ -233,14 +235,33 @@ fn subcommand(name: &str, description: String) -> CreateCommandOption {
     CreateCommandOption::new(CommandOptionType::SubCommand, name, description)
 }
 
+/// How many opponents a challenge names at most: enough for the largest table.
+fn opponents(registry: &Registry) -> usize {
+    let most = registry.all().map(|v| v.seats().count()).max().unwrap_or(2);
+    most.saturating_sub(1)
+}
+
+/// Every option a variant declares, once per name (the first variant's declaration),
+/// as a challenge offers them.
+fn variant_options(registry: &Registry) -> Vec<(&'static dyn VariantSpec, &'static OptionSpec)> {
+    let mut out: Vec<(&'static dyn VariantSpec, &'static OptionSpec)> = Vec::new();
+    for v in registry.all() {
+        for o in v.options() {
+            if !out.iter().any(|(_, seen)| seen.name == o.name) {
+                out.push((v, o));
+            }
+        }
+    }
+    out
+}
+
 /// `challenge`: opponents for the largest table, the variant, the referee's options
 /// (`args`; [`TEAMS`] only where a variant is played in teams) and every option a variant
 /// declares (once per name).
 fn challenge(registry: &Registry, spec: &RefereeCommand, args: &[Arg]) -> CreateCommandOption {
-    let most = registry.all().map(|v| v.seats().count()).max().unwrap_or(2);
     let teams = registry.all().any(|v| v.seats().placing == Placing::Teams);
     let mut c = subcommand(spec.name, describe(spec.help));
-    for i in 0..most.saturating_sub(1) {
+    for i in 0..opponents(registry) {
         let what = if i == 0 {
             "Who you challenge (leave empty for an open challenge or a game alone)".to_string()
         } else {
@@ -261,30 +282,23 @@ fn challenge(registry: &Registry, spec: &RefereeCommand, args: &[Arg]) -> Create
             c = c.add_sub_option(referee_option(registry, a));
         }
     }
-    let mut seen: Vec<&str> = Vec::new();
-    for v in registry.all() {
-        for o in v.options() {
-            if seen.contains(&o.name) {
-                continue;
+    for (v, o) in variant_options(registry) {
+        let what = describe(&format!("{}: {}", v.display_name(), o.help));
+        let option = match o.kind {
+            OptionKind::Number { min, max, .. } => {
+                CreateCommandOption::new(CommandOptionType::Integer, o.name, what)
+                    .min_int_value(min as u64)
+                    .max_int_value(max as u64)
             }
-            seen.push(o.name);
-            let what = describe(&format!("{}: {}", v.display_name(), o.help));
-            let option = match o.kind {
-                OptionKind::Number { min, max, .. } => {
-                    CreateCommandOption::new(CommandOptionType::Integer, o.name, what)
-                        .min_int_value(min as u64)
-                        .max_int_value(max as u64)
+            OptionKind::Choice(words) => {
+                let mut opt = CreateCommandOption::new(CommandOptionType::String, o.name, what);
+                for w in words.iter().take(OPTION_CHOICES) {
+                    opt = opt.add_string_choice(*w, *w);
                 }
-                OptionKind::Choice(words) => {
-                    let mut opt = CreateCommandOption::new(CommandOptionType::String, o.name, what);
-                    for w in words.iter().take(OPTION_CHOICES) {
-                        opt = opt.add_string_choice(*w, *w);
-                    }
-                    opt
-                }
-            };
-            c = c.add_sub_option(option);
-        }
+                opt
+            }
+        };
+        c = c.add_sub_option(option);
     }
     c
 }
@@ -432,7 +446,7 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
     let mut words: Vec<String> = vec![name.to_string()];
     match referee::named(name).map(|c| c.args) {
         Some(Arguments::Challenge(args)) => {
-            for i in 0..4 {
+            for i in 0..opponents(registry) {
                 words.extend(get(&opponent_name(i)));
             }
             words.extend(get(Arg::VARIANT.name));
@@ -442,14 +456,8 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
             for a in keyed {
                 words.extend(get(a.name).map(|v| format!("{}:{v}", a.name)));
             }
-            let mut seen: Vec<&str> = Vec::new();
-            for v in registry.all() {
-                for o in v.options() {
-                    if !seen.contains(&o.name) {
-                        seen.push(o.name);
-                        words.extend(get(o.name).map(|v| format!("{}:{v}", o.name)));
-                    }
-                }
+            for (_, o) in variant_options(registry) {
+                words.extend(get(o.name).map(|v| format!("{}:{v}", o.name)));
             }
             // A FEN never holds a quote; one that does is refused by the grammar.
             for a in fen {
