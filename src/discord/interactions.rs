@@ -551,9 +551,9 @@ impl Core {
     fn help_choices(&self, typed: &str) -> Vec<AutocompleteChoice> {
         let typed = typed.to_lowercase();
         let registry = self.service.registry();
-        let mut names: Vec<&str> = command::HELP
+        let mut names: Vec<&str> = command::REFEREE_COMMANDS
             .iter()
-            .map(|h| h.0)
+            .map(|c| c.name)
             .chain(registry.commands().into_iter().map(|c| c.name))
             .filter(|n| n.starts_with(&typed))
             .collect();

@@ -1,11 +1,20 @@
 //! The command language, shared by text messages, slash commands and the console: the
 //! referee's own commands (challenges, boards, records, resignation, help) and every
-//! variant's declared commands (see [`crate::variants::api::CommandSpec`]).
+//! variant's declared commands (see [`crate::variants::api::CommandSpec`]). The referee's
+//! commands are declared once each, in [`REFEREE_COMMANDS`] (`command/spec.rs`): the
+//! parser, `help` and the adapters' slash commands are generated from it.
 //! Case-insensitive; an optional game id (`12` or `#12`) after the keyword picks a game.
 
 use crate::service::player_settings::SettingsChange;
 use crate::variants::api::{CommandSpec, GameCommand, IdRule, TakebackStep};
 use crate::variants::Registry;
+
+mod spec;
+
+pub use spec::{
+    find, named, Arg, ArgKind, Arguments, Home, RefereeCommand, Words, REFEREE_COMMANDS, TEAMS,
+    TEXT_MAX,
+};
 
 /// The colour a challenger asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,42 +137,6 @@ pub enum ParseError {
     Syntax(String),
 }
 
-/// The referee's own commands, with their usage, what they do, and examples: `help`
-/// prints these, then the variants' commands.
-pub const HELP: &[(&str, &str, &str, &str)] = &[
-    ("challenge", "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [teams:random] [rated:yes|no] [takebacks:on] [OPTION:N] [fen:\"FEN\"]", "challenge a player (no user: an open challenge anyone may accept; a one-player game starts at once), or three for a team game (you and the first are partners; teams:random draws teams and sides); rated:no for an unrated game; takebacks:on allows takebacks by agreement (unrated, variants without hidden information); a variant may take options of its own (rules VARIANT lists them); fen: starts from a position, for testing and teaching", "challenge @bob chess-sharp days:5 colour:white, challenge @bob @carol @dave split-brain, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\""),
-    ("accept", "accept [ID]", "accept a challenge made to you (or an open one)", "accept 3"),
-    ("decline", "decline [ID]", "decline a challenge made to you", "decline"),
-    ("cancel", "cancel [ID]", "withdraw your own challenge", "cancel"),
-    ("board", "board [ID] (also display_board)", "show the board (asked privately, a player sees their own view)", "board"),
-    ("moves", "moves [ID]", "the moves so far", "moves"),
-    ("games", "games [finished]", "your games here, whose turn and by when; games finished: your last 10 finished", "games, games finished"),
-    ("pgn", "pgn [ID]", "the game record", "pgn 12"),
-    ("rules", "rules VARIANT", "what a variant is, its options, and where its rules are written", "rules chess-sharp"),
-    ("resign", "resign [ID] (also concede)", "give up the game", "resign"),
-    ("abort", "abort [ID]", "call the game off, only before each side has moved", "abort"),
-    ("hand", "hand [ID] (also cards)", "what only you hold in a game (your cards), sent to you privately", "hand"),
-    ("takeback", "takeback [ID] [accept|decline]", "in a game made with takebacks:on, right after your move: propose taking it back; your opponent answers takeback accept or decline", "takeback, takeback accept, takeback 12 decline"),
-    ("rematch", "rematch [ID]", "after a game of two players, challenge the other player to the same variant, days and options, colours swapped", "rematch, rematch 12"),
-    ("rating", "rating [@user] (also ratings)", "your ratings on this server (or another player's): Glicko-2 per variant from finished rated games, Chess# points, solitaire best scores", "rating, rating @bob"),
-    ("leaderboard", "leaderboard VARIANT (also scores)", "a variant's ratings on this server, best first (Chess# with its points; a solitaire's best scores)", "leaderboard standard, leaderboard chess-sharp, leaderboard parade"),
-    ("settings", "settings [reminders:24,1|none|default] [autoclaim:on|off] [digest:HOUR|on|off] [orientation:own|white|default]", "your own settings, privately: the hours before a deadline you are reminded at; whether a win on time is claimed for you where the rules make it a claim (Chess#); a daily digest of the games awaiting you, at an hour UTC, in place of a message at each turn; how boards sent to you privately are turned", "settings, settings reminders:24,1, settings reminders:none autoclaim:on, settings digest:18 orientation:white"),
-    ("vacation", "vacation [DAYS|end]", "stop your clocks in every game for DAYS whole days from now (a yearly allowance); vacation alone shows the days left; it ends early when you move or say vacation end", "vacation, vacation 7, vacation end"),
-    ("conditional", "conditional [ID] THEIR-MOVE YOUR-ANSWER [THEIR-MOVE YOUR-ANSWER ...] | conditional [ID] list | conditional [ID] clear", "privately, while waiting for your opponent's move: store a line of answers played at once when the opponent's moves match (pairs of their move and yours, up to 10 pairs; separate moves with ; when one holds spaces); list or clear your lines; chess variants only", "conditional 3 Nf6 e5 d6 exd6, conditional 2 Bc4; a7 to a6,g8 to f6, conditional list, conditional 3 clear"),
-    ("help", "help [COMMAND]", "this list, or one command with examples", "help claim"),
-];
-
-/// The referee's commands' other names.
-const ALIASES: &[(&str, &str)] = &[
-    ("concede", "resign"),
-    ("display_board", "board"),
-    ("show", "board"),
-    ("cards", "hand"),
-    ("ratings", "rating"),
-    ("scores", "leaderboard"),
-    ("?", "help"),
-];
-
 fn game_id(word: &str) -> Option<i64> {
     let w = word.strip_prefix('#').unwrap_or(word);
     if w.is_empty() || w.len() > 12 || !w.chars().all(|c| c.is_ascii_digit()) {
@@ -186,21 +159,11 @@ fn take_id<S: AsRef<str>>(args: &[S], rule: IdRule) -> (Option<i64>, &[S]) {
     }
 }
 
+/// The refusal that shows how to write the referee's command `name`.
 fn usage(name: &str) -> ParseError {
-    let (_, u, _, e) = HELP
-        .iter()
-        .find(|h| h.0 == name)
-        .copied()
-        .unwrap_or(("", "", "", ""));
-    ParseError::Syntax(format!("usage: {u} (for example: {e})"))
-}
-
-fn only_id(name: &str, args: &[&str]) -> Result<Option<i64>, ParseError> {
-    let (id, rest) = take_id(args, IdRule::Plain);
-    if rest.is_empty() {
-        Ok(id)
-    } else {
-        Err(usage(name))
+    match spec::named(name) {
+        Some(c) => c.usage_error(),
+        None => ParseError::Syntax("usage: help".into()),
     }
 }
 
@@ -360,15 +323,6 @@ fn conditional(args: &[&str]) -> Result<Command, ParseError> {
 
 /// Parses one line, knowing the variants' commands from `registry`.
 pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
-    let is_challenge = line
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| w.eq_ignore_ascii_case("challenge"));
-    let (line, fen) = if is_challenge {
-        take_fen(line)?
-    } else {
-        (line.to_string(), None)
-    };
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some(first) = words.first() else {
         return Err(ParseError::Syntax(
@@ -376,109 +330,42 @@ pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
         ));
     };
     let lowered = first.to_lowercase();
-    let key = ALIASES
-        .iter()
-        .find(|(a, _)| *a == lowered)
-        .map_or(lowered.as_str(), |(_, name)| name);
     let args = &words[1..];
-    let lower: Vec<String> = args.iter().map(|a| a.to_lowercase()).collect();
-    let l: Vec<&str> = lower.iter().map(|s| s.as_str()).collect();
-    match key {
-        "challenge" => challenge(args, fen).map(Command::Challenge),
-        "accept" => only_id("accept", &l).map(Command::Accept),
-        "decline" => only_id("decline", &l).map(Command::Decline),
-        "cancel" => only_id("cancel", &l).map(Command::Cancel),
-        "board" => only_id("board", &l).map(Command::Board),
-        "moves" => only_id("moves", &l).map(Command::Moves),
-        "games" => match l.as_slice() {
-            [] => Ok(Command::Games(false)),
-            ["finished"] => Ok(Command::Games(true)),
-            _ => Err(usage("games")),
-        },
-        "pgn" => only_id("pgn", &l).map(Command::Pgn),
-        "rules" => match l.as_slice() {
-            [v] => Ok(Command::Rules(v.to_string())),
-            _ => Err(usage("rules")),
-        },
-        "resign" => only_id("resign", &l).map(Command::Resign),
-        "abort" => only_id("abort", &l).map(Command::Abort),
-        "hand" => only_id("hand", &l).map(Command::Hand),
-        "rematch" => only_id("rematch", &l).map(Command::Rematch),
-        "takeback" => {
-            let (id, rest) = take_id(&l, IdRule::Plain);
-            let step = match rest {
-                [] | ["offer"] | ["propose"] => TakebackStep::Offer,
-                ["accept"] => TakebackStep::Accept,
-                ["decline"] => TakebackStep::Decline,
-                _ => return Err(usage("takeback")),
-            };
-            Ok(Command::Takeback(id, step))
-        }
-        "rating" => match args {
-            [] => Ok(Command::Rating(None)),
-            [who] => match mention(who) {
-                Some(u) => Ok(Command::Rating(Some(u))),
-                None => Err(usage("rating")),
-            },
-            _ => Err(usage("rating")),
-        },
-        "leaderboard" => match l.as_slice() {
-            [v] => Ok(Command::Leaderboard(v.chars().take(40).collect())),
-            _ => Err(usage("leaderboard")),
-        },
-        "settings" => crate::service::player_settings::read_change(args)
-            .map(Command::Settings)
-            .map_err(|e| {
-                ParseError::Syntax(format!(
-                    "{e} (for example: settings reminders:24,1 autoclaim:on)"
-                ))
-            }),
-        "vacation" => match l.as_slice() {
-            [] => Ok(Command::Vacation(VacationAsk::Show)),
-            ["end" | "stop" | "over"] => Ok(Command::Vacation(VacationAsk::End)),
-            [n] if !n.is_empty() && n.len() <= 4 && n.chars().all(|c| c.is_ascii_digit()) => {
-                match n.parse::<u32>() {
-                    Ok(d) if d >= 1 => Ok(Command::Vacation(VacationAsk::Start(d))),
-                    _ => Err(ParseError::Syntax(
-                        "a vacation is a whole number of days, 1 or more (for example: vacation 7)"
-                            .into(),
-                    )),
-                }
-            }
-            _ => Err(usage("vacation")),
-        },
-        "conditional" => conditional(args),
-        "help" => match l.as_slice() {
-            [] => Ok(Command::Help(None)),
-            [c] => Ok(Command::Help(Some(c.chars().take(30).collect()))),
-            _ => Err(usage("help")),
-        },
-        word => {
-            let decls = registry.declarations(word);
-            let Some(spec) = decls.first() else {
-                return Err(ParseError::Unknown(first.chars().take(30).collect()));
-            };
-            let (mut id, mut rest) = take_id(args, spec.id);
-            // A number that leaves too few words for the command is its argument, not a
-            // game id: `move 5254` is ICCF numeric, as the help teaches.
-            if id.is_some()
-                && !args[0].starts_with('#')
-                && !decls.iter().any(|d| d.takes(rest.len()))
-                && decls.iter().any(|d| d.takes(args.len()))
-            {
-                (id, rest) = (None, args);
-            }
-            if !decls.iter().any(|d| d.takes(rest.len())) {
-                return Err(ParseError::Syntax(spec.usage_error().text));
-            }
-            Ok(Command::Game(id, GameCommand::new(word, &rest.join(" "))))
-        }
+    if let Some(command) = spec::find(&lowered) {
+        let lower: Vec<String> = args.iter().map(|a| a.to_lowercase()).collect();
+        let lower: Vec<&str> = lower.iter().map(|s| s.as_str()).collect();
+        let after = line.trim_start();
+        return (command.read)(&Words {
+            command,
+            line: &after[first.len()..],
+            raw: args,
+            lower: &lower,
+        });
     }
+    let word = lowered.as_str();
+    let decls = registry.declarations(word);
+    let Some(spec) = decls.first() else {
+        return Err(ParseError::Unknown(first.chars().take(30).collect()));
+    };
+    let (mut id, mut rest) = take_id(args, spec.id);
+    // A number that leaves too few words for the command is its argument, not a
+    // game id: `move 5254` is ICCF numeric, as the help teaches.
+    if id.is_some()
+        && !args[0].starts_with('#')
+        && !decls.iter().any(|d| d.takes(rest.len()))
+        && decls.iter().any(|d| d.takes(args.len()))
+    {
+        (id, rest) = (None, args);
+    }
+    if !decls.iter().any(|d| d.takes(rest.len())) {
+        return Err(ParseError::Syntax(spec.usage_error().text));
+    }
+    Ok(Command::Game(id, GameCommand::new(word, &rest.join(" "))))
 }
 
 /// Whether `word` is one of the referee's own command names or aliases.
 pub fn is_referee_command(word: &str) -> bool {
-    HELP.iter().any(|h| h.0 == word) || ALIASES.iter().any(|a| a.0 == word)
+    spec::find(word).is_some()
 }
 
 /// The help text: every command (`help`, `help all`), one with its examples
@@ -487,9 +374,9 @@ pub fn help(topic: Option<&str>, registry: &Registry) -> String {
     let variant_commands = registry.commands();
     match topic {
         None => {
-            let names: Vec<&str> = HELP
+            let names: Vec<&str> = REFEREE_COMMANDS
                 .iter()
-                .map(|h| h.0)
+                .map(|c| c.name)
                 .chain(variant_commands.iter().map(|c| c.name))
                 .collect();
             format!(
@@ -500,8 +387,7 @@ pub fn help(topic: Option<&str>, registry: &Registry) -> String {
         Some(t) if t.eq_ignore_ascii_case("all") => help(None, registry),
         Some(t)
             if registry.declarations(&t.to_lowercase()).is_empty()
-                && !HELP.iter().any(|h| h.0.eq_ignore_ascii_case(t))
-                && !ALIASES.iter().any(|a| a.0.eq_ignore_ascii_case(t))
+                && spec::find(&t.to_lowercase()).is_none()
                 && registry.find(t).is_some() =>
         {
             let v = registry.find(t).expect("found above");
@@ -514,13 +400,10 @@ pub fn help(topic: Option<&str>, registry: &Registry) -> String {
         }
         Some(t) => {
             let t = t.to_lowercase();
-            let t = ALIASES
-                .iter()
-                .find(|(a, _)| *a == t)
-                .map_or(t.as_str(), |(_, name)| name);
-            if let Some((_, u, what, ex)) = HELP.iter().find(|h| h.0 == t) {
-                return format!("{u}: {what}. Examples: {ex}");
+            if let Some(c) = spec::find(&t) {
+                return format!("{}: {}. Examples: {}", c.usage, c.help, c.examples);
             }
+            let t = t.as_str();
             let decls = registry.declarations(t);
             if decls.is_empty() {
                 return format!(
@@ -555,7 +438,7 @@ pub fn help_for(registry: &Registry, played: &[String]) -> String {
     if shown.is_empty() {
         shown.extend(registry.find("standard"));
     }
-    let mut names: Vec<&str> = HELP.iter().map(|h| h.0).collect();
+    let mut names: Vec<&str> = REFEREE_COMMANDS.iter().map(|c| c.name).collect();
     for c in shown.iter().flat_map(|v| v.commands().iter()) {
         if !names.contains(&c.name) {
             names.push(c.name);

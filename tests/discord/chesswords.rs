@@ -531,9 +531,9 @@ async fn help_suggests_command_names_and_hand_answers_privately() {
     let cmds = registered_commands(&fake);
     assert_eq!(option_of(&cmds, "help", "command")["autocomplete"], true);
     let registry = Registry::builtin();
-    let mut every: Vec<&str> = postal::service::command::HELP
+    let mut every: Vec<&str> = postal::service::command::REFEREE_COMMANDS
         .iter()
-        .map(|h| h.0)
+        .map(|c| c.name)
         .chain(registry.commands().iter().map(|c| c.name))
         .collect();
     every.sort_unstable();

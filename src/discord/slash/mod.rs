@@ -3,8 +3,13 @@
 //! text grammar so that a slash command and the same command typed as text run exactly
 //! the same code. Nothing here names a variant.
 
-use crate::service::command::{HELP, MAX_FEN_CHARS};
-use crate::variants::api::{ArgKind, CommandSpec, IdRule, OptionKind, Placing, Standing};
+use crate::service::command::{
+    self as referee, Arg, ArgKind as RefereeArgKind, Arguments, Home, RefereeCommand,
+    REFEREE_COMMANDS, TEAMS, TEXT_MAX,
+};
+use crate::variants::api::{
+    ArgKind, CommandSpec, IdRule, OptionKind, OptionSpec, Placing, Standing, VariantSpec,
+};
 use crate::variants::Registry;
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
@@ -14,44 +19,58 @@ use serenity::all::{
 /// The command that shows a user the private messages the bot could not deliver.
 pub const PRIVATE: &str = "private";
 
-/// The referee's commands whose answer is for the user alone (`hand`: their secret;
-/// `settings`, `vacation`: their own settings and vacation; `conditional`: their stored
-/// lines); the variants' secret commands are declared so.
-const PRIVATE_ANSWERS: &[&str] = &["hand", "settings", "vacation", "conditional"];
-
 /// Discord's limit on a description, in characters.
 const DESCRIPTION: usize = 100;
 
 /// Discord's limit on an option's choices.
 const OPTION_CHOICES: usize = 25;
 
-/// The longest text a free-text option takes.
-const TEXT_MAX: u16 = 200;
-
-fn game_option() -> CreateCommandOption {
-    CreateCommandOption::new(
-        CommandOptionType::Integer,
-        "game",
-        "The game's number (needed only when you have several games here)",
-    )
-    .min_int_value(1)
-    .set_autocomplete(true)
+/// The option of one argument of a referee's command.
+fn referee_option(registry: &Registry, a: &Arg) -> CreateCommandOption {
+    let what = describe(a.help);
+    let new = |kind| CreateCommandOption::new(kind, a.name, &what);
+    let o = match a.kind {
+        RefereeArgKind::Game => new(CommandOptionType::Integer)
+            .min_int_value(1)
+            .set_autocomplete(true),
+        RefereeArgKind::Flag => new(CommandOptionType::Boolean),
+        RefereeArgKind::Number { min, max } => new(CommandOptionType::Integer)
+            .min_int_value(min.into())
+            .max_int_value(max.into()),
+        RefereeArgKind::User => new(CommandOptionType::User),
+        RefereeArgKind::Variant { rated_only } => {
+            let mut o = new(CommandOptionType::String);
+            for v in registry
+                .all()
+                .filter(|v| !rated_only || !matches!(v.standing(), Standing::Unrated(_)))
+                .take(OPTION_CHOICES)
+            {
+                o = o.add_string_choice(v.display_name(), v.id());
+            }
+            o
+        }
+        RefereeArgKind::Word { max, suggested } => new(CommandOptionType::String)
+            .max_length(max)
+            .set_autocomplete(suggested),
+        RefereeArgKind::Text { max } => new(CommandOptionType::String).max_length(max),
+        RefereeArgKind::Choice(values) => {
+            let mut o = new(CommandOptionType::String);
+            for (value, label) in values {
+                o = o.add_string_choice(*label, *value);
+            }
+            o
+        }
+    };
+    o.required(a.required)
 }
 
-fn variant_option(registry: &Registry, required: bool) -> CreateCommandOption {
-    let mut o = CreateCommandOption::new(CommandOptionType::String, "variant", "The variant")
-        .required(required);
-    for v in registry.all().take(OPTION_CHOICES) {
-        o = o.add_string_choice(v.display_name(), v.id());
-    }
-    o
-}
-
-/// Whether the slash command `name` runs privately: a command declared secret, `hand`,
-/// `settings` or `conditional`. Wherever such a command is used it runs as a private message to the bot and
-/// is answered ephemerally.
+/// Whether the slash command `name` runs privately: one of the referee's commands whose
+/// answer is private ([`RefereeCommand::private`]) or a variant command declared secret.
+/// Wherever such a command is used it runs as a private message to the bot and is
+/// answered ephemerally.
 pub fn is_private(registry: &Registry, name: &str) -> bool {
-    PRIVATE_ANSWERS.contains(&name) || declared(registry, name).iter().any(|c| c.secret)
+    referee::named(name).is_some_and(|c| c.private)
+        || declared(registry, name).iter().any(|c| c.secret)
 }
 
 /// The declarations of the variant command whose name is `name`, in registry order. A
@@ -145,16 +164,6 @@ fn describe(what: &str) -> String {
     d
 }
 
-/// The description of one of the referee's commands.
-fn describe_referee(name: &str) -> String {
-    describe(
-        HELP.iter()
-            .find(|h| h.0 == name)
-            .map(|h| h.2)
-            .unwrap_or("a Postal command"),
-    )
-}
-
 /// The name of the `i`-th further opponent option (`opponent2`, `opponent3`).
 fn opponent_name(i: usize) -> String {
     if i == 0 {
@@ -176,22 +185,22 @@ pub const HUB: &str = "chess";
 /// subcommands under one command, and [`HUB`] holds the rest.
 pub const ACCOUNT: &str = "postal";
 
-/// The referee's commands under [`ACCOUNT`].
-const ACCOUNT_COMMANDS: &[&str] = &[
-    "rules",
-    "rating",
-    "leaderboard",
-    "settings",
-    "vacation",
-    "help",
-    PRIVATE,
-];
+/// The commands under [`ACCOUNT`]: the referee's commands at home there
+/// ([`Home::Account`]), then [`PRIVATE`].
+fn account_commands() -> Vec<&'static str> {
+    REFEREE_COMMANDS
+        .iter()
+        .filter(|c| c.home == Home::Account)
+        .map(|c| c.name)
+        .chain([PRIVATE])
+        .collect()
+}
 
 /// The top-level slash command under which the command `name` is registered:
 /// [`ACCOUNT`] for a player's or the server's commands, the variant's id for a command
 /// only that variant declares, else [`HUB`].
 pub fn home(registry: &Registry, name: &str) -> &'static str {
-    if ACCOUNT_COMMANDS.contains(&name) {
+    if name == PRIVATE || referee::named(name).is_some_and(|c| c.home == Home::Account) {
         return ACCOUNT;
     }
     let mut owners = registry
@@ -226,13 +235,33 @@ fn subcommand(name: &str, description: String) -> CreateCommandOption {
     CreateCommandOption::new(CommandOptionType::SubCommand, name, description)
 }
 
-/// `challenge`: opponents for the largest table, the variant, the referee's options and
-/// every option a variant declares (once per name).
-fn challenge(registry: &Registry) -> CreateCommandOption {
+/// How many opponents a challenge names at most: enough for the largest table.
+fn opponents(registry: &Registry) -> usize {
     let most = registry.all().map(|v| v.seats().count()).max().unwrap_or(2);
+    most.saturating_sub(1)
+}
+
+/// Every option a variant declares, once per name (the first variant's declaration),
+/// as a challenge offers them.
+fn variant_options(registry: &Registry) -> Vec<(&'static dyn VariantSpec, &'static OptionSpec)> {
+    let mut out: Vec<(&'static dyn VariantSpec, &'static OptionSpec)> = Vec::new();
+    for v in registry.all() {
+        for o in v.options() {
+            if !out.iter().any(|(_, seen)| seen.name == o.name) {
+                out.push((v, o));
+            }
+        }
+    }
+    out
+}
+
+/// `challenge`: opponents for the largest table, the variant, the referee's options
+/// (`args`; [`TEAMS`] only where a variant is played in teams) and every option a variant
+/// declares (once per name).
+fn challenge(registry: &Registry, spec: &RefereeCommand, args: &[Arg]) -> CreateCommandOption {
     let teams = registry.all().any(|v| v.seats().placing == Placing::Teams);
-    let mut c = subcommand("challenge", describe_referee("challenge"));
-    for i in 0..most.saturating_sub(1) {
+    let mut c = subcommand(spec.name, describe(spec.help));
+    for i in 0..opponents(registry) {
         let what = if i == 0 {
             "Who you challenge (leave empty for an open challenge or a game alone)".to_string()
         } else {
@@ -247,77 +276,29 @@ fn challenge(registry: &Registry) -> CreateCommandOption {
             describe(&what),
         ));
     }
-    c = c
-        .add_sub_option(variant_option(registry, false))
-        .add_sub_option(
-            CreateCommandOption::new(CommandOptionType::Integer, "days", "Days per move")
-                .min_int_value(1)
-                .max_int_value(60),
-        )
-        .add_sub_option({
-            let mut o =
-                CreateCommandOption::new(CommandOptionType::String, "colour", "Your colour");
-            for c in ["white", "black", "random"] {
-                o = o.add_string_choice(c, c);
-            }
-            o
-        });
-    if teams {
-        c = c.add_sub_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "teams",
-                "Team games: random draws the teams and sides",
-            )
-            .add_string_choice("random", "random"),
-        );
-    }
-    c = c.add_sub_option(
-        CreateCommandOption::new(
-            CommandOptionType::String,
-            "rated",
-            "Two-player games: rated (yes, the default) or not (no)",
-        )
-        .add_string_choice("yes", "yes")
-        .add_string_choice("no", "no"),
-    );
-    let takebacks = "Two-player games without hidden information: takebacks by agreement (unrated)";
-    c = c.add_sub_option(
-        CreateCommandOption::new(CommandOptionType::String, "takebacks", takebacks)
-            .add_string_choice("on", "on"),
-    );
-    c = c.add_sub_option(
-        CreateCommandOption::new(
-            CommandOptionType::String,
-            "fen",
-            "Start from this position (FEN), for testing and teaching",
-        )
-        .max_length(MAX_FEN_CHARS as u16),
-    );
-    let mut seen: Vec<&str> = Vec::new();
-    for v in registry.all() {
-        for o in v.options() {
-            if seen.contains(&o.name) {
-                continue;
-            }
-            seen.push(o.name);
-            let what = describe(&format!("{}: {}", v.display_name(), o.help));
-            let option = match o.kind {
-                OptionKind::Number { min, max, .. } => {
-                    CreateCommandOption::new(CommandOptionType::Integer, o.name, what)
-                        .min_int_value(min as u64)
-                        .max_int_value(max as u64)
-                }
-                OptionKind::Choice(words) => {
-                    let mut opt = CreateCommandOption::new(CommandOptionType::String, o.name, what);
-                    for w in words.iter().take(OPTION_CHOICES) {
-                        opt = opt.add_string_choice(*w, *w);
-                    }
-                    opt
-                }
-            };
-            c = c.add_sub_option(option);
+    c = c.add_sub_option(referee_option(registry, &Arg::VARIANT));
+    for a in args {
+        if a.name != TEAMS.name || teams {
+            c = c.add_sub_option(referee_option(registry, a));
         }
+    }
+    for (v, o) in variant_options(registry) {
+        let what = describe(&format!("{}: {}", v.display_name(), o.help));
+        let option = match o.kind {
+            OptionKind::Number { min, max, .. } => {
+                CreateCommandOption::new(CommandOptionType::Integer, o.name, what)
+                    .min_int_value(min as u64)
+                    .max_int_value(max as u64)
+            }
+            OptionKind::Choice(words) => {
+                let mut opt = CreateCommandOption::new(CommandOptionType::String, o.name, what);
+                for w in words.iter().take(OPTION_CHOICES) {
+                    opt = opt.add_string_choice(*w, *w);
+                }
+                opt
+            }
+        };
+        c = c.add_sub_option(option);
     }
     c
 }
@@ -346,156 +327,35 @@ fn game_command(registry: &Registry, c: &CommandSpec) -> CreateCommandOption {
         };
         cmd = cmd.add_sub_option(o.required(a.required));
     }
-    cmd.add_sub_option(game_option())
+    cmd.add_sub_option(referee_option(registry, &Arg::GAME))
 }
 
-/// The referee's subcommands, in the order the command picker shows them.
-fn referee_commands(registry: &Registry) -> Vec<CreateCommandOption> {
-    let with_game =
-        |name: &str| subcommand(name, describe_referee(name)).add_sub_option(game_option());
-    let mut out = vec![challenge(registry)];
-    out.extend(
-        [
-            "accept", "decline", "cancel", "board", "moves", "pgn", "resign", "abort", "hand",
-            "rematch",
-        ]
-        .map(with_game),
-    );
-    let answer = CreateCommandOption::new(
-        CommandOptionType::String,
-        "answer",
-        "Leave empty to propose; accept or decline your opponent's proposal",
-    );
-    out.push(
-        with_game("takeback").add_sub_option(
-            answer
-                .add_string_choice("accept", "accept")
-                .add_string_choice("decline", "decline"),
-        ),
-    );
-    out.push(
-        subcommand("games", describe_referee("games")).add_sub_option(CreateCommandOption::new(
-            CommandOptionType::Boolean,
-            "finished",
-            "Your last finished games instead of the live ones",
-        )),
-    );
-    out.push(
-        subcommand("rules", describe_referee("rules"))
-            .add_sub_option(variant_option(registry, true)),
-    );
-    out.push(
-        subcommand("rating", describe_referee("rating")).add_sub_option(CreateCommandOption::new(
-            CommandOptionType::User,
-            "user",
-            "Whose ratings (default: yours)",
-        )),
-    );
-    // Only the variants that keep a table: rated families and solitaires' best scores.
-    let mut board = CreateCommandOption::new(CommandOptionType::String, "variant", "The variant")
-        .required(true);
-    for v in registry
-        .all()
-        .filter(|v| !matches!(v.standing(), Standing::Unrated(_)))
-        .take(OPTION_CHOICES)
-    {
-        board = board.add_string_choice(v.display_name(), v.id());
+/// The referee's subcommands, in the order the command picker shows them
+/// ([`RefereeCommand::place`]): those under [`HUB`], then those under [`ACCOUNT`] with
+/// [`PRIVATE`] last.
+fn referee_commands(registry: &Registry) -> (Vec<CreateCommandOption>, Vec<CreateCommandOption>) {
+    let mut ordered: Vec<&RefereeCommand> = REFEREE_COMMANDS.iter().collect();
+    ordered.sort_by_key(|c| c.place);
+    let (mut hub, mut account) = (Vec::new(), Vec::new());
+    for c in ordered {
+        let sub = match c.args {
+            Arguments::Challenge(args) => challenge(registry, c, args),
+            Arguments::Listed(args) => args
+                .iter()
+                .fold(subcommand(c.name, describe(c.help)), |sub, a| {
+                    sub.add_sub_option(referee_option(registry, a))
+                }),
+        };
+        match c.home {
+            Home::Game => hub.push(sub),
+            Home::Account => account.push(sub),
+        }
     }
-    out.push(subcommand("leaderboard", describe_referee("leaderboard")).add_sub_option(board));
-    out.push(
-        subcommand("settings", describe_referee("settings"))
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "reminders",
-                    "Hours before a deadline to remind you, e.g. 24,1; none; or default",
-                )
-                .max_length(20),
-            )
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "autoclaim",
-                    "Claim a win on time for you as soon as it can be claimed (Chess#)",
-                )
-                .add_string_choice("on", "on")
-                .add_string_choice("off", "off"),
-            )
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "digest",
-                    "A daily digest at this hour, UTC (e.g. 18), instead of a message at each turn; or off",
-                )
-                .max_length(5),
-            )
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "orientation",
-                    "How boards sent to you privately are turned",
-                )
-                .add_string_choice("your side at the bottom", "own")
-                .add_string_choice("White at the bottom", "white")
-                .add_string_choice("the server's default", "default"),
-            ),
-    );
-    out.push(
-        subcommand("vacation", describe_referee("vacation"))
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::Integer,
-                    "days",
-                    "Stop your clocks for this many days from now",
-                )
-                .min_int_value(1)
-                .max_int_value(365),
-            )
-            .add_sub_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "end",
-                "End your vacation now",
-            )),
-    );
-    out.push(
-        subcommand("conditional", describe_referee("conditional"))
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "line",
-                    "Their move, your answer, ... e.g. Nf6 e5 d6 exd6 (; between moves with spaces)",
-                )
-                .max_length(TEXT_MAX),
-            )
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "action",
-                    "Instead of a line: list or clear your lines",
-                )
-                .add_string_choice("list", "list")
-                .add_string_choice("clear", "clear"),
-            )
-            .add_sub_option(game_option()),
-    );
-    // A word suggested from the command names rather than a list of choices: there are
-    // more commands than the 25 choices Discord allows.
-    out.push(
-        subcommand("help", describe_referee("help")).add_sub_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "command",
-                "One command, e.g. move, claim or clue",
-            )
-            .max_length(20)
-            .set_autocomplete(true),
-        ),
-    );
-    out.push(subcommand(
+    account.push(subcommand(
         PRIVATE,
         "Read the private messages I could not send you (closed DMs)".into(),
     ));
-    out
+    (hub, account)
 }
 
 /// The description of a top-level command holding `names`.
@@ -512,15 +372,7 @@ fn describe_group(title: &str, names: &[&str]) -> String {
 /// the shared variant commands, then one command per variant that declares commands of
 /// its own, each holding them as subcommands ([`home`]).
 pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
-    let name_of = |o: &CreateCommandOption| {
-        serde_json::to_value(o)
-            .ok()
-            .and_then(|v| v["name"].as_str().map(str::to_string))
-            .unwrap_or_default()
-    };
-    let (account, mut hub): (Vec<_>, Vec<_>) = referee_commands(registry)
-        .into_iter()
-        .partition(|o| ACCOUNT_COMMANDS.contains(&name_of(o).as_str()));
+    let (mut hub, account) = referee_commands(registry);
     // Each variant's own commands: (id, display name, command names, subcommands).
     type Own = (
         &'static str,
@@ -555,7 +407,7 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
         .set_options(hub)];
     out.push(
         CreateCommand::new(ACCOUNT)
-            .description(describe_group("Postal", ACCOUNT_COMMANDS))
+            .description(describe_group("Postal", &account_commands()))
             .set_options(account),
     );
     for (id, title, names, subs) in own {
@@ -592,54 +444,47 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
             .and_then(|o| value(&o.value))
     };
     let mut words: Vec<String> = vec![name.to_string()];
-    match name {
-        "challenge" => {
-            for i in 0..4 {
+    match referee::named(name).map(|c| c.args) {
+        Some(Arguments::Challenge(args)) => {
+            for i in 0..opponents(registry) {
                 words.extend(get(&opponent_name(i)));
             }
-            words.extend(get("variant"));
-            for o in ["days", "colour", "teams", "rated", "takebacks"] {
-                words.extend(get(o).map(|v| format!("{o}:{v}")));
+            words.extend(get(Arg::VARIANT.name));
+            let (fen, keyed): (Vec<&Arg>, Vec<&Arg>) = args
+                .iter()
+                .partition(|a| matches!(a.kind, RefereeArgKind::Text { .. }));
+            for a in keyed {
+                words.extend(get(a.name).map(|v| format!("{}:{v}", a.name)));
             }
-            let mut seen: Vec<&str> = Vec::new();
-            for v in registry.all() {
-                for o in v.options() {
-                    if !seen.contains(&o.name) {
-                        seen.push(o.name);
-                        words.extend(get(o.name).map(|v| format!("{}:{v}", o.name)));
-                    }
-                }
+            for (_, o) in variant_options(registry) {
+                words.extend(get(o.name).map(|v| format!("{}:{v}", o.name)));
             }
             // A FEN never holds a quote; one that does is refused by the grammar.
-            words.extend(get("fen").map(|f| format!("fen:\"{f}\"")));
-        }
-        "rules" | "leaderboard" => words.extend(get("variant")),
-        "rating" => words.extend(get("user")),
-        "takeback" => words.extend([get("game"), get("answer")].into_iter().flatten()),
-        "conditional" => words.extend(
-            [get("game"), get("action"), get("line")]
-                .into_iter()
-                .flatten(),
-        ),
-        "settings" => {
-            for o in ["reminders", "autoclaim", "digest", "orientation"] {
-                // A value is one word: spaces typed in it are dropped, not read as more.
-                words.extend(get(o).map(|v| format!("{o}:{}", v.replace(char::is_whitespace, ""))));
+            for a in fen {
+                words.extend(get(a.name).map(|f| format!("{}:\"{f}\"", a.name)));
             }
         }
-        "vacation" => {
-            words.extend(get("days"));
-            if get("end").as_deref() == Some("true") {
-                words.push("end".into());
+        Some(Arguments::Listed(args)) => {
+            // The game id first, then a keyword, then the rest in the declared order.
+            let game = |a: &&Arg| a.kind == RefereeArgKind::Game;
+            let keyword = |a: &&Arg| !a.keyed && matches!(a.kind, RefereeArgKind::Choice(_));
+            let ordered = (args.iter().filter(game))
+                .chain(args.iter().filter(keyword))
+                .chain(args.iter().filter(|a| !game(a) && !keyword(a)));
+            for a in ordered {
+                let Some(v) = get(a.name) else { continue };
+                match a.kind {
+                    RefereeArgKind::Flag if v == "true" => words.push(a.name.into()),
+                    RefereeArgKind::Flag => {}
+                    // A value is one word: spaces typed in it are dropped, not read as more.
+                    _ if a.keyed => {
+                        words.push(format!("{}:{}", a.name, v.replace(char::is_whitespace, "")))
+                    }
+                    _ => words.push(v),
+                }
             }
         }
-        "games" => {
-            if get("finished").as_deref() == Some("true") {
-                words.push("finished".into());
-            }
-        }
-        "help" => words.extend(get("command")),
-        _ => match declared(registry, name).first() {
+        None => match declared(registry, name).first() {
             Some(spec) => {
                 let id = get("game");
                 words.extend(match spec.id {
