@@ -40,6 +40,7 @@ fn is_help_example(line: &str) -> bool {
         "\"challenge ",
         "(`help ",
         "Chess# points, solitaire best scores",
+        "best first (Chess# with its points",
         "where the rules make it a claim (Chess#)",
         "as soon as it can be claimed (Chess#)",
     ]
