@@ -310,7 +310,7 @@ impl Core {
         // A pick, a discard, finale words and a hand are secret: wherever the command is
         // typed, it is a private message to the bot, and its answer is for the user alone
         // (ephemeral).
-        let secret = slash::is_private(self.service.registry(), name);
+        let secret = self.service.runs_privately(name);
         let typed_in = place_of(cmd.guild_id, cmd.channel_id);
         // Given in a channel (a game's thread), the channel still decides the game.
         let (place, via) = match (secret, typed_in) {
@@ -347,10 +347,6 @@ impl Core {
         channel: ChannelId,
         text: &str,
     ) -> Result<Reply, StoreError> {
-        let id = match command::parse(text, self.service.registry()) {
-            Ok(Command::Resign(Some(id))) => Some(id),
-            _ => None,
-        };
         let place = place_of(guild, channel);
         let inc = Incoming {
             event_id: String::new(),
@@ -366,7 +362,7 @@ impl Core {
             label,
             style: ButtonStyle::Danger,
         };
-        let resolved = self.service.game_to_resign(&inc, id).await?;
+        let resolved = self.service.game_to_resign(&inc).await?;
         let (text, buttons) = match resolved {
             Resolved::Refused(e) => return Ok(Reply::private(e.text)),
             Resolved::Game(game) => (
@@ -405,8 +401,7 @@ impl Core {
         let user = comp.user.id;
         // A button that sends a secret command (a pick offered by a "which game?" answer)
         // sends it privately, as the slash command would.
-        let word = text.split_whitespace().next().unwrap_or("").to_lowercase();
-        let secret = slash::is_private(self.service.registry(), &word);
+        let secret = self.service.runs_privately(&text);
         let (place, via) = match (secret, place_of(comp.guild_id, comp.channel_id)) {
             (true, Place::Channel(c)) => (Place::Dm, Some(c)),
             (_, place) => (place, None),

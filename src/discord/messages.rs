@@ -98,7 +98,7 @@ impl Core {
                     Some(false) => Heard::Other,
                     // The database did not answer: a command some variant declares is
                     // surely ours, and is told to come again; anything else is left alone.
-                    None => match self.declares(rest) {
+                    None => match self.service.is_declared_command(rest) {
                         true => Heard::Command(rest),
                         false => Heard::Other,
                     },
@@ -177,17 +177,6 @@ impl Core {
                 None
             }
         }
-    }
-
-    /// Whether the first word of `text` is a command a variant declares.
-    fn declares(&self, text: &str) -> bool {
-        text.split_whitespace().next().is_some_and(|w| {
-            !self
-                .service
-                .registry()
-                .declarations(&w.to_lowercase())
-                .is_empty()
-        })
     }
 
     /// Answers a mention of the bot that holds no command: one line, where help is.

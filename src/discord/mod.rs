@@ -36,7 +36,7 @@ pub use error::{BotError, SendError};
 use delivery::*;
 
 use crate::render::{RenderOptions, Renderer};
-use crate::service::command::{self, Command};
+use crate::service::command;
 use crate::service::deadlines::{unix_now, DeadlineTask};
 use crate::service::referee::adapter::{ChallengePost, GameRow, StoreError};
 use crate::service::referee::{

@@ -368,6 +368,28 @@ pub fn is_referee_command(word: &str) -> bool {
     spec::find(word).is_some()
 }
 
+/// Whether the command `text` begins with runs privately: one of the referee's commands
+/// whose answer is private ([`RefereeCommand::private`]) or a variant command declared
+/// secret, named by its name (not an alias: a slash command is registered by name).
+/// Wherever such a command is used it runs as a private message to the bot and is
+/// answered to the user alone.
+pub fn runs_privately(text: &str, registry: &Registry) -> bool {
+    let word = text.split_whitespace().next().unwrap_or("").to_lowercase();
+    spec::named(&word).is_some_and(|c| c.private)
+        || registry
+            .declarations(&word)
+            .iter()
+            .any(|c| c.name == word && c.secret)
+}
+
+/// Whether the first word of `text` is a command some variant declares (by name or
+/// alias).
+pub fn is_declared_command(text: &str, registry: &Registry) -> bool {
+    text.split_whitespace()
+        .next()
+        .is_some_and(|w| !registry.declarations(&w.to_lowercase()).is_empty())
+}
+
 /// The help text: every command (`help`, `help all`), one with its examples
 /// (`help claim`), or one variant's commands (`help chesswords`).
 pub fn help(topic: Option<&str>, registry: &Registry) -> String {

@@ -20,6 +20,7 @@ const PARTS: &[&str] = &[
     "messages",
     "commit",
     "text",
+    "people",
     "core",
     // Finding games and telling people.
     "lookup",

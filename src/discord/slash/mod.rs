@@ -64,15 +64,6 @@ fn referee_option(registry: &Registry, a: &Arg) -> CreateCommandOption {
     o.required(a.required)
 }
 
-/// Whether the slash command `name` runs privately: one of the referee's commands whose
-/// answer is private ([`RefereeCommand::private`]) or a variant command declared secret.
-/// Wherever such a command is used it runs as a private message to the bot and is
-/// answered ephemerally.
-pub fn is_private(registry: &Registry, name: &str) -> bool {
-    referee::named(name).is_some_and(|c| c.private)
-        || declared(registry, name).iter().any(|c| c.secret)
-}
-
 /// The declarations of the variant command whose name is `name`, in registry order. A
 /// slash command is registered by the command's name only, so a word that is another
 /// command's alias (chess's `play` for `move`) does not count here.

@@ -1,7 +1,7 @@
 //! The slash commands' registration and reading, checked without Discord.
 
 use super::*;
-use crate::service::command::{parse, Command};
+use crate::service::command::{parse, runs_privately, Command};
 use crate::variants::api::{ArgSpec, GameCommand};
 
 fn opts(v: serde_json::Value) -> Vec<CommandDataOption> {
@@ -64,7 +64,7 @@ fn slash_options_read_as_the_text_grammar() {
                 .unwrap()
         ))
     );
-    assert!(is_private(&r, "settings"));
+    assert!(runs_privately("settings", &r));
     use crate::service::command::VacationAsk;
     assert_eq!(
         slash(
@@ -84,7 +84,7 @@ fn slash_options_read_as_the_text_grammar() {
         slash("vacation", serde_json::json!([])),
         Ok(Command::Vacation(VacationAsk::Show))
     );
-    assert!(is_private(&r, "vacation"));
+    assert!(runs_privately("vacation", &r));
     assert_eq!(
         slash(
             "conditional",
@@ -108,7 +108,7 @@ fn slash_options_read_as_the_text_grammar() {
             crate::service::command::Conditional::List
         ))
     );
-    assert!(is_private(&r, "conditional"));
+    assert!(runs_privately("conditional", &r));
     assert_eq!(
         slash(
             "draw",
@@ -282,8 +282,8 @@ fn a_command_is_read_by_its_own_declaration_not_by_an_alias() {
         .map(|o| o["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["word", "move", "game"]);
-    assert!(!is_private(&r, "move"));
-    assert!(is_private(&r, "card"));
+    assert!(!runs_privately("move", &r));
+    assert!(runs_privately("card", &r));
     // 26 cards: a word with suggestions rather than a list of choices.
     let card = &registered(&r, "card")["options"][0];
     assert!(card
@@ -339,8 +339,8 @@ fn every_declared_command_is_registered_within_discords_limits() {
             assert!(options <= 25, "{}", sub["name"]);
         }
     }
-    assert!(is_private(&r, "hand"));
-    assert!(!is_private(&r, "move"));
+    assert!(runs_privately("hand", &r));
+    assert!(!runs_privately("move", &r));
 }
 
 #[test]

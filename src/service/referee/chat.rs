@@ -13,6 +13,18 @@ use crate::store::StoreError;
 use crate::variants::api::Seat;
 
 impl Service {
+    /// Whether the command `text` begins with runs privately, wherever it is typed
+    /// ([`command::runs_privately`]).
+    pub fn runs_privately(&self, text: &str) -> bool {
+        command::runs_privately(text, &self.registry)
+    }
+
+    /// Whether the first word of `text` is a command some variant declares: what an
+    /// adapter may still tell when the database cannot answer [`Service::is_for_referee`].
+    pub fn is_declared_command(&self, text: &str) -> bool {
+        command::is_declared_command(text, &self.registry)
+    }
+
     /// Whether `text`, typed by `user` in `place` (with the command prefix taken off, or
     /// without one in a game's thread), is for the referee: one of the referee's own
     /// commands (even with wrong arguments, whose usage the answer shows); a command a

@@ -2,16 +2,12 @@
 //! games' locks, the names it has learnt) and the few things every part asks of it.
 
 use super::locks;
+use super::people::{KnownUsers, Names};
 use super::text::seat_users;
 use super::Settings;
 use crate::store::{Store, StoreError};
 use crate::variants::api::{Env, Resources};
 use crate::variants::Registry;
-use std::collections::{HashMap, HashSet};
-use std::sync::Mutex;
-
-/// The most display names a service keeps ([`Service::learn_name`]).
-const MAX_NAMES: usize = 100_000;
 
 /// The referee service.
 pub struct Service {
@@ -20,10 +16,9 @@ pub struct Service {
     pub(super) registry: Registry,
     pub(super) locks: locks::GameLocks,
     /// Users already recorded by this process, so a message costs no write for them.
-    pub(super) known_users: Mutex<HashSet<String>>,
-    /// Users' display names as the adapter last saw them ([`Service::learn_name`]): the
-    /// names board images and records show; a user not in it is shown by key.
-    pub(super) names: Mutex<HashMap<String, String>>,
+    pub(super) known_users: KnownUsers,
+    /// Users' display names as the adapter last saw them ([`Service::learn_name`]).
+    pub(super) names: Names,
     /// The resources the variants declared and the operator configured, read at start.
     pub(super) resources: Resources,
 }
@@ -68,8 +63,8 @@ impl Service {
             settings,
             registry,
             locks: locks::GameLocks::new(),
-            known_users: Mutex::new(HashSet::new()),
-            names: Mutex::new(HashMap::new()),
+            known_users: KnownUsers::default(),
+            names: Names::default(),
         }
     }
 
@@ -85,24 +80,12 @@ impl Service {
     /// its own way (Discord as a mention, which Discord displays as the name).
     pub fn learn_name(&self, user: &str, raw: &str) {
         let name = crate::service::names::display_name(raw, user);
-        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-        if names.get(user) != Some(&name) {
-            // Bounded: a bot seeing more users than this keeps the newest.
-            if names.len() >= MAX_NAMES {
-                names.clear();
-            }
-            names.insert(user.to_string(), name);
-        }
+        self.names.learn(user, name);
     }
 
     /// `user`'s display name as last learnt ([`Service::learn_name`]), else the key.
     pub fn name_of(&self, user: &str) -> String {
-        self.names
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(user)
-            .cloned()
-            .unwrap_or_else(|| user.to_string())
+        self.names.of(user)
     }
 
     /// The display name of each seat's player, in seat order (`?` for an open seat).
@@ -130,17 +113,9 @@ impl Service {
     /// Records `user` in the database once per process: when they take a seat, never
     /// for a refused command.
     pub(super) async fn ensure_user(&self, user: &str) -> Result<(), StoreError> {
-        let seen = self
-            .known_users
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .contains(user);
-        if !seen {
+        if !self.known_users.has(user) {
             self.store.ensure_user(user, user).await?;
-            self.known_users
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(user.to_string());
+            self.known_users.add(user);
         }
         Ok(())
     }

@@ -498,14 +498,14 @@ impl Service {
     }
 
     /// For an adapter that asks for a confirmation before a resignation: the game that
-    /// `resign` given as `inc` would resign (the one `id` names, or the one the place
-    /// decides, as [`Service::pick`] finds it), or the refusal or question to show
-    /// instead. Reads only.
-    pub async fn game_to_resign(
-        &self,
-        inc: &Incoming,
-        id: Option<i64>,
-    ) -> Result<Resolved, StoreError> {
+    /// the `resign` command given as `inc` would resign (the one its text names, or the
+    /// one the place decides, as [`Service::pick`] finds it), or the refusal or question
+    /// to show instead. Reads only.
+    pub async fn game_to_resign(&self, inc: &Incoming) -> Result<Resolved, StoreError> {
+        let id = match crate::service::command::parse(&inc.text, &self.registry) {
+            Ok(crate::service::command::Command::Resign(Some(id))) => Some(id),
+            _ => None,
+        };
         let resign = Action::resign();
         match self
             .pick(inc, id, &[GameStatus::Active], Fit::Action(&resign))

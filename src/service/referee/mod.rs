@@ -8,7 +8,8 @@
 //! referee in parts") draws them.
 //!
 //! - the foundation: `marks` (times and users marked in the text), `messages` (what
-//!   comes in and goes out), `locks` (the games' locks, kept only while in use), `core`
+//!   comes in and goes out), `locks` (the games' locks, kept only while in use), `people`
+//!   (the users recorded and the names seen, bounded), `core`
 //!   (the service and what it holds), `text` (status lines, views and record tags),
 //!   `commit` (the write that commits an action and the deadlines after it);
 //! - `lookup`: which game a command is about, and loading it;
@@ -42,6 +43,7 @@ mod lookup;
 mod marks;
 mod messages;
 mod outbox;
+mod people;
 mod personal;
 mod reading;
 mod records;
