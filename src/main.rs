@@ -247,6 +247,7 @@ fn main() -> ExitCode {
         } => ratings(db, server.as_deref()),
         Command::MigrateDb { from, to } => {
             let result = postal::console::block_on(postal::console::migrate_db(&from, &to))
+                .map_err(|e| e.to_string())
                 .and_then(|r| r.map_err(|e| e.to_string()))
                 .map(|summary| eprintln!("postal: {summary}"));
             report(result)
@@ -308,6 +309,7 @@ fn run_bot() -> ExitCode {
         .and_then(|settings| {
             let token = std::env::var("DISCORD_TOKEN").ok();
             postal::console::block_on(postal::discord::run(settings, cfg, token))
+                .map_err(|e| e.to_string())
                 .and_then(|r| r.map_err(|e| e.to_string()))
         });
     report(result)
@@ -338,6 +340,7 @@ fn console(
             input,
             &mut stdout.lock(),
         ))
+        .map_err(|e| e.to_string())
         .and_then(|r| r.map_err(String::from))
     };
     let result = match script {
@@ -362,7 +365,10 @@ fn export(id: i64, db: Option<String>, format: &str, out: Option<&std::path::Pat
         Ok(db) => db,
         Err(e) => return report(Err(e)),
     };
-    match postal::console::block_on(postal::console::export(&db, id, format)).and_then(|r| r) {
+    let exported = postal::console::block_on(postal::console::export(&db, id, format))
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.map_err(|e| e.to_string()));
+    match exported {
         Ok(bytes) => write_export(&bytes, format, out),
         Err(e) => {
             eprintln!("postal: {e}");
@@ -388,7 +394,8 @@ fn backup(db: Option<String>, out: &std::path::Path) -> ExitCode {
         Err(e) => return report(Err(e)),
     };
     let result = postal::console::block_on(postal::console::backup(&db, out))
-        .and_then(|r| r)
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.map_err(|e| e.to_string()))
         .map(|()| eprintln!("postal: backed up {db} to {}", out.display()));
     report(result)
 }

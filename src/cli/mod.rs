@@ -11,9 +11,9 @@ use std::path::PathBuf;
 /// Why a subcommand of this module failed; each message is printed as it is.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// The async runtime could not be started (its reason, as the console gives it).
+    /// The async runtime could not be started.
     #[error("{0}")]
-    Runtime(String),
+    Runtime(std::io::Error),
     /// The database said no, or could not be opened.
     #[error(transparent)]
     Store(#[from] postal::store::StoreError),

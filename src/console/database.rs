@@ -59,12 +59,7 @@ pub enum MigrateError {
 /// `postal backup`: a consistent copy of the database at `db` in the new file `out`,
 /// made while the bot may be running (SQLite's `VACUUM INTO`). A database that does not
 /// exist is an error, never created.
-pub async fn backup(db: &str, out: &std::path::Path) -> Result<(), String> {
-    // The command line prints the sentence, and tests read it.
-    try_backup(db, out).await.map_err(|e| e.to_string())
-}
-
-async fn try_backup(db: &str, out: &std::path::Path) -> Result<(), BackupError> {
+pub async fn backup(db: &str, out: &std::path::Path) -> Result<(), BackupError> {
     check_database_exists(db)?;
     let store = Store::open_read_only(db).await?;
     let out = out.to_string_lossy();

@@ -392,20 +392,20 @@ fn speaker_end(t: &str) -> Option<(usize, Place)> {
 
 /// `postal export`: one stored game as PGN or JSON text, or as an animated GIF
 /// ([`crate::service::export`]).
-pub async fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
-    // The command line prints the sentence, and tests read it.
-    crate::service::export::export_stored(db, id, format)
-        .await
-        .map_err(|e| e.to_string())
+pub async fn export(
+    db: &str,
+    id: i64,
+    format: &str,
+) -> Result<Vec<u8>, crate::service::export::ExportError> {
+    crate::service::export::export_stored(db, id, format).await
 }
 
-/// Runs a future on a fresh Tokio runtime; the error is the system's sentence (kept as
-/// text: the binary and its benchmarks chain it with their own textual errors).
-pub fn block_on<F: std::future::Future>(f: F) -> Result<F::Output, String> {
+/// Runs a future on a fresh Tokio runtime; the error is the system's, when no runtime
+/// can be started.
+pub fn block_on<F: std::future::Future>(f: F) -> std::io::Result<F::Output> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map(|rt| rt.block_on(f))
-        .map_err(|e| e.to_string())
 }

@@ -460,14 +460,8 @@ impl Bot {
         })
     }
 
-    /// Runs until the connection ends (an error, as the sentence the binary prints) or
-    /// `stop` resolves (a clean shutdown).
-    pub async fn run_until(self, stop: impl Future<Output = ()>) -> Result<(), String> {
-        self.serve_until(stop).await.map_err(|e| e.to_string())
-    }
-
-    /// [`Bot::run_until`], its error typed.
-    async fn serve_until(mut self, stop: impl Future<Output = ()>) -> Result<(), BotError> {
+    /// Runs until the connection ends (an error) or `stop` resolves (a clean shutdown).
+    pub async fn run_until(mut self, stop: impl Future<Output = ()>) -> Result<(), BotError> {
         let result = tokio::select! {
             r = &mut self.client => Some(r.unwrap_or_else(|e| Err(BotError::Task(e)))),
             _ = stop => None,
@@ -628,7 +622,7 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
     // Listening before the start: a SIGTERM while the bot connects stops it cleanly.
     let stop = crate::service::shutdown::StopSignal::listen();
     let bot = Bot::start(settings, cfg, &token).await?;
-    bot.serve_until(async {
+    bot.run_until(async {
         let which = stop.wait().await;
         tracing::info!("{which}: shutting down");
     })

@@ -489,6 +489,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn privacy_and_variant_commands_are_told_from_the_first_word() {
+        let r = Registry::builtin();
+        // A button's whole command text, or a slash command's bare name.
+        assert!(runs_privately("pick 123 b1", &r));
+        assert!(runs_privately("Discard white knight", &r));
+        assert!(runs_privately("settings", &r));
+        assert!(!runs_privately("move 12 e4", &r));
+        assert!(!runs_privately("resign 12", &r));
+        assert!(!runs_privately("", &r));
+        assert!(is_declared_command("pick b1", &r));
+        assert!(is_declared_command("MOVE e4", &r));
+        assert!(!is_declared_command("resign", &r), "the referee's own");
+        assert!(!is_declared_command("gg well played", &r));
+        assert!(!is_declared_command("   ", &r));
+    }
+
+    #[test]
     fn conditional_lines_read_ids_moves_and_separators() {
         let r = Registry::builtin();
         let add = |id: Option<i64>, m: &[&str]| {

@@ -20,7 +20,8 @@ fn console(db: &str, input: &[u8]) -> Result<String, String> {
         registry: Registry::builtin(),
     };
     let mut out = Vec::new();
-    postal::console::block_on(postal::console::run(&opts, input, &mut out))??;
+    postal::console::block_on(postal::console::run(&opts, input, &mut out))
+        .map_err(|e| e.to_string())??;
     Ok(String::from_utf8(out).unwrap())
 }
 
@@ -62,10 +63,15 @@ fn export_and_backup_never_create_a_database() {
     let e = postal::console::block_on(postal::console::export(&db, 1, "pgn"))
         .unwrap()
         .unwrap_err();
-    assert!(e.contains("no such database file"), "{e}");
+    assert!(
+        matches!(e, postal::service::export::ExportError::NoDatabase(_)),
+        "{e}"
+    );
+    assert!(e.to_string().contains("no such database file"), "{e}");
     let e = postal::console::block_on(postal::console::backup(&db, &dir.0.join("b.db")))
         .unwrap()
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("no such database file"), "{e}");
     assert!(!missing.exists(), "no database was created");
 }
@@ -173,7 +179,8 @@ fn export_and_backup_read_a_read_only_database_and_errors_name_the_file() {
     let other = other.to_string_lossy().to_string();
     let e = postal::console::block_on(postal::console::export(&other, 1, "pgn"))
         .unwrap()
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains(&other) && e.contains("not a postal database"),
         "{e}"

@@ -29,7 +29,9 @@ fn play(db: &str, script: &str) -> String {
 }
 
 fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
-    postal::console::block_on(postal::console::export(db, id, format)).unwrap()
+    postal::console::block_on(postal::console::export(db, id, format))
+        .unwrap()
+        .map_err(|e| e.to_string())
 }
 
 const SCHOLARS_MATE: &str = "alice: challenge @bob standard colour:white

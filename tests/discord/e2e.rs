@@ -304,7 +304,7 @@ async fn a_token_refused_by_the_gateway_ends_the_bot_with_a_reason() {
     )
     .await
     .expect("the bot gives up");
-    let e = result.expect_err("an error");
+    let e = result.expect_err("an error").to_string();
     assert!(e.contains("rejected DISCORD_TOKEN"), "{e}");
     assert!(!e.contains('\n'), "one line: {e}");
 }

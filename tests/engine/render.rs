@@ -3,8 +3,8 @@
 //! highlighted squares are not their usual colour, the board turns with the viewer).
 //!
 //! The golden images are in `tests/golden/`. After an intended change to the look,
-//! regenerate them with `POSTAL_BLESS=1 cargo test --release --test engine -- render::` and look at
-//! every changed image before committing it. `POSTAL_SAMPLES=DIR cargo test --release
+//! regenerate them with `POSTAL_BLESS=1 cargo test --profile ci --test engine -- render::` and look at
+//! every changed image before committing it. `POSTAL_SAMPLES=DIR cargo test --profile ci
 //! --test engine -- render:: --ignored` writes a gallery of every feature at the default size.
 
 use postal::notation::fen::parse_fen;

@@ -379,6 +379,17 @@ impl Service {
         }
     }
 
+    /// Keeps `lines` for the game's next version: an action that kept the turn left the
+    /// position as the lines expect it.
+    async fn carry_over(&self, g: &GameRow, lines: &[Line]) -> Result<(), Fail> {
+        for l in lines {
+            self.store
+                .advance_conditional_line(l.row.id, g.version + 1, &l.row.actions, &l.row.typed)
+                .await?;
+        }
+        Ok(())
+    }
+
     async fn try_answer(&self, played: Played<'_>, r: &mut Reply) -> Result<(), Fail> {
         let Played {
             game: g,
@@ -401,30 +412,14 @@ impl Service {
         if commit::movers(rules) != [owner] {
             // An action that keeps the turn (an offer): the position is the same, the
             // lines still apply.
-            for l in &lines {
-                self.store
-                    .advance_conditional_line(l.row.id, g.version + 1, &l.row.actions, &l.row.typed)
-                    .await?;
-            }
-            return Ok(());
+            return self.carry_over(g, &lines).await;
         }
         let (matching, other): (Vec<Line>, Vec<Line>) =
             lines.into_iter().partition(|l| l.actions[0] == *action);
         let dropped: Vec<i64> = other.iter().map(|l| l.row.id).collect();
         self.store.delete_conditional_lines(&dropped).await?;
         let Some(chosen) = matching.first() else {
-            r.out.push(private(
-                g,
-                user,
-                format!(
-                    "your opponent's move matched none of your conditional lines: {} dropped",
-                    if dropped.len() == 1 {
-                        "it is".to_string()
-                    } else {
-                        format!("all {} are", dropped.len())
-                    }
-                ),
-            ));
+            r.out.push(private(g, user, none_matched(dropped.len())));
             return Ok(());
         };
         let answer = chosen.actions[1].clone();
@@ -558,4 +553,15 @@ fn with_game(e: Fail, id: i64) -> Fail {
         Fail::Refuse(e) => Fail::of(e.kind, format!("game #{id}: {}", e.text)),
         other => other,
     }
+}
+
+/// What the owner of `dropped` conditional lines is told when the opponent's move
+/// matched none of them.
+fn none_matched(dropped: usize) -> String {
+    let which = if dropped == 1 {
+        "it is".to_string()
+    } else {
+        format!("all {dropped} are")
+    };
+    format!("your opponent's move matched none of your conditional lines: {which} dropped")
 }
