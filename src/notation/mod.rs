@@ -13,5 +13,5 @@ pub mod pgn;
 pub mod san;
 
 pub use parse::{parse_move, read_among, MoveError};
-pub use pgn::{write_pgn, write_pgn_annotated, write_pgn_ending, PgnTags};
+pub use pgn::{write_pgn, write_pgn_annotated, write_pgn_ending, write_pgn_with_result, PgnTags};
 pub use san::{figurine, san, san_among};

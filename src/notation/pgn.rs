@@ -204,8 +204,21 @@ pub fn write_pgn_annotated(
     after: &[(usize, String)],
     closing: Option<&str>,
 ) -> String {
-    let variant = game.variant();
     let result = outcome.map_or("*", |o| o.result.pgn());
+    write_pgn_with_result(game, result, outcome, tags, after, closing)
+}
+
+/// Like [`write_pgn_annotated`], with the `Result` tag and the movetext's last token
+/// given (`1/2-1/2` for a finished game of partners, which no side wins alone).
+pub fn write_pgn_with_result(
+    game: &Game,
+    result: &str,
+    outcome: Option<Outcome>,
+    tags: &PgnTags,
+    after: &[(usize, String)],
+    closing: Option<&str>,
+) -> String {
+    let variant = game.variant();
     let mut all: Vec<(String, String)> = [
         ("Event", &tags.event),
         ("Site", &tags.site),

@@ -139,29 +139,19 @@ fn push_disambiguation(out: &mut String, m: Move, legal: &[Move]) {
     }
 }
 
-/// `+`, `#` or nothing, for a move that must be legal in `pos`.
+/// `+`, `#` or nothing, for a move that must be legal in `pos`: nothing in a variant
+/// without check (won by taking the king, where an attacked king is no check).
 fn check_suffix(pos: &Position, m: Move) -> &'static str {
-    if !pos.config().check_marks {
+    if !pos.config().check_marks || pos.config().king_rule != KingRule::Checkmate {
         return "";
     }
     let after = pos.after(m);
-    match pos.config().king_rule {
-        KingRule::Checkmate => {
-            if !after.is_check() {
-                ""
-            } else if after.legal_moves().is_empty() {
-                "#"
-            } else {
-                "+"
-            }
-        }
-        KingRule::KingCapture => {
-            if after.king_attacked(after.turn()) {
-                "+"
-            } else {
-                ""
-            }
-        }
+    if !after.is_check() {
+        ""
+    } else if after.legal_moves().is_empty() {
+        "#"
+    } else {
+        "+"
     }
 }
 
@@ -261,13 +251,16 @@ mod tests {
     }
 
     #[test]
-    fn king_capture_variants_write_plus_but_never_mate() {
-        // Chess#: the black king alone on h8; Qg7 would be mate in FIDE chess.
+    fn chess_sharp_has_no_check_so_its_moves_carry_no_check_marks() {
+        // The black king alone on h8: Qg7 attacks it (mate in FIDE chess), yet Chess#
+        // knows no check; its game is won by taking the king.
         let p = pos(Variant::CHESS_SHARP, "7k/8/5K2/8/8/8/6Q1/8[] w - - 0 1");
-        assert_eq!(san_of(&p, "g2g7"), "Qg7+");
-        // Capturing the king ends the game: no suffix at all.
+        assert_eq!(san_of(&p, "g2g7"), "Qg7");
         let p = pos(Variant::CHESS_SHARP, "7k/6Q1/5K2/8/8/8/8/8[] w - - 0 1");
         assert_eq!(san_of(&p, "g7h8"), "Qxh8");
+        // The same attack in standard chess is mate.
+        let p = pos(Variant::STANDARD, "7k/8/5K2/8/8/8/6Q1/8 w - - 0 1");
+        assert_eq!(san_of(&p, "g2g7"), "Qg7#");
     }
 
     #[test]

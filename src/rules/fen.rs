@@ -1,5 +1,6 @@
 //! FEN for any board size up to 8x8, with the reserve in brackets after the board:
-//! `8/pppppppp/8/8/8/8/PPPPPPPP/8[RNBQKBNRrnbqkbnr] w - - 0 1`.
+//! `8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1`. A reserve is read in any
+//! order and written in one: White's then Black's, each from the king down.
 
 use super::{
     Bitboard, Color, Piece, Position, PositionError, Role, Setup, Square, Variant, VariantConfig,
@@ -330,6 +331,22 @@ mod tests {
             to_fen(&Position::start(Variant::CHESS_SHARP)),
             "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"
         );
+    }
+
+    #[test]
+    fn a_start_is_written_as_its_variant_declares_it_and_reserves_read_in_any_order() {
+        for v in Variant::PRESETS {
+            // Double Move Chess adds its tokens (` 4+4`) to the declared start.
+            let written = to_fen(&Position::start(v));
+            assert!(written.starts_with(v.config().start_fen), "{v}: {written}");
+        }
+        // The seed's order of the Chess# reserve is the same position.
+        let seed = parse_fen(
+            Variant::CHESS_SHARP,
+            "8/pppppppp/8/8/8/8/PPPPPPPP/8[RNBQKBNRrnbqkbnr] w - - 0 1",
+        )
+        .unwrap();
+        assert_eq!(seed, Position::start(Variant::CHESS_SHARP));
     }
 
     #[test]

@@ -105,8 +105,8 @@ pub struct VariantConfig {
     pub goal: Option<GoalRegion>,
     /// Descriptive file names as seen by the player (`QR`, `QN`, ... from the a-file).
     pub descriptive_files: &'static [&'static str],
-    /// Whether SAN marks a check (`+`, `#`): not where the rules know no check (Secret
-    /// Chesswords, whose rulebook never mentions it).
+    /// Whether SAN marks a check (`+`, `#`): only where the rules know check, which a
+    /// variant won by taking the king does not (Chess#, Secret Chesswords).
     pub check_marks: bool,
 }
 
@@ -167,7 +167,7 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     display_name: "Chess#",
     width: 8,
     height: 8,
-    start_fen: "8/pppppppp/8/8/8/8/PPPPPPPP/8[RNBQKBNRrnbqkbnr] w - - 0 1",
+    start_fen: "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
     castling: false,
     double_step: false,
     roles: &Role::ALL,
@@ -183,7 +183,7 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     double_move: None,
     goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
-    check_marks: true,
+    check_marks: false,
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {

@@ -83,3 +83,61 @@ fn a_new_game_deals_six_cards_each_shown_only_to_their_holder() {
     let loaded = SPEC.load(&g.snapshot().unwrap()).unwrap();
     assert_eq!(loaded.snapshot().unwrap(), g.snapshot().unwrap());
 }
+
+/// A card play refused in a game's thread reads the same there whether the player holds
+/// the card or not: the reason (which tells what they hold) goes to them alone, and the
+/// game is unchanged (issue 38; docs/rules/booster.md, rule 17).
+#[tokio::test]
+async fn a_refused_card_play_reads_the_same_in_public_whether_the_card_is_held() {
+    use common::service::{dm, open, say, start_game, T0};
+    use postal::service::referee::{Destination, PRIVATE_REFUSAL};
+    let dir = common::service::TempDir::new("booster-private-refusal");
+    let svc = open(&dir.db()).await;
+    start_game(&svc, "alice", "bob", "booster", T0).await;
+    let out = say(&svc, "m1", "alice", "e4", T0 + 1).await;
+    assert!(out[0].text.contains("plays e4"), "{}", out[0].text);
+    let hand = dm(&svc, "h1", "alice", "hand", T0 + 2).await;
+    let hand = &hand[0].text;
+    // `game #1: your hand (6 cards): 9h (white bishop), 6s (black checker card), ...`
+    let held: Vec<String> = hand
+        .split("): ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{hand}"))
+        .split(", ")
+        .map(|c| c.split(' ').next().unwrap().to_string())
+        .collect();
+    let all = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K"]
+        .iter()
+        .flat_map(|v| ["h", "d", "s", "c"].map(|s| format!("{v}{s}")));
+    let missing = all
+        .into_iter()
+        .find(|c| !held.contains(c))
+        .expect("a card not held");
+    let before = svc.store().game(1).await.unwrap().unwrap();
+    // A card held, on an empty square; a card not held, on the same square.
+    let mut public = Vec::new();
+    for (n, card) in [held[0].clone(), missing].iter().enumerate() {
+        let out = say(
+            &svc,
+            &format!("c{n}"),
+            "alice",
+            &format!("card {card} on e5"),
+            T0 + 3,
+        )
+        .await;
+        let (here, alone): (Vec<_>, Vec<_>) = out
+            .into_iter()
+            .partition(|o| o.to == Destination::Channel("games".into()));
+        assert_eq!(here.len(), 1, "{here:?}");
+        assert_eq!(here[0].text, PRIVATE_REFUSAL);
+        assert!(here[0].refusal.is_some());
+        assert_eq!(alone.len(), 1, "{alone:?}");
+        assert_eq!(alone[0].to, Destination::Dm("alice".into()));
+        assert!(!alone[0].text.is_empty());
+        public.push(here[0].text.clone());
+    }
+    assert_eq!(public[0], public[1]);
+    let after = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(after.version, before.version, "nothing changed");
+    svc.store().close().await;
+}

@@ -290,7 +290,7 @@ fn the_animation_shows_every_position_and_the_pgn_the_grade() {
     assert!(gif.starts_with(b"GIF89a"), "a GIF");
     let pgn = g.pgn(Viewer::Public, &[("White".into(), "alice".into())]);
     for tag in [
-        "[Result \"*\"]",
+        "[Result \"1/2-1/2\"]",
         "[Variant \"chesswords\"]",
         "[Grade \"F\"]",
         "[Score \"0\"]",
@@ -299,7 +299,7 @@ fn the_animation_shows_every_position_and_the_pgn_the_grade() {
     ] {
         assert!(pgn.contains(tag), "{tag} missing:\n{pgn}");
     }
-    assert!(pgn.contains("1. b3 {after a pass} *"), "{pgn}");
+    assert!(pgn.contains("1. b3 {after a pass} 1/2-1/2"), "{pgn}");
 }
 
 #[test]

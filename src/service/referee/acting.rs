@@ -212,10 +212,19 @@ fn overdue(in_play: &InPlay, late: Seat, at: i64) -> Result<(), Fail> {
         .iter()
         .find(|d| d.seat == late.0 && d.due_at <= at);
     let Some(overdue) = overdue else {
-        return Err(Fail::of(
-            RefusalKind::Illegal,
-            "your opponent's time has not run out",
-        ));
+        let running = in_play.game.deadlines.iter().find(|d| d.seat == late.0);
+        let why = match running {
+            Some(d) => format!(
+                "your opponent's time has not run out: they have until {}",
+                super::marks::time_mark(d.due_at)
+            ),
+            // Their turn is over: whatever time of theirs ran out, they moved before
+            // anyone claimed it, and a move made before a claim stands.
+            None => "your opponent is not on the move, so no time of theirs is running out: \
+                     a move made before a claim stands, even a late one"
+                .to_string(),
+        };
+        return Err(Fail::of(RefusalKind::Illegal, why));
     };
     if let Some(v) = super::vacation::stopping_in(in_play, overdue) {
         return Err(Fail::of(

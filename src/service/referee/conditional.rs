@@ -14,7 +14,8 @@ use crate::service::command::Conditional;
 use crate::store::GameStatus;
 use crate::store::{ConditionalLine, GameRow};
 use crate::variants::api::{
-    to_stored_text, Action, Audience, GameCommand, GameRules, Reading, RefusalKind, Seat, Text,
+    to_stored_text, Action, Audience, GameCommand, GameRules, Reading, RefusalKind, RuleError,
+    Seat, Text,
 };
 
 /// An action just committed under the game's lock, as the opponent's conditional lines
@@ -550,7 +551,10 @@ fn private(g: &GameRow, user: &str, text: String) -> Outbound {
 /// A refusal with the game named: `game #12: ...`.
 fn with_game(e: Fail, id: i64) -> Fail {
     match e {
-        Fail::Refuse(e) => Fail::of(e.kind, format!("game #{id}: {}", e.text)),
+        Fail::Refuse(e) => Fail::Refuse(RuleError {
+            text: format!("game #{id}: {}", e.text),
+            ..e
+        }),
         other => other,
     }
 }

@@ -9,6 +9,12 @@ use crate::store::GameStatus;
 use crate::store::StoreError;
 use crate::variants::api::{GameCommand, RefusalKind, RuleError};
 
+/// What others read when a player's action is refused for a reason about their secrets
+/// ([`RuleError::private`]): the same words whatever the reason, which goes to the player
+/// alone.
+pub const PRIVATE_REFUSAL: &str =
+    "refused: the reason concerns your hand, so it is sent to you privately";
+
 impl Service {
     /// Handles one chat message, its text first cleaned of invisible and look-alike
     /// characters ([`crate::service::input::clean`]). Bad input gets a one-line reason
@@ -115,6 +121,22 @@ impl Service {
     ) -> Result<Vec<Outbound>, StoreError> {
         if self.store.event_seen(&inc.event_id).await? {
             return Ok(Vec::new());
+        }
+        if e.private && matches!(r.origin, Destination::Channel(_)) {
+            // Where others read: the same words whatever the reason; the reason privately.
+            r.out.push(Outbound {
+                to: r.origin.clone(),
+                text: PRIVATE_REFUSAL.to_string(),
+                refusal: Some(RefusalKind::Illegal),
+                ..Outbound::default()
+            });
+            r.out.push(Outbound {
+                to: Destination::Dm(inc.user.clone()),
+                text: e.text,
+                refusal: Some(e.kind),
+                ..Outbound::default()
+            });
+            return Ok(r.out);
         }
         r.out.push(Outbound {
             to: r.origin.clone(),

@@ -57,6 +57,7 @@ mod vacation;
 
 pub use super::settings::Settings;
 pub use core::Service;
+pub use dispatch::PRIVATE_REFUSAL;
 pub use listing::FINISHED_LISTED;
 pub use lookup::load_with;
 pub use lookup::Resolved;

@@ -36,6 +36,10 @@ pub struct RuleError {
     pub kind: RefusalKind,
     /// The reason, for people.
     pub text: String,
+    /// The reason concerns what only the player may know (their hand): the referee tells
+    /// it to them alone, and where others read says only that the action was refused
+    /// ([`RuleError::privately`]).
+    pub private: bool,
 }
 
 impl RuleError {
@@ -44,6 +48,17 @@ impl RuleError {
         RuleError {
             kind,
             text: text.into(),
+            private: false,
+        }
+    }
+
+    /// The same refusal, for the player alone: its reason may tell what they hold (a card
+    /// they do not hold, or one that does not fit), which nobody else may learn, so every
+    /// such refusal reads the same where others see it.
+    pub fn privately(self) -> RuleError {
+        RuleError {
+            private: true,
+            ..self
         }
     }
 

@@ -496,7 +496,9 @@ impl Booster {
 
     fn play_card(&mut self, card: Card, on: &str) -> Result<String, RuleError> {
         let sq = square(on)?;
-        let (after, effects) = self.card_play(card, sq)?;
+        // Why a card cannot be played may tell what the player holds: their reason is
+        // theirs alone (docs/rules/booster.md, rule 17).
+        let (after, effects) = self.card_play(card, sq).map_err(RuleError::privately)?;
         let us = self.turn();
         self.pos = after;
         let hand = &mut self.hands[us.index()];

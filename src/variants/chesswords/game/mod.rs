@@ -18,7 +18,7 @@ use super::prompts;
 use super::score::{self, PlayerScore};
 use crate::notation::fen::{parse_fen, to_fen};
 use crate::notation::pgn::{numbered_moves, turn_sans};
-use crate::notation::{parse_move, san, write_pgn_annotated};
+use crate::notation::{parse_move, san, write_pgn_with_result};
 use crate::render::{self, BoardView, Disc, Overlay};
 use crate::rules::{Color, Game, Move, Position, Role, Square, Variant};
 use crate::variants::api::{

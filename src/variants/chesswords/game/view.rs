@@ -152,9 +152,23 @@ impl Chesswords {
             ));
             t.extra.push(("PostalReason".into(), o.reason.clone()));
         }
-        // A game of partners has no winner between the sides: the result stays `*`.
+        // A game of partners has no winner between the sides: once it is over, PGN's
+        // `1/2-1/2` (neither side won more than the other), the grade in its own tag; `*`
+        // while it goes on.
+        let result = if self.state.outcome.is_some() {
+            "1/2-1/2"
+        } else {
+            "*"
+        };
         let closing = self.finale_record();
-        write_pgn_annotated(&self.game, None, &t, &self.state.said, closing.as_deref())
+        write_pgn_with_result(
+            &self.game,
+            result,
+            None,
+            &t,
+            &self.state.said,
+            closing.as_deref(),
+        )
     }
 
     /// The finale for the record, once the game is over (the words are public then):
