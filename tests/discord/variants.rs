@@ -215,7 +215,7 @@ async fn a_gravity_game_from_a_position_is_played_to_its_score() {
     let end = wait_post(&fake, &thread, "game over").await;
     let text = end.content().unwrap();
     assert!(
-        text.contains("final score: White 11") && text.contains("(Black) 12; 0-1 on points"),
+        text.contains("final score: White 11") && text.contains("(Black) 12; 0-1 by score"),
         "{text}"
     );
     assert!(is_png(&end), "the final board");

@@ -320,9 +320,8 @@ fn a_game_goes_on_after_a_restart_with_its_images_and_its_log_replays() {
     assert!(first.contains("image: "), "{first}");
     let second = console(&db, &images, "bob: add b\nalice: Nc6\nalice: pgn\n");
     assert!(
-        second.contains(
-            "game over: the final count: alice (White) 11, bob (Black) 12; 0-1 on points"
-        ),
+        second
+            .contains("game over: the final count: alice (White) 11, bob (Black) 12; 0-1 by score"),
         "{second}"
     );
     assert!(

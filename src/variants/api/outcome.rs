@@ -120,10 +120,16 @@ impl GameOutcome {
                 format!("{}; points {a}-{b}", wins(usize::from(r == "0-1")))
             }
             (r @ ("1-0" | "0-1" | "1/2-1/2"), Some([a, b])) => {
-                let on = if r == "1/2-1/2" {
-                    "a draw (1/2-1/2) on points".to_string()
-                } else {
-                    format!("{r} on points")
+                // Gravity's final count (`score`) is a win by score, or on equal points
+                // by its tie-break (docs/rules/gravity.md, rule 9); Chess#'s partial
+                // results are points.
+                let on = match r {
+                    "1/2-1/2" => "a draw (1/2-1/2) on points".to_string(),
+                    _ if self.reason == "score" && a == b => {
+                        format!("{r} by the tie-break, on equal points")
+                    }
+                    _ if self.reason == "score" => format!("{r} by score"),
+                    _ => format!("{r} on points"),
                 };
                 format!("{how}: {} {a}, {} {b}; {on}", side(0), side(1))
             }
@@ -222,6 +228,20 @@ mod tests {
         assert_eq!(
             o.describe(&sides()),
             "stalemate: alice (White) 8, bob (Black) 2; 1-0 on points"
+        );
+    }
+
+    #[test]
+    fn a_final_count_is_a_win_by_score_or_by_the_tie_break() {
+        let o = outcome("0-1", "score", Some(vec![11, 12]));
+        assert_eq!(
+            o.describe(&sides()),
+            "the final count: alice (White) 11, bob (Black) 12; 0-1 by score"
+        );
+        let o = outcome("1-0", "score", Some(vec![10, 10]));
+        assert_eq!(
+            o.describe(&sides()),
+            "the final count: alice (White) 10, bob (Black) 10; 1-0 by the tie-break, on equal points"
         );
     }
 

@@ -248,10 +248,18 @@ impl Board {
         }
         if piece.role == Role::Pawn {
             let two = m.from.rank().abs_diff(m.to.rank()) == 2;
+            let between = Square::new(m.from.file(), m.from.rank().min(m.to.rank()) + 1);
             return Some(if m.to.file() != m.from.file() {
                 format!("{name} captures diagonally downward only onto an enemy piece")
             } else if two && m.from.rank() != 7 {
-                format!("{name} has moved before: only a pawn on rank 8 may step two squares")
+                // Said of where it stands, not of its history: a pawn may have been
+                // added or set up below rank 8 without moving.
+                format!("{name} is not on rank 8: only a pawn on rank 8 may step two squares")
+            } else if two && self.get(between).is_some() {
+                format!(
+                    "{name} is blocked: a double step needs {between} and {} empty",
+                    m.to
+                )
             } else {
                 format!("{name} steps only onto empty squares: it captures diagonally")
             });
@@ -467,7 +475,18 @@ mod tests {
         );
         assert_eq!(
             why("c5", "c3"),
-            "the pawn on c5 has moved before: only a pawn on rank 8 may step two squares"
+            "the pawn on c5 is not on rank 8: only a pawn on rank 8 may step two squares"
+        );
+        // A double step from rank 8 over a piece: blocked, not a capture rule.
+        let b = board(&[("d8", 'p'), ("d7", 'N')]);
+        let m = b
+            .pattern_moves_from(sq("d8"))
+            .into_iter()
+            .find(|m| m.to == sq("d6"))
+            .unwrap();
+        assert_eq!(
+            b.why_not(&m, b.stacked()).unwrap(),
+            "the pawn on d8 is blocked: a double step needs d7 and d6 empty"
         );
     }
 

@@ -3,6 +3,7 @@
 //! holder: the decks show only how many cards they hold, and the FEN's brackets list the
 //! pieces waiting in a fixed order (king first), never in the deck's.
 
+use super::board::Score;
 use super::cards::piece_name;
 use super::fen;
 use super::state::{Ended, Gravity, GravityEnd, Phase, Step, TurnRecord};
@@ -22,7 +23,6 @@ impl Gravity {
             }
             _ => Vec::new(),
         };
-        let [w, b] = self.deck_sizes();
         Projection {
             board: self.board_view(),
             diagram: self.diagram(),
@@ -38,10 +38,7 @@ impl Gravity {
             numbered: self.numbered(),
             legal,
             holdings: None,
-            counters: Some(format!(
-                "cards left: White {w}, Black {b}; captured: White {}, Black {}",
-                self.captured[0], self.captured[1]
-            )),
+            counters: Some(self.counters()),
             instructions: None,
         }
     }
@@ -137,6 +134,18 @@ impl Gravity {
         view
     }
 
+    /// The cards left, the pieces each side has taken and the score as it stands (rule 9:
+    /// captures plus the rows of the stacked pieces), for every viewer during play:
+    /// `cards left: White 12, Black 11; taken by White 1, by Black 0; score now: White 5, Black 3`.
+    fn counters(&self) -> String {
+        let [w, b] = self.deck_sizes();
+        let score = Score::of(&self.board, self.captured);
+        format!(
+            "cards left: White {w}, Black {b}; taken by White {}, by Black {}; score now: White {}, Black {}",
+            self.captured[0], self.captured[1], score.points[0], score.points[1]
+        )
+    }
+
     /// The result banner once the game is over.
     fn banner(&self) -> Option<String> {
         let o = self.outcome()?;
@@ -152,7 +161,7 @@ impl Gravity {
         };
         Some(match (self.ended()?, &o.score) {
             (Ended::Rules(GravityEnd::Scored), Some(s)) if s.len() == 2 => {
-                format!("{result} · {who} on points, {}-{}", s[0], s[1])
+                format!("{result} · {who} by score, {}-{}", s[0], s[1])
             }
             (Ended::Agreed, _) => format!("{result} · Draw by agreement"),
             _ => format!("{result} · {who} by {}", o.reason),
@@ -182,11 +191,7 @@ impl Gravity {
             out.push('\n');
         }
         out.push_str("  abcdefgh\n");
-        let [w, b] = self.deck_sizes();
-        out.push_str(&format!(
-            "cards left: White {w}, Black {b}; captured: White {}, Black {}",
-            self.captured[0], self.captured[1]
-        ));
+        out.push_str(&self.counters());
         if let Some(c) = self.flipped {
             out.push_str(&format!("; flipped: {}", c.name()));
         }
