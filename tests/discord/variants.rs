@@ -547,7 +547,7 @@ async fn a_cloak_and_dagger_game_is_set_up_by_dm_and_keeps_identities_secret() {
     );
 
     let thread = start_game(&fake, "cloak").await;
-    wait_post(&fake, &thread, "to set up their back rank").await;
+    wait_post(&fake, &thread, "to set up the back rank").await;
     let posted = posts(&fake.requests(), &thread).len();
     fake.say(BOB, &thread, "!setup NRKRBBQN");
     wait_dm(&fake, BOB, "`setup` is secret").await;
@@ -567,7 +567,7 @@ async fn a_cloak_and_dagger_game_is_set_up_by_dm_and_keeps_identities_secret() {
     // The public board and alice's own differ: hers shows her pieces.
     let public = public_board(&fake, &thread, BOB).await;
     dm(&fake, ALICE, "board");
-    let own = wait_dm(&fake, ALICE, "White to move (may guess first)").await;
+    let own = wait_dm(&fake, ALICE, "White to move (may guess or uncloak first)").await;
     assert!(is_png(&own));
     assert_ne!(
         own.files[0].bytes, public,

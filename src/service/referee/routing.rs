@@ -243,7 +243,7 @@ impl Service {
                 .collect();
             r.out.push(Outbound {
                 to: Destination::Dm(user.to_string()),
-                text: format!("game #{}: your turn. {text}", g.id),
+                text: your_turn(g.id, &text),
                 image: Some(view),
                 game: Some(g.id),
                 buttons,
@@ -292,5 +292,15 @@ impl Service {
             for_user: None,
             primary: false,
         })
+    }
+}
+
+/// The private turn message of game `id` with the prompt's `text`: a prompt phrased for
+/// the channel, `to pick a piece (privately)`, reads `your turn to pick a piece
+/// (privately)`; a variant's own instructions follow `your turn.`.
+fn your_turn(id: i64, text: &str) -> String {
+    match text.strip_prefix("to ") {
+        Some(rest) => format!("game #{id}: your turn to {rest}"),
+        None => format!("game #{id}: your turn. {text}"),
     }
 }

@@ -216,6 +216,15 @@ fn read(g: &Cloak, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
             _ => return Err(SETUP.usage_error()),
         },
         "guess" => {
+            let pawn = c.args.iter().any(|a| {
+                a.split(['=', ':'])
+                    .any(|w| matches!(w.to_ascii_lowercase().as_str(), "p" | "pawn"))
+            });
+            if pawn {
+                return Err(RuleError::new(
+                    "a pawn is never cloaked: guess a king, queen, rook, bishop or knight, like guess knight 3",
+                ));
+            }
             let (id, role) = read_guess(&c.args).ok_or_else(|| GUESS.usage_error())?;
             CloakAction::Guess(id, role.upper_char())
         }
@@ -286,8 +295,14 @@ impl Cloak {
         let shown = text.chars().take(20).collect::<String>();
         let bonus = matches!(self.step(), Step::Owed | Step::Bonus);
         if bonus {
+            // The example on the mover's own second rank.
+            let example = if c == crate::rules::Color::White {
+                "P@b2"
+            } else {
+                "P@b7"
+            };
             return RuleError::new(format!(
-                "'{shown}' is not a bonus move you may make: a bonus move is a pawn move or a drop of a captured pawn on your second rank (P@b2), or skip"
+                "'{shown}' is not a bonus move you may make: a bonus move is a pawn move or a drop of a captured pawn on your second rank ({example}), or skip"
             ));
         }
         // A move the piece could make but for the uncloaked king's safety: the moves
@@ -343,7 +358,7 @@ impl GameRules for Cloak {
                         Seat(s),
                         Prompt::secret(
                             SETUP_PROMPT,
-                            "to set up their back rank (privately: setup RNBQKBNR or setup random)",
+                            "to set up the back rank (privately: setup RNBQKBNR or setup random)",
                         )
                         .with_answer(
                             "Random back rank",

@@ -189,6 +189,40 @@ fn cloaked_king_may_move_into_stay_in_and_castle_out_of_check() {
 }
 
 #[test]
+fn a_guess_at_a_pawn_and_a_wrong_bonus_move_say_why_in_the_movers_terms() {
+    let mut g = game("RNBQKBNR", "RNBQKBNR");
+    let e = run(&mut g.clone(), 0, "guess pawn 3").unwrap_err();
+    assert!(e.text.starts_with("a pawn is never cloaked"), "{}", e.text);
+    // Black owes a bonus move: the example names Black's second rank.
+    g.turn = 1;
+    g.step = Step::Owed;
+    let e = run(&mut g, 1, "move Nf6").unwrap_err();
+    assert!(e.text.contains("(P@b7)"), "{}", e.text);
+}
+
+#[test]
+fn a_king_guessed_right_but_not_uncloaked_may_still_move_into_check() {
+    let mut g = game("RNBQKBNR", "RNBQKBNR");
+    position(
+        &mut g,
+        &[
+            ("e1", W, Role::King, 5, true),
+            ("a2", W, Role::Pawn, 0, false),
+            ("f8", B, Role::Rook, 8, false),
+            ("a8", B, Role::King, 5, true),
+        ],
+    );
+    g.known[1][8] = true;
+    // Black guessed White's king right: its identity is public, the checker cloaked.
+    g.known[0][5] = true;
+    run(&mut g.clone(), 0, "move e1f2").unwrap();
+    // Once its owner uncloaks it, it may not.
+    let mut h = g.clone();
+    run(&mut h, 0, "uncloak 5").unwrap();
+    assert!(run(&mut h, 0, "move e1f2").is_err());
+}
+
+#[test]
 fn uncloaked_king_may_not_move_into_or_stay_in_check_or_castle_through_it() {
     let mut g = game("RNBQKBNR", "RNBQKBNR");
     position(

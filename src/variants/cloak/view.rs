@@ -212,7 +212,7 @@ impl Cloak {
             match self.step {
                 Step::Setup => "set up the back ranks",
                 Step::Owed => "make the owed bonus move or skip",
-                Step::Start => "move (may guess first)",
+                Step::Start => "move (may guess or uncloak first)",
                 Step::Bonus => "make the bonus move or skip",
             }
             .into(),
