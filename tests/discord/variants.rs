@@ -500,6 +500,17 @@ async fn a_booster_game_keeps_the_hands_private_and_ends_in_a_booster_mate() {
         "card CARD on SQUARE or add SQUARE with CARD",
     )
     .await;
+    // A real card she does not hold: the thread reads only that it was refused, as for
+    // any card refusal, and the reason reaches her alone, by DM.
+    let held = alice_hand.content().unwrap().to_string();
+    let missing = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K"]
+        .iter()
+        .flat_map(|v| ["h", "d", "s", "c"].map(|s| format!("{v}{s}")))
+        .find(|c| !held.contains(&format!(" {c} ")) && !held.contains(&format!(": {c} ")))
+        .expect("a card not held");
+    fake.say(ALICE, &thread, &format!("!card {missing} on f6"));
+    wait_post(&fake, &thread, postal::service::referee::PRIVATE_REFUSAL).await;
+    wait_dm(&fake, ALICE, "you do not hold that card").await;
     let done = button(Some(ALICE), "done #1");
     assert!(button_ids(&moved.json).contains(&done), "{}", moved.json);
     let p = fake.press(ALICE, &bot_message(&fake, &thread), &done);
