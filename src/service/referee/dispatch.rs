@@ -122,24 +122,19 @@ impl Service {
         if self.store.event_seen(&inc.event_id).await? {
             return Ok(Vec::new());
         }
-        if e.private && matches!(r.origin, Destination::Channel(_)) {
+        let mut to = r.origin.clone();
+        if e.private && matches!(to, Destination::Channel(_)) {
             // Where others read: the same words whatever the reason; the reason privately.
             r.out.push(Outbound {
-                to: r.origin.clone(),
+                to,
                 text: PRIVATE_REFUSAL.to_string(),
                 refusal: Some(RefusalKind::Illegal),
                 ..Outbound::default()
             });
-            r.out.push(Outbound {
-                to: Destination::Dm(inc.user.clone()),
-                text: e.text,
-                refusal: Some(e.kind),
-                ..Outbound::default()
-            });
-            return Ok(r.out);
+            to = Destination::Dm(inc.user.clone());
         }
         r.out.push(Outbound {
-            to: r.origin.clone(),
+            to,
             text: e.text,
             refusal: Some(e.kind),
             ..Outbound::default()
