@@ -92,24 +92,47 @@ impl GlyphCache {
 
     /// `text` laid out, shortened with an ellipsis if it is wider than `max_width`.
     pub fn fitted_line(&self, em_px: f32, text: &str, max_width: i32) -> Line {
-        let line = self.line(em_px, text);
-        if line.width <= max_width {
-            return line;
+        self.line(em_px, &self.shortened(em_px, text, max_width))
+    }
+
+    /// `text` broken between words into at most `max_lines` lines no wider than
+    /// `max_width` at an em of `em_px`; the last line ends with an ellipsis if the rest is
+    /// still too wide (so does a single word too wide on its own).
+    pub fn wrap(&self, em_px: f32, text: &str, max_width: i32, max_lines: usize) -> Vec<String> {
+        let fits = |s: &str| self.line(em_px, s).width <= max_width;
+        let mut lines = Vec::new();
+        let mut rest = text.trim();
+        while lines.len() + 1 < max_lines && !fits(rest) {
+            let word_ends = rest.match_indices(' ').map(|(i, _)| i).chain([rest.len()]);
+            let first_word = word_ends.clone().next().unwrap_or(rest.len());
+            let end = word_ends
+                .take_while(|&end| fits(&rest[..end]))
+                .last()
+                .unwrap_or(first_word);
+            lines.push(self.shortened(em_px, &rest[..end], max_width));
+            rest = rest[end..].trim_start();
         }
+        if !rest.is_empty() || lines.is_empty() {
+            lines.push(self.shortened(em_px, rest, max_width));
+        }
+        lines
+    }
+
+    /// `text`, or as much of it as fits in `max_width` followed by an ellipsis.
+    fn shortened(&self, em_px: f32, text: &str, max_width: i32) -> String {
         let chars: Vec<char> = text.chars().collect();
-        for keep in (0..chars.len()).rev() {
-            let mut s: String = chars[..keep]
-                .iter()
-                .collect::<String>()
-                .trim_end()
-                .to_string();
-            s.push('…');
-            let line = self.line(em_px, &s);
-            if line.width <= max_width {
-                return line;
-            }
-        }
-        self.line(em_px, "")
+        (0..=chars.len())
+            .rev()
+            .map(|keep| {
+                let kept: String = chars[..keep].iter().collect();
+                if keep == chars.len() {
+                    kept
+                } else {
+                    format!("{}…", kept.trim_end())
+                }
+            })
+            .find(|s| self.line(em_px, s).width <= max_width)
+            .unwrap_or_default()
     }
 }
 
@@ -241,5 +264,21 @@ mod tests {
         assert!(short.glyphs.len() > 3);
         let fits = cache.fitted_line(20.0, "Al", 1000);
         assert_eq!(fits.glyphs.len(), 2);
+    }
+
+    #[test]
+    fn text_too_long_for_one_line_is_broken_between_words_and_kept_whole() {
+        let cache = GlyphCache::default();
+        let text = "Move 12 · Bartholomew: move all active pieces for the last turn (2 left)";
+        let room = cache.line(20.0, text).width * 2 / 3;
+        let lines = cache.wrap(20.0, text, room, 2);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines.join(" "), text, "nothing cut");
+        assert!(lines.iter().all(|l| cache.line(20.0, l).width <= room));
+        assert_eq!(cache.wrap(20.0, "Move 3", room, 2), ["Move 3"]);
+        // Three lines' worth in two: the second ends with an ellipsis.
+        let cut = cache.wrap(20.0, text, room / 2, 2);
+        assert_eq!(cut.len(), 2);
+        assert!(cut[1].ends_with('…'), "{cut:?}");
     }
 }

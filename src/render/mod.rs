@@ -387,4 +387,29 @@ mod tests {
             renderer.render_png(&plain_over, &options)
         );
     }
+
+    /// The rows of the status band (the image's bottom `status_h` rows) that hold text, in
+    /// runs: one run per line of text.
+    fn status_text_runs(image: &Image, renderer: &Renderer, options: &RenderOptions) -> usize {
+        let band = layout::Layout::new(options.board_px, 8, 8).status_h as u32;
+        let theme = renderer.theme();
+        let inked = |y: u32| (0..image.width()).any(|x| image.rgb(x, y) != theme.status);
+        let rows: Vec<bool> = (image.height() - band..image.height()).map(inked).collect();
+        rows.windows(2).filter(|w| w[1] && !w[0]).count() + usize::from(rows[0])
+    }
+
+    #[test]
+    fn a_status_too_long_for_one_line_is_set_on_two() {
+        let renderer = Renderer::default();
+        let options = RenderOptions { board_px: 320 };
+        let mut view = BoardView::empty(8, 8);
+        view.caption.phase = Some("move all active pieces for the last turn (2 left)".into());
+        view.caption.white = "Bartholomew the Magnificent".into();
+        let long = renderer.render(&view, &options);
+        assert_eq!(status_text_runs(&long, &renderer, &options), 2);
+        view.caption.phase = None;
+        let short = renderer.render(&view, &options);
+        assert_eq!(status_text_runs(&short, &renderer, &options), 1);
+        assert_eq!(long.height(), short.height(), "the image keeps its size");
+    }
 }

@@ -412,3 +412,28 @@ fn a_captured_checker_is_announced_to_everyone_and_its_moves_read_as_its_piece()
     assert_eq!(public[0], "Nb1-c3");
     assert_eq!(public[5], "4:d8xd5{2=N}");
 }
+
+#[test]
+fn a_role_whose_every_checker_is_known_is_ruled_out_for_the_others_on_the_grid() {
+    let mut g = game("RNBQKBNR", "RNBQKBNR");
+    // White guesses Black's king right (checker 5), then the queen (checker 4).
+    run(&mut g, 0, "guess king 5").unwrap();
+    run(&mut g, 0, "move e4").unwrap();
+    run(&mut g, 0, "move d4").unwrap(); // the bonus move of a right guess
+    run(&mut g, 1, "move e5").unwrap();
+    let row = |g: &Cloak, n: usize| g.grid(Color::Black).lines().nth(n).unwrap().to_string();
+    assert_eq!(
+        row(&g, 1),
+        "K  X X X X O X X X",
+        "one king: the others are not it"
+    );
+    assert!(
+        row(&g, 2).contains('.'),
+        "the queen is still open: {}",
+        row(&g, 2)
+    );
+    run(&mut g, 0, "guess queen 4").unwrap();
+    assert_eq!(row(&g, 2), "Q  X X X O X X X X");
+    // Rooks: one known is not yet all of them.
+    assert_eq!(row(&g, 3), "R  . . . X X . . .");
+}

@@ -91,10 +91,16 @@ impl Cloak {
     }
 
     /// The deduction grid of `c`'s checkers as the public knows them: a row per role, a
-    /// column per checker; `O` a known identity, `X` a role ruled out (a wrong guess, or
-    /// the identity known to be another), `-` captured, `.` still open.
+    /// column per checker; `O` a known identity, `X` a role ruled out (a wrong guess, the
+    /// identity known to be another, or every checker of that role already known: one
+    /// king, one queen, two of each other), `-` captured, `.` still open.
     pub fn grid(&self, c: Color) -> String {
         let i = c.index();
+        let known_as = |r: Role| {
+            (1..=8u8)
+                .filter(|&id| self.known[i][id as usize] && self.true_role(c, id) == Some(r))
+                .count()
+        };
         let mut out = String::from("   1 2 3 4 5 6 7 8\n");
         let roles = [
             Role::King,
@@ -105,13 +111,15 @@ impl Cloak {
         ];
         for r in roles {
             out.push_str(&format!("{}  ", r.upper_char()));
+            let all_found = known_as(r) >= checkers_of(r);
             for id in 1..=8u8 {
                 let on_board = self.board.find(c, id).is_some();
                 let known = self.known[i][id as usize];
                 let truth = self.true_role(c, id);
                 let cell = if known && truth == Some(r) {
                     'O'
-                } else if known || self.crosses[i][id as usize] & (1 << r.index()) != 0 {
+                } else if known || all_found || self.crosses[i][id as usize] & (1 << r.index()) != 0
+                {
                     'X'
                 } else if !on_board {
                     '-'
@@ -394,5 +402,14 @@ impl Cloak {
     /// The squares of `c`'s back rank, for tests.
     pub fn back_rank(c: Color) -> Vec<Square> {
         (0..8).map(|f| Square::new(f, home_rank(c))).collect()
+    }
+}
+
+/// How many of a side's eight checkers have role `r`: one king and one queen, two of each
+/// other piece.
+fn checkers_of(r: Role) -> usize {
+    match r {
+        Role::King | Role::Queen => 1,
+        _ => 2,
     }
 }

@@ -377,7 +377,7 @@ fn the_image_marks_stacked_and_moved_pieces_and_shows_the_card_and_decks() {
         .unwrap();
     assert_eq!(cards.cards.len(), 1);
     assert!(
-        cards.label.contains("decks: White 5, Black 6"),
+        cards.label.contains("decks W 5, B 6 · score W "),
         "{}",
         cards.label
     );

@@ -84,7 +84,8 @@ impl Gravity {
 
     /// The board image's content: rank 1 always at the bottom; a black disc on each
     /// stacked piece, a white one numbered in order on each piece moved this turn (`-`
-    /// for a piece that stays); the flipped card and both decks' sizes below.
+    /// for a piece that stays); the flipped card, both decks' sizes and the score as it
+    /// stands below.
     pub fn board_view(&self) -> BoardView {
         let mut view = BoardView::empty(8, 8);
         for i in 0..64u8 {
@@ -120,13 +121,12 @@ impl Gravity {
         }
         view.overlays.push(Overlay::Discs(discs));
         let [w, b] = self.deck_sizes();
-        let label = match self.flipped {
-            Some(c) => format!(
-                "Flipped: {} · decks: White {w}, Black {b}",
-                piece_name(c.piece())
-            ),
-            None => format!("No card flipped · decks: White {w}, Black {b}"),
+        let flipped = match self.flipped {
+            Some(c) => format!("Flipped: {}", piece_name(c.piece())),
+            None => "No card flipped".into(),
         };
+        let [sw, sb] = Score::of(&self.board, self.captured).points;
+        let label = format!("{flipped} · decks W {w}, B {b} · score W {sw}, B {sb}");
         view.overlays.push(Overlay::Cards(CardRow {
             label,
             cards: self.flipped.map(|c| c.face()).into_iter().collect(),
