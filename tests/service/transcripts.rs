@@ -153,3 +153,103 @@ fn public_images_follow_the_orientation_setting() {
         vec![Color::White, Color::White]
     );
 }
+
+/// The PGN records a transcript's output holds, without the channel prefix of its lines:
+/// each from its `[Event` tag to the blank line after its movetext.
+fn pgn_records(output: &str) -> Vec<String> {
+    let mut records = Vec::new();
+    let mut lines = output.lines();
+    while let Some(line) = lines.next() {
+        let Some(at) = line.find("[Event \"") else {
+            continue;
+        };
+        let prefix = line[..at].trim_end();
+        let mut record = format!("{}\n", &line[at..]);
+        let mut blank_lines = 0;
+        for line in lines.by_ref() {
+            let Some(text) = line.strip_prefix(prefix).map(str::trim) else {
+                break;
+            };
+            if text.is_empty() {
+                blank_lines += 1;
+                if blank_lines == 2 {
+                    break;
+                }
+            }
+            record.push_str(text);
+            record.push('\n');
+        }
+        records.push(record);
+    }
+    records
+}
+
+/// Whether python-chess can be run. CI installs it and sets `POSTAL_REQUIRE_PYTHON_CHESS`
+/// (`.ci/run`), so there a missing module fails the test instead of skipping it.
+fn python_chess_available() -> bool {
+    let ran = std::process::Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .output();
+    let available = ran.is_ok_and(|out| out.status.success());
+    if !available && std::env::var_os("POSTAL_REQUIRE_PYTHON_CHESS").is_some() {
+        panic!("python-chess is required here (pip install chess) but python3 cannot import it");
+    }
+    if !available {
+        eprintln!("skipped: python3 with python-chess is not installed (pip install chess)");
+    }
+    available
+}
+
+/// Every variant's finished game, exported by `pgn` in a transcript, is read by an
+/// independent reader, python-chess (`tests/python/pgn_headers.py`): the Seven Tag Roster
+/// first and in order, a standard Result, the movetext ending with it (issue 38).
+#[test]
+fn every_variants_finished_pgn_is_read_by_python_chess() {
+    if !python_chess_available() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("postal-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(root.join("tests/transcripts")).unwrap() {
+        let script = entry.unwrap().path();
+        let text = std::fs::read_to_string(&script).unwrap_or_default();
+        if script.extension().is_none_or(|e| e != "txt") || !text.contains(": pgn") {
+            continue;
+        }
+        for (i, record) in pgn_records(&run_script(&script)).into_iter().enumerate() {
+            let stem = script.file_stem().unwrap().to_string_lossy();
+            let file = dir.join(format!("{stem}-{i}.pgn"));
+            std::fs::write(&file, record).unwrap();
+            files.push(file);
+        }
+    }
+    let out = std::process::Command::new("python3")
+        .arg(root.join("tests/python/pgn_headers.py"))
+        .args(&files)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "python-chess refused a record: {}{report}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let registry = postal::variants::Registry::builtin();
+    let finished: std::collections::BTreeSet<&str> = report
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split('\t').skip(1);
+            let (variant, result) = (fields.next()?, fields.next()?);
+            let variant = registry.find(variant).unwrap_or_else(|| panic!("{line}"));
+            (result != "*").then(|| variant.id())
+        })
+        .collect();
+    let every: std::collections::BTreeSet<&str> = registry.all().map(|v| v.id()).collect();
+    assert_eq!(
+        finished, every,
+        "a finished game of every variant: {report}"
+    );
+}
