@@ -14,8 +14,10 @@ use std::time::Instant;
 #[derive(Parser)]
 #[command(name = "postal", version, about)]
 struct Cli {
+    /// Without a command: the bot (`run`) when DISCORD_TOKEN is set, else the console on
+    /// the configured database (`console`).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// The chess-like variant `name` means, found in the registry (so a variant's own
@@ -226,7 +228,8 @@ fn write_export(bytes: &[u8], format: &str, out: Option<&std::path::Path>) -> Ex
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let command = cli.command.unwrap_or_else(default_command);
+    match command {
         Command::Run => run_bot(),
         Command::Console {
             db,
@@ -289,6 +292,25 @@ fn main() -> ExitCode {
         Command::Bench {
             what: BenchCommand::Backends { games, postgres },
         } => report(cli::bench_backends::main(games, postgres)),
+    }
+}
+
+/// What `postal` alone does: run the bot when a token is set, else open the console, so
+/// that one command starts Postal on a fresh machine (README, "Quick start").
+fn default_command() -> Command {
+    if std::env::var_os("DISCORD_TOKEN").is_some_and(|t| !t.is_empty()) {
+        Command::Run
+    } else {
+        eprintln!(
+            "postal: no DISCORD_TOKEN, so this is the console (`postal console`): a line \
+             `alice: help` speaks as alice in #games; set DISCORD_TOKEN to run the bot"
+        );
+        Command::Console {
+            db: None,
+            script: None,
+            seed: None,
+            images: None,
+        }
     }
 }
 

@@ -10,4 +10,5 @@ mod command_parser;
 mod console_input;
 mod export;
 mod pgn_export;
+mod quick_start;
 mod ratings;
