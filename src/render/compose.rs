@@ -503,11 +503,11 @@ fn draw_status(c: &mut Canvas, a: &Assets, view: &BoardView, y: usize) {
 /// set smaller on two lines in the same height, so that the image keeps its size.
 fn draw_two_status_lines(c: &mut Canvas, a: &Assets, text: &str, y: usize) {
     let l = &a.layout;
-    let em = a.sizes.status * 0.8;
+    let em = a.sizes.status * 0.75;
     let room = l.width as i32 - 2 * l.board_x as i32;
     let lines = a.glyphs.wrap(em, text, room, 2);
     let cap = cap_height(em);
-    let leading = (em * 1.15).round() as i32;
+    let leading = (em * 1.12).round() as i32;
     let first = (y + l.status_h / 2) as i32 + (cap.round() as i32 - leading) / 2;
     for (i, line) in lines.iter().enumerate() {
         let base = first + i as i32 * leading;
