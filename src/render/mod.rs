@@ -401,7 +401,7 @@ mod tests {
     #[test]
     fn a_status_too_long_for_one_line_is_set_on_two() {
         let renderer = Renderer::default();
-        let options = RenderOptions { board_px: 320 };
+        let options = RenderOptions::default();
         let mut view = BoardView::empty(8, 8);
         view.caption.phase = Some("move all active pieces for the last turn (2 left)".into());
         view.caption.white = "Bartholomew the Magnificent".into();

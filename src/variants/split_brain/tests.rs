@@ -601,3 +601,23 @@ fn a_pick_offers_its_few_squares_as_answers_from_the_public_board() {
     pick(&mut g, WK, "e1").unwrap();
     assert_eq!(answers(&g, WQ), targets);
 }
+
+#[test]
+fn the_public_image_reads_the_same_before_and_after_a_pick() {
+    let mut g = SplitBrain::new();
+    let board = |g: &SplitBrain| g.project(Viewer::Public).board;
+    let before = board(&g);
+    assert_eq!(
+        before.caption.phase.as_deref(),
+        Some(super::view::PICKING_WORDS)
+    );
+    pick(&mut g, WK, "e1").unwrap();
+    assert_eq!(
+        board(&g),
+        before,
+        "the chooser's pick shows nowhere in public"
+    );
+    let mut other = SplitBrain::new();
+    pick(&mut other, WQ, "d3").unwrap();
+    assert_eq!(board(&other), before, "nor does the mover's");
+}

@@ -23,6 +23,9 @@ pub fn pick_target_prompt() -> Prompt {
     Prompt::secret(PICK, "to pick a target square (privately)")
 }
 
+/// The image's status while a team picks, the same before and after either pick.
+pub const PICKING_WORDS: &str = "the chooser picks a piece and the mover a target (privately)";
+
 /// The most squares a pick offers as ready answers (buttons); more are typed.
 const SQUARE_ANSWERS: usize = 20;
 
@@ -146,6 +149,11 @@ pub(super) fn project(g: &SplitBrain, viewer: Viewer) -> Projection {
         "\n  checker on {corner}: the {} partners choose",
         if king_side { "king-side" } else { "queen-side" }
     ));
+    if g.phase == Phase::Picking && !g.is_over() {
+        // The same words whoever has picked: the status line must not tell onlookers (or
+        // the opponents) which partner is still to pick.
+        p.board.caption.phase = Some(PICKING_WORDS.into());
+    }
     if let Some(s) = seat {
         if let Some(sq) = g.own_pick(s) {
             p.board.overlays.push(Overlay::Discs(vec![Disc {
