@@ -9,6 +9,7 @@ mod common;
 mod toy;
 
 mod booster_perft;
+mod descriptive;
 mod layers;
 mod leak_walker;
 mod notation;

@@ -28,7 +28,7 @@ impl SplitMix {
 const MAX_PLIES: usize = 80;
 
 /// A random game of up to 80 plies (fewer if it ends).
-fn random_game(variant: Variant, seed: u64) -> Game {
+pub(super) fn random_game(variant: Variant, seed: u64) -> Game {
     let mut rng = SplitMix(seed);
     let mut game = Game::new(variant);
     while game.moves().len() < MAX_PLIES {

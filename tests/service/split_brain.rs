@@ -388,7 +388,7 @@ fn typed(
     rest: &str,
 ) -> Result<Vec<postal::variants::api::Note>, postal::variants::api::RuleError> {
     match g.read(seat, &GameCommand::new(word, rest), Env::default())? {
-        Reading::Act(a) => g.apply(seat, &a),
+        Reading::Act(a) | Reading::Noted { action: a, .. } => g.apply(seat, &a),
         Reading::ClaimTimeout { .. } => panic!("no time claims in split-brain"),
     }
 }

@@ -1,6 +1,7 @@
 //! Explaining a refusal: why none of the readings is a legal move here, worked out from
 //! the position, the most specific reason winning.
 
+use super::descriptive::{Descriptive, Target};
 use super::reading::{accepts, BoardReading, Reading};
 use super::suggest::suggest;
 use super::{parse_move, MoveError};
@@ -86,7 +87,55 @@ fn diagnose_one(pos: &Position, legal: &MoveList, reading: &Reading) -> Option<F
         Reading::Castle(side) => diagnose_castle(pos, side),
         Reading::Drop { role, to } => diagnose_drop(pos, role, to),
         Reading::Board(b) => diagnose_board(pos, legal, &b),
+        Reading::Descriptive(d) => diagnose_descriptive(pos, legal, &d),
     }
+}
+
+/// Why a descriptive reading is no legal move: the piece to take is not there, a capture
+/// was written with `-`, the qualifier names another piece than the one that can move, or
+/// else the reasons of a board move onto each square it may mean.
+fn diagnose_descriptive(pos: &Position, legal: &MoveList, d: &Descriptive) -> Option<Finding> {
+    let cfg = pos.config();
+    let boards = d.expand(pos);
+    if let Target::Capture(man) = d.target {
+        if boards.is_empty() {
+            return illegal(
+                prio::NOTHING_TO_TAKE,
+                format!(
+                    "there is no {} {} there to capture",
+                    pos.turn().opposite().name(),
+                    man.role.name()
+                ),
+            );
+        }
+    }
+    let onto = d.onto();
+    if let Some(m) = legal.iter().find(|m| *d != onto && onto.matches(cfg, m)) {
+        let taken = m.capture.map_or('P', |r| r.upper_char());
+        return illegal(
+            prio::RULE,
+            format!(
+                "that square holds a {}: a capture is written with x, like {}x{taken}",
+                m.capture.map_or("piece", |r| r.name()),
+                d.mover.role.upper_char()
+            ),
+        );
+    }
+    let any = d.any_mover();
+    if *d != any && legal.iter().any(|m| any.matches(cfg, m)) {
+        let role = d.mover.role.name();
+        return illegal(
+            prio::RULE,
+            format!("the {role} you named cannot make that move, another {role} can"),
+        );
+    }
+    boards
+        .iter()
+        .filter_map(|b| diagnose_board(pos, legal, b))
+        .fold(None, |best: Option<Finding>, f| match best {
+            Some(b) if b.0 >= f.0 => Some(b),
+            _ => Some(f),
+        })
 }
 
 fn off_board(pos: &Position, sq: Square) -> Option<Finding> {

@@ -15,9 +15,11 @@
 //!
 //! - `normalise`: the typed text made plain, and its move number checked.
 //! - `reading`: every way the plain text can be read, and which moves fit a reading.
+//! - `descriptive`: classic English descriptive notation (`P-K4`, `NxB`, `KP TO K4`).
 //! - `diagnose`: why no reading is a legal move here.
 //! - `suggest`: close legal moves to offer instead, and the phrasing of lists.
 
+mod descriptive;
 mod diagnose;
 mod normalise;
 mod reading;
@@ -28,7 +30,7 @@ use self::normalise::{check_number, normalise};
 use self::reading::read;
 use self::suggest::{did_you_mean, or_list};
 use super::san::{san, write_body, Glyphs};
-use crate::rules::{Color, Move, MoveKind, Position, VariantConfig};
+use crate::rules::{Color, Move, MoveKind, Position, Role, VariantConfig};
 
 /// The longest input, in characters, that is read as a move. Anything longer is refused
 /// at once.
@@ -42,7 +44,7 @@ pub enum MoveError {
     TooLong,
     /// The input is not shaped like a move in any notation.
     #[error(
-        "couldn't read '{input}' as a move; write it like e4, Nf3, exd5, e8=Q, O-O, N@d1 or e2e4"
+        "couldn't read '{input}' as a move; write it like e4, Nf3, exd5, e8=Q, O-O, N@d1, e2e4 or P-K4"
     )]
     Syntax {
         /// The input, trimmed, with control characters replaced by spaces.
@@ -94,7 +96,8 @@ pub enum MoveError {
 /// `Ng1-f3`, `e7e8q`, `e7-e8=Q`, castling as the king's move `e1g1`), the text-game form
 /// `MOVE E2 TO E4` (the word `MOVE` is optional) with algebraic or descriptive squares
 /// (`MOVE K2 TO K4`, `MOVE QN1 TO QB3`, ranks counted from the mover's side), and ICCF
-/// numeric (`5254`, `57581`, castling `5171`).
+/// numeric (`5254`, `57581`, castling `5171`), and classic English descriptive notation
+/// (`P-K4`, `N-KB3`, `PxP`, `QxP/Q4`, `P-K8=Q`, `MOVE KP TO K4`; see `descriptive`).
 ///
 /// Promotion must name the piece (`e8=Q`), except when the variant allows only one, and in
 /// the `E7 TO E8` form, which promotes to a queen unless another piece is named, as in the
@@ -148,6 +151,25 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveError> {
             }),
         },
     }
+}
+
+/// A short note for the player when `input`, accepted as `m`, was read one way and may
+/// have been meant another: a lower-case `bxc6` is the b-pawn's capture (as SAN has it),
+/// and when a bishop could also take on c6 the note says so and how to write the bishop's
+/// move. None otherwise.
+pub fn reading_note(pos: &Position, input: &str, m: Move) -> Option<String> {
+    let text = normalise(input).ok()?.text;
+    if !text.starts_with('b') || m.role != Role::Pawn || m.from.file() != 1 || m.capture.is_none() {
+        return None;
+    }
+    let legal = pos.legal_moves();
+    let bishop = legal
+        .iter()
+        .find(|b| b.role == Role::Bishop && b.to == m.to)?;
+    Some(format!(
+        "{text} was read as the pawn capture; write {} for the bishop",
+        san(pos, *bishop)
+    ))
 }
 
 /// Reads `input` as one of `candidates`, the moves of a variant whose rules the engine's

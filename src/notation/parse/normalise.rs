@@ -12,6 +12,8 @@ pub(super) struct Normalised {
     pub(super) figurine: bool,
     /// The move number typed before the move, and whether it had Black's dots (`12...`).
     pub(super) number: Option<(u32, bool)>,
+    /// A separate `e.p.` was set aside (descriptive `PxP e.p.` names en passant alone).
+    pub(super) en_passant: bool,
 }
 
 /// The refusal of text that is not shaped like a move, quoting it back.
@@ -78,11 +80,13 @@ pub(super) fn normalise(input: &str) -> Result<Normalised, MoveError> {
         number = Some((n, dots >= 2));
         s = after[dots..].trim_start();
     }
-    s = strip_annotations(s);
+    let mut en_passant = false;
+    s = strip_annotations(s, &mut en_passant);
     Ok(Normalised {
         text: s.split_whitespace().collect::<Vec<_>>().join(" "),
         figurine,
         number,
+        en_passant,
     })
 }
 
@@ -108,8 +112,9 @@ pub(super) fn check_number(pos: &Position, text: &Normalised) -> Result<(), Move
     })
 }
 
-/// Removes trailing `+`, `#`, `!`, `?` and `e.p.` (in any order and number).
-fn strip_annotations(mut s: &str) -> &str {
+/// Removes trailing `+`, `#`, `!`, `?` and `e.p.` (in any order and number), noting
+/// whether `e.p.` was there.
+fn strip_annotations<'a>(mut s: &'a str, en_passant: &mut bool) -> &'a str {
     'strip: loop {
         s = s.trim_end();
         if let Some(rest) = s.strip_suffix(['+', '#', '!', '?']) {
@@ -122,6 +127,7 @@ fn strip_annotations(mut s: &str) -> &str {
                 let before = s.as_bytes()[s.len() - n - 1];
                 if before.is_ascii_digit() || before == b' ' {
                     s = &s[..s.len() - n];
+                    *en_passant = true;
                     continue 'strip;
                 }
             }

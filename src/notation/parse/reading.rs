@@ -1,7 +1,8 @@
 //! What the normalised text could mean: every reading of it (SAN, a drop, castling, long
-//! algebraic or UCI, `E2 TO E4` with algebraic or descriptive squares, ICCF numeric), and
-//! whether a move fits a reading.
+//! algebraic or UCI, `E2 TO E4` with algebraic or descriptive squares, descriptive
+//! notation, ICCF numeric), and whether a move fits a reading.
 
+use super::descriptive::{self, Descriptive, CHECK_WORDS, DESCRIPTIVE_NAMES};
 use super::normalise::{syntax, Normalised};
 use super::MoveError;
 use crate::rules::{CastlingSide, Color, Move, MoveKind, Role, Square, VariantConfig};
@@ -15,6 +16,8 @@ pub(super) enum Reading {
     Castle(CastlingSide),
     /// A piece from the reserve.
     Drop { role: Role, to: Square },
+    /// Descriptive notation (`P-K4`, `NxB`, `MOVE KP TO K4`).
+    Descriptive(Descriptive),
 }
 
 /// A move on the board, as far as the input says.
@@ -80,6 +83,7 @@ impl Reading {
             Reading::Board(b) => b.fits(m) && b.promotion_fits(cfg, m),
             Reading::Castle(side) => m.kind == MoveKind::Castle(side),
             Reading::Drop { role, to } => m.kind == MoveKind::Drop && m.role == role && m.to == to,
+            Reading::Descriptive(d) => d.matches(cfg, m),
         }
     }
 }
@@ -121,7 +125,15 @@ pub(super) fn read(
     norm: &Normalised,
     input: &str,
 ) -> Result<Parsed, MoveError> {
-    let words: Vec<&str> = norm.text.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut words: Vec<&str> = norm.text.split(' ').filter(|w| !w.is_empty()).collect();
+    // Check said in words (`QxP ch`, `N-B6 dis ch`) is ignored like SAN's `+`.
+    while words.len() > 1
+        && words
+            .last()
+            .is_some_and(|w| CHECK_WORDS.iter().any(|c| w.eq_ignore_ascii_case(c)))
+    {
+        words.pop();
+    }
     if words.is_empty() {
         return Err(syntax(input));
     }
@@ -148,11 +160,27 @@ pub(super) fn read(
         let has_upper = bytes.iter().any(u8::is_ascii_uppercase);
         let has_lower = bytes.iter().any(u8::is_ascii_lowercase);
         let case_decides = norm.figurine || (has_upper && has_lower);
-        let r = san_readings(bytes, case_decides);
+        let mut r: Vec<Reading> = san_readings(bytes, case_decides)
+            .into_iter()
+            .map(Reading::Board)
+            .collect();
+        // Descriptive readings beside SAN's. Where the text is descriptive, a hyphen
+        // without a whole origin square before it is descriptive's (`N-B3`, `P-B4`,
+        // `KB-B4`), not SAN's: SAN writes `Nb3`, `b4`.
+        match descriptive::read(cfg, turn, &compact, norm.en_passant) {
+            Ok(d) if !d.is_empty() => {
+                // SAN's hyphen follows a whole origin square (`Nb1-c3`) only.
+                r.retain(|r| !matches!(r, Reading::Board(b) if b.from().is_none() && compact.contains('-')));
+                r.extend(d.into_iter().map(Reading::Descriptive));
+            }
+            Ok(_) => {}
+            Err(e) if r.is_empty() => return Err(e),
+            Err(_) => {}
+        }
         if r.is_empty() {
             return Err(syntax(input));
         }
-        r.into_iter().map(Reading::Board).collect()
+        r
     };
     Ok(Parsed {
         readings,
@@ -309,7 +337,7 @@ fn disambiguation(s: &[u8]) -> Option<(Option<u8>, Option<u8>)> {
     }
 }
 
-/// `E2 TO E4`, `K2 TO K4`, `QN1 TO QB3`, `E7 TO E8=N`.
+/// `E2 TO E4`, `K2 TO K4`, `QN1 TO QB3`, `E7 TO E8=N`, `KP TO K4`.
 fn to_form(
     cfg: &VariantConfig,
     turn: Color,
@@ -317,7 +345,7 @@ fn to_form(
     to: &str,
     input: &str,
 ) -> Result<Reading, MoveError> {
-    let from = square_word(cfg, turn, from)?.ok_or_else(|| syntax(input))?;
+    let from_square = square_word(cfg, turn, from)?;
     let (to, promotion) = match to.as_bytes() {
         [.., d, b'=', p] | [.., d, p] if d.is_ascii_digit() && p.is_ascii_alphabetic() => {
             let role = Role::from_char(*p as char).ok_or_else(|| syntax(input))?;
@@ -331,6 +359,12 @@ fn to_form(
         }
         _ => (to, None),
     };
+    let Some(from) = from_square else {
+        // A piece for the origin: `MOVE KP TO K4`.
+        return descriptive::read_to(cfg, turn, from, to, promotion)?
+            .map(Reading::Descriptive)
+            .ok_or_else(|| syntax(input));
+    };
     let to = square_word(cfg, turn, to)?.ok_or_else(|| syntax(input))?;
     Ok(Reading::Board(BoardReading {
         role: None,
@@ -343,9 +377,6 @@ fn to_form(
         auto_queen: true,
     }))
 }
-
-/// Every descriptive file name of the standard board.
-const DESCRIPTIVE_NAMES: [&str; 8] = ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"];
 
 /// A square written `e4` or descriptively from the mover's side (`K4`, `QN1`, `QKT1`).
 /// `Ok(None)` when the word is neither.

@@ -80,7 +80,7 @@ fn target(reading: &Reading) -> Option<Square> {
     match *reading {
         Reading::Board(b) => Some(b.to),
         Reading::Drop { to, .. } => Some(to),
-        Reading::Castle(_) => None,
+        Reading::Castle(_) | Reading::Descriptive(_) => None,
     }
 }
 
@@ -103,6 +103,12 @@ fn closeness(pos: &Position, reading: &Reading, m: &Move) -> u8 {
             4 * u8::from(m.to == to)
                 + 2 * u8::from(m.is_drop() && m.role == role)
                 + u8::from(m.role == role)
+        }
+        Reading::Descriptive(d) => {
+            let same = m.role == d.mover.role;
+            4 * u8::from(!m.is_drop() && d.target_fits(m))
+                + 2 * u8::from(same && d.any_mover() != d && d.mover_fits(m))
+                + u8::from(same)
         }
         Reading::Board(b) => {
             let on_board = !m.is_drop();

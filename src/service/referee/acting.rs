@@ -8,7 +8,7 @@ use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::store::GameStatus;
 use crate::store::{GameRow, InPlay};
 use crate::variants::api::{
-    Action, GameCommand, GameRules, Reading, RefusalKind, Seat, VariantSpec,
+    Action, GameCommand, GameRules, Note, Reading, RefusalKind, Seat, Text, VariantSpec,
 };
 
 impl Service {
@@ -51,8 +51,9 @@ impl Service {
                 return Err(declared.usage_error().into());
             }
             Ok(match rules.read(seat, &gc, env)? {
-                Reading::Act(action) => (seat, action, None),
-                Reading::ClaimTimeout { late } => (late, Action::timeout(), Some(late)),
+                Reading::Act(action) => (seat, action, None, None),
+                Reading::Noted { action, note } => (seat, action, None, Some(note)),
+                Reading::ClaimTimeout { late } => (late, Action::timeout(), Some(late), None),
             })
         })
         .await
@@ -103,21 +104,22 @@ impl Service {
     ) -> Result<(), Fail> {
         let id = self.pick_id(inc, id, lookup::Fit::Action(&action)).await?;
         self.act(inc, id, r, |g, _| {
-            Ok((lookup::player_seat(g, &inc.user)?, action, None))
+            Ok((lookup::player_seat(g, &inc.user)?, action, None, None))
         })
         .await
     }
 
     /// Under game `id`'s lock: reads the game once, lets `decide` choose the seat and the
     /// action from the game as it is now (and, for a claim of the opponent's time, the
-    /// seat whose deadline must have passed), applies and commits it, then produces the
-    /// messages from the state in hand.
+    /// seat whose deadline must have passed; and a note on how the text was read, told
+    /// with the announcement), applies and commits it, then produces the messages from
+    /// the state in hand.
     async fn act(
         &self,
         inc: &Incoming,
         id: i64,
         r: &mut Reply,
-        decide: impl FnOnce(&GameRow, &dyn GameRules) -> Result<(Seat, Action, Option<Seat>), Fail>,
+        decide: impl FnOnce(&GameRow, &dyn GameRules) -> Result<Decided, Fail>,
     ) -> Result<(), Fail> {
         // Whether the mover had a vacation not settled, as read under the lock.
         let away = {
@@ -131,7 +133,7 @@ impl Service {
                 })?;
             let g = &in_play.game;
             let rules = self.load(g)?;
-            let (seat, action, late) = decide(g, rules.as_ref())?;
+            let (seat, action, late, note) = decide(g, rules.as_ref())?;
             if g.status != GameStatus::Active {
                 return Err(Fail::of(
                     RefusalKind::Over,
@@ -154,6 +156,8 @@ impl Service {
             )?;
             self.store.write(g.id, &w).await?;
             done.notes.extend(lapsed);
+            done.notes
+                .extend(note.map(|n| Note::public(Text::plain(n))));
             let first = r.out.len();
             self.announce(g, &done, r);
             // The opponent's stored answer, if one expects this action: committed too
@@ -181,6 +185,10 @@ impl Service {
         Ok(())
     }
 }
+
+/// What an action's caller decided: the seat acting, the action, the seat whose deadline
+/// must have passed (a claim of time) and a note on how the typed text was read.
+type Decided = (Seat, Action, Option<Seat>, Option<String>);
 
 /// The names of a variant's commands, for a refusal.
 fn command_names(commands: &[crate::variants::api::CommandSpec]) -> String {

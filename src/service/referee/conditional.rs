@@ -109,8 +109,8 @@ fn read_line(
             Fail::of(e.kind, format!("{label}: {}; nothing was stored", e.text))
         };
         let action = match rules.read(who, &GameCommand::new("move", text), env) {
-            Ok(Reading::Act(a)) => a,
-            Ok(_) => {
+            Ok(Reading::Act(a) | Reading::Noted { action: a, .. }) => a,
+            Ok(Reading::ClaimTimeout { .. }) => {
                 return Err(Fail::of(
                     RefusalKind::Illegal,
                     format!("{label} is not a move; nothing was stored"),

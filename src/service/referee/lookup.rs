@@ -446,7 +446,9 @@ impl Service {
                 // accepted here.
                 declared
                     && match rules.read(seat, gc, self.env()) {
-                        Ok(Reading::Act(action)) => rules.apply(seat, &action).is_ok(),
+                        Ok(Reading::Act(action) | Reading::Noted { action, .. }) => {
+                            rules.apply(seat, &action).is_ok()
+                        }
                         Ok(Reading::ClaimTimeout { .. }) => true,
                         Err(_) => false,
                     }

@@ -148,4 +148,22 @@ pub enum Reading {
         /// The seat whose time is claimed to be up.
         late: Seat,
     },
+    /// Apply this action, and tell everyone how the typed text was read (a lower-case
+    /// `bxc6` played as the pawn's capture while a bishop could also take there).
+    Noted {
+        /// The action to apply.
+        action: Action,
+        /// The note, one short sentence.
+        note: String,
+    },
+}
+
+impl Reading {
+    /// The action to apply as the command's seat, if the reading is one.
+    pub fn action(&self) -> Option<&Action> {
+        match self {
+            Reading::Act(action) | Reading::Noted { action, .. } => Some(action),
+            Reading::ClaimTimeout { .. } => None,
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! an action of the game as it is now.
 
 use super::{color_of, split_double, ChessAction, ChessRules, ClaimKind, OfferKind};
-use crate::notation::parse_move;
+use crate::notation::{parse_move, reading_note};
 use crate::variants::api::{Action, GameCommand, GameRules, Reading, RuleError, Seat};
 
 /// Reads one of the chess commands typed by `seat`.
@@ -13,7 +13,15 @@ pub(super) fn read(
 ) -> Result<Reading, RuleError> {
     let act = |a: ChessAction| Action::of(&a).map(Reading::Act);
     match command.word.as_str() {
-        "move" | "play" => act(ChessAction::Move(parse(rules, seat, &command.rest(0))?)),
+        "move" | "play" => {
+            let text = command.rest(0);
+            let uci = parse(rules, seat, &text)?;
+            let action = Action::of(&ChessAction::Move(uci.clone()))?;
+            Ok(match note(rules, &text, &uci) {
+                Some(note) => Reading::Noted { action, note },
+                None => Reading::Act(action),
+            })
+        }
         "double" | "doublemove" | "double-move" => {
             let text = command.rest(0);
             let (a, b) = match split_double(&text) {
@@ -97,6 +105,14 @@ pub(super) fn parse(rules: &ChessRules, seat: Seat, text: &str) -> Result<String
         }
     }
     Ok(parse_move(pos, text)?.uci())
+}
+
+/// How `text`, read as the move `uci`, may have been meant otherwise (a lower-case `bxc6`
+/// while a bishop could also take there), for the announcement.
+fn note(rules: &ChessRules, text: &str, uci: &str) -> Option<String> {
+    let pos = rules.game().position();
+    let m = pos.legal_moves().into_iter().find(|m| m.uci() == uci)?;
+    reading_note(pos, text, m)
 }
 
 /// Reads a double move typed by `seat` into its canonical text (both halves' UCI).

@@ -31,7 +31,7 @@ pub static STANDARD: ChessSpec = ChessSpec {
     variant: Variant::STANDARD,
     aliases: &["chess", "fide", "classical"],
     summary: "chess by the FIDE rules",
-    rules: "Goal: checkmate the opponent's king. Moves: the FIDE rules: each piece moves as in chess, with castling, en passant, pawns two squares from their first rank, and promotion to queen, rook, bishop or knight. Type a move in SAN (Nf3, exd5, O-O, e8=Q), long algebraic (g1-f3), UCI (g1f3), ICCF numbers (7163) or words (MOVE G1 TO F3). Check must be answered. End: checkmate wins; stalemate, insufficient material, fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule are drawn on a claim (claim draw); draws may be offered and accepted (draw). A player may resign. A player whose time runs out loses, unless the opponent could never mate (a bare king, or king and knight against a bare king): then it is a draw.",
+    rules: "Goal: checkmate the opponent's king. Moves: the FIDE rules: each piece moves as in chess, with castling, en passant, pawns two squares from their first rank, and promotion to queen, rook, bishop or knight. Type a move in SAN (Nf3, exd5, O-O, e8=Q), long algebraic (g1-f3), UCI (g1f3), ICCF numbers (7163), descriptive (N-KB3, PxP, KP TO K4) or words (MOVE G1 TO F3). Check must be answered. End: checkmate wins; stalemate, insufficient material, fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule are drawn on a claim (claim draw); draws may be offered and accepted (draw). A player may resign. A player whose time runs out loses, unless the opponent could never mate (a bare king, or king and knight against a bare king): then it is a draw.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
 };
 
@@ -68,7 +68,7 @@ pub const MOVE: CommandSpec = CommandSpec {
     aliases: &["play"],
     usage: "move [ID] MOVE",
     help: "play a move; in a channel with exactly one of your games a bare move works too",
-    examples: "move 12 e4, e4, N@d1, MOVE E2 TO E4",
+    examples: "move 12 e4, e4, N@d1, P-K4, MOVE E2 TO E4",
     secret: false,
     id: IdRule::Plain,
     args: &[ArgSpec::MOVE],

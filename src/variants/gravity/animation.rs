@@ -11,7 +11,7 @@ use super::state::{Gravity, GravityAction, Step};
 use crate::render::gif::{views_gif, GifOptions};
 use crate::render::{BoardView, Renderer};
 use crate::rules::Color;
-use crate::variants::api::{Action, GameCommand, GameRules, Reading};
+use crate::variants::api::{Action, GameCommand, GameRules};
 
 impl Gravity {
     /// Every board of the game, from the start to now, one per action, as the public saw
@@ -39,12 +39,10 @@ impl Gravity {
             let seat = t.seat;
             for step in &t.steps {
                 let action = match step {
-                    Step::Moved(san) => {
-                        match read(&g, seat, &GameCommand::new("move", san)).ok()? {
-                            Reading::Act(a) => a,
-                            Reading::ClaimTimeout { .. } => return None,
-                        }
-                    }
+                    Step::Moved(san) => read(&g, seat, &GameCommand::new("move", san))
+                        .ok()?
+                        .action()?
+                        .clone(),
                     Step::Stayed(sq) => Action::of(&GravityAction::Stay(sq.clone())).ok()?,
                 };
                 g.apply(seat, &action).ok()?;

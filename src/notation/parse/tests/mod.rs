@@ -46,4 +46,5 @@ fn assert_all(p: &Position, inputs: &[&str], expected: &str) {
 }
 
 mod accepted;
+mod descriptive;
 mod refusals;

@@ -8,7 +8,7 @@ fn syntax_errors_explain_the_accepted_forms() {
     let p = start(STANDARD);
     assert_eq!(
         err(&p, "xyz").to_string(),
-        "couldn't read 'xyz' as a move; write it like e4, Nf3, exd5, e8=Q, O-O, N@d1 or e2e4"
+        "couldn't read 'xyz' as a move; write it like e4, Nf3, exd5, e8=Q, O-O, N@d1, e2e4 or P-K4"
     );
     for bad in [
         "",
