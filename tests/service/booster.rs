@@ -141,3 +141,73 @@ async fn a_refused_card_play_reads_the_same_in_public_whether_the_card_is_held()
     assert_eq!(after.version, before.version, "nothing changed");
     svc.store().close().await;
 }
+
+/// A square each card matches once White has played e4 and Black e5.
+fn square_for(card: &str) -> &'static str {
+    let (value, suit) = card.split_at(card.len() - 1);
+    let (white, black) = match value {
+        "2" | "3" | "4" | "5" => ("e4", "e5"),
+        "8" => ("b1", "b8"),
+        "9" => ("c1", "c8"),
+        "10" => ("a1", "a8"),
+        "Q" => ("d1", "d8"),
+        _ => ("e1", "e8"),
+    };
+    if matches!(suit, "h" | "d") {
+        white
+    } else {
+        black
+    }
+}
+
+/// A Booster turn sent by private message for a game in the channel (issue 38): the
+/// move, its card and `done` in one line work there as in the channel; the channel reads
+/// the card played (it goes face up) and nothing else of the hand.
+#[test]
+fn a_turn_with_its_card_may_be_sent_privately_and_ended_in_one_line() {
+    let dir = common::service::TempDir::new("booster-dm-turn");
+    let images = dir.0.join("images");
+    let out = console(
+        &dir.db(),
+        &images,
+        "alice: challenge @bob booster colour:white\n\
+         bob: accept\n\
+         alice> e4 .\n",
+    );
+    assert!(
+        out.contains("[#games] game #1: alice (White) plays e4. @bob (Black) to move"),
+        "{out}"
+    );
+    let hand = out
+        .lines()
+        .find(|l| l.starts_with("[dm bob] game #1: your hand"))
+        .unwrap()
+        .to_string();
+    let cards: Vec<&str> = hand
+        .split(": ")
+        .last()
+        .unwrap()
+        .split(", ")
+        .map(|c| c.split(' ').next().unwrap())
+        .collect();
+    let card = cards[0];
+    let out = console(
+        &dir.db(),
+        &images,
+        &format!("bob> e5 card {card} on {}\n", square_for(card)),
+    );
+    assert!(!out.contains("unknown command"), "{out}");
+    let public: Vec<&str> = out.lines().filter(|l| l.starts_with("[#games]")).collect();
+    assert!(
+        public[0].starts_with(&format!(
+            "[#games] game #1: bob (Black) plays e5; plays {card}"
+        )),
+        "{out}"
+    );
+    for other in cards.iter().filter(|c| **c != card) {
+        assert!(
+            !public.iter().any(|l| l.contains(&format!(" {other} "))),
+            "{other} in {out}"
+        );
+    }
+}

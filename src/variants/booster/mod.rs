@@ -14,6 +14,7 @@
 //!   machine.
 
 pub mod cards;
+mod castling;
 pub mod fen;
 pub mod position;
 mod read;
@@ -22,7 +23,9 @@ pub mod snapshot;
 pub mod spec;
 pub mod state;
 mod view;
+mod why;
 
+pub use castling::CastlingBar;
 pub use position::{Pos, Step};
 pub use spec::SPEC;
 pub use state::{Booster, BoosterAction, Part};

@@ -59,6 +59,15 @@ pub fn sign(c: Color) -> i8 {
     }
 }
 
+/// The rank of `c`'s back pieces: 0 for White, 7 for Black.
+pub fn home_rank(c: Color) -> u8 {
+    if c == Color::White {
+        0
+    } else {
+        7
+    }
+}
+
 /// The rank a pawn of `c` promotes on: the far rank, where hobble checkers fall off.
 pub fn far_rank(c: Color) -> u8 {
     match c {
@@ -351,44 +360,14 @@ impl Pos {
         }
     }
 
-    /// The castlings `us`'s king on `from` may make: the right kept, king and rook not
-    /// stacked, the squares between empty, the king not attacked on its square, on the
-    /// square it crosses or on its destination (booster reach included).
+    /// The castlings `us`'s king on `from` may make: those with no
+    /// [`super::castling::CastlingBar`].
     fn castlings(&self, us: Color, from: Square) -> Vec<(CastlingSide, Square)> {
-        let mut out = Vec::new();
-        let rank = if us == Color::White { 0 } else { 7 };
-        if from != Square::new(4, rank) || self.stack(from) != 0 {
-            return out;
-        }
-        for (side, rook_file, king_to, path) in [
-            (CastlingSide::KingSide, 7u8, 6u8, &[5u8, 6][..]),
-            (CastlingSide::QueenSide, 0, 2, &[3, 2, 1][..]),
-        ] {
-            let rook = Square::new(rook_file, rank);
-            if !self.castling.contains(rook)
-                || self.piece(rook)
-                    != Some(Piece {
-                        color: us,
-                        role: Role::Rook,
-                    })
-                || self.stack(rook) != 0
-                || path
-                    .iter()
-                    .any(|f| self.occupied().contains(Square::new(*f, rank)))
-            {
-                continue;
-            }
-            let crossed = [
-                from,
-                Square::new((4 + king_to) / 2, rank),
-                Square::new(king_to, rank),
-            ];
-            if crossed.iter().any(|s| self.attacked(*s, us.opposite())) {
-                continue;
-            }
-            out.push((side, Square::new(king_to, rank)));
-        }
-        out
+        super::castling::CASTLINGS
+            .iter()
+            .filter(|c| self.castling_bar(us, from, c.side).is_none())
+            .map(|c| (c.side, Square::new(c.king_to, home_rank(us))))
+            .collect()
     }
 
     /// Every normal move of the side to move, pseudo-legal.
@@ -533,22 +512,29 @@ impl Pos {
     /// steps its checkers allow.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
         let occ = self.occupied();
-        for sq in self.of(by) {
-            let Some(p) = self.piece(sq) else { continue };
-            if self.hobbled(sq) {
-                if p.role != Role::Pawn && pawn_attacks(by, sq).contains(target) {
-                    return true;
-                }
-                continue;
-            }
-            if attacks(p.role, by, sq, occ).contains(target) {
-                return true;
-            }
-            if self.boost(sq) > 0 && self.reaches(sq, target) {
-                return true;
-            }
+        self.of(by).any(|sq| self.attacks_from(sq, target, occ))
+    }
+
+    /// The squares of `by`'s pieces that attack `target` (booster reach counted), for
+    /// the reasons of refusals.
+    pub fn attackers(&self, target: Square, by: Color) -> Vec<Square> {
+        let occ = self.occupied();
+        self.of(by)
+            .filter(|sq| self.attacks_from(*sq, target, occ))
+            .collect()
+    }
+
+    /// Whether the piece on `sq` attacks `target` ([`Pos::attacked`]).
+    #[inline]
+    fn attacks_from(&self, sq: Square, target: Square, occ: Bitboard) -> bool {
+        let Some(p) = self.piece(sq) else {
+            return false;
+        };
+        if self.hobbled(sq) {
+            return p.role != Role::Pawn && pawn_attacks(p.color, sq).contains(target);
         }
-        false
+        attacks(p.role, p.color, sq, occ).contains(target)
+            || (self.boost(sq) > 0 && self.reaches(sq, target))
     }
 
     /// The checkers of `by` under the other side's pieces: how much a boosted piece of

@@ -9,8 +9,8 @@ use crate::notation::{read_among, san_among};
 use crate::rules::{Square, Variant};
 use crate::variants::api::{Action, DuelAction, GameCommand, Reading, RuleError, Seat};
 
-/// The words that start a part of a turn.
-const KEYWORDS: [&str; 6] = ["boost", "card", "add", "done", "move", "step"];
+/// The words that start a part of a turn (`.` is short for `done`: `e4 .`).
+const KEYWORDS: [&str; 7] = ["boost", "card", "add", "done", ".", "move", "step"];
 
 /// Reads one of Booster Chess's commands typed by `seat`.
 pub(super) fn read(g: &Booster, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
@@ -71,7 +71,7 @@ pub fn read_line(g: &Booster, seat: Seat, line: &str) -> Result<Vec<Part>, RuleE
                 }
             }
             "card" | "add" => parts.push(read_card(&group)?),
-            "done" => {
+            "done" | "." => {
                 if !group.is_empty() {
                     return Err(RuleError::syntax(
                         "done ends the turn: nothing may follow it",
@@ -143,11 +143,14 @@ fn read_move(g: &Booster, text: &str) -> Result<String, RuleError> {
                 "{} would leave your king attacked (booster reach counts)",
                 san_among(*m, &pattern)
             ),
-            None => format!(
-                "'{}' is not a move of yours here{}",
-                text.chars().take(20).collect::<String>(),
-                hobbled_hint(g)
-            ),
+            None => match g.why_no_castling(text) {
+                Some(why) => why,
+                None => format!(
+                    "'{}' is not a move of yours here{}",
+                    text.chars().take(20).collect::<String>(),
+                    hobbled_hint(g)
+                ),
+            },
         })),
         many => Err(RuleError::ambiguous(format!(
             "ambiguous: {}?",

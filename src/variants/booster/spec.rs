@@ -74,8 +74,8 @@ pub const DONE: CommandSpec = CommandSpec {
     name: "done",
     aliases: &[],
     usage: "done [ID]",
-    help: "Booster Chess: end your turn after your move without (more) booster steps or a card; you then draw up to one card per checker in front of you",
-    examples: "done, done 12",
+    help: "Booster Chess: end your turn after your move without (more) booster steps or a card; you then draw up to one card per checker in front of you. It may end the move's own line, and . is short for it: e4 done, e4 .",
+    examples: "done, done 12, e4 done, e4 .",
     secret: false,
     id: IdRule::Plain,
     args: &[],
@@ -159,7 +159,12 @@ impl GameRules for Booster {
         }
         let mover = seat_of(self.turn());
         let prompt = match self.phase() {
-            Phase::Move => Prompt::turn(PromptKind::MOVE, "to move"),
+            // A turn without a card needs its `done`: the prompt says it may come in the
+            // move's own line (docs/rules/booster.md, "Commands").
+            Phase::Move => Prompt::turn(
+                PromptKind::MOVE,
+                "to move (end the turn in the same line with done or .: `e4 done`)",
+            ),
             Phase::Steps(_) => Prompt::turn(
                 BOOST_PROMPT,
                 "to take booster steps (boost SQUARE), play a card or end the turn (done)",

@@ -330,38 +330,54 @@ impl Booster {
         }
         let mut said: Vec<String> = Vec::new();
         let mut private: Vec<String> = Vec::new();
+        // Whether the turn has ended, and whether by the mover's card or `done` (rather
+        // than by itself, when nothing was left to choose).
         let mut ended_turn = false;
-        for part in parts {
+        let mut chosen_end = false;
+        for (i, part) in parts.iter().enumerate() {
             if ended_turn && *part == Part::Done {
                 // A `done` after a turn that has ended by itself changes nothing.
                 continue;
             }
-            if ended_turn {
-                return Err(RuleError::new(
+            let played = match part {
+                _ if chosen_end => Err(RuleError::new(
                     "your turn ends with the card or done: nothing may follow it",
-                ));
+                )),
+                Part::Move(uci) => self.play_move(uci).map(Some),
+                Part::Step(text) => self.play_step(text).map(Some),
+                Part::Card { card, on } => self.play_card(*card, on).map(Some),
+                Part::Done if self.phase == Phase::Move => Err(RuleError::new(
+                    "you must move a piece before your turn can end",
+                )),
+                Part::Done => Ok(None),
+            };
+            match played {
+                Ok(text) => said.extend(text),
+                Err(e) => {
+                    let fix = match part {
+                        Part::Step(text) => self
+                            .stepping()
+                            .zip(read_step(text).ok())
+                            .and_then(|(at, step)| self.why_no_step(at, step).1)
+                            .map(Part::Step),
+                        _ => None,
+                    };
+                    return Err(self.line_dropped(e, parts, i, fix));
+                }
             }
-            match part {
-                Part::Move(uci) => said.push(self.play_move(uci)?),
-                Part::Step(text) => said.push(self.play_step(text)?),
-                Part::Card { card, on } => {
-                    said.push(self.play_card(*card, on)?);
-                    ended_turn = true;
-                }
-                Part::Done => {
-                    if self.phase == Phase::Move {
-                        return Err(RuleError::new(
-                            "you must move a piece before your turn can end",
-                        ));
-                    }
-                    ended_turn = true;
-                }
+            if matches!(part, Part::Card { .. } | Part::Done) {
+                chosen_end = true;
+                ended_turn = true;
             }
             if !ended_turn && !self.is_waiting() {
                 ended_turn = true;
             }
         }
         if ended_turn {
+            if said.is_empty() {
+                // A bare `done`: the announcement still says what the player did.
+                said.push("ends the turn".into());
+            }
             let (public, mine) = self.end_turn();
             said.extend(public);
             private.extend(mine);
@@ -440,12 +456,7 @@ impl Booster {
 
     fn play_step(&mut self, text: &str) -> Result<String, RuleError> {
         let Some(at) = self.stepping() else {
-            return Err(RuleError::new(match self.phase {
-                Phase::Move => {
-                    "first move a piece; booster steps come right after a boosted piece's move"
-                }
-                _ => "no booster steps now: only a boosted piece that has just moved may take them",
-            }));
+            return Err(RuleError::new(self.why_no_more_steps()));
         };
         let step = read_step(text)?;
         let legal = self.pos.legal_steps(at);
@@ -455,7 +466,7 @@ impl Booster {
                     || (s.promotion.is_none() && step.promotion.is_none()))
         });
         let Some(&ok) = ok else {
-            return Err(RuleError::new(self.why_no_step(at, step)));
+            return Err(RuleError::new(self.why_no_step(at, step).0));
         };
         let effects = self.pos.play_step(at, ok);
         self.last = Some((self.last.map_or(at, |l| l.0), ok.to));
@@ -471,27 +482,6 @@ impl Booster {
             self.phase = Phase::Card;
         }
         Ok(out)
-    }
-
-    /// Why the piece on `at` may not step as asked.
-    fn why_no_step(&self, at: Square, step: Step) -> String {
-        let Some(p) = self.pos.piece(at) else {
-            return "there is no piece to step".into();
-        };
-        let to = step.to;
-        if super::position::distance(at, to) != 1 {
-            return format!("a booster step goes to a square next to {at}; {to} is not");
-        }
-        if self.pos.piece(to).is_some_and(|q| q.color == p.color) {
-            return format!("{to} holds one of your own pieces");
-        }
-        if p.role == Role::Pawn && to.rank() == far_rank(p.color) && step.promotion.is_none() {
-            return format!("the pawn promotes on {to}: say to which piece, like {to}=Q");
-        }
-        if step.promotion.is_some() && (p.role != Role::Pawn || to.rank() != far_rank(p.color)) {
-            return format!("only a pawn stepping onto its last rank promotes; write just {to}");
-        }
-        format!("stepping to {to} would leave your king attacked")
     }
 
     fn play_card(&mut self, card: Card, on: &str) -> Result<String, RuleError> {
@@ -561,18 +551,24 @@ impl Booster {
                 _ => String::new(),
             };
         }
+        // Each a clause whose subject is the mover, as the rest of the announcement.
+        let them = match self.pos.turn {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
         match self.ended() {
-            Some(Ended::Rules(BoosterEnd::Mated(_))) => public.push("checkmate".into()),
+            Some(Ended::Rules(BoosterEnd::Mated(_))) => public.push(format!("checkmates {them}")),
             Some(Ended::Rules(BoosterEnd::Stalemate)) => {
-                public.push("stalemate: the game is drawn".into())
+                public.push(format!("stalemates {them}: the game is drawn"))
             }
-            Some(Ended::Rules(BoosterEnd::Repetition)) => {
-                public.push("the same position for the third time: the game is drawn".into())
-            }
-            Some(Ended::Rules(BoosterEnd::FiftyMoves)) => public.push(
-                "fifty moves each without a pawn move or a capture: the game is drawn".into(),
+            Some(Ended::Rules(BoosterEnd::Repetition)) => public.push(
+                "brings about the same position for the third time: the game is drawn".into(),
             ),
-            _ if check => public.push("check".into()),
+            Some(Ended::Rules(BoosterEnd::FiftyMoves)) => public.push(
+                "completes fifty moves each without a pawn move or a capture: the game is drawn"
+                    .into(),
+            ),
+            _ if check => public.push(format!("gives check to {them}")),
             _ => {}
         }
         (public, private)

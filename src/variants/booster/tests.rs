@@ -481,3 +481,168 @@ fn threefold_repetition_counts_stacks_and_checkers_in_front() {
     }
     assert_eq!(g.ended(), Some(Ended::Rules(BoosterEnd::Repetition)));
 }
+
+// Messages that say what they mean (issue 38).
+
+/// The refusal of `line` typed by White in the position `f`.
+fn refusal(f: &str, line: &str) -> String {
+    match super::read::read_line(&game(f), Seat(0), line) {
+        Ok(parts) => {
+            let mut g = game(f);
+            turn(&mut g, 0, parts).expect_err(line).text
+        }
+        Err(e) => e.text,
+    }
+}
+
+#[test]
+fn a_bare_done_and_a_mate_are_announced_as_sentences() {
+    // The pawn steps onto f8 as a queen with one checker left: the bare `done` ends the
+    // turn, and the boosted queen's reach mates.
+    // Five cards in hand for five checkers in front: nothing is drawn.
+    let five = ["6h", "6d", "2h", "3h", "4h"];
+    let mut g = game_with_hands("k7/8/6P1/8/8/8/8/4K3 w - - 0 1 g6:w2", &five, &[]);
+    turn(&mut g, 0, vec![mv("g6g7"), Part::Step("f8q".into())]).unwrap();
+    let said = turn(&mut g, 0, vec![Part::Done]).unwrap();
+    assert!(
+        said.contains("\" ends the turn; checkmates Black\""),
+        "{said}"
+    );
+    // A bare `done` with nothing drawn still says what the player did.
+    let six = ["6h", "6d", "2h", "3h", "4h", "5h"];
+    let mut g = game_with_hands("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &six, &[]);
+    turn(&mut g, 0, vec![mv("e1d1")]).unwrap();
+    let said = turn(&mut g, 0, vec![Part::Done]).unwrap();
+    assert!(said.contains("\" ends the turn\""), "{said}");
+    // A check is said by the mover too.
+    let mut g = game_with_hands("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &["6h"], &[]);
+    let said = turn(&mut g, 0, vec![mv("a1a8"), Part::Done]).unwrap();
+    assert!(
+        said.contains("plays Ra8; draws 5 cards; gives check to Black"),
+        "{said}"
+    );
+}
+
+#[test]
+fn castling_refusals_give_the_reason_of_rule_12() {
+    let cases = [
+        (
+            "r3k2r/8/8/8/7n/8/8/R3K2R w KQkq - 0 1 h4:b1,a1:w1",
+            "O-O",
+            "you may not castle O-O: the king would cross f1, which the boosted black knight on h4 attacks (booster reach counts)",
+        ),
+        (
+            "r3k2r/8/8/8/7n/8/8/R3K2R w KQkq - 0 1 h4:b1,a1:w1",
+            "0-0-0",
+            "the rook on a1 stands on 1 white checker (boosted): a rook on any checker never castles",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1 e1:w1",
+            "O-O",
+            "your king stands on 1 white checker (boosted): a king on any checker never castles",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1 e1:b2",
+            "e1g1",
+            "your king stands on 2 black checkers (hobbled)",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4KB1R w K - 0 1",
+            "O-O",
+            "f1 is not empty: every square between the king and the rook must be",
+        ),
+        (
+            "4k3/8/8/8/8/8/4r3/4K2R w K - 0 1",
+            "O-O",
+            "your king is in check from the black rook on e2 (booster reach counts): no castling out of check",
+        ),
+        (
+            "4k1r1/8/8/8/8/8/8/4K2R w K - 0 1",
+            "O-O",
+            "the king would land on g1, which the black rook on g8 attacks",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+            "O-O",
+            "your king or the rook of h1 has moved",
+        ),
+    ];
+    for (f, line, why) in cases {
+        let e = refusal(f, line);
+        assert!(e.contains(why), "{f} {line}: {e}");
+        assert!(!e.contains("is not a move of yours"), "{e}");
+    }
+    // A move that is no castling keeps the plain answer.
+    let e = refusal("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "Nf3");
+    assert!(e.contains("'Nf3' is not a move of yours here"), "{e}");
+}
+
+#[test]
+fn a_step_after_the_checkers_are_spent_says_they_are_spent() {
+    // The rook carries two checkers: two steps, and a third is one too many, whether the
+    // turn then waits for a card or ends by itself (no card in hand).
+    let f = "4k3/8/8/8/8/8/8/4K2R w - - 0 1 h1:w2";
+    for hand in [&["6h"][..], &[]] {
+        let mut g = game_with_hands(f, hand, &[]);
+        let line = super::read::read_line(&g, Seat(0), "Rh5 boost h4 h3 h2").unwrap();
+        let e = turn(&mut g, 0, line).unwrap_err();
+        assert!(
+            e.text.starts_with(
+                "the rook on h3 has spent its checkers: it took 2 steps, one checker each"
+            ),
+            "{hand:?}: {e}"
+        );
+        assert!(e.text.contains("Nothing of that line was played"), "{e}");
+        assert_eq!(g.phase(), Phase::Move, "nothing was played");
+    }
+    // A piece on no checker of its own never steps.
+    let e = refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "Rh5 boost h4");
+    assert!(
+        e.starts_with("the white rook on h5 stands on none of your checkers"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_refused_line_plays_nothing_and_asks_for_it_whole_again() {
+    let f = "k7/8/6P1/8/8/8/8/4K3 w - - 0 1 g6:w2";
+    let mut g = game_with_hands(f, &["6h"], &[]);
+    let line = super::read::read_line(&g, Seat(0), "g7 boost f8").unwrap();
+    let e = turn(&mut g, 0, line).unwrap_err();
+    assert_eq!(
+        e.text,
+        "the pawn promotes on f8: say to which piece, like f8=Q. Nothing of that line was played: send it again whole, like `g7 boost f8=Q`"
+    );
+    assert_eq!(g.phase(), Phase::Move);
+    assert_eq!(
+        g.position().piece(sq("g6")).map(|p| p.role),
+        Some(Role::Pawn)
+    );
+    // The line as the refusal writes it is accepted.
+    let line = super::read::read_line(&g, Seat(0), "g7 boost f8=Q").unwrap();
+    turn(&mut g, 0, line).unwrap();
+    assert_eq!(
+        g.position().piece(sq("f8")).map(|p| p.role),
+        Some(Role::Queen)
+    );
+}
+
+#[test]
+fn a_turn_may_end_in_the_line_of_its_move() {
+    use crate::variants::api::GameRules;
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let g = game_with_hands(start, &["6h"], &[]);
+    for line in ["e4 done", "e4 .", "move e4 ."] {
+        assert_eq!(
+            super::read::read_line(&g, Seat(0), line).unwrap(),
+            [mv("e2e4"), Part::Done],
+            "{line}"
+        );
+    }
+    let mut g = g;
+    turn(&mut g, 0, vec![mv("e2e4"), Part::Done]).unwrap();
+    assert_eq!(g.turn(), Color::Black);
+    // The prompt says so.
+    let (_, prompt) = &g.awaiting()[0];
+    assert!(prompt.ask.contains("`e4 done`"), "{}", prompt.ask);
+}
