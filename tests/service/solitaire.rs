@@ -454,11 +454,9 @@ async fn an_abort_after_the_deal_is_shown_is_a_lost_attempt_and_one_attempt_is_l
     assert!(out.contains("game #4: alice plays parade"), "{out}");
     svc.store().close().await;
     for format in ["pgn", "json"] {
-        let text = |id| async move {
-            String::from_utf8(postal::console::export(&db, id, format).await.unwrap()).unwrap()
-        };
-        let finished = text(1).await;
-        let live = text(2).await;
+        let export = |id| postal::console::export(&db, id, format);
+        let finished = String::from_utf8(export(1).await.unwrap()).unwrap();
+        let live = String::from_utf8(export(2).await.unwrap()).unwrap();
         match format {
             "pgn" => {
                 assert!(finished.contains("[Deal \""), "{finished}");
