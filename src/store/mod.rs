@@ -66,6 +66,10 @@ pub enum StoreError {
     /// The challenger has as many challenges waiting for an answer as they may.
     #[error("too many challenges waiting for an answer")]
     OverLimit,
+    /// The challenger already has a live game (this id) of a variant that allows one at a
+    /// time ([`NewGame::one_live`]).
+    #[error("game #{0} of this variant is still under way")]
+    LiveGame(i64),
 }
 
 /// The database.
@@ -146,6 +150,24 @@ impl Store {
                     .bind(&g.challenger)
                     .execute(&mut *tx)
                     .await?;
+            }
+            if g.one_live {
+                // One live game of the variant per player: checked after the challenger's
+                // write above, which makes their challenges take turns on both backends
+                // (PostgreSQL's row lock; SQLite's write lock, taken by the first write).
+                let live: Option<i64> = sqlx::query(
+                    "SELECT games.id FROM games JOIN seats ON seats.game_id = games.id
+                     WHERE seats.user_id = $1 AND games.variant = $2 AND games.status IN ('challenged', 'active')
+                     ORDER BY games.id LIMIT 1",
+                )
+                .bind(&g.challenger)
+                .bind(&g.variant)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|r| r.get(0));
+                if let Some(live) = live {
+                    return Err(StoreError::LiveGame(live));
+                }
             }
             // The limit is counted by the statement that inserts: two challenges at once
             // cannot both pass it.

@@ -112,6 +112,10 @@ pub struct NewGame {
     /// The most challenges the challenger may have waiting for an answer, this one
     /// included; checked in the transaction that creates it ([`StoreError::OverLimit`]).
     pub max_open: i64,
+    /// Whether the challenger may have only one live game of this variant (a solitaire
+    /// whose shown deal counts); checked in the transaction that creates it
+    /// ([`StoreError::LiveGame`]).
+    pub one_live: bool,
 }
 
 /// What [`Store::create_game`] draws once the game's id is known.

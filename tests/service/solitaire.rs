@@ -89,7 +89,12 @@ fn seen(game: &dyn GameRules, viewer: Viewer) -> (String, Vec<Card>) {
         p.instructions.unwrap_or_default(),
         p.holdings.unwrap_or_default(),
         prompts.join(" "),
-        game.pgn(viewer, &[]),
+        // A finished attempt's record holds its whole deal (checked in `play`).
+        if game.is_over() {
+            String::new()
+        } else {
+            game.pgn(viewer, &[])
+        },
         game.outcome().map(|o| o.to_string()).unwrap_or_default(),
     ]
     .join("\n");
@@ -246,6 +251,18 @@ fn play(s: &Solitaire, seed: u64, choices: &[usize]) {
     } else {
         assert_eq!(outcome.score, None, "a lost attempt has no score");
     }
+    // Once over, the record holds the deal, every card of it, and a real result.
+    let pgn = game.pgn(Viewer::Public, &[]);
+    let deal = pgn
+        .lines()
+        .find_map(|l| l.strip_prefix("[Deal \""))
+        .unwrap_or_else(|| panic!("no deal in a finished record: {pgn}"));
+    for card in (s.deck)() {
+        assert!(deal.contains(&format!("{card} ")) || deal.contains(&format!("{card}\"")), "{card} not in the deal: {pgn}");
+    }
+    let result = if outcome.result == "won" { "1-0" } else { "0-1" };
+    assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
+    assert!(pgn.trim_end().ends_with(result), "{pgn}");
     let replayed = registry.replay(s.id, Some(&start), &setup, &log).unwrap();
     assert_eq!(
         replayed.snapshot().unwrap(),
@@ -374,5 +391,88 @@ fn a_solitaire_goes_on_after_a_restart_to_its_win() {
             store.close().await;
         })
         .unwrap();
+    }
+}
+
+/// All the text of `out`, one message a line.
+fn texts(out: &[postal::service::referee::Outbound]) -> String {
+    out.iter()
+        .map(|o| o.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A shown deal counts (`docs/rules/parade.md`, "A shown deal counts"): a second live
+/// attempt is refused naming the first, and an abort of a shown deal is a lost attempt
+/// that the tables count; then a new attempt may start. The finished attempt's export
+/// holds its deal, in PGN and JSON; a live one's holds neither.
+#[tokio::test]
+async fn an_abort_after_the_deal_is_shown_is_a_lost_attempt_and_one_attempt_is_live_at_a_time() {
+    let dir = TempDir::new("sol-abort");
+    let (svc, db) = started("parade", Settings::default(), &dir).await;
+    let before = svc.store().game(1).await.unwrap().unwrap();
+    let out = texts(&say(&svc, "c2", "alice", "challenge parade", T0 + 10).await);
+    assert!(
+        out.contains("your Parade Chess Solitaire attempt, game #1, is still under way"),
+        "{out}"
+    );
+    assert!(svc.store().game(2).await.unwrap().is_none());
+    assert_eq!(svc.store().game(1).await.unwrap().unwrap().version, before.version);
+    // Someone else may, and so may alice at the other solitaire.
+    let out = texts(&say(&svc, "c3", "bob", "challenge parade", T0 + 20).await);
+    assert!(out.contains("game #2: bob plays parade"), "{out}");
+    let out = texts(&say(&svc, "c4", "alice", "challenge neighbour", T0 + 30).await);
+    assert!(out.contains("game #3: alice plays neighbour"), "{out}");
+    // The setup is dealt face up: the abort records a lost attempt.
+    let out = texts(&say(&svc, "a", "alice", "abort 1", T0 + 40).await);
+    assert!(
+        out.contains("alice (Player) calls the attempt off after the deal was shown: it counts as a lost attempt"),
+        "{out}"
+    );
+    assert!(
+        out.contains("lost by calling it off once the deal was shown"),
+        "{out}"
+    );
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(g.status, postal::store::GameStatus::Finished);
+    assert_eq!(
+        (g.result.as_deref(), g.reason.as_deref()),
+        (Some("lost"), Some("aborted"))
+    );
+    let out = texts(&say(&svc, "r", "alice", "rating", T0 + 50).await);
+    assert!(
+        out.contains("Parade Chess Solitaire: no win yet, 1 attempt, 0 won"),
+        "{out}"
+    );
+    // Neighbour shows nothing before its first `add`: an abort then is free.
+    let out = texts(&say(&svc, "a3", "alice", "abort 3", T0 + 60).await);
+    assert!(!out.contains("lost"), "{out}");
+    let g = svc.store().game(3).await.unwrap().unwrap();
+    assert_eq!(g.status, postal::store::GameStatus::Aborted);
+    // With nothing live, a new attempt starts.
+    let out = texts(&say(&svc, "c5", "alice", "challenge parade", T0 + 70).await);
+    assert!(out.contains("game #4: alice plays parade"), "{out}");
+    svc.store().close().await;
+    for format in ["pgn", "json"] {
+        let export = |id| postal::console::export(&db, id, format);
+        let finished = String::from_utf8(export(1).await.unwrap()).unwrap();
+        let live = String::from_utf8(export(2).await.unwrap()).unwrap();
+        match format {
+            "pgn" => {
+                assert!(finished.contains("[Deal \""), "{finished}");
+                assert!(finished.contains("[Result \"0-1\"]"), "{finished}");
+                assert!(finished.contains("[Black \"-\"]"), "{finished}");
+                assert!(finished.trim_end().ends_with("0-1"), "{finished}");
+                assert!(!live.contains("Deal"), "{live}");
+                assert!(live.contains("[Result \"*\"]"), "{live}");
+            }
+            _ => {
+                let v: Value = serde_json::from_str(&finished).unwrap();
+                assert_eq!(v["deal"]["setup"].as_array().map(Vec::len), Some(8), "{v}");
+                assert_eq!(v["deal"]["hand"].as_array().map(Vec::len), Some(8), "{v}");
+                let v: Value = serde_json::from_str(&live).unwrap();
+                assert!(v.get("deal").is_none(), "{v}");
+            }
+        }
     }
 }

@@ -61,6 +61,7 @@ fn new_game(challenger: &str, channel: &str) -> NewGame {
         channel: Some(channel.into()),
         server: Some("guild".into()),
         max_open: 10,
+        one_live: false,
         start_fen: None,
         options: "{}".into(),
         snapshot: "{}".into(),

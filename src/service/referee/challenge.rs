@@ -162,6 +162,13 @@ impl Service {
                     plural(max, "challenge", "challenges")
                 ),
             )),
+            Err(StoreError::LiveGame(live)) => Err(Fail::of(
+                RefusalKind::Illegal,
+                format!(
+                    "your {} attempt, game #{live}, is still under way: finish it (or `resign {live}`) before you start another; a deal, once shown, counts",
+                    m.spec.display_name()
+                ),
+            )),
             Err(e) => Err(e.into()),
             Ok((id, _, seats)) => Ok((id, seats)),
         }
@@ -270,6 +277,7 @@ impl Making<'_> {
                 Place::Dm => None,
             },
             max_open,
+            one_live: self.spec.shown_deal_counts(),
             start_fen: c
                 .fen
                 .as_ref()

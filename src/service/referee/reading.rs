@@ -102,10 +102,12 @@ impl Service {
         let seat = lookup::player_seat(&g, &inc.user)?;
         let text = match rules.project(Viewer::Seat(seat)).holdings {
             Some(t) => format!("game #{}: {t}", g.id),
+            // Nothing shown to this player alone: say so without denying what the game
+            // calls a hand (Parade's face-down hand, which nobody sees, is on the board).
             None => format!(
-                "game #{}: {} has nothing held in hand",
-                g.id,
-                self.display_name(&g.variant)
+                "game #{id}: you hold nothing secret in {}: all you may see is on the board (`board {id}`), any face-down cards as a count",
+                self.display_name(&g.variant),
+                id = g.id,
             ),
         };
         r.out.push(Outbound {

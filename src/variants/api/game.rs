@@ -115,6 +115,14 @@ pub trait VariantSpec: Sync {
     fn conditional_moves(&self) -> Result<(), &'static str> {
         Err("it has hidden information, secret or simultaneous choices or turns of several steps, so a move cannot be answered in advance")
     }
+    /// Whether a deal of it, once shown, counts (a solitaire: `docs/rules/parade.md`, "A
+    /// shown deal counts"): a player may have only one live game of it at a time (a
+    /// second challenge is refused, naming the live one), so nobody can deal several and
+    /// play the best; and its game takes an `abort` after the deal was shown as a lost
+    /// attempt, which its standing counts. By default not.
+    fn shown_deal_counts(&self) -> bool {
+        false
+    }
     /// Whether a challenge may start it from a position (`fen:"..."`).
     fn takes_fen(&self) -> bool {
         true

@@ -77,6 +77,7 @@ pub fn reason_words(reason: &str) -> String {
         "no-move" => "no move left",
         "connection" => "connecting the group",
         "out-of-cards" => "running out of cards",
+        "aborted" => "calling it off once the deal was shown",
         other => return other.replace('-', " "),
     };
     words.to_string()
@@ -259,6 +260,10 @@ mod tests {
         assert_eq!(
             outcome("lost", "timeout", None).describe(&alone),
             "lost on time"
+        );
+        assert_eq!(
+            outcome("lost", "aborted", None).describe(&alone),
+            "lost by calling it off once the deal was shown"
         );
         assert_eq!(
             outcome("F", "king-captured", Some(vec![7, 7])).describe(&sides()),

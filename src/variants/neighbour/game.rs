@@ -49,6 +49,9 @@ pub enum NeighbourAction {
 
 const VARIANT: &str = "Neighbour Chess Solitaire";
 
+/// The warning of a `stop` that would lose at once.
+pub const STOP_WARNING: &str = "stopping now loses the attempt at once: the pieces are apart and none has a neighbour of its colour to lend it a move. Add more pieces (add), or type `stop anyway` to stop all the same";
+
 /// `three`, for "three squares right".
 fn count_words(n: u8) -> String {
     match n {
@@ -82,6 +85,22 @@ impl Neighbour {
             to: At(to.1),
             with,
         })
+    }
+
+    /// Reads `stop [anyway]`: a stop that would lose the attempt at once is refused with
+    /// a warning unless confirmed with `anyway` (`docs/rules/neighbour.md`, "A losing stop
+    /// is confirmed"); the stored action is the same `Stop` either way.
+    fn read_stop(&self, command: &GameCommand) -> Result<NeighbourAction, RuleError> {
+        let anyway = match command.args.len() {
+            0 => false,
+            1 if command.arg(0).eq_ignore_ascii_case("anyway") => true,
+            _ => return Err(STOP.usage_error()),
+        };
+        if !anyway && !self.is_over() && !self.moving && self.pending.is_none() && self.stop_loses()
+        {
+            return Err(RuleError::new(STOP_WARNING));
+        }
+        Ok(NeighbourAction::Stop)
     }
 
     /// The cards left, in words.
@@ -233,7 +252,7 @@ impl GameRules for Neighbour {
         let action = if ADD.is_named(&command.word) {
             NeighbourAction::Add
         } else if STOP.is_named(&command.word) {
-            NeighbourAction::Stop
+            self.read_stop(command)?
         } else if PLACE.is_named(&command.word) {
             match (command.args.len(), Square::parse(&command.arg(0))) {
                 (1, Some(sq)) => NeighbourAction::Place(At(sq)),
@@ -360,7 +379,34 @@ impl GameRules for Neighbour {
     }
 
     fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
-        solitaire::pgn(VARIANT, tags, &self.record, self.outcome())
+        solitaire::pgn(
+            tags,
+            solitaire::Record {
+                variant: VARIANT,
+                actions: &self.record,
+                outcome: self.outcome(),
+                deal: self.deal_words(),
+            },
+        )
+    }
+
+    fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
+        // The deal only once the attempt is over: while it goes on, the piles' order is
+        // the game's secret, from everyone.
+        let mut fields = serde_json::Map::new();
+        if self.is_over() && !self.dealt_pieces.is_empty() {
+            let words = |cards: &[solitaire::PlayingCard]| -> Vec<String> {
+                cards.iter().map(|c| c.to_string()).collect()
+            };
+            fields.insert(
+                "deal".into(),
+                serde_json::json!({
+                    "pieces": words(&self.dealt_pieces),
+                    "positions": words(&self.dealt_positions),
+                }),
+            );
+        }
+        fields
     }
 
     fn animation(&self, _viewer: Viewer, _renderer: &Renderer, _names: &[&str]) -> Option<Vec<u8>> {

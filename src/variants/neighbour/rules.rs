@@ -7,7 +7,7 @@
 use crate::render::LastMove;
 use crate::rules::{Bitboard, Color, Piece, Role, Square};
 use crate::variants::api::RuleError;
-use crate::variants::solitaire::{Adjacency, At, Board, Ended, Pile, PlayingCard};
+use crate::variants::solitaire::{self, Adjacency, At, Board, Ended, Pile, PlayingCard};
 use serde::{Deserialize, Serialize};
 
 /// Which neighbours make a group, and whose moves a piece may borrow: the eight squares
@@ -106,6 +106,13 @@ pub struct Neighbour {
     pub record: Vec<String>,
     /// How the attempt ended.
     pub ended: Option<Ended>,
+    /// The piece cards as dealt, top first. Secret while the attempt goes on; in the
+    /// record once it is over. Empty for an attempt stored before the deal was kept.
+    #[serde(default)]
+    pub dealt_pieces: Vec<PlayingCard>,
+    /// The position cards as dealt, top first (as [`Neighbour::dealt_pieces`]).
+    #[serde(default)]
+    pub dealt_positions: Vec<PlayingCard>,
 }
 
 /// `white rook`.
@@ -127,6 +134,8 @@ impl Neighbour {
     pub fn deal(pieces: Vec<PlayingCard>, positions: Vec<PlayingCard>) -> Neighbour {
         Neighbour {
             board: Board::default(),
+            dealt_pieces: pieces.clone(),
+            dealt_positions: positions.clone(),
             pieces: Pile::new(pieces),
             positions: Pile::new(positions),
             turned_pieces: Vec::new(),
@@ -191,7 +200,7 @@ impl Neighbour {
         self.turned_positions.push(position);
         let from = self.last_added.map_or(Square::new(0, 0), |a| a.0);
         let at = landing(from, position);
-        let role = card.piece().map_or('?', |p| p.role.upper_char());
+        let letter = card.piece().map_or('?', solitaire::letter);
         let occupied = self.board.occupied();
         let choices = if occupied.contains(at) {
             nearest_free(occupied, at)
@@ -200,7 +209,7 @@ impl Neighbour {
         };
         if let Some(only) = choices.single() {
             self.record
-                .push(format!("{card} {position}: {role}@{only}"));
+                .push(format!("{card} {position}: {letter}@{only}"));
             self.put(card, only);
             return Ok((card, position, at, Some(only)));
         }
@@ -229,8 +238,13 @@ impl Neighbour {
                 list(p.choices.iter().map(|a| a.0))
             )));
         }
-        let role = p.card.piece().map_or('?', |p| p.role.upper_char());
-        self.record.push(format!("{role}@{at}"));
+        // The placement completes its addition's entry (`8♠ 3♥: f1 taken, n@e1`): one
+        // numbered action, as the two cards turned were one.
+        let letter = p.card.piece().map_or('?', solitaire::letter);
+        match self.record.last_mut() {
+            Some(entry) => entry.push_str(&format!(", {letter}@{at}")),
+            None => self.record.push(format!("{letter}@{at}")),
+        }
         self.pending = None;
         self.put(p.card, at);
         Ok(p.card.piece().unwrap_or(Piece {
@@ -381,11 +395,11 @@ impl Neighbour {
             return Err(RuleError::new("no cards are left to spend on a move"));
         }
         self.spent += 1;
-        let lent = self.board.piece_at(by).map_or('?', |l| l.role.upper_char());
+        let lent = self.board.piece_at(by).map_or('?', solitaire::letter);
         self.board.take(from);
         self.board.put(to, p);
         self.record
-            .push(format!("{}{from}-{to} ({lent}{by})", p.role.upper_char()));
+            .push(format!("{}{from}-{to} ({lent}{by})", solitaire::letter(p)));
         self.steps.push(Step::Moved {
             from: At(from),
             to: At(to),
@@ -394,16 +408,48 @@ impl Neighbour {
         Ok(by)
     }
 
-    /// Ends the attempt for a reason of the referee's (resignation, timeout, abort).
+    /// Ends the attempt for a reason of the referee's (resignation, timeout, abort). An
+    /// abort is refused once an action was taken (resign instead); before the first
+    /// `add` no card has been seen, so it calls the attempt off with no result
+    /// (`docs/rules/neighbour.md`, "A shown deal counts").
     pub fn end(&mut self, why: Ended) -> Result<(), RuleError> {
         self.check_open()?;
-        if why == Ended::Aborted && !self.steps.is_empty() {
-            return Err(RuleError::new(
-                "the attempt has begun: resign to give it up",
-            ));
-        }
+        let why = match why {
+            Ended::Aborted | Ended::AbortedShown if !self.steps.is_empty() => {
+                return Err(RuleError::new(
+                    "the attempt has begun: resign to give it up",
+                ));
+            }
+            Ended::Aborted | Ended::AbortedShown => {
+                solitaire::abort_ending(!self.turned_pieces.is_empty())
+            }
+            other => other,
+        };
         self.ended = Some(why);
         Ok(())
+    }
+
+    /// Whether `stop` now would lose the attempt at once: the pieces are apart and none
+    /// could move (`docs/rules/neighbour.md`, "A losing stop is confirmed").
+    pub fn stop_loses(&self) -> bool {
+        let mut after = self.clone();
+        after.moving = true;
+        after.settle();
+        matches!(after.ended, Some(Ended::Stuck | Ended::Exhausted))
+    }
+
+    /// The piles as dealt in the record's form, piece cards then position cards
+    /// (`Q♠ 9♥ ... / 5♦ 2♥ ...`), once the attempt is over; `None` while it goes on (its
+    /// secret) or when it was stored before the deal was kept.
+    pub fn deal_words(&self) -> Option<String> {
+        if !self.is_over() || self.dealt_pieces.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "{} / {}",
+            solitaire::card_words(&self.dealt_pieces),
+            solitaire::card_words(&self.dealt_positions)
+        ))
     }
 
     /// Once moving: won when the pieces form one group; lost when both piles are empty,

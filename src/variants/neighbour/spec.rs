@@ -44,16 +44,21 @@ pub const PLACE: CommandSpec = CommandSpec {
     }],
 };
 
-/// `stop [ID]`.
+/// `stop [ID] [anyway]`.
 pub const STOP: CommandSpec = CommandSpec {
     name: "stop",
     aliases: &[],
-    usage: "stop [ID]",
-    help: "stop adding pieces and start moving them",
-    examples: "stop, stop 12",
+    usage: "stop [ID] [anyway]",
+    help: "stop adding pieces and start moving them; a stop that would lose at once (the pieces apart and none able to move) is refused with a warning unless you add anyway",
+    examples: "stop, stop 12, stop anyway",
     secret: false,
     id: IdRule::Plain,
-    args: &[],
+    args: &[ArgSpec {
+        name: "anyway",
+        help: "anyway: stop even though it loses the attempt at once",
+        kind: ArgKind::Choice(&[("anyway", "anyway: stop even if it loses at once")]),
+        required: false,
+    }],
 };
 
 /// `move [ID] FROM TO [with NEIGHBOUR]`.
@@ -110,6 +115,10 @@ impl VariantSpec for NeighbourSpec {
 
     fn takes_fen(&self) -> bool {
         false
+    }
+
+    fn shown_deal_counts(&self) -> bool {
+        true
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {

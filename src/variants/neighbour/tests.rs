@@ -46,7 +46,7 @@ fn the_first_piece_starts_above_a1_and_the_next_above_the_last_added() {
     let (_, _, at, placed) = g.add().unwrap();
     assert_eq!((at, placed), (sq("d3"), Some(sq("d3"))));
     assert_eq!(g.board.fen(), "8/8/8/8/8/3k4/8/3R4");
-    assert_eq!(g.record, ["10♥ 3♦: R@d1", "K♠ 2♠: K@d3"]);
+    assert_eq!(g.record, ["10♥ 3♦: R@d1", "K♠ 2♠: k@d3"]);
     // The piece cards ran out: adding is over, and two pieces apart with no
     // neighbours cannot move: lost.
     assert!(g.moving);
@@ -87,6 +87,7 @@ fn a_piece_on_a_taken_square_waits_for_the_players_choice() {
     // From c1 a black 2 goes up to c3, which is taken: eight free squares around it.
     let (_, _, at, placed) = g.add().unwrap();
     assert_eq!((at, placed), (sq("c3"), None));
+    assert_eq!(g.record, ["10♥ 2♥: R@c1", "K♠ 2♠: c3 taken"]);
     let e = g.add().unwrap_err();
     assert_eq!(
         e.text,
@@ -102,7 +103,12 @@ fn a_piece_on_a_taken_square_waits_for_the_players_choice() {
     assert_eq!(g, before, "a refusal changes nothing");
     g.place(sq("d4")).unwrap();
     assert_eq!(g.last_added, Some(At(sq("d4"))));
-    assert_eq!(g.record, ["10♥ 2♥: R@c1", "K♠ 2♠: c3 taken", "K@d4"]);
+    // The placement finishes its addition: one numbered action, not two.
+    assert_eq!(g.record, ["10♥ 2♥: R@c1", "K♠ 2♠: c3 taken, k@d4"]);
+    assert_eq!(
+        crate::variants::solitaire::numbered(&g.record),
+        "1. 10♥ 2♥: R@c1 2. K♠ 2♠: c3 taken, k@d4"
+    );
     assert_eq!(g.place(sq("d5")).unwrap_err().kind, RefusalKind::Illegal);
 }
 
@@ -223,4 +229,76 @@ fn abort_only_before_the_first_action() {
     g.add().unwrap();
     assert!(g.end(Ended::Aborted).is_err());
     g.end(Ended::Resigned).unwrap();
+}
+
+#[test]
+fn an_abort_before_any_card_is_seen_has_no_result() {
+    use crate::variants::api::GameRules;
+    let mut g = Neighbour::deal(cards("10h 10s"), cards("2h 2s"));
+    g.end(Ended::Aborted).unwrap();
+    assert_eq!(g.ended, Some(Ended::Aborted));
+    assert!(g.aborted() && g.outcome().is_none());
+    // Over, its deal is dead: the record may show it.
+    assert_eq!(g.deal_words().as_deref(), Some("10♥ 10♠ / 2♥ 2♠"));
+}
+
+#[test]
+fn a_black_piece_is_written_in_lowercase() {
+    let mut g = Neighbour::deal(cards("9c 9h qs"), cards("2s 3h 2h"));
+    g.add().unwrap();
+    g.add().unwrap();
+    assert_eq!(g.record, ["9♣ 2♠: b@a3", "9♥ 3♥: B@d3"]);
+    let mut g = moving("8/8/8/8/8/8/8/nb6", 3);
+    g.play_move(sq("a1"), sq("c3"), None).unwrap();
+    assert_eq!(g.record, ["na1-c3 (bb1)"]);
+}
+
+#[test]
+fn a_stop_that_loses_at_once_asks_to_be_confirmed() {
+    use crate::variants::api::{Action, Env, GameCommand, GameRules, Reading, Seat};
+    // A white rook on c1 and a black king on c3: apart, and neither has a neighbour of
+    // its colour to lend it a move.
+    let mut g = Neighbour::deal(cards("10h ks qh"), cards("2h 2s 2d"));
+    g.add().unwrap();
+    g.add().unwrap();
+    assert!(g.stop_loses());
+    let read = |g: &Neighbour, text: &str| {
+        let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
+        g.read(Seat(0), &GameCommand::new(word, rest), Env::default())
+    };
+    let e = read(&g, "stop").unwrap_err();
+    assert_eq!(e.text, crate::variants::neighbour::game::STOP_WARNING);
+    assert!(e.text.contains("stop anyway"), "{e}");
+    assert!(read(&g, "stop please").is_err());
+    let Ok(Reading::Act(action)) = read(&g, "stop anyway") else {
+        panic!("stop anyway is read")
+    };
+    assert_eq!(action, Action::of(&crate::variants::neighbour::NeighbourAction::Stop).unwrap());
+    g.apply(Seat(0), &action).unwrap();
+    assert_eq!(g.ended, Some(Ended::Stuck));
+    // A stop that wins (two neighbours) needs no confirmation.
+    let mut g = Neighbour::deal(cards("10h 10s qh"), cards("2h 2s 2d"));
+    g.add().unwrap();
+    g.board = Board::try_from("8/8/8/8/8/8/2r5/2R5".to_string()).unwrap();
+    assert!(!g.stop_loses());
+    assert!(matches!(read(&g, "stop"), Ok(Reading::Act(_))));
+}
+
+#[test]
+fn a_finished_record_holds_the_deal_and_a_live_one_does_not() {
+    use crate::variants::api::{GameRules, Viewer};
+    let mut g = Neighbour::deal(cards("10h ks qh"), cards("2h 2s 2d"));
+    g.add().unwrap();
+    assert_eq!(g.deal_words(), None);
+    assert!(!g.pgn(Viewer::Public, &[]).contains("Deal"));
+    assert!(g.export_fields(Viewer::Public).is_empty());
+    g.end(Ended::Resigned).unwrap();
+    let pgn = g.pgn(Viewer::Public, &[]);
+    assert!(pgn.contains("[Deal \"10♥ K♠ Q♥ / 2♥ 2♠ 2♦\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    let fields = g.export_fields(Viewer::Public);
+    assert_eq!(
+        fields["deal"],
+        serde_json::json!({"pieces": ["10♥", "K♠", "Q♥"], "positions": ["2♥", "2♠", "2♦"]})
+    );
 }

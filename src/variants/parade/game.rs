@@ -39,6 +39,9 @@ pub enum ParadeAction {
 
 const VARIANT: &str = "Parade Chess Solitaire";
 
+/// What an abort says: the setup was dealt face up, so the attempt counts.
+pub const ABORT_WORDS: &str = " calls the attempt off after the deal was shown: it counts as a lost attempt";
+
 impl Parade {
     /// Reads `move MOVER PIECE TARGET`, checking any piece letters given against the
     /// board.
@@ -159,7 +162,7 @@ impl GameRules for Parade {
             }
             ParadeAction::Abort => {
                 self.end(Ended::Aborted)?;
-                return Ok(Vec::new());
+                return Ok(vec![Note::public(Text::player(seat, ABORT_WORDS))]);
             }
             ParadeAction::Timeout => {
                 self.end(Ended::TimedOut)?;
@@ -245,7 +248,32 @@ impl GameRules for Parade {
     }
 
     fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
-        solitaire::pgn(VARIANT, tags, &self.record, self.outcome())
+        solitaire::pgn(
+            tags,
+            solitaire::Record {
+                variant: VARIANT,
+                actions: &self.record,
+                outcome: self.outcome(),
+                deal: self.deal_words(),
+            },
+        )
+    }
+
+    fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
+        // The deal only once the attempt is over: while it goes on, the hand's order is
+        // the game's secret, from everyone.
+        let mut fields = serde_json::Map::new();
+        if self.is_over() && !self.deal.is_empty() {
+            let (setup, hand) = self.deal.split_at(super::rules::PILE.min(self.deal.len()));
+            let words = |cards: &[solitaire::PlayingCard]| -> Vec<String> {
+                cards.iter().map(|c| c.to_string()).collect()
+            };
+            fields.insert(
+                "deal".into(),
+                serde_json::json!({"setup": words(setup), "hand": words(hand)}),
+            );
+        }
+        fields
     }
 
     fn animation(&self, _viewer: Viewer, _renderer: &Renderer, _names: &[&str]) -> Option<Vec<u8>> {

@@ -6,7 +6,7 @@
 use crate::render::LastMove;
 use crate::rules::{Bitboard, Color, Piece, Role, Square};
 use crate::variants::api::RuleError;
-use crate::variants::solitaire::{Adjacency, At, Board, Ended, Pile, PlayingCard};
+use crate::variants::solitaire::{self, Adjacency, At, Board, Ended, Pile, PlayingCard};
 use serde::{Deserialize, Serialize};
 
 /// How many cards are dealt to each pile: the setup's and the hand's.
@@ -95,13 +95,18 @@ pub struct Parade {
     pub record: Vec<String>,
     /// How the attempt ended.
     pub ended: Option<Ended>,
+    /// The sixteen cards as dealt: the setup pile's eight, then the hand's, top first.
+    /// Secret while the attempt goes on; in the record once it is over. Empty for an
+    /// attempt stored before the deal was kept.
+    #[serde(default)]
+    pub deal: Vec<PlayingCard>,
 }
 
 impl Parade {
     /// A new attempt from the shuffled 16 cards: the first eight are turned up one at a
     /// time and their pieces placed with their gaps; the other eight are the hand.
     pub fn deal(deck: Vec<PlayingCard>) -> Parade {
-        let mut cards = deck;
+        let mut cards = deck.clone();
         let hand = cards.split_off(PILE.min(cards.len()));
         let mut game = Parade {
             board: Board::default(),
@@ -112,6 +117,7 @@ impl Parade {
             steps: Vec::new(),
             record: Vec::new(),
             ended: None,
+            deal: deck,
         };
         for card in cards {
             game.place(card);
@@ -235,10 +241,7 @@ impl Parade {
             role: Role::Pawn,
         });
         self.board.put(to, piece);
-        let m = self
-            .board
-            .piece_at(mover)
-            .map_or('?', |p| p.role.upper_char());
+        let m = self.board.piece_at(mover).map_or('?', solitaire::letter);
         self.record.push(format!("{m}{mover}: {from}-{to}"));
         self.steps.push(Step::Move {
             mover: At(mover),
@@ -259,23 +262,45 @@ impl Parade {
             ));
         };
         let at = self.place(card);
-        let role = card.piece().map_or('?', |p| p.role.upper_char());
-        self.record.push(format!("{card}: {role}@{at}"));
+        let letter = card.piece().map_or('?', solitaire::letter);
+        self.record.push(format!("{card}: {letter}@{at}"));
         self.steps.push(Step::Add { card, at: At(at) });
         self.settle();
         Ok((card, at))
     }
 
-    /// Ends the attempt for a reason of the referee's (resignation, timeout, abort).
+    /// Ends the attempt for a reason of the referee's (resignation, timeout, abort). An
+    /// abort is refused once an action was taken (resign instead), and before that it is
+    /// a lost attempt all the same: the setup is shown from the deal on, and a shown deal
+    /// counts (`docs/rules/parade.md`, "A shown deal counts").
     pub fn end(&mut self, why: Ended) -> Result<(), RuleError> {
         self.check_open()?;
-        if why == Ended::Aborted && !self.steps.is_empty() {
-            return Err(RuleError::new(
-                "the attempt has begun: resign to give it up",
-            ));
-        }
+        let why = match why {
+            Ended::Aborted | Ended::AbortedShown if !self.steps.is_empty() => {
+                return Err(RuleError::new(
+                    "the attempt has begun: resign to give it up",
+                ));
+            }
+            Ended::Aborted | Ended::AbortedShown => solitaire::abort_ending(true),
+            other => other,
+        };
         self.ended = Some(why);
         Ok(())
+    }
+
+    /// The deal in the record's form, setup pile then hand (`Q♠ 9♥ ... / K♠ 8♣ ...`),
+    /// once the attempt is over; `None` while it goes on (its secret) or when it was
+    /// stored before the deal was kept.
+    pub fn deal_words(&self) -> Option<String> {
+        if !self.is_over() || self.deal.is_empty() {
+            return None;
+        }
+        let (setup, hand) = self.deal.split_at(PILE.min(self.deal.len()));
+        Some(format!(
+            "{} / {}",
+            solitaire::card_words(setup),
+            solitaire::card_words(hand)
+        ))
     }
 
     fn check_open(&self) -> Result<(), RuleError> {

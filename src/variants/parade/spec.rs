@@ -83,6 +83,10 @@ impl VariantSpec for ParadeSpec {
         false
     }
 
+    fn shown_deal_counts(&self) -> bool {
+        true
+    }
+
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
         // The deck is a hidden draw, kept in the state as drawn.
         let mut deck = piece_deck();

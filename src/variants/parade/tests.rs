@@ -46,6 +46,7 @@ fn on(fen: &str, hand: usize) -> Parade {
         steps: Vec::new(),
         record: Vec::new(),
         ended: None,
+        deal: Vec::new(),
     }
 }
 
@@ -147,7 +148,7 @@ fn once_the_piece_is_lifted_a_slider_sees_past_its_square() {
         squares(&["g2", "h1", "f5", "g6", "h7", "d5", "c6", "b7", "a8"])
     );
     g.play_move(sq("e4"), sq("f3"), sq("g2")).unwrap();
-    assert_eq!(g.record, ["Be4: f3-g2"]);
+    assert_eq!(g.record, ["be4: f3-g2"], "the black bishop, in lowercase");
     assert_eq!(
         g.last(),
         Some(LastMove::Move {
@@ -292,4 +293,42 @@ fn abort_only_before_the_first_action() {
         g.end(Ended::Resigned).unwrap_err().kind,
         crate::variants::api::RefusalKind::Over
     );
+}
+
+#[test]
+fn an_abort_before_the_first_action_is_a_lost_attempt_as_the_deal_is_shown() {
+    use crate::variants::api::GameRules;
+    let mut g = example();
+    g.end(Ended::Aborted).unwrap();
+    assert_eq!(g.ended, Some(Ended::AbortedShown));
+    assert!(!g.aborted(), "not called off with no result");
+    let o = g.outcome().unwrap();
+    assert_eq!((o.result.as_str(), o.reason.as_str(), o.score), ("lost", "aborted", None));
+}
+
+#[test]
+fn a_black_piece_added_is_written_in_lowercase() {
+    let mut g = on("8/8/8/8/8/8/8/N7", 0);
+    g.hand = Pile::new(vec![card("9c")]);
+    g.add().unwrap();
+    assert_eq!(g.record, ["9♣: b@d1"]);
+}
+
+#[test]
+fn a_finished_record_holds_the_deal_and_a_live_one_does_not() {
+    use crate::variants::api::{GameRules, Viewer};
+    let mut g = example();
+    assert_eq!(g.deal_words(), None);
+    assert!(!g.pgn(Viewer::Public, &[]).contains("Deal"));
+    assert!(g.export_fields(Viewer::Public).is_empty());
+    g.add().unwrap();
+    g.end(Ended::Resigned).unwrap();
+    let deal = "9♥ 10♥ K♠ 10♠ 8♠ 8♥ 10♣ 9♠ / 8♦ 9♦ 10♦ Q♥ K♥ Q♠ 8♣ 9♣";
+    assert_eq!(g.deal_words().as_deref(), Some(deal));
+    let pgn = g.pgn(Viewer::Public, &[]);
+    assert!(pgn.contains(&format!("[Deal \"{deal}\"]")), "{pgn}");
+    assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("[Black \"-\"]"), "{pgn}");
+    let fields = g.export_fields(Viewer::Public);
+    assert_eq!(fields["deal"]["hand"][0], "8♦");
+    assert_eq!(fields["deal"]["setup"].as_array().map(Vec::len), Some(8));
 }

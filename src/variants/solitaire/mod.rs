@@ -8,7 +8,7 @@
 pub mod board;
 pub mod cards;
 
-use crate::rules::{Role, Square};
+use crate::rules::{Piece, Role, Square};
 use crate::variants::api::{GameOutcome, RuleError};
 use serde::{Deserialize, Serialize};
 
@@ -29,14 +29,18 @@ pub enum Ended {
     Resigned,
     /// The player's time ran out.
     TimedOut,
-    /// Called off before the first action: no result.
+    /// Called off before the first action, before any card was seen: no result.
     Aborted,
+    /// Called off (`abort`) once the deal was shown: a shown deal counts, so the attempt
+    /// is lost like a resigned one, with its own reason (`aborted`).
+    AbortedShown,
 }
 
 impl Ended {
     /// The outcome of an attempt that ended so, with `score` its points if won: a
     /// connected group is `won` with its score; every other end is `lost`, with no
-    /// points (`docs/rules/parade.md`, "Score").
+    /// points (`docs/rules/parade.md`, "Score"), an abort once the deal was shown
+    /// included.
     pub fn outcome(self, score: i32) -> Option<GameOutcome> {
         let (result, reason) = match self {
             Ended::Connected => ("won", "connection"),
@@ -44,6 +48,7 @@ impl Ended {
             Ended::Stuck => ("lost", "no-move"),
             Ended::Resigned => ("lost", "resignation"),
             Ended::TimedOut => ("lost", "timeout"),
+            Ended::AbortedShown => ("lost", "aborted"),
             Ended::Aborted => return None,
         };
         Some(GameOutcome {
@@ -52,6 +57,34 @@ impl Ended {
             score: (self == Ended::Connected).then(|| vec![score]),
         })
     }
+}
+
+/// How a solitaire takes `abort`, given whether its deal has been shown yet
+/// (`docs/rules/parade.md`, "A shown deal counts"): before anything was turned up it is
+/// called off with no result; once the deal is shown (Parade's setup, any card turned) it
+/// is an attempt lost, so that nobody can re-deal until the set-up suits them.
+pub fn abort_ending(deal_shown: bool) -> Ended {
+    if deal_shown {
+        Ended::AbortedShown
+    } else {
+        Ended::Aborted
+    }
+}
+
+/// A piece's letter in a solitaire's record: as in the diagram and FEN, uppercase for
+/// white and lowercase for black (`N@g4`, `b@c1`), since one player moves both colours
+/// and the letter alone must say which.
+pub fn letter(p: Piece) -> char {
+    p.fen_char()
+}
+
+/// Cards as a record writes them: `Q♠ 9♥ 10♠`.
+pub fn card_words(cards: &[PlayingCard]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Why a stored card, board or square of a solitaire cannot be read back.
@@ -132,20 +165,53 @@ pub fn read_squares(
     Ok(out)
 }
 
-/// A solitaire's record as PGN: the referee's tags, the variant, how it ended
-/// (`Termination`, and `Score` when won), in the order of every record
-/// ([`crate::notation::pgn::tag_section`]), then the numbered actions wrapped at 80
-/// columns. PGN has no result for a game of one, so the movetext ends with `*` after
-/// the outcome in a comment.
-pub fn pgn(
-    variant: &str,
-    tags: &[(String, String)],
-    record: &[String],
-    outcome: Option<GameOutcome>,
-) -> String {
-    let mut all = tags.to_vec();
-    all.push(("Variant".into(), variant.into()));
-    if let Some(o) = &outcome {
+/// The PGN result of a solitaire's outcome (`docs/rules/parade.md`, "The record"): the
+/// player is White against the game, so a won attempt is `1-0`, a lost one (an abort
+/// once the deal was shown included) `0-1`, and one under way or called off with no
+/// result `*`.
+pub fn pgn_result(outcome: Option<&GameOutcome>) -> &'static str {
+    match outcome.map(|o| o.result.as_str()) {
+        Some("won") => "1-0",
+        Some(_) => "0-1",
+        None => "*",
+    }
+}
+
+/// What a solitaire's record says of a game: its variant's name, the actions as the
+/// record writes them, how it ended, and the deal, given only once the attempt is over
+/// (the deal of a live attempt is its secret).
+pub struct Record<'a> {
+    /// The variant's name (`Parade Chess Solitaire`).
+    pub variant: &'a str,
+    /// The actions, in order.
+    pub actions: &'a [String],
+    /// How the attempt ended, if it has a result.
+    pub outcome: Option<GameOutcome>,
+    /// The cards as dealt, in the `Deal` tag's form, once the attempt is over.
+    pub deal: Option<String>,
+}
+
+/// A solitaire's record as PGN, after the Seven Tag Roster: the referee's tags with
+/// `Black "-"` (a game of one has no opponent: `-`, as `Round` says "not applicable"),
+/// `Result` ([`pgn_result`]), the variant, how it ended (`Termination`, and `Score` when
+/// won), the `Deal` of a finished attempt, in the order of every record
+/// ([`crate::notation::pgn::tag_section`]); then the numbered actions wrapped at 80
+/// columns, the outcome in a comment, and the result again as the game termination.
+pub fn pgn(tags: &[(String, String)], record: Record<'_>) -> String {
+    let result = pgn_result(record.outcome.as_ref());
+    let mut all: Vec<(String, String)> = tags
+        .iter()
+        .map(|(k, v)| match k.as_str() {
+            "Black" => (k.clone(), "-".to_string()),
+            _ => (k.clone(), v.clone()),
+        })
+        .collect();
+    if !all.iter().any(|(k, _)| k == "Black") {
+        all.push(("Black".into(), "-".into()));
+    }
+    all.push(("Result".into(), result.into()));
+    all.push(("Variant".into(), record.variant.into()));
+    if let Some(o) = &record.outcome {
         let ending = crate::notation::pgn::termination(&o.reason);
         all.push(("Termination".into(), ending.into()));
         all.push(("PostalReason".into(), o.reason.clone()));
@@ -153,16 +219,20 @@ pub fn pgn(
             all.push(("Score".into(), score.to_string()));
         }
     }
+    if let Some(deal) = record.deal {
+        all.push(("Deal".into(), deal));
+    }
     let mut out = crate::notation::pgn::tag_section(&all);
     let mut tokens: Vec<String> = record
+        .actions
         .iter()
         .enumerate()
         .map(|(i, a)| format!("{}. {a}", i + 1))
         .collect();
-    if let Some(o) = outcome {
+    if let Some(o) = record.outcome {
         tokens.push(format!("{{{o}}}"));
     }
-    tokens.push("*".into());
+    tokens.push(result.into());
     out.push_str(&crate::notation::pgn::wrap_movetext(tokens));
     out.push('\n');
     out
@@ -212,22 +282,61 @@ mod tests {
     }
 
     #[test]
-    fn a_solitaires_pgn_ends_with_its_outcome_and_no_chess_result() {
+    fn a_solitaires_pgn_follows_the_seven_tag_roster_with_a_real_result() {
         let record: Vec<String> = (0..12).map(|i| format!("Nd{}: c1-b2", i % 8 + 1)).collect();
+        let tags = [
+            ("White".to_string(), "alice".to_string()),
+            ("Black".to_string(), "".to_string()),
+        ];
         let text = pgn(
-            "Parade Chess Solitaire",
-            &[("White".into(), "alice".into())],
-            &record,
-            Ended::Connected.outcome(-2),
+            &tags,
+            Record {
+                variant: "Parade Chess Solitaire",
+                actions: &record,
+                outcome: Ended::Connected.outcome(-2),
+                deal: Some("Q♠ 9♥".into()),
+            },
         );
-        assert!(text.starts_with("[White \"alice\"]\n[Variant \"Parade Chess Solitaire\"]\n[Score \"-2\"]\n[Termination \"normal\"]\n[PostalReason \"connection\"]\n\n1. Nd1: c1-b2"), "{text}");
+        assert!(text.starts_with("[White \"alice\"]\n[Black \"-\"]\n[Result \"1-0\"]\n[Variant \"Parade Chess Solitaire\"]\n[Score \"-2\"]\n[Termination \"normal\"]\n[PostalReason \"connection\"]\n[Deal \"Q♠ 9♥\"]\n\n1. Nd1: c1-b2"), "{text}");
         assert!(
-            text.ends_with("{won by connection (score -2)} *\n"),
+            text.ends_with("{won by connection (score -2)} 1-0\n"),
             "{text}"
         );
-        assert!(text.lines().all(|l| l.len() <= 80), "{text}");
-        let live = pgn("Parade Chess Solitaire", &[], &[], None);
-        assert_eq!(live, "[Variant \"Parade Chess Solitaire\"]\n\n*\n");
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        let lost = pgn(
+            &tags,
+            Record {
+                variant: "Parade Chess Solitaire",
+                actions: &[],
+                outcome: Ended::AbortedShown.outcome(8),
+                deal: None,
+            },
+        );
+        assert!(lost.contains("[Result \"0-1\"]"), "{lost}");
+        assert!(lost.contains("[Termination \"abandoned\"]"), "{lost}");
+        assert!(lost.ends_with(" 0-1\n"), "{lost}");
+        let live = pgn(
+            &[],
+            Record {
+                variant: "Parade Chess Solitaire",
+                actions: &[],
+                outcome: None,
+                deal: None,
+            },
+        );
+        assert_eq!(
+            live,
+            "[Black \"-\"]\n[Result \"*\"]\n[Variant \"Parade Chess Solitaire\"]\n\n*\n"
+        );
+    }
+
+    #[test]
+    fn an_abort_counts_as_a_loss_once_the_deal_is_shown() {
+        assert_eq!(abort_ending(false), Ended::Aborted);
+        assert!(abort_ending(false).outcome(8).is_none());
+        let lost = abort_ending(true).outcome(8).unwrap();
+        assert_eq!((lost.result.as_str(), lost.reason.as_str()), ("lost", "aborted"));
+        assert_eq!(lost.score, None);
     }
 
     #[test]
