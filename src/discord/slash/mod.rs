@@ -141,7 +141,7 @@ fn describe(what: &str) -> String {
             .max()
             .filter(|&at| at > 0);
         match clause {
-            Some(at) => head[..at].to_string(),
+            Some(at) => without_open_bracket(&head[..at]).to_string(),
             None => {
                 let short: String = what.chars().take(DESCRIPTION - 1).collect();
                 let at = short.rfind(' ').unwrap_or(short.len());
@@ -153,6 +153,18 @@ fn describe(what: &str) -> String {
         d = first.to_uppercase() + &d[1..];
     }
     d
+}
+
+/// `text` cut before a bracket it opens and does not close (`stop (a stop that would
+/// lose` becomes `stop`), so that a shortened description never ends inside brackets.
+fn without_open_bracket(mut text: &str) -> &str {
+    while text.matches('(').count() > text.matches(')').count() {
+        match text.rfind(" (") {
+            Some(at) if at > 0 => text = &text[..at],
+            _ => break,
+        }
+    }
+    text
 }
 
 /// The name of the `i`-th further opponent option (`opponent2`, `opponent3`).

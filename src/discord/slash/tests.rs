@@ -323,6 +323,21 @@ fn every_declared_command_is_registered_within_discords_limits() {
         let sub = self::registered(&r, c.name);
         assert_eq!(sub["name"], c.name);
     }
+    // Every description at every level: within the limit, and never cut inside brackets.
+    fn descriptions(v: &serde_json::Value, out: &mut Vec<String>) {
+        if let Some(d) = v["description"].as_str() {
+            out.push(d.to_string());
+        }
+        for o in v["options"].as_array().into_iter().flatten() {
+            descriptions(o, out);
+        }
+    }
+    let mut all = Vec::new();
+    registered.iter().for_each(|v| descriptions(v, &mut all));
+    for d in &all {
+        assert!(d.chars().count() <= DESCRIPTION, "{d}");
+        assert_eq!(d.matches('(').count(), d.matches(')').count(), "cut: {d}");
+    }
     for v in &registered {
         assert!(v["description"].as_str().unwrap().chars().count() <= DESCRIPTION);
         let subs = v["options"].as_array().unwrap();

@@ -49,7 +49,7 @@ pub const STOP: CommandSpec = CommandSpec {
     name: "stop",
     aliases: &[],
     usage: "stop [ID] [anyway]",
-    help: "stop adding pieces and start moving them; a stop that would lose at once (the pieces apart and none able to move) is refused with a warning unless you add anyway",
+    help: "stop adding pieces and start moving them (a stop that would lose at once, the pieces apart and none able to move, is refused with a warning unless you add anyway)",
     examples: "stop, stop 12, stop anyway",
     secret: false,
     id: IdRule::Plain,
