@@ -284,7 +284,10 @@ async fn chesswords_commands_elsewhere_change_nothing_and_say_why() {
     // `hand` answers privately.
     let out = say(&svc, "h", "bob", "hand", T0).await;
     assert!(
-        matches!(out[0].to, Destination::Dm(_)) && out[0].text.contains("you hold nothing secret in Standard chess"),
+        matches!(out[0].to, Destination::Dm(_))
+            && out[0]
+                .text
+                .contains("you hold nothing secret in Standard chess"),
         "{out:?}"
     );
     // A timer is for the variants that declare it (chesswords).

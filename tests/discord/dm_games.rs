@@ -112,3 +112,67 @@ async fn a_challenge_made_in_a_dm_is_answered_and_played_in_dms() {
     }
     bot.stop().await;
 }
+
+/// Booster Chess (issue 38): a player sends a whole turn, card included, to the bot by
+/// DM for a game in a server's thread; the thread is told the turn, the card played face
+/// up and nothing else of the hand, which never leaves the DMs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_booster_turn_with_its_card_is_sent_by_dm_for_a_game_in_a_thread() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("booster-dm-turn")).await;
+    let thread = start_game(&fake, "booster").await;
+    let hand = wait_dm(&fake, BOB, "your hand (6 cards)").await;
+    let hand = hand.content().unwrap().to_string();
+    let cards: Vec<String> = hand
+        .split(": ")
+        .last()
+        .unwrap()
+        .split(", ")
+        .map(|c| c.split(' ').next().unwrap().to_string())
+        .collect();
+    dm(&fake, ALICE, "e4 done");
+    wait_post(&fake, &thread, "plays e4").await;
+    let card = &cards[0];
+    dm(
+        &fake,
+        BOB,
+        &format!("e5 card {card} on {}", square_for(card)),
+    );
+    let played = wait_post(&fake, &thread, &format!("plays {card}")).await;
+    let text = played.content().unwrap().to_string();
+    assert!(text.contains("plays e5; plays"), "{text}");
+    for other in cards.iter().skip(1) {
+        assert!(!text.contains(&format!(" {other} ")), "{other} in {text}");
+    }
+    let reqs = fake.requests();
+    for r in reqs.iter().filter(|r| r.method == "POST" && r.ok()) {
+        if r.path == format!("/channels/{thread}/messages") {
+            let all = r.all_text();
+            for other in cards.iter().skip(1) {
+                assert!(
+                    !all.contains(&format!("{other} (")),
+                    "{other} in the thread"
+                );
+            }
+        }
+    }
+    bot.stop().await;
+}
+
+/// A square Booster card `card` matches once White has played e4 and Black e5.
+fn square_for(card: &str) -> &'static str {
+    let (value, suit) = card.split_at(card.len() - 1);
+    let (white, black) = match value {
+        "2" | "3" | "4" | "5" => ("e4", "e5"),
+        "8" => ("b1", "b8"),
+        "9" => ("c1", "c8"),
+        "10" => ("a1", "a8"),
+        "Q" => ("d1", "d8"),
+        _ => ("e1", "e8"),
+    };
+    if matches!(suit, "h" | "d") {
+        white
+    } else {
+        black
+    }
+}

@@ -181,7 +181,7 @@ async fn the_place_decides_the_game_among_many() {
     // Booster: after her move Alice is still to play a card or end the turn, and the
     // message does not ping her for her own move.
     fake.say(ALICE, &booster, "e4");
-    let moved = wait_post(&fake, &booster, "e4").await;
+    let moved = wait_post(&fake, &booster, "plays e4").await;
     assert!(
         !notified(&moved).contains(&ALICE.0.to_string()),
         "{}",

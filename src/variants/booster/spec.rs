@@ -75,7 +75,7 @@ pub const DONE: CommandSpec = CommandSpec {
     aliases: &[],
     usage: "done [ID]",
     help: "Booster Chess: end your turn after your move without (more) booster steps or a card; you then draw up to one card per checker in front of you. It may end the move's own line, and . is short for it: e4 done, e4 .",
-    examples: "done, done 12, e4 done, e4 .",
+    examples: "done, done 12",
     secret: false,
     id: IdRule::Plain,
     args: &[],
