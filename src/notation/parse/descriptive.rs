@@ -284,7 +284,7 @@ fn plain(text: &str) -> Option<(String, bool)> {
     let (upper, lower) = letters.fold((false, false), |(u, l), c| {
         (u || c.is_ascii_uppercase(), l || c.is_ascii_lowercase())
     });
-    (!(upper && lower) && !s.is_empty()).then(|| (s.to_ascii_uppercase().replace("KT", "N"), ep))
+    (!(s.is_empty() || upper && lower)).then(|| (s.to_ascii_uppercase().replace("KT", "N"), ep))
 }
 
 /// The text with and without a promotion at its end: `=Q`, `(Q)`, `/Q` (which might also
