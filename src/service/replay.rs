@@ -101,8 +101,14 @@ pub fn check_replay(
     let stored = json(id, "snapshot", &game.snapshot)?;
     let replayed = replay(registry, game, &actions)?;
     let now = replayed
-        .snapshot()
+        .state_for_replay_check()
         .map_err(|error| ReplayError::Snapshot { game: id, error })?;
+    // The stored state as this release reads it (fields it added take their defaults),
+    // compared in the variant's terms: what it stores as words for people aside.
+    let stored = registry
+        .load(&game.variant, &stored)
+        .and_then(|rules| rules.state_for_replay_check())
+        .map_err(|error| ReplayError::DoesNotReplay { game: id, error })?;
     if now != stored {
         return Err(ReplayError::Differs(id));
     }

@@ -258,9 +258,16 @@ fn play(s: &Solitaire, seed: u64, choices: &[usize]) {
         .find_map(|l| l.strip_prefix("[Deal \""))
         .unwrap_or_else(|| panic!("no deal in a finished record: {pgn}"));
     for card in (s.deck)() {
-        assert!(deal.contains(&format!("{card} ")) || deal.contains(&format!("{card}\"")), "{card} not in the deal: {pgn}");
+        assert!(
+            deal.contains(&format!("{card} ")) || deal.contains(&format!("{card}\"")),
+            "{card} not in the deal: {pgn}"
+        );
     }
-    let result = if outcome.result == "won" { "1-0" } else { "0-1" };
+    let result = if outcome.result == "won" {
+        "1-0"
+    } else {
+        "0-1"
+    };
     assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
     assert!(pgn.trim_end().ends_with(result), "{pgn}");
     let replayed = registry.replay(s.id, Some(&start), &setup, &log).unwrap();
@@ -417,7 +424,10 @@ async fn an_abort_after_the_deal_is_shown_is_a_lost_attempt_and_one_attempt_is_l
         "{out}"
     );
     assert!(svc.store().game(2).await.unwrap().is_none());
-    assert_eq!(svc.store().game(1).await.unwrap().unwrap().version, before.version);
+    assert_eq!(
+        svc.store().game(1).await.unwrap().unwrap().version,
+        before.version
+    );
     // Someone else may, and so may alice at the other solitaire.
     let out = texts(&say(&svc, "c3", "bob", "challenge parade", T0 + 20).await);
     assert!(out.contains("game #2: bob plays parade"), "{out}");

@@ -10,7 +10,9 @@
 //! and JSON). See the README there for how they were made. A PGN's tags are compared
 //! without their order, which issue 38 made one for every record ([`pgn_parts`]), and
 //! its movetext token by token (a changed token may move a line break). What later
-//! decisions changed on purpose is applied to the old text first ([`deliberate`]).
+//! decisions changed on purpose is applied to the old text first ([`deliberate`]). A
+//! solitaire keeps the words its record was stored with (replay compares the state
+//! without them: `GameRules::state_for_replay_check`).
 
 use postal::service::replay::check_replay;
 use postal::store::Store;
@@ -71,7 +73,8 @@ fn pgn_parts(pgn: &str) -> (Vec<&str>, Vec<&str>) {
 
 /// Release 12's PGN `pgn` as this release writes it on purpose (issue 38, with the
 /// decisions in docs/rules/): a finished Secret Chesswords game's result is `1/2-1/2`, not
-/// `*`; Chess# knows no check, so its moves carry no `+`.
+/// `*`; Chess# knows no check, so its moves carry no `+`; a solitaire's record follows
+/// the Seven Tag Roster ([`solitaire_record`]).
 fn deliberate(pgn: &str) -> String {
     let finished_chesswords = pgn.contains("[Variant \"chesswords\"]") && pgn.contains("[Grade ");
     let chess_sharp = pgn.contains("[Variant \"chess-sharp\"]");
@@ -92,7 +95,43 @@ fn deliberate(pgn: &str) -> String {
     if finished_chesswords {
         head = head.replace("[Result \"*\"]", "[Result \"1/2-1/2\"]");
     }
+    if head.contains("Solitaire\"]") {
+        solitaire_record(&mut head, &mut tokens);
+    }
     format!("{head}\n\n{}", tokens.join(" "))
+}
+
+/// A solitaire's record as issue 38 made it: `Black` is `-`, a finished attempt has a
+/// `Result` (`1-0` won, `0-1` lost) that also ends the movetext, and the outcome's
+/// comment is in words (`{won by connecting the group, 24 points}`). The deal is not
+/// added: release 12 did not keep it.
+fn solitaire_record(head: &mut String, tokens: &mut Vec<String>) {
+    *head = head.replace("[Black \"\"]", "[Black \"-\"]");
+    let Some(open) = tokens.iter().position(|t| t.starts_with('{')) else {
+        head.push_str("\n[Result \"*\"]");
+        return;
+    };
+    let comment = tokens[open..tokens.len() - 1].join(" ");
+    let inner = comment.trim_start_matches('{').trim_end_matches('}');
+    let (result, rest) = inner.split_once(" by ").expect("RESULT by REASON");
+    let (reason, score) = match rest.split_once(" (score ") {
+        Some((reason, score)) => (reason, score.trim_end_matches(')').parse().ok()),
+        None => (rest, None),
+    };
+    let outcome = postal::variants::api::GameOutcome {
+        result: result.into(),
+        reason: reason.into(),
+        score: score.map(|s: i32| vec![s]),
+    };
+    let pgn_result = if result == "won" { "1-0" } else { "0-1" };
+    head.push_str(&format!("\n[Result \"{pgn_result}\"]"));
+    tokens.truncate(open);
+    tokens.extend(
+        format!("{{{}}}", outcome.describe(&[]))
+            .split(' ')
+            .map(String::from),
+    );
+    tokens.push(pgn_result.into());
 }
 
 /// Release 12's JSON export `json` as this release writes it on purpose: a Chess# game's

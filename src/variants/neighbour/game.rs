@@ -96,7 +96,14 @@ impl Neighbour {
             1 if command.arg(0).eq_ignore_ascii_case("anyway") => true,
             _ => return Err(STOP.usage_error()),
         };
-        if !anyway && !self.is_over() && !self.moving && self.pending.is_none() && self.stop_loses()
+        // Fewer than two pieces: `stop` is refused for that (its own reason), not warned.
+        let may_stop = self.board.occupied().count() >= 2;
+        if !anyway
+            && may_stop
+            && !self.is_over()
+            && !self.moving
+            && self.pending.is_none()
+            && self.stop_loses()
         {
             return Err(RuleError::new(STOP_WARNING));
         }
@@ -415,5 +422,9 @@ impl GameRules for Neighbour {
 
     fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
         to_stored("the game's state", self)
+    }
+
+    fn state_for_replay_check(&self) -> Result<serde_json::Value, RuleError> {
+        Ok(solitaire::state_without_record(self.snapshot()?))
     }
 }

@@ -259,13 +259,19 @@ fn a_stop_that_loses_at_once_asks_to_be_confirmed() {
     // A white rook on c1 and a black king on c3: apart, and neither has a neighbour of
     // its colour to lend it a move.
     let mut g = Neighbour::deal(cards("10h ks qh"), cards("2h 2s 2d"));
-    g.add().unwrap();
-    g.add().unwrap();
-    assert!(g.stop_loses());
     let read = |g: &Neighbour, text: &str| {
         let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
         g.read(Seat(0), &GameCommand::new(word, rest), Env::default())
     };
+    g.add().unwrap();
+    // One piece: `stop` is not warned but refused, for its own reason.
+    let one = read(&g, "stop").map(|_| ()).and_then(|()| {
+        let mut after = g.clone();
+        after.stop()
+    });
+    assert!(one.unwrap_err().text.starts_with("add at least two pieces"));
+    g.add().unwrap();
+    assert!(g.stop_loses());
     let e = read(&g, "stop").unwrap_err();
     assert_eq!(e.text, crate::variants::neighbour::game::STOP_WARNING);
     assert!(e.text.contains("stop anyway"), "{e}");
@@ -273,7 +279,10 @@ fn a_stop_that_loses_at_once_asks_to_be_confirmed() {
     let Ok(Reading::Act(action)) = read(&g, "stop anyway") else {
         panic!("stop anyway is read")
     };
-    assert_eq!(action, Action::of(&crate::variants::neighbour::NeighbourAction::Stop).unwrap());
+    assert_eq!(
+        action,
+        Action::of(&crate::variants::neighbour::NeighbourAction::Stop).unwrap()
+    );
     g.apply(Seat(0), &action).unwrap();
     assert_eq!(g.ended, Some(Ended::Stuck));
     // A stop that wins (two neighbours) needs no confirmation.

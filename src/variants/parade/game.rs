@@ -40,7 +40,8 @@ pub enum ParadeAction {
 const VARIANT: &str = "Parade Chess Solitaire";
 
 /// What an abort says: the setup was dealt face up, so the attempt counts.
-pub const ABORT_WORDS: &str = " calls the attempt off after the deal was shown: it counts as a lost attempt";
+pub const ABORT_WORDS: &str =
+    " calls the attempt off after the deal was shown: it counts as a lost attempt";
 
 impl Parade {
     /// Reads `move MOVER PIECE TARGET`, checking any piece letters given against the
@@ -282,6 +283,10 @@ impl GameRules for Parade {
 
     fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
         to_stored("the game's state", self)
+    }
+
+    fn state_for_replay_check(&self) -> Result<serde_json::Value, RuleError> {
+        Ok(solitaire::state_without_record(self.snapshot()?))
     }
 }
 

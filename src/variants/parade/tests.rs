@@ -303,7 +303,10 @@ fn an_abort_before_the_first_action_is_a_lost_attempt_as_the_deal_is_shown() {
     assert_eq!(g.ended, Some(Ended::AbortedShown));
     assert!(!g.aborted(), "not called off with no result");
     let o = g.outcome().unwrap();
-    assert_eq!((o.result.as_str(), o.reason.as_str(), o.score), ("lost", "aborted", None));
+    assert_eq!(
+        (o.result.as_str(), o.reason.as_str(), o.score),
+        ("lost", "aborted", None)
+    );
 }
 
 #[test]
@@ -327,7 +330,10 @@ fn a_finished_record_holds_the_deal_and_a_live_one_does_not() {
     assert_eq!(g.deal_words().as_deref(), Some(deal));
     let pgn = g.pgn(Viewer::Public, &[]);
     assert!(pgn.contains(&format!("[Deal \"{deal}\"]")), "{pgn}");
-    assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("[Black \"-\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[Result \"0-1\"]") && pgn.contains("[Black \"-\"]"),
+        "{pgn}"
+    );
     let fields = g.export_fields(Viewer::Public);
     assert_eq!(fields["deal"]["hand"][0], "8♦");
     assert_eq!(fields["deal"]["setup"].as_array().map(Vec::len), Some(8));

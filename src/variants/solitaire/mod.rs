@@ -165,6 +165,17 @@ pub fn read_squares(
     Ok(out)
 }
 
+/// A solitaire's stored state without its record's words, for the replay check
+/// (`GameRules::state_for_replay_check`): their form changed after release 12 (lower-case
+/// black pieces, a placement numbered with its addition), and a game stored before keeps
+/// its words while its replay writes the new ones.
+pub fn state_without_record(mut state: serde_json::Value) -> serde_json::Value {
+    if let Some(fields) = state.as_object_mut() {
+        fields.remove("record");
+    }
+    state
+}
+
 /// The PGN result of a solitaire's outcome (`docs/rules/parade.md`, "The record"): the
 /// player is White against the game, so a won attempt is `1-0`, a lost one (an abort
 /// once the deal was shown included) `0-1`, and one under way or called off with no
@@ -230,7 +241,9 @@ pub fn pgn(tags: &[(String, String)], record: Record<'_>) -> String {
         .map(|(i, a)| format!("{}. {a}", i + 1))
         .collect();
     if let Some(o) = record.outcome {
-        tokens.push(format!("{{{o}}}"));
+        // In words, as the game's end was announced: `{won by connecting the group, 4
+        // points}`, `{lost by calling it off once the deal was shown}`.
+        tokens.push(format!("{{{}}}", o.describe(&[])));
     }
     tokens.push(result.into());
     out.push_str(&crate::notation::pgn::wrap_movetext(tokens));
@@ -299,7 +312,7 @@ mod tests {
         );
         assert!(text.starts_with("[White \"alice\"]\n[Black \"-\"]\n[Result \"1-0\"]\n[Variant \"Parade Chess Solitaire\"]\n[Score \"-2\"]\n[Termination \"normal\"]\n[PostalReason \"connection\"]\n[Deal \"Q♠ 9♥\"]\n\n1. Nd1: c1-b2"), "{text}");
         assert!(
-            text.ends_with("{won by connection (score -2)} 1-0\n"),
+            text.ends_with("{won by connecting the group, -2 points} 1-0\n"),
             "{text}"
         );
         assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
@@ -335,7 +348,10 @@ mod tests {
         assert_eq!(abort_ending(false), Ended::Aborted);
         assert!(abort_ending(false).outcome(8).is_none());
         let lost = abort_ending(true).outcome(8).unwrap();
-        assert_eq!((lost.result.as_str(), lost.reason.as_str()), ("lost", "aborted"));
+        assert_eq!(
+            (lost.result.as_str(), lost.reason.as_str()),
+            ("lost", "aborted")
+        );
         assert_eq!(lost.score, None);
     }
 
