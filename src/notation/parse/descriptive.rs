@@ -321,14 +321,7 @@ fn files(cfg: &VariantConfig, name: &str) -> Result<Option<u16>, MoveError> {
         return Ok(Some(mask));
     }
     if DESCRIPTIVE_NAMES.contains(&name) || ["B", "N", "R"].contains(&name) {
-        return Err(MoveError::Illegal {
-            reason: format!(
-                "{} has no {name} file; its files are {}",
-                cfg.display_name,
-                cfg.descriptive_files.join(", ")
-            ),
-            suggestions: Vec::new(),
-        });
+        return Err(super::reading::no_such_file(cfg, name));
     }
     Ok(None)
 }

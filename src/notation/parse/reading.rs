@@ -378,6 +378,19 @@ fn to_form(
     }))
 }
 
+/// The refusal of a descriptive file name that `cfg`'s board lacks (`KB` on the Los
+/// Alamos board), naming the files it has.
+pub(super) fn no_such_file(cfg: &VariantConfig, name: &str) -> MoveError {
+    MoveError::Illegal {
+        reason: format!(
+            "{} has no {name} file; its files are {}",
+            cfg.display_name,
+            cfg.descriptive_files.join(", ")
+        ),
+        suggestions: Vec::new(),
+    }
+}
+
 /// A square written `e4` or descriptively from the mover's side (`K4`, `QN1`, `QKT1`).
 /// `Ok(None)` when the word is neither.
 fn square_word(cfg: &VariantConfig, turn: Color, word: &str) -> Result<Option<Square>, MoveError> {
@@ -403,14 +416,7 @@ fn square_word(cfg: &VariantConfig, turn: Color, word: &str) -> Result<Option<Sq
     let Some(file) = cfg.descriptive_files.iter().position(|f| *f == name) else {
         // A file name of another board (`KB` in Los Alamos chess): say which ones exist.
         if DESCRIPTIVE_NAMES.contains(&name.as_str()) {
-            return Err(MoveError::Illegal {
-                reason: format!(
-                    "{} has no {name} file; its files are {}",
-                    cfg.display_name,
-                    cfg.descriptive_files.join(", ")
-                ),
-                suggestions: Vec::new(),
-            });
+            return Err(no_such_file(cfg, &name));
         }
         return Ok(None);
     };

@@ -398,22 +398,13 @@ impl GameRules for Neighbour {
     }
 
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
-        // The deal only once the attempt is over: while it goes on, the piles' order is
-        // the game's secret, from everyone.
-        let mut fields = serde_json::Map::new();
-        if self.is_over() && !self.dealt_pieces.is_empty() {
-            let words = |cards: &[solitaire::PlayingCard]| -> Vec<String> {
-                cards.iter().map(|c| c.to_string()).collect()
-            };
-            fields.insert(
-                "deal".into(),
-                serde_json::json!({
-                    "pieces": words(&self.dealt_pieces),
-                    "positions": words(&self.dealt_positions),
-                }),
-            );
-        }
-        fields
+        solitaire::deal_fields(
+            self.is_over(),
+            [
+                ("pieces", &self.dealt_pieces),
+                ("positions", &self.dealt_positions),
+            ],
+        )
     }
 
     fn animation(&self, _viewer: Viewer, _renderer: &Renderer, _names: &[&str]) -> Option<Vec<u8>> {

@@ -261,20 +261,8 @@ impl GameRules for Parade {
     }
 
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
-        // The deal only once the attempt is over: while it goes on, the hand's order is
-        // the game's secret, from everyone.
-        let mut fields = serde_json::Map::new();
-        if self.is_over() && !self.deal.is_empty() {
-            let (setup, hand) = self.deal.split_at(super::rules::PILE.min(self.deal.len()));
-            let words = |cards: &[solitaire::PlayingCard]| -> Vec<String> {
-                cards.iter().map(|c| c.to_string()).collect()
-            };
-            fields.insert(
-                "deal".into(),
-                serde_json::json!({"setup": words(setup), "hand": words(hand)}),
-            );
-        }
-        fields
+        let (setup, hand) = self.deal.split_at(super::rules::PILE.min(self.deal.len()));
+        solitaire::deal_fields(self.is_over(), [("setup", setup), ("hand", hand)])
     }
 
     fn animation(&self, _viewer: Viewer, _renderer: &Renderer, _names: &[&str]) -> Option<Vec<u8>> {

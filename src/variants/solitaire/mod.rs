@@ -165,6 +165,28 @@ pub fn read_squares(
     Ok(out)
 }
 
+/// The `deal` field of a finished attempt's JSON export: each pile named, its cards top
+/// first (`{"setup": [...], "hand": [...]}`); no field while the attempt goes on, when
+/// the piles' order is the game's secret from everyone, or for an attempt stored before
+/// the deal was kept (`over` false or no cards).
+pub fn deal_fields(
+    over: bool,
+    piles: [(&str, &[PlayingCard]); 2],
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut fields = serde_json::Map::new();
+    if over && piles.iter().any(|(_, cards)| !cards.is_empty()) {
+        let deal: serde_json::Map<String, serde_json::Value> = piles
+            .iter()
+            .map(|(name, cards)| {
+                let words: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                (name.to_string(), serde_json::json!(words))
+            })
+            .collect();
+        fields.insert("deal".into(), serde_json::Value::Object(deal));
+    }
+    fields
+}
+
 /// A solitaire's stored state without its record's words, for the replay check
 /// (`GameRules::state_for_replay_check`): their form changed after release 12 (lower-case
 /// black pieces, a placement numbered with its addition), and a game stored before keeps
