@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod booster;
 pub mod chesswords;
 pub mod disguise;
 pub mod postgres;

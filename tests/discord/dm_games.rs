@@ -4,6 +4,7 @@
 
 use crate::fake_discord;
 
+use crate::common::booster::square_for;
 use fake_discord::harness::*;
 use fake_discord::Fake;
 use postal::discord::{Bot, Config};
@@ -157,22 +158,4 @@ async fn a_booster_turn_with_its_card_is_sent_by_dm_for_a_game_in_a_thread() {
         }
     }
     bot.stop().await;
-}
-
-/// A square Booster card `card` matches once White has played e4 and Black e5.
-fn square_for(card: &str) -> &'static str {
-    let (value, suit) = card.split_at(card.len() - 1);
-    let (white, black) = match value {
-        "2" | "3" | "4" | "5" => ("e4", "e5"),
-        "8" => ("b1", "b8"),
-        "9" => ("c1", "c8"),
-        "10" => ("a1", "a8"),
-        "Q" => ("d1", "d8"),
-        _ => ("e1", "e8"),
-    };
-    if matches!(suit, "h" | "d") {
-        white
-    } else {
-        black
-    }
 }

@@ -5,6 +5,7 @@
 
 use crate::common;
 
+use common::booster::square_for;
 use common::service::console;
 
 use postal::variants::api::{NewGame, Seat, VariantSpec, Viewer};
@@ -140,24 +141,6 @@ async fn a_refused_card_play_reads_the_same_in_public_whether_the_card_is_held()
     let after = svc.store().game(1).await.unwrap().unwrap();
     assert_eq!(after.version, before.version, "nothing changed");
     svc.store().close().await;
-}
-
-/// A square each card matches once White has played e4 and Black e5.
-fn square_for(card: &str) -> &'static str {
-    let (value, suit) = card.split_at(card.len() - 1);
-    let (white, black) = match value {
-        "2" | "3" | "4" | "5" => ("e4", "e5"),
-        "8" => ("b1", "b8"),
-        "9" => ("c1", "c8"),
-        "10" => ("a1", "a8"),
-        "Q" => ("d1", "d8"),
-        _ => ("e1", "e8"),
-    };
-    if matches!(suit, "h" | "d") {
-        white
-    } else {
-        black
-    }
 }
 
 /// A Booster turn sent by private message for a game in the channel (issue 38): the

@@ -381,13 +381,7 @@ fn place(
         Some(d) => {
             let r = d - b'0';
             if r == 0 || r > cfg.height {
-                return Err(MoveError::Illegal {
-                    reason: format!(
-                        "there is no rank {r} on the {}x{} board",
-                        cfg.width, cfg.height
-                    ),
-                    suggestions: Vec::new(),
-                });
+                return Err(super::reading::no_such_rank(cfg, r));
             }
             Some(match turn {
                 Color::White => r - 1,

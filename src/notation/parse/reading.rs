@@ -391,6 +391,17 @@ pub(super) fn no_such_file(cfg: &VariantConfig, name: &str) -> MoveError {
     }
 }
 
+/// The refusal of a descriptive rank number beyond `cfg`'s board.
+pub(super) fn no_such_rank(cfg: &VariantConfig, rank: u8) -> MoveError {
+    MoveError::Illegal {
+        reason: format!(
+            "there is no rank {rank} on the {}x{} board",
+            cfg.width, cfg.height
+        ),
+        suggestions: Vec::new(),
+    }
+}
+
 /// A square written `e4` or descriptively from the mover's side (`K4`, `QN1`, `QKT1`).
 /// `Ok(None)` when the word is neither.
 fn square_word(cfg: &VariantConfig, turn: Color, word: &str) -> Result<Option<Square>, MoveError> {
@@ -422,13 +433,7 @@ fn square_word(cfg: &VariantConfig, turn: Color, word: &str) -> Result<Option<Sq
     };
     let r = digits.as_bytes()[0] - b'0';
     if r == 0 || r > cfg.height {
-        return Err(MoveError::Illegal {
-            reason: format!(
-                "there is no rank {r} on the {}x{} board",
-                cfg.width, cfg.height
-            ),
-            suggestions: Vec::new(),
-        });
+        return Err(no_such_rank(cfg, r));
     }
     let rank = match turn {
         Color::White => r - 1,
