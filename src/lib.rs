@@ -3,7 +3,7 @@
 //! The crate is layered: [`rules`] is the pure rules engine, [`notation`] reads and writes
 //! positions and moves, [`render`] draws boards, and [`variants`] holds the games with
 //! their registry, all pure; [`service`] is the referee over the [`store`]; [`discord`]
-//! and [`console`] are the adapters; the binary's command-line interface sits on top.
+//! and [`console`] are the adapters; [`telemetry`] is what they count for the operator; the binary's command-line interface sits on top.
 
 pub mod console;
 pub mod discord;
@@ -12,4 +12,5 @@ pub mod render;
 pub mod rules;
 pub mod service;
 pub mod store;
+pub mod telemetry;
 pub mod variants;

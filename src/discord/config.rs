@@ -30,6 +30,9 @@ pub struct Config {
     /// moves in threads). When Discord refuses it, the bot runs slash-only anyway;
     /// `false` starts slash-only without asking.
     pub message_content: bool,
+    /// Where the operator's HTTP listener serves `/metrics` and `/healthz`
+    /// (`127.0.0.1:9100`); empty (the default) serves nothing.
+    pub metrics_addr: String,
 }
 
 impl Default for Config {
@@ -43,6 +46,7 @@ impl Default for Config {
             shards: Shards::default(),
             log_format: LogFormat::Text,
             message_content: true,
+            metrics_addr: String::new(),
         }
     }
 }
@@ -67,7 +71,19 @@ impl Config {
         if self.defer_after_ms > 2500 {
             return Err(ConfigError::Defer);
         }
+        self.metrics_listener()?;
         Ok(self)
+    }
+
+    /// The address of the metrics and health listener, if one is asked for.
+    pub fn metrics_listener(&self) -> Result<Option<std::net::SocketAddr>, ConfigError> {
+        let addr = self.metrics_addr.trim();
+        if addr.is_empty() {
+            return Ok(None);
+        }
+        addr.parse()
+            .map(Some)
+            .map_err(|_| ConfigError::MetricsAddr(addr.chars().take(60).collect()))
     }
 
     /// Applies overrides from `var` (an environment lookup).
@@ -102,6 +118,9 @@ impl Config {
         }
         if let Some(v) = var("POSTAL_LOG_FORMAT") {
             self.log_format = LogFormat::parse(&v, "POSTAL_LOG_FORMAT")?;
+        }
+        if let Some(v) = var("POSTAL_METRICS_ADDR") {
+            self.metrics_addr = v;
         }
         if let Some(v) = var("POSTAL_MESSAGE_CONTENT") {
             self.message_content = match v.trim().to_lowercase().as_str() {
@@ -174,6 +193,9 @@ pub enum ConfigError {
     /// `POSTAL_MESSAGE_CONTENT` is neither true nor false (its first 20 characters).
     #[error("POSTAL_MESSAGE_CONTENT: '{0}' is neither true nor false")]
     MessageContent(String),
+    /// `metrics_addr` is not an address and port (its first 60 characters).
+    #[error("metrics_addr: '{0}' is not an address and port such as 127.0.0.1:9100")]
+    MetricsAddr(String),
     /// The settings file cannot be read.
     #[error("cannot read {}: {error}", .path.display())]
     Read {
@@ -227,6 +249,18 @@ mod tests {
             .with_env(|k| (k == "POSTAL_GUILDS").then(|| "x".into()))
             .is_err());
         assert!(Config::from_toml("token = \"abc\"").is_err());
+        let metrics = Config::default()
+            .with_env(|k| (k == "POSTAL_METRICS_ADDR").then(|| "127.0.0.1:9100".into()))
+            .unwrap();
+        assert_eq!(
+            metrics.metrics_listener().unwrap(),
+            Some("127.0.0.1:9100".parse().unwrap())
+        );
+        assert_eq!(Config::default().metrics_listener().unwrap(), None);
+        assert!(matches!(
+            Config::from_toml("metrics_addr = \"localhost\""),
+            Err(ConfigError::MetricsAddr(_))
+        ));
     }
 
     #[test]

@@ -58,6 +58,16 @@ pub(super) async fn send_unarchiving(
     }
 }
 
+/// The HTTP status of Discord's refusal `e` (0 when it never answered).
+fn rest_status(e: &serenity::Error) -> u16 {
+    match e {
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => {
+            r.status_code.as_u16()
+        }
+        _ => 0,
+    }
+}
+
 /// Whether Discord refused a message because its thread is archived (50083).
 pub(super) fn thread_archived(e: &serenity::http::HttpError) -> bool {
     matches!(e, serenity::http::HttpError::UnsuccessfulRequest(r) if r.error.code == 50083)
@@ -287,12 +297,20 @@ impl Core {
     /// Delivers messages; `origin` is the channel the triggering event came from.
     pub(super) async fn deliver(&self, http: &Http, outs: &[Out], origin: Option<&str>) {
         for o in outs {
+            let started = std::time::Instant::now();
             let r = match &o.msg.to {
                 Destination::Channel(c) => self.send_channel(http, c, o).await,
                 Destination::Dm(u) => self.send_dm(http, u, o, origin).await,
             };
+            let telemetry = self.service.telemetry();
+            telemetry.delivery(started.elapsed().as_secs_f64());
             match r {
-                Err(e) => tracing::warn!(error = %e, "a message could not be delivered"),
+                Err(e) => {
+                    if let SendError::Discord(d) = &e {
+                        telemetry.rest_error(rest_status(d));
+                    }
+                    tracing::warn!(error = %e, "a message could not be delivered")
+                }
                 Ok(sent) => self.after_sent(http, o, sent.as_ref()).await,
             }
         }

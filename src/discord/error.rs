@@ -28,6 +28,17 @@ pub enum BotError {
         /// What the database said.
         error: StoreError,
     },
+    /// The bot's settings cannot be used.
+    #[error(transparent)]
+    Config(Box<super::config::ConfigError>),
+    /// The metrics listener could not listen.
+    #[error("cannot serve metrics on {addr}: {error}")]
+    Metrics {
+        /// The address asked for (`metrics_addr`).
+        addr: std::net::SocketAddr,
+        /// What the system said.
+        error: std::io::Error,
+    },
     /// The shard setting could not be resolved.
     #[error(transparent)]
     Shards(#[from] ShardsError),

@@ -116,8 +116,13 @@ impl Core {
             }
         };
         let reply = reply.unwrap_or_else(|e| {
-            tracing::error!(error = %e, "an interaction could not be handled");
-            Reply::private("something went wrong on my side; nothing was done, please try again")
+            // The database not answering is logged once an outage, by the service.
+            if !self.service.failed(&e) {
+                tracing::error!(error = %e, "an interaction could not be handled");
+            }
+            Reply::private(
+                "something went wrong on my side; nothing was done, please try again in a moment",
+            )
         });
         if let Err(e) = self.send_reply(http, id, token, reply, deferred).await {
             tracing::warn!(error = %e, "cannot answer an interaction");

@@ -152,7 +152,10 @@ impl Core {
                 self.deliver(&ctx.http, &outs, origin.as_deref()).await
             }
             Err(e) => {
-                tracing::error!(error = %e, "a message could not be handled");
+                // The database not answering is logged once an outage, by the service.
+                if !self.service.failed(&e) {
+                    tracing::error!(error = %e, "a message could not be handled");
+                }
                 let out = Out {
                     msg: Outbound {
                         to: here,
@@ -173,7 +176,10 @@ impl Core {
         match self.service.is_for_referee(user, place, text).await {
             Ok(yes) => Some(yes),
             Err(e) => {
-                tracing::warn!(error = %e, "cannot tell chat from a command; left alone");
+                // The database not answering is logged once an outage.
+                if !self.service.availability().failed(&e) {
+                    tracing::warn!(error = %e, "cannot tell chat from a command; left alone");
+                }
                 None
             }
         }

@@ -24,6 +24,7 @@ mod error;
 mod interactions;
 pub mod logging;
 mod messages;
+mod monitor;
 pub mod names;
 pub mod registration;
 pub mod shards;
@@ -43,6 +44,7 @@ use crate::service::referee::{
     ChallengeMark, Destination, Incoming, Outbound, Place, Queued, Resolved, Service, View,
 };
 use crate::service::settings::Settings;
+use crate::telemetry::Telemetry;
 use crate::variants::api::ArgKind;
 use crate::variants::Registry;
 use buttons::{action_rows, button_text, buttons_of, Button, Press};
@@ -345,6 +347,10 @@ impl EventHandler for Handler {
         self.core.on_message(&ctx, &msg).await;
     }
 
+    async fn ratelimit(&self, data: serenity::http::RatelimitInfo) {
+        self.core.service.telemetry().rate_limited(data.global);
+    }
+
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         match interaction {
             Interaction::Command(c) => self.core.on_command(&ctx, &c).await,
@@ -378,6 +384,8 @@ pub struct Bot {
     deadlines: DeadlineTask,
     delivery: tokio::task::JoinHandle<()>,
     core: Arc<Core>,
+    /// The metrics and health listener, when one was asked for: its address and task.
+    monitor: Option<(std::net::SocketAddr, tokio::task::JoinHandle<()>)>,
 }
 
 impl Bot {
@@ -408,9 +416,17 @@ impl Bot {
         registry: Registry,
     ) -> Result<Bot, BotError> {
         let url = settings.database_url.clone();
+        let metrics_addr = cfg
+            .metrics_listener()
+            .map_err(|e| BotError::Config(Box::new(e)))?;
+        let telemetry = match metrics_addr {
+            Some(_) => Telemetry::prometheus(),
+            None => Telemetry::off(),
+        };
         let service = Service::open(&url, settings, registry)
             .await
-            .map_err(|error| BotError::Database { url, error })?;
+            .map_err(|error| BotError::Database { url, error })?
+            .with_telemetry(telemetry.clone());
         let (bot, shards) = match check_discord(&http, &cfg).await {
             Ok(checked) => checked,
             Err(e) => {
@@ -448,6 +464,24 @@ impl Bot {
             }
         };
         let manager = Arc::new(std::sync::Mutex::new(client.shard_manager.clone()));
+        let monitor = match metrics_addr {
+            Some(addr) => {
+                let probe = monitor::Probe {
+                    telemetry,
+                    service: core.service.clone(),
+                    shards: manager.clone(),
+                    expected_shards: shards.last() - shards.first() + 1,
+                };
+                match monitor::serve(addr, probe).await {
+                    Ok(serving) => Some(serving),
+                    Err(error) => {
+                        core.service.close().await;
+                        return Err(BotError::Metrics { addr, error });
+                    }
+                }
+            }
+            None => None,
+        };
         let http = client.http.clone();
         let client = tokio::spawn(connect(client, shards, manager.clone(), core.clone()));
         let (deadlines, delivery) = start_deadlines(&core, http);
@@ -457,7 +491,13 @@ impl Bot {
             deadlines,
             delivery,
             core,
+            monitor,
         })
+    }
+
+    /// The address the metrics and health listener serves on, when there is one.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.monitor.as_ref().map(|(addr, _)| *addr)
     }
 
     /// Runs until the connection ends (an error) or `stop` resolves (a clean shutdown).
@@ -468,6 +508,9 @@ impl Bot {
         };
         match result {
             Some(r) => {
+                if let Some((_, task)) = self.monitor.take() {
+                    task.abort();
+                }
                 stop_deadlines(self.deadlines, self.delivery).await;
                 self.core.service.close().await;
                 r
@@ -482,6 +525,9 @@ impl Bot {
     /// Stops the deadline checks (delivering what they found), disconnects and closes
     /// the database.
     pub async fn stop(self) {
+        if let Some((_, task)) = self.monitor {
+            task.abort();
+        }
         stop_deadlines(self.deadlines, self.delivery).await;
         let manager = self
             .shards

@@ -321,6 +321,23 @@ fn conditional(args: &[&str]) -> Result<Command, ParseError> {
     Ok(Command::Conditional(id, Conditional::Add(moves)))
 }
 
+/// The command `line` names, as the operator's metrics count it: a referee command's or
+/// a variant command's name (never the user's own words), else `move` (a bare move, or a
+/// word the referee reads as one).
+pub fn kind_of(line: &str, registry: &Registry) -> &'static str {
+    let Some(first) = line.split_whitespace().next() else {
+        return "empty";
+    };
+    let lowered = first.to_lowercase();
+    if let Some(command) = spec::find(&lowered) {
+        return command.name;
+    }
+    registry
+        .declarations(&lowered)
+        .first()
+        .map_or("move", |d| d.name)
+}
+
 /// Parses one line, knowing the variants' commands from `registry`.
 pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
     let words: Vec<&str> = line.split_whitespace().collect();

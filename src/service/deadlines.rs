@@ -68,8 +68,15 @@ impl DeadlineTask {
                     _ = stopped.changed() => break,
                 }
                 stats.checks += 1;
-                match service.tick(clock()).await {
+                let started = std::time::Instant::now();
+                let checked = service.tick(clock()).await;
+                service
+                    .telemetry()
+                    .deadline_tick(started.elapsed().as_secs_f64());
+                match checked {
                     Ok(queued) => {
+                        service.availability().answered();
+                        service.telemetry().outbox_waiting(queued.len());
                         let waiting: HashSet<i64> = queued.iter().map(|q| q.id).collect();
                         handed.retain(|id| waiting.contains(id));
                         for q in queued {
@@ -84,7 +91,10 @@ impl DeadlineTask {
                     }
                     Err(e) => {
                         stats.failures += 1;
-                        tracing::warn!(error = %e, "deadline check failed; trying again");
+                        // The database not answering is logged once, by its outage.
+                        if !service.failed(&e) {
+                            tracing::warn!(error = %e, "deadline check failed; trying again");
+                        }
                     }
                 }
                 if *stopped.borrow() {

@@ -72,6 +72,39 @@ pub enum StoreError {
     LiveGame(i64),
 }
 
+impl StoreError {
+    /// Whether this is the database not answering (its connection lost or refused, the
+    /// server shutting down, a pool with no connection to give, SQLite's file locked
+    /// past the busy timeout) rather than a refusal of the request: worth trying again
+    /// in a moment.
+    pub fn is_unavailable(&self) -> bool {
+        let StoreError::Db(e) = self else {
+            return false;
+        };
+        match e {
+            sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::Protocol(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed => true,
+            sqlx::Error::Database(d) => {
+                let code = d.code();
+                let code = code.as_deref().unwrap_or("");
+                // PostgreSQL: connection exceptions (class 08), the server shutting
+                // down or not yet accepting connections (57P01-57P03); SQLite: the file
+                // busy or locked.
+                code.starts_with("08")
+                    || matches!(
+                        code,
+                        "57P01" | "57P02" | "57P03" | "5" | "6" | "261" | "517"
+                    )
+            }
+            _ => false,
+        }
+    }
+}
+
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -350,6 +383,18 @@ impl Store {
         .is_some()
         });
         Ok(found)
+    }
+
+    /// Asks the database a question that reads it, for the health check: `Ok` when it
+    /// answers.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        on_pool!(self.pool, |p| {
+            sqlx::query("SELECT 1 FROM games LIMIT 1")
+                .fetch_optional(p)
+                .await?
+                .is_some()
+        });
+        Ok(())
     }
 
     /// The database this store runs on.

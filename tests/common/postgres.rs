@@ -56,6 +56,11 @@ impl Schema {
         server(what).map(|base| Schema::new(&base))
     }
 
+    /// The schema's name, to name its tables from another connection.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The URL of a store working in this schema.
     pub fn url(&self) -> String {
         let join = if self.base.contains('?') { '&' } else { '?' };

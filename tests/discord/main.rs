@@ -15,6 +15,7 @@ mod e2e;
 mod games;
 mod load;
 mod many_games;
+mod operations;
 mod play;
 mod privacy;
 mod shards;

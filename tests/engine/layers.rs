@@ -15,17 +15,39 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("render", &["rules", "notation"]),
     ("variants", &["rules", "notation", "render"]),
     ("store", &[]),
+    ("telemetry", &[]),
     (
         "service",
-        &["rules", "notation", "render", "variants", "store"],
+        &[
+            "rules",
+            "notation",
+            "render",
+            "variants",
+            "store",
+            "telemetry",
+        ],
     ),
     (
         "console",
-        &["rules", "notation", "render", "variants", "service"],
+        &[
+            "rules",
+            "notation",
+            "render",
+            "variants",
+            "service",
+            "telemetry",
+        ],
     ),
     (
         "discord",
-        &["rules", "notation", "render", "variants", "service"],
+        &[
+            "rules",
+            "notation",
+            "render",
+            "variants",
+            "service",
+            "telemetry",
+        ],
     ),
 ];
 

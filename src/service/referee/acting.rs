@@ -154,7 +154,8 @@ impl Service {
                 inc.at,
                 Some(inc.event_id.clone()),
             )?;
-            self.store.write(g.id, &w).await?;
+            self.write(g, &w).await?;
+            self.telemetry.move_accepted(&g.variant);
             done.notes.extend(lapsed);
             done.notes
                 .extend(note.map(|n| Note::public(Text::plain(n))));

@@ -446,7 +446,8 @@ impl Service {
                 return Ok(());
             }
         };
-        self.store.write(g.id, &w).await?;
+        self.write(&g, &w).await?;
+        self.telemetry.move_accepted(&g.variant);
         let turn = turn_line(g, rules, &done.deadlines);
         let over = next.rules.is_over();
         self.announce_answer(&now, next, user, &turn, first, r);

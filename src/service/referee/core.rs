@@ -5,7 +5,9 @@ use super::locks;
 use super::people::{KnownUsers, Names};
 use super::text::seat_users;
 use super::Settings;
+use crate::service::availability::Availability;
 use crate::store::{Store, StoreError};
+use crate::telemetry::Telemetry;
 use crate::variants::api::{Env, Resources};
 use crate::variants::Registry;
 
@@ -21,6 +23,10 @@ pub struct Service {
     pub(super) names: Names,
     /// The resources the variants declared and the operator configured, read at start.
     pub(super) resources: Resources,
+    /// What the operator's metrics count ([`Service::with_telemetry`]); off by default.
+    pub(super) telemetry: Telemetry,
+    /// Whether the database answers: an outage is logged once, not once a request.
+    pub(super) availability: Availability,
 }
 
 /// Reads the file of every resource a variant of `registry` declares and the settings
@@ -65,7 +71,42 @@ impl Service {
             locks: locks::GameLocks::new(),
             known_users: KnownUsers::default(),
             names: Names::default(),
+            telemetry: Telemetry::off(),
+            availability: Availability::default(),
         }
+    }
+
+    /// This service recording its metrics into `telemetry`.
+    pub fn with_telemetry(mut self, telemetry: Telemetry) -> Service {
+        self.availability = Availability::counted_in(telemetry.clone());
+        self.telemetry = telemetry;
+        self
+    }
+
+    /// What this service's metrics count (the adapters record theirs into it too).
+    pub fn telemetry(&self) -> &Telemetry {
+        &self.telemetry
+    }
+
+    /// Whether the database answers, as the requests find it.
+    pub fn availability(&self) -> &Availability {
+        &self.availability
+    }
+
+    /// Whether the database answers now (the health check), and if not, why.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        self.store.ping().await
+    }
+
+    /// Notes that a request failed with `e` (an adapter calls this once a request that
+    /// failed). Returns whether it is the database not answering, which this logs once
+    /// an outage and counts; the caller logs other failures itself.
+    pub fn failed(&self, e: &StoreError) -> bool {
+        let unavailable = self.availability.failed(e);
+        if unavailable {
+            self.telemetry.database_unavailable();
+        }
+        unavailable
     }
 
     /// The store.

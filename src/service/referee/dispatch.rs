@@ -25,9 +25,24 @@ impl Service {
     /// nothing), and a refusal looks it up before answering, so that a copy of an event
     /// that was applied is answered with nothing rather than, say, "not your turn".
     pub async fn handle(&self, inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
-        let mut out = self.answer(inc).await?;
-        out.iter_mut().for_each(Outbound::finish);
-        Ok(out)
+        let kind = command::kind_of(&inc.text, &self.registry);
+        match self.answer(inc).await {
+            Ok(mut out) => {
+                self.availability.answered();
+                let refusals: Vec<RefusalKind> = out.iter().filter_map(|o| o.refusal).collect();
+                for r in &refusals {
+                    self.telemetry.refusal(r.name());
+                }
+                let outcome = if refusals.is_empty() { "ok" } else { "refused" };
+                self.telemetry.command(kind, outcome);
+                out.iter_mut().for_each(Outbound::finish);
+                Ok(out)
+            }
+            Err(e) => {
+                self.telemetry.command(kind, "failed");
+                Err(e)
+            }
+        }
     }
 
     /// The messages of [`Service::handle`], their users still marked in `text`.

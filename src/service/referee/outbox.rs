@@ -228,7 +228,7 @@ impl Service {
                     .collect(),
                 ..Write::default()
             };
-            match self.store.write(id, &w).await {
+            match self.write(&g, &w).await {
                 Ok(()) | Err(StoreError::Conflict) => {}
                 Err(e) => return Err(e),
             }
@@ -316,7 +316,7 @@ impl Service {
                 }
             })
             .collect();
-        match self.store.write(g.id, &w).await {
+        match self.write(&g, &w).await {
             Ok(()) | Err(StoreError::Duplicate) | Err(StoreError::Conflict) => Ok(()),
             Err(e) => Err(e),
         }

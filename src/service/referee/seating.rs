@@ -175,7 +175,7 @@ impl Service {
             seats: Some(seats.clone()),
             ..Write::default()
         };
-        self.store.write(g.id, &w).await?;
+        self.write(&g, &w).await?;
         let text = format!(
             "game #{}: {} accepted; waiting for {}",
             g.id,
@@ -215,7 +215,7 @@ impl Service {
             deadlines,
             ..Write::default()
         };
-        self.store.write(g.id, &w).await?;
+        self.write(&g, &w).await?;
         let g = self.game_row(g.id).await?;
         self.announce_start(inc, &g, r)
     }
@@ -316,7 +316,7 @@ impl Service {
             snapshot: g.snapshot.clone(),
             ..Write::default()
         };
-        self.store.write(g.id, &w).await?;
+        self.write(&g, &w).await?;
         let text = format!(
             "game #{}: the challenge is {status} by {}",
             g.id,

@@ -28,6 +28,25 @@ pub enum RefusalKind {
     Internal,
 }
 
+impl RefusalKind {
+    /// Its name in snake case (`not_your_turn`), for logs and metrics.
+    pub fn name(self) -> &'static str {
+        match self {
+            RefusalKind::Syntax => "syntax",
+            RefusalKind::Illegal => "illegal",
+            RefusalKind::Ambiguous => "ambiguous",
+            RefusalKind::NotYourTurn => "not_your_turn",
+            RefusalKind::NotYourGame => "not_your_game",
+            RefusalKind::NotHere => "not_here",
+            RefusalKind::Over => "over",
+            RefusalKind::Secret => "secret",
+            RefusalKind::Unknown => "unknown",
+            RefusalKind::Conflict => "conflict",
+            RefusalKind::Internal => "internal",
+        }
+    }
+}
+
 /// Why an action was refused; the game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{text}")]
