@@ -25,8 +25,11 @@ fn the_players_ids_have_17_18_and_19_digits() {
     assert_eq!(lengths, [17, 18, 19]);
 }
 
+/// A player: (user id, username).
+type Player = (&'static str, &'static str);
+
 /// The three games: (white, black). Each player plays two.
-const GAMES_PLAYED: [((&str, &str), (&str, &str)); 3] = [(INES, JONAS), (INES, KIRA), (KIRA, JONAS)];
+const GAMES_PLAYED: [(Player, Player); 3] = [(INES, JONAS), (INES, KIRA), (KIRA, JONAS)];
 
 /// The moves of every game, in order: White's first, then Black's.
 const MOVES: [&str; 6] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"];
@@ -56,7 +59,7 @@ async fn open_games(fake: &Fake) -> Vec<String> {
 }
 
 /// Who plays move number `n` (from 0) of game `g` (from 0).
-fn mover(g: usize, n: usize) -> (&'static str, &'static str) {
+fn mover(g: usize, n: usize) -> Player {
     let (white, black) = GAMES_PLAYED[g];
     if n % 2 == 0 {
         white
@@ -115,10 +118,15 @@ fn replies_to<'a>(reqs: &'a [Recorded], id: &str) -> Vec<&'a Recorded> {
 }
 
 /// After the bot is stopped: each game `g` holds exactly `moves[g]` moves in the
-/// database, each announced once in its thread, and no message arrived twice.
-async fn games_agree(fake: &Fake, db: &str, threads: &[String], moves: [usize; 3]) {
+/// database, each announced once in its thread, where nothing else came but the answers
+/// to the messages `asked`, and no message arrived twice.
+async fn games_agree(fake: &Fake, db: &str, threads: &[String], moves: [usize; 3], asked: &[&str]) {
     let reqs = fake.requests();
-    assert_eq!(doubled(&reqs), Vec::<String>::new(), "a message arrived twice");
+    assert_eq!(
+        doubled(&reqs),
+        Vec::<String>::new(),
+        "a message arrived twice"
+    );
     let store = postal::store::Store::open(db).await.unwrap();
     for (g, n) in moves.iter().enumerate() {
         let stored = store.actions(g as i64 + 1).await.unwrap();
@@ -129,6 +137,18 @@ async fn games_agree(fake: &Fake, db: &str, threads: &[String], moves: [usize; 3
         for m in *n..MOVES.len() {
             assert_eq!(answers(&reqs, threads, g, m), 0, "game #{} move {m}", g + 1);
         }
+        // Nothing else came in the thread (no refusal of a copy of a move) but the
+        // answers to the messages `asked`.
+        let other: Vec<&str> = posts(&reqs, &threads[g])
+            .iter()
+            .filter(|r| {
+                let to = &r.json["message_reference"]["message_id"];
+                !asked.iter().any(|a| to == a)
+            })
+            .filter_map(|r| r.content())
+            .filter(|c| !c.contains("played") && !c.contains("accepted"))
+            .collect();
+        assert!(other.is_empty(), "game #{}: {other:?}", g + 1);
     }
     store.close().await;
 }
@@ -211,7 +231,7 @@ async fn drop_mid_game(name: &str, code: u16, expire: bool, back: Back) -> Gatew
     assert_eq!(boards.len(), 1, "the board was asked for once");
     assert!(is_png(boards[0]), "{}", boards[0].json);
     bot.stop().await;
-    games_agree(&fake, &db, &threads, [4, 3, 3]).await;
+    games_agree(&fake, &db, &threads, [4, 3, 3], &[&asked]).await;
     counts
 }
 
@@ -273,7 +293,15 @@ fn limits_respected(fake: &Fake) {
     let reqs = fake.requests();
     let soon: Vec<String> = sent_too_soon(&reqs)
         .iter()
-        .map(|(l, r)| format!("{} {} came {:?} after the 429 on {}", r.method, r.path, r.at - l.at, l.path))
+        .map(|(l, r)| {
+            format!(
+                "{} {} came {:?} after the 429 on {}",
+                r.method,
+                r.path,
+                r.at - l.at,
+                l.path
+            )
+        })
         .collect();
     assert!(soon.is_empty(), "{soon:?}");
 }
@@ -286,7 +314,12 @@ async fn a_storm_of_429s_on_messages_is_waited_out_and_nothing_is_lost_or_double
     let db = db("storm");
     let bot = start_limited(&fake, &db).await;
     let threads = open_games(&fake).await;
-    fake.rate_limit_storm("POST", "/channels/*/messages", 6, Duration::from_millis(500));
+    fake.rate_limit_storm(
+        "POST",
+        "/channels/*/messages",
+        6,
+        Duration::from_millis(500),
+    );
     for n in 0..4 {
         for g in 0..3 {
             type_move(&fake, &threads, g, n);
@@ -300,7 +333,7 @@ async fn a_storm_of_429s_on_messages_is_waited_out_and_nothing_is_lost_or_double
     assert_eq!(limited, 6, "the storm's 429s and no more");
     limits_respected(&fake);
     bot.stop().await;
-    games_agree(&fake, &db, &threads, [4, 4, 4]).await;
+    games_agree(&fake, &db, &threads, [4, 4, 4], &[]).await;
 }
 
 /// The global limit (a 429 with `global: true`, retry after 1 s) on one game's answer,
@@ -329,9 +362,15 @@ async fn the_global_limit_holds_back_every_request_and_nothing_is_lost_or_double
     settle().await;
     let reqs = fake.requests();
     let global: Vec<&Recorded> = reqs.iter().filter(|r| r.status == 429).collect();
-    assert_eq!(global.len(), 1, "one global 429 and no more");
+    let early = fake.early_requests();
+    assert_eq!(
+        global.len(),
+        1,
+        "one global 429 and no more: {early:?} {:?}",
+        global.iter().map(|r| (&r.path, r.at)).collect::<Vec<_>>()
+    );
     assert_eq!(global[0].response["global"], true);
     limits_respected(&fake);
     bot.stop().await;
-    games_agree(&fake, &db, &threads, [2, 2, 2]).await;
+    games_agree(&fake, &db, &threads, [2, 2, 2], &[]).await;
 }

@@ -144,8 +144,7 @@ fn identify(
 ) -> Result<String, (u16, &'static str)> {
     let token = frame["d"]["token"].as_str().unwrap_or_default();
     let mut inner = shared.inner.lock().unwrap();
-    if inner.refuse_identify || token != format!("Bot {}", shared.token) && token != shared.token
-    {
+    if inner.refuse_identify || token != format!("Bot {}", shared.token) && token != shared.token {
         return Err((4004, "Authentication failed."));
     }
     let intents = frame["d"]["intents"].as_u64().unwrap_or(0);
@@ -200,7 +199,9 @@ fn resume(shared: &Shared, frame: &Value, tx: &mpsc::UnboundedSender<ToConnectio
         .find(|s| s.id == id && s.resumable)
     else {
         inner.gateway.invalid_sessions += 1;
-        let _ = tx.send(ToConnection::Frame(json!({"op": 9, "d": false}).to_string()));
+        let _ = tx.send(ToConnection::Frame(
+            json!({"op": 9, "d": false}).to_string(),
+        ));
         drop(inner);
         shared.changed.notify_waiters();
         return;

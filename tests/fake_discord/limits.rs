@@ -70,7 +70,8 @@ fn under_global(path: &str) -> bool {
 /// A 429 as Discord sends it, asking to wait `after`.
 fn too_many(after: Duration, global: bool) -> Answer {
     let secs = after.as_secs_f64();
-    let body = json!({"message": "You are being rate limited.", "retry_after": secs, "global": global});
+    let body =
+        json!({"message": "You are being rate limited.", "retry_after": secs, "global": global});
     let mut headers = vec![("retry-after", (secs.ceil() as u64).max(1).to_string())];
     if global {
         headers.push(("x-ratelimit-global", "true".to_string()));
@@ -145,7 +146,14 @@ impl Fake {
         self.push_storm(method, pattern, 1, retry_after, true);
     }
 
-    fn push_storm(&self, method: &str, pattern: &str, n: usize, retry_after: Duration, global: bool) {
+    fn push_storm(
+        &self,
+        method: &str,
+        pattern: &str,
+        n: usize,
+        retry_after: Duration,
+        global: bool,
+    ) {
         self.shared.inner.lock().unwrap().limits.storms.push(Storm {
             method: method.to_string(),
             pattern: pattern.to_string(),
