@@ -207,7 +207,10 @@ async fn drop_mid_game(name: &str, code: u16, expire: bool, back: Back) -> Gatew
             fake.wait_gateway("a resume", |c| c.resumes == 1).await;
             wait_played(&fake, &threads, 0, 2).await;
             wait_played(&fake, &threads, 2, 1).await;
-            fake.gateway_counts()
+            let counts = fake.gateway_counts();
+            assert_eq!(counts.missed_sent, 2, "the two moves typed meanwhile");
+            assert_eq!(counts.sent_again, 2, "a move and the !board");
+            counts
         }
         Back::Identifies => {
             let counts = fake

@@ -24,6 +24,11 @@ pub struct GatewayCounts {
     pub identifies: usize,
     /// RESUMEs of a known session, answered with its missed events and RESUMED.
     pub resumes: usize,
+    /// Events sent on RESUMEs that the session had missed.
+    pub missed_sent: usize,
+    /// Events sent again on RESUMEs that the session had already received
+    /// ([`Fake::resend_on_next_resume`]).
+    pub sent_again: usize,
     /// RESUMEs of a session Discord no longer knows, answered with op 9 `d: false`.
     pub invalid_sessions: usize,
     /// Connections the fake closed ([`Fake::close_gateway`]).
@@ -212,6 +217,9 @@ fn resume(shared: &Shared, frame: &Value, tx: &mpsc::UnboundedSender<ToConnectio
         let _ = tx.send(ToConnection::Frame(f.clone()));
     }
     session.tx = Some(tx.clone());
+    let (resent, missed) = (seen - from, session.log.len() - seen);
+    inner.gateway.sent_again += resent;
+    inner.gateway.missed_sent += missed;
     let s = shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
     let resumed = json!({"op": 0, "t": "RESUMED", "s": s, "d": {}}).to_string();
     let _ = tx.send(ToConnection::Frame(resumed));
