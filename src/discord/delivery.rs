@@ -2,6 +2,7 @@
 //! files (board image, record, animation) and buttons, to a channel (unarchiving a game's
 //! thread) or a DM (held for `/postal private` when DMs are closed), and the outbox's notices.
 
+use super::faults::GlobalLimit;
 use super::*;
 
 /// `m`, piece `i` of `out`, with `out`'s nonce (one per piece) if it has one.
@@ -39,19 +40,24 @@ pub(super) async fn board_png(renderer: &Arc<Renderer>, view: &View) -> Option<V
 
 /// Sends `m` to `channel`; when Discord answers that the channel is an archived thread
 /// (50083: a game's thread archives itself after a week without messages, while a move
-/// may take far longer), unarchives it and sends once more.
+/// may take far longer), unarchives it and sends once more. Each request first waits
+/// out Discord's `global` rate limit.
 pub(super) async fn send_unarchiving(
     http: &Http,
+    global: &GlobalLimit,
     channel: ChannelId,
     m: CreateMessage,
 ) -> serenity::Result<Message> {
+    global.wait().await;
     match channel.send_message(http, m.clone()).await {
         Ok(sent) => Ok(sent),
         Err(serenity::Error::Http(e)) if thread_archived(&e) => {
+            global.wait().await;
             channel
                 .edit_thread(http, EditThread::new().archived(false))
                 .await?;
             tracing::info!(%channel, "unarchived a thread to post in it");
+            global.wait().await;
             channel.send_message(http, m).await
         }
         Err(e) => Err(e),
@@ -140,7 +146,7 @@ impl Core {
         };
         let mut last = None;
         for m in self.messages(out).await {
-            last = Some(send_unarchiving(http, ChannelId::new(id), m).await?);
+            last = Some(send_unarchiving(http, &self.global, ChannelId::new(id), m).await?);
         }
         Ok(last)
     }
@@ -286,9 +292,11 @@ impl Core {
         if messages.is_empty() {
             return Ok(None);
         }
+        self.global.wait().await;
         let dm = user.create_dm_channel(http).await?;
         let mut last = None;
         for m in messages {
+            self.global.wait().await;
             last = Some(dm.id.send_message(http, m).await?);
         }
         Ok(last)
@@ -365,6 +373,7 @@ impl Core {
                 )
                 .components(Vec::new())
                 .allowed_mentions(CreateAllowedMentions::new());
+            self.global.wait().await;
             if let Err(e) = ChannelId::new(channel)
                 .edit_message(http, MessageId::new(message), edit)
                 .await

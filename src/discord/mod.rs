@@ -15,12 +15,14 @@
 //! Its parts: this module starts the bot and turns gateway events into commands;
 //! `delivery` sends the service's messages; `interactions` answers slash commands,
 //! buttons and autocompletion; [`slash`] and [`registration`] declare and register the
-//! commands; [`text`] splits and formats messages.
+//! commands; [`text`] splits and formats messages; `faults` drops an event Discord sends
+//! twice and holds every request back through a global rate limit.
 
 mod buttons;
 pub mod config;
 mod delivery;
 mod error;
+mod faults;
 mod interactions;
 pub mod logging;
 mod messages;
@@ -115,6 +117,10 @@ pub struct Core {
     starting: tokio::sync::Mutex<()>,
     /// The bot's own user id, for telling a mention of it.
     bot: UserId,
+    /// The gateway events handled lately: a copy Discord sends again is dropped.
+    seen: faults::Seen,
+    /// Discord's global rate limit, which every request but an interaction's waits out.
+    global: Arc<faults::GlobalLimit>,
 }
 
 impl Core {
@@ -200,6 +206,7 @@ impl Core {
         };
         for g in games.into_iter().filter(|g| about.contains(&g.id)) {
             let (title, players) = self.thread_title(http, &g).await;
+            self.global.wait().await;
             let Some(thread) = create_thread(http, parent, &g, &title).await else {
                 continue;
             };
@@ -244,6 +251,7 @@ impl Core {
         let Ok(id) = key.parse::<u64>() else {
             return key.to_string();
         };
+        self.global.wait().await;
         match UserId::new(id).to_user(http).await {
             Ok(u) => {
                 self.service.learn_name(key, names::shown_name(&u, None));
@@ -344,7 +352,9 @@ impl EventHandler for Handler {
     }
 
     async fn message(&self, ctx: Context, msg: Message) {
-        self.core.on_message(&ctx, &msg).await;
+        if self.core.seen.first_time(msg.id.get()) {
+            self.core.on_message(&ctx, &msg).await;
+        }
     }
 
     async fn ratelimit(&self, data: serenity::http::RatelimitInfo) {
@@ -352,11 +362,22 @@ impl EventHandler for Handler {
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        if !self.core.seen.first_time(interaction.id().get()) {
+            return;
+        }
         match interaction {
             Interaction::Command(c) => self.core.on_command(&ctx, &c).await,
             Interaction::Component(c) => self.core.on_component(&ctx, &c).await,
             Interaction::Autocomplete(a) => self.core.on_autocomplete(&ctx, &a).await,
             _ => {}
+        }
+    }
+
+    /// Serenity's rate limiter met a 429 (or waits before a request): a global one holds
+    /// back every request of the bot's own ([`faults::GlobalLimit`]).
+    async fn ratelimit(&self, info: serenity::http::RatelimitInfo) {
+        if info.global {
+            self.core.global.hold(info.timeout);
         }
     }
 }
@@ -441,6 +462,8 @@ impl Bot {
             starting: tokio::sync::Mutex::new(()),
             bot,
             cfg,
+            seen: faults::Seen::default(),
+            global: Arc::default(),
         });
         let content = core.cfg.message_content;
         if content {

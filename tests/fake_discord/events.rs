@@ -2,14 +2,16 @@
 //! slash commands, autocompletion requests and button presses, and the message and
 //! interaction objects they carry.
 
-use super::{Fake, Interaction, ATTACHMENT_LIMIT, BOT_ID, GUILD_ID};
+use super::{Fake, Interaction, ToConnection, ATTACHMENT_LIMIT, BOT_ID, GUILD_ID};
 use serde_json::{json, Value};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 impl Fake {
-    /// Sends a dispatch event to every connected gateway session of its shard: that of
-    /// its `guild_id`, or shard 0 when it has none.
+    /// Sends a dispatch event to every gateway session of its shard (that of its
+    /// `guild_id`, or shard 0 when it has none): now to a connected one; to one that is
+    /// disconnected but may resume, when it resumes. With no such session Discord sends it
+    /// to nobody ([`GatewayCounts::lost`](super::GatewayCounts::lost) counts it).
     pub fn dispatch(&self, t: &str, d: Value) {
         let guild = d["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
         let s = self.shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
@@ -41,9 +43,26 @@ impl Fake {
                 inner.messages.insert(id.to_string(), c.to_string());
             }
         }
-        inner
-            .sessions
-            .retain(|session| !session.receives(guild) || session.tx.send(frame.clone()).is_ok());
+        // Every session of its shard gets it: a connected one now, a disconnected one
+        // that may still resume when it resumes (Discord keeps it for the RESUME).
+        let mut delivered = false;
+        for session in inner.sessions.iter_mut().filter(|x| x.receives(guild)) {
+            if session.tx.is_none() && !session.resumable {
+                continue;
+            }
+            session.log.push((s, frame.clone()));
+            delivered = true;
+            if let Some(tx) = &session.tx {
+                if tx.send(ToConnection::Frame(frame.clone())).is_err() {
+                    session.tx = None;
+                }
+            }
+        }
+        if !delivered {
+            inner.gateway.lost += 1;
+        }
+        drop(inner);
+        self.shared.changed.notify_waiters();
     }
 
     /// Delivers a message typed by `author` in `channel` of the guild [`GUILD_ID`];

@@ -8,6 +8,9 @@
 //! interaction within 3 seconds, thread names of 1 to 100 characters, the limits of a
 //! command registration) and can answer with Discord's errors: a user with closed DMs gets 50007,
 //! and [`Fake::fail_next`] makes the next matching request fail with any status and code.
+//! It drops gateway connections with a close code and, on RESUME, sends a session the
+//! events it missed ([`Fake::close_gateway`]), and answers storms of 429s on a route and
+//! the global limit, then enforces them ([`Fake::rate_limit_storm`], [`Fake::global_limit`]).
 //!
 //! It shards as Discord does: `GET /gateway/bot` recommends [`Fake::set_shard_count`]
 //! shards, each IDENTIFY's `shard` field is recorded ([`Fake::identified_shards`]), and an
@@ -16,7 +19,7 @@
 //!
 //! This module holds the [`Fake`] handle, its shared state and what a test reads back
 //! ([`Recorded`], [`File`]); `events` builds what the fake sends the bot, `gateway` runs
-//! the websocket, `rest` answers the REST API, `checks` holds Discord's validation rules,
+//! the websocket (and its drops), `rest` answers the REST API, `limits` its rate limits, `checks` holds Discord's validation rules,
 //! `privacy` tells who sees a request, and `harness` is what the tests share.
 
 #![allow(dead_code)]
@@ -25,6 +28,7 @@ mod checks;
 mod events;
 mod gateway;
 pub mod harness;
+mod limits;
 mod privacy;
 mod rest;
 mod tls;
@@ -35,6 +39,10 @@ mod tls;
 pub use checks::{check_allowed_mentions, check_commands, check_components, leaf_commands};
 #[allow(unused_imports)]
 pub use events::message;
+#[allow(unused_imports)]
+pub use gateway::GatewayCounts;
+#[allow(unused_imports)]
+pub use limits::{sent_too_soon, Limited};
 #[allow(unused_imports)]
 pub use privacy::{is_private, public_leaks};
 
@@ -144,15 +152,33 @@ struct Override {
     headers: Vec<(&'static str, String)>,
 }
 
-/// One gateway connection that has identified (or resumed): where its events go, and
-/// its shard `[id, total]`.
+/// What the task of a gateway connection is told to do.
+enum ToConnection {
+    /// Send this text frame.
+    Frame(String),
+    /// Close the websocket with this close code.
+    Close(u16),
+}
+
+/// A gateway session, as Discord keeps one: from its READY until it is invalidated. Its
+/// dispatches are logged with their sequence numbers, so that a RESUME gets those after
+/// its `seq` again, and those dispatched while it was disconnected.
 struct Session {
-    tx: mpsc::UnboundedSender<String>,
+    /// The `session_id` of its READY.
+    id: String,
+    /// Its shard `[id, total]`.
     shard: [u64; 2],
+    /// Its connection, while it has one.
+    tx: Option<mpsc::UnboundedSender<ToConnection>>,
+    /// Every dispatch sent to it or due to it, with its `s`.
+    log: Vec<(u64, String)>,
+    /// Whether a RESUME of it is accepted (Discord forgets a session it closed with 4009,
+    /// or that [`Fake::expire_sessions`] expired).
+    resumable: bool,
 }
 
 impl Session {
-    /// Whether Discord would send this connection an event of `guild` (`None`: a private
+    /// Whether Discord would send this session an event of `guild` (`None`: a private
     /// message, which goes to shard 0).
     fn receives(&self, guild: Option<u64>) -> bool {
         let [id, total] = self.shard;
@@ -165,8 +191,6 @@ struct Inner {
     requests: Vec<Recorded>,
     frames: Vec<Value>,
     sessions: Vec<Session>,
-    /// The shard of each session id handed out in a READY, for RESUMEs.
-    session_shards: HashMap<String, [u64; 2]>,
     /// The `shard` field of each IDENTIFY, in order (`[0, 1]` when it had none).
     identified_shards: Vec<[u64; 2]>,
     /// The shard count `GET /gateway/bot` recommends (0 is taken as 1).
@@ -185,7 +209,14 @@ struct Inner {
     archived: HashSet<String>,
     closed_dms: HashSet<String>,
     overrides: Vec<Override>,
-    identifies: usize,
+    /// What happened on the gateway: see [`GatewayCounts`].
+    gateway: GatewayCounts,
+    /// While set, IDENTIFY and RESUME wait (the bot stays away): see [`Fake::hold_gateway`].
+    hold_gateway: bool,
+    /// Events the next accepted RESUME sends again from before its `seq`.
+    resend_on_resume: usize,
+    /// Rate limits the fake is told to answer with, and those in force: see `limits`.
+    limits: limits::Limits,
     /// Close every IDENTIFY with 4004 (authentication failed), whatever the token.
     refuse_identify: bool,
     /// Close every IDENTIFY asking for the Message Content intent with 4014.
@@ -429,7 +460,7 @@ impl Fake {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             let notified = self.shared.changed.notified();
-            if self.shared.inner.lock().unwrap().identifies >= n {
+            if self.shared.inner.lock().unwrap().gateway.identifies >= n {
                 return;
             }
             assert!(Instant::now() < deadline, "the bot never identified");

@@ -1,6 +1,6 @@
-//! The REST API: every request is recorded with the fake's answer; authorization,
-//! [`Fake::fail_next`](super::Fake::fail_next) overrides and the body size limit come
-//! first, then each route answers as Discord does, through the checks of
+//! The REST API: every request is recorded with the fake's answer; authorization, the
+//! rate limits (`limits`), [`Fake::fail_next`](super::Fake::fail_next) overrides and the
+//! body size limit come first, then each route answers as Discord does, through the checks of
 //! [`super::checks`].
 
 use super::checks::{check_choices, check_commands, check_components, check_message};
@@ -74,6 +74,11 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, req: Request) -> Res
             || path.starts_with("/webhooks/");
         if !public && auth != format!("Bot {}", shared.token) {
             err(401, 0, "401: Unauthorized")
+        } else if let Some((status, body, limit_headers)) =
+            inner.limits.check(method.as_str(), &path, Instant::now())
+        {
+            headers = limit_headers;
+            (status, body)
         } else if let Some(i) = inner
             .overrides
             .iter()
