@@ -357,10 +357,6 @@ impl EventHandler for Handler {
         }
     }
 
-    async fn ratelimit(&self, data: serenity::http::RatelimitInfo) {
-        self.core.service.telemetry().rate_limited(data.global);
-    }
-
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         if !self.core.seen.first_time(interaction.id().get()) {
             return;
@@ -376,6 +372,7 @@ impl EventHandler for Handler {
     /// Serenity's rate limiter met a 429 (or waits before a request): a global one holds
     /// back every request of the bot's own ([`faults::GlobalLimit`]).
     async fn ratelimit(&self, info: serenity::http::RatelimitInfo) {
+        self.core.service.telemetry().rate_limited(info.global);
         if info.global {
             self.core.global.hold(info.timeout);
         }

@@ -277,6 +277,7 @@ async fn start_limited(fake: &Fake, db: &str) -> Bot {
     let http = fake.discord_http(TOKEN).await;
     let cfg = Config {
         api_base: String::new(),
+        metrics_addr: "127.0.0.1:0".into(),
         ..config(fake)
     };
     logs();
@@ -285,6 +286,22 @@ async fn start_limited(fake: &Fake, db: &str) -> Bot {
         .expect("bot starts");
     ready(fake, 1).await;
     bot
+}
+
+/// The number of waits for a rate limit of `scope` the bot's `/metrics` counted.
+async fn rate_limits_counted(bot: &Bot, scope: &str) -> f64 {
+    let addr = bot.metrics_addr().expect("the metrics listener is on");
+    let scrape = reqwest::get(format!("http://{addr}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let series = format!("postal_discord_rate_limited_total{{scope=\"{scope}\"}} ");
+    scrape
+        .lines()
+        .find_map(|l| l.strip_prefix(&series)?.parse().ok())
+        .unwrap_or(0.0)
 }
 
 /// The fake's rate limits held: nothing came while one was in force, by the fake's
@@ -335,6 +352,8 @@ async fn a_storm_of_429s_on_messages_is_waited_out_and_nothing_is_lost_or_double
     let limited = fake.requests().iter().filter(|r| r.status == 429).count();
     assert_eq!(limited, 6, "the storm's 429s and no more");
     limits_respected(&fake);
+    // Each 429 waited out is counted (and any wait for a route's exhausted bucket).
+    assert!(rate_limits_counted(&bot, "route").await >= 6.0);
     bot.stop().await;
     games_agree(&fake, &db, &threads, [4, 4, 4], &[]).await;
 }
@@ -374,6 +393,7 @@ async fn the_global_limit_holds_back_every_request_and_nothing_is_lost_or_double
     );
     assert_eq!(global[0].response["global"], true);
     limits_respected(&fake);
+    assert_eq!(rate_limits_counted(&bot, "global").await, 1.0);
     bot.stop().await;
     games_agree(&fake, &db, &threads, [2, 2, 2], &[]).await;
 }
