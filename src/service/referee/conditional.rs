@@ -446,7 +446,7 @@ impl Service {
                 return Ok(());
             }
         };
-        self.write(&g, &w).await?;
+        self.write(g, &w).await?;
         self.telemetry.move_accepted(&g.variant);
         let turn = turn_line(g, rules, &done.deadlines);
         let over = next.rules.is_over();

@@ -316,7 +316,7 @@ impl Service {
                 }
             })
             .collect();
-        match self.write(&g, &w).await {
+        match self.write(g, &w).await {
             Ok(()) | Err(StoreError::Duplicate) | Err(StoreError::Conflict) => Ok(()),
             Err(e) => Err(e),
         }

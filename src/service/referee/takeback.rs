@@ -143,7 +143,7 @@ impl Service {
             )));
         }
         let w = takeback_write(g, inc, seat, &entry, after.as_ref(), &deadlines)?;
-        self.write(&g, &w).await?;
+        self.write(g, &w).await?;
         let done = Committed {
             notes,
             rules: after,

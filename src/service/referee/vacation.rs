@@ -400,7 +400,7 @@ impl Service {
                 .collect(),
             ..Write::default()
         };
-        self.write(&g, &w).await
+        self.write(g, &w).await
     }
 
     /// The running or unsettled vacation that stops deadline `d` of `g`, if any: its
