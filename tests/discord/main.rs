@@ -12,6 +12,7 @@ mod toy;
 mod chesswords;
 mod dm_games;
 mod e2e;
+mod forget;
 mod games;
 mod load;
 mod many_games;

@@ -636,7 +636,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         name: "forget-me",
         aliases: &[],
         usage: "forget-me [confirm]",
-        help: "privately, delete what Postal keeps about you: your settings, vacations, digests, conditional moves and held messages are deleted, and your name in the records of your past games is replaced by a neutral label (\"Former player 3\"), so the games stay readable; you leave the leaderboards. First finish, resign or abort your games and decline or cancel your challenges. forget-me alone says what it will do; forget-me confirm (or its button) does it, and cannot be undone",
+        help: "delete what Postal keeps about you; your past games then name you by a neutral label (\"Former player 3\") and stay readable and replayable; your settings, vacations, digests, conditional moves and held messages are deleted, and you leave the leaderboards. First finish, resign or abort your games and decline or cancel your challenges. forget-me alone says privately what it will do; forget-me confirm (or its button) does it, and cannot be undone",
         examples: "forget-me, forget-me confirm",
         private: true,
         home: Home::Account,
