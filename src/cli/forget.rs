@@ -18,7 +18,7 @@ pub enum ForgetError {
     #[error("'{0}' is not a user key: give the player's Discord user id (digits) or console name")]
     NotAUser(String),
     /// The player has games or challenges under way (these ids).
-    #[error("{user} still has games or challenges under way ({}): they must finish, resign or abort them and decline or cancel their challenges first (a server's moderators may end a stuck game); nothing was deleted", list(.live))]
+    #[error("{user} still has games or challenges under way ({}): they must finish, resign or abort them and decline or cancel their challenges first (or their games time out); nothing was deleted", list(.live))]
     UnderWay {
         /// The player.
         user: String,
