@@ -33,7 +33,10 @@ async fn forget_me_asks_privately_and_a_button_only_the_asker_presses_confirms()
     assert_says(&ask, "cannot be undone");
     assert_says(&ask, "your past game");
     let confirm = button(Some(ALICE), "forget-me confirm");
-    assert_eq!(button_ids(&ask.json["data"]), std::slice::from_ref(&confirm));
+    assert_eq!(
+        button_ids(&ask.json["data"]),
+        std::slice::from_ref(&confirm)
+    );
     let mut question = bot_message(&fake, GAMES);
     question["flags"] = json!(64);
     question["components"] = ask.json["data"]["components"].clone();
