@@ -127,6 +127,18 @@ enum Command {
         #[arg(long)]
         db: Option<String>,
     },
+    /// Deletes a player's personal data at their request, as `forget-me confirm` does:
+    /// their settings, vacations, digests and private messages go, and their key in the
+    /// records of their past games becomes a neutral label ("Former player 3"), so the
+    /// games stay replayable. Refused while they have games or challenges under way.
+    /// Safe while the bot runs.
+    ForgetUser {
+        /// The player's key: their Discord user id, or their console name.
+        user: String,
+        /// Database URL (default: from the configuration).
+        #[arg(long)]
+        db: Option<String>,
+    },
     /// Copies every game, action and pending message of one database into a new, empty
     /// one (SQLite to PostgreSQL or back), then checks that every copied game replays to
     /// its stored state. Stop the bot first: what it writes meanwhile is not copied.
@@ -256,6 +268,7 @@ fn main() -> ExitCode {
             report(result)
         }
         Command::Backup { out, db } => backup(db, &out),
+        Command::ForgetUser { user, db } => forget_user(db, &user),
         Command::Perft {
             variant,
             depth,
@@ -406,6 +419,19 @@ fn ratings(db: Option<String>, server: Option<&str>) -> ExitCode {
         Err(e) => return report(Err(e)),
     };
     let result = cli::block_on(cli::ratings::recompute(&db, server)).map(|text| print!("{text}"));
+    report(result)
+}
+
+/// `postal forget-user`: a player's personal data deleted, their past games relabelled.
+fn forget_user(db: Option<String>, user: &str) -> ExitCode {
+    let db = match database_url(db) {
+        Ok(db) => db,
+        Err(e) => return report(Err(e)),
+    };
+    let result = postal::console::block_on(cli::forget::forget_user(&db, user))
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.map_err(|e| e.to_string()))
+        .map(|summary| eprintln!("postal: {summary}"));
     report(result)
 }
 

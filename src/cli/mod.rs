@@ -3,6 +3,7 @@
 
 pub mod bench_backends;
 pub mod bench_service;
+pub mod forget;
 pub mod ratings;
 pub mod render;
 

@@ -1,8 +1,10 @@
 //! `postal ratings --recompute`: every server's tables recomputed from the stored finished
 //! games, for an operator. Nothing is cached (the referee computes a table from the games
 //! each time one is asked for), so this is the same fold over the same games, printed
-//! whole: one line per player and family, tab-separated.
+//! whole: one line per player and family, tab-separated. Forgotten players (`forget-me`)
+//! are left out, as from the bot's tables.
 
+use postal::service::names::is_forgotten;
 use postal::service::standings::Tables;
 use postal::store::{FinishedGame, Store};
 use postal::variants::Registry;
@@ -47,7 +49,7 @@ pub async fn recompute(db: &str, only: Option<&str>) -> Result<String, super::Cl
             }
         }
         for (variant, players) in &t.best {
-            for (user, b) in players {
+            for (user, b) in players.iter().filter(|(u, _)| !is_forgotten(u)) {
                 let (best, game) = match b.best {
                     Some((s, id)) => (s.to_string(), format!("#{id}")),
                     None => ("-".into(), "-".into()),

@@ -74,6 +74,10 @@ pub enum Command {
     /// `conditional [ID] THEIRS YOURS [THEIRS YOURS ...]`, `conditional [ID] list`,
     /// `conditional [ID] clear`: the user's private conditional moves.
     Conditional(Option<i64>, Conditional),
+    /// `forget-me` (`false`: what would be deleted, and how to confirm) or `forget-me
+    /// confirm` (`true`): the user's personal data deleted and their name in their past
+    /// games' records replaced by a neutral label.
+    ForgetMe(bool),
     /// One of the variants' commands, read by the game it is for.
     Game(Option<i64>, GameCommand),
 }

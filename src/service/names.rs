@@ -25,6 +25,21 @@ pub fn is_user_key(key: &str) -> bool {
         && key != "here"
 }
 
+/// What stands for forgotten player number `n` in the records of their past games
+/// (`forget-me`): both their new key and the name shown, `Former player 3`. It holds
+/// spaces and capitals, so it is never a key an adapter gives ([`is_user_key`]) nor one a
+/// mention can name.
+pub fn forgotten_label(n: i64) -> String {
+    format!("Former player {n}")
+}
+
+/// Whether `key` is a forgotten player's label ([`forgotten_label`]): such a player is
+/// left out of the tables and cannot be challenged to a rematch.
+pub fn is_forgotten(key: &str) -> bool {
+    key.strip_prefix("Former player ")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Reads a mention: `@bob`, `<@123>`, `<@!123>` (a Discord user); the user key, in
 /// lowercase. A role (`<@&123>`), `@everyone`, `@here` and anything but a plain key are
 /// not mentions.

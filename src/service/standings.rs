@@ -10,6 +10,7 @@
 //! length would hold results back for no gain; one game per period is what the crate's
 //! two-player form (`glicko2`) computes, and a period without games changes nothing.
 
+use crate::service::names::is_forgotten;
 use crate::store::FinishedGame;
 use crate::variants::api::Standing;
 use crate::variants::Registry;
@@ -164,12 +165,15 @@ impl Tables {
     }
 
     /// The rated family `variant`, best first: by rating, then by name (user key).
+    /// Forgotten players ([`crate::service::names::is_forgotten`]) are left out; their
+    /// games still count for their opponents' ratings.
     pub fn leaders(&self, variant: &str) -> Vec<(&str, &Rated)> {
         let mut v: Vec<(&str, &Rated)> = self
             .rated
             .get(variant)
             .map(|f| f.iter().map(|(u, r)| (u.as_str(), r)).collect())
             .unwrap_or_default();
+        v.retain(|(u, _)| !is_forgotten(u));
         v.sort_by(|a, b| {
             b.1.rating
                 .rating
@@ -180,14 +184,14 @@ impl Tables {
     }
 
     /// The solitaire `variant`'s players with a won attempt, best score first (an
-    /// earlier game first among equal scores).
+    /// earlier game first among equal scores); forgotten players left out.
     pub fn best_scores(&self, variant: &str) -> Vec<(&str, &Best)> {
         let mut v: Vec<(&str, &Best)> = self
             .best
             .get(variant)
             .map(|f| f.iter().map(|(u, r)| (u.as_str(), r)).collect())
             .unwrap_or_default();
-        v.retain(|(_, b)| b.best.is_some());
+        v.retain(|(u, b)| b.best.is_some() && !is_forgotten(u));
         v.sort_by_key(|(u, b)| {
             let (s, id) = b.best.unwrap_or((0, 0));
             (std::cmp::Reverse(s), id, u.to_string())

@@ -179,6 +179,11 @@ pub const TABLES: &[Table] = &[
         columns: &[("game_id", I), ("channel", T), ("message", T), ("text", T)],
         generated_id: false,
     },
+    Table {
+        name: "forgotten_players",
+        columns: &[("id", I), ("at", I)],
+        generated_id: true,
+    },
 ];
 
 /// One value of a copied row.

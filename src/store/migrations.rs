@@ -43,6 +43,7 @@ const SQLITE: &[File] = files!("":
     "0012_conditional_lines.sql",
     "0013_digest_and_orientation.sql",
     "0014_challenge_posts.sql",
+    "0015_forgotten_players.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -56,6 +57,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0012_conditional_lines.sql",
     "0013_digest_and_orientation.sql",
     "0014_challenge_posts.sql",
+    "0015_forgotten_players.sql",
 );
 
 /// Which schema's migrations.

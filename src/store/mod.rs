@@ -15,6 +15,7 @@ mod adapter;
 mod checkpoint;
 mod conditional;
 mod copy;
+mod forget;
 mod in_play;
 mod migrations;
 mod open;
@@ -29,6 +30,7 @@ mod vacations;
 
 pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
+pub use forget::{Forgetting, Forgotten, Relabel};
 pub use in_play::InPlay;
 pub use open::{database_file, database_name};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};

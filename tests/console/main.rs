@@ -9,6 +9,7 @@ mod cli_pipe;
 mod command_parser;
 mod console_input;
 mod export;
+mod forget_user;
 mod pgn_export;
 mod quick_start;
 mod ratings;

@@ -13,6 +13,7 @@ mod chesswords;
 mod dm_games;
 mod e2e;
 mod faults;
+mod forget;
 mod games;
 mod load;
 mod many_games;

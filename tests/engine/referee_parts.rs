@@ -40,6 +40,7 @@ const PARTS: &[&str] = &[
     "challenge",
     "outbox",
     "rematch",
+    "forget",
     // What an adapter asks beside commands.
     "adapter",
     // The dispatch of a command, on top.

@@ -633,6 +633,23 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         read: |w| conditional(w.raw),
     },
     RefereeCommand {
+        name: "forget-me",
+        aliases: &[],
+        usage: "forget-me [confirm]",
+        help: "delete what Postal keeps about you; your past games then name you by a neutral label (\"Former player 3\") and stay readable and replayable; your settings, vacations, digests, conditional moves and held messages are deleted, and you leave the leaderboards. First finish, resign or abort your games and decline or cancel your challenges. forget-me alone says privately what it will do; forget-me confirm (or its button) does it, and cannot be undone",
+        examples: "forget-me, forget-me confirm",
+        private: true,
+        home: Home::Account,
+        place: 20,
+        // No argument on Discord: the confirmation is the button under the answer.
+        args: Arguments::Listed(&[]),
+        read: |w| match w.lower {
+            [] => Ok(Command::ForgetMe(false)),
+            ["confirm"] => Ok(Command::ForgetMe(true)),
+            _ => Err(w.usage()),
+        },
+    },
+    RefereeCommand {
         name: "help",
         aliases: &["?"],
         usage: "help [COMMAND]",

@@ -2,7 +2,7 @@
 //! games' locks, the names it has learnt) and the few things every part asks of it.
 
 use super::locks;
-use super::people::{KnownUsers, Names};
+use super::people::Names;
 use super::text::seat_users;
 use super::Settings;
 use crate::service::availability::Availability;
@@ -17,8 +17,6 @@ pub struct Service {
     pub(super) settings: Settings,
     pub(super) registry: Registry,
     pub(super) locks: locks::GameLocks,
-    /// Users already recorded by this process, so a message costs no write for them.
-    pub(super) known_users: KnownUsers,
     /// Users' display names as the adapter last saw them ([`Service::learn_name`]).
     pub(super) names: Names,
     /// The resources the variants declared and the operator configured, read at start.
@@ -69,7 +67,6 @@ impl Service {
             settings,
             registry,
             locks: locks::GameLocks::new(),
-            known_users: KnownUsers::default(),
             names: Names::default(),
             telemetry: Telemetry::off(),
             availability: Availability::default(),
@@ -151,14 +148,16 @@ impl Service {
         self.locks.of(id)
     }
 
-    /// Records `user` in the database once per process: when they take a seat, never
-    /// for a refused command.
+    /// Records `user` in the database when they take an open seat (never for a refused
+    /// command). Written each time, not remembered by the process: a player forgotten
+    /// meanwhile (`postal forget-user`, by another process) has no row any more.
     pub(super) async fn ensure_user(&self, user: &str) -> Result<(), StoreError> {
-        if !self.known_users.has(user) {
-            self.store.ensure_user(user, user).await?;
-            self.known_users.add(user);
-        }
-        Ok(())
+        self.store.ensure_user(user, user).await
+    }
+
+    /// Forgets what this process remembers of `user` (the name it saw).
+    pub(super) fn forget_name(&self, user: &str) {
+        self.names.forget(user);
     }
 
     /// The display name of the variant `id`.

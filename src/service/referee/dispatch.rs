@@ -189,6 +189,7 @@ impl Service {
             Command::Rating(who) => self.rating(inc, who, r).await?,
             Command::Rematch(id) => self.rematch(inc, id, r).await?,
             Command::Leaderboard(v) => self.leaderboard(inc, &v, r).await?,
+            Command::ForgetMe(confirm) => self.forget_me(inc, confirm, r).await?,
         }
         Ok(())
     }

@@ -109,6 +109,13 @@ pub fn render_users(text: &str, show: impl Fn(&str, bool) -> String) -> String {
     out
 }
 
+/// `text` with each reference the referee marked to user `old` ([`user_mark`], or
+/// [`user_at_mark`]) made a reference to `new`, every other mark kept as it was: how
+/// stored messages name a forgotten player by their label.
+pub fn rekey_user(text: &str, old: &str, new: &str) -> String {
+    render_users(text, |key, at| mark(if key == old { new } else { key }, at))
+}
+
 /// `text` with its users as their keys (`@bob` where the referee calls on them), its
 /// times still marked: the text of a message as it leaves the service
 /// ([`super::Outbound::finish`]).
@@ -210,5 +217,31 @@ mod time_tests {
         let cut: String = user_mark("bobby").chars().take(4).collect();
         assert_eq!(plain_text(&cut), "bo");
         assert_eq!(plain_text("x\u{E002}y"), "xy");
+    }
+
+    #[test]
+    fn a_user_rekeyed_is_named_by_the_new_key_and_nothing_else_changes() {
+        let old = "300000000000000002";
+        let text = format!(
+            "{} (White) to move, by {}; {}: draw? clue {old}",
+            user_mark(old),
+            time_mark(86_400),
+            user_at_mark("300000000000000003")
+        );
+        let new = rekey_user(&text, old, "Former player 4");
+        assert_eq!(
+            plain_text(&new),
+            format!(
+                "Former player 4 (White) to move, by 1970-01-02 00:00 UTC; @300000000000000003: draw? clue {old}"
+            )
+        );
+        assert_eq!(
+            render_users(&new, |k, _| format!("<{k}>")),
+            render_users(&text, |k, _| format!(
+                "<{}>",
+                if k == old { "Former player 4" } else { k }
+            ))
+        );
+        assert_eq!(rekey_user(&text, "300000000000000009", "x"), text);
     }
 }

@@ -24,6 +24,7 @@
 //!   `rematch`; `chat`: which messages are for the referee; `outbox`: deadlines, reminders and timeouts, and the outbox they fill;
 //!   `records`: a game's public record and animation; `reading`: a game's board, moves,
 //!   record and hand for a reader;
+//! - `forget`: `forget-me`, a player's personal data deleted at their request;
 //! - `adapter`: what an adapter asks of the service beyond commands (threads, held
 //!   private messages, challenge posts, opening and closing the store);
 //! - `dispatch`: a message cleaned, parsed and run by the part it is for. Nothing
@@ -37,6 +38,7 @@ mod commit;
 mod conditional;
 mod core;
 mod dispatch;
+mod forget;
 mod listing;
 mod locks;
 mod lookup;

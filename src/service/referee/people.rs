@@ -1,12 +1,11 @@
-//! The people this process has met: the users already recorded in the database (so that
-//! a message costs no write for them) and the display names the adapter last saw, both
-//! bounded however many users the bot meets.
+//! The people this process has met: the display names the adapter last saw, bounded
+//! however many users the bot meets.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Mutex;
 
-/// The most display names (or recorded users) kept in memory; past it the map starts
-/// again, which costs only a name shown by key or a repeated harmless write.
+/// The most display names kept in memory; past it the map starts again, which costs
+/// only a name shown by key.
 const MOST_KEPT: usize = 100_000;
 
 /// Users' display names as the adapter last saw them: the names board images and records
@@ -29,6 +28,14 @@ impl Names {
         }
     }
 
+    /// Forgets the name `user` was shown by (a player forgotten at their request).
+    pub(super) fn forget(&self, user: &str) {
+        self.inner
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(user);
+    }
+
     /// `user`'s display name as last learnt, else the key.
     pub(super) fn of(&self, user: &str) -> String {
         self.inner
@@ -37,31 +44,6 @@ impl Names {
             .get(user)
             .cloned()
             .unwrap_or_else(|| user.to_string())
-    }
-}
-
-/// The users this process has recorded in the database.
-#[derive(Default)]
-pub(super) struct KnownUsers {
-    inner: Mutex<HashSet<String>>,
-}
-
-impl KnownUsers {
-    /// Whether `user` was recorded by this process.
-    pub(super) fn has(&self, user: &str) -> bool {
-        self.inner
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .contains(user)
-    }
-
-    /// Notes that `user` is recorded.
-    pub(super) fn add(&self, user: &str) {
-        let mut users = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        if users.len() >= MOST_KEPT {
-            users.clear();
-        }
-        users.insert(user.to_string());
     }
 }
 
@@ -79,15 +61,15 @@ mod tests {
     }
 
     #[test]
-    fn the_maps_stay_bounded() {
+    fn the_names_stay_bounded_and_a_name_is_forgotten() {
         let names = Names::default();
-        let users = KnownUsers::default();
         for i in 0..(MOST_KEPT + 10) {
             names.learn(&i.to_string(), "x".into());
-            users.add(&i.to_string());
         }
         assert!(names.inner.lock().unwrap().len() <= MOST_KEPT);
-        assert!(users.inner.lock().unwrap().len() <= MOST_KEPT);
-        assert!(users.has(&(MOST_KEPT + 9).to_string()));
+        let last = (MOST_KEPT + 9).to_string();
+        assert_eq!(names.of(&last), "x");
+        names.forget(&last);
+        assert_eq!(names.of(&last), last);
     }
 }

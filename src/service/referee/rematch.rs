@@ -55,6 +55,15 @@ impl Service {
             .find(|s| s.seat != seat)
             .and_then(|s| s.user.clone())
             .unwrap_or_default();
+        if crate::service::names::is_forgotten(&other) {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!(
+                    "game #{}: your opponent asked to be forgotten, so there is no one to ask for a rematch",
+                    g.id
+                ),
+            ));
+        }
         let options: BTreeMap<String, String> =
             serde_json::from_str(&g.options).unwrap_or_default();
         let c = Challenge {
