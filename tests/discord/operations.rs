@@ -70,7 +70,8 @@ fn count_posts(fake: &Fake, channel: &str, needle: &str) -> usize {
     count_in(&fake.requests(), channel, needle)
 }
 
-/// A short game (a refusal, then the fool's mate) counted move by move in `/metrics`;
+/// A short game (a refusal whose post Discord refuses, then the fool's mate) counted
+/// move by move in `/metrics`;
 /// `/healthz` is 200 while the gateway is connected and the database answers; other
 /// paths are 404. Off by default: without `metrics_addr` nothing listens.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -85,8 +86,13 @@ async fn metrics_count_a_short_game_and_health_is_ok() {
     assert_eq!(health_becomes(addr, 200).await, "ok\n");
     assert_eq!(get(addr, "/nothing").await.0, 404);
     let thread = start_game(&fake, "").await;
+    // The refusal of an illegal move, refused in turn by Discord: a REST error counted.
+    fake.fail_next("POST", &format!("/channels/{thread}/messages"), 500, 0);
     fake.say(ALICE, &thread, "e5");
-    wait_post(&fake, &thread, "e5").await;
+    fake.wait_for("the refusal's failed post", |r| {
+        r.iter().any(|x| x.status == 500)
+    })
+    .await;
     for (who, mv) in [(ALICE, "f3"), (BOB, "e5"), (ALICE, "g4")] {
         fake.say(who, &thread, mv);
         wait_post(&fake, &thread, &format!("played {mv}")).await;
@@ -107,6 +113,7 @@ async fn metrics_count_a_short_game_and_health_is_ok() {
             1.0,
         ),
         (r#"postal_refusals_total{kind="illegal"}"#, 1.0),
+        (r#"postal_discord_rest_errors_total{status="500"}"#, 1.0),
         (r#"postal_moves_accepted_total{variant="standard"}"#, 4.0),
         (r#"postal_games_started_total{variant="standard"}"#, 1.0),
         (
@@ -135,7 +142,13 @@ async fn metrics_count_a_short_game_and_health_is_ok() {
     );
     assert!(scrape.contains("# TYPE postal_database_write_seconds histogram"));
     assert_eq!(sample(&scrape, "postal_database_outages_total"), None);
-    all_accepted(&fake);
+    let refused: Vec<u16> = fake
+        .requests()
+        .iter()
+        .filter(|r| !r.ok())
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(refused, [500], "Discord refused only what the test asked it to");
     bot.stop().await;
 }
 

@@ -9,7 +9,7 @@ use crate::store::GameStatus;
 use crate::store::NewAction;
 use crate::store::NewDeadline;
 use crate::store::StoredOutcome;
-use crate::store::{Deadline, GameRow, NewMessage, StoreError, Write};
+use crate::store::{Deadline, GameRow, NewMessage, Write};
 use crate::variants::api::{to_stored_text, Action, GameRules, Note, Prompt, RuleError, Seat};
 
 /// An action applied (and, once its write is done, committed): what happened, the game's
@@ -180,31 +180,5 @@ pub(super) fn destination_from_key(key: &str) -> Option<Destination> {
     } else {
         key.strip_prefix("dm:")
             .map(|u| Destination::Dm(u.to_string()))
-    }
-}
-
-impl super::Service {
-    /// Commits `w` to game `g` ([`crate::store::Store::write`]), timing it and counting
-    /// the games it starts and ends for the operator's metrics.
-    pub(super) async fn write(&self, g: &GameRow, w: &Write) -> Result<(), StoreError> {
-        let started = std::time::Instant::now();
-        self.store.write(g.id, w).await?;
-        let t = &self.telemetry;
-        t.database_write(started.elapsed().as_secs_f64());
-        let live = |s: GameStatus| s == GameStatus::Active;
-        if live(w.status) && !live(g.status) {
-            t.game_started(&g.variant);
-        }
-        let ended = match w.status {
-            GameStatus::Finished => Some("finished"),
-            GameStatus::Aborted => Some("aborted"),
-            GameStatus::Cancelled => Some("cancelled"),
-            GameStatus::Declined => Some("declined"),
-            _ => None,
-        };
-        if let Some(how) = ended.filter(|_| w.status != g.status) {
-            t.game_ended(&g.variant, how);
-        }
-        Ok(())
     }
 }

@@ -6,7 +6,7 @@ use super::people::Names;
 use super::text::seat_users;
 use super::Settings;
 use crate::service::availability::Availability;
-use crate::store::{Store, StoreError};
+use crate::store::{GameRow, GameStatus, Store, StoreError, Write};
 use crate::telemetry::Telemetry;
 use crate::variants::api::{Env, Resources};
 use crate::variants::Registry;
@@ -165,5 +165,31 @@ impl Service {
         self.registry
             .find(id)
             .map_or("this game", |v| v.display_name())
+    }
+}
+
+impl Service {
+    /// Commits `w` to game `g` ([`crate::store::Store::write`]), timing it and counting
+    /// the games it starts and ends for the operator's metrics.
+    pub(super) async fn write(&self, g: &GameRow, w: &Write) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
+        self.store.write(g.id, w).await?;
+        let t = &self.telemetry;
+        t.database_write(started.elapsed().as_secs_f64());
+        let live = |s: GameStatus| s == GameStatus::Active;
+        if live(w.status) && !live(g.status) {
+            t.game_started(&g.variant);
+        }
+        let ended = match w.status {
+            GameStatus::Finished => Some("finished"),
+            GameStatus::Aborted => Some("aborted"),
+            GameStatus::Cancelled => Some("cancelled"),
+            GameStatus::Declined => Some("declined"),
+            _ => None,
+        };
+        if let Some(how) = ended.filter(|_| w.status != g.status) {
+            t.game_ended(&g.variant, how);
+        }
+        Ok(())
     }
 }
