@@ -148,7 +148,11 @@ async fn metrics_count_a_short_game_and_health_is_ok() {
         .filter(|r| !r.ok())
         .map(|r| r.status)
         .collect();
-    assert_eq!(refused, [500], "Discord refused only what the test asked it to");
+    assert_eq!(
+        refused,
+        [500],
+        "Discord refused only what the test asked it to"
+    );
     bot.stop().await;
 }
 
