@@ -52,14 +52,7 @@ async fn forget_me_asks_privately_and_a_button_only_the_asker_presses_confirms()
     // Alice presses it: the question's button is disabled, and the answer is private.
     let own = fake.press(ALICE, &question, &confirm);
     let r = fake.wait_callback(&own).await;
-    assert_eq!(r.json["type"], 7, "{}", r.json);
-    assert!(
-        r.json["data"]["components"]
-            .to_string()
-            .contains("\"disabled\":true"),
-        "{}",
-        r.json
-    );
+    assert_buttons_disabled(&r);
     // The answer comes privately, as a DM (the question's button is spent).
     let done = wait_dm(&fake, ALICE, "done:").await;
     assert_says(&done, "your past game now names you \"Former player 1\"");

@@ -340,14 +340,7 @@ async fn resignation_is_confirmed_by_button_by_the_same_player() {
     let own = fake.press(ALICE, &question, confirm);
     let r = fake.wait_callback(&own).await;
     // The private question is updated: its button disabled, so it cannot resign twice.
-    assert_eq!(r.json["type"], 7, "{}", r.json);
-    assert!(
-        r.json["data"]["components"]
-            .to_string()
-            .contains("\"disabled\":true"),
-        "{}",
-        r.json
-    );
+    assert_buttons_disabled(&r);
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
         end.content().unwrap().contains("wins by resignation (0-1)"),

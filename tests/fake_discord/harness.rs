@@ -437,3 +437,16 @@ pub async fn slash_reply(
     let i = fake.slash(who, channel, name, options);
     fake.wait_callback(&i).await
 }
+
+/// Asserts that interaction callback `r` updates the pressed message with its buttons
+/// disabled (so the same question cannot be answered twice).
+pub fn assert_buttons_disabled(r: &Recorded) {
+    assert_eq!(r.json["type"], 7, "{}", r.json);
+    assert!(
+        r.json["data"]["components"]
+            .to_string()
+            .contains("\"disabled\":true"),
+        "{}",
+        r.json
+    );
+}
