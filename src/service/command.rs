@@ -47,8 +47,8 @@ pub enum Command {
     Games(bool),
     /// `pgn [ID]`.
     Pgn(Option<i64>),
-    /// `rules VARIANT`.
-    Rules(String),
+    /// `rules VARIANT`, or `rules` alone (`None`): every variant, a line each.
+    Rules(Option<String>),
     /// `resign [ID]` / `concede`.
     Resign(Option<i64>),
     /// `abort [ID]`.

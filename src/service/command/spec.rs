@@ -368,18 +368,16 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
     RefereeCommand {
         name: "rules",
         aliases: &[],
-        usage: "rules VARIANT",
-        help: "what a variant is, its options, and where its rules are written",
-        examples: "rules chess-sharp",
+        usage: "rules [VARIANT]",
+        help: "what a variant is, its options, and where its rules are written; without a variant, the list of every variant",
+        examples: "rules chess-sharp, rules",
         private: false,
         home: Home::Account,
         place: 13,
-        args: Arguments::Listed(&[Arg {
-            required: true,
-            ..Arg::VARIANT
-        }]),
+        args: Arguments::Listed(&[Arg::VARIANT]),
         read: |w| match w.lower {
-            [v] => Ok(Command::Rules(v.to_string())),
+            [] => Ok(Command::Rules(None)),
+            [v] => Ok(Command::Rules(Some(v.to_string()))),
             _ => Err(w.usage()),
         },
     },

@@ -162,7 +162,8 @@ impl Service {
         match cmd {
             Command::Help(None) => r.say(self.help_for_player(&inc.user).await?),
             Command::Help(t) => r.say(command::help(t.as_deref(), &self.registry)),
-            Command::Rules(v) => r.say(self.rules_text(&v)?),
+            Command::Rules(Some(v)) => r.say(self.rules_text(&v)?),
+            Command::Rules(None) => r.say(self.variant_list()),
             Command::Challenge(c) => self.challenge(inc, c, r).await?,
             Command::Accept(id) => self.accept(inc, id, r).await?,
             Command::Decline(id) => self.decline(inc, id, false, r).await?,
@@ -205,6 +206,24 @@ impl Service {
             .collect();
         played.dedup();
         Ok(command::help_for(&self.registry, &played))
+    }
+
+    /// Every variant this service plays, a line each: its id, its name, the number of
+    /// players and what it is; then how to read one's rules.
+    fn variant_list(&self) -> String {
+        let mut lines = vec![format!("{} variants:", self.registry.all().count())];
+        for v in self.registry.all() {
+            let seats = v.seats().count();
+            lines.push(format!(
+                "{} ({}, {seats} player{}): {}",
+                v.id(),
+                v.display_name(),
+                if seats == 1 { "" } else { "s" },
+                v.summary()
+            ));
+        }
+        lines.push("rules VARIANT says more of one, with its options".into());
+        lines.join("\n")
     }
 
     /// `rules VARIANT`: what the variant is, its seats and options, and its rules
