@@ -93,7 +93,7 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             if let Some(e) = event_id {
-                sqlx::query("INSERT INTO processed_events (event_id, at) VALUES ($1, $2)")
+                sqlx::query(super::MARK_EVENT)
                     .bind(e)
                     .bind(at)
                     .execute(&mut *tx)

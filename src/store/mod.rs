@@ -165,7 +165,7 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             if let Some(e) = event_id {
-                sqlx::query("INSERT INTO processed_events (event_id, at) VALUES ($1, $2)")
+                sqlx::query(MARK_EVENT)
                     .bind(e)
                     .bind(at)
                     .execute(&mut *tx)
@@ -432,6 +432,10 @@ fn inserted_once<T>(result: Result<T, sqlx::Error>) -> Result<bool, StoreError> 
 }
 
 /// The error of inserting a key: [`StoreError::Duplicate`] if it was there already.
+/// Records a chat event as applied, inside the transaction that applies it: a second
+/// delivery of the event then fails this insert ([`key_error`]).
+pub(super) const MARK_EVENT: &str = "INSERT INTO processed_events (event_id, at) VALUES ($1, $2)";
+
 fn key_error(e: sqlx::Error) -> StoreError {
     if is_unique_violation(&e) {
         StoreError::Duplicate

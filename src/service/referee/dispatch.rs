@@ -25,24 +25,41 @@ impl Service {
     /// nothing), and a refusal looks it up before answering, so that a copy of an event
     /// that was applied is answered with nothing rather than, say, "not your turn".
     pub async fn handle(&self, inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
-        let kind = command::kind_of(&inc.text, &self.registry);
-        match self.answer(inc).await {
-            Ok(mut out) => {
-                self.availability.answered();
-                let refusals: Vec<RefusalKind> = out.iter().filter_map(|o| o.refusal).collect();
-                for r in &refusals {
-                    self.telemetry.refusal(r.name());
-                }
-                let outcome = if refusals.is_empty() { "ok" } else { "refused" };
-                self.telemetry.command(kind, outcome);
-                out.iter_mut().for_each(Outbound::finish);
-                Ok(out)
-            }
-            Err(e) => {
-                self.telemetry.command(kind, "failed");
-                Err(e)
-            }
+        // The command word is read for the metrics alone: not at all when they are off.
+        let kind = self
+            .telemetry
+            .is_on()
+            .then(|| command::kind_of(&inc.text, &self.registry));
+        let answered = self.answer(inc).await;
+        if answered.is_ok() {
+            self.availability.answered();
         }
+        if let Some(kind) = kind {
+            self.count_command(kind, &answered);
+        }
+        let mut out = answered?;
+        out.iter_mut().for_each(Outbound::finish);
+        Ok(out)
+    }
+
+    /// Counts a command of `kind` and its refusals in the operator's metrics.
+    fn count_command(&self, kind: &str, answered: &Result<Vec<Outbound>, StoreError>) {
+        let outcome = match answered {
+            Err(_) => "failed",
+            Ok(out) => {
+                let mut refused = false;
+                for r in out.iter().filter_map(|o| o.refusal) {
+                    self.telemetry.refusal(r.name());
+                    refused = true;
+                }
+                if refused {
+                    "refused"
+                } else {
+                    "ok"
+                }
+            }
+        };
+        self.telemetry.command(kind, outcome);
     }
 
     /// The messages of [`Service::handle`], their users still marked in `text`.
