@@ -46,3 +46,19 @@ pub fn game(variant: Variant, fen: &str) -> Game {
 pub fn legal(pos: &Position, uci: &str) -> bool {
     find(pos, uci).is_some()
 }
+
+/// Whether python-chess can be run. CI installs it and sets `POSTAL_REQUIRE_PYTHON_CHESS`
+/// (`.ci/run`), so there a missing module fails the test instead of skipping it.
+pub fn python_chess_available() -> bool {
+    let ran = std::process::Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .output();
+    let available = ran.is_ok_and(|out| out.status.success());
+    if !available && std::env::var_os("POSTAL_REQUIRE_PYTHON_CHESS").is_some() {
+        panic!("python-chess is required here (pip install chess) but python3 cannot import it");
+    }
+    if !available {
+        eprintln!("skipped: python3 with python-chess is not installed (pip install chess)");
+    }
+    available
+}

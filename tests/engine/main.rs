@@ -12,6 +12,7 @@ mod booster_perft;
 mod descriptive;
 mod layers;
 mod leak_walker;
+mod lichess_pgn;
 mod notation;
 mod perft;
 mod referee_parts;

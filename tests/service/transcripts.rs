@@ -184,28 +184,12 @@ fn pgn_records(output: &str) -> Vec<String> {
     records
 }
 
-/// Whether python-chess can be run. CI installs it and sets `POSTAL_REQUIRE_PYTHON_CHESS`
-/// (`.ci/run`), so there a missing module fails the test instead of skipping it.
-fn python_chess_available() -> bool {
-    let ran = std::process::Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .output();
-    let available = ran.is_ok_and(|out| out.status.success());
-    if !available && std::env::var_os("POSTAL_REQUIRE_PYTHON_CHESS").is_some() {
-        panic!("python-chess is required here (pip install chess) but python3 cannot import it");
-    }
-    if !available {
-        eprintln!("skipped: python3 with python-chess is not installed (pip install chess)");
-    }
-    available
-}
-
 /// Every variant's finished game, exported by `pgn` in a transcript, is read by an
 /// independent reader, python-chess (`tests/python/pgn_headers.py`): the Seven Tag Roster
 /// first and in order, a standard Result, the movetext ending with it (issue 38).
 #[test]
 fn every_variants_finished_pgn_is_read_by_python_chess() {
-    if !python_chess_available() {
+    if !crate::common::python_chess_available() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -1,0 +1,77 @@
+//! The Lichess variants' PGN as another program reads it: a game of each, played here to
+//! its variant's own end, is exported and replayed by python-chess
+//! (`tests/python/pgn_replay.py`), which must pick the same variant from the `Variant` tag,
+//! accept every move and reach the same final position (the same FEN, as python-chess
+//! writes it) with the same result.
+
+use crate::common::python_chess_available;
+use postal::notation::fen::to_fen;
+use postal::notation::{parse_move, write_pgn, PgnTags};
+use postal::rules::{Game, Variant};
+use postal::variants::Registry;
+use std::path::Path;
+
+/// One game per variant: its registry id, python-chess's name for the variant
+/// (`board.uci_variant`), and the moves, typed as a player would, to the variant's end.
+const GAMES: &[(&str, &str, &str)] = &[
+    ("standard", "chess", "f3 e5 g4 Qh4#"),
+    (
+        "king-of-the-hill",
+        "kingofthehill",
+        "e4 e5 Ke2 Ke7 Kd3 Kd6 Kc4 Kc6 Kd5",
+    ),
+];
+
+/// The engine's variant of a registry id, through the registry's chess game.
+fn engine_variant(id: &str) -> Variant {
+    Registry::builtin()
+        .board_variant(id)
+        .unwrap_or_else(|e| panic!("{id}: {}", e.text))
+}
+
+#[test]
+fn every_lichess_variants_pgn_replays_in_python_chess_to_the_same_position() {
+    if !python_chess_available() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("postal-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut expected = Vec::new();
+    for &(id, python_name, moves) in GAMES {
+        let mut game = Game::new(engine_variant(id));
+        for typed in moves.split_whitespace() {
+            let m =
+                parse_move(game.position(), typed).unwrap_or_else(|e| panic!("{id}: {typed}: {e}"));
+            game.play(m)
+                .unwrap_or_else(|e| panic!("{id}: {typed}: {e}"));
+        }
+        let outcome = game
+            .outcome()
+            .unwrap_or_else(|| panic!("{id}: the moves must reach the variant's end"));
+        let file = dir.join(format!("{id}.pgn"));
+        std::fs::write(&file, write_pgn(&game, &PgnTags::default())).unwrap();
+        let line = format!(
+            "{}\t{python_name}\t{}\t{}",
+            file.display(),
+            to_fen(game.position()),
+            outcome.result.pgn()
+        );
+        expected.push((file, line));
+    }
+    let out = std::process::Command::new("python3")
+        .arg(root.join("tests/python/pgn_replay.py"))
+        .args(expected.iter().map(|(file, _)| file))
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "python-chess refused a game: {}{report}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got: Vec<&str> = report.lines().collect();
+    let want: Vec<&str> = expected.iter().map(|(_, line)| line.as_str()).collect();
+    assert_eq!(got, want);
+}
