@@ -122,6 +122,9 @@ pub struct VariantConfig {
     /// may stand on its first rank and step two squares from there, and it loses when it
     /// has no piece left.
     pub kingless_side: Option<Color>,
+    /// The name PGN's `Variant` tag gives, where other programs know the variant by one
+    /// (Lichess's `King of the Hill`, which python-chess reads); `None` writes the id.
+    pub pgn_name: Option<&'static str>,
 }
 
 impl VariantConfig {
@@ -177,6 +180,7 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     check_limit: None,
     checks_forbidden: false,
     kingless_side: None,
+    pgn_name: None,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -204,6 +208,7 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     check_limit: None,
     checks_forbidden: false,
     kingless_side: None,
+    pgn_name: None,
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -233,6 +238,7 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     check_limit: None,
     checks_forbidden: false,
     kingless_side: None,
+    pgn_name: None,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are

@@ -18,6 +18,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     display_name: "Horde",
     start_fen: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
     kingless_side: Some(Color::White),
+    pgn_name: Some("Horde"),
     ..FIDE_CHESS
 };
 

@@ -34,6 +34,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
         insufficient_material: false,
         ..FIDE_DRAWS
     },
+    pgn_name: Some("King of the Hill"),
     ..FIDE_CHESS
 };
 

@@ -39,6 +39,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
         ..FIDE_DRAWS
     },
     checks_forbidden: true,
+    pgn_name: Some("Racing Kings"),
     ..FIDE_CHESS
 };
 
