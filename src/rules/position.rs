@@ -40,6 +40,9 @@ pub enum PositionError {
     /// Double-move tokens in a variant without them, or more than the variant gives.
     #[error("{0} gives no more than {1} double-move tokens per player")]
     BadTokens(Variant, u8),
+    /// A promoted mark (`~`) on an empty square, a pawn or a king.
+    #[error("only a piece that a pawn can become may be marked as promoted")]
+    BadPromoted,
 }
 
 /// A position. Small and `Copy`, so searching and perft copy it instead of undoing moves.
@@ -64,6 +67,9 @@ pub struct Position {
     /// Double Move Chess, just after one piece moved twice: the square it stopped on
     /// between its two moves and the square it stands on (rule 5's capture).
     pub(super) twice_moved: Option<(Square, Square)>,
+    /// Crazyhouse: the squares of pieces that were pawns once (captured, they go to the
+    /// pocket as pawns). Always empty where captures do not feed the pocket.
+    pub(super) promoted: Bitboard,
 }
 
 /// The raw parts of a position, before validation (what FEN parsing produces).
@@ -86,6 +92,9 @@ pub struct Setup {
     /// Double-move tokens left, White's then Black's; `None` gives each side the variant's
     /// full number (none in variants without double moves).
     pub tokens: Option<[u8; 2]>,
+    /// Crazyhouse: the squares of promoted pieces (`Q~` in FEN); ignored in variants whose
+    /// captures do not feed the pocket.
+    pub promoted: Bitboard,
 }
 
 impl Position {
@@ -106,6 +115,7 @@ impl Position {
             tokens: [0; 2],
             first_half_at: None,
             twice_moved: None,
+            promoted: Bitboard::EMPTY,
         };
         let most = cfg.double_move.map_or(0, |d| d.tokens);
         pos.tokens = setup.tokens.unwrap_or([most; 2]);
@@ -120,6 +130,14 @@ impl Position {
         }
         pos.check_material()?;
         pos.check_kings()?;
+        if pos.tracks_promotions() {
+            let may_be_promoted = pos.occupied() & !pos.by_role[Role::Pawn.index()]
+                & !pos.by_role[Role::King.index()];
+            if (setup.promoted & !may_be_promoted).nonempty() {
+                return Err(PositionError::BadPromoted);
+            }
+            pos.promoted = setup.promoted;
+        }
         if setup.castling.nonempty() {
             pos.check_castling(setup.castling)?;
             pos.castling = setup.castling;
@@ -262,6 +280,7 @@ impl Position {
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
             tokens: Some(self.tokens),
+            promoted: self.promoted,
         }
     }
 
@@ -317,6 +336,19 @@ impl Position {
     #[inline]
     pub fn reserve(&self, color: Color) -> &Reserve {
         &self.reserves[color.index()]
+    }
+
+    /// Crazyhouse: the squares of pieces that a pawn became (empty in other variants).
+    #[inline]
+    pub fn promoted(&self) -> Bitboard {
+        self.promoted
+    }
+
+    /// Whether captures feed the capturer's pocket here (Crazyhouse), so that promoted
+    /// pieces are remembered.
+    #[inline]
+    pub fn tracks_promotions(&self) -> bool {
+        self.config().drops.is_some_and(|d| d.captures_to_pocket)
     }
 
     /// All occupied squares.
@@ -481,6 +513,11 @@ impl Position {
         if let Some(ep) = self.legal_ep_square() {
             h ^= zobrist::en_passant(ep.file());
         }
+        // Crazyhouse: which pieces return to a pocket as pawns is part of the position
+        // (as Lichess and python-chess count repetitions).
+        for sq in self.promoted {
+            h ^= zobrist::promoted(sq);
+        }
         if let Some(dm) = self.config().double_move {
             for color in Color::ALL {
                 h ^= zobrist::tokens(color, self.tokens[color.index()]);
@@ -549,6 +586,9 @@ impl Position {
         self.halfmoves += 1;
         let twice_moved = self.twice_moved.take();
         let first_half_at = self.first_half_at.take();
+        if self.tracks_promotions() {
+            self.feed_pocket(m, us);
+        }
         match m.kind {
             MoveKind::Drop => {
                 self.reserves[us.index()][m.role.index()] -= 1;
@@ -570,6 +610,35 @@ impl Position {
             if m.from == stop && !m.is_drop() {
                 self.twice_moved = Some((stop, m.to));
             }
+        }
+    }
+
+    /// Crazyhouse's part of `m`, played by `us` before the pieces move: the captured piece
+    /// goes to `us`'s pocket (as a pawn if it was promoted), and the promoted marks follow
+    /// their pieces (a promotion marks its square, a capture clears it).
+    fn feed_pocket(&mut self, m: Move, us: Color) {
+        let promoted = self.promoted;
+        if let Some(role) = m.capture {
+            let was_pawn = m.kind != MoveKind::EnPassant && promoted.contains(m.to);
+            let role = if was_pawn { Role::Pawn } else { role };
+            self.reserves[us.index()][role.index()] += 1;
+        }
+        match m.kind {
+            MoveKind::Normal => {
+                let mut marks = promoted.without(m.to);
+                if promoted.contains(m.from) || m.promotion.is_some() {
+                    marks = marks.without(m.from).with(m.to);
+                }
+                self.promoted = marks;
+            }
+            MoveKind::Castle(side) => {
+                // A promoted rook set up with a castling right keeps its mark.
+                if let Some(rook) = self.castling_rook(us, side).filter(|r| promoted.contains(*r)) {
+                    let (_, rook_to) = self.castle_targets(us, side);
+                    self.promoted = promoted.without(rook).with(rook_to);
+                }
+            }
+            MoveKind::Drop | MoveKind::EnPassant | MoveKind::CaptureTwiceMoved => {}
         }
     }
 

@@ -32,6 +32,7 @@ static EN_PASSANT: [u64; 8] = keys(0x5057_4c41_0004);
 static TOKENS: [u64; 2 * 16] = keys(0x5057_4c41_0006);
 static FIRST_HALF: [u64; 64] = keys(0x5057_4c41_0007);
 static TWICE_MOVED: [u64; 64] = keys(0x5057_4c41_0008);
+static PROMOTED: [u64; 64] = keys(0x5057_4c41_000a);
 
 /// Double Move Chess: key toggled once the side to move has reached the move from which
 /// double moves are allowed.
@@ -86,4 +87,10 @@ pub fn castling(sq: Square) -> u64 {
 #[inline]
 pub fn en_passant(file: u8) -> u64 {
     EN_PASSANT[file as usize]
+}
+
+/// Crazyhouse: key of a promoted piece (one that returns to a pocket as a pawn) on `sq`.
+#[inline]
+pub fn promoted(sq: Square) -> u64 {
+    PROMOTED[sq.index()]
 }

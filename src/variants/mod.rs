@@ -8,6 +8,7 @@ pub mod booster;
 pub mod chess;
 pub mod chesswords;
 pub mod cloak;
+pub mod crazyhouse;
 pub mod gravity;
 pub mod king_of_the_hill;
 pub mod neighbour;
@@ -25,6 +26,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::LOS_ALAMOS,
     &chess::DOUBLE_MOVE,
     &king_of_the_hill::SPEC,
+    &crazyhouse::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,

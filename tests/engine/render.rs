@@ -583,6 +583,41 @@ fn a_fen_with_reserves_draws_its_reserves() {
     assert!(tray(bottom.y + bottom.h + 20, image.height()));
 }
 
+/// Crazyhouse: each side's pocket is drawn in a tray on its own side of the board, and
+/// only when it holds something; with Black at the bottom the trays change places.
+#[test]
+fn crazyhouse_pockets_show_for_both_sides() {
+    let theme = Theme::default();
+    let zh = postal::variants::Registry::builtin()
+        .board_variant("crazyhouse")
+        .unwrap();
+    // Whether a tray is drawn above the board and below it.
+    let trays = |pocket: &str, bottom: Color| {
+        let fen = format!("r1bqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKB1R[{pocket}] w KQkq - 0 4");
+        let pos = parse_fen(zh, &fen).unwrap();
+        let image = draw(&BoardView::from_position(&pos, None, bottom), 480);
+        let tray = |y0: u32, y1: u32| {
+            (y0..y1).any(|y| (0..image.width()).any(|x| image.rgb(x, y) == theme.tray))
+        };
+        let (a8, a1) = (sq("a8"), sq("a1"));
+        let (top, low) = match bottom {
+            Color::White => (a8, a1),
+            Color::Black => (a1, a8),
+        };
+        let board_top = image.square_rect(top).unwrap();
+        let board_low = image.square_rect(low).unwrap();
+        (
+            tray(0, board_top.y),
+            tray(board_low.y + board_low.h + 20, image.height()),
+        )
+    };
+    assert_eq!(trays("", Color::White), (false, false));
+    assert_eq!(trays("NP", Color::White), (false, true));
+    assert_eq!(trays("np", Color::White), (true, false));
+    assert_eq!(trays("Pn", Color::White), (true, true));
+    assert_eq!(trays("NP", Color::Black), (true, false));
+}
+
 /// Writes every feature at the default size to `POSTAL_SAMPLES`, for looking at.
 #[test]
 #[ignore]
