@@ -290,12 +290,7 @@ fn marked_placement(
 /// for variants with drops.
 pub fn board_fen(pos: &Position) -> String {
     let cfg = pos.config();
-    let mut out = marked_placement(
-        cfg.width,
-        cfg.height,
-        |sq| pos.piece_at(sq),
-        pos.promoted(),
-    );
+    let mut out = marked_placement(cfg.width, cfg.height, |sq| pos.piece_at(sq), pos.promoted());
     if cfg.drops.is_some() {
         out.push('[');
         for color in Color::ALL {

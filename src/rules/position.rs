@@ -131,7 +131,8 @@ impl Position {
         pos.check_material()?;
         pos.check_kings()?;
         if pos.tracks_promotions() {
-            let may_be_promoted = pos.occupied() & !pos.by_role[Role::Pawn.index()]
+            let may_be_promoted = pos.occupied()
+                & !pos.by_role[Role::Pawn.index()]
                 & !pos.by_role[Role::King.index()];
             if (setup.promoted & !may_be_promoted).nonempty() {
                 return Err(PositionError::BadPromoted);
@@ -633,7 +634,10 @@ impl Position {
             }
             MoveKind::Castle(side) => {
                 // A promoted rook set up with a castling right keeps its mark.
-                if let Some(rook) = self.castling_rook(us, side).filter(|r| promoted.contains(*r)) {
+                if let Some(rook) = self
+                    .castling_rook(us, side)
+                    .filter(|r| promoted.contains(*r))
+                {
                     let (_, rook_to) = self.castle_targets(us, side);
                     self.promoted = promoted.without(rook).with(rook_to);
                 }

@@ -57,12 +57,7 @@ async fn a_crazyhouse_game_is_won_by_a_drop_across_a_restart() {
     let end = reqs.iter().find(|x| mates(x)).unwrap();
     assert!(is_png(end), "the final board");
     fake.say(ALICE, &thread, "!moves");
-    wait_post(
-        &fake,
-        &thread,
-        "1. g3 d5 2. Bh3 Bxh3 3. g4 e5 4. f3 B@h4#",
-    )
-    .await;
+    wait_post(&fake, &thread, "1. g3 d5 2. Bh3 Bxh3 3. g4 e5 4. f3 B@h4#").await;
     fake.say(ALICE, &thread, "!pgn");
     wait_file(&fake, &thread, "4. f3 B@h4# 0-1").await;
     all_accepted(&fake);

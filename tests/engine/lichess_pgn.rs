@@ -20,11 +20,7 @@ const GAMES: &[(&str, &str, &str)] = &[
         "kingofthehill",
         "e4 e5 Ke2 Ke7 Kd3 Kd6 Kc4 Kc6 Kd5",
     ),
-    (
-        "crazyhouse",
-        "crazyhouse",
-        "g3 d5 Bh3 Bxh3 g4 e5 f3 B@h4#",
-    ),
+    ("crazyhouse", "crazyhouse", "g3 d5 Bh3 Bxh3 g4 e5 f3 B@h4#"),
 ];
 
 /// The engine's variant of a registry id, through the registry's chess game.

@@ -624,7 +624,10 @@ fn crazyhouse_pockets_show_for_both_sides() {
     assert!(both_top > top && both_low > low, "both pockets");
     let (turned_top, turned_low) = trays("NP", Color::Black);
     let (empty_top, empty_low) = trays("", Color::Black);
-    assert!(turned_top > empty_top && turned_low == empty_low, "White's pocket above");
+    assert!(
+        turned_top > empty_top && turned_low == empty_low,
+        "White's pocket above"
+    );
 }
 
 /// Writes every feature at the default size to `POSTAL_SAMPLES`, for looking at.

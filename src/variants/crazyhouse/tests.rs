@@ -59,7 +59,10 @@ fn perft_agrees_with_shakmaty() {
         ("4k3/8/8/8/8/3n4/8/4K3[Q] w - - 0 1", 3),
         // Pawns in hand with the back ranks empty: never dropped on the first or last rank.
         ("4k3/8/8/8/8/8/8/4K3[PPpp] w - - 0 1", 3),
-        ("rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3", 3),
+        (
+            "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3",
+            3,
+        ),
         // A promoted queen that a rook takes (a pawn to the pocket), promotions to come.
         ("4k3/8/8/3q~4/3R4/8/8/4K3[] w - - 0 1", 3),
         ("r3k3/1P6/8/8/8/8/6p1/4K2R[] w Kq - 0 1", 3),
@@ -137,7 +140,12 @@ fn random_games_agree_with_shakmaty_move_by_move() {
                 break;
             }
             if ply % 10 == 0 {
-                assert_eq!(perft(&ours, 2), shakmaty::perft(&theirs, 2), "{}", to_fen(&ours));
+                assert_eq!(
+                    perft(&ours, 2),
+                    shakmaty::perft(&theirs, 2),
+                    "{}",
+                    to_fen(&ours)
+                );
                 compared += 1;
             }
             let m = pick(&moves, &mut rng);
@@ -145,7 +153,9 @@ fn random_games_agree_with_shakmaty_move_by_move() {
             let their_move = uci.to_move(&theirs).unwrap();
             promotions += usize::from(m.promotion.is_some());
             drops += usize::from(m.is_drop());
-            if m.capture.is_some() && m.capture != Some(Role::Pawn) && ours.promoted().contains(m.to)
+            if m.capture.is_some()
+                && m.capture != Some(Role::Pawn)
+                && ours.promoted().contains(m.to)
             {
                 pawns_back += 1;
             }
@@ -225,10 +235,18 @@ fn fens_are_read_in_both_forms_and_written_as_python_chess_writes_them() {
 #[test]
 fn pawns_are_never_dropped_on_the_first_or_last_rank() {
     let p = pos("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
-    let drops: Vec<Move> = p.legal_moves().into_iter().filter(|m| m.is_drop()).collect();
+    let drops: Vec<Move> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.is_drop())
+        .collect();
     assert_eq!(drops.len(), 48);
     assert!(drops.iter().all(|m| (1..7).contains(&m.to.rank())));
     assert!(parse_move(&p, "P@e8").is_err() && parse_move(&p, "P@a1").is_err());
+    // A pawn's drop is written with its letter and read without it too.
+    let m = parse_move(&p, "@e6").unwrap();
+    assert_eq!(parse_move(&p, "P@e6").unwrap(), m);
+    assert_eq!(crate::notation::san::san(&p, m), "P@e6");
     // A pawn dropped on the second rank may make its double step.
     let p = pos("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
     let p = p.after(parse_move(&p, "P@d2").unwrap());
@@ -254,12 +272,14 @@ fn a_drop_may_block_a_check_but_not_a_double_check() {
 fn a_check_a_drop_can_block_is_no_mate_and_a_drop_may_mate() {
     // The rook's check on the back rank would be mate in chess; a knight in hand blocks.
     let mut game = Game::from_position(pos("6k1/5ppp/8/8/8/8/8/R5K1[n] w - - 0 1"));
-    game.play(parse_move(game.position(), "Ra8+").unwrap()).unwrap();
+    game.play(parse_move(game.position(), "Ra8+").unwrap())
+        .unwrap();
     assert_eq!(game.outcome(), None);
     assert_eq!(game.legal_moves().len(), 5);
     // With nothing in hand it is mate.
     let mut game = Game::from_position(pos("6k1/5ppp/8/8/8/8/8/R5K1[] w - - 0 1"));
-    game.play(parse_move(game.position(), "Ra8#").unwrap()).unwrap();
+    game.play(parse_move(game.position(), "Ra8#").unwrap())
+        .unwrap();
     assert_eq!(game.outcome().unwrap().reason, EndReason::Checkmate);
     // A drop mates: the bishop dropped on h4 in a fool's-mate shape.
     let mut game = Game::new(zh());
@@ -268,7 +288,10 @@ fn a_check_a_drop_can_block_is_no_mate_and_a_drop_may_mate() {
             .unwrap();
     }
     let o = game.outcome().unwrap();
-    assert_eq!((o.result, o.reason), (GameResult::BlackWins, EndReason::Checkmate));
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::BlackWins, EndReason::Checkmate)
+    );
     assert_eq!(
         to_fen(game.position()),
         "rn1qkbnr/ppp2ppp/8/3pp3/6Pb/5P1b/PPPPP2P/RNBQK1NR[] w KQkq - 1 5"
@@ -280,12 +303,16 @@ fn no_move_limit_no_insufficient_material_and_a_timeout_always_loses() {
     // Bare kings with empty pockets (a set-up position) play on.
     let mut game = Game::from_position(pos("7k/8/8/8/8/8/8/K7[] w - - 149 90"));
     assert_eq!(game.outcome(), None);
-    game.play(parse_move(game.position(), "Kb1").unwrap()).unwrap();
+    game.play(parse_move(game.position(), "Kb1").unwrap())
+        .unwrap();
     assert_eq!(game.outcome(), None, "no seventy-five-move rule");
     let claim = game.claim(Color::Black, crate::rules::Claim::FiftyMoveRule, None);
     assert!(claim.is_err(), "no fifty-move rule");
     let o = game.timeout(Color::Black).unwrap();
-    assert_eq!((o.result, o.reason), (GameResult::WhiteWins, EndReason::Timeout));
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::WhiteWins, EndReason::Timeout)
+    );
 }
 
 #[test]
