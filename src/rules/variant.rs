@@ -6,7 +6,7 @@
 //! (`variants/king_of_the_hill`).
 
 use super::bitboard::Bitboard;
-use super::types::Role;
+use super::types::{Color, Role};
 use std::fmt;
 
 /// How a game is won against the king.
@@ -70,6 +70,10 @@ pub struct GoalRegion {
     pub squares: Bitboard,
     /// The region in words, for the end of a game ("the centre").
     pub name: &'static str,
+    /// Whether Black, moving second, keeps the move after White's king reaches the region:
+    /// reaching it too draws, anything else loses (Racing Kings). Without it the first
+    /// king to arrive wins at once (King of the Hill).
+    pub reply_draws: bool,
 }
 
 /// Everything that distinguishes one chess-like variant from another.
@@ -111,6 +115,16 @@ pub struct VariantConfig {
     /// Whether SAN marks a check (`+`, `#`): only where the rules know check, which a
     /// variant won by taking the king does not (Chess#, Secret Chesswords).
     pub check_marks: bool,
+    /// The number of checks given that wins at once (Three-check's 3); each side's
+    /// checks given are part of the position.
+    pub check_limit: Option<u8>,
+    /// Whether a move may not give check at all (Racing Kings): neither king is ever
+    /// attacked.
+    pub checks_forbidden: bool,
+    /// A side that plays without a king (Horde's White): it is never in check, its pawns
+    /// may stand on its first rank and step two squares from there, and it loses when it
+    /// has no piece left.
+    pub kingless_side: Option<Color>,
 }
 
 impl VariantConfig {
@@ -163,6 +177,9 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: true,
+    check_limit: None,
+    checks_forbidden: false,
+    kingless_side: None,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -188,6 +205,9 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: false,
+    check_limit: None,
+    checks_forbidden: false,
+    kingless_side: None,
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -214,6 +234,9 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
     check_marks: true,
+    check_limit: None,
+    checks_forbidden: false,
+    kingless_side: None,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are

@@ -59,6 +59,7 @@ async fn a_crazyhouse_game_is_won_by_a_drop_across_a_restart() {
     fake.say(ALICE, &thread, "!moves");
     wait_post(&fake, &thread, "1. g3 d5 2. Bh3 Bxh3 3. g4 e5 4. f3 B@h4#").await;
     fake.say(ALICE, &thread, "!pgn");
+    wait_file(&fake, &thread, "[Variant \"Crazyhouse\"]").await;
     wait_file(&fake, &thread, "4. f3 B@h4# 0-1").await;
     all_accepted(&fake);
     bot.stop().await;
