@@ -243,13 +243,15 @@ pub fn write_pgn_with_result(
         None => {}
     }
     // Lichess's rule for the variants it knows: no FEN for a game from the standard array
-    // (the variant's own start with the standard pieces: King of the Hill, Three-check).
-    // The project's own variants always say where they start.
+    // (the variant's own start with the standard pieces: King of the Hill, Three-check,
+    // Crazyhouse, whose empty pockets are no part of the array). The project's own
+    // variants always say where they start.
     let start = game.start();
     let known = variant == Variant::STANDARD || variant.config().pgn_name.is_some();
+    let array = |p: &Position| board_fen(p).split('[').next().map(str::to_owned);
     let standard_array = known
         && *start == Position::start(variant)
-        && board_fen(start) == board_fen(&Position::start(Variant::STANDARD));
+        && array(start) == array(&Position::start(Variant::STANDARD));
     if !standard_array {
         add("SetUp", "1");
         add("FEN", &to_fen(start));

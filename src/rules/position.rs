@@ -43,6 +43,9 @@ pub enum PositionError {
     /// Checks given in a variant that does not count them, or more than win the game.
     #[error("{0} counts no more than {1} checks per player")]
     BadChecks(Variant, u8),
+    /// A promoted mark (`~`) on an empty square, a pawn or a king.
+    #[error("only a piece that a pawn can become may be marked as promoted")]
+    BadPromoted,
 }
 
 /// A position. Small and `Copy`, so searching and perft copy it instead of undoing moves.
@@ -69,6 +72,9 @@ pub struct Position {
     pub(super) twice_moved: Option<(Square, Square)>,
     /// Three-check: the checks each side has given, by [`Color::index`].
     pub(super) checks_given: [u8; 2],
+    /// Crazyhouse: the squares of pieces that were pawns once (captured, they go to the
+    /// pocket as pawns). Always empty where captures do not feed the pocket.
+    pub(super) promoted: Bitboard,
 }
 
 /// The raw parts of a position, before validation (what FEN parsing produces).
@@ -93,6 +99,9 @@ pub struct Setup {
     pub tokens: Option<[u8; 2]>,
     /// Checks given so far, White's then Black's (Three-check; zero elsewhere).
     pub checks_given: [u8; 2],
+    /// Crazyhouse: the squares of promoted pieces (`Q~` in FEN); ignored in variants whose
+    /// captures do not feed the pocket.
+    pub promoted: Bitboard,
 }
 
 impl Position {
@@ -114,6 +123,7 @@ impl Position {
             first_half_at: None,
             twice_moved: None,
             checks_given: setup.checks_given,
+            promoted: Bitboard::EMPTY,
         };
         let most = cfg.double_move.map_or(0, |d| d.tokens);
         pos.tokens = setup.tokens.unwrap_or([most; 2]);
@@ -132,6 +142,15 @@ impl Position {
         }
         pos.check_material()?;
         pos.check_kings()?;
+        if pos.tracks_promotions() {
+            let may_be_promoted = pos.occupied()
+                & !pos.by_role[Role::Pawn.index()]
+                & !pos.by_role[Role::King.index()];
+            if (setup.promoted & !may_be_promoted).nonempty() {
+                return Err(PositionError::BadPromoted);
+            }
+            pos.promoted = setup.promoted;
+        }
         if setup.castling.nonempty() {
             pos.check_castling(setup.castling)?;
             pos.castling = setup.castling;
@@ -287,6 +306,7 @@ impl Position {
             fullmoves: self.fullmoves,
             tokens: Some(self.tokens),
             checks_given: self.checks_given,
+            promoted: self.promoted,
         }
     }
 
@@ -342,6 +362,19 @@ impl Position {
     #[inline]
     pub fn reserve(&self, color: Color) -> &Reserve {
         &self.reserves[color.index()]
+    }
+
+    /// Crazyhouse: the squares of pieces that a pawn became (empty in other variants).
+    #[inline]
+    pub fn promoted(&self) -> Bitboard {
+        self.promoted
+    }
+
+    /// Whether captures feed the capturer's pocket here (Crazyhouse), so that promoted
+    /// pieces are remembered.
+    #[inline]
+    pub fn tracks_promotions(&self) -> bool {
+        self.config().drops.is_some_and(|d| d.captures_to_pocket)
     }
 
     /// All occupied squares.
@@ -507,6 +540,11 @@ impl Position {
                 h ^= zobrist::checks(color, self.checks_given[color.index()]);
             }
         }
+        // Crazyhouse: which pieces return to a pocket as pawns is part of the position
+        // (as Lichess and python-chess count repetitions).
+        for sq in self.promoted {
+            h ^= zobrist::promoted(sq);
+        }
         if let Some(dm) = self.config().double_move {
             for color in Color::ALL {
                 h ^= zobrist::tokens(color, self.tokens[color.index()]);
@@ -575,6 +613,9 @@ impl Position {
         self.halfmoves += 1;
         let twice_moved = self.twice_moved.take();
         let first_half_at = self.first_half_at.take();
+        if self.tracks_promotions() {
+            self.feed_pocket(m, us);
+        }
         match m.kind {
             MoveKind::Drop => {
                 self.reserves[us.index()][m.role.index()] -= 1;
@@ -599,6 +640,38 @@ impl Position {
             if m.from == stop && !m.is_drop() {
                 self.twice_moved = Some((stop, m.to));
             }
+        }
+    }
+
+    /// Crazyhouse's part of `m`, played by `us` before the pieces move: the captured piece
+    /// goes to `us`'s pocket (as a pawn if it was promoted), and the promoted marks follow
+    /// their pieces (a promotion marks its square, a capture clears it).
+    fn feed_pocket(&mut self, m: Move, us: Color) {
+        let promoted = self.promoted;
+        if let Some(role) = m.capture {
+            let was_pawn = m.kind != MoveKind::EnPassant && promoted.contains(m.to);
+            let role = if was_pawn { Role::Pawn } else { role };
+            self.reserves[us.index()][role.index()] += 1;
+        }
+        match m.kind {
+            MoveKind::Normal => {
+                let mut marks = promoted.without(m.to);
+                if promoted.contains(m.from) || m.promotion.is_some() {
+                    marks = marks.without(m.from).with(m.to);
+                }
+                self.promoted = marks;
+            }
+            MoveKind::Castle(side) => {
+                // A promoted rook set up with a castling right keeps its mark.
+                if let Some(rook) = self
+                    .castling_rook(us, side)
+                    .filter(|r| promoted.contains(*r))
+                {
+                    let (_, rook_to) = self.castle_targets(us, side);
+                    self.promoted = promoted.without(rook).with(rook_to);
+                }
+            }
+            MoveKind::Drop | MoveKind::EnPassant | MoveKind::CaptureTwiceMoved => {}
         }
     }
 

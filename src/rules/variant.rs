@@ -40,6 +40,9 @@ pub struct DropRules {
     pub queen_last: bool,
     /// Pieces on the board may move only once their side's king is on the board.
     pub king_before_moves: bool,
+    /// A captured piece goes to the capturer's reserve, a promoted one as a pawn
+    /// (Crazyhouse); the position then remembers which pieces were promoted.
+    pub captures_to_pocket: bool,
 }
 
 /// Chess#-specific endings: claims and scoring.
@@ -199,6 +202,7 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
         first_rank_only: true,
         queen_last: true,
         king_before_moves: true,
+        captures_to_pocket: false,
     }),
     sharp: Some(SharpEndings { impasse_plies: 100 }),
     double_move: None,

@@ -8,6 +8,7 @@ pub mod booster;
 pub mod chess;
 pub mod chesswords;
 pub mod cloak;
+pub mod crazyhouse;
 pub mod gravity;
 pub mod horde;
 pub mod king_of_the_hill;
@@ -33,6 +34,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &three_check::SPEC,
     &racing_kings::SPEC,
     &horde::SPEC,
+    &crazyhouse::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,

@@ -10,6 +10,7 @@ mod fake_discord;
 mod toy;
 
 mod chesswords;
+mod crazyhouse;
 mod dm_games;
 mod e2e;
 mod faults;

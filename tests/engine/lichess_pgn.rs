@@ -31,6 +31,7 @@ const GAMES: &[(&str, &str, &str)] = &[
         "Kh3 Ka3 Kh4 Ka4 Kg5 Kb5 Kf6 Ka6 Ke7 Kb7 Kd8 Kb8",
     ),
     ("horde", "horde", "g6 d6 e5 Nh6 gxf7+ Kd7 e6#"),
+    ("crazyhouse", "crazyhouse", "g3 d5 Bh3 Bxh3 g4 e5 f3 B@h4#"),
 ];
 
 /// The engine's variant of a registry id, through the registry's chess game.
