@@ -1,7 +1,8 @@
 //! PGN export: the seven-tag roster, the variant tags, SAN movetext wrapped at 80 columns.
 //!
 //! Conventions (see the variant documents in `docs/rules/`):
-//! - `[Variant "..."]` with the variant's command name for every variant but standard chess;
+//! - `[Variant "..."]` with the variant's command name for every variant but standard chess
+//!   (or the name Lichess writes where the variant declares it: `Chess960`);
 //! - `[SetUp "1"]` and `[FEN "..."]` whenever the variant is not standard chess or the game
 //!   did not start from the standard position;
 //! - `[Score "W-B"]` with the points of each side when the variant scores (Chess#);
@@ -234,7 +235,10 @@ pub fn write_pgn_with_result(
     add("Result", result);
     match &tags.variant {
         Some(name) => add("Variant", name),
-        None if variant != Variant::STANDARD => add("Variant", variant.name()),
+        None if variant != Variant::STANDARD => add(
+            "Variant",
+            variant.config().pgn_name.unwrap_or(variant.name()),
+        ),
         None => {}
     }
     let start = game.start();

@@ -108,6 +108,13 @@ pub struct VariantConfig {
     /// Whether SAN marks a check (`+`, `#`): only where the rules know check, which a
     /// variant won by taking the king does not (Chess#, Secret Chesswords).
     pub check_marks: bool,
+    /// Castling by the Chess960 rules: the king stands on any file between the rooks
+    /// that keep their rights, castles to the g- or c-file with the rook beside it on
+    /// the f- or d-file, and a castling move goes king-takes-rook (its `to` is the rook's
+    /// square, UCI `e1h1`), since a king already on its target castles without moving.
+    pub chess960_castling: bool,
+    /// The `Variant` tag of the PGN where it is not the id (Lichess's `Chess960`).
+    pub pgn_name: Option<&'static str>,
 }
 
 impl VariantConfig {
@@ -160,6 +167,8 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: true,
+    chess960_castling: false,
+    pgn_name: None,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -184,6 +193,8 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: false,
+    chess960_castling: false,
+    pgn_name: None,
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -210,6 +221,8 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
     check_marks: true,
+    chess960_castling: false,
+    pgn_name: None,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are

@@ -6,6 +6,7 @@
 pub mod api;
 pub mod booster;
 pub mod chess;
+pub mod chess960;
 pub mod chesswords;
 pub mod cloak;
 pub mod gravity;
@@ -25,6 +26,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::LOS_ALAMOS,
     &chess::DOUBLE_MOVE,
     &king_of_the_hill::SPEC,
+    &chess960::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,
