@@ -1,10 +1,11 @@
 //! PGN export: the seven-tag roster, the variant tags, SAN movetext wrapped at 80 columns.
 //!
 //! Conventions (see the variant documents in `docs/rules/`):
-//! - `[Variant "..."]` with the variant's command name for every variant but standard chess
-//!   (or the name Lichess writes where the variant declares it: `Chess960`);
-//! - `[SetUp "1"]` and `[FEN "..."]` whenever the variant is not standard chess or the game
-//!   did not start from the standard position;
+//! - `[Variant "..."]` with the variant's display name, as Lichess writes it (`King of the
+//!   Hill`, `Three-check`), for every variant but standard chess;
+//! - `[SetUp "1"]` and `[FEN "..."]` whenever the game did not start from the standard
+//!   array (its variant's own start with the standard pieces), and always in a variant
+//!   whose start is one of many (Chess960), as Lichess does;
 //! - `[Score "W-B"]` with the points of each side when the variant scores (Chess#);
 //! - once over, `[Termination "..."]` with one of the PGN standard's values ([`termination`]:
 //!   `normal`, `time forfeit`, `abandoned`) and `[PostalReason "..."]` with Postal's own
@@ -13,7 +14,7 @@
 //! - Double Move Chess: a double move is one turn under one move number, its halves joined
 //!   by a comma and followed by a comment, `9. Nf3,Ng5 {double move, 3 tokens left} Nc6`.
 
-use super::fen::to_fen;
+use super::fen::{board_fen, to_fen};
 use super::san::san;
 use crate::rules::{Color, Game, Outcome, Position, Turn, Variant};
 
@@ -38,7 +39,7 @@ pub struct PgnTags {
     pub black: String,
     /// `Variant`, when the game's variant is not the engine's own (a variant played on
     /// another's board, such as Split-Brain Chess on Los Alamos); `None` writes the
-    /// engine's variant name, and nothing for standard chess.
+    /// engine's variant's display name, and nothing for standard chess.
     pub variant: Option<String>,
     /// More tags (`TimeControl`, ...), written in their place in [`TAG_ORDER`] where they
     /// have one (`Termination`) and otherwise after it, in this order ([`tag_section`]).
@@ -235,14 +236,15 @@ pub fn write_pgn_with_result(
     add("Result", result);
     match &tags.variant {
         Some(name) => add("Variant", name),
-        None if variant != Variant::STANDARD => add(
-            "Variant",
-            variant.config().pgn_name.unwrap_or(variant.name()),
-        ),
+        None if variant != Variant::STANDARD => add("Variant", variant.display_name()),
         None => {}
     }
+    // Lichess's rule: no FEN for a game from the standard array (its variant's own start
+    // with the standard pieces: King of the Hill, Three-check, Double Move Chess).
     let start = game.start();
-    if variant != Variant::STANDARD || *start != Position::start(Variant::STANDARD) {
+    let standard_array = *start == Position::start(variant)
+        && board_fen(start) == board_fen(&Position::start(Variant::STANDARD));
+    if !standard_array || variant.config().start_in_pgn {
         add("SetUp", "1");
         add("FEN", &to_fen(start));
     }

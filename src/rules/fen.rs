@@ -43,6 +43,16 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
                 .ok_or_else(|| syntax(format!("bad en-passant square '{ep_field}'")))?,
         )
     };
+    let mut fields = fields.peekable();
+    // Three-check: the checks each side still needs, `W+B`, before the clocks
+    // (python-chess's form).
+    let mut checks_given = [0u8; 2];
+    if let Some(limit) = cfg.check_limit {
+        if let Some(field) = fields.next_if(|f| f.contains('+') && !f.starts_with('+')) {
+            let remaining = parse_pair(field, "checks remaining")?;
+            checks_given = checks_from_remaining(limit, remaining)?;
+        }
+    }
     let halfmoves = match fields.next() {
         Some(s) => s.parse().map_err(|_| syntax("bad halfmove clock"))?,
         None => 0,
@@ -54,7 +64,12 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
     // Double Move Chess: the tokens left, `W+B`, after the move number.
     let tokens = match fields.next() {
         None => None,
-        Some(t) if cfg.double_move.is_some() => Some(parse_tokens(t)?),
+        Some(t) if cfg.double_move.is_some() => Some(parse_pair(t, "tokens")?),
+        // Three-check, Lichess's form: the checks given, `+W+B`, after the move number.
+        Some(t) if cfg.check_limit.is_some() && t.starts_with('+') => {
+            checks_given = parse_pair(&t[1..], "checks given")?;
+            None
+        }
         Some(_) => return Err(syntax("unexpected text after the move number")),
     };
     if fields.next().is_some() {
@@ -69,6 +84,7 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         halfmoves,
         fullmoves,
         tokens,
+        checks_given,
     };
     Ok(Position::from_setup(variant, &setup)?)
 }
@@ -286,11 +302,25 @@ fn castling_field(pos: &Position) -> String {
     out
 }
 
-/// Reads the tokens field of Double Move Chess, `W+B` (`4+4`, `0+3`).
-fn parse_tokens(field: &str) -> Result<[u8; 2], FenError> {
-    let bad = || syntax(format!("tokens are written W+B, like 4+3, not '{field}'"));
+/// Reads a field of two counts, `W+B`: Double Move Chess's tokens left (`4+3`),
+/// Three-check's checks remaining or given. `what` names it in the refusal.
+fn parse_pair(field: &str, what: &str) -> Result<[u8; 2], FenError> {
+    let bad = || {
+        let shown: String = field.chars().take(12).collect();
+        syntax(format!("{what} are written W+B, like 3+2, not '{shown}'"))
+    };
     let (w, b) = field.split_once('+').ok_or_else(bad)?;
     Ok([w.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?])
+}
+
+/// Three-check: the checks given, from the checks each side still needs out of `limit`.
+fn checks_from_remaining(limit: u8, remaining: [u8; 2]) -> Result<[u8; 2], FenError> {
+    let given = |r: u8| {
+        limit
+            .checked_sub(r)
+            .ok_or_else(|| syntax(format!("no side needs more than {limit} checks")))
+    };
+    Ok([given(remaining[0])?, given(remaining[1])?])
 }
 
 /// The piece placement of a FEN (ranks from the top, `/` between them, digits for runs of
@@ -356,12 +386,21 @@ pub fn to_fen(pos: &Position) -> String {
     let ep = pos
         .legal_ep_square()
         .map_or_else(|| "-".to_string(), |s| s.to_string());
+    // Three-check: the checks each side still needs, before the clocks (python-chess).
+    let checks = match cfg.check_limit {
+        Some(limit) => {
+            let [w, b] = pos.checks_given();
+            format!(" {}+{}", limit - w.min(limit), limit - b.min(limit))
+        }
+        None => String::new(),
+    };
     let mut fen = format!(
-        "{} {} {} {} {} {}",
+        "{} {} {} {}{} {} {}",
         board_fen(pos),
         if pos.turn() == Color::White { 'w' } else { 'b' },
         castling,
         ep,
+        checks,
         pos.halfmoves(),
         pos.fullmoves()
     );

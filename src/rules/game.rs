@@ -120,6 +120,12 @@ end_reasons! {
         "timeout against insufficient material";
     /// A king reached the variant's goal region (King of the Hill's centre).
     KingInGoal => "king-in-goal", "reaching the goal";
+    /// A player gave the variant's number of checks (Three-check's third).
+    ThreeChecks => "three-checks", "giving the third check";
+    /// Both kings reached the goal, Black's on the move after White's (Racing Kings).
+    BothKingsInGoal => "both-kings-in-goal", "both kings reaching the goal";
+    /// The kingless side lost its last piece (Horde's White).
+    AllPiecesCaptured => "all-pieces-captured", "capturing every piece";
 }
 
 impl fmt::Display for EndReason {
@@ -354,6 +360,15 @@ impl Game {
         }
         if let Some(winner) = pos.goal_reached() {
             return Some(self.win(winner, EndReason::KingInGoal));
+        }
+        if pos.goal_drawn() {
+            return Some(self.draw(EndReason::BothKingsInGoal));
+        }
+        if let Some(winner) = pos.check_limit_reached() {
+            return Some(self.win(winner, EndReason::ThreeChecks));
+        }
+        if let Some(loser) = pos.kingless_side_gone() {
+            return Some(self.win(loser.opposite(), EndReason::AllPiecesCaptured));
         }
         let us = pos.turn();
         let no_moves = pos.legal_moves().is_empty();
@@ -633,6 +648,9 @@ impl Game {
 /// Whether neither side can ever checkmate, by the material alone: king against king,
 /// a single knight or bishop against a bare king, or only bishops all on one colour.
 pub fn is_dead_by_material(pos: &Position) -> bool {
+    if let Some(dead) = super::material::variant_dead_by_material(pos) {
+        return dead;
+    }
     let pawns_rooks_queens =
         pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
     if pawns_rooks_queens.nonempty()
@@ -655,6 +673,9 @@ pub fn is_dead_by_material(pos: &Position) -> bool {
 /// to the goal region where the variant has one (a king alone can always try), or else
 /// by checkmate ([`could_checkmate`]).
 pub fn could_win(pos: &Position, color: Color) -> bool {
+    if let Some(could) = super::material::variant_could_win(pos, color) {
+        return could;
+    }
     pos.config().goal.is_some() || could_checkmate(pos, color)
 }
 

@@ -7,8 +7,10 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod double_move;
+mod ends;
 pub mod fen;
 pub mod game;
+mod material;
 pub mod movegen;
 pub mod perft;
 pub mod position;

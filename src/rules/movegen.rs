@@ -56,13 +56,24 @@ impl Position {
         if self.is_variant_end() {
             return;
         }
-        if self.config().check_matters() {
+        self.generate_moves(moves);
+    }
+
+    /// The legal moves as the pieces and the rules allow them, whether or not the
+    /// position has already ended the game (what an ending that looks one move ahead,
+    /// Racing Kings' reply, needs).
+    pub(super) fn generate_moves(&self, moves: &mut MoveList) {
+        let cfg = self.config();
+        if cfg.check_matters() && cfg.kingless_side != Some(self.turn) {
             self.generate_legal_with_check(moves);
         } else {
             self.generate_unrestricted(moves);
         }
         if self.twice_moved.is_some() {
             self.push_twice_moved_captures(moves);
+        }
+        if cfg.checks_forbidden {
+            moves.retain(|m| !self.after(*m).is_check());
         }
     }
 
@@ -269,7 +280,17 @@ impl Position {
             }
         }
         if cfg.double_step {
-            let doubles = shift(singles & Bitboard::rank(double_rank), forward) & empty & target;
+            let mut from_ranks = Bitboard::rank(double_rank);
+            // A kingless side's pawns step two squares from its first rank too (Horde).
+            if cfg.kingless_side == Some(us) {
+                // A single step from the first rank lands on the second.
+                let second = match us {
+                    Color::White => 1,
+                    Color::Black => cfg.height - 2,
+                };
+                from_ranks |= Bitboard::rank(second);
+            }
+            let doubles = shift(singles & from_ranks, forward) & empty & target;
             for to in doubles {
                 let from = origin(to, 2 * forward);
                 if pin_ok(from, to) {

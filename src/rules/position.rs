@@ -40,6 +40,9 @@ pub enum PositionError {
     /// Double-move tokens in a variant without them, or more than the variant gives.
     #[error("{0} gives no more than {1} double-move tokens per player")]
     BadTokens(Variant, u8),
+    /// Checks given in a variant that does not count them, or more than win the game.
+    #[error("{0} counts no more than {1} checks per player")]
+    BadChecks(Variant, u8),
 }
 
 /// A position. Small and `Copy`, so searching and perft copy it instead of undoing moves.
@@ -64,6 +67,8 @@ pub struct Position {
     /// Double Move Chess, just after one piece moved twice: the square it stopped on
     /// between its two moves and the square it stands on (rule 5's capture).
     pub(super) twice_moved: Option<(Square, Square)>,
+    /// Three-check: the checks each side has given, by [`Color::index`].
+    pub(super) checks_given: [u8; 2],
 }
 
 /// The raw parts of a position, before validation (what FEN parsing produces).
@@ -86,6 +91,8 @@ pub struct Setup {
     /// Double-move tokens left, White's then Black's; `None` gives each side the variant's
     /// full number (none in variants without double moves).
     pub tokens: Option<[u8; 2]>,
+    /// Checks given so far, White's then Black's (Three-check; zero elsewhere).
+    pub checks_given: [u8; 2],
 }
 
 impl Position {
@@ -106,11 +113,16 @@ impl Position {
             tokens: [0; 2],
             first_half_at: None,
             twice_moved: None,
+            checks_given: setup.checks_given,
         };
         let most = cfg.double_move.map_or(0, |d| d.tokens);
         pos.tokens = setup.tokens.unwrap_or([most; 2]);
         if pos.tokens.iter().any(|&t| t > most) {
             return Err(PositionError::BadTokens(variant, most));
+        }
+        let check_limit = cfg.check_limit.unwrap_or(0);
+        if pos.checks_given.iter().any(|&n| n > check_limit) {
+            return Err(PositionError::BadChecks(variant, check_limit));
         }
         for &(sq, piece) in &setup.pieces {
             if !mask.contains(sq) {
@@ -144,7 +156,12 @@ impl Position {
             }
         }
         let back_ranks = Bitboard::rank(0) | Bitboard::rank(cfg.height - 1);
-        if (self.by_role[Role::Pawn.index()] & back_ranks).nonempty() {
+        // A kingless side's pawns may stand on its own first rank (Horde).
+        let allowed = match cfg.kingless_side {
+            Some(side) => self.pieces(side, Role::Pawn) & Bitboard::rank(self.home_rank(side)),
+            None => Bitboard::EMPTY,
+        };
+        if (self.by_role[Role::Pawn.index()] & back_ranks & !allowed).nonempty() {
             return Err(PositionError::PawnOnBackRank);
         }
         match cfg.drops {
@@ -169,7 +186,9 @@ impl Position {
         for color in Color::ALL {
             let on_board = self.pieces(color, Role::King).count();
             let in_hand = self.reserves[color.index()][Role::King.index()] as u32;
-            let ok = if cfg.check_matters() {
+            let ok = if cfg.kingless_side == Some(color) {
+                on_board + in_hand == 0
+            } else if cfg.check_matters() {
                 on_board == 1 && in_hand == 0
             } else {
                 // King-capture variants: at most one king, on the board or in hand; none
@@ -180,7 +199,12 @@ impl Position {
                 return Err(PositionError::KingCount(color));
             }
         }
-        if cfg.check_matters() && self.is_attacked_by_side(self.turn.opposite(), self.turn) {
+        let not_to_move = self.turn.opposite();
+        if cfg.check_matters() && self.is_attacked_by_side(not_to_move, self.turn) {
+            return Err(PositionError::OppositeCheck);
+        }
+        // Where checks are forbidden, no king stands attacked at all.
+        if cfg.checks_forbidden && self.is_attacked_by_side(self.turn, not_to_move) {
             return Err(PositionError::OppositeCheck);
         }
         Ok(())
@@ -295,6 +319,7 @@ impl Position {
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
             tokens: Some(self.tokens),
+            checks_given: self.checks_given,
         }
     }
 
@@ -413,25 +438,21 @@ impl Position {
 
     /// The side whose king has been captured, in a king-capture variant.
     pub fn king_captured(&self) -> Option<Color> {
-        Color::ALL.into_iter().find(|&c| !self.has_king(c))
-    }
-
-    /// The side whose king stands in the variant's goal region (King of the Hill's
-    /// centre), which has won.
-    #[inline]
-    pub fn goal_reached(&self) -> Option<Color> {
-        let goal = self.config().goal?;
-        let kings = self.by_role(Role::King) & goal.squares;
+        let kingless = self.config().kingless_side;
         Color::ALL
             .into_iter()
-            .find(|&c| (kings & self.by_color(c)).nonempty())
+            .find(|&c| !self.has_king(c) && kingless != Some(c))
     }
 
-    /// Whether the position itself ends the game (a king captured or a goal reached), so
-    /// that no move follows.
+    /// Whether the position itself ends the game (a king captured, a goal reached, the
+    /// checks counted, a kingless side wiped out), so that no move follows.
     #[inline]
     pub fn is_variant_end(&self) -> bool {
-        self.king_captured().is_some() || self.goal_reached().is_some()
+        self.king_captured().is_some()
+            || self.goal_reached().is_some()
+            || self.goal_drawn()
+            || self.check_limit_reached().is_some()
+            || self.kingless_side_gone().is_some()
     }
 
     pub(super) fn put(&mut self, sq: Square, piece: Piece) {
@@ -440,7 +461,7 @@ impl Position {
         self.by_role[piece.role.index()] |= bb;
     }
 
-    fn remove(&mut self, sq: Square, piece: Piece) {
+    pub(super) fn remove(&mut self, sq: Square, piece: Piece) {
         let bb = !Bitboard::from_square(sq);
         self.by_color[piece.color.index()] &= bb;
         self.by_role[piece.role.index()] &= bb;
@@ -513,6 +534,11 @@ impl Position {
         }
         if let Some(ep) = self.legal_ep_square() {
             h ^= zobrist::en_passant(ep.file());
+        }
+        if self.config().check_limit.is_some() {
+            for color in Color::ALL {
+                h ^= zobrist::checks(color, self.checks_given[color.index()]);
+            }
         }
         if let Some(dm) = self.config().double_move {
             for color in Color::ALL {
@@ -603,6 +629,9 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
+        if self.config().check_limit.is_some() && self.is_check() {
+            self.checks_given[us.index()] += 1;
+        }
         // The second half of a double move by the piece that made the first half leaves
         // it open to rule 5's capture on the next move.
         if let Some(stop) = first_half_at {
@@ -676,7 +705,10 @@ impl Position {
         self.put(m.to, placed);
         if m.role == Role::Pawn {
             self.halfmoves = 0;
-            if m.from.rank().abs_diff(m.to.rank()) == 2 {
+            // Only the double step from the second rank opens en passant, not a kingless
+            // side's from its first (Horde, as python-chess and shakmaty play it).
+            let from_second = m.from.rank() == 1 || m.from.rank() == self.config().height - 2;
+            if m.from.rank().abs_diff(m.to.rank()) == 2 && from_second {
                 self.ep_square = Some(Square::new(
                     m.from.file(),
                     (m.from.rank() + m.to.rank()) / 2,

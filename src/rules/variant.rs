@@ -6,7 +6,7 @@
 //! (`variants/king_of_the_hill`).
 
 use super::bitboard::Bitboard;
-use super::types::Role;
+use super::types::{Color, Role};
 use std::fmt;
 
 /// How a game is won against the king.
@@ -67,6 +67,10 @@ pub struct GoalRegion {
     pub squares: Bitboard,
     /// The region in words, for the end of a game ("the centre").
     pub name: &'static str,
+    /// Whether Black, moving second, keeps the move after White's king reaches the region:
+    /// reaching it too draws, anything else loses (Racing Kings). Without it the first
+    /// king to arrive wins at once (King of the Hill).
+    pub reply_draws: bool,
 }
 
 /// Everything that distinguishes one chess-like variant from another.
@@ -108,13 +112,24 @@ pub struct VariantConfig {
     /// Whether SAN marks a check (`+`, `#`): only where the rules know check, which a
     /// variant won by taking the king does not (Chess#, Secret Chesswords).
     pub check_marks: bool,
+    /// The number of checks given that wins at once (Three-check's 3); each side's
+    /// checks given are part of the position.
+    pub check_limit: Option<u8>,
+    /// Whether a move may not give check at all (Racing Kings): neither king is ever
+    /// attacked.
+    pub checks_forbidden: bool,
+    /// A side that plays without a king (Horde's White): it is never in check, its pawns
+    /// may stand on its first rank and step two squares from there, and it loses when it
+    /// has no piece left.
+    pub kingless_side: Option<Color>,
     /// Castling by the Chess960 rules: the king stands on any file between the rooks
     /// that keep their rights, castles to the g- or c-file with the rook beside it on
     /// the f- or d-file, and a castling move goes king-takes-rook (its `to` is the rook's
     /// square, UCI `e1h1`), since a king already on its target castles without moving.
     pub chess960_castling: bool,
-    /// The `Variant` tag of the PGN where it is not the id (Lichess's `Chess960`).
-    pub pgn_name: Option<&'static str>,
+    /// Whether the PGN always gives the starting position (`SetUp`, `FEN`), the
+    /// standard array too, as Lichess does for Chess960, whose start is one of many.
+    pub start_in_pgn: bool,
 }
 
 impl VariantConfig {
@@ -167,8 +182,11 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: true,
+    check_limit: None,
+    checks_forbidden: false,
+    kingless_side: None,
     chess960_castling: false,
-    pgn_name: None,
+    start_in_pgn: false,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -193,8 +211,11 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: false,
+    check_limit: None,
+    checks_forbidden: false,
+    kingless_side: None,
     chess960_castling: false,
-    pgn_name: None,
+    start_in_pgn: false,
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -221,8 +242,11 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
     check_marks: true,
+    check_limit: None,
+    checks_forbidden: false,
+    kingless_side: None,
     chess960_castling: false,
-    pgn_name: None,
+    start_in_pgn: false,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are

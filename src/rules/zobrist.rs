@@ -32,6 +32,13 @@ static EN_PASSANT: [u64; 8] = keys(0x5057_4c41_0004);
 static TOKENS: [u64; 2 * 16] = keys(0x5057_4c41_0006);
 static FIRST_HALF: [u64; 64] = keys(0x5057_4c41_0007);
 static TWICE_MOVED: [u64; 64] = keys(0x5057_4c41_0008);
+static CHECKS: [u64; 2 * 16] = keys(0x5057_4c41_000a);
+
+/// Three-check: key of `color` having given `count` checks.
+#[inline]
+pub fn checks(color: Color, count: u8) -> u64 {
+    CHECKS[color.index() * 16 + (count as usize).min(15)]
+}
 
 /// Double Move Chess: key toggled once the side to move has reached the move from which
 /// double moves are allowed.

@@ -10,11 +10,16 @@ pub mod chess960;
 pub mod chesswords;
 pub mod cloak;
 pub mod gravity;
+pub mod horde;
 pub mod king_of_the_hill;
 pub mod neighbour;
 pub mod parade;
+pub mod racing_kings;
+#[cfg(test)]
+mod shakmaty_perft;
 pub mod solitaire;
 pub mod split_brain;
+pub mod three_check;
 
 use api::Action;
 use api::{CommandSpec, GameRules, NewGame, RefusalKind, RuleError, Seat, VariantSpec};
@@ -26,6 +31,9 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::LOS_ALAMOS,
     &chess::DOUBLE_MOVE,
     &king_of_the_hill::SPEC,
+    &three_check::SPEC,
+    &racing_kings::SPEC,
+    &horde::SPEC,
     &chess960::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,

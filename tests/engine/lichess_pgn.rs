@@ -18,8 +18,19 @@ const GAMES: &[(&str, &str, &str)] = &[
     (
         "king-of-the-hill",
         "kingofthehill",
-        "e4 e5 Ke2 Ke7 Kd3 Kd6 Kc4 Kc6 Kd5",
+        "e3 e6 Ke2 Ke7 Kd3 Kd6 Kd4",
     ),
+    (
+        "three-check",
+        "3check",
+        "e4 e5 Bc4 Nc6 Bxf7+ Kxf7 Qh5+ g6 Qxg6+",
+    ),
+    (
+        "racing-kings",
+        "racingkings",
+        "Kh3 Ka3 Kh4 Ka4 Kg5 Kb5 Kf6 Ka6 Ke7 Kb7 Kd8 Kb8",
+    ),
+    ("horde", "horde", "g6 d6 e5 Nh6 gxf7+ Kd7 e6#"),
     // Chess960 position 2: Black castles king onto rook, White with O-O, neither king
     // moving, and White mates on h7.
     (

@@ -21,7 +21,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     id: "chess960",
     display_name: "Chess960",
     chess960_castling: true,
-    pgn_name: Some("Chess960"),
+    start_in_pgn: true,
     ..FIDE_CHESS
 };
 

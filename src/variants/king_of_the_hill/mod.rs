@@ -28,6 +28,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     goal: Some(GoalRegion {
         squares: CENTRE,
         name: "the centre",
+        reply_draws: false,
     }),
     draws: DrawRules {
         insufficient_material: false,

@@ -1,0 +1,224 @@
+//! Material rules of the variants whose wins do not need a checkmate: when nothing but a
+//! draw can come (the automatic draw) and whether a player could still win (whether the
+//! opponent's timeout wins or draws). Standard chess's rules stay in
+//! [`game`](super::game); these answer first where the variant's config says so.
+//! - Three-check: any piece can give check, so only bare kings are dead, and a player
+//!   with a bare king cannot win.
+//! - Horde, as Lichess rules it: the game is dead only in a fortress (the horde cannot
+//!   move whatever Black plays); the kinged side can always win by taking the horde,
+//!   and the horde cannot win with too little to mate ([`horde_cannot_mate`]).
+
+use super::position::Position;
+use super::types::{Color, Role};
+
+/// Whether the position is dead by material under the variant's own rule, or `None` to
+/// use standard chess's.
+pub(super) fn variant_dead_by_material(pos: &Position) -> Option<bool> {
+    let cfg = pos.config();
+    if cfg.check_limit.is_some() {
+        let reserves = Color::ALL
+            .iter()
+            .any(|&c| pos.reserve(c).iter().any(|&n| n > 0));
+        return Some(pos.occupied() == pos.by_role(Role::King) && !reserves);
+    }
+    if let Some(horde) = cfg.kingless_side {
+        return Some(horde_closed(pos, horde));
+    }
+    None
+}
+
+/// Whether `color` could still win under the variant's own rule, or `None` to use
+/// standard chess's.
+pub(super) fn variant_could_win(pos: &Position, color: Color) -> Option<bool> {
+    let cfg = pos.config();
+    if cfg.check_limit.is_some() {
+        return Some((pos.by_color(color) & !pos.by_role(Role::King)).nonempty());
+    }
+    if let Some(horde) = cfg.kingless_side {
+        let closed = horde_closed(pos, horde);
+        return Some(!closed && (color != horde || !horde_cannot_mate(pos, horde)));
+    }
+    None
+}
+
+/// A fortress: the horde cannot move, or cannot move after any move of the other side,
+/// and it is not a lone piece about to be taken (Lichess's automatic draw in Horde).
+fn horde_closed(pos: &Position, horde: Color) -> bool {
+    let pieces = pos.by_color(horde);
+    if let Some(lone) = pieces.single() {
+        if pos
+            .attackers_to(lone, horde.opposite(), pos.occupied())
+            .nonempty()
+        {
+            return false;
+        }
+    }
+    if pos.turn() == horde {
+        pos.legal_moves().is_empty()
+    } else {
+        pos.legal_moves()
+            .iter()
+            .all(|&m| pos.after(m).legal_moves().is_empty())
+    }
+}
+
+/// Counts of one side's pieces by role, and of its bishops by square colour.
+struct Force {
+    pawns: u32,
+    knights: u32,
+    bishops: u32,
+    rooks: u32,
+    queens: u32,
+    /// Every piece, the king included.
+    all: u32,
+    light_bishops: u32,
+    dark_bishops: u32,
+}
+
+impl Force {
+    fn of(pos: &Position, color: Color) -> Force {
+        let count = |role| pos.pieces(color, role).count();
+        let bishops = pos.pieces(color, Role::Bishop);
+        let dark = bishops.filter(|s| s.is_dark()).count() as u32;
+        Force {
+            pawns: count(Role::Pawn),
+            knights: count(Role::Knight),
+            bishops: bishops.count(),
+            rooks: count(Role::Rook),
+            queens: count(Role::Queen),
+            all: pos.by_color(color).count(),
+            light_bishops: bishops.count() - dark,
+            dark_bishops: dark,
+        }
+    }
+
+    /// Bishops on light squares when `light`, else on dark.
+    fn bishops_on(&self, light: bool) -> u32 {
+        if light {
+            self.light_bishops
+        } else {
+            self.dark_bishops
+        }
+    }
+
+    fn bishop_pair(&self) -> bool {
+        self.light_bishops > 0 && self.dark_bishops > 0
+    }
+}
+
+/// Whether the kingless horde can never mate, by Lichess's table for Horde: what the
+/// horde has (a queen, a rook, minor pieces, pawns that could promote) against what could
+/// box the black king in (Black's own pieces). It errs towards "could mate" where mates
+/// exist only in constructed positions, as Lichess does.
+pub(super) fn horde_cannot_mate(pos: &Position, horde: Color) -> bool {
+    let h = Force::of(pos, horde);
+    let b = Force::of(pos, horde.opposite());
+    // The colour of the horde's bishops when they share one (light if any is light).
+    let light = h.light_bishops >= 1;
+    let bishop_units = h.light_bishops.min(2) + h.dark_bishops.min(2);
+    let units = h.pawns + h.knights + h.rooks + h.queens + bishop_units;
+    let not = |n: u32| b.all - n;
+    if units == 0 {
+        return true;
+    }
+    if units >= 4 || ((h.pawns >= 1 || h.queens >= 1) && units >= 2) {
+        return false;
+    }
+    let rook_and_bishop_against_king =
+        units == 2 && h.rooks == 1 && h.bishops == 1 && not(b.bishops_on(light)) == 1;
+    if h.rooks >= 1 && units >= 2 && !rook_and_bishop_against_king {
+        return false;
+    }
+    match units {
+        1 => lone_piece_cannot_mate(pos, horde, &h, &b, light),
+        2 => two_minors_cannot_mate(&h, &b, light),
+        _ => {
+            let mates = (h.knights == 2 && h.bishops == 1) || h.knights == 3 || h.bishop_pair();
+            !mates && b.all == 1
+        }
+    }
+}
+
+/// [`horde_cannot_mate`] for a horde of one piece.
+fn lone_piece_cannot_mate(pos: &Position, horde: Color, h: &Force, b: &Force, light: bool) -> bool {
+    let not = |n: u32| b.all - n;
+    if b.all == 1 {
+        return true;
+    }
+    if h.queens == 1 {
+        return !(b.pawns >= 1 || b.rooks >= 1 || b.light_bishops >= 2 || b.dark_bishops >= 2);
+    }
+    if h.pawns == 1 {
+        // The pawn promotes: it cannot mate if neither a queen nor a knight could.
+        let pawn = pos.pieces(horde, Role::Pawn).first().expect("one pawn");
+        return [Role::Queen, Role::Knight].into_iter().all(|role| {
+            let promoted = pos.with_role_at(pawn, role);
+            horde_cannot_mate(&promoted, horde)
+        });
+    }
+    if h.rooks == 1 {
+        return !(b.pawns >= 2
+            || (b.rooks >= 1 && b.pawns >= 1)
+            || (b.rooks >= 1 && b.knights >= 1)
+            || (b.pawns >= 1 && b.knights >= 1));
+    }
+    if h.bishops == 1 {
+        let opposite = b.bishops_on(!light);
+        return !(opposite >= 2 || (opposite >= 1 && b.pawns >= 1) || b.pawns >= 2);
+    }
+    // A lone knight.
+    let helpers = b.knights >= 2
+        || b.pawns >= 2
+        || (b.rooks >= 1 && (b.knights >= 1 || b.bishops >= 1 || b.pawns >= 1))
+        || (b.knights >= 1 && (b.bishops >= 1 || b.pawns >= 1))
+        || (b.bishops >= 1 && b.pawns >= 1)
+        || (b.bishop_pair() && b.pawns >= 1);
+    let dark_ok = b.dark_bishops < 2 || not(b.dark_bishops) >= 3;
+    let light_ok = b.light_bishops < 2 || not(b.light_bishops) >= 3;
+    !(b.all >= 4 && helpers && dark_ok && light_ok)
+}
+
+/// [`horde_cannot_mate`] for a horde of two minor pieces (no pawn, queen or rook left
+/// that could mate with help).
+fn two_minors_cannot_mate(h: &Force, b: &Force, light: bool) -> bool {
+    let not = |n: u32| b.all - n;
+    if b.all == 1 {
+        return true;
+    }
+    if h.knights == 2 {
+        return b.pawns + b.bishops + b.knights < 1;
+    }
+    if h.bishop_pair() {
+        return !(b.pawns >= 1 || b.bishops >= 1 || (b.knights >= 1 && b.rooks + b.queens >= 1));
+    }
+    let opposite = b.bishops_on(!light);
+    if h.bishops >= 1 && h.knights >= 1 {
+        return !(b.pawns >= 1 || opposite >= 1 || not(b.bishops_on(light)) >= 3);
+    }
+    // Two or more bishops on one colour.
+    !((b.pawns >= 1 && opposite >= 1)
+        || (b.pawns >= 1 && b.knights >= 1)
+        || (opposite >= 1 && b.knights >= 1)
+        || opposite >= 2
+        || b.knights >= 2
+        || b.pawns >= 2)
+}
+
+impl Position {
+    /// This position with the piece on `sq` turned into `role`, keeping its colour
+    /// (what a promotion would make of a pawn, for the material rules).
+    fn with_role_at(&self, sq: super::types::Square, role: Role) -> Position {
+        let mut next = *self;
+        if let Some(piece) = self.piece_at(sq) {
+            next.remove(sq, piece);
+            next.put(
+                sq,
+                super::types::Piece {
+                    color: piece.color,
+                    role,
+                },
+            );
+        }
+        next
+    }
+}
