@@ -358,16 +358,24 @@ impl Position {
             return;
         }
         let chess960 = self.config().chess960_castling;
+        // The e-file's king, or Chess960's on any file.
+        let king_file = if chess960 { king.file() } else { 4 };
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            let Some(rook) = self.castling_rook(us, side) else {
+            let Some(rook) = self.castling_rook_beside(us, side, king_file) else {
                 continue;
             };
             let (king_to, rook_to) = self.castle_targets(us, side);
             let occ = self.occupied().without(king).without(rook);
-            // Every square the king and the rook cross or land on, but their own.
+            // Every square the king and the rook cross or land on, but their own (from a
+            // corner, the rook crosses only squares between the king and it).
+            let rook_path = if chess960 {
+                attacks::between(rook, rook_to).with(rook_to)
+            } else {
+                Bitboard::from_square(rook_to)
+            };
             let must_be_empty = (attacks::between(king, king_to).with(king_to))
                 | attacks::between(king, rook)
-                | attacks::between(rook, rook_to).with(rook_to);
+                | rook_path;
             if (must_be_empty & occ).nonempty() {
                 continue;
             }

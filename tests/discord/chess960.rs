@@ -52,7 +52,7 @@ async fn a_chess960_game_from_a_numbered_start_is_mated_across_a_restart() {
     .await;
     // King takes rook: Black castles, the king staying on g8.
     fake.say(BOB, &thread, "g8h8");
-    wait_post(&fake, &thread, "played O-O").await;
+    wait_post(&fake, &thread, "(Black) played O-O").await;
 
     bot.stop().await;
     let bot = start(&fake, &path, config(&fake), 2).await;
@@ -61,7 +61,7 @@ async fn a_chess960_game_from_a_numbered_start_is_mated_across_a_restart() {
     fake.say(BOB, &thread, "a6");
     wait_post(&fake, &thread, "played a6").await;
     fake.say(ALICE, &thread, "O-O");
-    wait_post(&fake, &thread, "played O-O").await;
+    wait_post(&fake, &thread, "(White) played O-O").await;
     fake.say(BOB, &thread, "a5");
     wait_post(&fake, &thread, "played a5").await;
     fake.say(ALICE, &thread, "Qxh7");

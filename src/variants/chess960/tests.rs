@@ -353,3 +353,18 @@ fn random_starts_come_from_the_operating_systems_entropy_not_the_public_seed() {
     let seeded = |s| shown_number(new_game(&[], Some(s)).as_ref());
     assert_eq!(seeded(7), seeded(7));
 }
+
+#[test]
+fn the_pgn_names_chess960_and_always_gives_its_start_as_lichess_does() {
+    use crate::notation::{write_pgn, PgnTags};
+    for game in [Game::new(c960()), Game::from_position(pos(&start_fen(2)))] {
+        let pgn = write_pgn(&game, &PgnTags::default());
+        let fen = to_fen(game.start());
+        assert!(
+            pgn.contains(&format!(
+                "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n"
+            )),
+            "{pgn}"
+        );
+    }
+}
