@@ -4,7 +4,8 @@
 //! - `[Variant "..."]` for every variant but standard chess: the name Lichess writes where
 //!   it plays the variant (`King of the Hill`, `Three-check`), else the command name;
 //! - `[SetUp "1"]` and `[FEN "..."]` whenever the game did not start from the standard
-//!   array (for a variant Lichess knows, as Lichess does) and for every other variant;
+//!   array (for a variant Lichess knows, as Lichess does), for every other variant, and
+//!   always in a variant whose start is one of many (Chess960);
 //! - `[Score "W-B"]` with the points of each side when the variant scores (Chess#);
 //! - once over, `[Termination "..."]` with one of the PGN standard's values ([`termination`]:
 //!   `normal`, `time forfeit`, `abandoned`) and `[PostalReason "..."]` with Postal's own
@@ -252,7 +253,7 @@ pub fn write_pgn_with_result(
     let standard_array = known
         && *start == Position::start(variant)
         && array(start) == array(&Position::start(Variant::STANDARD));
-    if !standard_array {
+    if !standard_array || variant.config().start_in_pgn {
         add("SetUp", "1");
         add("FEN", &to_fen(start));
     }

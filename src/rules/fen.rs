@@ -36,7 +36,7 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         None => [[0u8; 6]; 2],
     };
     let turn = parse_turn(fields.next().unwrap_or("w"))?;
-    let castling = parse_castling(cfg, fields.next().unwrap_or("-"))?;
+    let castling = parse_castling(cfg, fields.next().unwrap_or("-"), &pieces)?;
     let ep_field = fields.next().unwrap_or("-");
     let ep_square = if ep_field == "-" {
         None
@@ -227,29 +227,108 @@ fn parse_turn(field: &str) -> Result<Color, FenError> {
     }
 }
 
-/// Reads the castling field (`KQkq` or `-`) into the rooks' corner squares.
-fn parse_castling(cfg: &VariantConfig, field: &str) -> Result<Bitboard, FenError> {
+/// Reads the castling field (`KQkq`, `-`, or with file letters as X-FEN and
+/// Shredder-FEN write them, `HAha`, `GBgb`, `Kq`) into the squares of the rooks that
+/// keep their rights. `K` and `Q` are the corner rooks, or, for Chess960 castling, the
+/// outermost rooks on either side of the king among the `pieces`.
+fn parse_castling(
+    cfg: &VariantConfig,
+    field: &str,
+    pieces: &[(Square, Piece)],
+) -> Result<Bitboard, FenError> {
     let mut castling = Bitboard::EMPTY;
     if field == "-" {
         return Ok(castling);
     }
     for c in field.chars() {
-        let (color, king_side) = match c {
-            'K' => (Color::White, true),
-            'Q' => (Color::White, false),
-            'k' => (Color::Black, true),
-            'q' => (Color::Black, false),
-            _ => return Err(syntax(format!("bad castling letter '{c}'"))),
+        let bad = || syntax(format!("bad castling letter '{c}'"));
+        if !c.is_ascii_alphabetic() {
+            return Err(bad());
+        }
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
         };
         let rank = if color == Color::White {
             0
         } else {
             cfg.height - 1
         };
-        let file = if king_side { cfg.width - 1 } else { 0 };
+        let file = match c.to_ascii_lowercase() {
+            side @ ('k' | 'q') if cfg.chess960_castling => {
+                outermost_rook(pieces, color, rank, side == 'k')?
+            }
+            'k' => cfg.width - 1,
+            'q' => 0,
+            letter if letter < (b'a' + cfg.width) as char => letter as u8 - b'a',
+            _ => return Err(bad()),
+        };
         castling = castling.with(Square::new(file, rank));
     }
     Ok(castling)
+}
+
+/// The file of `color`'s outermost rook on `rank` towards the h-file (`king_side`) or
+/// the a-file from its king there: what X-FEN's `K` and `Q` name in Chess960.
+fn outermost_rook(
+    pieces: &[(Square, Piece)],
+    color: Color,
+    rank: u8,
+    king_side: bool,
+) -> Result<u8, FenError> {
+    let on_rank = |role: Role| {
+        pieces
+            .iter()
+            .filter(move |(sq, p)| sq.rank() == rank && *p == Piece { color, role })
+            .map(|(sq, _)| sq.file())
+    };
+    let king = on_rank(Role::King)
+        .next()
+        .ok_or(FenError::Position(PositionError::BadCastling))?;
+    let rooks = on_rank(Role::Rook);
+    let rook = if king_side {
+        rooks.filter(|&f| f > king).max()
+    } else {
+        rooks.filter(|&f| f < king).min()
+    };
+    rook.ok_or(FenError::Position(PositionError::BadCastling))
+}
+
+/// The castling field as X-FEN writes it (and python-chess): for each rook keeping its
+/// right, from the h-file down, White's first, `K` or `Q` when it is the outermost rook
+/// of its side on that side of the king, else its file letter; `-` when none.
+fn castling_field(pos: &Position) -> String {
+    let cfg = pos.config();
+    let mut out = String::new();
+    for (color, home) in [(Color::White, 0), (Color::Black, cfg.height - 1)] {
+        let rank = Bitboard::rank(home);
+        let rooks = pos.pieces(color, Role::Rook) & rank;
+        let king_file = pos.king_of(color).map(|k| k.file());
+        let mut rights: Vec<Square> = (pos.castling_rights() & rank).collect();
+        rights.reverse();
+        for sq in rights {
+            let a_side = king_file.is_some_and(|k| sq.file() < k);
+            let outer = rooks
+                .without(sq)
+                .into_iter()
+                .any(|o| (o.file() < sq.file()) == a_side);
+            let letter = match (outer, a_side) {
+                (true, _) => sq.file_char(),
+                (false, true) => 'q',
+                (false, false) => 'k',
+            };
+            out.push(if color == Color::White {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            });
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
 }
 
 /// Reads a field of two counts, `W+B`: Double Move Chess's tokens left (`4+3`),
@@ -346,26 +425,7 @@ pub fn board_fen(pos: &Position) -> String {
 /// en-passant capture is legal.
 pub fn to_fen(pos: &Position) -> String {
     let cfg = pos.config();
-    let mut castling = String::new();
-    for (color, upper) in [(Color::White, true), (Color::Black, false)] {
-        let rank = if color == Color::White {
-            0
-        } else {
-            cfg.height - 1
-        };
-        for (file, letter) in [(cfg.width - 1, 'K'), (0, 'Q')] {
-            if pos.castling_rights().contains(Square::new(file, rank)) {
-                castling.push(if upper {
-                    letter
-                } else {
-                    letter.to_ascii_lowercase()
-                });
-            }
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
+    let castling = castling_field(pos);
     let ep = pos
         .legal_ep_square()
         .map_or_else(|| "-".to_string(), |s| s.to_string());

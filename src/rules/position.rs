@@ -236,6 +236,9 @@ impl Position {
         if !cfg.castling {
             return Err(PositionError::BadCastling);
         }
+        if cfg.chess960_castling {
+            return self.check_chess960_castling(castling);
+        }
         for sq in castling {
             let color = if sq.rank() == 0 {
                 Color::White
@@ -258,6 +261,36 @@ impl Position {
             if !king_ok || !rook_ok {
                 return Err(PositionError::BadCastling);
             }
+        }
+        Ok(())
+    }
+
+    /// Chess960 castling rights: each a rook of its side on that side's first rank, with
+    /// the king on the same rank, and at most one right on each side of the king.
+    fn check_chess960_castling(&self, castling: Bitboard) -> Result<(), PositionError> {
+        let cfg = self.config();
+        for (color, home) in [(Color::White, 0), (Color::Black, cfg.height - 1)] {
+            let rights = castling & Bitboard::rank(home);
+            if rights.is_empty() {
+                continue;
+            }
+            let king = self
+                .king_of(color)
+                .filter(|k| k.rank() == home)
+                .ok_or(PositionError::BadCastling)?;
+            let rook = Piece {
+                color,
+                role: Role::Rook,
+            };
+            if rights.into_iter().any(|sq| self.piece_at(sq) != Some(rook))
+                || rights.filter(|sq| sq.file() < king.file()).count() > 1
+                || rights.filter(|sq| sq.file() > king.file()).count() > 1
+            {
+                return Err(PositionError::BadCastling);
+            }
+        }
+        if (castling & !(Bitboard::rank(0) | Bitboard::rank(cfg.height - 1))).nonempty() {
+            return Err(PositionError::BadCastling);
         }
         Ok(())
     }
@@ -574,7 +607,7 @@ impl Position {
     }
 
     /// The squares where the king ends and the rook ends for a castling of `color`.
-    pub(super) fn castle_targets(&self, color: Color, side: CastlingSide) -> (Square, Square) {
+    pub fn castle_targets(&self, color: Color, side: CastlingSide) -> (Square, Square) {
         let rank = if color == Color::White {
             0
         } else {
@@ -586,8 +619,26 @@ impl Position {
         }
     }
 
-    /// The rook that castles to `side` for `color`, if the right remains.
-    pub(super) fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+    /// The rook that castles to `side` for `color`, if the right remains: on the side
+    /// of the king (the e-file's, but for Chess960 castling).
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let king_file = if self.config().chess960_castling {
+            self.king_of(color)?.file()
+        } else {
+            4
+        };
+        self.castling_rook_beside(color, side, king_file)
+    }
+
+    /// The rook that castles to `side` for `color` with its king on `king_file`, if the
+    /// right remains.
+    #[inline]
+    pub(super) fn castling_rook_beside(
+        &self,
+        color: Color,
+        side: CastlingSide,
+        king_file: u8,
+    ) -> Option<Square> {
         let rank = if color == Color::White {
             0
         } else {
@@ -595,8 +646,8 @@ impl Position {
         };
         let rooks = self.castling & Bitboard::rank(rank);
         match side {
-            CastlingSide::KingSide => rooks.filter(|r| r.file() > 4).last(),
-            CastlingSide::QueenSide => rooks.into_iter().find(|r| r.file() < 4),
+            CastlingSide::KingSide => rooks.filter(|r| r.file() > king_file).last(),
+            CastlingSide::QueenSide => rooks.into_iter().find(|r| r.file() < king_file),
         }
     }
 

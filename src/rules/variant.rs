@@ -128,6 +128,14 @@ pub struct VariantConfig {
     /// The name PGN's `Variant` tag gives, where other programs know the variant by one
     /// (Lichess's `King of the Hill`, which python-chess reads); `None` writes the id.
     pub pgn_name: Option<&'static str>,
+    /// Castling by the Chess960 rules: the king stands on any file between the rooks
+    /// that keep their rights, castles to the g- or c-file with the rook beside it on
+    /// the f- or d-file, and a castling move goes king-takes-rook (its `to` is the rook's
+    /// square, UCI `e1h1`), since a king already on its target castles without moving.
+    pub chess960_castling: bool,
+    /// Whether the PGN always gives the starting position (`SetUp`, `FEN`), the
+    /// standard array too, as Lichess does for Chess960, whose start is one of many.
+    pub start_in_pgn: bool,
 }
 
 impl VariantConfig {
@@ -184,6 +192,8 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     checks_forbidden: false,
     kingless_side: None,
     pgn_name: None,
+    chess960_castling: false,
+    start_in_pgn: false,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -213,6 +223,8 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     checks_forbidden: false,
     kingless_side: None,
     pgn_name: None,
+    chess960_castling: false,
+    start_in_pgn: false,
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -243,6 +255,8 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     checks_forbidden: false,
     kingless_side: None,
     pgn_name: None,
+    chess960_castling: false,
+    start_in_pgn: false,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are

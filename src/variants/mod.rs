@@ -6,6 +6,7 @@
 pub mod api;
 pub mod booster;
 pub mod chess;
+pub mod chess960;
 pub mod chesswords;
 pub mod cloak;
 pub mod crazyhouse;
@@ -35,6 +36,7 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &racing_kings::SPEC,
     &horde::SPEC,
     &crazyhouse::SPEC,
+    &chess960::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,

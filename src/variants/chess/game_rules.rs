@@ -118,7 +118,8 @@ impl GameRules for ChessRules {
             holdings: None,
             counters: self
                 .tokens_left()
-                .map(|[w, b]| format!("double-move tokens left: White {w}, Black {b}")),
+                .map(|[w, b]| format!("double-move tokens left: White {w}, Black {b}"))
+                .or_else(|| self.start_words()),
             instructions: None,
         }
     }
