@@ -7,8 +7,10 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod double_move;
+pub mod explosions;
 pub mod fen;
 pub mod game;
+pub mod losing;
 pub mod movegen;
 pub mod perft;
 pub mod position;

@@ -16,6 +16,9 @@ pub enum KingRule {
     Checkmate,
     /// Check restricts nothing; moving into check is legal; capturing the king wins.
     KingCapture,
+    /// The king is an ordinary piece: no check, it may be captured, a pawn may promote to
+    /// one, and a side may have any number of kings or none (Antichess).
+    Ordinary,
 }
 
 /// Which draw rules of FIDE chess apply.
@@ -108,6 +111,14 @@ pub struct VariantConfig {
     /// Whether SAN marks a check (`+`, `#`): only where the rules know check, which a
     /// variant won by taking the king does not (Chess#, Secret Chesswords).
     pub check_marks: bool,
+    /// Whether a capture, where one exists, must be played: only captures are legal then
+    /// (Antichess).
+    pub captures_compulsory: bool,
+    /// Whether a capture explodes: the capturing piece, the captured one and every piece
+    /// but a pawn on the eight squares around the target square leave the board; a king
+    /// may not capture, a move may not explode its own king, exploding the enemy king
+    /// wins, and kings that touch cannot give each other check (Atomic).
+    pub captures_explode: bool,
 }
 
 impl VariantConfig {
@@ -121,6 +132,13 @@ impl VariantConfig {
     #[inline]
     pub fn check_matters(&self) -> bool {
         self.king_rule == KingRule::Checkmate
+    }
+
+    /// Whether a game is won by losing: a side with no piece or no legal move wins
+    /// (the king an ordinary piece, [`KingRule::Ordinary`]).
+    #[inline]
+    pub fn no_move_wins(&self) -> bool {
+        self.king_rule == KingRule::Ordinary
     }
 }
 
@@ -160,6 +178,8 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: true,
+    captures_compulsory: false,
+    captures_explode: false,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -184,6 +204,8 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: false,
+    captures_compulsory: false,
+    captures_explode: false,
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -210,6 +232,8 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     goal: None,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
     check_marks: true,
+    captures_compulsory: false,
+    captures_explode: false,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are

@@ -3,7 +3,9 @@
 //! plug-in interface in [`api`]; adding a variant is one module, one line in
 //! [`BUILTIN`], its rules document and its tests.
 
+pub mod antichess;
 pub mod api;
+pub mod atomic;
 pub mod booster;
 pub mod chess;
 pub mod chesswords;
@@ -25,6 +27,8 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &chess::LOS_ALAMOS,
     &chess::DOUBLE_MOVE,
     &king_of_the_hill::SPEC,
+    &antichess::SPEC,
+    &atomic::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,
