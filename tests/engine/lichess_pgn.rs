@@ -18,8 +18,16 @@ const GAMES: &[(&str, &str, &str)] = &[
     (
         "king-of-the-hill",
         "kingofthehill",
-        "e4 e5 Ke2 Ke7 Kd3 Kd6 Kc4 Kc6 Kd5",
+        "e4 e5 Ke2 Ke7 Kd3 Kf6 Kc4 Kg6 Kd5",
     ),
+    (
+        "antichess",
+        "antichess",
+        "a4 b5 axb5 d5 Rxa7 Rxa7 g4 Bxg4 c4 Bxe2 Qxe2 dxc4 Qxe7 Qxd2 Qxe8 Qxc1 Qxf7 Qxb1 \
+         Qxc7 Qxe1 Qxg7 Qxf2 Qxa7 Qxb2 Bxc4 Qxb5 Qxb8 Qxb8 Bxg8 Qxh2 Bxh7 Rxh7 Rxh2 Rxh2 \
+         Ne2 Rxe2",
+    ),
+    ("atomic", "atomic", "d4 d6 Bd2 Bg4 e3 Be2 a3 Bxd1"),
 ];
 
 /// The engine's variant of a registry id, through the registry's chess game.
