@@ -133,13 +133,6 @@ impl VariantConfig {
     pub fn check_matters(&self) -> bool {
         self.king_rule == KingRule::Checkmate
     }
-
-    /// Whether a game is won by losing: a side with no piece or no legal move wins
-    /// (the king an ordinary piece, [`KingRule::Ordinary`]).
-    #[inline]
-    pub fn no_move_wins(&self) -> bool {
-        self.king_rule == KingRule::Ordinary
-    }
 }
 
 /// No draw rules at all (variants that end otherwise).
