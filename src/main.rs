@@ -33,7 +33,7 @@ enum Command {
     Perft {
         /// A chess-like variant: standard, chess-sharp, los-alamos, double-move,
         /// chesswords, king-of-the-hill, three-check, racing-kings, horde,
-        /// crazyhouse, chess960.
+        /// crazyhouse, chess960, antichess, atomic.
         #[arg(value_parser = board_variant)]
         variant: Variant,
         /// Plies to count.
@@ -49,7 +49,7 @@ enum Command {
     Render {
         /// A chess-like variant: standard, chess-sharp, los-alamos, double-move,
         /// chesswords, king-of-the-hill, three-check, racing-kings, horde,
-        /// crazyhouse, chess960.
+        /// crazyhouse, chess960, antichess, atomic.
         #[arg(value_parser = board_variant)]
         variant: Variant,
         /// Draw this position instead of the variant's start.

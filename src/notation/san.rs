@@ -140,9 +140,22 @@ fn push_disambiguation(out: &mut String, m: Move, legal: &[Move]) {
 }
 
 /// `+`, `#` or nothing, for a move that must be legal in `pos`: nothing in a variant
-/// without check (won by taking the king, where an attacked king is no check).
+/// without check (won by taking the king, where an attacked king is no check). Where a
+/// game is won by losing, or captures explode, `#` also marks a move after which a side
+/// has won by the variant's own rule (no move left, a king exploded), as Lichess writes.
 fn check_suffix(pos: &Position, m: Move) -> &'static str {
-    if !pos.config().check_marks || pos.config().king_rule != KingRule::Checkmate {
+    let cfg = pos.config();
+    if cfg.king_rule == KingRule::Ordinary {
+        return if pos.after(m).legal_moves().is_empty() {
+            "#"
+        } else {
+            ""
+        };
+    }
+    if cfg.captures_explode && m.capture.is_some() && pos.after(m).king_captured().is_some() {
+        return "#";
+    }
+    if !cfg.check_marks || cfg.king_rule != KingRule::Checkmate {
         return "";
     }
     let after = pos.after(m);

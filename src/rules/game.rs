@@ -5,6 +5,7 @@ use super::double_move::{DoubleMoveError, Turn};
 use super::position::Position;
 use super::types::{Color, Move, Role};
 use super::variant::{KingRule, Variant};
+use super::{explosions, losing};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -126,6 +127,12 @@ end_reasons! {
     BothKingsInGoal => "both-kings-in-goal", "both kings reaching the goal";
     /// The kingless side lost its last piece (Horde's White).
     AllPiecesCaptured => "all-pieces-captured", "capturing every piece";
+    /// A capture exploded a king (Atomic).
+    KingExploded => "king-exploded", "exploding the king";
+    /// The side to move has no piece left, and wins (Antichess).
+    AllPiecesLost => "all-pieces-lost", "losing all its pieces";
+    /// The side to move has pieces but no legal move, and wins (Antichess).
+    Stalemated => "stalemated", "being stalemated";
 }
 
 impl fmt::Display for EndReason {
@@ -356,7 +363,12 @@ impl Game {
         let pos = self.position();
         let cfg = pos.config();
         if let Some(loser) = pos.king_captured() {
-            return Some(self.win(loser.opposite(), EndReason::KingCaptured));
+            let reason = if cfg.captures_explode {
+                EndReason::KingExploded
+            } else {
+                EndReason::KingCaptured
+            };
+            return Some(self.win(loser.opposite(), reason));
         }
         if let Some(winner) = pos.goal_reached() {
             return Some(self.win(winner, EndReason::KingInGoal));
@@ -396,6 +408,7 @@ impl Game {
                     return Some(self.stalemated(us));
                 }
             }
+            KingRule::Ordinary => return self.won_by_losing(pos, no_moves),
         }
         if let Some(sharp) = cfg.sharp {
             if pos.halfmoves() >= sharp.impasse_plies {
@@ -403,6 +416,30 @@ impl Game {
             }
         }
         None
+    }
+
+    /// Where the king is an ordinary piece: the side to move wins with no piece or no
+    /// legal move left; otherwise the draw rules in force, insufficient material by the
+    /// rule of games won by losing ([`is_dead_by_material`]).
+    fn won_by_losing(&self, pos: &Position, no_moves: bool) -> Option<Outcome> {
+        let us = pos.turn();
+        let draws = pos.config().draws;
+        if no_moves {
+            let reason = if pos.by_color(us).is_empty() {
+                EndReason::AllPiecesLost
+            } else {
+                EndReason::Stalemated
+            };
+            Some(self.win(us, reason))
+        } else if draws.insufficient_material && is_dead_by_material(pos) {
+            Some(self.draw(EndReason::InsufficientMaterial))
+        } else if draws.repetition && self.repetitions() >= 5 {
+            Some(self.draw(EndReason::FivefoldRepetition))
+        } else if draws.move_limit && pos.halfmoves() >= 150 {
+            Some(self.draw(EndReason::SeventyFiveMoveRule))
+        } else {
+            None
+        }
     }
 
     fn win(&self, winner: Color, reason: EndReason) -> Outcome {
@@ -475,16 +512,17 @@ impl Game {
         Ok(self.finish(o))
     }
 
-    /// `color` ran out of time. In check variants the game is drawn when the opponent
-    /// could not checkmate by any series of legal moves ([`could_checkmate`], FIDE 6.9);
-    /// otherwise the opponent wins.
+    /// `color` ran out of time. Unless kings are captured (Chess#, Secret Chesswords),
+    /// the game is drawn when the opponent could not win by any series of legal moves
+    /// ([`could_win`]: checkmate, FIDE 6.9, or the variant's own win); otherwise the
+    /// opponent wins.
     pub fn timeout(&mut self, color: Color) -> Result<Outcome, IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
         }
         let winner = color.opposite();
         let pos = self.position();
-        let o = if pos.config().check_matters() && !could_win(pos, winner) {
+        let o = if pos.config().king_rule != KingRule::KingCapture && !could_win(pos, winner) {
             self.draw(EndReason::TimeoutVsInsufficientMaterial)
         } else {
             self.win(winner, EndReason::Timeout)
@@ -647,9 +685,18 @@ impl Game {
 
 /// Whether neither side can ever checkmate, by the material alone: king against king,
 /// a single knight or bishop against a bare king, or only bishops all on one colour.
+/// Where a game is won by losing, or captures explode, the variant's own rule
+/// ([`losing::dead_by_material`], [`explosions::dead_by_material`]).
 pub fn is_dead_by_material(pos: &Position) -> bool {
     if let Some(dead) = super::material::variant_dead_by_material(pos) {
         return dead;
+    }
+    let cfg = pos.config();
+    if cfg.king_rule == KingRule::Ordinary {
+        return losing::dead_by_material(pos);
+    }
+    if cfg.captures_explode {
+        return explosions::dead_by_material(pos);
     }
     let pawns_rooks_queens =
         pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
@@ -670,14 +717,24 @@ pub fn is_dead_by_material(pos: &Position) -> bool {
 }
 
 /// Whether `color` could still win by some series of legal moves: by bringing its king
-/// to the goal region where the variant has one (a king alone can always try), or else
-/// by checkmate ([`could_checkmate`]). In Crazyhouse, where no piece ever leaves the game,
-/// either side always could (as Lichess rules a timeout there).
+/// to the goal region where the variant has one (a king alone can always try), by
+/// losing everything where that wins ([`losing::could_lose_everything`]), by a king's
+/// explosion or mate where captures explode ([`explosions::could_explode_or_mate`]), or
+/// else by checkmate ([`could_checkmate`]). The variants whose material rules are in
+/// [`material`](super::material) answer first. In Crazyhouse, where no piece ever leaves
+/// the game, either side always could (as Lichess rules a timeout there).
 pub fn could_win(pos: &Position, color: Color) -> bool {
     if let Some(could) = super::material::variant_could_win(pos, color) {
         return could;
     }
-    pos.config().goal.is_some() || pos.tracks_promotions() || could_checkmate(pos, color)
+    let cfg = pos.config();
+    if cfg.king_rule == KingRule::Ordinary {
+        return losing::could_lose_everything(pos, color);
+    }
+    if cfg.captures_explode {
+        return explosions::could_explode_or_mate(pos, color);
+    }
+    cfg.goal.is_some() || pos.tracks_promotions() || could_checkmate(pos, color)
 }
 
 /// Whether `color` could checkmate its opponent by some series of legal moves, the

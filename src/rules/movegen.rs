@@ -65,9 +65,16 @@ impl Position {
     pub(super) fn generate_moves(&self, moves: &mut MoveList) {
         let cfg = self.config();
         if cfg.check_matters() && cfg.kingless_side != Some(self.turn) {
-            self.generate_legal_with_check(moves);
+            if cfg.captures_explode {
+                self.generate_explosive(moves);
+            } else {
+                self.generate_legal_with_check(moves);
+            }
         } else {
             self.generate_unrestricted(moves);
+            if cfg.captures_compulsory && moves.iter().any(|m| m.capture.is_some()) {
+                moves.retain(|m| m.capture.is_some());
+            }
         }
         if self.twice_moved.is_some() {
             self.push_twice_moved_captures(moves);
@@ -95,7 +102,9 @@ impl Position {
             if self.may_move_pieces() {
                 self.gen_pieces(moves, target, Bitboard::EMPTY, None);
                 self.gen_pawns(moves, target, Bitboard::EMPTY, None);
-                if let Some(k) = self.king_of(us) {
+                // Every king: one at most where the king is royal, any number where it
+                // is an ordinary piece.
+                for k in self.pieces(us, Role::King) {
                     for to in attacks::king_attacks(k) & target {
                         self.push_normal(moves, Role::King, k, to);
                     }

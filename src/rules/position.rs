@@ -4,7 +4,7 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
-use super::variant::{Variant, VariantConfig};
+use super::variant::{KingRule, Variant, VariantConfig};
 use super::zobrist;
 
 /// Pieces in hand for one side, counted per role.
@@ -202,6 +202,10 @@ impl Position {
     /// check), at most one where kings are captured.
     fn check_kings(&self) -> Result<(), PositionError> {
         let cfg = self.config();
+        if cfg.king_rule == KingRule::Ordinary {
+            // The king is an ordinary piece: any number, none included, and no check.
+            return Ok(());
+        }
         for color in Color::ALL {
             let on_board = self.pieces(color, Role::King).count();
             let in_hand = self.reserves[color.index()][Role::King.index()] as u32;
@@ -469,8 +473,12 @@ impl Position {
             || self.reserves[color.index()][Role::King.index()] > 0
     }
 
-    /// The side whose king has been captured, in a king-capture variant.
+    /// The side whose king has been captured (or exploded), in a variant where the king
+    /// is royal; never where it is an ordinary piece.
     pub fn king_captured(&self) -> Option<Color> {
+        if self.config().king_rule == KingRule::Ordinary {
+            return None;
+        }
         let kingless = self.config().kingless_side;
         Color::ALL
             .into_iter()
@@ -516,14 +524,24 @@ impl Position {
     /// Whether `color`'s king stands attacked by `by` (false if the king is not on the board).
     fn is_attacked_by_side(&self, color: Color, by: Color) -> bool {
         self.king_of(color)
-            .is_some_and(|k| self.attackers_to(k, by, self.occupied()).nonempty())
+            .is_some_and(|k| self.king_attackers(k, by).nonempty())
+    }
+
+    /// The pieces of `by` giving check to a king on `king`: every attacker, or where
+    /// captures explode none while the kings touch and never the king itself.
+    #[inline]
+    fn king_attackers(&self, king: Square, by: Color) -> Bitboard {
+        if self.config().captures_explode {
+            return self.explosive_checkers(king, by);
+        }
+        self.attackers_to(king, by, self.occupied())
     }
 
     /// The opponent's pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         match self.king_of(self.turn) {
-            Some(k) => self.attackers_to(k, self.turn.opposite(), self.occupied()),
+            Some(k) => self.king_attackers(k, self.turn.opposite()),
             None => Bitboard::EMPTY,
         }
     }
@@ -677,6 +695,9 @@ impl Position {
             MoveKind::Normal | MoveKind::CaptureTwiceMoved => {
                 self.play_normal(m, moving, twice_moved)
             }
+        }
+        if m.capture.is_some() && self.config().captures_explode {
+            self.explode(m.to);
         }
         if us == Color::Black {
             self.fullmoves += 1;

@@ -16,6 +16,9 @@ pub enum KingRule {
     Checkmate,
     /// Check restricts nothing; moving into check is legal; capturing the king wins.
     KingCapture,
+    /// The king is an ordinary piece: no check, it may be captured, a pawn may promote to
+    /// one, and a side may have any number of kings or none (Antichess).
+    Ordinary,
 }
 
 /// Which draw rules of FIDE chess apply.
@@ -136,6 +139,14 @@ pub struct VariantConfig {
     /// Whether the PGN always gives the starting position (`SetUp`, `FEN`), the
     /// standard array too, as Lichess does for Chess960, whose start is one of many.
     pub start_in_pgn: bool,
+    /// Whether a capture, where one exists, must be played: only captures are legal then
+    /// (Antichess).
+    pub captures_compulsory: bool,
+    /// Whether a capture explodes: the capturing piece, the captured one and every piece
+    /// but a pawn on the eight squares around the target square leave the board; a king
+    /// may not capture, a move may not explode its own king, exploding the enemy king
+    /// wins, and kings that touch cannot give each other check (Atomic).
+    pub captures_explode: bool,
 }
 
 impl VariantConfig {
@@ -194,6 +205,8 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     pgn_name: None,
     chess960_castling: false,
     start_in_pgn: false,
+    captures_compulsory: false,
+    captures_explode: false,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -225,6 +238,8 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     pgn_name: None,
     chess960_castling: false,
     start_in_pgn: false,
+    captures_compulsory: false,
+    captures_explode: false,
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -257,6 +272,8 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     pgn_name: None,
     chess960_castling: false,
     start_in_pgn: false,
+    captures_compulsory: false,
+    captures_explode: false,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are

@@ -3,7 +3,9 @@
 //! plug-in interface in [`api`]; adding a variant is one module, one line in
 //! [`BUILTIN`], its rules document and its tests.
 
+pub mod antichess;
 pub mod api;
+pub mod atomic;
 pub mod booster;
 pub mod chess;
 pub mod chess960;
@@ -37,6 +39,8 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &horde::SPEC,
     &crazyhouse::SPEC,
     &chess960::SPEC,
+    &antichess::SPEC,
+    &atomic::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,

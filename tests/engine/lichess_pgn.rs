@@ -39,6 +39,14 @@ const GAMES: &[(&str, &str, &str)] = &[
         "chess",
         "c3 e6 e3 Be7 Qe4 g8h8 Bd3 a6 O-O a5 Qxh7#",
     ),
+    (
+        "antichess",
+        "antichess",
+        "a4 b5 axb5 d5 Rxa7 Rxa7 g4 Bxg4 c4 Bxe2 Qxe2 dxc4 Qxe7 Qxd2 Qxe8 Qxc1 Qxf7 Qxb1 \
+         Qxc7 Qxe1 Qxg7 Qxf2 Qxa7 Qxb2 Bxc4 Qxb5 Qxb8 Qxb8 Bxg8 Qxh2 Bxh7 Rxh7 Rxh2 Rxh2 \
+         Ne2 Rxe2",
+    ),
+    ("atomic", "atomic", "d4 d6 Bd2 Bg4 e3 Be2 a3 Bxd1"),
 ];
 
 /// The games of [`GAMES`] that do not start from their variant's own start: the

@@ -5,6 +5,7 @@ use super::descriptive::{Descriptive, Target};
 use super::reading::{accepts, BoardReading, Reading};
 use super::suggest::suggest;
 use super::{parse_move, MoveError};
+use crate::notation::san::san;
 use crate::rules::attacks;
 use crate::rules::{CastlingSide, Color, Move, MoveList, Position, Role, Square};
 
@@ -243,9 +244,14 @@ fn diagnose_drop(pos: &Position, role: Role, to: Square) -> Option<Finding> {
         .or_else(|| illegal(prio::RULE, "that piece cannot be placed there now"))
 }
 
-/// For check variants: the move is possible but for the safety of the mover's king.
+/// For check variants: the move is possible but for the safety of the mover's king;
+/// where captures are compulsory, a move that is no capture while one exists; where
+/// captures explode, a blast that would destroy the mover's own king.
 fn pseudo_legal_reason(pos: &Position, reading: &Reading) -> Option<Finding> {
     let cfg = pos.config();
+    if cfg.captures_compulsory {
+        return compulsory_capture_reason(pos, reading);
+    }
     if !cfg.check_matters() {
         return None;
     }
@@ -253,6 +259,9 @@ fn pseudo_legal_reason(pos: &Position, reading: &Reading) -> Option<Finding> {
         .pseudo_legal_moves()
         .into_iter()
         .find(|m| reading.matches(cfg, m))?;
+    if cfg.captures_explode {
+        return explosion_reason(pos, m);
+    }
     let us = pos.turn();
     // Racing Kings: the move is safe for the mover's king but checks the other.
     if cfg.checks_forbidden {
@@ -275,6 +284,57 @@ fn pseudo_legal_reason(pos: &Position, reading: &Reading) -> Option<Finding> {
         }
     }
     illegal(prio::CHECK, "it would leave your king in check")
+}
+
+/// Where captures are compulsory: a move the pieces allow that is no capture, while
+/// captures exist (a few of them named).
+fn compulsory_capture_reason(pos: &Position, reading: &Reading) -> Option<Finding> {
+    let cfg = pos.config();
+    let m = pos
+        .pseudo_legal_moves()
+        .into_iter()
+        .find(|m| reading.matches(cfg, m))?;
+    if m.capture.is_some() {
+        return None;
+    }
+    let captures: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|c| c.capture.is_some())
+        .collect();
+    let shown: Vec<String> = captures.iter().take(3).map(|c| san(pos, *c)).collect();
+    let more = match captures.len().saturating_sub(shown.len()) {
+        0 => String::new(),
+        n => format!(" or {n} more"),
+    };
+    let first = shown.first()?;
+    let how = if captures.len() == 1 {
+        format!("you must play {first}")
+    } else {
+        format!("you must take with one of {}{more}", shown.join(", "))
+    };
+    illegal(prio::CHECK, format!("a capture is compulsory: {how}"))
+}
+
+/// Where captures explode: why the move `m`, which the pieces allow, is not legal.
+fn explosion_reason(pos: &Position, m: Move) -> Option<Finding> {
+    if m.capture.is_some() && m.role == Role::King {
+        return illegal(
+            prio::CHECK,
+            "a king may not capture: the explosion would destroy it",
+        );
+    }
+    if m.capture.is_some() && pos.explodes_own_king(m) {
+        return illegal(
+            prio::CHECK,
+            format!("the explosion on {} would destroy your own king", m.to),
+        );
+    }
+    if pos.is_check() {
+        illegal(prio::CHECK, "your king is in check")
+    } else {
+        illegal(prio::CHECK, "it would leave your king in check")
+    }
 }
 
 /// A promotion typed without its piece (`b6=`, `b5b6=`): said as such, with the pieces
