@@ -274,12 +274,32 @@ pub struct CardRow {
 
 /// Variant state drawn on or beside the board.
 ///
-/// The chess-like variants of today need only [`Overlay::Tokens`] (Double Move Chess); the
-/// others are for the later variants: letters on squares and checkers (Secret Chesswords),
-/// a marker in a corner (Split-Brain Chess), numbered discs (Cloak and Dagger Chess,
-/// checkers under pieces in Booster Chess) and hands of cards.
+/// [`BoardView::from_position`] fills the ones a chess-like variant's data asks for: a goal
+/// region ([`Overlay::Goal`]), double-move tokens ([`Overlay::Tokens`]) and checks given
+/// ([`Overlay::Checks`]). The others are for the variants with state of their own: letters
+/// on squares and checkers (Secret Chesswords), a marker in a corner (Split-Brain Chess),
+/// numbered discs (Cloak and Dagger Chess, checkers under pieces in Booster Chess) and
+/// hands of cards.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Overlay {
+    /// The squares of the variant's goal region, which a king wins (or races) by reaching
+    /// (King of the Hill's centre, Racing Kings' eighth rank): each is framed, under its
+    /// piece, by a band of the theme's accent edged in ink, inset from the square's edge.
+    /// The square keeps its colour, so the frame shows together with the last move's and
+    /// the check's colours, on light and dark squares alike.
+    Goal(Vec<Square>),
+    /// The checks a side has given out of the number that wins (Three-check), drawn in
+    /// that player's row: `limit` marks, the first `given` of them discs in the check
+    /// colour with a white plus, the others empty rings. Two discs and a ring read "two
+    /// checks given, one more wins".
+    Checks {
+        /// Who gave the checks.
+        side: Color,
+        /// How many checks that side has given.
+        given: u8,
+        /// How many checks win (at most 8 marks are drawn).
+        limit: u8,
+    },
     /// A side's double-move tokens, drawn in that player's row: unspent ones filled, spent
     /// ones crossed out.
     Tokens {
@@ -357,7 +377,8 @@ impl BoardView {
 
     /// Everything a position knows: the pieces, the reserves (the queen locked while the
     /// queen-last rule holds her back), the king in check where the variant has check, the
-    /// side to move and the move number; `last_move` (the move that led here) is
+    /// goal region, the checks given and the double-move tokens where the variant has
+    /// them, the side to move and the move number; `last_move` (the move that led here) is
     /// highlighted. The players are called "White" and "Black" until
     /// [`BoardView::with_players`] names them.
     pub fn from_position(pos: &Position, last_move: Option<Move>, bottom: Color) -> BoardView {
@@ -391,6 +412,19 @@ impl BoardView {
                     })
                     .collect();
                 view.reserves[color.index()] = Some(ReserveView { slots });
+            }
+        }
+        if let Some(goal) = &cfg.goal {
+            view.overlays.push(Overlay::Goal(goal.squares.collect()));
+        }
+        if let Some(limit) = cfg.check_limit {
+            let given = pos.checks_given();
+            for side in Color::ALL {
+                view.overlays.push(Overlay::Checks {
+                    side,
+                    given: given[side.index()].min(limit),
+                    limit,
+                });
             }
         }
         if let Some(dm) = cfg.double_move {
@@ -597,6 +631,75 @@ mod tests {
                 from: Square::parse("d8").unwrap(),
                 to: Square::parse("h4").unwrap()
             })
+        );
+    }
+
+    fn goals(view: &BoardView) -> Vec<Vec<Square>> {
+        view.overlays
+            .iter()
+            .filter_map(|o| match o {
+                Overlay::Goal(squares) => Some(squares.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn checks(view: &BoardView) -> Vec<&Overlay> {
+        view.overlays
+            .iter()
+            .filter(|o| matches!(o, Overlay::Checks { .. }))
+            .collect()
+    }
+
+    fn squares(names: &str) -> Vec<Square> {
+        names
+            .split_whitespace()
+            .map(|n| Square::parse(n).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_goal_region_is_an_overlay_of_its_squares() {
+        let koth = Variant::of(&crate::variants::king_of_the_hill::CONFIG);
+        let v = BoardView::from_position(&Position::start(koth), None, Color::White);
+        assert_eq!(goals(&v), [squares("d4 e4 d5 e5")]);
+        assert!(checks(&v).is_empty());
+
+        let racing = Variant::of(&crate::variants::racing_kings::CONFIG);
+        let v = BoardView::from_position(&Position::start(racing), None, Color::Black);
+        assert_eq!(goals(&v), [squares("a8 b8 c8 d8 e8 f8 g8 h8")]);
+
+        let standard = Position::start(Variant::STANDARD);
+        let v = BoardView::from_position(&standard, None, Color::White);
+        assert!(v.overlays.is_empty(), "{:?}", v.overlays);
+    }
+
+    #[test]
+    fn the_checks_given_are_an_overlay_for_each_side() {
+        let three = Variant::of(&crate::variants::three_check::CONFIG);
+        let mut pos = Position::start(three);
+        let count = |pos: &Position| {
+            let v = BoardView::from_position(pos, None, Color::White);
+            assert!(goals(&v).is_empty());
+            checks(&v)
+                .into_iter()
+                .map(|o| match *o {
+                    Overlay::Checks { side, given, limit } => (side, given, limit),
+                    _ => unreachable!(),
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(count(&pos), [(Color::White, 0, 3), (Color::Black, 0, 3)]);
+        // 1. e4 d5 2. Bb5+ c6 3. Bxc6+: two checks by White.
+        for uci in ["e2e4", "d7d5", "f1b5", "c7c6", "b5c6"] {
+            let m = play(&pos, uci);
+            pos = pos.after(m);
+        }
+        assert_eq!(count(&pos), [(Color::White, 2, 3), (Color::Black, 0, 3)]);
+        let black_checked = parse_fen(three, "4k3/8/8/8/8/8/8/4K3 w - - 3+1 0 40").unwrap();
+        assert_eq!(
+            count(&black_checked),
+            [(Color::White, 0, 3), (Color::Black, 2, 3)]
         );
     }
 
