@@ -3,6 +3,9 @@
 //! `fairy-stockfish` binary is installed (Debian package `fairy-stockfish`, or a path in
 //! `FAIRY_STOCKFISH`), Fairy-Stockfish's `go perft` through its UCI pipe.
 //!
+//! The Lichess variants are measured against shakmaty's same variant (its `variant`
+//! feature), from their starting positions, in the same run.
+//!
 //! Run with `cargo bench --bench perft`. Throughput is in nodes (leaves) per second; all
 //! three engines count the last ply without playing it.
 
@@ -178,5 +181,41 @@ fn bench_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft);
+/// The Lichess variants: postal's id, shakmaty's variant, and the depth measured from
+/// the start.
+const LICHESS: &[(&str, shakmaty::variant::Variant, u32)] = &[
+    ("king-of-the-hill", shakmaty::variant::Variant::KingOfTheHill, 5),
+    ("three-check", shakmaty::variant::Variant::ThreeCheck, 5),
+    ("racing-kings", shakmaty::variant::Variant::RacingKings, 4),
+    ("horde", shakmaty::variant::Variant::Horde, 5),
+];
+
+fn bench_lichess(c: &mut Criterion) {
+    use shakmaty::variant::VariantPosition;
+    postal::rules::attacks::warm_up();
+    let registry = postal::variants::Registry::builtin();
+    let mut group = c.benchmark_group("perft-lichess");
+    group.sample_size(10);
+    for &(id, theirs, depth) in LICHESS {
+        let variant = registry.board_variant(id).expect("a Lichess variant");
+        let pos = Position::start(variant);
+        let fen: Fen = postal::notation::fen::to_fen(&pos)
+            .parse()
+            .expect("shakmaty reads postal's FEN");
+        let sm = VariantPosition::from_setup(theirs, fen.into_setup(), CastlingMode::Standard)
+            .expect("legal position");
+        let nodes = perft(&pos, depth);
+        assert_eq!(shakmaty::perft(&sm, depth), nodes, "{id}");
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(BenchmarkId::new("postal", id), &pos, |b, pos| {
+            b.iter(|| perft(pos, depth))
+        });
+        group.bench_with_input(BenchmarkId::new("shakmaty", id), &sm, |b, sm| {
+            b.iter(|| shakmaty::perft(sm, depth))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_lichess);
 criterion_main!(benches);

@@ -32,7 +32,7 @@ enum Command {
     /// turns, each a single move or a double move.
     Perft {
         /// A chess-like variant: standard, chess-sharp, los-alamos, double-move,
-        /// chesswords, king-of-the-hill.
+        /// chesswords, king-of-the-hill, three-check, racing-kings, horde.
         #[arg(value_parser = board_variant)]
         variant: Variant,
         /// Plies to count.
@@ -47,7 +47,7 @@ enum Command {
     /// Draws one position as a PNG board image.
     Render {
         /// A chess-like variant: standard, chess-sharp, los-alamos, double-move,
-        /// chesswords, king-of-the-hill.
+        /// chesswords, king-of-the-hill, three-check, racing-kings, horde.
         #[arg(value_parser = board_variant)]
         variant: Variant,
         /// Draw this position instead of the variant's start.

@@ -195,13 +195,10 @@ fn two_minors_cannot_mate(h: &Force, b: &Force, light: bool) -> bool {
     if h.bishops >= 1 && h.knights >= 1 {
         return !(b.pawns >= 1 || opposite >= 1 || not(b.bishops_on(light)) >= 3);
     }
-    // Two or more bishops on one colour.
-    !((b.pawns >= 1 && opposite >= 1)
-        || (b.pawns >= 1 && b.knights >= 1)
-        || (opposite >= 1 && b.knights >= 1)
-        || opposite >= 2
-        || b.knights >= 2
-        || b.pawns >= 2)
+    // Two or more bishops on one colour: Black must be able to block two squares of the
+    // other colour around its king (two of its pawns, knights and opposite bishops).
+    let blockers = b.pawns.min(2) + b.knights.min(2) + opposite.min(2);
+    blockers < 2
 }
 
 impl Position {

@@ -261,6 +261,16 @@ fn pseudo_legal_reason(pos: &Position, reading: &Reading) -> Option<Finding> {
         .into_iter()
         .find(|m| reading.matches(cfg, m))?;
     let us = pos.turn();
+    // Racing Kings: the move is safe for the mover's king but checks the other.
+    if cfg.checks_forbidden {
+        let after = pos.after(m);
+        if !after.king_attacked(us) && after.is_check() {
+            return illegal(
+                prio::CHECK,
+                "no move may give check in this variant, to either king",
+            );
+        }
+    }
     let checkers = pos.checkers();
     if checkers.nonempty() && m.role != Role::King {
         if let Some(k) = pos.king_of(us) {

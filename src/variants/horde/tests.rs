@@ -120,7 +120,7 @@ fn the_horde_wins_by_checkmate() {
 fn a_fortress_is_drawn_at_once() {
     // The horde's pawn is blocked and Black's king can only shuffle: whatever Black
     // plays, the horde cannot move.
-    let mut g = game("8/8/8/8/8/p7/P7/k7 w - - 0 1");
+    let g = game("8/8/8/8/8/p7/P7/k7 w - - 0 1");
     assert!(g.legal_moves().is_empty());
     assert_eq!(g.outcome().unwrap().reason, EndReason::Stalemate);
     // Black to move, but no black move frees the pawn: drawn at once (Lichess looks
