@@ -184,7 +184,11 @@ fn bench_perft(c: &mut Criterion) {
 /// The Lichess variants: postal's id, shakmaty's variant, and the depth measured from
 /// the start.
 const LICHESS: &[(&str, shakmaty::variant::Variant, u32)] = &[
-    ("king-of-the-hill", shakmaty::variant::Variant::KingOfTheHill, 5),
+    (
+        "king-of-the-hill",
+        shakmaty::variant::Variant::KingOfTheHill,
+        5,
+    ),
     ("three-check", shakmaty::variant::Variant::ThreeCheck, 5),
     ("racing-kings", shakmaty::variant::Variant::RacingKings, 4),
     ("horde", shakmaty::variant::Variant::Horde, 5),

@@ -634,73 +634,48 @@ mod tests {
         );
     }
 
-    fn goals(view: &BoardView) -> Vec<Vec<Square>> {
-        view.overlays
-            .iter()
-            .filter_map(|o| match o {
-                Overlay::Goal(squares) => Some(squares.clone()),
-                _ => None,
-            })
-            .collect()
-    }
+    /// A variant made up for the test: its goal is two corners, five checks win.
+    static CORNERS: crate::rules::VariantConfig = crate::rules::VariantConfig {
+        id: "corners-test",
+        display_name: "Corners",
+        goal: Some(crate::rules::GoalRegion {
+            squares: crate::rules::Bitboard(1 | 1 << 63),
+            name: "a corner",
+            reply_draws: false,
+        }),
+        check_limit: Some(5),
+        ..crate::rules::FIDE_CHESS
+    };
 
-    fn checks(view: &BoardView) -> Vec<&Overlay> {
-        view.overlays
-            .iter()
-            .filter(|o| matches!(o, Overlay::Checks { .. }))
-            .collect()
-    }
-
-    fn squares(names: &str) -> Vec<Square> {
-        names
-            .split_whitespace()
-            .map(|n| Square::parse(n).unwrap())
-            .collect()
-    }
-
+    /// The goal region and the checks given come from the variant's data alone: a
+    /// variant with a goal and a check limit gets both overlays, standard chess neither.
     #[test]
-    fn a_goal_region_is_an_overlay_of_its_squares() {
-        let koth = Variant::of(&crate::variants::king_of_the_hill::CONFIG);
-        let v = BoardView::from_position(&Position::start(koth), None, Color::White);
-        assert_eq!(goals(&v), [squares("d4 e4 d5 e5")]);
-        assert!(checks(&v).is_empty());
-
-        let racing = Variant::of(&crate::variants::racing_kings::CONFIG);
-        let v = BoardView::from_position(&Position::start(racing), None, Color::Black);
-        assert_eq!(goals(&v), [squares("a8 b8 c8 d8 e8 f8 g8 h8")]);
-
+    fn goal_and_checks_come_from_the_variants_data() {
+        let corners = Variant::of(&CORNERS);
+        let pos = parse_fen(corners, "4k3/8/8/8/8/8/8/4K3 w - - 5+3 0 30").unwrap();
+        let v = BoardView::from_position(&pos, None, Color::White);
+        assert_eq!(
+            v.overlays,
+            [
+                Overlay::Goal(vec![
+                    Square::parse("a1").unwrap(),
+                    Square::parse("h8").unwrap()
+                ]),
+                Overlay::Checks {
+                    side: Color::White,
+                    given: 0,
+                    limit: 5
+                },
+                Overlay::Checks {
+                    side: Color::Black,
+                    given: 2,
+                    limit: 5
+                },
+            ]
+        );
         let standard = Position::start(Variant::STANDARD);
         let v = BoardView::from_position(&standard, None, Color::White);
         assert!(v.overlays.is_empty(), "{:?}", v.overlays);
-    }
-
-    #[test]
-    fn the_checks_given_are_an_overlay_for_each_side() {
-        let three = Variant::of(&crate::variants::three_check::CONFIG);
-        let mut pos = Position::start(three);
-        let count = |pos: &Position| {
-            let v = BoardView::from_position(pos, None, Color::White);
-            assert!(goals(&v).is_empty());
-            checks(&v)
-                .into_iter()
-                .map(|o| match *o {
-                    Overlay::Checks { side, given, limit } => (side, given, limit),
-                    _ => unreachable!(),
-                })
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(count(&pos), [(Color::White, 0, 3), (Color::Black, 0, 3)]);
-        // 1. e4 d5 2. Bb5+ c6 3. Bxc6+: two checks by White.
-        for uci in ["e2e4", "d7d5", "f1b5", "c7c6", "b5c6"] {
-            let m = play(&pos, uci);
-            pos = pos.after(m);
-        }
-        assert_eq!(count(&pos), [(Color::White, 2, 3), (Color::Black, 0, 3)]);
-        let black_checked = parse_fen(three, "4k3/8/8/8/8/8/8/4K3 w - - 3+1 0 40").unwrap();
-        assert_eq!(
-            count(&black_checked),
-            [(Color::White, 0, 3), (Color::Black, 2, 3)]
-        );
     }
 
     #[test]

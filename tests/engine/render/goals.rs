@@ -125,6 +125,50 @@ fn the_eighth_rank_of_racing_kings_is_framed() {
     }
 }
 
+fn goals(view: &BoardView) -> Vec<Vec<String>> {
+    view.overlays
+        .iter()
+        .filter_map(|o| match o {
+            Overlay::Goal(squares) => Some(names(squares)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn checks(view: &BoardView) -> Vec<(Color, u8, u8)> {
+    view.overlays
+        .iter()
+        .filter_map(|o| match *o {
+            Overlay::Checks { side, given, limit } => Some((side, given, limit)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The view lists King of the Hill's four centre squares and Racing Kings' eighth rank
+/// as goals, and Three-check's checks given for each side, as play counts them.
+#[test]
+fn the_views_list_the_goal_squares_and_the_checks_given() {
+    let koth = Variant::of(&king_of_the_hill::CONFIG);
+    let v = BoardView::from_position(&Position::start(koth), None, Color::White);
+    assert_eq!(goals(&v), [["d4", "e4", "d5", "e5"]]);
+    assert!(checks(&v).is_empty());
+    let racing = Variant::of(&racing_kings::CONFIG);
+    let v = BoardView::from_position(&Position::start(racing), None, Color::Black);
+    assert_eq!(
+        goals(&v),
+        [["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]]
+    );
+    let three = Variant::of(&three_check::CONFIG);
+    let v = BoardView::from_position(&Position::start(three), None, Color::White);
+    assert!(goals(&v).is_empty());
+    assert_eq!(checks(&v), [(Color::White, 0, 3), (Color::Black, 0, 3)]);
+    // 1. e4 d5 2. Bb5+ c6 3. Bxc6+: two checks by White.
+    let (pos, _) = after(three, "e2e4 d7d5 f1b5 c7c6 b5c6");
+    let v = BoardView::from_position(&pos, None, Color::White);
+    assert_eq!(checks(&v), [(Color::White, 2, 3), (Color::Black, 0, 3)]);
+}
+
 /// The rows of two images that differ.
 fn rows_differing(a: &Image, b: &Image) -> Vec<u32> {
     (0..a.height()).filter(|&y| a.row(y) != b.row(y)).collect()
