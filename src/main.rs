@@ -32,7 +32,8 @@ enum Command {
     /// turns, each a single move or a double move.
     Perft {
         /// A chess-like variant: standard, chess-sharp, los-alamos, double-move,
-        /// chesswords, king-of-the-hill, three-check, racing-kings, horde.
+        /// chesswords, king-of-the-hill, three-check, racing-kings, horde,
+        /// crazyhouse, chess960.
         #[arg(value_parser = board_variant)]
         variant: Variant,
         /// Plies to count.
@@ -47,7 +48,8 @@ enum Command {
     /// Draws one position as a PNG board image.
     Render {
         /// A chess-like variant: standard, chess-sharp, los-alamos, double-move,
-        /// chesswords, king-of-the-hill, three-check, racing-kings, horde.
+        /// chesswords, king-of-the-hill, three-check, racing-kings, horde,
+        /// crazyhouse, chess960.
         #[arg(value_parser = board_variant)]
         variant: Variant,
         /// Draw this position instead of the variant's start.

@@ -1,10 +1,11 @@
 //! PGN export: the seven-tag roster, the variant tags, SAN movetext wrapped at 80 columns.
 //!
 //! Conventions (see the variant documents in `docs/rules/`):
-//! - `[Variant "..."]` with the variant's display name, as Lichess writes it (`King of the
-//!   Hill`, `Three-check`), for every variant but standard chess;
+//! - `[Variant "..."]` for every variant but standard chess: the name Lichess writes where
+//!   it plays the variant (`King of the Hill`, `Three-check`), else the command name;
 //! - `[SetUp "1"]` and `[FEN "..."]` whenever the game did not start from the standard
-//!   array (its variant's own start with the standard pieces), as Lichess does;
+//!   array (for a variant Lichess knows, as Lichess does), for every other variant, and
+//!   always in a variant whose start is one of many (Chess960);
 //! - `[Score "W-B"]` with the points of each side when the variant scores (Chess#);
 //! - once over, `[Termination "..."]` with one of the PGN standard's values ([`termination`]:
 //!   `normal`, `time forfeit`, `abandoned`) and `[PostalReason "..."]` with Postal's own
@@ -38,7 +39,8 @@ pub struct PgnTags {
     pub black: String,
     /// `Variant`, when the game's variant is not the engine's own (a variant played on
     /// another's board, such as Split-Brain Chess on Los Alamos); `None` writes the
-    /// engine's variant's display name, and nothing for standard chess.
+    /// engine's variant's PGN name ([`VariantConfig::pgn_name`](crate::rules::VariantConfig),
+    /// else its id), and nothing for standard chess.
     pub variant: Option<String>,
     /// More tags (`TimeControl`, ...), written in their place in [`TAG_ORDER`] where they
     /// have one (`Termination`) and otherwise after it, in this order ([`tag_section`]).
@@ -235,15 +237,23 @@ pub fn write_pgn_with_result(
     add("Result", result);
     match &tags.variant {
         Some(name) => add("Variant", name),
-        None if variant != Variant::STANDARD => add("Variant", variant.display_name()),
+        None if variant != Variant::STANDARD => add(
+            "Variant",
+            variant.config().pgn_name.unwrap_or(variant.name()),
+        ),
         None => {}
     }
-    // Lichess's rule: no FEN for a game from the standard array (its variant's own start
-    // with the standard pieces: King of the Hill, Three-check, Double Move Chess).
+    // Lichess's rule for the variants it knows: no FEN for a game from the standard array
+    // (the variant's own start with the standard pieces: King of the Hill, Three-check,
+    // Crazyhouse, whose empty pockets are no part of the array). The project's own
+    // variants always say where they start.
     let start = game.start();
-    let standard_array = *start == Position::start(variant)
-        && board_fen(start) == board_fen(&Position::start(Variant::STANDARD));
-    if !standard_array {
+    let known = variant == Variant::STANDARD || variant.config().pgn_name.is_some();
+    let array = |p: &Position| board_fen(p).split('[').next().map(str::to_owned);
+    let standard_array = known
+        && *start == Position::start(variant)
+        && array(start) == array(&Position::start(Variant::STANDARD));
+    if !standard_array || variant.config().start_in_pgn {
         add("SetUp", "1");
         add("FEN", &to_fen(start));
     }

@@ -1,6 +1,9 @@
 //! FEN for any board size up to 8x8, with the reserve in brackets after the board:
 //! `8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1`. A reserve is read in any
-//! order and written in one: White's then Black's, each from the king down.
+//! order and written in one: White's then Black's, each from the king down (as python-chess
+//! writes a Crazyhouse pocket). Lichess's form of a pocket, an extra rank after the board
+//! (`.../RNBQKBNR/Qn w ...`), is read too. Crazyhouse marks a promoted piece with `~` after
+//! its letter (`Q~`), read and written; other variants read the mark and drop it.
 
 use super::{
     Bitboard, Color, Piece, Position, PositionError, Role, Setup, Square, Variant, VariantConfig,
@@ -26,14 +29,14 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
     let cfg = variant.config();
     let mut fields = fen.split_whitespace();
     let placement = fields.next().ok_or_else(|| syntax("empty"))?;
-    let (board_part, reserve_part) = split_reserve(placement)?;
-    let pieces = parse_board(variant, board_part)?;
+    let (board_part, reserve_part) = split_reserve(cfg, placement)?;
+    let (pieces, promoted) = parse_board(variant, board_part)?;
     let reserves = match reserve_part {
         Some(r) => parse_reserve(r)?,
         None => [[0u8; 6]; 2],
     };
     let turn = parse_turn(fields.next().unwrap_or("w"))?;
-    let castling = parse_castling(cfg, fields.next().unwrap_or("-"))?;
+    let castling = parse_castling(cfg, fields.next().unwrap_or("-"), &pieces)?;
     let ep_field = fields.next().unwrap_or("-");
     let ep_square = if ep_field == "-" {
         None
@@ -85,12 +88,25 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         fullmoves,
         tokens,
         checks_given,
+        promoted,
     };
     Ok(Position::from_setup(variant, &setup)?)
 }
 
-/// Splits the placement field into the board and the reserve in brackets after it.
-fn split_reserve(placement: &str) -> Result<(&str, Option<&str>), FenError> {
+/// Splits the placement field into the board and the reserve in brackets after it, or, in
+/// a variant with drops, in Lichess's extra rank after the board.
+fn split_reserve<'a>(
+    cfg: &VariantConfig,
+    placement: &'a str,
+) -> Result<(&'a str, Option<&'a str>), FenError> {
+    if cfg.drops.is_some()
+        && !placement.contains('[')
+        && placement.matches('/').count() == cfg.height as usize
+    {
+        return Ok(placement
+            .rsplit_once('/')
+            .map_or((placement, None), |(board, pocket)| (board, Some(pocket))));
+    }
     match placement.find('[') {
         Some(i) => {
             let rest = &placement[i + 1..];
@@ -103,8 +119,12 @@ fn split_reserve(placement: &str) -> Result<(&str, Option<&str>), FenError> {
     }
 }
 
-/// Reads the board part of the placement, ranks from the top, into pieces on squares.
-fn parse_board(variant: Variant, board_part: &str) -> Result<Vec<(Square, Piece)>, FenError> {
+/// Reads the board part of the placement, ranks from the top, into pieces on squares and
+/// the squares of the pieces marked as promoted (`~`).
+fn parse_board(
+    variant: Variant,
+    board_part: &str,
+) -> Result<(Vec<(Square, Piece)>, Bitboard), FenError> {
     let cfg = variant.config();
     let ranks: Vec<&str> = board_part.split('/').collect();
     if ranks.len() != cfg.height as usize {
@@ -116,19 +136,22 @@ fn parse_board(variant: Variant, board_part: &str) -> Result<Vec<(Square, Piece)
         )));
     }
     let mut pieces = Vec::new();
+    let mut promoted = Bitboard::EMPTY;
     for (i, row) in ranks.iter().enumerate() {
         let rank = cfg.height - 1 - i as u8;
-        parse_rank(cfg.width, rank, row, &mut pieces)?;
+        parse_rank(cfg.width, rank, row, &mut pieces, &mut promoted)?;
     }
-    Ok(pieces)
+    Ok((pieces, promoted))
 }
 
-/// Reads one rank of a board `width` wide, adding its pieces to `pieces`.
+/// Reads one rank of a board `width` wide, adding its pieces to `pieces` and the squares
+/// of those marked with `~` to `promoted`.
 fn parse_rank(
     width: u8,
     rank: u8,
     row: &str,
     pieces: &mut Vec<(Square, Piece)>,
+    promoted: &mut Bitboard,
 ) -> Result<(), FenError> {
     let mut file: u32 = 0;
     let mut chars = row.chars().peekable();
@@ -150,7 +173,13 @@ fn parse_rank(
             pieces.push((Square::new(file as u8, rank), piece));
             file += 1;
         } else if c == '~' {
-            // Promoted-piece marker of some FEN dialects: the piece stays what it is.
+            // The promoted-piece mark follows the piece it marks.
+            let marked = pieces
+                .last()
+                .map(|&(sq, _)| sq)
+                .filter(|sq| sq.rank() == rank && u32::from(sq.file()) + 1 == file)
+                .ok_or_else(|| syntax("'~' must follow a piece"))?;
+            *promoted = promoted.with(marked);
         } else {
             return Err(syntax(format!("unexpected '{c}' on the board")));
         }
@@ -198,29 +227,108 @@ fn parse_turn(field: &str) -> Result<Color, FenError> {
     }
 }
 
-/// Reads the castling field (`KQkq` or `-`) into the rooks' corner squares.
-fn parse_castling(cfg: &VariantConfig, field: &str) -> Result<Bitboard, FenError> {
+/// Reads the castling field (`KQkq`, `-`, or with file letters as X-FEN and
+/// Shredder-FEN write them, `HAha`, `GBgb`, `Kq`) into the squares of the rooks that
+/// keep their rights. `K` and `Q` are the corner rooks, or, for Chess960 castling, the
+/// outermost rooks on either side of the king among the `pieces`.
+fn parse_castling(
+    cfg: &VariantConfig,
+    field: &str,
+    pieces: &[(Square, Piece)],
+) -> Result<Bitboard, FenError> {
     let mut castling = Bitboard::EMPTY;
     if field == "-" {
         return Ok(castling);
     }
     for c in field.chars() {
-        let (color, king_side) = match c {
-            'K' => (Color::White, true),
-            'Q' => (Color::White, false),
-            'k' => (Color::Black, true),
-            'q' => (Color::Black, false),
-            _ => return Err(syntax(format!("bad castling letter '{c}'"))),
+        let bad = || syntax(format!("bad castling letter '{c}'"));
+        if !c.is_ascii_alphabetic() {
+            return Err(bad());
+        }
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
         };
         let rank = if color == Color::White {
             0
         } else {
             cfg.height - 1
         };
-        let file = if king_side { cfg.width - 1 } else { 0 };
+        let file = match c.to_ascii_lowercase() {
+            side @ ('k' | 'q') if cfg.chess960_castling => {
+                outermost_rook(pieces, color, rank, side == 'k')?
+            }
+            'k' => cfg.width - 1,
+            'q' => 0,
+            letter if letter < (b'a' + cfg.width) as char => letter as u8 - b'a',
+            _ => return Err(bad()),
+        };
         castling = castling.with(Square::new(file, rank));
     }
     Ok(castling)
+}
+
+/// The file of `color`'s outermost rook on `rank` towards the h-file (`king_side`) or
+/// the a-file from its king there: what X-FEN's `K` and `Q` name in Chess960.
+fn outermost_rook(
+    pieces: &[(Square, Piece)],
+    color: Color,
+    rank: u8,
+    king_side: bool,
+) -> Result<u8, FenError> {
+    let on_rank = |role: Role| {
+        pieces
+            .iter()
+            .filter(move |(sq, p)| sq.rank() == rank && *p == Piece { color, role })
+            .map(|(sq, _)| sq.file())
+    };
+    let king = on_rank(Role::King)
+        .next()
+        .ok_or(FenError::Position(PositionError::BadCastling))?;
+    let rooks = on_rank(Role::Rook);
+    let rook = if king_side {
+        rooks.filter(|&f| f > king).max()
+    } else {
+        rooks.filter(|&f| f < king).min()
+    };
+    rook.ok_or(FenError::Position(PositionError::BadCastling))
+}
+
+/// The castling field as X-FEN writes it (and python-chess): for each rook keeping its
+/// right, from the h-file down, White's first, `K` or `Q` when it is the outermost rook
+/// of its side on that side of the king, else its file letter; `-` when none.
+fn castling_field(pos: &Position) -> String {
+    let cfg = pos.config();
+    let mut out = String::new();
+    for (color, home) in [(Color::White, 0), (Color::Black, cfg.height - 1)] {
+        let rank = Bitboard::rank(home);
+        let rooks = pos.pieces(color, Role::Rook) & rank;
+        let king_file = pos.king_of(color).map(|k| k.file());
+        let mut rights: Vec<Square> = (pos.castling_rights() & rank).collect();
+        rights.reverse();
+        for sq in rights {
+            let a_side = king_file.is_some_and(|k| sq.file() < k);
+            let outer = rooks
+                .without(sq)
+                .into_iter()
+                .any(|o| (o.file() < sq.file()) == a_side);
+            let letter = match (outer, a_side) {
+                (true, _) => sq.file_char(),
+                (false, true) => 'q',
+                (false, false) => 'k',
+            };
+            out.push(if color == Color::White {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            });
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
 }
 
 /// Reads a field of two counts, `W+B`: Double Move Chess's tokens left (`4+3`),
@@ -248,6 +356,17 @@ fn checks_from_remaining(limit: u8, remaining: [u8; 2]) -> Result<[u8; 2], FenEr
 /// empty squares) of a `width` x `height` board whose pieces `piece_at` gives: for any
 /// board, a position of the engine or a variant's own (a solitaire's).
 pub fn placement(width: u8, height: u8, piece_at: impl Fn(Square) -> Option<Piece>) -> String {
+    marked_placement(width, height, piece_at, Bitboard::EMPTY)
+}
+
+/// [`placement`] with `~` after the pieces on the `marked` squares (Crazyhouse's promoted
+/// pieces).
+fn marked_placement(
+    width: u8,
+    height: u8,
+    piece_at: impl Fn(Square) -> Option<Piece>,
+    marked: Bitboard,
+) -> String {
     let mut out = String::new();
     for rank in (0..height).rev() {
         let mut empty = 0;
@@ -259,6 +378,9 @@ pub fn placement(width: u8, height: u8, piece_at: impl Fn(Square) -> Option<Piec
                         empty = 0;
                     }
                     out.push(p.fen_char());
+                    if marked.contains(Square::new(file, rank)) {
+                        out.push('~');
+                    }
                 }
                 None => empty += 1,
             }
@@ -277,7 +399,7 @@ pub fn placement(width: u8, height: u8, piece_at: impl Fn(Square) -> Option<Piec
 /// for variants with drops.
 pub fn board_fen(pos: &Position) -> String {
     let cfg = pos.config();
-    let mut out = placement(cfg.width, cfg.height, |sq| pos.piece_at(sq));
+    let mut out = marked_placement(cfg.width, cfg.height, |sq| pos.piece_at(sq), pos.promoted());
     if cfg.drops.is_some() {
         out.push('[');
         for color in Color::ALL {
@@ -303,26 +425,7 @@ pub fn board_fen(pos: &Position) -> String {
 /// en-passant capture is legal.
 pub fn to_fen(pos: &Position) -> String {
     let cfg = pos.config();
-    let mut castling = String::new();
-    for (color, upper) in [(Color::White, true), (Color::Black, false)] {
-        let rank = if color == Color::White {
-            0
-        } else {
-            cfg.height - 1
-        };
-        for (file, letter) in [(cfg.width - 1, 'K'), (0, 'Q')] {
-            if pos.castling_rights().contains(Square::new(file, rank)) {
-                castling.push(if upper {
-                    letter
-                } else {
-                    letter.to_ascii_lowercase()
-                });
-            }
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
+    let castling = castling_field(pos);
     let ep = pos
         .legal_ep_square()
         .map_or_else(|| "-".to_string(), |s| s.to_string());

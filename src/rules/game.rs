@@ -671,12 +671,13 @@ pub fn is_dead_by_material(pos: &Position) -> bool {
 
 /// Whether `color` could still win by some series of legal moves: by bringing its king
 /// to the goal region where the variant has one (a king alone can always try), or else
-/// by checkmate ([`could_checkmate`]).
+/// by checkmate ([`could_checkmate`]). In Crazyhouse, where no piece ever leaves the game,
+/// either side always could (as Lichess rules a timeout there).
 pub fn could_win(pos: &Position, color: Color) -> bool {
     if let Some(could) = super::material::variant_could_win(pos, color) {
         return could;
     }
-    pos.config().goal.is_some() || could_checkmate(pos, color)
+    pos.config().goal.is_some() || pos.tracks_promotions() || could_checkmate(pos, color)
 }
 
 /// Whether `color` could checkmate its opponent by some series of legal moves, the

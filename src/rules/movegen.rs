@@ -357,34 +357,73 @@ impl Position {
         if self.attackers_to(king, them, self.occupied()).nonempty() {
             return;
         }
+        let chess960 = self.config().chess960_castling;
+        // The e-file's king, or Chess960's on any file.
+        let king_file = if chess960 { king.file() } else { 4 };
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            let Some(rook) = self.castling_rook(us, side) else {
+            let Some(rook) = self.castling_rook_beside(us, side, king_file) else {
                 continue;
             };
             let (king_to, rook_to) = self.castle_targets(us, side);
             let occ = self.occupied().without(king).without(rook);
+            // Every square the king and the rook cross or land on, but their own (from a
+            // corner, the rook crosses only squares between the king and it).
+            let rook_path = if chess960 {
+                attacks::between(rook, rook_to).with(rook_to)
+            } else {
+                Bitboard::from_square(rook_to)
+            };
             let must_be_empty = (attacks::between(king, king_to).with(king_to))
                 | attacks::between(king, rook)
-                | Bitboard::from_square(rook_to);
+                | rook_path;
             if (must_be_empty & occ).nonempty() {
                 continue;
             }
-            let path = attacks::between(king, king_to).with(king_to);
-            if path
-                .into_iter()
-                .any(|sq| self.attackers_to(sq, them, occ).nonempty())
-            {
-                continue;
+            if chess960 {
+                if !self.chess960_castling_is_safe(king, rook, king_to, rook_to) {
+                    continue;
+                }
+            } else {
+                let path = attacks::between(king, king_to).with(king_to);
+                if path
+                    .into_iter()
+                    .any(|sq| self.attackers_to(sq, them, occ).nonempty())
+                {
+                    continue;
+                }
             }
             moves.push(Move {
                 from: king,
-                to: king_to,
+                to: if chess960 { rook } else { king_to },
                 role: Role::King,
                 capture: None,
                 promotion: None,
                 kind: MoveKind::Castle(side),
             });
         }
+    }
+
+    /// Chess960: whether the king, not in check, may castle from `king` to `king_to`
+    /// with the rook from `rook` to `rook_to`: no square it crosses attacked (the rook
+    /// still in place), nor its target once both have moved (as Lichess and shakmaty
+    /// judge it).
+    fn chess960_castling_is_safe(
+        &self,
+        king: Square,
+        rook: Square,
+        king_to: Square,
+        rook_to: Square,
+    ) -> bool {
+        let them = self.turn.opposite();
+        let occ = self.occupied().without(king);
+        if attacks::between(king, king_to)
+            .into_iter()
+            .any(|sq| self.attackers_to(sq, them, occ).nonempty())
+        {
+            return false;
+        }
+        let after = occ.without(rook).with(rook_to);
+        self.attackers_to(king_to, them, after).is_empty()
     }
 
     fn gen_drops(&self, moves: &mut MoveList, empty_target: Bitboard) {

@@ -43,6 +43,9 @@ pub enum PositionError {
     /// Checks given in a variant that does not count them, or more than win the game.
     #[error("{0} counts no more than {1} checks per player")]
     BadChecks(Variant, u8),
+    /// A promoted mark (`~`) on an empty square, a pawn or a king.
+    #[error("only a piece that a pawn can become may be marked as promoted")]
+    BadPromoted,
 }
 
 /// A position. Small and `Copy`, so searching and perft copy it instead of undoing moves.
@@ -69,6 +72,9 @@ pub struct Position {
     pub(super) twice_moved: Option<(Square, Square)>,
     /// Three-check: the checks each side has given, by [`Color::index`].
     pub(super) checks_given: [u8; 2],
+    /// Crazyhouse: the squares of pieces that were pawns once (captured, they go to the
+    /// pocket as pawns). Always empty where captures do not feed the pocket.
+    pub(super) promoted: Bitboard,
 }
 
 /// The raw parts of a position, before validation (what FEN parsing produces).
@@ -93,6 +99,9 @@ pub struct Setup {
     pub tokens: Option<[u8; 2]>,
     /// Checks given so far, White's then Black's (Three-check; zero elsewhere).
     pub checks_given: [u8; 2],
+    /// Crazyhouse: the squares of promoted pieces (`Q~` in FEN); ignored in variants whose
+    /// captures do not feed the pocket.
+    pub promoted: Bitboard,
 }
 
 impl Position {
@@ -114,6 +123,7 @@ impl Position {
             first_half_at: None,
             twice_moved: None,
             checks_given: setup.checks_given,
+            promoted: Bitboard::EMPTY,
         };
         let most = cfg.double_move.map_or(0, |d| d.tokens);
         pos.tokens = setup.tokens.unwrap_or([most; 2]);
@@ -132,6 +142,15 @@ impl Position {
         }
         pos.check_material()?;
         pos.check_kings()?;
+        if pos.tracks_promotions() {
+            let may_be_promoted = pos.occupied()
+                & !pos.by_role[Role::Pawn.index()]
+                & !pos.by_role[Role::King.index()];
+            if (setup.promoted & !may_be_promoted).nonempty() {
+                return Err(PositionError::BadPromoted);
+            }
+            pos.promoted = setup.promoted;
+        }
         if setup.castling.nonempty() {
             pos.check_castling(setup.castling)?;
             pos.castling = setup.castling;
@@ -217,6 +236,9 @@ impl Position {
         if !cfg.castling {
             return Err(PositionError::BadCastling);
         }
+        if cfg.chess960_castling {
+            return self.check_chess960_castling(castling);
+        }
         for sq in castling {
             let color = if sq.rank() == 0 {
                 Color::White
@@ -239,6 +261,36 @@ impl Position {
             if !king_ok || !rook_ok {
                 return Err(PositionError::BadCastling);
             }
+        }
+        Ok(())
+    }
+
+    /// Chess960 castling rights: each a rook of its side on that side's first rank, with
+    /// the king on the same rank, and at most one right on each side of the king.
+    fn check_chess960_castling(&self, castling: Bitboard) -> Result<(), PositionError> {
+        let cfg = self.config();
+        for (color, home) in [(Color::White, 0), (Color::Black, cfg.height - 1)] {
+            let rights = castling & Bitboard::rank(home);
+            if rights.is_empty() {
+                continue;
+            }
+            let king = self
+                .king_of(color)
+                .filter(|k| k.rank() == home)
+                .ok_or(PositionError::BadCastling)?;
+            let rook = Piece {
+                color,
+                role: Role::Rook,
+            };
+            if rights.into_iter().any(|sq| self.piece_at(sq) != Some(rook))
+                || rights.filter(|sq| sq.file() < king.file()).count() > 1
+                || rights.filter(|sq| sq.file() > king.file()).count() > 1
+            {
+                return Err(PositionError::BadCastling);
+            }
+        }
+        if (castling & !(Bitboard::rank(0) | Bitboard::rank(cfg.height - 1))).nonempty() {
+            return Err(PositionError::BadCastling);
         }
         Ok(())
     }
@@ -287,6 +339,7 @@ impl Position {
             fullmoves: self.fullmoves,
             tokens: Some(self.tokens),
             checks_given: self.checks_given,
+            promoted: self.promoted,
         }
     }
 
@@ -342,6 +395,19 @@ impl Position {
     #[inline]
     pub fn reserve(&self, color: Color) -> &Reserve {
         &self.reserves[color.index()]
+    }
+
+    /// Crazyhouse: the squares of pieces that a pawn became (empty in other variants).
+    #[inline]
+    pub fn promoted(&self) -> Bitboard {
+        self.promoted
+    }
+
+    /// Whether captures feed the capturer's pocket here (Crazyhouse), so that promoted
+    /// pieces are remembered.
+    #[inline]
+    pub fn tracks_promotions(&self) -> bool {
+        self.config().drops.is_some_and(|d| d.captures_to_pocket)
     }
 
     /// All occupied squares.
@@ -507,6 +573,11 @@ impl Position {
                 h ^= zobrist::checks(color, self.checks_given[color.index()]);
             }
         }
+        // Crazyhouse: which pieces return to a pocket as pawns is part of the position
+        // (as Lichess and python-chess count repetitions).
+        for sq in self.promoted {
+            h ^= zobrist::promoted(sq);
+        }
         if let Some(dm) = self.config().double_move {
             for color in Color::ALL {
                 h ^= zobrist::tokens(color, self.tokens[color.index()]);
@@ -536,7 +607,7 @@ impl Position {
     }
 
     /// The squares where the king ends and the rook ends for a castling of `color`.
-    pub(super) fn castle_targets(&self, color: Color, side: CastlingSide) -> (Square, Square) {
+    pub fn castle_targets(&self, color: Color, side: CastlingSide) -> (Square, Square) {
         let rank = if color == Color::White {
             0
         } else {
@@ -548,8 +619,26 @@ impl Position {
         }
     }
 
-    /// The rook that castles to `side` for `color`, if the right remains.
-    pub(super) fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+    /// The rook that castles to `side` for `color`, if the right remains: on the side
+    /// of the king (the e-file's, but for Chess960 castling).
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let king_file = if self.config().chess960_castling {
+            self.king_of(color)?.file()
+        } else {
+            4
+        };
+        self.castling_rook_beside(color, side, king_file)
+    }
+
+    /// The rook that castles to `side` for `color` with its king on `king_file`, if the
+    /// right remains.
+    #[inline]
+    pub(super) fn castling_rook_beside(
+        &self,
+        color: Color,
+        side: CastlingSide,
+        king_file: u8,
+    ) -> Option<Square> {
         let rank = if color == Color::White {
             0
         } else {
@@ -557,8 +646,8 @@ impl Position {
         };
         let rooks = self.castling & Bitboard::rank(rank);
         match side {
-            CastlingSide::KingSide => rooks.filter(|r| r.file() > 4).last(),
-            CastlingSide::QueenSide => rooks.into_iter().find(|r| r.file() < 4),
+            CastlingSide::KingSide => rooks.filter(|r| r.file() > king_file).last(),
+            CastlingSide::QueenSide => rooks.into_iter().find(|r| r.file() < king_file),
         }
     }
 
@@ -575,6 +664,9 @@ impl Position {
         self.halfmoves += 1;
         let twice_moved = self.twice_moved.take();
         let first_half_at = self.first_half_at.take();
+        if self.tracks_promotions() {
+            self.feed_pocket(m, us);
+        }
         match m.kind {
             MoveKind::Drop => {
                 self.reserves[us.index()][m.role.index()] -= 1;
@@ -599,6 +691,38 @@ impl Position {
             if m.from == stop && !m.is_drop() {
                 self.twice_moved = Some((stop, m.to));
             }
+        }
+    }
+
+    /// Crazyhouse's part of `m`, played by `us` before the pieces move: the captured piece
+    /// goes to `us`'s pocket (as a pawn if it was promoted), and the promoted marks follow
+    /// their pieces (a promotion marks its square, a capture clears it).
+    fn feed_pocket(&mut self, m: Move, us: Color) {
+        let promoted = self.promoted;
+        if let Some(role) = m.capture {
+            let was_pawn = m.kind != MoveKind::EnPassant && promoted.contains(m.to);
+            let role = if was_pawn { Role::Pawn } else { role };
+            self.reserves[us.index()][role.index()] += 1;
+        }
+        match m.kind {
+            MoveKind::Normal => {
+                let mut marks = promoted.without(m.to);
+                if promoted.contains(m.from) || m.promotion.is_some() {
+                    marks = marks.without(m.from).with(m.to);
+                }
+                self.promoted = marks;
+            }
+            MoveKind::Castle(side) => {
+                // A promoted rook set up with a castling right keeps its mark.
+                if let Some(rook) = self
+                    .castling_rook(us, side)
+                    .filter(|r| promoted.contains(*r))
+                {
+                    let (_, rook_to) = self.castle_targets(us, side);
+                    self.promoted = promoted.without(rook).with(rook_to);
+                }
+            }
+            MoveKind::Drop | MoveKind::EnPassant | MoveKind::CaptureTwiceMoved => {}
         }
     }
 

@@ -264,7 +264,8 @@ pub enum MoveKind {
     Normal,
     /// A pawn's capture of a pawn that has just made its double step.
     EnPassant,
-    /// Castling; `from` is the king's square and `to` the king's destination.
+    /// Castling; `from` is the king's square and `to` the king's destination, or, for
+    /// Chess960 castling, the castling rook's square (king takes rook).
     Castle(CastlingSide),
     /// A piece placed from the reserve onto `to`; `from` equals `to`.
     Drop,
@@ -280,7 +281,8 @@ pub enum MoveKind {
 pub struct Move {
     /// Where the piece starts (for a drop, the target square).
     pub from: Square,
-    /// Where the piece ends (for castling, the king's destination).
+    /// Where the piece ends (for castling, the king's destination; for Chess960
+    /// castling, the rook's square).
     pub to: Square,
     /// The role of the moving or dropped piece (before promotion).
     pub role: Role,
@@ -305,7 +307,8 @@ impl Move {
         (self.role == Role::Pawn && !self.is_drop()) || self.capture.is_some()
     }
 
-    /// The UCI form: `e2e4`, `e7e8q`, `N@d1` for drops, king-to-destination for castling,
+    /// The UCI form: `e2e4`, `e7e8q`, `N@d1` for drops, king-to-destination for castling
+    /// (king-takes-rook, `e1h1`, for Chess960 castling, whose `to` is the rook's square),
     /// and `f6xe4` for the capture of a twice-moved piece (Double Move Chess), which the
     /// same piece's plain move `f6e4` may exist beside.
     pub fn uci(&self) -> String {

@@ -40,6 +40,9 @@ pub struct DropRules {
     pub queen_last: bool,
     /// Pieces on the board may move only once their side's king is on the board.
     pub king_before_moves: bool,
+    /// A captured piece goes to the capturer's reserve, a promoted one as a pawn
+    /// (Crazyhouse); the position then remembers which pieces were promoted.
+    pub captures_to_pocket: bool,
 }
 
 /// Chess#-specific endings: claims and scoring.
@@ -122,6 +125,17 @@ pub struct VariantConfig {
     /// may stand on its first rank and step two squares from there, and it loses when it
     /// has no piece left.
     pub kingless_side: Option<Color>,
+    /// The name PGN's `Variant` tag gives, where other programs know the variant by one
+    /// (Lichess's `King of the Hill`, which python-chess reads); `None` writes the id.
+    pub pgn_name: Option<&'static str>,
+    /// Castling by the Chess960 rules: the king stands on any file between the rooks
+    /// that keep their rights, castles to the g- or c-file with the rook beside it on
+    /// the f- or d-file, and a castling move goes king-takes-rook (its `to` is the rook's
+    /// square, UCI `e1h1`), since a king already on its target castles without moving.
+    pub chess960_castling: bool,
+    /// Whether the PGN always gives the starting position (`SetUp`, `FEN`), the
+    /// standard array too, as Lichess does for Chess960, whose start is one of many.
+    pub start_in_pgn: bool,
 }
 
 impl VariantConfig {
@@ -177,6 +191,9 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     check_limit: None,
     checks_forbidden: false,
     kingless_side: None,
+    pgn_name: None,
+    chess960_castling: false,
+    start_in_pgn: false,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -195,6 +212,7 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
         first_rank_only: true,
         queen_last: true,
         king_before_moves: true,
+        captures_to_pocket: false,
     }),
     sharp: Some(SharpEndings { impasse_plies: 100 }),
     double_move: None,
@@ -204,6 +222,9 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     check_limit: None,
     checks_forbidden: false,
     kingless_side: None,
+    pgn_name: None,
+    chess960_castling: false,
+    start_in_pgn: false,
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -233,6 +254,9 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     check_limit: None,
     checks_forbidden: false,
     kingless_side: None,
+    pgn_name: None,
+    chess960_castling: false,
+    start_in_pgn: false,
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are

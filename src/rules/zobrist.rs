@@ -39,6 +39,7 @@ static CHECKS: [u64; 2 * 16] = keys(0x5057_4c41_000a);
 pub fn checks(color: Color, count: u8) -> u64 {
     CHECKS[color.index() * 16 + (count as usize).min(15)]
 }
+static PROMOTED: [u64; 64] = keys(0x5057_4c41_000b);
 
 /// Double Move Chess: key toggled once the side to move has reached the move from which
 /// double moves are allowed.
@@ -93,4 +94,10 @@ pub fn castling(sq: Square) -> u64 {
 #[inline]
 pub fn en_passant(file: u8) -> u64 {
     EN_PASSANT[file as usize]
+}
+
+/// Crazyhouse: key of a promoted piece (one that returns to a pocket as a pawn) on `sq`.
+#[inline]
+pub fn promoted(sq: Square) -> u64 {
+    PROMOTED[sq.index()]
 }

@@ -6,8 +6,10 @@
 pub mod api;
 pub mod booster;
 pub mod chess;
+pub mod chess960;
 pub mod chesswords;
 pub mod cloak;
+pub mod crazyhouse;
 pub mod gravity;
 pub mod horde;
 pub mod king_of_the_hill;
@@ -33,6 +35,8 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
     &three_check::SPEC,
     &racing_kings::SPEC,
     &horde::SPEC,
+    &crazyhouse::SPEC,
+    &chess960::SPEC,
     &split_brain::SPEC,
     &chesswords::SPEC,
     &gravity::SPEC,

@@ -9,7 +9,9 @@ mod fake_discord;
 #[path = "../toy/mod.rs"]
 mod toy;
 
+mod chess960;
 mod chesswords;
+mod crazyhouse;
 mod dm_games;
 mod e2e;
 mod faults;

@@ -5,7 +5,7 @@
 //! writes it) with the same result.
 
 use crate::common::python_chess_available;
-use postal::notation::fen::to_fen;
+use postal::notation::fen::{parse_fen, to_fen};
 use postal::notation::{parse_move, write_pgn, PgnTags};
 use postal::rules::{Game, Variant};
 use postal::variants::Registry;
@@ -31,7 +31,22 @@ const GAMES: &[(&str, &str, &str)] = &[
         "Kh3 Ka3 Kh4 Ka4 Kg5 Kb5 Kf6 Ka6 Ke7 Kb7 Kd8 Kb8",
     ),
     ("horde", "horde", "g6 d6 e5 Nh6 gxf7+ Kd7 e6#"),
+    ("crazyhouse", "crazyhouse", "g3 d5 Bh3 Bxh3 g4 e5 f3 B@h4#"),
+    // Chess960 position 2: Black castles king onto rook, White with O-O, neither king
+    // moving, and White mates on h7.
+    (
+        "chess960",
+        "chess",
+        "c3 e6 e3 Be7 Qe4 g8h8 Bd3 a6 O-O a5 Qxh7#",
+    ),
 ];
+
+/// The games of [`GAMES`] that do not start from their variant's own start: the
+/// variant's id and the starting position.
+const STARTS: &[(&str, &str)] = &[(
+    "chess960",
+    "bqnnrbkr/pppppppp/8/8/8/8/PPPPPPPP/BQNNRBKR w KQkq - 0 1",
+)];
 
 /// The engine's variant of a registry id, through the registry's chess game.
 fn engine_variant(id: &str) -> Variant {
@@ -50,7 +65,11 @@ fn every_lichess_variants_pgn_replays_in_python_chess_to_the_same_position() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut expected = Vec::new();
     for &(id, python_name, moves) in GAMES {
-        let mut game = Game::new(engine_variant(id));
+        let variant = engine_variant(id);
+        let mut game = match STARTS.iter().find(|(start_id, _)| *start_id == id) {
+            Some((_, fen)) => Game::from_position(parse_fen(variant, fen).unwrap()),
+            None => Game::new(variant),
+        };
         for typed in moves.split_whitespace() {
             let m =
                 parse_move(game.position(), typed).unwrap_or_else(|e| panic!("{id}: {typed}: {e}"));

@@ -585,6 +585,53 @@ fn a_fen_with_reserves_draws_its_reserves() {
     assert!(tray(bottom.y + bottom.h + 20, image.height()));
 }
 
+/// Crazyhouse: each side's pocket is drawn in a tray on its own side of the board (more
+/// of the tray's colour in that player's row than with an empty pocket, and none more on
+/// the other side); with Black at the bottom the trays change places.
+#[test]
+fn crazyhouse_pockets_show_for_both_sides() {
+    let theme = Theme::default();
+    let zh = postal::variants::Registry::builtin()
+        .board_variant("crazyhouse")
+        .unwrap();
+    // The pixels of the tray's colour above the board and below it.
+    let trays = |pocket: &str, bottom: Color| {
+        let fen = format!("r1bqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKB1R[{pocket}] w KQkq - 0 4");
+        let pos = parse_fen(zh, &fen).unwrap();
+        let image = draw(&BoardView::from_position(&pos, None, bottom), 480);
+        let tray = |y0: u32, y1: u32| {
+            (y0..y1)
+                .flat_map(|y| (0..image.width()).map(move |x| (x, y)))
+                .filter(|&(x, y)| image.rgb(x, y) == theme.tray)
+                .count()
+        };
+        let (a8, a1) = (sq("a8"), sq("a1"));
+        let (top, low) = match bottom {
+            Color::White => (a8, a1),
+            Color::Black => (a1, a8),
+        };
+        let board_top = image.square_rect(top).unwrap();
+        let board_low = image.square_rect(low).unwrap();
+        (
+            tray(0, board_top.y),
+            tray(board_low.y + board_low.h, image.height()),
+        )
+    };
+    let (top, low) = trays("", Color::White);
+    let (white_top, white_low) = trays("NP", Color::White);
+    assert!(white_top == top && white_low > low, "White's pocket below");
+    let (black_top, black_low) = trays("np", Color::White);
+    assert!(black_top > top && black_low == low, "Black's pocket above");
+    let (both_top, both_low) = trays("Pn", Color::White);
+    assert!(both_top > top && both_low > low, "both pockets");
+    let (turned_top, turned_low) = trays("NP", Color::Black);
+    let (empty_top, empty_low) = trays("", Color::Black);
+    assert!(
+        turned_top > empty_top && turned_low == empty_low,
+        "White's pocket above"
+    );
+}
+
 /// Writes every feature at the default size to `POSTAL_SAMPLES`, for looking at.
 #[test]
 #[ignore]

@@ -6,7 +6,7 @@ use super::reading::{accepts, BoardReading, Reading};
 use super::suggest::suggest;
 use super::{parse_move, MoveError};
 use crate::rules::attacks;
-use crate::rules::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Role, Square};
+use crate::rules::{CastlingSide, Color, Move, MoveList, Position, Role, Square};
 
 /// A reason found for one reading, with how specific it is.
 enum Problem {
@@ -167,25 +167,18 @@ fn diagnose_castle(pos: &Position, side: CastlingSide) -> Option<Finding> {
     };
     let us = pos.turn();
     let them = us.opposite();
-    let home = home_rank(pos, us);
-    let mut rooks = pos.castling_rights() & Bitboard::rank(home);
-    let rook = match side {
-        CastlingSide::KingSide => rooks.filter(|r| r.file() > 4).last(),
-        CastlingSide::QueenSide => rooks.find(|r| r.file() < 4),
-    };
+    let rook = pos.castling_rook(us, side);
     let (Some(rook), Some(king)) = (rook, pos.king_of(us)) else {
         return why("your king or that rook has moved");
     };
     if pos.is_check() {
         return why("your king is in check");
     }
-    let (king_to, rook_to) = match side {
-        CastlingSide::KingSide => (Square::new(6, home), Square::new(5, home)),
-        CastlingSide::QueenSide => (Square::new(2, home), Square::new(3, home)),
-    };
+    let (king_to, rook_to) = pos.castle_targets(us, side);
     let occ = pos.occupied().without(king).without(rook);
     let path = attacks::between(king, king_to).with(king_to);
-    let must_be_empty = path | attacks::between(king, rook) | Bitboard::from_square(rook_to);
+    let must_be_empty =
+        path | attacks::between(king, rook) | attacks::between(rook, rook_to).with(rook_to);
     if (must_be_empty & occ).nonempty() {
         return why("the squares between your king and rook are not empty");
     }
@@ -359,14 +352,35 @@ fn role_outside_variant(pos: &Position, b: &BoardReading) -> Option<Finding> {
     )
 }
 
-/// The side of castling a king's two-square step from its home square stands for.
+/// The side of castling a king's two-square step from its home square stands for (in
+/// Chess960, a step of two files or more from anywhere on its first rank to the g- or
+/// c-file).
 fn king_step_as_castling(pos: &Position, b: &BoardReading) -> Option<CastlingSide> {
     let from = b.from()?;
     let us = pos.turn();
     let home = home_rank(pos, us);
+    let chess960 = pos.config().chess960_castling;
+    // Chess960's king-takes-rook form (`e1h1`) onto a rook that keeps its right.
+    if chess960
+        && accepts(b.role, Role::King)
+        && pos.king_of(us) == Some(from)
+        && pos.castling_rights().contains(b.to)
+        && b.to.rank() == from.rank()
+    {
+        return Some(if b.to.file() > from.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        });
+    }
+    let from_home = if chess960 {
+        from.rank() == home && from.file().abs_diff(b.to.file()) >= 2
+    } else {
+        from == Square::new(4, home)
+    };
     let castles = accepts(b.role, Role::King)
         && pos.king_of(us) == Some(from)
-        && from == Square::new(4, home)
+        && from_home
         && b.to.rank() == home
         && (b.to.file() == 6 || b.to.file() == 2);
     castles.then_some(if b.to.file() == 6 {

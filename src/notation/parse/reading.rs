@@ -63,6 +63,25 @@ impl BoardReading {
             && !(self.pawn_file_only && m.from.file() == m.to.file())
     }
 
+    /// Whether `m` is a Chess960 castling typed as the king's move to its target square
+    /// (`b1g1`), which reads so only where the target is two files or more away: a
+    /// king's step of one file (or none) is the plain king move, or nothing.
+    fn fits_king_step(&self, cfg: &VariantConfig, m: &Move) -> bool {
+        let MoveKind::Castle(side) = m.kind else {
+            return false;
+        };
+        let target = match side {
+            CastlingSide::KingSide => 6,
+            CastlingSide::QueenSide => 2,
+        };
+        cfg.chess960_castling
+            && self.from() == Some(m.from)
+            && self.to == Square::new(target, m.from.rank())
+            && m.from.file().abs_diff(target) >= 2
+            && accepts(self.role, Role::King)
+            && !self.capture_marked
+    }
+
     /// Whether the promotion of `m` is the one the input asks for.
     fn promotion_fits(&self, cfg: &VariantConfig, m: &Move) -> bool {
         match (m.promotion, self.promotion) {
@@ -80,7 +99,9 @@ impl Reading {
     /// Whether `m` is a move this reading describes, promotion included.
     pub(super) fn matches(&self, cfg: &VariantConfig, m: &Move) -> bool {
         match *self {
-            Reading::Board(b) => b.fits(m) && b.promotion_fits(cfg, m),
+            Reading::Board(b) => {
+                (b.fits(m) || b.fits_king_step(cfg, m)) && b.promotion_fits(cfg, m)
+            }
             Reading::Castle(side) => m.kind == MoveKind::Castle(side),
             Reading::Drop { role, to } => m.kind == MoveKind::Drop && m.role == role && m.to == to,
             Reading::Descriptive(d) => d.matches(cfg, m),

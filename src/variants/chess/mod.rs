@@ -16,8 +16,8 @@ mod text;
 
 pub use snapshot::ChessSnapshot;
 pub use spec::{
-    ChessSpec, CHESS_SHARP, CLAIM_DRAW, CLAIM_SHARP, DOUBLE, DOUBLE_MOVE, DRAW, DRAW_ANSWER,
-    FAST_FIFTY, LOS_ALAMOS, MOVE, STANDARD,
+    ChessSpec, NumberedStarts, CHESS_SHARP, CLAIM_DRAW, CLAIM_SHARP, DOUBLE, DOUBLE_MOVE, DRAW,
+    DRAW_ANSWER, FAST_FIFTY, LOS_ALAMOS, MOVE, STANDARD,
 };
 pub use text::{diagram, grid, pgn_tags, split_double};
 
@@ -147,6 +147,9 @@ pub struct ChessRules {
     /// keeps an ending that came from an action rather than from a move.
     outcome: Option<Outcome>,
     aborted: bool,
+    /// The numbered starting positions of the variant (Chess960's), to show players
+    /// which one the game began from.
+    starts: Option<&'static NumberedStarts>,
 }
 
 fn seat_of(c: Color) -> Seat {
@@ -214,6 +217,7 @@ impl ChessRules {
             offer: None,
             outcome: None,
             aborted: false,
+            starts: None,
         }
     }
 
@@ -233,12 +237,26 @@ impl ChessRules {
             offer: None,
             outcome: None,
             aborted: false,
+            starts: None,
         })
     }
 
     /// The engine's game (moves and positions).
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// This game, knowing its variant's numbered starting positions (if it has them), so
+    /// that players are shown which one it began from.
+    pub fn with_starts(mut self, starts: Option<&'static NumberedStarts>) -> ChessRules {
+        self.starts = starts;
+        self
+    }
+
+    /// The numbered starting position the game began from, in words (`Chess960 position
+    /// 518`), in a variant that has them.
+    fn start_words(&self) -> Option<String> {
+        self.starts?.describe(self.game.start())
     }
 
     /// Double Move Chess: the tokens each side has left.
@@ -259,8 +277,9 @@ impl ChessRules {
     }
 
     /// The public counters in words, for status lines: the double-move tokens left
-    /// (`double-move tokens left: White 3, Black 4`) and the checks given (`checks given:
-    /// White 1 of 3, Black 0 of 3`), joined by `; `.
+    /// (`double-move tokens left: White 3, Black 4`), the checks given (`checks given:
+    /// White 1 of 3, Black 0 of 3`) and the numbered start (`Chess960 position 518`),
+    /// those the variant has, joined by `; `.
     fn counters(&self) -> Option<String> {
         let tokens = self
             .tokens_left()
@@ -268,7 +287,11 @@ impl ChessRules {
         let checks = self
             .checks_given()
             .map(|([w, b], n)| format!("checks given: White {w} of {n}, Black {b} of {n}"));
-        let words: Vec<String> = tokens.into_iter().chain(checks).collect();
+        let words: Vec<String> = tokens
+            .into_iter()
+            .chain(checks)
+            .chain(self.start_words())
+            .collect();
         (!words.is_empty()).then(|| words.join("; "))
     }
 

@@ -88,6 +88,7 @@ impl ChessRules {
             offer,
             outcome,
             aborted: snap.aborted,
+            starts: None,
         };
         if to_fen(rules.game.position()) != snap.fen {
             return Err(RuleError::new("snapshot FEN does not match its moves"));

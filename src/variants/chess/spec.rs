@@ -4,10 +4,11 @@
 //! (`variants/king_of_the_hill`) with only its config and this spec.
 
 use super::ChessRules;
-use crate::rules::{Variant, VariantConfig};
+use crate::rules::{Position, Variant, VariantConfig};
+use crate::variants::api::random::Random;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, RuleError, SeatPlan, Standing,
-    VariantSpec,
+    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionSpec, RefusalKind, RuleError,
+    SeatPlan, Standing, VariantSpec,
 };
 
 /// A chess-like variant played by the engine on its [`Variant`] config, as a game of the
@@ -24,6 +25,56 @@ pub struct ChessSpec {
     pub rules: &'static str,
     /// Its commands beyond the referee's own.
     pub commands: &'static [CommandSpec],
+    /// The numbered starting positions a new game draws from (Chess960's), where the
+    /// variant has them instead of one start.
+    pub starts: Option<&'static NumberedStarts>,
+}
+
+/// Numbered starting positions of a chess-like variant (Chess960's 960): a new game
+/// starts from the one its option names (`start:N`), or from one drawn from the
+/// operating system's entropy; the position is stored with the game as its start, and
+/// players are shown its number.
+#[derive(Debug)]
+pub struct NumberedStarts {
+    /// The challenge option naming a position by its number (`start:N`).
+    pub option: OptionSpec,
+    /// How many there are, numbered from 0.
+    pub count: u32,
+    /// The FEN of position `n` (below `count`).
+    pub fen: fn(u32) -> String,
+    /// The number of a position, if it is one of them with nothing moved yet.
+    pub number: fn(&Position) -> Option<u32>,
+    /// The words before the number when players are shown it (`Chess960 position`).
+    pub label: &'static str,
+}
+
+impl NumberedStarts {
+    /// The FEN of the position a new game set up as `setup` starts from: the one its
+    /// option names, else one drawn (from the operating system's entropy, or from the
+    /// hidden seed where draws must be reproducible).
+    fn pick(&self, setup: &NewGame) -> Result<String, RuleError> {
+        let n = match setup.options.get(self.option.name) {
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n < self.count)
+                .ok_or_else(|| {
+                    RuleError::syntax(format!(
+                        "{} takes a number from 0 to {}",
+                        self.option.usage,
+                        self.count - 1
+                    ))
+                })?,
+            None => setup.hidden_draws().below(u64::from(self.count)) as u32,
+        };
+        Ok((self.fen)(n))
+    }
+
+    /// What players are shown of a game that began at `start` (`Chess960 position
+    /// 518`), if it is one of the numbered positions.
+    pub fn describe(&self, start: &Position) -> Option<String> {
+        (self.number)(start).map(|n| format!("{} {n}", self.label))
+    }
 }
 
 /// Standard chess (FIDE rules).
@@ -33,6 +84,7 @@ pub static STANDARD: ChessSpec = ChessSpec {
     summary: "chess by the FIDE rules",
     rules: "Goal: checkmate the opponent's king. Moves: the FIDE rules: each piece moves as in chess, with castling, en passant, pawns two squares from their first rank, and promotion to queen, rook, bishop or knight. Type a move in SAN (Nf3, exd5, O-O, e8=Q), long algebraic (g1-f3), UCI (g1f3), ICCF numbers (7163), descriptive (N-KB3, PxP, KP TO K4) or words (MOVE G1 TO F3). Check must be answered. End: checkmate wins; stalemate, insufficient material, fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule are drawn on a claim (claim draw); draws may be offered and accepted (draw). A player may resign. A player whose time runs out loses, unless the opponent could never mate (a bare king, or king and knight against a bare king): then it is a draw.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
+    starts: None,
 };
 
 /// Chess#: reserves dropped onto the first rank, king capture, impasses.
@@ -42,6 +94,7 @@ pub static CHESS_SHARP: ChessSpec = ChessSpec {
     summary: "the pieces start in reserve and are dropped onto the first rank; capture the king",
     rules: "Goal: capture the opponent's king (checkmate does not end the game). Moves: only the pawns start on the board; the other pieces are in each side's reserve and are dropped onto an empty square of your own first rank (K@e1, N@g1), the queen only once nothing else is left in reserve. Nothing on the board moves until your king is in; then each turn you drop or move. There is no check (a king may stand attacked and be taken), no castling, no pawn double step or en passant, and pawns promote to a queen. End: taking the king wins 10-0; resignation loses 10-0; there are no draws. A valid stalemate claim (claim stalemate) scores 2 for the stalemated side and 8 for the other. After fifty moves each without a pawn move or capture the game is an impasse (or at once by agreement: fastfifty propose, fastfifty accept), scored by the material on the board: 7-3 for the side ahead, 4-6 (White-Black) when level. Time running out loses once the opponent claims it (claim time).",
     commands: &[MOVE, FAST_FIFTY, CLAIM_SHARP],
+    starts: None,
 };
 
 /// Los Alamos chess: 6x6, no bishops.
@@ -51,6 +104,7 @@ pub static LOS_ALAMOS: ChessSpec = ChessSpec {
     summary: "chess on 6x6 without bishops",
     rules: "Goal: checkmate the opponent's king, on a 6x6 board. Moves: as in chess, but there are no bishops, pawns move one square only (no double step, so no en passant), there is no castling, and pawns promote to a queen, rook or knight. Type moves as in chess (Nd3, c4, Qxd5). Check must be answered. End: checkmate wins; stalemate, insufficient material (king against king, or king and knight against king), fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule are drawn on a claim (claim draw); draws may be offered (draw); a player may resign. Time running out loses unless the opponent could never mate.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
+    starts: None,
 };
 
 /// Double Move Chess: four tokens each for two moves in one turn.
@@ -60,6 +114,7 @@ pub static DOUBLE_MOVE: ChessSpec = ChessSpec {
     summary: "chess with four tokens each, each for two moves in one turn",
     rules: "Goal: checkmate, as in standard chess, whose rules all apply. Special rule: each player has four double-move tokens; spending one plays two moves in one turn (double Nf3 Ng5). Limits: only from your own move 9 on; not while in check; the first half may neither give check nor capture (the second may do both, checkmate included); with no tokens left, no double moves. The same piece may move twice; then, on the very next move only, the opponent may capture it 'en passant' by moving onto the square where it stopped between its two moves. A double move is one turn under one move number; the tokens left are shown on every board. End: as in standard chess (checkmate, stalemate, the draw rules and claims, draw offers, resignation, time).",
     commands: &[MOVE, DOUBLE, DRAW, CLAIM_DRAW],
+    starts: None,
 };
 
 /// `move [ID] MOVE`.
@@ -239,21 +294,45 @@ impl VariantSpec for ChessSpec {
         SeatPlan::TWO_SIDES
     }
 
+    fn options(&self) -> &'static [OptionSpec] {
+        match self.starts {
+            Some(starts) => std::slice::from_ref(&starts.option),
+            None => &[],
+        }
+    }
+
     fn commands(&self) -> &'static [CommandSpec] {
         self.commands
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
-        Ok(Box::new(match setup.fen {
+        let start = match (setup.fen, self.starts) {
+            (Some(_), Some(starts)) if setup.options.contains_key(starts.option.name) => {
+                return Err(RuleError::of(
+                    RefusalKind::Syntax,
+                    format!(
+                        "give either a position (fen:) or {}, not both",
+                        starts.option.usage
+                    ),
+                ))
+            }
+            (Some(f), _) => Some(f.to_string()),
+            (None, Some(starts)) => Some(starts.pick(setup)?),
+            (None, None) => None,
+        };
+        let rules = match start {
             None => ChessRules::new(self.variant),
-            Some(f) => ChessRules::from_fen(self.variant, f)?,
-        }))
+            Some(f) => ChessRules::from_fen(self.variant, &f)?,
+        };
+        Ok(Box::new(rules.with_starts(self.starts)))
     }
 
     fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
         let snap: super::ChessSnapshot = serde_json::from_value(snapshot.clone())
             .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
-        Ok(Box::new(ChessRules::from_snapshot(self.variant, &snap)?))
+        Ok(Box::new(
+            ChessRules::from_snapshot(self.variant, &snap)?.with_starts(self.starts),
+        ))
     }
 }
 

@@ -18,6 +18,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     display_name: "Horde",
     start_fen: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
     kingless_side: Some(Color::White),
+    pgn_name: Some("Horde"),
     ..FIDE_CHESS
 };
 
@@ -28,4 +29,5 @@ pub static SPEC: ChessSpec = ChessSpec {
     summary: "36 white pawns and no king against Black's army",
     rules: "Goal: Black wins by capturing every white piece; White wins by checkmate. Start: White has 36 pawns and no king (four full ranks and four pawns on the fifth); Black has the usual army. Moves: as in chess; White's pawns on the first rank may also step two squares (without en passant); White has no king, so is never in check; only Black may castle. Type moves as in chess (e5, Nxd4). End: Black capturing the last white piece wins; checkmate of Black wins for White; stalemate (of either side), fivefold repetition and the seventy-five-move rule draw, and so does a fortress where the horde cannot move whatever Black does; threefold repetition and the fifty-move rule on a claim (claim draw); draws may be offered (draw); a player may resign. A timeout loses, except that it draws when the opponent is the horde with too little left to mate.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
+    starts: None,
 };

@@ -34,6 +34,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
         insufficient_material: false,
         ..FIDE_DRAWS
     },
+    pgn_name: Some("King of the Hill"),
     ..FIDE_CHESS
 };
 
@@ -44,4 +45,5 @@ pub static SPEC: ChessSpec = ChessSpec {
     summary: "chess where a king that reaches the centre (d4, e4, d5, e5) wins",
     rules: "Goal: checkmate the opponent's king, or bring your own king to one of the four centre squares (d4, e4, d5, e5): reaching the centre wins at once. Moves: the FIDE rules, with castling, en passant, double steps and promotion; a king may not move into check, so it reaches the centre only on a square the opponent does not attack. Type moves as in chess (Ke2, e4, O-O). End: checkmate or a king in the centre wins; stalemate, fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule on a claim (claim draw); draws may be offered (draw); a player may resign. Material is never insufficient (a lone king can still walk to the centre), so a player whose time runs out loses.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
+    starts: None,
 };

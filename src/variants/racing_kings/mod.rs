@@ -39,6 +39,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
         ..FIDE_DRAWS
     },
     checks_forbidden: true,
+    pgn_name: Some("Racing Kings"),
     ..FIDE_CHESS
 };
 
@@ -49,4 +50,5 @@ pub static SPEC: ChessSpec = ChessSpec {
     summary: "no pawns, no checks: the first king to the eighth rank wins",
     rules: "Goal: bring your king to the eighth rank first. Start: no pawns; both armies stand side by side on the first two ranks (White on the right, Black on the left), and both race up the board. Moves: pieces move as in chess, but no move may give check (to either king), and a king may not move into check; there is no castling. Type moves as in chess (Kg3, Nxd2). End: the first king on the eighth rank wins, except that when White's king arrives first, Black has one more move: if Black's king arrives too, the game is drawn. Stalemate, fivefold repetition and the seventy-five-move rule draw; threefold repetition and the fifty-move rule on a claim (claim draw); draws may be offered (draw); a player may resign. A king can always race, so a timeout always loses.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
+    starts: None,
 };

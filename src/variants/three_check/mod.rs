@@ -18,6 +18,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     display_name: "Three-check",
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
     check_limit: Some(3),
+    pgn_name: Some("Three-check"),
     ..FIDE_CHESS
 };
 
@@ -28,4 +29,5 @@ pub static SPEC: ChessSpec = ChessSpec {
     summary: "chess where the third check wins",
     rules: "Goal: give check three times, or checkmate. Moves: the FIDE rules, with castling, en passant, double steps and promotion; check must be answered as in chess. Each check given counts, a double check once; the checks each side has given are shown on the board and in the FEN (3+3 = checks still needed). Type moves as in chess (Bb5+, Qxf7+). End: the third check or a checkmate wins at once; stalemate, fivefold repetition and the seventy-five-move rule draw; so do bare kings, since nothing else can check; threefold repetition and the fifty-move rule on a claim (claim draw); draws may be offered (draw); a player may resign. A timeout loses unless the opponent has only the king left.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
+    starts: None,
 };
