@@ -26,6 +26,10 @@ pub(crate) enum SquareBg {
 /// Tiles per background: the empty square and the twelve pieces.
 const SLOTS: usize = 13;
 
+/// Kinds of square without the goal's frame (three backgrounds, light and dark); the
+/// same kinds with the frame follow them in tile order.
+const KINDS: usize = 6;
+
 /// The tile slot of a square's content: 0 for empty, then the pieces.
 pub(crate) fn slot(piece: Option<Piece>) -> usize {
     piece.map_or(0, |p| 1 + p.color.index() * 6 + p.role.index())
@@ -80,8 +84,8 @@ pub(crate) struct Assets {
     pub colors: Arc<[Rgb]>,
     pub ink: Ink,
     pub sizes: TextSizes,
-    /// `tiles[(bg * 2 + dark) * SLOTS + slot]`, each `s * s` indices, with their
-    /// compressed form.
+    /// `tiles[(goal * KINDS + bg * 2 + dark) * SLOTS + slot]`, each `s * s` indices, with
+    /// their compressed form.
     pub tiles: TileSet,
     /// The fixed part of the image with White, then Black, at the bottom.
     pub bases: [Canvas; 2],
@@ -105,6 +109,9 @@ pub(crate) struct Assets {
     pub padlock: Sprite,
     pub token_live: Sprite,
     pub token_spent: Sprite,
+    /// A check given (Three-check), and one not given yet.
+    pub check_given: Sprite,
+    pub check_open: Sprite,
     pub turn_dot: Sprite,
     /// Large discs (on empty squares) and small ones (badges beside a piece), by colour.
     pub disc_big: [Sprite; 2],
@@ -141,7 +148,8 @@ impl Assets {
         let ink = Ink::new(theme, &mut pal);
         let squares = SquareInks::new(theme, &mut pal);
         prepare_text_ramps(ink, squares.marker, &mut pal);
-        let tiles = square_tiles(theme, s, &squares.colors, &mut pal);
+        let pieces = piece_layers(theme, s);
+        let mut tiles = square_tiles(&pieces, &squares.colors, &mut pal);
         let BesideBoard {
             icons,
             icon_px,
@@ -164,6 +172,9 @@ impl Assets {
             letter_badge,
         } = OnSquares::new(theme, s, &squares.idx, &mut pal);
         let card_face = card_face(&layout, ink, &mut pal);
+        // Added last, so that the palette indices of everything before stay as they were.
+        tiles.extend(goal_tiles(theme, s, &pieces, &squares.colors, &mut pal));
+        let [check_given, check_open] = check_marks(theme, &layout, ink, &mut pal);
         let sizes = TextSizes::new(&layout);
         let glyphs = GlyphCache::default();
         let bases = [Color::White, Color::Black]
@@ -194,6 +205,8 @@ impl Assets {
             padlock,
             token_live,
             token_spent,
+            check_given,
+            check_open,
             turn_dot,
             disc_big,
             disc_small,
@@ -206,11 +219,11 @@ impl Assets {
         }
     }
 
-    /// The number of the tile for a square: its colour, its background kind and what
-    /// stands on it.
+    /// The number of the tile for a square: its colour, its background kind, whether it
+    /// is framed as a goal square, and what stands on it.
     #[inline]
-    pub fn tile_index(bg: SquareBg, dark: bool, piece: Option<Piece>) -> usize {
-        Assets::square_kind(bg, dark) * SLOTS + slot(piece)
+    pub fn tile_index(bg: SquareBg, goal: bool, dark: bool, piece: Option<Piece>) -> usize {
+        (goal as usize * KINDS + Assets::square_kind(bg, dark)) * SLOTS + slot(piece)
     }
 
     /// The number of a kind of square (its background kind and colour), 0..6.
@@ -350,30 +363,105 @@ fn prepare_text_ramps(ink: Ink, marker: u8, pal: &mut Palette) {
     }
 }
 
-/// Square tiles: every piece on every kind of square, in the order of
-/// [`Assets::tile_index`].
-fn square_tiles(
-    theme: &Theme,
-    s: usize,
-    square_colors: &[[Rgb; 2]; 3],
-    pal: &mut Palette,
-) -> Vec<Vec<u8>> {
-    let pieces: Vec<Layer> = Color::ALL
+/// The twelve pieces drawn for squares `s` pixels across, in [`slot`] order.
+fn piece_layers(theme: &Theme, s: usize) -> Vec<Layer> {
+    Color::ALL
         .iter()
         .flat_map(|&c| Role::ALL.iter().map(move |&r| (c, r)))
         .map(|(c, r)| piece_layer(theme, c, r, s, 0.86))
-        .collect();
-    let mut tiles = Vec::with_capacity(6 * SLOTS);
+        .collect()
+}
+
+/// Square tiles without the goal's frame: every piece on every kind of square, in the
+/// order of [`Assets::tile_index`].
+fn square_tiles(
+    pieces: &[Layer],
+    square_colors: &[[Rgb; 2]; 3],
+    pal: &mut Palette,
+) -> Vec<Vec<u8>> {
+    let s = pieces[0].w;
+    let mut tiles = Vec::with_capacity(2 * KINDS * SLOTS);
     for colors in square_colors {
         for &bg in colors {
             let bg_idx = pal.exact(bg);
             tiles.push(vec![bg_idx; s * s]);
-            for layer in &pieces {
+            for layer in pieces {
                 tiles.push(layer.over(bg, pal));
             }
         }
     }
     tiles
+}
+
+/// The goal's frame on a square `s` pixels across: a band of the accent inset from the
+/// square's edge, outside the pieces' box, edged in half-transparent ink so that it reads
+/// on every square colour (the accent alone is close to some of them).
+fn goal_frame(theme: &Theme, s: usize) -> Layer {
+    let f = s as f32;
+    let inset = f * 0.04;
+    let band = (f * 0.075).max(1.2);
+    let radius = f * 0.12;
+    let mut frame = Mask::new(s, s);
+    frame.rounded_box(inset, inset, f - inset, f - inset, radius);
+    let mut hole = Mask::new(s, s);
+    let k = inset + band;
+    hole.rounded_box(k, k, f - k, f - k, (radius - band).max(0.0));
+    frame.subtract(&hole);
+    let mut layer = Layer::new(s, s);
+    layer.paint(&frame.dilated((f * 0.016).max(0.8)), theme.ink, 0.5);
+    layer.paint(&frame, theme.accent, 1.0);
+    layer
+}
+
+/// Square tiles with the goal's frame under the piece, in the order of
+/// [`Assets::tile_index`] (they follow the tiles of [`square_tiles`]).
+fn goal_tiles(
+    theme: &Theme,
+    s: usize,
+    pieces: &[Layer],
+    square_colors: &[[Rgb; 2]; 3],
+    pal: &mut Palette,
+) -> Vec<Vec<u8>> {
+    let frame = goal_frame(theme, s);
+    let mut tiles = Vec::with_capacity(KINDS * SLOTS);
+    for colors in square_colors {
+        for &bg in colors {
+            tiles.push(frame.over(bg, pal));
+            for piece in pieces {
+                let mut layer = frame.clone();
+                layer.paint_layer(piece);
+                tiles.push(layer.over(bg, pal));
+            }
+        }
+    }
+    tiles
+}
+
+/// The marks of Three-check's checks, prepared over the frame: a check given is a disc
+/// in the dark check colour with a white plus; one not given yet an empty ring.
+fn check_marks(theme: &Theme, layout: &Layout, ink: Ink, pal: &mut Palette) -> [Sprite; 2] {
+    let d = layout.px(0.34);
+    let f = d as f32;
+    let (c, r) = (f / 2.0, f / 2.0 - 0.5);
+    let line = (f / 11.0).max(1.0);
+    let mut given = Layer::new(d, d);
+    let mut m = Mask::new(d, d);
+    m.circle(c, c, r);
+    given.paint(&m, theme.dark_check, 1.0);
+    let mut plus = Mask::new(d, d);
+    let (a, b) = (f * 0.27, f * 0.73);
+    plus.line(a, c, b, c, line * 1.7);
+    plus.line(c, a, c, b, line * 1.7);
+    given.paint(&plus, theme.piece_white, 1.0);
+    let mut open = Layer::new(d, d);
+    let mut m = Mask::new(d, d);
+    m.ring(c, c, r, line);
+    open.paint(&m, theme.text_dim, 1.0);
+    let marks = [given.to_sprite(pal), open.to_sprite(pal)];
+    for sprite in &marks {
+        sprite.prepare_over(ink.frame, pal);
+    }
+    marks
 }
 
 /// The sprites beside the board (see the fields of [`Assets`] of the same names): on

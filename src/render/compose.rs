@@ -6,6 +6,7 @@ use super::assets::{Assets, SquareBg};
 use super::canvas::Canvas;
 use super::encode::TileCell;
 use super::fonts::{cap_height, Line};
+use super::raster::Sprite;
 use super::view::{BoardCorner, BoardView, CardRow, Disc, Overlay, ReserveView};
 use crate::rules::{Color, Square};
 
@@ -48,7 +49,8 @@ pub(crate) fn compose(a: &Assets, view: &BoardView) -> Composed {
     c.grow(height, a.ink.frame);
 
     let bg = backgrounds(view);
-    let mut cells = draw_squares(&mut c, a, view, &bg);
+    let goal = goal_squares(view);
+    let mut cells = draw_squares(&mut c, a, view, &bg, &goal);
     // Letters and discs are drawn knowing of each other: a disc on an empty square hides
     // the middle of the square, so its letter is written on the disc.
     let mut letter_on = [None; 64];
@@ -83,7 +85,10 @@ pub(crate) fn compose(a: &Assets, view: &BoardView) -> Composed {
                 .into_iter()
                 .for_each(&mut mark),
             Overlay::CornerMarker(corner) => mark(draw_corner(&mut c, a, view, *corner)),
-            Overlay::Tokens { .. } | Overlay::Cards(_) => {}
+            Overlay::Goal(_)
+            | Overlay::Tokens { .. }
+            | Overlay::Checks { .. }
+            | Overlay::Cards(_) => {}
         }
     }
     let top = view.bottom.opposite();
@@ -110,6 +115,19 @@ fn backgrounds(view: &BoardView) -> [SquareBg; 64] {
     bg
 }
 
+/// Whether each square is framed as part of a goal region.
+fn goal_squares(view: &BoardView) -> [bool; 64] {
+    let mut goal = [false; 64];
+    for overlay in &view.overlays {
+        if let Overlay::Goal(squares) = overlay {
+            for &sq in squares.iter().filter(|&&sq| view.contains(sq)) {
+                goal[sq.index()] = true;
+            }
+        }
+    }
+    goal
+}
+
 /// Copies the tiles of the squares that differ from the empty board; returns the tile
 /// of every cell.
 fn draw_squares(
@@ -117,6 +135,7 @@ fn draw_squares(
     a: &Assets,
     view: &BoardView,
     bg: &[SquareBg; 64],
+    goal: &[bool; 64],
 ) -> Vec<Option<TileCell>> {
     let l = &a.layout;
     let mut cells = vec![None; view.width as usize * view.height as usize];
@@ -125,10 +144,11 @@ fn draw_squares(
             let sq = Square::new(file, rank);
             let piece = view.pieces[sq.index()];
             let kind = bg[sq.index()];
-            let tile = Assets::tile_index(kind, sq.is_dark(), piece);
+            let framed = goal[sq.index()];
+            let tile = Assets::tile_index(kind, framed, sq.is_dark(), piece);
             let (col, row) = l.cell(sq, view.bottom);
             cells[row * view.width as usize + col] = Some(TileCell::whole(tile as u16));
-            if piece.is_none() && kind == SquareBg::Plain {
+            if piece.is_none() && kind == SquareBg::Plain && !framed {
                 continue; // already in the frame
             }
             let (x, y) = l.square_origin(sq, view.bottom);
@@ -288,15 +308,34 @@ fn draw_player(c: &mut Canvas, a: &Assets, view: &BoardView, side: Color, y: usi
 
     // Right side first, so the name knows how much room is left.
     for overlay in &view.overlays {
-        if let Overlay::Tokens {
-            side: s,
-            used,
-            total,
-        } = overlay
-        {
-            if *s == side {
-                right = draw_tokens(c, a, right, mid, *used, *total) - gap * 2;
+        // Each row of marks: how many, how many of them drawn with the first sprite,
+        // and the two sprites.
+        let marks = match *overlay {
+            Overlay::Tokens {
+                side: s,
+                used,
+                total,
+            } if s == side => {
+                let total = total.min(MAX_MARKS);
+                Some((
+                    total,
+                    total - used.min(total),
+                    &a.token_live,
+                    &a.token_spent,
+                ))
             }
+            Overlay::Checks {
+                side: s,
+                given,
+                limit,
+            } if s == side => {
+                let limit = limit.min(MAX_MARKS);
+                Some((limit, given.min(limit), &a.check_given, &a.check_open))
+            }
+            _ => None,
+        };
+        if let Some((n, first, first_sprite, other)) = marks {
+            right = draw_marks(c, a, right, mid, n, first, [first_sprite, other]) - gap * 2;
         }
     }
     if let Some(reserve) = &view.reserves[side.index()] {
@@ -354,21 +393,30 @@ fn draw_player(c: &mut Canvas, a: &Assets, view: &BoardView, side: Color, y: usi
     }
 }
 
-/// Draws tokens ending at `right`; returns their left edge.
-fn draw_tokens(c: &mut Canvas, a: &Assets, right: i32, mid: i32, used: u8, total: u8) -> i32 {
-    let total = total.min(8) as i32;
-    if total == 0 {
+/// Marks drawn in a player's row at most (tokens, checks).
+const MAX_MARKS: u8 = 8;
+
+/// Draws a row of `n` marks of one size ending at `right`, the first `first` of them with
+/// `sprites[0]` and the rest with `sprites[1]` (unspent and spent tokens, checks given and
+/// not yet given); returns their left edge.
+fn draw_marks(
+    c: &mut Canvas,
+    a: &Assets,
+    right: i32,
+    mid: i32,
+    n: u8,
+    first: u8,
+    sprites: [&Sprite; 2],
+) -> i32 {
+    let n = n as i32;
+    if n == 0 {
         return right;
     }
-    let d = a.token_live.w as i32;
+    let d = sprites[0].w as i32;
     let step = d + a.layout.px(0.1) as i32;
-    let left = right - (total * step - (step - d));
-    for i in 0..total {
-        let sprite = if i < total - used.min(total as u8) as i32 {
-            &a.token_live
-        } else {
-            &a.token_spent
-        };
+    let left = right - (n * step - (step - d));
+    for i in 0..n {
+        let sprite = sprites[usize::from(i >= first as i32)];
         c.sprite(left + i * step, mid - d / 2, sprite, &a.palette);
     }
     left

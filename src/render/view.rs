@@ -274,12 +274,32 @@ pub struct CardRow {
 
 /// Variant state drawn on or beside the board.
 ///
-/// The chess-like variants of today need only [`Overlay::Tokens`] (Double Move Chess); the
-/// others are for the later variants: letters on squares and checkers (Secret Chesswords),
-/// a marker in a corner (Split-Brain Chess), numbered discs (Cloak and Dagger Chess,
-/// checkers under pieces in Booster Chess) and hands of cards.
+/// [`BoardView::from_position`] fills the ones a chess-like variant's data asks for: a goal
+/// region ([`Overlay::Goal`]), double-move tokens ([`Overlay::Tokens`]) and checks given
+/// ([`Overlay::Checks`]). The others are for the variants with state of their own: letters
+/// on squares and checkers (Secret Chesswords), a marker in a corner (Split-Brain Chess),
+/// numbered discs (Cloak and Dagger Chess, checkers under pieces in Booster Chess) and
+/// hands of cards.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Overlay {
+    /// The squares of the variant's goal region, which a king wins (or races) by reaching
+    /// (King of the Hill's centre, Racing Kings' eighth rank): each is framed, under its
+    /// piece, by a band of the theme's accent edged in ink, inset from the square's edge.
+    /// The square keeps its colour, so the frame shows together with the last move's and
+    /// the check's colours, on light and dark squares alike.
+    Goal(Vec<Square>),
+    /// The checks a side has given out of the number that wins (Three-check), drawn in
+    /// that player's row: `limit` marks, the first `given` of them discs in the check
+    /// colour with a white plus, the others empty rings. Two discs and a ring read "two
+    /// checks given, one more wins".
+    Checks {
+        /// Who gave the checks.
+        side: Color,
+        /// How many checks that side has given.
+        given: u8,
+        /// How many checks win (at most 8 marks are drawn).
+        limit: u8,
+    },
     /// A side's double-move tokens, drawn in that player's row: unspent ones filled, spent
     /// ones crossed out.
     Tokens {
@@ -357,7 +377,8 @@ impl BoardView {
 
     /// Everything a position knows: the pieces, the reserves (the queen locked while the
     /// queen-last rule holds her back), the king in check where the variant has check, the
-    /// side to move and the move number; `last_move` (the move that led here) is
+    /// goal region, the checks given and the double-move tokens where the variant has
+    /// them, the side to move and the move number; `last_move` (the move that led here) is
     /// highlighted. The players are called "White" and "Black" until
     /// [`BoardView::with_players`] names them.
     pub fn from_position(pos: &Position, last_move: Option<Move>, bottom: Color) -> BoardView {
@@ -391,6 +412,19 @@ impl BoardView {
                     })
                     .collect();
                 view.reserves[color.index()] = Some(ReserveView { slots });
+            }
+        }
+        if let Some(goal) = &cfg.goal {
+            view.overlays.push(Overlay::Goal(goal.squares.collect()));
+        }
+        if let Some(limit) = cfg.check_limit {
+            let given = pos.checks_given();
+            for side in Color::ALL {
+                view.overlays.push(Overlay::Checks {
+                    side,
+                    given: given[side.index()].min(limit),
+                    limit,
+                });
             }
         }
         if let Some(dm) = cfg.double_move {
@@ -598,6 +632,50 @@ mod tests {
                 to: Square::parse("h4").unwrap()
             })
         );
+    }
+
+    /// A variant made up for the test: its goal is two corners, five checks win.
+    static CORNERS: crate::rules::VariantConfig = crate::rules::VariantConfig {
+        id: "corners-test",
+        display_name: "Corners",
+        goal: Some(crate::rules::GoalRegion {
+            squares: crate::rules::Bitboard(1 | 1 << 63),
+            name: "a corner",
+            reply_draws: false,
+        }),
+        check_limit: Some(5),
+        ..crate::rules::FIDE_CHESS
+    };
+
+    /// The goal region and the checks given come from the variant's data alone: a
+    /// variant with a goal and a check limit gets both overlays, standard chess neither.
+    #[test]
+    fn goal_and_checks_come_from_the_variants_data() {
+        let corners = Variant::of(&CORNERS);
+        let pos = parse_fen(corners, "4k3/8/8/8/8/8/8/4K3 w - - 5+3 0 30").unwrap();
+        let v = BoardView::from_position(&pos, None, Color::White);
+        assert_eq!(
+            v.overlays,
+            [
+                Overlay::Goal(vec![
+                    Square::parse("a1").unwrap(),
+                    Square::parse("h8").unwrap()
+                ]),
+                Overlay::Checks {
+                    side: Color::White,
+                    given: 0,
+                    limit: 5
+                },
+                Overlay::Checks {
+                    side: Color::Black,
+                    given: 2,
+                    limit: 5
+                },
+            ]
+        );
+        let standard = Position::start(Variant::STANDARD);
+        let v = BoardView::from_position(&standard, None, Color::White);
+        assert!(v.overlays.is_empty(), "{:?}", v.overlays);
     }
 
     #[test]

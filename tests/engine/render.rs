@@ -18,6 +18,8 @@ use postal::variants::chesswords::letters::LetterGrid;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+mod goals;
+
 /// Board size of the golden images: small, so the committed files are small.
 const GOLDEN_PX: u32 = 360;
 
@@ -644,7 +646,13 @@ fn write_samples() {
         let png = renderer().render_png(view, &opts);
         std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
     };
-    for variant in Variant::PRESETS {
+    let with_data = [
+        &postal::variants::king_of_the_hill::CONFIG,
+        &postal::variants::racing_kings::CONFIG,
+        &postal::variants::three_check::CONFIG,
+    ]
+    .map(Variant::of);
+    for variant in Variant::PRESETS.into_iter().chain(with_data) {
         let view = BoardView::from_position(&Position::start(variant), None, Color::White);
         write(&format!("{variant}-start"), &view);
     }

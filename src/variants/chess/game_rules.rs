@@ -116,10 +116,7 @@ impl GameRules for ChessRules {
             numbered: numbered_moves(&self.game).join(" "),
             legal,
             holdings: None,
-            counters: self
-                .tokens_left()
-                .map(|[w, b]| format!("double-move tokens left: White {w}, Black {b}"))
-                .or_else(|| self.start_words()),
+            counters: self.counters(),
             instructions: None,
         }
     }
@@ -159,6 +156,9 @@ impl GameRules for ChessRules {
         let mut m = serde_json::Map::new();
         if let Some(tokens) = self.tokens_left() {
             m.insert("tokens_left".into(), serde_json::json!(tokens));
+        }
+        if let Some((given, _)) = self.checks_given() {
+            m.insert("checks_given".into(), serde_json::json!(given));
         }
         m
     }

@@ -268,6 +268,33 @@ impl ChessRules {
             .map(|_| self.game.position().tokens())
     }
 
+    /// Three-check: the checks each side has given, and the number that wins.
+    fn checks_given(&self) -> Option<([u8; 2], u8)> {
+        let pos = self.game.position();
+        pos.config()
+            .check_limit
+            .map(|limit| (pos.checks_given(), limit))
+    }
+
+    /// The public counters in words, for status lines: the double-move tokens left
+    /// (`double-move tokens left: White 3, Black 4`), the checks given (`checks given:
+    /// White 1 of 3, Black 0 of 3`) and the numbered start (`Chess960 position 518`),
+    /// those the variant has, joined by `; `.
+    fn counters(&self) -> Option<String> {
+        let tokens = self
+            .tokens_left()
+            .map(|[w, b]| format!("double-move tokens left: White {w}, Black {b}"));
+        let checks = self
+            .checks_given()
+            .map(|([w, b], n)| format!("checks given: White {w} of {n}, Black {b} of {n}"));
+        let words: Vec<String> = tokens
+            .into_iter()
+            .chain(checks)
+            .chain(self.start_words())
+            .collect();
+        (!words.is_empty()).then(|| words.join("; "))
+    }
+
     fn has_draws(&self) -> bool {
         self.game.position().config().sharp.is_none()
     }

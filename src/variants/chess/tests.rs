@@ -48,3 +48,51 @@ fn stored_actions_keep_their_json() {
     );
     assert_eq!(Action::abort(), Action::of(&ChessAction::Abort).unwrap());
 }
+
+/// Three-check's checks given are public: in the counters of status lines, under the text
+/// diagram, in the export's fields and on the board image; a variant without a check
+/// limit (or tokens) has no counters at all.
+#[test]
+fn the_checks_given_are_counted_in_words_and_fields() {
+    let three_check = Variant::of(&crate::variants::three_check::CONFIG);
+    let mut g = ChessRules::new(three_check);
+    let counters = |g: &ChessRules| g.project(Viewer::Public).counters;
+    assert_eq!(
+        counters(&g).as_deref(),
+        Some("checks given: White 0 of 3, Black 0 of 3")
+    );
+    for uci in ["e2e4", "d7d5", "f1b5"] {
+        g.apply(Seat(g.game.turn().index() as u8), &mv(uci))
+            .unwrap();
+    }
+    let p = g.project(Viewer::Public);
+    assert_eq!(
+        p.counters.as_deref(),
+        Some("checks given: White 1 of 3, Black 0 of 3")
+    );
+    assert!(
+        p.diagram
+            .ends_with("\nchecks given: White 1 of 3, Black 0 of 3"),
+        "{}",
+        p.diagram
+    );
+    assert!(p.board.overlays.contains(&crate::render::Overlay::Checks {
+        side: Color::White,
+        given: 1,
+        limit: 3
+    }));
+    assert_eq!(
+        g.export_fields(Viewer::Public)["checks_given"],
+        serde_json::json!([1, 0])
+    );
+
+    let standard = ChessRules::new(Variant::STANDARD);
+    assert_eq!(counters(&standard), None);
+    assert!(standard.export_fields(Viewer::Public).is_empty());
+    assert!(!standard.project(Viewer::Public).diagram.contains("checks"));
+    let double = ChessRules::new(Variant::DOUBLE_MOVE);
+    assert_eq!(
+        counters(&double).as_deref(),
+        Some("double-move tokens left: White 4, Black 4")
+    );
+}

@@ -31,7 +31,8 @@ pub fn grid(
     out
 }
 
-/// A text diagram: ranks from the top, `.` for an empty square, reserves below.
+/// A text diagram: ranks from the top, `.` for an empty square, reserves below, then
+/// the double-move tokens left and the checks given where the variant has them.
 pub fn diagram(pos: &Position) -> String {
     let cfg = pos.config();
     let mut out = grid(cfg.width, cfg.height, |sq| pos.piece_at(sq));
@@ -47,6 +48,12 @@ pub fn diagram(pos: &Position) -> String {
         out.push_str(&format!(
             "\ndouble-move tokens left: White {w} of {0}, Black {b} of {0}",
             dm.tokens
+        ));
+    }
+    if let Some(limit) = cfg.check_limit {
+        let [w, b] = pos.checks_given();
+        out.push_str(&format!(
+            "\nchecks given: White {w} of {limit}, Black {b} of {limit}"
         ));
     }
     out
