@@ -192,6 +192,9 @@ const LICHESS: &[(&str, shakmaty::variant::Variant, u32)] = &[
     ("three-check", shakmaty::variant::Variant::ThreeCheck, 5),
     ("racing-kings", shakmaty::variant::Variant::RacingKings, 4),
     ("horde", shakmaty::variant::Variant::Horde, 5),
+    ("crazyhouse", shakmaty::variant::Variant::Crazyhouse, 4),
+    ("antichess", shakmaty::variant::Variant::Antichess, 5),
+    ("atomic", shakmaty::variant::Variant::Atomic, 5),
 ];
 
 fn bench_lichess(c: &mut Criterion) {
