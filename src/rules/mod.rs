@@ -16,6 +16,7 @@ mod material;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod scharnagl;
 pub mod types;
 pub mod variant;
 mod zobrist;

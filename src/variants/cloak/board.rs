@@ -163,43 +163,10 @@ pub fn arrangement_text(a: &Arrangement) -> String {
     a.iter().map(|r| r.upper_char()).collect()
 }
 
-/// The back rank numbered `n` (0 to 959) in a fixed order of the 960 arrangements: the
-/// light-squared bishop, the dark-squared one, the queen, the knights, then rook, king,
-/// rook on the files left.
+/// The back rank numbered `n` (0 to 959, taken modulo 960) in Scharnagl's numbering of
+/// the 960 arrangements ([`crate::rules::scharnagl::back_rank`]).
 pub fn arrangement_number(n: u64) -> Arrangement {
-    let mut a = [Role::Pawn; 8];
-    let mut n = n % 960;
-    a[(n % 4) as usize * 2 + 1] = Role::Bishop;
-    n /= 4;
-    a[(n % 4) as usize * 2] = Role::Bishop;
-    n /= 4;
-    let free = |a: &Arrangement| (0..8).filter(|i| a[*i] == Role::Pawn).collect::<Vec<_>>();
-    let q = free(&a)[(n % 6) as usize];
-    a[q] = Role::Queen;
-    n /= 6;
-    const KNIGHTS: [(usize, usize); 10] = [
-        (0, 1),
-        (0, 2),
-        (0, 3),
-        (0, 4),
-        (1, 2),
-        (1, 3),
-        (1, 4),
-        (2, 3),
-        (2, 4),
-        (3, 4),
-    ];
-    let (i, j) = KNIGHTS[n as usize % 10];
-    let f = free(&a);
-    a[f[i]] = Role::Knight;
-    a[f[j]] = Role::Knight;
-    for (slot, role) in free(&a)
-        .into_iter()
-        .zip([Role::Rook, Role::King, Role::Rook])
-    {
-        a[slot] = role;
-    }
-    a
+    crate::rules::scharnagl::back_rank((n % 960) as u32)
 }
 
 /// The rank a colour's pieces start on, 0-based.
