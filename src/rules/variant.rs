@@ -228,18 +228,8 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
         captures_to_pocket: false,
     }),
     sharp: Some(SharpEndings { impasse_plies: 100 }),
-    double_move: None,
-    goal: None,
-    descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: false,
-    check_limit: None,
-    checks_forbidden: false,
-    kingless_side: None,
-    pgn_name: None,
-    chess960_castling: false,
-    start_in_pgn: false,
-    captures_compulsory: false,
-    captures_explode: false,
+    ..FIDE_CHESS
 };
 
 const LOS_ALAMOS: VariantConfig = VariantConfig {
@@ -259,21 +249,8 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     ],
     promotion: &[Role::Queen, Role::Rook, Role::Knight],
     king_rule: KingRule::Checkmate,
-    draws: FIDE_DRAWS,
-    drops: None,
-    sharp: None,
-    double_move: None,
-    goal: None,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
-    check_marks: true,
-    check_limit: None,
-    checks_forbidden: false,
-    kingless_side: None,
-    pgn_name: None,
-    chess960_castling: false,
-    start_in_pgn: false,
-    captures_compulsory: false,
-    captures_explode: false,
+    ..FIDE_CHESS
 };
 
 /// The board of Secret Chesswords: Los Alamos chess without check (the players are
