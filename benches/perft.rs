@@ -134,7 +134,6 @@ impl Drop for FairyStockfish {
 }
 
 fn bench_perft(c: &mut Criterion) {
-    postal::rules::attacks::warm_up();
     let mut fsf = FairyStockfish::start();
     if fsf.is_none() {
         eprintln!("fairy-stockfish not found: measuring postal and shakmaty only");
@@ -199,7 +198,6 @@ const LICHESS: &[(&str, shakmaty::variant::Variant, u32)] = &[
 
 fn bench_lichess(c: &mut Criterion) {
     use shakmaty::variant::VariantPosition;
-    postal::rules::attacks::warm_up();
     let registry = postal::variants::Registry::builtin();
     let mut group = c.benchmark_group("perft-lichess");
     group.sample_size(10);

@@ -7,111 +7,135 @@
 
 use super::bitboard::Bitboard;
 use super::types::{Color, Role, Square};
-use std::sync::OnceLock;
 
 /// The four lines through a square (file, rank, diagonal, anti-diagonal), each split into
 /// the part below the square and the part above it.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct LineMasks {
     lower: u64,
     upper: u64,
 }
 
-struct Tables {
-    knight: [u64; 64],
-    king: [u64; 64],
-    pawn: [[u64; 64]; 2],
-    lines: [[LineMasks; 4]; 64],
-    between: Box<[[u64; 64]; 64]>,
-    line_through: Box<[[u64; 64]; 64]>,
-}
+// Every table is computed by the compiler (`const fn`) into the binary's read-only data:
+// reading one is a plain indexed load, with no check that it has been built.
 
+/// Squares a knight attacks, by square.
+static KNIGHT: [u64; 64] = step_table(&KNIGHT_STEPS);
+/// Squares a king attacks, by square.
+static KING: [u64; 64] = step_table(&KING_STEPS);
+/// Squares a pawn attacks, by colour and square.
+static PAWN: [[u64; 64]; 2] = [
+    step_table(&[(-1, 1), (1, 1)]),
+    step_table(&[(-1, -1), (1, -1)]),
+];
+/// The lines through each square: rook lines (file, rank) first, then bishop lines.
+static LINES: [[LineMasks; 4]; 64] = line_table();
+/// The squares strictly between two squares on a line, by pair.
+static BETWEEN: [[u64; 64]; 64] = pair_table(false);
+/// The whole line through two squares, by pair.
+static LINE_THROUGH: [[u64; 64]; 64] = pair_table(true);
+
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+/// File, rank, diagonal and anti-diagonal, each pointing to higher square indices.
 const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (1, 0), (1, 1), (-1, 1)];
 
-fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
+/// The square `df` files and `dr` ranks away from `sq`, or 64 when that is off the board.
+const fn offset(sq: usize, df: i8, dr: i8) -> usize {
     let f = (sq & 7) as i8 + df;
     let r = (sq >> 3) as i8 + dr;
-    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as usize)
+    if f >= 0 && f < 8 && r >= 0 && r < 8 {
+        (r * 8 + f) as usize
+    } else {
+        64
+    }
 }
 
-fn steps(sq: usize, deltas: &[(i8, i8)]) -> u64 {
-    deltas
-        .iter()
-        .filter_map(|&(df, dr)| offset(sq, df, dr))
-        .fold(0, |bb, s| bb | 1 << s)
+const fn step_table(deltas: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < deltas.len() {
+            let to = offset(sq, deltas[i].0, deltas[i].1);
+            if to < 64 {
+                table[sq] |= 1 << to;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
 }
 
-fn ray(sq: usize, df: i8, dr: i8) -> u64 {
+const fn ray(sq: usize, df: i8, dr: i8) -> u64 {
     let mut bb = 0;
-    let mut cur = sq;
-    while let Some(next) = offset(cur, df, dr) {
-        bb |= 1 << next;
-        cur = next;
+    let mut cur = offset(sq, df, dr);
+    while cur < 64 {
+        bb |= 1 << cur;
+        cur = offset(cur, df, dr);
     }
     bb
 }
 
-fn build() -> Tables {
-    const KNIGHT: [(i8, i8); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    const KING: [(i8, i8); 8] = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
-    let mut t = Tables {
-        knight: [0; 64],
-        king: [0; 64],
-        pawn: [[0; 64]; 2],
-        lines: [[LineMasks::default(); 4]; 64],
-        between: Box::new([[0; 64]; 64]),
-        line_through: Box::new([[0; 64]; 64]),
-    };
-    for sq in 0..64 {
-        t.knight[sq] = steps(sq, &KNIGHT);
-        t.king[sq] = steps(sq, &KING);
-        t.pawn[0][sq] = steps(sq, &[(-1, 1), (1, 1)]);
-        t.pawn[1][sq] = steps(sq, &[(-1, -1), (1, -1)]);
-        for (i, &(df, dr)) in DIRECTIONS.iter().enumerate() {
-            // Positive directions go to higher indices, except (-1, 1) which also goes up.
-            t.lines[sq][i] = LineMasks {
+const fn line_table() -> [[LineMasks; 4]; 64] {
+    let mut table = [[LineMasks { lower: 0, upper: 0 }; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < 4 {
+            let (df, dr) = DIRECTIONS[i];
+            table[sq][i] = LineMasks {
                 upper: ray(sq, df, dr),
                 lower: ray(sq, -df, -dr),
             };
+            i += 1;
         }
+        sq += 1;
     }
-    for a in 0..64 {
-        for &(df, dr) in KING.iter() {
-            let full = ray(a, df, dr) | ray(a, -df, -dr) | 1 << a;
-            let mut cur = a;
-            let mut between = 0u64;
-            while let Some(next) = offset(cur, df, dr) {
-                t.between[a][next] = between;
-                t.line_through[a][next] = full;
-                between |= 1 << next;
-                cur = next;
-            }
-        }
-    }
-    t
+    table
 }
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(build)
+/// For each pair of squares on a common line, the squares strictly between them
+/// (`whole` false) or the whole line through both (`whole` true); 0 for other pairs.
+const fn pair_table(whole: bool) -> [[u64; 64]; 64] {
+    let mut table = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = KING_STEPS[d];
+            let full = ray(a, df, dr) | ray(a, -df, -dr) | 1 << a;
+            let mut between = 0u64;
+            let mut cur = offset(a, df, dr);
+            while cur < 64 {
+                table[a][cur] = if whole { full } else { between };
+                between |= 1 << cur;
+                cur = offset(cur, df, dr);
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    table
 }
 
 #[inline]
@@ -128,32 +152,32 @@ fn line_attacks(m: LineMasks, occupied: u64) -> u64 {
 /// Squares a knight on `sq` attacks (8x8 layout).
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    Bitboard(tables().knight[sq.index()])
+    Bitboard(KNIGHT[sq.index()])
 }
 
 /// Squares a king on `sq` attacks (8x8 layout).
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    Bitboard(tables().king[sq.index()])
+    Bitboard(KING[sq.index()])
 }
 
 /// Squares a pawn of `color` on `sq` attacks (diagonally forward).
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    Bitboard(tables().pawn[color.index()][sq.index()])
+    Bitboard(PAWN[color.index()][sq.index()])
 }
 
 /// Squares a rook on `sq` attacks given the occupied squares (blockers included).
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let l = &tables().lines[sq.index()];
+    let l = &LINES[sq.index()];
     Bitboard(line_attacks(l[0], occupied.0) | line_attacks(l[1], occupied.0))
 }
 
 /// Squares a bishop on `sq` attacks given the occupied squares (blockers included).
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let l = &tables().lines[sq.index()];
+    let l = &LINES[sq.index()];
     Bitboard(line_attacks(l[2], occupied.0) | line_attacks(l[3], occupied.0))
 }
 
@@ -176,21 +200,30 @@ pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitb
     }
 }
 
+/// The diagonal through `sq` (towards a1 and h8), `sq` included.
+#[inline]
+pub fn diagonal(sq: Square) -> Bitboard {
+    let l = LINES[sq.index()][2];
+    Bitboard(l.lower | l.upper | 1 << sq.index())
+}
+
+/// The anti-diagonal through `sq` (towards h1 and a8), `sq` included.
+#[inline]
+pub fn anti_diagonal(sq: Square) -> Bitboard {
+    let l = LINES[sq.index()][3];
+    Bitboard(l.lower | l.upper | 1 << sq.index())
+}
+
 /// The squares strictly between `a` and `b` if they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(tables().between[a.index()][b.index()])
+    Bitboard(BETWEEN[a.index()][b.index()])
 }
 
 /// The whole line through `a` and `b` (both included) if they share one, else empty.
 #[inline]
 pub fn line_through(a: Square, b: Square) -> Bitboard {
-    Bitboard(tables().line_through[a.index()][b.index()])
-}
-
-/// Builds the tables now instead of on first use (for benchmarks).
-pub fn warm_up() {
-    tables();
+    Bitboard(LINE_THROUGH[a.index()][b.index()])
 }
 
 #[cfg(test)]

@@ -32,15 +32,17 @@ impl Bitboard {
     }
 
     /// The rectangle `width` x `height` in the lower-left corner: a board's squares.
+    /// (No loop: the row is copied to every rank by a multiplication, then the ranks
+    /// above the board are cut off.)
+    #[inline]
     pub const fn rectangle(width: u8, height: u8) -> Bitboard {
         let row: u64 = if width >= 8 { 0xff } else { (1 << width) - 1 };
-        let mut bb = 0u64;
-        let mut r = 0;
-        while r < height {
-            bb |= row << (8 * r);
-            r += 1;
-        }
-        Bitboard(bb)
+        let ranks: u64 = if height >= 8 {
+            !0
+        } else {
+            (1 << (8 * height)) - 1
+        };
+        Bitboard(row * 0x0101_0101_0101_0101 & ranks)
     }
 
     /// Whether the set is empty.
@@ -185,6 +187,18 @@ mod tests {
         assert!(!bb.contains(Square::new(6, 0)));
         assert!(!bb.contains(Square::new(0, 6)));
         assert_eq!(Bitboard::rectangle(8, 8), Bitboard::ALL);
+        for width in 0..=8 {
+            for height in 0..=8 {
+                let squares = (0..height)
+                    .flat_map(|r| (0..width).map(move |f| Square::new(f, r)))
+                    .fold(Bitboard::EMPTY, Bitboard::with);
+                assert_eq!(
+                    Bitboard::rectangle(width, height),
+                    squares,
+                    "{width}x{height}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -55,13 +55,41 @@ impl Position {
     /// (or next to the enemy king), kept when it does not explode the mover's own king
     /// and either explodes the enemy king or leaves the mover's king out of check.
     pub(super) fn generate_explosive(&self, moves: &mut MoveList) {
-        let mut candidates = self.pseudo_legal_moves();
-        candidates.retain(|m| !matches!(m.kind, MoveKind::Castle(_)));
+        let mut candidates = MoveList::new();
+        self.generate_unrestricted_with(&mut candidates, false);
         if self.config().castling {
             self.castlings_through_safe_squares(&mut candidates);
         }
+        // A quiet move by a piece other than the king changes nothing around the kings
+        // but the squares it leaves and enters: while the kings touch (no check then,
+        // and they still touch after it), or while our king is out of check, it is legal
+        // unless it leaves a pin line. Only the other moves are played to be judged.
+        let us = self.turn;
+        let king = self.king_of(us);
+        let quiet_ok = king.is_some_and(|k| self.explosive_checkers(k, us.opposite()).is_empty());
+        let (king, pinned) = match king {
+            Some(k) if quiet_ok => {
+                let kings_touch =
+                    (attacks::king_attacks(k) & self.pieces(us.opposite(), Role::King)).nonempty();
+                (
+                    k,
+                    if kings_touch {
+                        Bitboard::EMPTY
+                    } else {
+                        self.pinned(k)
+                    },
+                )
+            }
+            _ => (Square::from_index(0), Bitboard::EMPTY),
+        };
         for m in candidates {
-            if self.explosive_move_is_legal(m) {
+            let quiet = m.capture.is_none() && m.role != Role::King && m.kind == MoveKind::Normal;
+            let legal = if quiet && quiet_ok {
+                !pinned.contains(m.from) || attacks::line_through(king, m.from).contains(m.to)
+            } else {
+                self.explosive_move_is_legal(m)
+            };
+            if legal {
                 moves.push(m);
             }
         }

@@ -6,6 +6,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+mod castling;
 pub mod double_move;
 mod ends;
 pub mod explosions;

@@ -7,7 +7,7 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::position::Position;
-use super::types::{CastlingSide, Color, Move, MoveKind, Role, Square};
+use super::types::{Color, Move, MoveKind, Role, Square};
 use arrayvec::ArrayVec;
 
 /// A list of moves on the stack, large enough for any position of any variant.
@@ -80,8 +80,44 @@ impl Position {
             self.push_twice_moved_captures(moves);
         }
         if cfg.checks_forbidden {
-            moves.retain(|m| !self.after(*m).is_check());
+            moves.retain(|m| !self.gives_check(*m));
         }
+    }
+
+    /// Whether the legal move `m` leaves the opponent's king attacked: `self.after(m)
+    /// .is_check()`, worked out for an ordinary move from the pieces' new squares
+    /// without playing it (Racing Kings asks it of every move).
+    pub(super) fn gives_check(&self, m: Move) -> bool {
+        let cfg = self.config();
+        if m.kind != MoveKind::Normal || cfg.captures_explode || cfg.drops.is_some() {
+            return self.after(m).is_check();
+        }
+        let us = self.turn;
+        let Some(king) = self.king_of(us.opposite()) else {
+            return false;
+        };
+        let moved = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+        let occ = self.occupied().without(m.from).with(m.to);
+        // Our pieces after the move, by role: the moving piece leaves `from` and, promoted
+        // or not, stands on `to`.
+        let ours = self.by_color(us) & !moved;
+        let role_after = m.promotion.unwrap_or(m.role);
+        let of = |role: Role| {
+            let bb = ours & self.by_role(role);
+            if role == role_after {
+                bb.with(m.to)
+            } else {
+                bb
+            }
+        };
+        let rq = of(Role::Rook) | of(Role::Queen);
+        let bq = of(Role::Bishop) | of(Role::Queen);
+        ((attacks::rook_attacks(king, occ) & rq)
+            | (attacks::bishop_attacks(king, occ) & bq)
+            | (attacks::knight_attacks(king) & of(Role::Knight))
+            | (attacks::king_attacks(king) & of(Role::King))
+            | (attacks::pawn_attacks(us.opposite(), king) & of(Role::Pawn)))
+        .nonempty()
     }
 
     /// Whether the side to move may move pieces on the board (not only drop).
@@ -94,6 +130,12 @@ impl Position {
 
     /// Every move the pieces' movement, the castling rules and the drop rules allow.
     fn generate_unrestricted(&self, moves: &mut MoveList) {
+        self.generate_unrestricted_with(moves, true);
+    }
+
+    /// Every move the pieces' movement and the drop rules allow, and castling if
+    /// `castling` (Atomic judges it by its own rules).
+    pub(super) fn generate_unrestricted_with(&self, moves: &mut MoveList, castling: bool) {
         let cfg = self.config();
         let us = self.turn;
         let board = cfg.board_mask();
@@ -109,8 +151,16 @@ impl Position {
                         self.push_normal(moves, Role::King, k, to);
                     }
                 }
-                if cfg.castling {
-                    self.gen_castling(moves);
+                if castling && cfg.castling && self.castling.nonempty() {
+                    // Check restricts nothing here but castling, out of check only.
+                    if let Some(king) = self.king_of(us) {
+                        if self
+                            .attackers_to(king, us.opposite(), self.occupied())
+                            .is_empty()
+                        {
+                            self.gen_castling(moves, king);
+                        }
+                    }
                 }
             }
             self.gen_drops(moves, board & !self.occupied());
@@ -150,14 +200,14 @@ impl Position {
         let pinned = self.pinned(king);
         self.gen_pieces(moves, target, pinned, Some(king));
         self.gen_pawns(moves, target, pinned, Some(king));
-        if checkers.is_empty() && cfg.castling {
-            self.gen_castling(moves);
+        if checkers.is_empty() && cfg.castling && self.castling.nonempty() {
+            self.gen_castling(moves, king);
         }
         self.gen_drops(moves, drop_target & !self.occupied());
     }
 
     /// Our pieces that stand alone between our king and an enemy slider.
-    fn pinned(&self, king: Square) -> Bitboard {
+    pub(super) fn pinned(&self, king: Square) -> Bitboard {
         let us = self.turn;
         let theirs = self.by_color(us.opposite());
         let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
@@ -200,22 +250,50 @@ impl Position {
         let occ = self.occupied();
         let ours = self.by_color(us);
         for from in self.pieces(us, Role::Knight) & !pinned {
-            for to in attacks::knight_attacks(from) & target {
-                self.push_normal(moves, Role::Knight, from, to);
-            }
+            self.push_piece_moves(
+                moves,
+                Role::Knight,
+                from,
+                attacks::knight_attacks(from) & target,
+            );
         }
-        for role in [Role::Bishop, Role::Rook, Role::Queen] {
-            for from in ours & self.by_role(role) {
-                let mut dests = attacks::attacks(role, us, from, occ) & target;
-                if pinned.contains(from) {
-                    if let Some(k) = king {
-                        dests &= attacks::line_through(k, from);
-                    }
-                }
-                for to in dests {
-                    self.push_normal(moves, role, from, to);
-                }
-            }
+        // A pinned piece keeps only the destinations on the line through its king.
+        let pin_line = |from: Square| match king {
+            Some(k) if pinned.contains(from) => attacks::line_through(k, from),
+            _ => Bitboard::ALL,
+        };
+        for from in ours & self.by_role(Role::Bishop) {
+            let dests = attacks::bishop_attacks(from, occ) & target & pin_line(from);
+            self.push_piece_moves(moves, Role::Bishop, from, dests);
+        }
+        for from in ours & self.by_role(Role::Rook) {
+            let dests = attacks::rook_attacks(from, occ) & target & pin_line(from);
+            self.push_piece_moves(moves, Role::Rook, from, dests);
+        }
+        for from in ours & self.by_role(Role::Queen) {
+            let dests = attacks::queen_attacks(from, occ) & target & pin_line(from);
+            self.push_piece_moves(moves, Role::Queen, from, dests);
+        }
+    }
+
+    /// Adds the moves of the piece of `role` on `from` to each of `dests`, in square order.
+    #[inline]
+    fn push_piece_moves(&self, moves: &mut MoveList, role: Role, from: Square, dests: Bitboard) {
+        let occ = self.occupied();
+        for to in dests {
+            let capture = if occ.contains(to) {
+                self.role_at(to)
+            } else {
+                None
+            };
+            moves.push(Move {
+                from,
+                to,
+                role,
+                capture,
+                promotion: None,
+                kind: MoveKind::Normal,
+            });
         }
     }
 
@@ -275,18 +353,31 @@ impl Position {
             }
         };
         let origin = |to: Square, by: i8| Square::from_index((to.index() as i8 - by) as u8);
-        // A destination is allowed for a pinned pawn only along the line to its king.
-        let pin_ok = |from: Square, to: Square| match king {
-            Some(k) if pinned.contains(from) => attacks::line_through(k, from).contains(to),
-            _ => true,
+        // A pinned pawn moves only along its pin line, the line through it and its king:
+        // it pushes only if that is the king's file, and captures only along the king's
+        // diagonal that the capture follows. So the pawns allowed to move each way are
+        // sets too, and no move is tested one by one.
+        let (push_from, a_side_from, h_side_from) = match king {
+            Some(k) if (pawns & pinned).nonempty() => {
+                let free = pawns & !pinned;
+                // White's a-side captures go up the anti-diagonal, Black's down the diagonal.
+                let (a_line, h_line) = match us {
+                    Color::White => (attacks::anti_diagonal(k), attacks::diagonal(k)),
+                    Color::Black => (attacks::diagonal(k), attacks::anti_diagonal(k)),
+                };
+                (
+                    free | (pawns & Bitboard::file(k.file())),
+                    free | (pawns & a_line),
+                    free | (pawns & h_line),
+                )
+            }
+            _ => (pawns, pawns, pawns),
         };
 
-        let singles = shift(pawns, forward) & empty;
+        let singles = shift(push_from, forward) & empty;
         for to in singles & target {
             let from = origin(to, forward);
-            if pin_ok(from, to) {
-                self.push_pawn(moves, from, to, None, promotion_rank.contains(to));
-            }
+            self.push_pawn(moves, from, to, None, promotion_rank.contains(to));
         }
         if cfg.double_step {
             let mut from_ranks = Bitboard::rank(double_rank);
@@ -302,26 +393,25 @@ impl Position {
             let doubles = shift(singles & from_ranks, forward) & empty & target;
             for to in doubles {
                 let from = origin(to, 2 * forward);
-                if pin_ok(from, to) {
-                    self.push_pawn(moves, from, to, None, false);
-                }
+                self.push_pawn(moves, from, to, None, false);
             }
         }
         // Captures towards the a-file side and towards the h-file side.
         let not_a = !Bitboard::file(0);
         let not_h = !Bitboard::file(7);
-        for (from_mask, by) in [(not_a, forward - 1), (not_h, forward + 1)] {
-            for to in shift(pawns & from_mask, by) & theirs & target {
+        for (from, by) in [
+            (a_side_from & not_a, forward - 1),
+            (h_side_from & not_h, forward + 1),
+        ] {
+            for to in shift(from, by) & theirs & target {
                 let from = origin(to, by);
-                if pin_ok(from, to) {
-                    self.push_pawn(
-                        moves,
-                        from,
-                        to,
-                        self.role_at(to),
-                        promotion_rank.contains(to),
-                    );
-                }
+                self.push_pawn(
+                    moves,
+                    from,
+                    to,
+                    self.role_at(to),
+                    promotion_rank.contains(to),
+                );
             }
         }
         if let Some(ep) = self.ep_square {
@@ -355,84 +445,6 @@ impl Position {
                 kind: MoveKind::EnPassant,
             });
         }
-    }
-
-    fn gen_castling(&self, moves: &mut MoveList) {
-        let us = self.turn;
-        let them = us.opposite();
-        let Some(king) = self.king_of(us) else {
-            return;
-        };
-        if self.attackers_to(king, them, self.occupied()).nonempty() {
-            return;
-        }
-        let chess960 = self.config().chess960_castling;
-        // The e-file's king, or Chess960's on any file.
-        let king_file = if chess960 { king.file() } else { 4 };
-        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            let Some(rook) = self.castling_rook_beside(us, side, king_file) else {
-                continue;
-            };
-            let (king_to, rook_to) = self.castle_targets(us, side);
-            let occ = self.occupied().without(king).without(rook);
-            // Every square the king and the rook cross or land on, but their own (from a
-            // corner, the rook crosses only squares between the king and it).
-            let rook_path = if chess960 {
-                attacks::between(rook, rook_to).with(rook_to)
-            } else {
-                Bitboard::from_square(rook_to)
-            };
-            let must_be_empty = (attacks::between(king, king_to).with(king_to))
-                | attacks::between(king, rook)
-                | rook_path;
-            if (must_be_empty & occ).nonempty() {
-                continue;
-            }
-            if chess960 {
-                if !self.chess960_castling_is_safe(king, rook, king_to, rook_to) {
-                    continue;
-                }
-            } else {
-                let path = attacks::between(king, king_to).with(king_to);
-                if path
-                    .into_iter()
-                    .any(|sq| self.attackers_to(sq, them, occ).nonempty())
-                {
-                    continue;
-                }
-            }
-            moves.push(Move {
-                from: king,
-                to: if chess960 { rook } else { king_to },
-                role: Role::King,
-                capture: None,
-                promotion: None,
-                kind: MoveKind::Castle(side),
-            });
-        }
-    }
-
-    /// Chess960: whether the king, not in check, may castle from `king` to `king_to`
-    /// with the rook from `rook` to `rook_to`: no square it crosses attacked (the rook
-    /// still in place), nor its target once both have moved (as Lichess and shakmaty
-    /// judge it).
-    fn chess960_castling_is_safe(
-        &self,
-        king: Square,
-        rook: Square,
-        king_to: Square,
-        rook_to: Square,
-    ) -> bool {
-        let them = self.turn.opposite();
-        let occ = self.occupied().without(king);
-        if attacks::between(king, king_to)
-            .into_iter()
-            .any(|sq| self.attackers_to(sq, them, occ).nonempty())
-        {
-            return false;
-        }
-        let after = occ.without(rook).with(rook_to);
-        self.attackers_to(king_to, them, after).is_empty()
     }
 
     fn gen_drops(&self, moves: &mut MoveList, empty_target: Bitboard) {

@@ -624,51 +624,6 @@ impl Position {
             .then_some(ep)
     }
 
-    /// The squares where the king ends and the rook ends for a castling of `color`.
-    pub fn castle_targets(&self, color: Color, side: CastlingSide) -> (Square, Square) {
-        let rank = if color == Color::White {
-            0
-        } else {
-            self.config().height - 1
-        };
-        match side {
-            CastlingSide::KingSide => (Square::new(6, rank), Square::new(5, rank)),
-            CastlingSide::QueenSide => (Square::new(2, rank), Square::new(3, rank)),
-        }
-    }
-
-    /// The rook that castles to `side` for `color`, if the right remains: on the side
-    /// of the king (the e-file's, but for Chess960 castling).
-    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
-        let king_file = if self.config().chess960_castling {
-            self.king_of(color)?.file()
-        } else {
-            4
-        };
-        self.castling_rook_beside(color, side, king_file)
-    }
-
-    /// The rook that castles to `side` for `color` with its king on `king_file`, if the
-    /// right remains.
-    #[inline]
-    pub(super) fn castling_rook_beside(
-        &self,
-        color: Color,
-        side: CastlingSide,
-        king_file: u8,
-    ) -> Option<Square> {
-        let rank = if color == Color::White {
-            0
-        } else {
-            self.config().height - 1
-        };
-        let rooks = self.castling & Bitboard::rank(rank);
-        match side {
-            CastlingSide::KingSide => rooks.filter(|r| r.file() > king_file).last(),
-            CastlingSide::QueenSide => rooks.into_iter().find(|r| r.file() < king_file),
-        }
-    }
-
     /// Plays a move that must be legal in this position (from [`Position::legal_moves`]).
     /// Playing anything else leaves the position inconsistent.
     pub fn play_unchecked(&mut self, m: Move) {

@@ -197,10 +197,11 @@ impl Square {
         Square(index)
     }
 
-    /// Layout index, 0..64.
+    /// Layout index, 0..64. (Masked to that range, which a square always is, so that
+    /// indexing a 64-entry table needs no bounds check.)
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 63) as usize
     }
 
     /// File, 0 = a.
