@@ -30,6 +30,10 @@ static PAWN: [[u64; 64]; 2] = [
 ];
 /// The lines through each square: rook lines (file, rank) first, then bishop lines.
 static LINES: [[LineMasks; 4]; 64] = line_table();
+/// A rook's squares on an empty board, by square.
+static ROOK_LINES: [u64; 64] = empty_board_lines(0);
+/// A bishop's squares on an empty board, by square.
+static BISHOP_LINES: [u64; 64] = empty_board_lines(2);
 /// The squares strictly between two squares on a line, by pair.
 static BETWEEN: [[u64; 64]; 64] = pair_table(false);
 /// The whole line through two squares, by pair.
@@ -109,6 +113,20 @@ const fn line_table() -> [[LineMasks; 4]; 64] {
             };
             i += 1;
         }
+        sq += 1;
+    }
+    table
+}
+
+/// For each square, the squares of two of its lines (`first` and the next in
+/// [`DIRECTIONS`]), itself excluded.
+const fn empty_board_lines(first: usize) -> [u64; 64] {
+    let lines = line_table();
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (a, b) = (lines[sq][first], lines[sq][first + 1]);
+        table[sq] = a.lower | a.upper | b.lower | b.upper;
         sq += 1;
     }
     table
@@ -200,6 +218,18 @@ pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitb
     }
 }
 
+/// Squares a rook on `sq` would attack on an empty board: its file and rank.
+#[inline]
+pub fn rook_lines(sq: Square) -> Bitboard {
+    Bitboard(ROOK_LINES[sq.index()])
+}
+
+/// Squares a bishop on `sq` would attack on an empty board: its two diagonals.
+#[inline]
+pub fn bishop_lines(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_LINES[sq.index()])
+}
+
 /// The diagonal through `sq` (towards a1 and h8), `sq` included.
 #[inline]
 pub fn diagonal(sq: Square) -> Bitboard {
@@ -254,6 +284,54 @@ mod tests {
         assert!(b.contains(sq("a7")) && b.contains(sq("a1")) && b.contains(sq("g1")));
         assert_eq!(bishop_attacks(sq("h1"), Bitboard::EMPTY).count(), 7);
         assert_eq!(bishop_attacks(sq("a8"), Bitboard::EMPTY).count(), 7);
+    }
+
+    /// The squares a slider on `from` reaches in direction (df, dr) and its opposite,
+    /// walked one square at a time.
+    fn walk(from: Square, df: i8, dr: i8, occ: Bitboard) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for (df, dr) in [(df, dr), (-df, -dr)] {
+            let (mut f, mut r) = (from.file() as i8 + df, from.rank() as i8 + dr);
+            while (0..8).contains(&f) && (0..8).contains(&r) {
+                let s = Square::new(f as u8, r as u8);
+                bb = bb.with(s);
+                if occ.contains(s) {
+                    break;
+                }
+                f += df;
+                r += dr;
+            }
+        }
+        bb
+    }
+
+    #[test]
+    fn compile_time_tables_agree_with_walking_the_rays() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for i in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Dense and sparse boards both.
+            let occ = Bitboard(if i % 2 == 0 {
+                x
+            } else {
+                x & (x >> 5) & (x >> 11)
+            });
+            for from in (0..64).map(Square::from_index) {
+                let rook = walk(from, 0, 1, occ) | walk(from, 1, 0, occ);
+                let bishop = walk(from, 1, 1, occ) | walk(from, -1, 1, occ);
+                assert_eq!(rook_attacks(from, occ), rook, "rook {from} {occ:?}");
+                assert_eq!(bishop_attacks(from, occ), bishop, "bishop {from} {occ:?}");
+            }
+        }
+        for from in (0..64).map(Square::from_index) {
+            let empty = Bitboard::EMPTY;
+            assert_eq!(rook_lines(from), rook_attacks(from, empty));
+            assert_eq!(bishop_lines(from), bishop_attacks(from, empty));
+            assert_eq!(diagonal(from), walk(from, 1, 1, empty).with(from), "{from}");
+            assert_eq!(anti_diagonal(from), walk(from, -1, 1, empty).with(from));
+        }
     }
 
     #[test]

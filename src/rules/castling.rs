@@ -64,7 +64,6 @@ impl Position {
     /// empty, and only then the squares the king crosses, one attack test each.
     pub(super) fn gen_castling(&self, moves: &mut MoveList, king: Square) {
         let us = self.turn;
-        let them = us.opposite();
         if (self.castling & Bitboard::rank(self.home_rank(us))).is_empty() {
             return;
         }
@@ -89,14 +88,12 @@ impl Position {
             if (must_be_empty & occ).nonempty() {
                 continue;
             }
-            if chess960 {
-                if !self.chess960_castling_is_safe(king, rook, king_to, rook_to) {
-                    continue;
-                }
-            } else if king_path
-                .into_iter()
-                .any(|sq| self.attackers_to(sq, them, occ).nonempty())
-            {
+            let safe = if chess960 {
+                self.chess960_castling_is_safe(king, rook, king_to, rook_to)
+            } else {
+                self.path_is_safe(king_path, occ)
+            };
+            if !safe {
                 continue;
             }
             moves.push(Move {
@@ -110,10 +107,21 @@ impl Position {
         }
     }
 
+    /// Whether no square of `path` is attacked by the side not to move, given `occ`.
+    /// Kept out of line: most castlings stop at a square that is not empty, and the
+    /// attack tests would otherwise weigh on every call.
+    #[inline(never)]
+    fn path_is_safe(&self, path: Bitboard, occ: Bitboard) -> bool {
+        let them = self.turn.opposite();
+        path.into_iter()
+            .all(|sq| self.attackers_to(sq, them, occ).is_empty())
+    }
+
     /// Chess960: whether the king, not in check, may castle from `king` to `king_to`
     /// with the rook from `rook` to `rook_to`: no square it crosses attacked (the rook
     /// still in place), nor its target once both have moved (as Lichess and shakmaty
     /// judge it).
+    #[inline(never)]
     fn chess960_castling_is_safe(
         &self,
         king: Square,

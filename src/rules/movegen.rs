@@ -210,11 +210,16 @@ impl Position {
     pub(super) fn pinned(&self, king: Square) -> Bitboard {
         let us = self.turn;
         let theirs = self.by_color(us.opposite());
-        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let snipers = theirs
-            & ((attacks::rook_attacks(king, theirs) & rq)
-                | (attacks::bishop_attacks(king, theirs) & bq));
+        let rq = theirs & (self.by_role(Role::Rook) | self.by_role(Role::Queen));
+        let bq = theirs & (self.by_role(Role::Bishop) | self.by_role(Role::Queen));
+        // Only sliders on the king's lines can pin; often there are none.
+        let mut snipers = Bitboard::EMPTY;
+        if (attacks::rook_lines(king) & rq).nonempty() {
+            snipers |= attacks::rook_attacks(king, theirs) & rq;
+        }
+        if (attacks::bishop_lines(king) & bq).nonempty() {
+            snipers |= attacks::bishop_attacks(king, theirs) & bq;
+        }
         let mut pinned = Bitboard::EMPTY;
         let occ = self.occupied();
         for sniper in snipers {
@@ -280,48 +285,55 @@ impl Position {
     #[inline]
     fn push_piece_moves(&self, moves: &mut MoveList, role: Role, from: Square, dests: Bitboard) {
         let occ = self.occupied();
-        for to in dests {
-            let capture = if occ.contains(to) {
+        // `extend` keeps the list's length in a register until the last move is written.
+        moves.extend(dests.map(|to| Move {
+            from,
+            to,
+            role,
+            capture: if occ.contains(to) {
                 self.role_at(to)
             } else {
                 None
-            };
-            moves.push(Move {
-                from,
-                to,
-                role,
-                capture,
-                promotion: None,
-                kind: MoveKind::Normal,
-            });
-        }
+            },
+            promotion: None,
+            kind: MoveKind::Normal,
+        }));
     }
 
-    /// Adds a pawn move, expanded into one move per promotion role when `promotes`.
+    /// Adds the pawn moves to each of `dests` from `by` squares behind it, in square
+    /// order, each move to the last rank once per promotion role; `captures` says
+    /// whether the destinations hold pieces to take.
     #[inline]
-    fn push_pawn(
-        &self,
-        moves: &mut MoveList,
-        from: Square,
-        to: Square,
-        capture: Option<Role>,
-        promotes: bool,
-    ) {
-        let mut m = Move {
-            from,
+    fn push_pawn_moves(&self, moves: &mut MoveList, dests: Bitboard, by: i8, captures: bool) {
+        let us = self.turn;
+        let last_rank = match us {
+            Color::White => self.config().height - 1,
+            Color::Black => 0,
+        };
+        let promoting = dests & Bitboard::rank(last_rank);
+        let plain = dests & !promoting;
+        let m = |to: Square| Move {
+            from: Square::from_index((to.index() as i8 - by) as u8),
             to,
             role: Role::Pawn,
-            capture,
+            capture: if captures { self.role_at(to) } else { None },
             promotion: None,
             kind: MoveKind::Normal,
         };
-        if promotes {
+        // White's last rank has the highest squares, Black's the lowest.
+        if us == Color::White {
+            moves.extend(plain.map(m));
+        }
+        for to in promoting {
             for &promotion in self.config().promotion {
-                m.promotion = Some(promotion);
-                moves.push(m);
+                moves.push(Move {
+                    promotion: Some(promotion),
+                    ..m(to)
+                });
             }
-        } else {
-            moves.push(m);
+        }
+        if us == Color::Black {
+            moves.extend(plain.map(m));
         }
     }
 
@@ -340,11 +352,10 @@ impl Position {
         let empty = board & !self.occupied();
         let theirs = self.by_color(us.opposite());
         let pawns = self.pieces(us, Role::Pawn);
-        let (last_rank, double_rank, forward): (u8, u8, i8) = match us {
-            Color::White => (cfg.height - 1, 2, 8),
-            Color::Black => (0, cfg.height - 3, -8),
+        let (double_rank, forward): (u8, i8) = match us {
+            Color::White => (2, 8),
+            Color::Black => (cfg.height - 3, -8),
         };
-        let promotion_rank = Bitboard::rank(last_rank);
         let shift = |bb: Bitboard, by: i8| -> Bitboard {
             if by >= 0 {
                 Bitboard(bb.0 << by)
@@ -352,7 +363,6 @@ impl Position {
                 Bitboard(bb.0 >> -by)
             }
         };
-        let origin = |to: Square, by: i8| Square::from_index((to.index() as i8 - by) as u8);
         // A pinned pawn moves only along its pin line, the line through it and its king:
         // it pushes only if that is the king's file, and captures only along the king's
         // diagonal that the capture follows. So the pawns allowed to move each way are
@@ -375,10 +385,7 @@ impl Position {
         };
 
         let singles = shift(push_from, forward) & empty;
-        for to in singles & target {
-            let from = origin(to, forward);
-            self.push_pawn(moves, from, to, None, promotion_rank.contains(to));
-        }
+        self.push_pawn_moves(moves, singles & target, forward, false);
         if cfg.double_step {
             let mut from_ranks = Bitboard::rank(double_rank);
             // A kingless side's pawns step two squares from its first rank too (Horde).
@@ -391,10 +398,7 @@ impl Position {
                 from_ranks |= Bitboard::rank(second);
             }
             let doubles = shift(singles & from_ranks, forward) & empty & target;
-            for to in doubles {
-                let from = origin(to, 2 * forward);
-                self.push_pawn(moves, from, to, None, false);
-            }
+            self.push_pawn_moves(moves, doubles, 2 * forward, false);
         }
         // Captures towards the a-file side and towards the h-file side.
         let not_a = !Bitboard::file(0);
@@ -403,16 +407,7 @@ impl Position {
             (a_side_from & not_a, forward - 1),
             (h_side_from & not_h, forward + 1),
         ] {
-            for to in shift(from, by) & theirs & target {
-                let from = origin(to, by);
-                self.push_pawn(
-                    moves,
-                    from,
-                    to,
-                    self.role_at(to),
-                    promotion_rank.contains(to),
-                );
-            }
+            self.push_pawn_moves(moves, shift(from, by) & theirs & target, by, true);
         }
         if let Some(ep) = self.ep_square {
             self.gen_en_passant(moves, ep, king);
@@ -492,5 +487,37 @@ impl Position {
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fen::parse_fen;
+    use super::super::variant::Variant;
+
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        // Direct checks, discovered checks, promotions, captures, castling, en passant.
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/1P6/8/3pP3/8/8/8/R3K2R w KQ d6 0 1",
+            "3k4/8/8/8/1b6/8/3P4/R3K3 w Q - 0 1",
+        ];
+        let mut checks = 0;
+        for fen in fens {
+            let pos = parse_fen(Variant::STANDARD, fen).unwrap();
+            for m in pos.legal_moves() {
+                let expected = pos.after(m).is_check();
+                assert_eq!(pos.gives_check(m), expected, "{fen} {}", m.uci());
+                checks += usize::from(expected);
+            }
+        }
+        assert!(
+            checks > 10,
+            "the positions give checks of every kind: {checks}"
+        );
     }
 }
