@@ -285,19 +285,20 @@ impl Position {
     #[inline]
     fn push_piece_moves(&self, moves: &mut MoveList, role: Role, from: Square, dests: Bitboard) {
         let occ = self.occupied();
-        // `extend` keeps the list's length in a register until the last move is written.
-        moves.extend(dests.map(|to| Move {
-            from,
-            to,
-            role,
-            capture: if occ.contains(to) {
-                self.role_at(to)
-            } else {
-                None
-            },
-            promotion: None,
-            kind: MoveKind::Normal,
-        }));
+        for to in dests {
+            moves.push(Move {
+                from,
+                to,
+                role,
+                capture: if occ.contains(to) {
+                    self.role_at(to)
+                } else {
+                    None
+                },
+                promotion: None,
+                kind: MoveKind::Normal,
+            });
+        }
     }
 
     /// Adds the pawn moves to each of `dests` from `by` squares behind it, in square
@@ -321,8 +322,11 @@ impl Position {
             kind: MoveKind::Normal,
         };
         // White's last rank has the highest squares, Black's the lowest.
+        // (`ArrayVec::extend` is not inlined and costs more than `push` here.)
         if us == Color::White {
-            moves.extend(plain.map(m));
+            for to in plain {
+                moves.push(m(to));
+            }
         }
         for to in promoting {
             for &promotion in self.config().promotion {
@@ -333,7 +337,9 @@ impl Position {
             }
         }
         if us == Color::Black {
-            moves.extend(plain.map(m));
+            for to in plain {
+                moves.push(m(to));
+            }
         }
     }
 
