@@ -120,10 +120,13 @@ pub struct Store {
 }
 
 impl Store {
-    /// Whether a chat event id was already processed.
+    /// Whether a chat event id was already processed: an action it carried is in the log
+    /// (`actions.event_id`, where a move's event is stored, once), or it changed something
+    /// else (`processed_events`).
     pub async fn event_seen(&self, event_id: &str) -> Result<bool, StoreError> {
         let seen = on_pool!(self.pool, |p| sqlx::query(
-            "SELECT 1 FROM processed_events WHERE event_id = $1"
+            "SELECT 1 FROM actions WHERE event_id = $1
+             UNION ALL SELECT 1 FROM processed_events WHERE event_id = $1"
         )
         .bind(event_id)
         .fetch_optional(p)
@@ -290,8 +293,9 @@ impl Store {
     }
 
     /// Writes a change to a game as one statement, an insert into the `game_writes` view
-    /// whose trigger (migration 0004) checks the version and writes the event id, the
-    /// game row, the action, the seats, the deadlines, the notice and the outbox
+    /// whose trigger (migration 0004, last rewritten by 0016) checks the version and writes
+    /// the game row, the action with its event id (or, for a change without an action, the
+    /// event id in `processed_events`), the seats, the deadlines, the notice and the outbox
     /// messages: all of it or, on any failure, none of it. A version other than
     /// `w.expected_version` is [`StoreError::Conflict`]; an event id (or notice) already
     /// recorded is [`StoreError::Duplicate`].
