@@ -59,3 +59,11 @@ BEGIN
     SELECT NEW.game_id, value ->> 0, value ->> 1, value ->> 2, COALESCE(value ->> 3, 0), NEW.at
     FROM json_each(NEW.messages) WHERE NEW.messages <> '[]';
 END;
+
+-- The deadline check's questions about players, answered from the few who chose a
+-- setting rather than by reading every user: the reminder hours chosen (how far ahead it
+-- looks) and the players with a daily digest.
+CREATE INDEX users_reminder_hours ON users(reminder_hours)
+WHERE reminder_hours IS NOT NULL AND reminder_hours <> '';
+
+CREATE INDEX users_digest_hour ON users(digest_hour) WHERE digest_hour IS NOT NULL;

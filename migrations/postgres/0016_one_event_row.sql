@@ -45,3 +45,10 @@ BEGIN
     RETURN NEW;
 END;
 $$;
+
+-- The deadline check's questions about players, answered from the few who chose a
+-- setting rather than by reading every user, as SQLite's migration 0016.
+CREATE INDEX users_reminder_hours ON users(reminder_hours)
+WHERE reminder_hours IS NOT NULL AND reminder_hours <> '';
+
+CREATE INDEX users_digest_hour ON users(digest_hour) WHERE digest_hour IS NOT NULL;
