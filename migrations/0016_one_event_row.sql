@@ -30,12 +30,18 @@ DROP TABLE actions;
 ALTER TABLE actions_by_game RENAME TO actions;
 
 -- The write trigger of migration 0009, writing the event id once: with the action when
--- there is one, else in `processed_events`. The parts a write leaves out (seats, notice,
+-- there is one, else in `processed_events`. An event seen in either is a duplicate (the
+-- two tables are one set of events: a unique key of each, and this check across them,
+-- which SQLite's single writer makes exact). The parts a write leaves out (seats, notice,
 -- messages) cost a guard each and touch no table.
 CREATE TRIGGER game_writes_insert INSTEAD OF INSERT ON game_writes
 BEGIN
     SELECT RAISE(ABORT, 'postal: version conflict')
     WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = NEW.game_id AND version = NEW.expected_version);
+    SELECT RAISE(ABORT, 'postal: duplicate event')
+    WHERE NEW.event_id IS NOT NULL
+      AND (EXISTS (SELECT 1 FROM actions WHERE event_id = NEW.event_id)
+        OR EXISTS (SELECT 1 FROM processed_events WHERE event_id = NEW.event_id));
     INSERT INTO processed_events (event_id, at)
     SELECT NEW.event_id, NEW.at WHERE NEW.event_id IS NOT NULL AND NEW.action IS NULL;
     UPDATE games SET status = NEW.status, snapshot = NEW.snapshot, result = NEW.result,

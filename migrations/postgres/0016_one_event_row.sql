@@ -14,6 +14,14 @@ BEGIN
     IF NOT FOUND THEN
         RAISE EXCEPTION 'postal: version conflict';
     END IF;
+    -- The two tables are one set of events: an event in either is a duplicate. (Two
+    -- deliveries of one event at once are the same command, which writes the same table,
+    -- whose unique key then refuses the second.)
+    IF NEW.event_id IS NOT NULL AND (
+        EXISTS (SELECT 1 FROM actions WHERE event_id = NEW.event_id)
+        OR EXISTS (SELECT 1 FROM processed_events WHERE event_id = NEW.event_id)) THEN
+        RAISE EXCEPTION 'postal: duplicate event';
+    END IF;
     IF NEW.action IS NOT NULL THEN
         INSERT INTO actions (game_id, seq, seat, author, action, at, event_id)
         SELECT NEW.game_id, COALESCE(MAX(seq), 0) + 1, NEW.action_seat, NEW.action_author,

@@ -168,12 +168,14 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             if let Some(e) = event_id {
-                sqlx::query(MARK_EVENT)
-                    .bind(e)
-                    .bind(at)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(key_error)?;
+                marked(
+                    sqlx::query(MARK_EVENT)
+                        .bind(e)
+                        .bind(at)
+                        .execute(&mut *tx)
+                        .await
+                        .map(|r| r.rows_affected()),
+                )?;
             }
             sqlx::query("INSERT INTO users (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING")
                 .bind(&g.challenger)
@@ -416,6 +418,9 @@ fn write_error(e: sqlx::Error) -> StoreError {
         sqlx::Error::Database(d) if d.message().contains("postal: version conflict") => {
             StoreError::Conflict
         }
+        sqlx::Error::Database(d) if d.message().contains("postal: duplicate event") => {
+            StoreError::Duplicate
+        }
         _ if is_unique_violation(&e) => StoreError::Duplicate,
         _ => StoreError::Db(e),
     }
@@ -435,10 +440,22 @@ fn inserted_once<T>(result: Result<T, sqlx::Error>) -> Result<bool, StoreError> 
     }
 }
 
-/// The error of inserting a key: [`StoreError::Duplicate`] if it was there already.
 /// Records a chat event as applied, inside the transaction that applies it: a second
-/// delivery of the event then fails this insert ([`key_error`]).
-pub(super) const MARK_EVENT: &str = "INSERT INTO processed_events (event_id, at) VALUES ($1, $2)";
+/// delivery of the event then fails this insert ([`key_error`]), and an event an action
+/// carried (`actions.event_id`) inserts nothing ([`marked`]).
+pub(super) const MARK_EVENT: &str = "INSERT INTO processed_events (event_id, at)
+    SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM actions WHERE event_id = $1)";
+
+/// The outcome of a [`MARK_EVENT`] insert: [`StoreError::Duplicate`] when the event was
+/// seen before, in either table.
+fn marked(rows_affected: Result<u64, sqlx::Error>) -> Result<(), StoreError> {
+    match rows_affected.map_err(key_error)? {
+        0 => Err(StoreError::Duplicate),
+        _ => Ok(()),
+    }
+}
+
+/// The error of inserting a key: [`StoreError::Duplicate`] if it was there already.
 
 fn key_error(e: sqlx::Error) -> StoreError {
     if is_unique_violation(&e) {
