@@ -456,7 +456,6 @@ fn marked(rows_affected: Result<u64, sqlx::Error>) -> Result<(), StoreError> {
 }
 
 /// The error of inserting a key: [`StoreError::Duplicate`] if it was there already.
-
 fn key_error(e: sqlx::Error) -> StoreError {
     if is_unique_violation(&e) {
         StoreError::Duplicate
