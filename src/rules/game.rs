@@ -298,6 +298,23 @@ impl Game {
         Ok(())
     }
 
+    /// Plays `m`, a move of this position's [`Position::legal_moves`] (a stored game
+    /// read back), without testing its legality a second time nor the automatic endings
+    /// after it: [`Game::settle`] tests those once the last move is played. Reading a
+    /// stored game back tested them at every ply, a move generation each (issue 36).
+    pub fn replay_legal(&mut self, m: Move) {
+        let next = self.position().after(m);
+        self.hashes.push(next.zobrist_hash());
+        self.positions.push(next);
+        self.moves.push(m);
+    }
+
+    /// Sets the ending that applies without anyone asking in the current position, after
+    /// moves played by [`Game::replay_legal`].
+    pub fn settle(&mut self) {
+        self.outcome = self.automatic_outcome();
+    }
+
     /// Double Move Chess: plays both halves of a double move as one turn, then ends the
     /// game if an automatic rule applies. A refused double move changes nothing.
     pub fn play_double(&mut self, first: Move, second: Move) -> Result<(), DoubleMoveError> {

@@ -93,12 +93,14 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             if let Some(e) = event_id {
-                sqlx::query(super::MARK_EVENT)
-                    .bind(e)
-                    .bind(at)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(super::key_error)?;
+                super::marked(
+                    sqlx::query(super::MARK_EVENT)
+                        .bind(e)
+                        .bind(at)
+                        .execute(&mut *tx)
+                        .await
+                        .map(|r| r.rows_affected()),
+                )?;
             }
             // A write first: it takes SQLite's write lock at once (no other writer can
             // slip in between the check below and the changes), and on PostgreSQL locks

@@ -120,10 +120,13 @@ pub struct Store {
 }
 
 impl Store {
-    /// Whether a chat event id was already processed.
+    /// Whether a chat event id was already processed: an action it carried is in the log
+    /// (`actions.event_id`, where a move's event is stored, once), or it changed something
+    /// else (`processed_events`).
     pub async fn event_seen(&self, event_id: &str) -> Result<bool, StoreError> {
         let seen = on_pool!(self.pool, |p| sqlx::query(
-            "SELECT 1 FROM processed_events WHERE event_id = $1"
+            "SELECT 1 FROM actions WHERE event_id = $1
+             UNION ALL SELECT 1 FROM processed_events WHERE event_id = $1"
         )
         .bind(event_id)
         .fetch_optional(p)
@@ -165,12 +168,14 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             if let Some(e) = event_id {
-                sqlx::query(MARK_EVENT)
-                    .bind(e)
-                    .bind(at)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(key_error)?;
+                marked(
+                    sqlx::query(MARK_EVENT)
+                        .bind(e)
+                        .bind(at)
+                        .execute(&mut *tx)
+                        .await
+                        .map(|r| r.rows_affected()),
+                )?;
             }
             sqlx::query("INSERT INTO users (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING")
                 .bind(&g.challenger)
@@ -290,8 +295,9 @@ impl Store {
     }
 
     /// Writes a change to a game as one statement, an insert into the `game_writes` view
-    /// whose trigger (migration 0004) checks the version and writes the event id, the
-    /// game row, the action, the seats, the deadlines, the notice and the outbox
+    /// whose trigger (migration 0004, last rewritten by 0016) checks the version and writes
+    /// the game row, the action with its event id (or, for a change without an action, the
+    /// event id in `processed_events`), the seats, the deadlines, the notice and the outbox
     /// messages: all of it or, on any failure, none of it. A version other than
     /// `w.expected_version` is [`StoreError::Conflict`]; an event id (or notice) already
     /// recorded is [`StoreError::Duplicate`].
@@ -412,6 +418,9 @@ fn write_error(e: sqlx::Error) -> StoreError {
         sqlx::Error::Database(d) if d.message().contains("postal: version conflict") => {
             StoreError::Conflict
         }
+        sqlx::Error::Database(d) if d.message().contains("postal: duplicate event") => {
+            StoreError::Duplicate
+        }
         _ if is_unique_violation(&e) => StoreError::Duplicate,
         _ => StoreError::Db(e),
     }
@@ -431,11 +440,22 @@ fn inserted_once<T>(result: Result<T, sqlx::Error>) -> Result<bool, StoreError> 
     }
 }
 
-/// The error of inserting a key: [`StoreError::Duplicate`] if it was there already.
 /// Records a chat event as applied, inside the transaction that applies it: a second
-/// delivery of the event then fails this insert ([`key_error`]).
-pub(super) const MARK_EVENT: &str = "INSERT INTO processed_events (event_id, at) VALUES ($1, $2)";
+/// delivery of the event then fails this insert ([`key_error`]), and an event an action
+/// carried (`actions.event_id`) inserts nothing ([`marked`]).
+pub(super) const MARK_EVENT: &str = "INSERT INTO processed_events (event_id, at)
+    SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM actions WHERE event_id = $1)";
 
+/// The outcome of a [`MARK_EVENT`] insert: [`StoreError::Duplicate`] when the event was
+/// seen before, in either table.
+fn marked(rows_affected: Result<u64, sqlx::Error>) -> Result<(), StoreError> {
+    match rows_affected.map_err(key_error)? {
+        0 => Err(StoreError::Duplicate),
+        _ => Ok(()),
+    }
+}
+
+/// The error of inserting a key: [`StoreError::Duplicate`] if it was there already.
 fn key_error(e: sqlx::Error) -> StoreError {
     if is_unique_violation(&e) {
         StoreError::Duplicate

@@ -648,3 +648,49 @@ async fn an_undelivered_timeout_of_an_earlier_version_is_marked_an_end(url: Stri
     );
     store.close().await;
 }
+
+/// A move's chat event is stored once, in its action's row; a change without an action
+/// keeps its event in `processed_events`; every one of them is seen, and an event seen in
+/// either table is refused by a write or a challenge that carries it again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_actions_event_is_stored_once() {
+    let dir = TempDir::new("an_actions_event_is_stored_once");
+    let db = dir.db();
+    if db.starts_with("postgres") {
+        return;
+    }
+    let store = Store::open(&db).await.unwrap();
+    let id = challenge(&store, "e0").await;
+    store.write(id, &change(0, "e1")).await.unwrap();
+    let w = Write {
+        action: None,
+        ..change(1, "e2")
+    };
+    store.write(id, &w).await.unwrap();
+    for e in ["e0", "e1", "e2"] {
+        assert!(store.event_seen(e).await.unwrap(), "{e}");
+    }
+    let again = Write {
+        action: None,
+        ..change(2, "e1")
+    };
+    assert!(matches!(
+        store.write(id, &again).await,
+        Err(StoreError::Duplicate)
+    ));
+    assert!(matches!(
+        store.write(id, &change(2, "e2")).await,
+        Err(StoreError::Duplicate)
+    ));
+    store.close().await;
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{db}"))
+        .await
+        .unwrap();
+    let marked: Vec<String> =
+        sqlx::query_scalar("SELECT event_id FROM processed_events ORDER BY event_id")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(marked, ["e0", "e2"]);
+    pool.close().await;
+}

@@ -145,7 +145,7 @@ pub(super) fn status_line(g: &GameRow, rules: &dyn GameRules) -> String {
 
 /// The variant's public counters (`; double-move tokens left: White 3, Black 4`), or "".
 pub(super) fn counters(rules: &dyn GameRules) -> String {
-    match rules.project(Viewer::Public).counters {
+    match rules.project_board(Viewer::Public).counters {
         Some(c) => format!("; {c}"),
         None => String::new(),
     }
@@ -182,7 +182,7 @@ fn named_view(
     orientation: PublicOrientation,
     names: &[String],
 ) -> View {
-    let p = rules.project(viewer);
+    let p = rules.project_board(viewer);
     let mut board = p.board;
     if viewer == Viewer::Public && !board.fixed_bottom {
         board.bottom = orientation.bottom(board.caption.to_move);

@@ -170,6 +170,16 @@ pub trait GameRules: Send + Sync {
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError>;
     /// What `viewer` may see now.
     fn project(&self, viewer: Viewer) -> Projection;
+    /// What `viewer` sees of the board now, for a view drawn after every action (the
+    /// board image, the diagram, the FEN, the last move, the counters): [`project`]
+    /// where a variant may leave out what grows with the game (the record, the numbered
+    /// record) and the legal moves, which no board view shows. By default the whole
+    /// projection.
+    ///
+    /// [`project`]: GameRules::project
+    fn project_board(&self, viewer: Viewer) -> Projection {
+        self.project(viewer)
+    }
     /// How the game ended, if it has (an aborted game has no outcome).
     fn outcome(&self) -> Option<GameOutcome>;
     /// Whether the game was aborted.

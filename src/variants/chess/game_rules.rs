@@ -96,13 +96,22 @@ impl GameRules for ChessRules {
     }
 
     fn project(&self, viewer: Viewer) -> Projection {
-        let pos = self.game.position();
         let legal = match viewer {
             Viewer::Seat(seat) => color_of(seat)
                 .map(|c| self.legal_sans(c))
                 .unwrap_or_default(),
             Viewer::Public => Vec::new(),
         };
+        Projection {
+            record: turn_sans(&self.game),
+            numbered: numbered_moves(&self.game).join(" "),
+            legal,
+            ..self.project_board(viewer)
+        }
+    }
+
+    fn project_board(&self, viewer: Viewer) -> Projection {
+        let pos = self.game.position();
         Projection {
             board: render::BoardView::from_game(
                 &self.game,
@@ -111,10 +120,10 @@ impl GameRules for ChessRules {
             ),
             diagram: diagram(pos),
             fen: to_fen(pos),
-            last_move: self.game.turns().last().map(|(_, t)| t.uci()),
-            record: turn_sans(&self.game),
-            numbered: numbered_moves(&self.game).join(" "),
-            legal,
+            last_move: self.last_turn().map(|t| t.uci()),
+            record: Vec::new(),
+            numbered: String::new(),
+            legal: Vec::new(),
             holdings: None,
             counters: self.counters(),
             instructions: None,

@@ -23,7 +23,7 @@ pub use text::{diagram, grid, pgn_tags, split_double};
 
 use crate::notation::fen::parse_fen;
 use crate::notation::write_pgn_annotated;
-use crate::rules::{Color, Game, Move, Outcome, Position, Turn, Variant};
+use crate::rules::{Color, Game, Move, MoveKind, Outcome, Position, Role, Square, Turn, Variant};
 use crate::variants::api::{GameOutcome, OfferWords, RuleError, Said, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -171,10 +171,78 @@ pub fn game_outcome(o: &Outcome) -> GameOutcome {
 
 /// Finds the legal move whose UCI text is `uci` (case-insensitive).
 pub fn find_uci(pos: &Position, uci: &str) -> Option<Move> {
-    pos.legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.uci().eq_ignore_ascii_case(uci))
+    let legal = pos.legal_moves();
+    match UciText::parse(uci) {
+        // Compared field by field: formatting every legal move's UCI to find one was a
+        // fifth of a move's instructions when a stored game was read back (issue 36).
+        Some(text) => legal.iter().copied().find(|m| text.names(m)),
+        None => legal
+            .iter()
+            .copied()
+            .find(|m| m.uci().eq_ignore_ascii_case(uci)),
+    }
+}
+
+/// A move's UCI text read into the fields [`Move::uci`] writes: `e2e4`, `e7e8q`, `Q@e4`
+/// (a drop), `d4xd5` (Double Move's capture of a piece that moved twice).
+struct UciText {
+    /// The dropped role, for a drop.
+    drop: Option<Role>,
+    from: Square,
+    to: Square,
+    /// Written with `x` between the squares ([`MoveKind::CaptureTwiceMoved`]).
+    twice: bool,
+    promotion: Option<Role>,
+}
+
+impl UciText {
+    /// `text` read, either case; `None` when it is not in the form [`Move::uci`] writes.
+    fn parse(text: &str) -> Option<UciText> {
+        let b = text.as_bytes();
+        if !text.is_ascii() || b.len() < 4 {
+            return None;
+        }
+        if b[1] == b'@' {
+            let to = Square::parse(text.get(2..)?)?;
+            return Some(UciText {
+                drop: Some(Role::from_char(char::from(b[0]))?),
+                from: to,
+                to,
+                twice: false,
+                promotion: None,
+            });
+        }
+        let from = Square::parse(&text[..2])?;
+        let twice = b[2].eq_ignore_ascii_case(&b'x');
+        let rest = &text[if twice { 3 } else { 2 }..];
+        let to = Square::parse(rest.get(..2)?)?;
+        let promotion = match rest.len() {
+            2 => None,
+            3 => Some(Role::from_char(char::from(rest.as_bytes()[2]))?),
+            _ => return None,
+        };
+        Some(UciText {
+            drop: None,
+            from,
+            to,
+            twice,
+            promotion,
+        })
+    }
+
+    /// Whether `m`'s UCI text is this one.
+    fn names(&self, m: &Move) -> bool {
+        match self.drop {
+            Some(role) => m.is_drop() && m.role == role && m.to == self.to,
+            None => {
+                !m.is_drop()
+                    && m.from == self.from
+                    && m.to == self.to
+                    && (m.kind == MoveKind::CaptureTwiceMoved) == self.twice
+                    && m.promotion == self.promotion
+            }
+        }
+    }
 }
 
 /// Finds the turn whose canonical text is `text`: a move's UCI, or a double move's two
@@ -199,6 +267,20 @@ pub fn find_turn(pos: &Position, text: &str) -> Result<Turn, RuleError> {
 }
 
 impl ChessRules {
+    /// The last turn played, as [`Game::turns`] ends (both halves of a double move),
+    /// found without listing every turn.
+    pub fn last_turn(&self) -> Option<Turn> {
+        let (moves, positions) = (self.game.moves(), self.game.positions());
+        let last = *moves.last()?;
+        // The second half of a double move is played from the position between halves.
+        Some(match moves.len().checked_sub(2) {
+            Some(first) if positions[moves.len() - 1].is_between_halves() => {
+                Turn::Double(moves[first], last)
+            }
+            _ => Turn::Single(last),
+        })
+    }
+
     /// The game's record with a comment after the turns `after` names (by the turn's
     /// index from the start): for a variant built on this one whose turns carry more
     /// than the move (Split-Brain's revealed picks).

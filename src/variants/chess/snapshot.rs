@@ -3,7 +3,7 @@
 
 use super::{color_of, find_turn, game_outcome, seat_of, ChessRules, OfferKind};
 use crate::notation::fen::{parse_fen, to_fen};
-use crate::rules::{EndReason, Game, Outcome, Position, Variant};
+use crate::rules::{EndReason, Game, Outcome, Position, Turn, Variant};
 use crate::variants::api::{GameOutcome, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -51,11 +51,25 @@ impl ChessRules {
             None => Game::new(variant),
         };
         for text in &snap.moves {
+            if game.is_over() {
+                return Err(RuleError::new(format!(
+                    "snapshot move {text}: the game was over"
+                )));
+            }
             let turn = find_turn(game.position(), text)
                 .map_err(|e| RuleError::new(format!("snapshot move {text}: {e}")))?;
-            game.play_turn(turn)
-                .map_err(|e| RuleError::new(format!("snapshot move {text}: {e}")))?;
+            match turn {
+                // A move of the position's legal moves: played without testing it again,
+                // the endings tested once at the end (`settle`) or before a double move.
+                Turn::Single(m) => game.replay_legal(m),
+                Turn::Double(..) => {
+                    game.settle();
+                    game.play_turn(turn)
+                        .map_err(|e| RuleError::new(format!("snapshot move {text}: {e}")))?;
+                }
+            }
         }
+        game.settle();
         let outcome = match &snap.outcome {
             None => None,
             Some((reason, o)) => {
