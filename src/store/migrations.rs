@@ -44,6 +44,7 @@ const SQLITE: &[File] = files!("":
     "0013_digest_and_orientation.sql",
     "0014_challenge_posts.sql",
     "0015_forgotten_players.sql",
+    "0017_server_settings.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -58,6 +59,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0013_digest_and_orientation.sql",
     "0014_challenge_posts.sql",
     "0015_forgotten_players.sql",
+    "0017_server_settings.sql",
 );
 
 /// Which schema's migrations.
