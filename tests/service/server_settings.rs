@@ -179,7 +179,16 @@ async fn settings_are_changed_by_managers_only_stored_and_applied_after_a_restar
         .await
         .unwrap();
     assert_eq!(out[0].refusal, Some(RefusalKind::NotHere));
+    let kept = svc.server_settings(SERVER).await.unwrap();
     svc.store().close().await;
+
+    // A copy of the database (`postal migrate-db`) keeps them.
+    let copy = dir.0.join("copy.db").display().to_string();
+    let summary = postal::console::migrate_db(&db, &copy).await.unwrap();
+    assert!(summary.contains("1 server_settings"), "{summary}");
+    let copied = open(&copy).await;
+    assert_eq!(copied.server_settings(SERVER).await.unwrap(), kept);
+    copied.store().close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
