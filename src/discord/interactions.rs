@@ -327,7 +327,7 @@ impl Core {
             let (outs, changed) = self
                 .process(
                     http,
-                    user,
+                    (user, member_of(cmd.member.as_deref())),
                     (place, via, cmd.guild_id),
                     text,
                     format!("int:{}", cmd.id),
@@ -421,7 +421,7 @@ impl Core {
             let (outs, changed) = self
                 .process(
                     http,
-                    user,
+                    (user, member_of(comp.member.as_ref())),
                     (place, via, comp.guild_id),
                     text,
                     format!("int:{}", comp.id),

@@ -1,6 +1,8 @@
 //! Typed messages: which are for the bot, and answering them. In a server the bot reads
-//! only its own commands (servers share the prefix among many bots) and, in a game's
-//! thread, the moves and commands of the game's players; a message that mentions the bot
+//! only its own commands, with the server's own prefix (servers share `!` among many
+//! bots; `/postal server prefix:?`), and, in a game's thread, the moves and commands of
+//! the game's players; nothing typed at all in a server that turned typed commands off
+//! (`/postal server text:off`: slash commands only, moves in threads included); a message that mentions the bot
 //! gets one line pointing to help. In a private message everything is for the bot. Every
 //! answer to a message in a server is a reply to it (a message reference, which notifies
 //! nobody); when the work fails (the database busy or down), the user is told so rather
@@ -60,8 +62,26 @@ impl Core {
             None => Place::Dm,
             Some(_) => Place::Channel(msg.channel_id.to_string()),
         };
+        // The server's own prefix, and whether it reads typed commands at all: where it
+        // does not, nothing typed there is for the bot (a bare move in a game's thread
+        // neither), and a mention of the bot is pointed to help, whose slash commands
+        // always work. Private messages are no server's.
+        let typed = match msg.guild_id {
+            Some(guild) => self.typed_commands(guild).await,
+            None => TypedCommands {
+                prefix: None,
+                read: true,
+            },
+        };
+        if !typed.read {
+            if self.mentions_bot(content) {
+                self.point_to_help(ctx, msg).await;
+            }
+            return;
+        }
+        let prefix = typed.prefix.as_deref().unwrap_or(self.cfg.prefix.as_str());
         let prefixed = content
-            .strip_prefix(self.cfg.prefix.as_str())
+            .strip_prefix(prefix)
             .or_else(|| self.after_bot_mention(content));
         let text = match self.heard(msg, &place, content, prefixed).await {
             Heard::Command(text) => text,
@@ -75,6 +95,23 @@ impl Core {
             return;
         }
         self.answer_message(ctx, msg, place, text).await
+    }
+
+    /// How typed messages are read on `guild` ([`Service::typed_commands`]); when the
+    /// database does not answer, the operator's prefix, read (logged once an outage).
+    async fn typed_commands(&self, guild: GuildId) -> TypedCommands {
+        match self.service.typed_commands(&guild.to_string()).await {
+            Ok(t) => t,
+            Err(e) => {
+                if !self.service.availability().failed(&e) {
+                    tracing::warn!(error = %e, "cannot read the server's settings; its defaults used");
+                }
+                TypedCommands {
+                    prefix: None,
+                    read: true,
+                }
+            }
+        }
     }
 
     /// What a message in `place` is to the bot: `content` trimmed, `prefixed` the rest
@@ -134,7 +171,7 @@ impl Core {
         let done = self
             .process(
                 &ctx.http,
-                msg.author.id,
+                (msg.author.id, author_of(msg)),
                 (place, None, msg.guild_id),
                 text.to_string(),
                 format!("msg:{}", msg.id),

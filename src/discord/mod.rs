@@ -43,7 +43,8 @@ use crate::service::command;
 use crate::service::deadlines::{unix_now, DeadlineTask};
 use crate::service::referee::adapter::{ChallengePost, GameRow, StoreError};
 use crate::service::referee::{
-    ChallengeMark, Destination, Incoming, Outbound, Place, Queued, Resolved, Service, View,
+    ChallengeMark, Destination, Incoming, Member, Outbound, Place, Queued, Resolved, Service,
+    TypedCommands, View,
 };
 use crate::service::settings::Settings;
 use crate::telemetry::Telemetry;
@@ -124,12 +125,13 @@ pub struct Core {
 }
 
 impl Core {
-    /// Runs one command line for `user`; returns the messages and whether the command
-    /// changed anything.
+    /// Runs one command line for `user`, whose standing on the server (`member`) is as
+    /// Discord's payload gave it ([`member_of`], [`author_of`]); returns the messages and
+    /// whether the command changed anything.
     async fn process(
         &self,
         http: &Http,
-        user: UserId,
+        (user, member): (UserId, Member),
         (place, via, server): (Place, Option<String>, Option<GuildId>),
         text: String,
         event_id: String,
@@ -157,7 +159,7 @@ impl Core {
             text,
             at,
         };
-        let outs = self.service.handle(inc).await?;
+        let outs = self.service.handle_as(inc, member).await?;
         let changed = self.service.event_applied(&event_id).await?;
         let mut outs: Vec<Out> = outs
             .into_iter()
@@ -316,6 +318,36 @@ fn move_to_thread(outs: &mut Vec<Out>, here: &Destination, game: i64, thread: &s
             reply_to: None,
         },
     );
+}
+
+/// The standing of an interaction's member on its server, from the payload: Manage Server
+/// (or Administrator) in the permissions Discord computed for them in the channel, and
+/// their roles. Nothing in a private message.
+fn member_of(member: Option<&serenity::all::Member>) -> Member {
+    let Some(m) = member else {
+        return Member::default();
+    };
+    Member {
+        manager: m.permissions.is_some_and(|p| {
+            p.contains(serenity::all::Permissions::MANAGE_GUILD)
+                || p.contains(serenity::all::Permissions::ADMINISTRATOR)
+        }),
+        roles: m.roles.iter().map(|r| r.to_string()).collect(),
+    }
+}
+
+/// The standing of a typed message's author on its server: their roles, which the
+/// message carries; not their permissions, which a message does not (a manager changes
+/// settings with the slash command, whose payload has them).
+fn author_of(msg: &Message) -> Member {
+    Member {
+        manager: false,
+        roles: msg
+            .member
+            .as_ref()
+            .map(|m| m.roles.iter().map(|r| r.to_string()).collect())
+            .unwrap_or_default(),
+    }
 }
 
 fn place_of(guild: Option<GuildId>, channel: ChannelId) -> Place {

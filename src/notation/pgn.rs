@@ -166,6 +166,7 @@ pub fn termination(reason: &str) -> &'static str {
     match reason {
         "timeout" | "timeout-vs-insufficient-material" => "time forfeit",
         "aborted" => "abandoned",
+        "adjudicated" => "adjudication",
         _ => "normal",
     }
 }

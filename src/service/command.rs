@@ -78,6 +78,11 @@ pub enum Command {
     /// confirm` (`true`): the user's personal data deleted and their name in their past
     /// games' records replaced by a neutral label.
     ForgetMe(bool),
+    /// `server [show] [prefix:P] [text:on|off] [channels:...] [days:N] [options:...]
+    /// [moderators:@role]`: the server's settings, shown or changed.
+    Server(crate::service::server_settings::ServerChange),
+    /// `moderate ...`: a moderator's action on a stuck game or a player's challenges.
+    Moderate(crate::service::moderation::Moderation),
     /// One of the variants' commands, read by the game it is for.
     Game(Option<i64>, GameCommand),
 }

@@ -184,6 +184,20 @@ pub const TABLES: &[Table] = &[
         columns: &[("id", I), ("at", I)],
         generated_id: true,
     },
+    Table {
+        name: "server_settings",
+        columns: &[
+            ("server", T),
+            ("prefix", T),
+            ("text_commands", I),
+            ("channels", T),
+            ("days", I),
+            ("options", T),
+            ("moderator_role", T),
+            ("updated_at", I),
+        ],
+        generated_id: false,
+    },
 ];
 
 /// One value of a copied row.

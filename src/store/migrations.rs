@@ -45,6 +45,7 @@ const SQLITE: &[File] = files!("":
     "0014_challenge_posts.sql",
     "0015_forgotten_players.sql",
     "0016_one_event_row.sql",
+    "0017_server_settings.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -60,6 +61,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0014_challenge_posts.sql",
     "0015_forgotten_players.sql",
     "0016_one_event_row.sql",
+    "0017_server_settings.sql",
 );
 
 /// Which schema's migrations.

@@ -24,6 +24,7 @@ mod player_settings;
 mod pool;
 mod reads;
 mod rows;
+mod server_settings;
 mod standings;
 mod status;
 mod vacations;
@@ -40,6 +41,7 @@ pub use rows::{
     ActionRow, Deadline, Drawn, GameRow, NewAction, NewDeadline, NewGame, NewNotice, SeatRow,
     StoredOutcome, Write,
 };
+pub use server_settings::StoredServerSettings;
 pub use standings::FinishedGame;
 pub use status::{GameStatus, UnknownStatus};
 pub use vacations::Vacation;

@@ -206,6 +206,10 @@ impl Registry {
         name: &str,
         snapshot: &serde_json::Value,
     ) -> Result<Box<dyn GameRules>, RuleError> {
+        // A game a moderator ended keeps its own snapshot inside the ending's.
+        if let Some((entry, game)) = api::Adjudicable::unwrap_snapshot(snapshot) {
+            return Ok(api::Adjudicable::ended(self.get(name)?.load(&game)?, entry));
+        }
         self.get(name)?.load(snapshot)
     }
 
@@ -232,6 +236,11 @@ impl Registry {
         let mut takebacks = api::Takebacks::default();
         for entry in log {
             let (seat, action) = entry;
+            // A moderator's ending: the game as it stands, ended ([`api::Adjudicable`]).
+            if let Some(ending) = action.adjudication_entry() {
+                game = api::Adjudicable::ended(game, ending);
+                continue;
+            }
             match takebacks.step(*seat, action)? {
                 api::Effect::Apply => {
                     game.apply(*seat, action)?;

@@ -22,5 +22,6 @@ mod many_games;
 mod operations;
 mod play;
 mod privacy;
+mod server;
 mod shards;
 mod variants;

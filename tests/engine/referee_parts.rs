@@ -26,6 +26,7 @@ const PARTS: &[&str] = &[
     "lookup",
     "routing",
     "standing",
+    "server_settings",
     // The parts, each on those above it.
     "chat",
     "conditional",
@@ -41,6 +42,7 @@ const PARTS: &[&str] = &[
     "outbox",
     "rematch",
     "forget",
+    "moderation",
     // What an adapter asks beside commands.
     "adapter",
     // The dispatch of a command, on top.

@@ -65,6 +65,39 @@ impl Fake {
         self.shared.changed.notify_waiters();
     }
 
+    /// Makes `user` a member of the server with these permissions (bits, e.g.
+    /// [`super::MEMBER_PERMISSIONS`]` | `[`super::MANAGE_GUILD`]) and roles: what
+    /// Discord puts in the `member` of their interactions (`permissions`, `roles`) and
+    /// of their messages (`roles`).
+    pub fn set_member(&self, user: &str, permissions: u64, roles: &[&str]) {
+        let mut inner = self.shared.inner.lock().unwrap();
+        inner.members.insert(
+            user.to_string(),
+            (permissions, roles.iter().map(|r| r.to_string()).collect()),
+        );
+    }
+
+    /// `d`'s `member` (an interaction's, or a message's when `message`) given the user's
+    /// permissions and roles as the server has them.
+    fn dress_member(&self, d: &mut Value, user: &str, message: bool) {
+        let inner = self.shared.inner.lock().unwrap();
+        let (permissions, roles) = inner
+            .members
+            .get(user)
+            .cloned()
+            .unwrap_or((super::MEMBER_PERMISSIONS, Vec::new()));
+        drop(inner);
+        if message {
+            if !roles.is_empty() {
+                d["member"] = json!({"roles": roles, "deaf": false, "mute": false, "flags": 0,
+                    "joined_at": "2026-01-01T00:00:00.000000+00:00"});
+            }
+        } else if d.get("member").is_some() {
+            d["member"]["permissions"] = json!(permissions.to_string());
+            d["member"]["roles"] = json!(roles);
+        }
+    }
+
     /// Delivers a message typed by `author` in `channel` of the guild [`GUILD_ID`];
     /// returns the message id.
     pub fn say(&self, author: (&str, &str), channel: &str, content: &str) -> String {
@@ -83,6 +116,7 @@ impl Fake {
         let id = self.id();
         let mut m = message(&id, channel, author, content, true);
         m["guild_id"] = json!(guild);
+        self.dress_member(&mut m, author.0, true);
         self.dispatch("MESSAGE_CREATE", m);
         id
     }
@@ -118,7 +152,8 @@ impl Fake {
         let id = self.id();
         let (top, options) = self.nest(name, options);
         let data = json!({"id": self.id(), "name": top, "type": 1, "options": options});
-        let d = interaction_envelope(&id, kind, data, channel, user, None);
+        let mut d = interaction_envelope(&id, kind, data, channel, user, None);
+        self.dress_member(&mut d, user.0, false);
         self.dispatch("INTERACTION_CREATE", d);
         id
     }
@@ -151,7 +186,7 @@ impl Fake {
     pub fn press(&self, user: (&str, &str), msg: &Value, custom_id: &str) -> String {
         let id = self.id();
         let channel = msg["channel_id"].as_str().unwrap_or_default().to_string();
-        let d = interaction_envelope(
+        let mut d = interaction_envelope(
             &id,
             3,
             json!({"custom_id": custom_id, "component_type": 2}),
@@ -159,6 +194,7 @@ impl Fake {
             user,
             Some(msg.clone()),
         );
+        self.dress_member(&mut d, user.0, false);
         self.dispatch("INTERACTION_CREATE", d);
         id
     }

@@ -229,7 +229,19 @@ struct Inner {
     /// The registered application commands of each scope (`global` or a guild id), as
     /// `GET .../commands` returns them.
     commands: HashMap<String, Vec<Value>>,
+    /// Server members given permissions or roles ([`Fake::set_member`]): user id ->
+    /// (permission bits in the channel, role ids). Every other member has
+    /// [`MEMBER_PERMISSIONS`] and no role.
+    members: HashMap<String, (u64, Vec<String>)>,
 }
+
+/// The permissions an ordinary member has in a channel, as an interaction's
+/// `member.permissions` gives them: view the channel, send messages, send messages in
+/// threads, use application commands.
+pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 31);
+
+/// The Manage Server permission (`MANAGE_GUILD`).
+pub const MANAGE_GUILD: u64 = 1 << 5;
 
 struct Shared {
     inner: Mutex<Inner>,

@@ -27,6 +27,7 @@ mod player_settings;
 mod race_claim;
 mod restart;
 mod secret_draws;
+mod server_settings;
 mod solitaire;
 mod split_brain;
 mod takeback;

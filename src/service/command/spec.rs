@@ -648,6 +648,125 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         },
     },
     RefereeCommand {
+        name: "server",
+        aliases: &[],
+        usage: "server [show] [prefix:P|default] [text:on|off] [channels:any|here|#channel,...] [days:N|default] [options:NAME=VALUE,...|none] [moderators:@role|none]",
+        help: "this server's settings (changed by members with Manage Server): the typed-command prefix, whether typed commands are read, where games may start, default days and variant options, the moderators' role",
+        examples: "server, server prefix:? text:on, server channels:here days:5, server options:timer=3, server moderators:@referees",
+        private: false,
+        home: Home::Account,
+        place: 21,
+        args: Arguments::Listed(&[
+            Arg {
+                name: "prefix",
+                help: "The prefix of typed commands (1 to 5 characters), or default",
+                kind: ArgKind::Word {
+                    max: 7,
+                    suggested: false,
+                },
+                keyed: true,
+                required: false,
+            },
+            Arg {
+                name: "text",
+                help: "Whether typed commands are read (slash commands always are)",
+                kind: ArgKind::Choice(&[("on", "on"), ("off", "off")]),
+                keyed: true,
+                required: false,
+            },
+            Arg {
+                name: "channels",
+                help: "Where games may start: #channels separated by commas, here, or any",
+                kind: ArgKind::Text { max: TEXT_MAX },
+                keyed: true,
+                required: false,
+            },
+            Arg {
+                name: "days",
+                help: "Days per move when a challenge gives none (1 to 60), or default",
+                kind: ArgKind::Word {
+                    max: 7,
+                    suggested: false,
+                },
+                keyed: true,
+                required: false,
+            },
+            Arg {
+                name: "options",
+                help: "Variant options when a challenge gives none, e.g. timer=3; or none",
+                kind: ArgKind::Text { max: TEXT_MAX },
+                keyed: true,
+                required: false,
+            },
+            Arg {
+                name: "moderators",
+                help: "The role whose members are moderators (@role), or none",
+                kind: ArgKind::Word {
+                    max: 30,
+                    suggested: false,
+                },
+                keyed: true,
+                required: false,
+            },
+        ]),
+        read: |w| {
+            crate::service::server_settings::read_change(w.raw)
+                .map(Command::Server)
+                .map_err(|e| ParseError::Syntax(format!("{e} (for example: server prefix:? text:on)")))
+        },
+    },
+    RefereeCommand {
+        name: "moderate",
+        aliases: &[],
+        usage: crate::service::moderation::USAGE,
+        help: "moderators only: abort or adjudicate a stuck game with a reason (logged in its thread), or end a player's open challenges; moderators are members with Manage Server or the server's moderators role",
+        examples: "moderate 12 adjudicate result:white Black has left the server, moderate 12 abort, moderate challenges @bob",
+        private: false,
+        home: Home::Account,
+        place: 22,
+        // The action first: Discord takes required options before the others.
+        args: Arguments::Listed(&[
+            Arg {
+                name: "action",
+                help: "What to do",
+                kind: ArgKind::Choice(&[
+                    ("abort", "abort the game"),
+                    ("adjudicate", "adjudicate the game"),
+                    ("challenges", "end a player's open challenges"),
+                ]),
+                keyed: false,
+                required: true,
+            },
+            Arg::GAME,
+            Arg {
+                name: "result",
+                help: "An adjudication's result",
+                kind: ArgKind::Choice(&[
+                    ("white", "White (or the first side) wins"),
+                    ("black", "Black (or the second side) wins"),
+                    ("draw", "a draw"),
+                ]),
+                keyed: true,
+                required: false,
+            },
+            Arg {
+                name: "user",
+                help: "Whose open challenges end",
+                kind: ArgKind::User,
+                keyed: false,
+                required: false,
+            },
+            Arg {
+                name: "reason",
+                help: "Why, as the thread and the record will say",
+                kind: ArgKind::Text { max: 200 },
+                keyed: false,
+                required: false,
+            },
+        ]),
+        read: |w| crate::service::moderation::read(w.raw).map(Command::Moderate),
+    },
+    RefereeCommand {
         name: "help",
         aliases: &["?"],
         usage: "help [COMMAND]",

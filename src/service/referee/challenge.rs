@@ -65,6 +65,8 @@ impl Service {
             .clone()
             .unwrap_or_else(|| self.settings.default_variant.clone());
         let spec = self.registry.get(&name)?;
+        // Where games may start on this server, and its defaults for what `c` leaves out.
+        let c = self.server_rules(inc, c, spec).await?;
         if c.fen.is_some() && !spec.takes_fen() {
             return Err(Fail::of(
                 RefusalKind::Syntax,

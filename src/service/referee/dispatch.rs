@@ -2,7 +2,7 @@
 //! referee it is for, and its refusal or answer assembled. The top of the referee: it
 //! depends on every part, and none depends on it.
 
-use super::messages::{Destination, Fail, Incoming, Outbound, Place, Reply};
+use super::messages::{Destination, Fail, Incoming, Member, Outbound, Place, Reply};
 use super::Service;
 use crate::service::command::{self, Command, ParseError};
 use crate::store::GameStatus;
@@ -25,12 +25,24 @@ impl Service {
     /// nothing), and a refusal looks it up before answering, so that a copy of an event
     /// that was applied is answered with nothing rather than, say, "not your turn".
     pub async fn handle(&self, inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+        self.handle_as(inc, Member::default()).await
+    }
+
+    /// [`Service::handle`] for a sender whose standing on the server (`member`: Manage
+    /// Server, roles) the adapter read from the platform: what a server's settings and
+    /// moderator tools are checked against. [`Service::handle`] is this for a sender
+    /// with none.
+    pub async fn handle_as(
+        &self,
+        inc: Incoming,
+        member: Member,
+    ) -> Result<Vec<Outbound>, StoreError> {
         // The command word is read for the metrics alone: not at all when they are off.
         let kind = self
             .telemetry
             .is_on()
             .then(|| command::kind_of(&inc.text, &self.registry));
-        let answered = self.answer(inc).await;
+        let answered = self.answer(inc, &member).await;
         if answered.is_ok() {
             self.availability.answered();
         }
@@ -63,7 +75,11 @@ impl Service {
     }
 
     /// The messages of [`Service::handle`], their users still marked in `text`.
-    async fn answer(&self, mut inc: Incoming) -> Result<Vec<Outbound>, StoreError> {
+    async fn answer(
+        &self,
+        mut inc: Incoming,
+        member: &Member,
+    ) -> Result<Vec<Outbound>, StoreError> {
         inc.text = crate::service::input::clean(&inc.text);
         let origin = match &inc.place {
             Place::Channel(c) => Destination::Channel(c.clone()),
@@ -102,7 +118,7 @@ impl Service {
                 return Ok(r.out);
             }
         };
-        let refusal = match self.run(&inc, cmd, &mut r).await {
+        let refusal = match self.run(&inc, member, cmd, &mut r).await {
             Ok(()) => {
                 // Nobody is called on by their own command (a draw offer, a move after
                 // which the mover is still awaited).
@@ -175,7 +191,13 @@ impl Service {
     }
 
     /// Runs one parsed command.
-    async fn run(&self, inc: &Incoming, cmd: Command, r: &mut Reply) -> Result<(), Fail> {
+    async fn run(
+        &self,
+        inc: &Incoming,
+        member: &Member,
+        cmd: Command,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
         match cmd {
             Command::Help(None) => r.say(self.help_for_player(&inc.user).await?),
             Command::Help(t) => r.say(command::help(t.as_deref(), &self.registry)),
@@ -208,6 +230,8 @@ impl Service {
             Command::Rematch(id) => self.rematch(inc, id, r).await?,
             Command::Leaderboard(v) => self.leaderboard(inc, &v, r).await?,
             Command::ForgetMe(confirm) => self.forget_me(inc, confirm, r).await?,
+            Command::Server(change) => self.server_command(inc, member, change, r).await?,
+            Command::Moderate(m) => self.moderate(inc, member, m, r).await?,
         }
         Ok(())
     }

@@ -44,6 +44,17 @@ pub struct Incoming {
     pub at: i64,
 }
 
+/// Who the sender of an [`Incoming`] is on its server, as the adapter read it from the
+/// platform's own data (Discord's interaction payload and message author), never from
+/// the text: what a server's settings and moderator tools are checked against.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Member {
+    /// The sender holds the server's Manage Server permission (or Administrator).
+    pub manager: bool,
+    /// The server's roles the sender holds, by id.
+    pub roles: Vec<String>,
+}
+
 /// Where a reply goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {

@@ -24,6 +24,10 @@
 //!   `rematch`; `chat`: which messages are for the referee; `outbox`: deadlines, reminders and timeouts, and the outbox they fill;
 //!   `records`: a game's public record and animation; `reading`: a game's board, moves,
 //!   record and hand for a reader;
+//! - `server_settings`: a server's own settings (prefix, typed commands, where games
+//!   start, challenge defaults, moderators' role), stored and applied;
+//! - `moderation`: a moderator's abort or adjudication of a stuck game and ending of a
+//!   player's challenges;
 //! - `forget`: `forget-me`, a player's personal data deleted at their request;
 //! - `adapter`: what an adapter asks of the service beyond commands (threads, held
 //!   private messages, challenge posts, opening and closing the store);
@@ -44,6 +48,7 @@ mod locks;
 mod lookup;
 mod marks;
 mod messages;
+mod moderation;
 mod outbox;
 mod people;
 mod personal;
@@ -52,6 +57,7 @@ mod records;
 mod rematch;
 mod routing;
 mod seating;
+mod server_settings;
 mod standing;
 mod takeback;
 mod text;
@@ -69,10 +75,11 @@ pub use marks::{
 };
 pub use messages::Listed;
 pub use messages::{
-    record_name, Button, ChallengeMark, Choice, Destination, Fail, Incoming, Outbound, Place,
-    Queued, View,
+    record_name, Button, ChallengeMark, Choice, Destination, Fail, Incoming, Member, Outbound,
+    Place, Queued, View,
 };
 pub use outbox::OUTBOX_LEASE_SECONDS;
+pub use server_settings::TypedCommands;
 pub use text::{pgn_tags, seat_users};
 
 use messages::Reply;

@@ -28,7 +28,12 @@ impl Service {
 
     /// Tells what became of a pending challenge: where it was made, or, for one made in
     /// private, each player it names by private message.
-    fn tell_challenge(g: &GameRow, text: String, settled: Option<String>, r: &mut Reply) {
+    pub(super) fn tell_challenge(
+        g: &GameRow,
+        text: String,
+        settled: Option<String>,
+        r: &mut Reply,
+    ) {
         let challenge = settled.map(|how| ChallengeMark::Settled(g.id, how));
         let places = match g.channel {
             Some(_) => vec![r.origin.clone()],

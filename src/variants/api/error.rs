@@ -23,6 +23,9 @@ pub enum RefusalKind {
     Unknown,
     /// The game changed meanwhile; sending it again may work.
     Conflict,
+    /// The user lacks the standing on the server the command needs (a server's settings
+    /// or a moderator's tools).
+    NotAllowed,
     /// The referee failed, through no fault of the command: a game's state or action
     /// that could not be written for the store. Nothing changed.
     Internal,
@@ -42,6 +45,7 @@ impl RefusalKind {
             RefusalKind::Secret => "secret",
             RefusalKind::Unknown => "unknown",
             RefusalKind::Conflict => "conflict",
+            RefusalKind::NotAllowed => "not_allowed",
             RefusalKind::Internal => "internal",
         }
     }

@@ -3,6 +3,7 @@
 //! pure data and traits: no I/O, no async, no store, no chat service.
 
 mod action;
+mod adjudication;
 mod clock;
 mod command;
 mod duel;
@@ -20,6 +21,7 @@ mod standing;
 mod takeback;
 
 pub use action::Action;
+pub use adjudication::{Adjudicable, AdjudicationEntry, ABORTED, ADJUDICATED, REASON_MAX, RESULTS};
 pub use clock::VacationEntry;
 pub use command::{ArgKind, ArgSpec, CommandSpec, GameCommand, IdRule, Reading};
 pub use duel::{

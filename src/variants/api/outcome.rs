@@ -69,6 +69,7 @@ pub fn reason_words(reason: &str) -> String {
         "impasse" => "impasse (fifty moves each without a pawn move or capture)",
         "fast-fifty" => "impasse by agreement",
         "agreement" => "agreement",
+        "adjudicated" => "a moderator's adjudication",
         "resignation" => "resignation",
         "timeout" => "time",
         "timeout-vs-insufficient-material" => {

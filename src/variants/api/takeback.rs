@@ -51,6 +51,7 @@ impl Action {
     pub fn is_referees(&self) -> bool {
         self.takeback_step().is_some()
             || self.vacation_entry().is_some()
+            || self.adjudication_entry().is_some()
             || [Action::resign(), Action::abort(), Action::timeout()].contains(self)
     }
 }

@@ -1,0 +1,256 @@
+//! A server's own settings (`server ...`): shown to anyone on the server, changed by its
+//! members with Manage Server (as the adapter read it from the platform, never from the
+//! text), stored per server, and applied: the prefix and typed commands by the adapter
+//! ([`Service::typed_commands`]), where games may start and a challenge's defaults by the
+//! referee ([`Service::server_rules`]), moderators by the `moderation` part
+//! ([`Service::is_moderator`]).
+
+use super::marks::user_mark;
+use super::messages::{Fail, Incoming, Member, Place, Reply};
+use super::Service;
+use crate::service::command::Challenge;
+use crate::service::server_settings::{Channels, ServerChange, ServerSettings, OPTIONS_MAX};
+use crate::store::StoreError;
+use crate::variants::api::{RefusalKind, VariantSpec};
+
+/// How an adapter reads typed messages on a server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypedCommands {
+    /// The server's prefix; `None`: the operator's.
+    pub prefix: Option<String>,
+    /// Whether typed commands are read at all.
+    pub read: bool,
+}
+
+/// The server `inc` was given on, for a command that needs one.
+fn server_of(inc: &Incoming) -> Result<&str, Fail> {
+    match (&inc.place, inc.server.as_deref()) {
+        (Place::Channel(_), Some(s)) => Ok(s),
+        _ => Err(Fail::of(
+            RefusalKind::NotHere,
+            "server settings and moderator tools belong to a server: use them in one of its channels",
+        )),
+    }
+}
+
+impl Service {
+    /// The settings of `server` (the defaults when it never changed any).
+    pub async fn server_settings(&self, server: &str) -> Result<ServerSettings, StoreError> {
+        Ok(self
+            .store
+            .server_settings(server)
+            .await?
+            .map_or_else(ServerSettings::defaults, |s| {
+                ServerSettings::from_stored(&s)
+            }))
+    }
+
+    /// How typed messages are read on `server`: its prefix and whether it reads them.
+    pub async fn typed_commands(&self, server: &str) -> Result<TypedCommands, StoreError> {
+        let s = self.server_settings(server).await?;
+        Ok(TypedCommands {
+            prefix: s.prefix,
+            read: s.text_commands,
+        })
+    }
+
+    /// Whether `member` moderates the server `inc` was given on: Manage Server, or the
+    /// role its settings name.
+    pub(super) async fn is_moderator(&self, inc: &Incoming, member: &Member) -> Result<bool, Fail> {
+        if member.manager {
+            return Ok(true);
+        }
+        let server = server_of(inc)?;
+        let role = self.server_settings(server).await?.moderator_role;
+        Ok(role.is_some_and(|r| member.roles.contains(&r)))
+    }
+
+    /// `server ...`: the settings shown, or changed by a member with Manage Server.
+    pub(super) async fn server_command(
+        &self,
+        inc: &Incoming,
+        member: &Member,
+        change: ServerChange,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let server = server_of(inc)?;
+        if change.is_show() {
+            let s = self.server_settings(server).await?;
+            r.say(self.describe_server(&s));
+            return Ok(());
+        }
+        if !member.manager {
+            return Err(Fail::of(
+                RefusalKind::NotAllowed,
+                "only members with the Manage Server permission change this server's settings (with the slash command /postal server); nothing was changed",
+            ));
+        }
+        let options = match &change.options {
+            Some(given) => Some(self.checked_options(given)?),
+            None => None,
+        };
+        // Read, changed and written under the server's own lock (a key no game has), so
+        // that two changes at once each keep the other's.
+        let lock = self.lock_for(server_lock_key(server));
+        let _guard = lock.lock().await;
+        let mut s = self.server_settings(server).await?;
+        if let Some(p) = change.prefix {
+            s.prefix = p;
+        }
+        if let Some(t) = change.text_commands {
+            s.text_commands = t;
+        }
+        match change.channels {
+            Some(Channels::Any) => s.channels.clear(),
+            Some(Channels::Here) => {
+                if let Place::Channel(c) = &inc.place {
+                    s.channels = vec![c.clone()];
+                }
+            }
+            Some(Channels::These(ids)) => {
+                let mut ids = ids;
+                ids.dedup();
+                s.channels = ids;
+            }
+            None => {}
+        }
+        if let Some(d) = change.days {
+            s.days = d;
+        }
+        if let Some(o) = options {
+            s.options = o;
+        }
+        if let Some(role) = change.moderator_role {
+            s.moderator_role = role;
+        }
+        self.store
+            .set_server_settings(server, &s.to_stored(), inc.at)
+            .await?;
+        r.say(format!(
+            "{} changed this server's settings. {}",
+            user_mark(&inc.user),
+            self.describe_server(&s)
+        ));
+        Ok(())
+    }
+
+    /// Default options as typed, checked: each one some variant takes, its value valid
+    /// for every variant that takes it (so that no challenge is refused for a default),
+    /// in canonical form.
+    fn checked_options(&self, given: &[(String, String)]) -> Result<Vec<(String, String)>, Fail> {
+        let mut out: Vec<(String, String)> = Vec::new();
+        for (name, value) in given {
+            let specs: Vec<_> = self
+                .registry
+                .all()
+                .flat_map(|v| v.options().iter())
+                .filter(|o| o.name == name.as_str())
+                .collect();
+            if specs.is_empty() {
+                return Err(Fail::of(
+                    RefusalKind::Syntax,
+                    format!(
+                        "no variant takes an option `{}`: rules VARIANT lists a variant's options; nothing was changed",
+                        name.chars().take(20).collect::<String>()
+                    ),
+                ));
+            }
+            let mut canonical = String::new();
+            for o in specs {
+                canonical = o.read(value)?;
+            }
+            out.retain(|(n, _)| n != name);
+            out.push((name.clone(), canonical));
+        }
+        out.truncate(OPTIONS_MAX);
+        Ok(out)
+    }
+
+    /// The settings in words.
+    fn describe_server(&self, s: &ServerSettings) -> String {
+        let prefix = match &s.prefix {
+            Some(p) => format!("`{p}`"),
+            None => "the operator's".to_string(),
+        };
+        let text = if s.text_commands {
+            format!("typed commands are read (prefix {prefix})")
+        } else {
+            format!("typed commands are not read, only slash commands (prefix, when on: {prefix})")
+        };
+        let channels = if s.channels.is_empty() {
+            "games may start in any channel".to_string()
+        } else {
+            let list: Vec<String> = s.channels.iter().map(|c| format!("<#{c}>")).collect();
+            format!("games may start only in {}", list.join(", "))
+        };
+        let days = match s.days {
+            Some(d) => format!("{d} days per move unless a challenge says"),
+            None => format!(
+                "the operator's {} days per move unless a challenge says",
+                self.settings.default_days
+            ),
+        };
+        let options = if s.options.is_empty() {
+            "no default variant options".to_string()
+        } else {
+            let list: Vec<String> = s.options.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+            format!(
+                "default variant options {} (where the variant takes them)",
+                list.join(" ")
+            )
+        };
+        let moderators = match &s.moderator_role {
+            Some(role) => format!("moderators: members with Manage Server and <@&{role}>"),
+            None => "moderators: members with Manage Server".to_string(),
+        };
+        format!("Server settings: {text}; {channels}; {days}; {options}; {moderators}")
+    }
+
+    /// Challenge `c` of `spec` as the server's settings make it, where it is given on a
+    /// server: refused in a channel where games may not start (a game's own thread, for
+    /// a rematch, always may), and given the server's days and options where it names
+    /// none.
+    pub(super) async fn server_rules(
+        &self,
+        inc: &Incoming,
+        mut c: Challenge,
+        spec: &dyn VariantSpec,
+    ) -> Result<Challenge, Fail> {
+        let (Place::Channel(channel), Some(server)) = (&inc.place, inc.server.as_deref()) else {
+            return Ok(c);
+        };
+        let s = self.server_settings(server).await?;
+        if !s.allows_games_in(channel) && !self.store.is_game_thread(channel).await? {
+            let list: Vec<String> = s.channels.iter().map(|c| format!("<#{c}>")).collect();
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!(
+                    "games start only in {} on this server; nothing was done",
+                    list.join(", ")
+                ),
+            ));
+        }
+        if c.days.is_none() {
+            c.days = s.days;
+        }
+        for (name, value) in &s.options {
+            let given = c.options.iter().any(|(n, _)| n == name);
+            if !given && spec.options().iter().any(|o| o.name == name) {
+                c.options.push((name.clone(), value.clone()));
+            }
+        }
+        Ok(c)
+    }
+}
+
+/// The key of `server`'s settings among the games' locks: a negative number, which no
+/// game's id is (a Discord id is below 2^63; any other key is hashed).
+fn server_lock_key(server: &str) -> i64 {
+    let n = server.parse::<i64>().unwrap_or_else(|_| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        server.hash(&mut h);
+        (h.finish() >> 1) as i64
+    });
+    -n.max(1)
+}

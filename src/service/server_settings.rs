@@ -1,0 +1,356 @@
+//! A server's own settings (`server ...`, Discord's `/postal server`): the prefix of typed
+//! commands, whether typed commands are read at all, the channels where games may start,
+//! the default days per move and variant options of its challenges, and the role whose
+//! members are its moderators. What they mean, how they are written and the bounds every
+//! value is checked against; the referee's part `server_settings` stores and applies them.
+
+use crate::store::StoredServerSettings;
+
+/// The longest prefix, in characters.
+pub const PREFIX_MAX: usize = 5;
+
+/// The most channels a server may name as the places where games start.
+pub const CHANNELS_MAX: usize = 20;
+
+/// The most default options a server keeps.
+pub const OPTIONS_MAX: usize = 8;
+
+/// Characters a prefix may not hold: those that begin Discord's mentions, code and
+/// slash commands, and the `:` that separates a setting from its value.
+const PREFIX_REFUSED: &[char] = &['<', '>', '@', '#', '`', '/', '\\', ':', '*', '_', '~', '|'];
+
+/// A server's settings, as the referee uses them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServerSettings {
+    /// The prefix of typed commands; `None`: the operator's.
+    pub prefix: Option<String>,
+    /// Whether typed commands are read (slash commands always are).
+    pub text_commands: bool,
+    /// The channels where games may start, by id; empty: anywhere.
+    pub channels: Vec<String>,
+    /// The days per move of a challenge that gives none; `None`: the operator's.
+    pub days: Option<u32>,
+    /// The variant options of a challenge that does not give them, where its variant
+    /// takes them: `(name, value)`, each checked against every variant declaring it.
+    pub options: Vec<(String, String)>,
+    /// The role whose members are the server's moderators, beside those with Manage
+    /// Server.
+    pub moderator_role: Option<String>,
+}
+
+impl ServerSettings {
+    /// The settings of a server that never changed any.
+    pub fn defaults() -> ServerSettings {
+        ServerSettings {
+            text_commands: true,
+            ..ServerSettings::default()
+        }
+    }
+
+    /// The settings a stored row holds (a value the store holds but that does not read,
+    /// which only an edit by hand could leave, is taken as its default).
+    pub fn from_stored(s: &StoredServerSettings) -> ServerSettings {
+        let options: std::collections::BTreeMap<String, String> =
+            serde_json::from_str(&s.options).unwrap_or_default();
+        ServerSettings {
+            prefix: Some(s.prefix.clone()).filter(|p| read_prefix(p).is_ok()),
+            text_commands: s.text_commands,
+            channels: s
+                .channels
+                .split(',')
+                .filter(|c| is_id(c))
+                .map(str::to_string)
+                .collect(),
+            days: s
+                .days
+                .and_then(|d| u32::try_from(d).ok())
+                .filter(|d| (1..=60).contains(d)),
+            options: options.into_iter().collect(),
+            moderator_role: s.moderator_role.clone().filter(|r| is_id(r)),
+        }
+    }
+
+    /// The row that keeps these settings.
+    pub fn to_stored(&self) -> StoredServerSettings {
+        let options: std::collections::BTreeMap<&str, &str> = self
+            .options
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        StoredServerSettings {
+            prefix: self.prefix.clone().unwrap_or_default(),
+            text_commands: self.text_commands,
+            channels: self.channels.join(","),
+            days: self.days.map(i64::from),
+            // A map of strings is always written.
+            options: serde_json::to_string(&options).unwrap_or_else(|_| "{}".into()),
+            moderator_role: self.moderator_role.clone(),
+        }
+    }
+
+    /// Whether a game may start in `channel` (anywhere, when the server names none).
+    pub fn allows_games_in(&self, channel: &str) -> bool {
+        self.channels.is_empty() || self.channels.iter().any(|c| c == channel)
+    }
+}
+
+/// Which channels a change names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Channels {
+    /// Games may start anywhere.
+    Any,
+    /// Only where the command is given.
+    Here,
+    /// These channels, by id.
+    These(Vec<String>),
+}
+
+/// What `server ...` asks: each setting named, changed; none: the settings shown.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServerChange {
+    /// `prefix:P` (`Some(None)`: `prefix:default`, the operator's).
+    pub prefix: Option<Option<String>>,
+    /// `text:on|off`.
+    pub text_commands: Option<bool>,
+    /// `channels:any|here|<#ID>,<#ID>`.
+    pub channels: Option<Channels>,
+    /// `days:N|default`.
+    pub days: Option<Option<u32>>,
+    /// `options:NAME=VALUE,...|none`, as typed (checked against the variants by the
+    /// referee).
+    pub options: Option<Vec<(String, String)>>,
+    /// `moderators:<@&ROLE>|none`.
+    pub moderator_role: Option<Option<String>>,
+}
+
+impl ServerChange {
+    /// Whether it changes nothing (and so asks to see the settings).
+    pub fn is_show(&self) -> bool {
+        *self == ServerChange::default()
+    }
+}
+
+/// Whether `s` is a Discord id: 17 to 20 digits.
+fn is_id(s: &str) -> bool {
+    (17..=20).contains(&s.len()) && s.chars().all(|c| c.is_ascii_digit())
+}
+
+/// `text`, cut to 20 characters, for a refusal that names what was typed.
+fn cut(text: &str) -> String {
+    text.chars().take(20).collect()
+}
+
+/// A prefix as typed, checked: 1 to [`PREFIX_MAX`] visible characters, none of those that
+/// begin Discord's mentions, code or slash commands.
+pub fn read_prefix(p: &str) -> Result<String, String> {
+    let n = p.chars().count();
+    if n == 0 || n > PREFIX_MAX {
+        return Err(format!(
+            "a prefix is 1 to {PREFIX_MAX} characters, e.g. prefix:? or prefix:p!"
+        ));
+    }
+    if p.chars()
+        .any(|c| !c.is_ascii_graphic() || PREFIX_REFUSED.contains(&c))
+    {
+        return Err(format!(
+            "a prefix is made of letters, digits and punctuation other than {} (e.g. prefix:? or prefix:p!)",
+            PREFIX_REFUSED.iter().collect::<String>()
+        ));
+    }
+    Ok(p.to_string())
+}
+
+/// A channel as typed: a mention (`<#ID>`) or its id.
+fn read_channel(w: &str) -> Result<String, String> {
+    let id = w
+        .strip_prefix("<#")
+        .and_then(|w| w.strip_suffix('>'))
+        .unwrap_or(w);
+    if is_id(id) {
+        Ok(id.to_string())
+    } else {
+        Err(format!(
+            "`{}` is not a channel: name channels as #channel (or their ids), separated by commas, or say channels:any or channels:here",
+            cut(w)
+        ))
+    }
+}
+
+/// A role as typed: a mention (`<@&ID>`) or its id.
+fn read_role(w: &str) -> Result<String, String> {
+    let id = w
+        .strip_prefix("<@&")
+        .and_then(|w| w.strip_suffix('>'))
+        .unwrap_or(w);
+    if is_id(id) {
+        Ok(id.to_string())
+    } else {
+        Err(format!(
+            "`{}` is not a role: name the moderators' role as @role (or its id), or say moderators:none",
+            cut(w)
+        ))
+    }
+}
+
+/// Reads the words of `server` after its name: `show`, nothing, or settings written
+/// `name:value`.
+pub fn read_change(words: &[&str]) -> Result<ServerChange, String> {
+    let mut c = ServerChange::default();
+    if matches!(words, [w] if w.eq_ignore_ascii_case("show")) {
+        return Ok(c);
+    }
+    for w in words {
+        let Some((name, value)) = w.split_once(':') else {
+            return Err(format!(
+                "`{}` is not a setting: write each as name:value (prefix, text, channels, days, options, moderators)",
+                cut(w)
+            ));
+        };
+        let lower = value.to_lowercase();
+        match name.to_lowercase().as_str() {
+            "prefix" => {
+                c.prefix = Some(match lower.as_str() {
+                    "default" => None,
+                    _ => Some(read_prefix(value)?),
+                })
+            }
+            "text" => {
+                c.text_commands = Some(match lower.as_str() {
+                    "on" | "yes" => true,
+                    "off" | "no" => false,
+                    _ => return Err("text: is on or off (whether typed commands are read)".into()),
+                })
+            }
+            "channels" => {
+                c.channels = Some(match lower.as_str() {
+                    "any" | "anywhere" | "all" => Channels::Any,
+                    "here" => Channels::Here,
+                    _ => {
+                        let ids = value
+                            .split(',')
+                            .filter(|s| !s.is_empty())
+                            .map(read_channel)
+                            .collect::<Result<Vec<_>, _>>()?;
+                        if ids.is_empty() || ids.len() > CHANNELS_MAX {
+                            return Err(format!(
+                                "channels: names 1 to {CHANNELS_MAX} channels, or any, or here"
+                            ));
+                        }
+                        Channels::These(ids)
+                    }
+                })
+            }
+            "days" => {
+                c.days = Some(match lower.as_str() {
+                    "default" => None,
+                    d => match d.parse::<u32>() {
+                        Ok(n) if (1..=60).contains(&n) => Some(n),
+                        _ => {
+                            return Err(
+                                "days: takes a whole number of days from 1 to 60, or default"
+                                    .into(),
+                            )
+                        }
+                    },
+                })
+            }
+            "options" => {
+                c.options = Some(match lower.as_str() {
+                    "none" | "default" => Vec::new(),
+                    _ => {
+                        let mut out = Vec::new();
+                        for o in lower.split(',').filter(|s| !s.is_empty()) {
+                            let Some((n, v)) = o.split_once('=').or_else(|| o.split_once(':'))
+                            else {
+                                return Err(format!(
+                                    "`{}` is not an option: write options:NAME=VALUE,... (e.g. options:timer=3), or options:none",
+                                    cut(o)
+                                ));
+                            };
+                            out.push((cut(n), cut(v)));
+                        }
+                        if out.is_empty() || out.len() > OPTIONS_MAX {
+                            return Err(format!(
+                                "options: holds 1 to {OPTIONS_MAX} options, or none"
+                            ));
+                        }
+                        out
+                    }
+                })
+            }
+            "moderators" | "moderator" => {
+                c.moderator_role = Some(match lower.as_str() {
+                    "none" => None,
+                    _ => Some(read_role(value)?),
+                })
+            }
+            other => {
+                return Err(format!(
+                    "no server setting `{}`: the settings are prefix, text, channels, days, options and moderators",
+                    cut(other)
+                ))
+            }
+        }
+    }
+    Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_read_and_bounded() {
+        let c = read_change(&["prefix:?", "text:off", "days:5", "options:timer=3"]).unwrap();
+        assert_eq!(c.prefix, Some(Some("?".into())));
+        assert_eq!(c.text_commands, Some(false));
+        assert_eq!(c.days, Some(Some(5)));
+        assert_eq!(c.options, Some(vec![("timer".into(), "3".into())]));
+        assert!(read_change(&["show"]).unwrap().is_show());
+        assert!(read_change(&[]).unwrap().is_show());
+        let id = "123456789012345678";
+        let c = read_change(&[&format!("channels:<#{id}>,{id}")]).unwrap();
+        assert_eq!(
+            c.channels,
+            Some(Channels::These(vec![id.into(), id.into()]))
+        );
+        let c = read_change(&[&format!("moderators:<@&{id}>")]).unwrap();
+        assert_eq!(c.moderator_role, Some(Some(id.into())));
+        for bad in [
+            "prefix:",
+            "prefix:toolong",
+            "prefix:<@",
+            "prefix:a`",
+            "text:maybe",
+            "days:0",
+            "days:61",
+            "channels:general",
+            "moderators:admins",
+            "colour:blue",
+            "prefix",
+        ] {
+            assert!(read_change(&[bad]).is_err(), "{bad}");
+        }
+        // A refusal never repeats more than 20 characters of what was typed.
+        let long = format!("channels:{}", "x".repeat(500));
+        let e = read_change(&[&long]).unwrap_err();
+        assert!(e.len() < 200, "{e}");
+    }
+
+    #[test]
+    fn a_stored_row_reads_back() {
+        let s = ServerSettings {
+            prefix: Some("?".into()),
+            text_commands: false,
+            channels: vec!["123456789012345678".into()],
+            days: Some(7),
+            options: vec![("timer".into(), "3".into())],
+            moderator_role: Some("223456789012345678".into()),
+        };
+        assert_eq!(ServerSettings::from_stored(&s.to_stored()), s);
+        let d = ServerSettings::defaults();
+        assert_eq!(ServerSettings::from_stored(&d.to_stored()), d);
+        assert!(d.allows_games_in("1"));
+        assert!(!s.allows_games_in("1"));
+    }
+}
