@@ -7,7 +7,7 @@
 //! the first [`MAX_ROWS`] rows and [`MAX_COLUMNS`] columns are drawn.
 
 use super::canvas::Canvas;
-use super::fonts::{cap_height, GlyphCache};
+use super::fonts::{cap_height, GlyphCache, Line};
 use super::palette::Palette;
 use super::theme::Theme;
 use super::{BoardGeometry, Image};
@@ -64,13 +64,16 @@ pub fn render_table(table: &Table, theme: &Theme) -> Image {
     let limit = |c: usize| if c == 1 { MAX_NAME_W } else { MAX_CELL_W };
     let cell = |row: &[String], c: usize| row.get(c).map_or("", String::as_str).to_string();
     // Every cell laid out once, cut to its column's limit.
-    let lay = |row: &[String]| -> Vec<_> {
+    let lay = |row: &[String]| -> Vec<Line> {
         (0..cols)
             .map(|c| g.fitted_line(EM, &cell(row, c), limit(c)))
             .collect()
     };
     let header = lay(&table.header);
-    let body: Vec<Vec<_>> = table.rows[..shown].iter().map(|r| lay(r)).collect();
+    let body: Vec<Vec<_>> = table.rows[..shown]
+        .iter()
+        .map(|r| lay(r.as_slice()))
+        .collect();
     let widths: Vec<usize> = (0..cols)
         .map(|c| {
             std::iter::once(&header)
@@ -83,10 +86,10 @@ pub fn render_table(table: &Table, theme: &Theme) -> Image {
         .collect();
     let table_w: usize = widths.iter().sum();
     let title = (!table.title.trim().is_empty())
-        .then(|| g.fitted_line(TITLE_EM, table.title.trim(), (table_w.max(240)) as i32));
+        .then(|| g.fitted_line(TITLE_EM, table.title.trim(), table_w.max(240) as i32));
     let more = (hidden > 0).then(|| g.line(EM, &format!("… {hidden} more")));
     let title_h = if title.is_some() { ROW_H + 8 } else { 0 };
-    let w = (table_w.max(title.as_ref().map_or(0, |t| t.width as usize))) + 2 * MARGIN;
+    let w = table_w.max(title.as_ref().map_or(0, |t| t.width as usize)) + 2 * MARGIN;
     let h = MARGIN * 2 + title_h + ROW_H * (1 + shown + usize::from(more.is_some()));
 
     let mut pal = Palette::new();
@@ -109,11 +112,10 @@ pub fn render_table(table: &Table, theme: &Theme) -> Image {
         canvas.text(MARGIN as i32, y, t, text, &pal);
     }
     let top0 = MARGIN + title_h;
-    let draw_row = |canvas: &mut Canvas, top: usize, cells: &[_], fill: u8, ink: u8| {
+    let draw_row = |canvas: &mut Canvas, top: usize, cells: &[Line], fill: u8, ink: u8| {
         canvas.fill(MARGIN as i32, top as i32, table_w, ROW_H, fill);
         let mut x = MARGIN;
         for (c, line) in cells.iter().enumerate() {
-            let line: &super::fonts::Line = line;
             let left = if c == 1 {
                 x + PAD
             } else {

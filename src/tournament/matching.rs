@@ -157,8 +157,8 @@ impl<'a> Search<'a> {
         self.used[root] = true;
         let mut queue = std::collections::VecDeque::from([root]);
         while let Some(v) = queue.pop_front() {
-            for k in 0..self.g.adj[v].len() {
-                let to = self.g.adj[v][k];
+            let g = self.g;
+            for &to in &g.adj[v] {
                 if !self.alive[to] || self.base[v] == self.base[to] || self.mate[v] == to {
                     continue;
                 }

@@ -133,7 +133,7 @@ impl TextTable {
         };
         let mut out = vec![line(&self.header)];
         out.push("-".repeat(widths.iter().sum::<usize>() + 2 * cols.saturating_sub(1)));
-        out.extend(self.rows.iter().map(|r| line(r)));
+        out.extend(self.rows.iter().map(|r| line(r.as_slice())));
         out.join("\n")
     }
 }
