@@ -2,7 +2,7 @@
 //!
 //! The crate is layered: [`rules`] is the pure rules engine, [`notation`] reads and writes
 //! positions and moves, [`render`] draws boards, and [`variants`] holds the games with
-//! their registry, all pure; [`service`] is the referee over the [`store`]; [`discord`]
+//! their registry, all pure, as is [`tournament`] (pairing and standings); [`service`] is the referee over the [`store`]; [`discord`]
 //! and [`console`] are the adapters; [`telemetry`] is what they count for the operator; the binary's command-line interface sits on top.
 
 pub mod console;
@@ -13,4 +13,5 @@ pub mod rules;
 pub mod service;
 pub mod store;
 pub mod telemetry;
+pub mod tournament;
 pub mod variants;

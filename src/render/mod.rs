@@ -10,7 +10,8 @@
 //! ([`encode`]). An 8x8 board at the default size takes well under a millisecond.
 //!
 //! The renderer has no I/O and no async; the Discord adapter calls it off its runtime.
-//! [`gif::game_gif`] draws a whole game as an animated GIF.
+//! [`gif::game_gif`] draws a whole game as an animated GIF; [`table::render_table`] draws
+//! a table of text (a tournament's standings).
 
 mod assets;
 mod canvas;
@@ -22,6 +23,7 @@ mod layout;
 mod palette;
 mod pieces;
 mod raster;
+pub mod table;
 pub mod theme;
 pub mod view;
 

@@ -14,6 +14,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("notation", &["rules"]),
     ("render", &["rules", "notation"]),
     ("variants", &["rules", "notation", "render"]),
+    ("tournament", &[]),
     ("store", &[]),
     ("telemetry", &[]),
     (

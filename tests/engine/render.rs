@@ -19,6 +19,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 mod goals;
+mod table;
 
 /// Board size of the golden images: small, so the committed files are small.
 const GOLDEN_PX: u32 = 360;

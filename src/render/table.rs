@@ -1,0 +1,198 @@
+//! Tables of text as images: a tournament's standings and crosstable, drawn from plain
+//! rows of text with the board images' fonts, palette and PNG encoder.
+//!
+//! The table knows nothing about tournaments: a title, a header row and rows of cells.
+//! The second column (the name) is set flush left, every other column centred. Sizes
+//! are bounded whatever the input: cells are cut with an ellipsis past a width, and only
+//! the first [`MAX_ROWS`] rows and [`MAX_COLUMNS`] columns are drawn.
+
+use super::canvas::Canvas;
+use super::fonts::{cap_height, GlyphCache, Line};
+use super::palette::Palette;
+use super::theme::Theme;
+use super::{BoardGeometry, Image};
+use crate::rules::Color;
+use std::sync::{Arc, OnceLock};
+
+/// Rows drawn at most (a line below says how many more there are).
+pub const MAX_ROWS: usize = 128;
+/// Columns drawn at most.
+pub const MAX_COLUMNS: usize = 48;
+
+/// A table to draw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    /// The line above the table (the tournament's name and round); may be empty.
+    pub title: String,
+    /// The column headings.
+    pub header: Vec<String>,
+    /// The rows of cells.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Text size in pixels (the em).
+const EM: f32 = 17.0;
+/// The title's size.
+const TITLE_EM: f32 = 21.0;
+/// Height of a row.
+const ROW_H: usize = 30;
+/// Space left and right of a cell's text.
+const PAD: usize = 10;
+/// Margin around the table.
+const MARGIN: usize = 14;
+/// Widest a name cell may be, in pixels.
+const MAX_NAME_W: i32 = 280;
+/// Widest any other cell may be.
+const MAX_CELL_W: i32 = 120;
+
+fn glyphs() -> &'static GlyphCache {
+    static CACHE: OnceLock<GlyphCache> = OnceLock::new();
+    CACHE.get_or_init(GlyphCache::default)
+}
+
+/// Draws `table` in `theme`'s colours (the frame's dark background, the banner's colour
+/// for the header row, alternate rows on the status line's colour).
+pub fn render_table(table: &Table, theme: &Theme) -> Image {
+    let g = glyphs();
+    let cols = table
+        .header
+        .len()
+        .max(table.rows.iter().map(Vec::len).max().unwrap_or(0))
+        .clamp(1, MAX_COLUMNS);
+    let shown = table.rows.len().min(MAX_ROWS);
+    let hidden = table.rows.len() - shown;
+    let limit = |c: usize| if c == 1 { MAX_NAME_W } else { MAX_CELL_W };
+    let cell = |row: &[String], c: usize| row.get(c).map_or("", String::as_str).to_string();
+    // Every cell laid out once, cut to its column's limit.
+    let lay = |row: &[String]| -> Vec<Line> {
+        (0..cols)
+            .map(|c| g.fitted_line(EM, &cell(row, c), limit(c)))
+            .collect()
+    };
+    let header = lay(&table.header);
+    let body: Vec<Vec<_>> = table.rows[..shown]
+        .iter()
+        .map(|r| lay(r.as_slice()))
+        .collect();
+    let widths: Vec<usize> = (0..cols)
+        .map(|c| {
+            std::iter::once(&header)
+                .chain(&body)
+                .map(|r| r[c].width.max(0) as usize)
+                .max()
+                .unwrap_or(0)
+                + 2 * PAD
+        })
+        .collect();
+    let table_w: usize = widths.iter().sum();
+    let title = (!table.title.trim().is_empty())
+        .then(|| g.fitted_line(TITLE_EM, table.title.trim(), table_w.max(240) as i32));
+    let more = (hidden > 0).then(|| g.line(EM, &format!("… {hidden} more")));
+    let title_h = if title.is_some() { ROW_H + 8 } else { 0 };
+    let w = table_w.max(title.as_ref().map_or(0, |t| t.width as usize)) + 2 * MARGIN;
+    let h = MARGIN * 2 + title_h + ROW_H * (1 + shown + usize::from(more.is_some()));
+
+    let mut pal = Palette::new();
+    let bg = pal.exact(theme.frame);
+    let stripe = pal.exact(theme.status);
+    let head_bg = pal.exact(theme.banner);
+    let text = pal.exact(theme.text);
+    let head_text = pal.exact(theme.banner_text);
+    let dim = pal.exact(theme.text_dim);
+    for (b, f) in [(bg, text), (stripe, text), (head_bg, head_text), (bg, dim)] {
+        pal.prepare_ramp(b, f);
+    }
+
+    let mut canvas = Canvas::new(w, h, bg);
+    let cap = cap_height(EM).round() as i32;
+    let baseline = |top: usize| top as i32 + (ROW_H as i32 + cap) / 2;
+    if let Some(t) = &title {
+        let cap_t = cap_height(TITLE_EM).round() as i32;
+        let y = MARGIN as i32 + (ROW_H as i32 + cap_t) / 2;
+        canvas.text(MARGIN as i32, y, t, text, &pal);
+    }
+    let top0 = MARGIN + title_h;
+    let draw_row = |canvas: &mut Canvas, top: usize, cells: &[Line], fill: u8, ink: u8| {
+        canvas.fill(MARGIN as i32, top as i32, table_w, ROW_H, fill);
+        let mut x = MARGIN;
+        for (c, line) in cells.iter().enumerate() {
+            let left = if c == 1 {
+                x + PAD
+            } else {
+                x + (widths[c] - line.width.max(0) as usize) / 2
+            };
+            canvas.text(left as i32, baseline(top), line, ink, &pal);
+            x += widths[c];
+        }
+    };
+    draw_row(&mut canvas, top0, &header, head_bg, head_text);
+    for (i, cells) in body.iter().enumerate() {
+        let fill = if i % 2 == 1 { stripe } else { bg };
+        draw_row(&mut canvas, top0 + ROW_H * (i + 1), cells, fill, text);
+    }
+    if let Some(m) = &more {
+        let top = top0 + ROW_H * (1 + shown);
+        canvas.text((MARGIN + PAD) as i32, baseline(top), m, dim, &pal);
+    }
+    Image {
+        width: canvas.w as u32,
+        height: canvas.h as u32,
+        raw: canvas.px,
+        palette: Arc::from(pal.colors()),
+        board: BoardGeometry {
+            x: 0,
+            y: 0,
+            square: 0,
+            files: 0,
+            ranks: 0,
+            bottom: Color::White,
+        },
+        tiles: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_is_as_wide_as_its_widest_cells_and_bounded() {
+        let theme = Theme::default();
+        let table = Table {
+            title: "League".into(),
+            header: ["#", "Player", "Pts"].map(String::from).to_vec(),
+            rows: vec![["1", "Ann", "2½"].map(String::from).to_vec()],
+        };
+        let small = render_table(&table, &theme);
+        let mut wide = table.clone();
+        wide.rows[0][1] = "Bartholomew".repeat(40);
+        let cut = render_table(&wide, &theme);
+        assert!(cut.width() > small.width());
+        assert!(cut.width() as i32 <= small.width() as i32 + MAX_NAME_W);
+        let mut long = table.clone();
+        long.rows = vec![long.rows[0].clone(); 1000];
+        long.header = vec!["x".into(); 500];
+        let capped = render_table(&long, &theme);
+        assert_eq!(
+            capped.height() as usize,
+            2 * MARGIN + ROW_H + 8 + ROW_H * (2 + MAX_ROWS)
+        );
+        assert!(!capped.to_png().is_empty());
+        assert!(!render_table(&Table::default(), &theme).to_png().is_empty());
+    }
+
+    #[test]
+    fn the_header_row_is_drawn_in_the_banner_colour() {
+        let theme = Theme::default();
+        let table = Table {
+            title: String::new(),
+            header: ["#", "Player"].map(String::from).to_vec(),
+            rows: vec![["1", "Ann"].map(String::from).to_vec()],
+        };
+        let image = render_table(&table, &theme);
+        let (x, y) = (MARGIN as u32 + 1, MARGIN as u32 + 1);
+        assert_eq!(image.rgb(x, y), theme.banner);
+        assert_eq!(image.rgb(x, y + ROW_H as u32), theme.frame);
+        assert_eq!(image.rgb(0, 0), theme.frame);
+    }
+}
