@@ -652,7 +652,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         aliases: &[],
         usage: "server [show] [prefix:P|default] [text:on|off] [channels:any|here|#channel,...] [days:N|default] [options:NAME=VALUE,...|none] [moderators:@role|none]",
         help: "this server's settings (changed by members with Manage Server): the typed-command prefix, whether typed commands are read, where games may start, default days and variant options, the moderators' role",
-        examples: "server, server prefix:? text:on, server channels:here days:5, server options:timer=3, server moderators:@referees",
+        examples: "server, server prefix:? text:on, server channels:here days:5, server options:timer=3, server moderators:<@&123456789012345678>",
         private: false,
         home: Home::Account,
         place: 21,
