@@ -42,7 +42,7 @@ impl Bitboard {
         } else {
             (1 << (8 * height)) - 1
         };
-        Bitboard(row * 0x0101_0101_0101_0101 & ranks)
+        Bitboard((row * 0x0101_0101_0101_0101) & ranks)
     }
 
     /// Whether the set is empty.
