@@ -69,8 +69,8 @@ pub use marks::{
 };
 pub use messages::Listed;
 pub use messages::{
-    record_name, Button, ChallengeMark, Choice, Destination, Fail, Incoming, Outbound, Place,
-    Queued, View,
+    record_name, Button, Card, ChallengeMark, Choice, Destination, Fail, Incoming, Outbound, Place,
+    Queued, RulesCard, VariantLine, View,
 };
 pub use outbox::OUTBOX_LEASE_SECONDS;
 pub use text::{pgn_tags, seat_users};
