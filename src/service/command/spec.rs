@@ -369,7 +369,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         name: "rules",
         aliases: &[],
         usage: "rules [VARIANT]",
-        help: "what a variant is, its options, and where its rules are written; without a variant, the list of every variant",
+        help: "a variant's whole rules, with its options and commands; without a variant, the list of every variant",
         examples: "rules chess-sharp, rules",
         private: false,
         home: Home::Account,
