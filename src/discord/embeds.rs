@@ -59,6 +59,7 @@ impl Page {
     }
 
     /// Whether it is within every limit of one embed.
+    #[cfg(test)]
     pub fn fits(&self) -> bool {
         let n = |s: &str| s.chars().count();
         n(&self.title) <= TITLE

@@ -459,7 +459,7 @@ impl Core {
         variant: &str,
         page: usize,
     ) {
-        let card = match self.service.rules(variant) {
+        let card = match self.service.rules_card(variant) {
             Ok(card) => card,
             Err(e) => {
                 let r = Reply::private(e.text);

@@ -181,7 +181,7 @@ impl Service {
         match cmd {
             Command::Help(topic, variant) => self.help(inc, topic, variant, r).await?,
             Command::Rules(Some(v)) => {
-                let card = self.rules(&v)?;
+                let card = self.rules_card(&v)?;
                 r.say(rules_text(&card));
                 r.card(Card::Rules(card));
             }
@@ -267,7 +267,7 @@ impl Service {
     /// `rules VARIANT`: what the variant is, its seats, commands and options, and its
     /// whole rules document (embedded from `docs/rules/` when the binary is built), with
     /// the operator's link to it where one is configured.
-    pub fn rules(&self, name: &str) -> Result<RulesCard, RuleError> {
+    pub fn rules_card(&self, name: &str) -> Result<RulesCard, RuleError> {
         let v = self.registry.get(name)?;
         Ok(RulesCard {
             variant: v.id(),
