@@ -2,7 +2,7 @@
 //! Discord's limits, and what a press asks for (the command line a custom id carries,
 //! for whoever may press it).
 
-use crate::service::referee::Outbound;
+use crate::service::referee::{Card, Outbound};
 use serenity::all::{
     ActionRow, ActionRowComponent, ButtonKind, ButtonStyle, CreateActionRow, CreateButton, UserId,
 };
@@ -28,6 +28,10 @@ const ROWS: usize = 5;
 /// gets no button (it is never cut: a cut command would be another command); the
 /// message's text still says what to type.
 pub(super) fn buttons_of(msg: &Outbound) -> Vec<Button> {
+    let pages = match &msg.card {
+        Some(Card::Rules(r)) => super::embeds::page_buttons(r, 0),
+        _ => Vec::new(),
+    };
     msg.buttons
         .iter()
         .filter_map(|b| {
@@ -46,6 +50,7 @@ pub(super) fn buttons_of(msg: &Outbound) -> Vec<Button> {
                 },
             })
         })
+        .chain(pages)
         .take(BUTTONS_PER_ROW * ROWS)
         .collect()
 }
@@ -55,18 +60,21 @@ pub(super) fn buttons_of(msg: &Outbound) -> Vec<Button> {
 pub(super) enum Press {
     /// Run this command line as the presser.
     Command(String),
+    /// Show page `1` of the rules of variant `0` in place of the pressed message's page;
+    /// anyone may turn a page.
+    Page(String, usize),
     /// Nothing is sent; tell the presser why.
     Refused(&'static str),
 }
 
 /// The command line a button stands for, when `presser` may press it: a referee's button
 /// (`cmd:USER:COMMAND`), for anyone (`-`) or for one user; the resignation confirmation
-/// the adapter itself adds (`resign:GAME:USER`), for the user who asked to resign; and
-/// the challenge buttons of earlier versions (`accept:GAME`, `decline:GAME`), which
+/// the adapter itself adds (`resign:GAME:USER`), for the user who asked to resign; a page
+/// of a variant's rules (`rules:VARIANT:PAGE`), for anyone; and the challenge buttons of earlier versions (`accept:GAME`, `decline:GAME`), which
 /// pending challenges still carry.
 pub(super) fn button_text(custom_id: &str, presser: UserId) -> Press {
     const STALE: Press = Press::Refused(
-        "this button is from an earlier version of the bot and does nothing now: type the command instead (/help lists them)",
+        "this button is from an earlier version of the bot and does nothing now: use the command instead (/postal help lists them)",
     );
     let presser = presser.to_string();
     if let Some(rest) = custom_id.strip_prefix("cmd:") {
@@ -93,6 +101,10 @@ pub(super) fn button_text(custom_id: &str, presser: UserId) -> Press {
         [word @ ("accept" | "decline"), g] if game(g).is_some() => {
             Press::Command(format!("{word} {g}"))
         }
+        ["rules", variant, page] if !variant.is_empty() => match page.parse::<usize>() {
+            Ok(n) => Press::Page(variant.to_string(), n),
+            Err(_) => STALE,
+        },
         _ => STALE,
     }
 }
@@ -170,6 +182,13 @@ mod tests {
         assert_eq!(button_text(&resign, alice), cmd("resign 3"));
         assert!(
             matches!(button_text(&resign, bob), Press::Refused(w) if w.contains("only the player who asked"))
+        );
+        assert_eq!(
+            button_text("rules:chess-sharp:3", bob),
+            Press::Page("chess-sharp".into(), 3)
+        );
+        assert!(
+            matches!(button_text("rules:x", bob), Press::Refused(w) if w.contains(&format!("/{} help", super::super::slash::ACCOUNT)))
         );
         // The challenge buttons of earlier versions still answer their challenge.
         assert_eq!(button_text("accept:3", bob), cmd("accept 3"));

@@ -5,6 +5,9 @@
 use super::faults::GlobalLimit;
 use super::*;
 
+/// One Discord message of a service message: its text and its embeds.
+pub(super) type Part = (String, Vec<CreateEmbed>);
+
 /// `m`, piece `i` of `out`, with `out`'s nonce (one per piece) if it has one.
 pub(super) fn with_nonce(m: CreateMessage, out: &Out, i: usize) -> CreateMessage {
     match &out.nonce {
@@ -96,8 +99,17 @@ impl Core {
     /// the last piece: the board image; a document (a record) as a file of its own name
     /// instead of text; and, on a message announcing a game's end, the game's record
     /// (`.pgn`) and its animation (`.gif`).
-    pub(super) async fn body(&self, out: &Out) -> (Vec<String>, Vec<CreateAttachment>) {
+    pub(super) async fn body(&self, out: &Out) -> (Vec<Part>, Vec<CreateAttachment>) {
         let mut files: Vec<CreateAttachment> = self.png(&out.msg.image).await.into_iter().collect();
+        if let Some(card) = &out.msg.card {
+            // Laid out as embeds (help, rules, the variants), in place of the typed text.
+            let (messages, _) = embeds::card(self.service.registry(), card);
+            let parts = messages
+                .iter()
+                .map(|m| (String::new(), m.iter().map(embeds::Page::embed).collect()))
+                .collect();
+            return (parts, files);
+        }
         let pieces = match &out.msg.document {
             Some(name) => {
                 files.push(CreateAttachment::bytes(
@@ -130,7 +142,8 @@ impl Core {
                 Err(e) => tracing::warn!(game = id, error = %e, "cannot draw a game's animation"),
             }
         }
-        (pieces, files)
+        let parts = pieces.into_iter().map(|p| (p, Vec::new())).collect();
+        (parts, files)
     }
 
     /// Sends one message to a channel, split under the limit; the files and buttons go
@@ -160,7 +173,7 @@ impl Core {
         let (pieces, files) = self.body(out).await;
         let pieces = match (pieces.is_empty(), files.is_empty()) {
             (true, true) => return Vec::new(),
-            (true, false) => vec![String::new()],
+            (true, false) => vec![(String::new(), Vec::new())],
             (false, _) => pieces,
         };
         let last = pieces.len() - 1;
@@ -168,10 +181,11 @@ impl Core {
         pieces
             .into_iter()
             .enumerate()
-            .map(|(i, p)| {
+            .map(|(i, (p, embeds))| {
                 let m = with_nonce(
                     CreateMessage::new()
                         .content(p)
+                        .embeds(embeds)
                         .allowed_mentions(allowed_mentions(&out.msg.mentions)),
                     out,
                     i,

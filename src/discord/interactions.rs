@@ -7,7 +7,7 @@ use serenity::all::{CreateActionRow, EditInteractionResponse};
 
 /// One message of an interaction's answer: its text, image, buttons and the users it
 /// may notify.
-pub(super) type Piece<'a> = (String, Vec<CreateAttachment>, Vec<Button>, &'a [String]);
+pub(super) type Piece<'a> = (Part, Vec<CreateAttachment>, Vec<Button>, &'a [String]);
 
 /// An interaction's answer.
 pub(super) struct Reply {
@@ -63,9 +63,10 @@ async fn follow_up(
     deferred: bool,
 ) -> serenity::Result<()> {
     let mut sent = 0;
-    for (text, file, buttons, mentions) in pieces {
+    for ((text, embeds), file, buttons, mentions) in pieces {
         CreateInteractionResponseFollowup::new()
             .content(text)
+            .embeds(embeds)
             .ephemeral(ephemeral || deferred)
             .allowed_mentions(allowed_mentions(mentions))
             .components(action_rows(&buttons))
@@ -181,9 +182,14 @@ impl Core {
             }
             (None, true) => {}
             (None, false) => {
-                let piece = iter
-                    .next()
-                    .unwrap_or_else(|| ("done".to_string(), Vec::new(), Vec::new(), &[]));
+                let piece = iter.next().unwrap_or_else(|| {
+                    (
+                        ("done".to_string(), Vec::new()),
+                        Vec::new(),
+                        Vec::new(),
+                        &[],
+                    )
+                });
                 self.respond(http, (id, token), piece, ephemeral, posted.as_ref())
                     .await?;
             }
@@ -203,7 +209,7 @@ impl Core {
         for o in outs {
             let (parts, files) = self.body(o).await;
             let parts = if parts.is_empty() && !files.is_empty() {
-                vec![String::new()]
+                vec![(String::new(), Vec::new())]
             } else {
                 parts
             };
@@ -225,12 +231,13 @@ impl Core {
         &self,
         http: &Http,
         (id, token): (InteractionId, &str),
-        (text, file, buttons, mentions): Piece<'_>,
+        ((text, embeds), file, buttons, mentions): Piece<'_>,
         ephemeral: bool,
         posted: Option<&Out>,
     ) -> serenity::Result<()> {
         let m = CreateInteractionResponseMessage::new()
             .content(text)
+            .embeds(embeds)
             .ephemeral(ephemeral)
             .allowed_mentions(allowed_mentions(mentions))
             .components(action_rows(&buttons))
@@ -396,6 +403,10 @@ impl Core {
         names::learn_from_interaction(&self.service, &comp.user, comp.member.as_ref(), None);
         let text = match button_text(&comp.data.custom_id, comp.user.id) {
             Press::Command(t) => t,
+            Press::Page(variant, page) => {
+                self.turn_page(http, comp, &variant, page).await;
+                return;
+            }
             Press::Refused(why) => {
                 let r = Reply::private(why);
                 self.answer(http, comp.id, &comp.token, true, async { Ok(r) })
@@ -437,6 +448,35 @@ impl Core {
             Ok(r)
         };
         self.answer(http, comp.id, &comp.token, true, work).await;
+    }
+
+    /// Turns a variant's rules to page `page` in the pressed message itself: its embed
+    /// and its buttons replaced, nothing else sent. Anyone may turn a page.
+    async fn turn_page(
+        &self,
+        http: &Http,
+        comp: &ComponentInteraction,
+        variant: &str,
+        page: usize,
+    ) {
+        let card = match self.service.rules_card(variant) {
+            Ok(card) => card,
+            Err(e) => {
+                let r = Reply::private(e.text);
+                self.answer(http, comp.id, &comp.token, true, async { Ok(r) })
+                    .await;
+                return;
+            }
+        };
+        let (shown, buttons) = embeds::rules_page(self.service.registry(), &card, page);
+        let update = CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new()
+                .embed(shown.embed())
+                .components(action_rows(&buttons)),
+        );
+        if let Err(e) = update.execute(http, (comp.id, &comp.token)).await {
+            tracing::warn!(error = %e, "cannot turn a page of the rules");
+        }
     }
 
     /// Suggestions while a user types an option: their games for `game` (filtered by

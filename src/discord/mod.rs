@@ -21,6 +21,7 @@
 mod buttons;
 pub mod config;
 mod delivery;
+mod embeds;
 mod error;
 mod faults;
 mod interactions;
@@ -54,10 +55,10 @@ use buttons::{action_rows, button_text, buttons_of, Button, Press};
 use serenity::all::{
     AutoArchiveDuration, AutocompleteChoice, ButtonStyle, ChannelId, ChannelType, Client,
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
-    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    CreateThread, EditMessage, EditThread, EventHandler, GatewayIntents, GuildId, Http,
-    HttpBuilder, Interaction, InteractionId, Message, MessageId, Ready, ShardManager, UserId,
+    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateEmbed,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateThread, EditMessage, EditThread, EventHandler, GatewayIntents, GuildId,
+    Http, HttpBuilder, Interaction, InteractionId, Message, MessageId, Ready, ShardManager, UserId,
 };
 use serenity::builder::Builder;
 use shards::ShardRange;

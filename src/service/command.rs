@@ -6,9 +6,10 @@
 //! Case-insensitive; an optional game id (`12` or `#12`) after the keyword picks a game.
 
 use crate::service::player_settings::SettingsChange;
-use crate::variants::api::{CommandSpec, GameCommand, IdRule, TakebackStep};
+use crate::variants::api::{GameCommand, IdRule, TakebackStep};
 use crate::variants::Registry;
 
+pub mod help;
 mod spec;
 
 pub use spec::{
@@ -55,8 +56,9 @@ pub enum Command {
     Abort(Option<i64>),
     /// `hand [ID]`: what only the user holds in the game (cards), answered privately.
     Hand(Option<i64>),
-    /// `help [COMMAND]`.
-    Help(Option<String>),
+    /// `help [COMMAND|VARIANT] [VARIANT]`: the commands, one command (for one variant, if
+    /// named), or one variant's commands.
+    Help(Option<String>, Option<String>),
     /// `rematch [ID]`: the same game again, colours swapped.
     Rematch(Option<i64>),
     /// `rating [@user]`: a player's ratings and solitaire scores on this server.
@@ -416,98 +418,14 @@ pub fn is_declared_command(text: &str, registry: &Registry) -> bool {
         .is_some_and(|w| !registry.declarations(&w.to_lowercase()).is_empty())
 }
 
-/// The help text: every command (`help`, `help all`), one with its examples
-/// (`help claim`), or one variant's commands (`help chesswords`).
+/// The typed help text of `help` (no topic: the commands, with standard chess's) or
+/// `help TOPIC`, for a reader who plays no game: [`help::listing`] and [`help::topic`] as
+/// text ([`help::Help::text`]).
 pub fn help(topic: Option<&str>, registry: &Registry) -> String {
-    let variant_commands = registry.commands();
     match topic {
-        None => {
-            let names: Vec<&str> = REFEREE_COMMANDS
-                .iter()
-                .map(|c| c.name)
-                .chain(variant_commands.iter().map(|c| c.name))
-                .collect();
-            format!(
-                "commands: {} (help COMMAND for one, with examples)",
-                names.join(", ")
-            )
-        }
-        Some(t) if t.eq_ignore_ascii_case("all") => help(None, registry),
-        Some(t)
-            if registry.declarations(&t.to_lowercase()).is_empty()
-                && spec::find(&t.to_lowercase()).is_none()
-                && registry.find(t).is_some() =>
-        {
-            let v = registry.find(t).expect("found above");
-            let names: Vec<&str> = v.commands().iter().map(|c| c.name).collect();
-            format!(
-                "{} commands: {} (help COMMAND for one, with examples; help for the referee's)",
-                v.display_name(),
-                names.join(", ")
-            )
-        }
-        Some(t) => {
-            let t = t.to_lowercase();
-            if let Some(c) = spec::find(&t) {
-                return format!("{}: {}. Examples: {}", c.usage, c.help, c.examples);
-            }
-            let t = t.as_str();
-            let decls = registry.declarations(t);
-            if decls.is_empty() {
-                return format!(
-                    "no command '{}': type help for the list",
-                    t.chars().take(30).collect::<String>()
-                );
-            }
-            let variants: Vec<&str> = registry
-                .all()
-                .filter(|v| v.commands().iter().any(|c| c.is_named(t)))
-                .map(|v| v.id())
-                .collect();
-            let mut lines: Vec<String> = Vec::new();
-            for d in decls {
-                let line = describe(d);
-                if !lines.contains(&line) {
-                    lines.push(line);
-                }
-            }
-            format!("{} ({})", lines.join(" | "), variants.join(", "))
-        }
+        None => help::listing(registry, &[], false).text(),
+        Some(t) => help::topic(registry, t, None, &[]).map_or_else(|e| e, |h| h.text()),
     }
-}
-
-/// `help` for a user: the referee's commands and those of the variants the user plays
-/// (`played`, variant ids; standard chess's when they play none), the rest on request.
-pub fn help_for(registry: &Registry, played: &[String]) -> String {
-    let mut shown: Vec<&'static dyn crate::variants::api::VariantSpec> = registry
-        .all()
-        .filter(|v| played.iter().any(|p| p == v.id()))
-        .collect();
-    if shown.is_empty() {
-        shown.extend(registry.find("standard"));
-    }
-    let mut names: Vec<&str> = REFEREE_COMMANDS.iter().map(|c| c.name).collect();
-    for c in shown.iter().flat_map(|v| v.commands().iter()) {
-        if !names.contains(&c.name) {
-            names.push(c.name);
-        }
-    }
-    let variants: Vec<&str> = shown.iter().map(|v| v.display_name()).collect();
-    format!(
-        "commands: {} (those of {}; help all for every variant's, help VARIANT for one's, help COMMAND for one with examples)",
-        names.join(", "),
-        variants.join(", ")
-    )
-}
-
-/// One command's help line.
-fn describe(c: &CommandSpec) -> String {
-    let secret = if c.secret {
-        " (secret: send it to the bot privately)"
-    } else {
-        ""
-    };
-    format!("{}: {}{secret}. Examples: {}", c.usage, c.help, c.examples)
 }
 
 #[cfg(test)]

@@ -48,8 +48,8 @@ pub struct Settings {
     pub resources: BTreeMap<String, String>,
     /// Where the full rules documents are published (a web address ending before the
     /// document's name, e.g. `https://example.org/postal/rules/`): `rules VARIANT` links
-    /// `{rules_url}{document}.md`. `None`: the answer gives the summary alone and says to
-    /// ask the operator for the full rules (never a repository path users cannot open).
+    /// `{rules_url}{document}.md` beside the document itself (embedded in the binary, so
+    /// shown whether or not this is set).
     pub rules_url: Option<String>,
     /// The seed that makes new games' random draws reproducible, public and hidden alike
     /// (each game's seed is derived from it and the game's id): only the console's

@@ -18,6 +18,7 @@ pub mod king_of_the_hill;
 pub mod neighbour;
 pub mod parade;
 pub mod racing_kings;
+pub mod rules_docs;
 #[cfg(test)]
 mod shakmaty_perft;
 pub mod solitaire;

@@ -316,11 +316,11 @@ fn a_lone_number_after_move_is_the_move_not_a_game_id() {
 }
 
 /// `rules VARIANT` gives every variant's rules in brief (goal, moves, special rules, the
-/// end), from the variant's own spec, in one Discord message of at most 2000 characters
-/// even with a long rules link (issue 15).
+/// end), from the variant's own spec, then its whole rules document (embedded from
+/// `docs/rules/`), with its structured form for adapters that lay it out (issues 15, 32).
 #[tokio::test]
-async fn rules_gives_every_variant_a_real_summary_that_fits_one_discord_message() {
-    use postal::service::referee::Service;
+async fn rules_gives_every_variant_a_real_summary_and_its_whole_document() {
+    use postal::service::referee::{Card, Service};
     use postal::store::Store;
     use postal::variants::api::RULES_SUMMARY_MAX;
     let settings = postal::service::settings::Settings {
@@ -342,17 +342,18 @@ async fn rules_gives_every_variant_a_real_summary_that_fits_one_discord_message(
         let out = say(&svc, "r", "frank", &format!("rules {}", v.id()), T0).await;
         assert_eq!(out.len(), 1, "{out:?}");
         assert!(out[0].text.contains(brief), "{}: {out:?}", v.id());
-        assert!(
-            out[0].text.chars().count() <= 2000,
-            "{}: {} characters",
-            v.id(),
-            out[0].text.chars().count()
-        );
+        let doc = v.rules_text();
+        assert!(doc.len() > 2000, "{}", v.id());
+        assert!(out[0].text.contains(doc.trim_end()), "{}", v.id());
+        match &out[0].card {
+            Some(Card::Rules(card)) => assert_eq!(card.document, doc),
+            other => panic!("{}: {other:?}", v.id()),
+        }
     }
 }
 
 #[tokio::test]
-async fn rules_answers_with_a_summary_and_the_operators_link_not_a_repository_path() {
+async fn rules_shows_the_document_and_the_operators_link_never_a_repository_path() {
     use postal::service::referee::Service;
     use postal::store::Store;
     let plain = open("sqlite::memory:").await;
@@ -360,11 +361,9 @@ async fn rules_answers_with_a_summary_and_the_operators_link_not_a_repository_pa
     assert!(out[0]
         .text
         .starts_with("Los Alamos chess (los-alamos): chess on 6x6"));
-    assert!(
-        out[0].text.ends_with("Ask the operator for the full rules"),
-        "{out:?}"
-    );
-    assert!(!out[0].text.contains("docs/"), "{out:?}");
+    assert!(!out[0].text.contains("Ask the operator"), "{out:?}");
+    assert!(out[0].text.contains("# Los Alamos"), "{out:?}");
+    assert!(!out[0].text.contains("docs/rules"), "{out:?}");
     let settings = postal::service::settings::Settings {
         rules_url: Some("https://example.org/rules/".into()),
         ..common::service::seeded()
@@ -374,7 +373,7 @@ async fn rules_answers_with_a_summary_and_the_operators_link_not_a_repository_pa
     assert!(
         out[0]
             .text
-            .ends_with("The full rules: https://example.org/rules/chesswords.md"),
+            .contains("The rules online: https://example.org/rules/chesswords.md"),
         "{out:?}"
     );
 }

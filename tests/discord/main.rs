@@ -17,6 +17,7 @@ mod e2e;
 mod faults;
 mod forget;
 mod games;
+mod help;
 mod load;
 mod many_games;
 mod operations;

@@ -38,6 +38,7 @@ fn is_help_example(line: &str) -> bool {
         "\"rules ",
         "\"leaderboard ",
         "\"challenge ",
+        "\"help ",
         "(`help ",
         "Chess# points, solitaire best scores",
         "best first (Chess# with its points",

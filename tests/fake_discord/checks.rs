@@ -17,29 +17,7 @@ pub(super) fn check_message(body: &Value, files: &[File]) -> Result<(), (u16, Va
         ));
     }
     if let Some(embeds) = body.get("embeds").and_then(Value::as_array) {
-        if embeds.len() > 10 {
-            return Err(err(400, 50035, "Invalid Form Body: embeds: at most 10"));
-        }
-        let mut total = 0;
-        for e in embeds {
-            let len = |k: &str| {
-                e.get(k)
-                    .and_then(Value::as_str)
-                    .map_or(0, |s| s.chars().count())
-            };
-            let (t, d) = (len("title"), len("description"));
-            if t > 256 || d > 4096 {
-                return Err(err(400, 50035, "Invalid Form Body: embed too long"));
-            }
-            total += t + d;
-        }
-        if total > 6000 {
-            return Err(err(
-                400,
-                50035,
-                "Invalid Form Body: embeds: 6000 characters in all",
-            ));
-        }
+        check_embeds(embeds)?;
     }
     if content.is_empty()
         && files.is_empty()
@@ -59,6 +37,60 @@ pub(super) fn check_message(body: &Value, files: &[File]) -> Result<(), (u16, Va
     }
     check_allowed_mentions(body)?;
     check_components(body)
+}
+
+/// Checks a message's embeds against Discord's limits: at most 10; in each, a title of at
+/// most 256 characters, a description of at most 4096, at most 25 fields each with a name
+/// of 1 to 256 characters and a value of 1 to 1024, a footer of at most 2048 and an
+/// author's name of at most 256; and at most 6000 characters in all the message's
+/// embeds' titles, descriptions, field names and values, footers and authors' names.
+pub fn check_embeds(embeds: &[Value]) -> Result<(), (u16, Value)> {
+    let bad = |what: &str| {
+        Err(err(
+            400,
+            50035,
+            &format!("Invalid Form Body: embeds: {what}"),
+        ))
+    };
+    if embeds.len() > 10 {
+        return bad("at most 10");
+    }
+    let len = |v: &Value, k: &str| {
+        v.get(k)
+            .and_then(Value::as_str)
+            .map_or(0, |s| s.chars().count())
+    };
+    let mut total = 0;
+    for e in embeds {
+        let (t, d) = (len(e, "title"), len(e, "description"));
+        let footer = e.get("footer").map_or(0, |f| len(f, "text"));
+        let author = e.get("author").map_or(0, |a| len(a, "name"));
+        if t > 256 || d > 4096 || footer > 2048 || author > 256 {
+            return bad("title, description, footer or author too long");
+        }
+        if e.get("footer").is_some() && footer == 0 {
+            return bad("a footer needs its text");
+        }
+        let fields = e
+            .get("fields")
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice);
+        if fields.len() > 25 {
+            return bad("at most 25 fields");
+        }
+        for f in fields {
+            let (n, v) = (len(f, "name"), len(f, "value"));
+            if !(1..=256).contains(&n) || !(1..=1024).contains(&v) {
+                return bad("a field's name is 1 to 256 characters, its value 1 to 1024");
+            }
+            total += n + v;
+        }
+        total += t + d + footer + author;
+    }
+    if total > 6000 {
+        return bad("6000 characters in all");
+    }
+    Ok(())
 }
 
 /// Checks a message's `allowed_mentions` as Discord does: `parse` holds only `users`,

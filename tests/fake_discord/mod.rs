@@ -107,6 +107,16 @@ impl Recorded {
             .and_then(Value::as_str)
     }
 
+    /// The embeds sent (a message's, a callback's or a followup's), if any.
+    pub fn embeds(&self) -> Vec<Value> {
+        self.json
+            .get("embeds")
+            .or_else(|| self.json.get("data").and_then(|d| d.get("embeds")))
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// Message flags (64 = ephemeral), from a message body or a callback's data.
     pub fn flags(&self) -> u64 {
         self.json

@@ -3,7 +3,7 @@
 //! body size limit come first, then each route answers as Discord does, through the checks of
 //! [`super::checks`].
 
-use super::checks::{check_choices, check_commands, check_components, check_message};
+use super::checks::{check_choices, check_commands, check_components, check_embeds, check_message};
 use super::events::message;
 use super::{
     err, next_id, File, Inner, Interaction, Recorded, Shared, ACK_WINDOW, BOT_ID, GUILD_ID,
@@ -140,6 +140,9 @@ fn message_response(shared: &Shared, channel: &str, body: &Value, files: &[File]
     );
     if let Some(c) = body.get("components") {
         m["components"] = c.clone();
+    }
+    if let Some(e) = body.get("embeds") {
+        m["embeds"] = e.clone();
     }
     if let Some(f) = body.get("flags") {
         m["flags"] = f.clone();
@@ -350,6 +353,11 @@ fn answer(
                 }
             } else if let Some(data) = body.get("data") {
                 if let Err(e) = check_components(data) {
+                    return e;
+                }
+                // An update (7) is checked for its embeds and buttons, whatever it leaves.
+                let embeds = data.get("embeds").and_then(Value::as_array);
+                if let Err(e) = check_embeds(embeds.map_or(&[][..], Vec::as_slice)) {
                     return e;
                 }
                 if let Err(e) = check_message(data, files) {

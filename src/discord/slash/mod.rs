@@ -206,13 +206,96 @@ pub fn home(registry: &Registry, name: &str) -> &'static str {
     if name == PRIVATE || referee::named(name).is_some_and(|c| c.home == Home::Account) {
         return ACCOUNT;
     }
+    match only_owner(registry, name) {
+        Some(only) if own_commands(registry, only).len() >= 2 => only.id(),
+        _ => HUB,
+    }
+}
+
+/// The one variant that declares the command `name`, if only one does.
+fn only_owner(registry: &Registry, name: &str) -> Option<&'static dyn VariantSpec> {
     let mut owners = registry
         .all()
         .filter(|v| v.commands().iter().any(|c| c.name == name));
     match (owners.next(), owners.next()) {
-        (Some(only), None) => only.id(),
-        _ => HUB,
+        (Some(only), None) => Some(only),
+        _ => None,
     }
+}
+
+/// The commands only the variant `v` declares. A variant with two or more has a
+/// top-level command of its own holding them; one with a single one has it under [`HUB`]
+/// (a top-level command holding one subcommand would be a path of two words for one).
+fn own_commands(registry: &Registry, v: &dyn VariantSpec) -> Vec<&'static str> {
+    v.commands()
+        .iter()
+        .filter(|c| only_owner(registry, c.name).is_some())
+        .map(|c| c.name)
+        .collect()
+}
+
+/// The description of the variant command `c`'s subcommand: its help where every variant
+/// declaring it says the same, prefixed with the variant's name where it is one
+/// variant's command under [`HUB`]; where variants' declarations say different things, a
+/// neutral description pointing to the help that tells each variant's apart.
+fn command_description(registry: &Registry, c: &CommandSpec) -> String {
+    let decls = declared(registry, c.name);
+    if decls.iter().any(|d| d.help != c.help) {
+        return describe(&format!(
+            "Your game's {}: what it takes depends on the variant (/{ACCOUNT} help command:{})",
+            c.name, c.name
+        ));
+    }
+    match only_owner(registry, c.name) {
+        Some(v) if home(registry, c.name) == HUB && !c.help.starts_with(v.display_name()) => {
+            describe(&format!("{}: {}", v.display_name(), c.help))
+        }
+        _ => describe(c.help),
+    }
+}
+
+/// How the command `name` is written as a slash command: its path, then each option
+/// (`name:…` when required, `[name]` when not), those of the declaration by `variant`
+/// for a variant's command (else the first), and for a challenge the referee's options
+/// followed by `[option…]` for the variants' own.
+pub fn usage(registry: &Registry, name: &str, variant: Option<&str>) -> String {
+    let option = |n: &str, required: bool| match required {
+        true => format!("{n}:…"),
+        false => format!("[{n}]"),
+    };
+    let mut words = vec![invocation(registry, name)];
+    match referee::named(name).map(|c| c.args) {
+        Some(Arguments::Listed(args)) => {
+            words.extend(args.iter().map(|a| option(a.name, a.required)));
+        }
+        Some(Arguments::Challenge(args)) => {
+            words.push(option(&opponent_name(0), false));
+            words.push(option(Arg::VARIANT.name, false));
+            words.extend(args.iter().map(|a| option(a.name, a.required)));
+            words.push("[option…]".into());
+        }
+        None => {
+            let decl = variant
+                .and_then(|v| registry.find(v))
+                .and_then(|v| v.commands().iter().find(|c| c.name == name))
+                .or_else(|| declared(registry, name).first().copied());
+            if let Some(d) = decl {
+                words.extend(d.args.iter().map(|a| option(a.name, a.required)));
+            }
+            words.push(option(Arg::GAME.name, false));
+        }
+    }
+    words.join(" ")
+}
+
+/// An example as the slash command that gives it: the path, then each named argument as
+/// `name:value` (`/chess move move:Nf3 game:12`); `None` for an example only typing can
+/// give.
+pub fn example(registry: &Registry, e: &referee::help::Example) -> Option<String> {
+    let options = e.options.as_ref()?;
+    let mut words = vec![invocation(registry, e.command)];
+    words.extend(options.iter().map(|(n, v)| format!("{n}:{v}")));
+    Some(words.join(" "))
 }
 
 /// How a user invokes the command `name` in Discord (`/postal private`).
@@ -310,7 +393,7 @@ fn challenge(registry: &Registry, spec: &RefereeCommand, args: &[Arg]) -> Create
 /// takes them ([`arguments`]), then the game. A choice of more than Discord's 25 values
 /// is a word with the values suggested as the user types.
 fn game_command(registry: &Registry, c: &CommandSpec) -> CreateCommandOption {
-    let mut cmd = subcommand(c.name, describe(c.help));
+    let mut cmd = subcommand(c.name, command_description(registry, c));
     for a in arguments(registry, c.name) {
         let what = describe(a.help);
         let string = || CreateCommandOption::new(CommandOptionType::String, a.name, &what);

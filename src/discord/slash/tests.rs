@@ -399,9 +399,102 @@ fn generic_words_are_grouped_under_the_hub_or_their_variant() {
     // One variant's own: under that variant.
     assert_eq!(invocation(&r, "clue"), "/chesswords clue");
     assert_eq!(invocation(&r, "pick"), "/split-brain pick");
-    assert_eq!(home(&r, "fastfifty"), "chess-sharp");
+    // One variant's only command of its own: under the hub, not a top-level command
+    // holding a single subcommand.
+    assert_eq!(invocation(&r, "fastfifty"), "/chess fastfifty");
+    assert_eq!(invocation(&r, "double"), "/chess double");
+    assert_eq!(invocation(&r, "stay"), "/chess stay");
     for t in &tops[2..] {
         assert!(r.find(t).is_some_and(|v| v.id() == t), "/{t} is no variant");
+    }
+}
+
+#[test]
+fn no_top_level_command_holds_a_single_subcommand() {
+    let r = Registry::builtin();
+    for c in commands(&r) {
+        let v = serde_json::to_value(&c).unwrap();
+        let subs = v["options"].as_array().map_or(0, |o| {
+            o.iter()
+                .filter(|s| matches!(s["type"].as_u64(), Some(1 | 2)))
+                .count()
+        });
+        assert_ne!(subs, 1, "/{} holds a single subcommand", v["name"]);
+    }
+}
+
+#[test]
+fn a_shared_command_is_described_neutrally_where_its_variants_differ() {
+    let r = Registry::builtin();
+    for name in ["add", "guess", "move", "claim"] {
+        let d = registered(&r, name)["description"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(d.contains("depends on the variant"), "/{name}: {d}");
+        assert!(d.contains(&format!("help command:{name}")), "/{name}: {d}");
+    }
+    // One variant's command under the hub names its variant.
+    let d = registered(&r, "stay")["description"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(d.starts_with("Gravity Chess: "), "{d}");
+    let d = registered(&r, "fastfifty")["description"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(d.starts_with("Chess#: "), "{d}");
+}
+
+/// Every name, description, option and choice of the registered commands within
+/// Discord's limits: at most 100 commands; names of 1 to 32 lowercase characters;
+/// descriptions of 1 to 100; at most 25 subcommands or options; at most 25 choices, each
+/// name and value of 1 to 100 characters; at most 8000 characters per command.
+#[test]
+fn every_name_description_option_and_choice_is_within_discords_limits() {
+    let r = Registry::builtin();
+    let all: Vec<serde_json::Value> = commands(&r)
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .collect();
+    assert!(!all.is_empty() && all.len() <= 100);
+    fn check(v: &serde_json::Value, at: &str) {
+        let name = v["name"].as_str().unwrap();
+        let at = format!("{at} {name}");
+        assert!((1..=32).contains(&name.chars().count()), "{at}");
+        assert!(
+            name.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_'),
+            "{at}"
+        );
+        let d = v["description"].as_str().unwrap_or_default();
+        assert!(
+            (1..=DESCRIPTION).contains(&d.chars().count()),
+            "{at}: {d:?}"
+        );
+        assert!(
+            !d.ends_with('(') && d.matches('(').count() == d.matches(')').count(),
+            "{at}: {d:?}"
+        );
+        let options = v["options"].as_array().cloned().unwrap_or_default();
+        assert!(options.len() <= 25, "{at}");
+        let choices = v["choices"].as_array().cloned().unwrap_or_default();
+        assert!(choices.len() <= OPTION_CHOICES, "{at}");
+        for c in &choices {
+            let n = c["name"].as_str().unwrap();
+            assert!((1..=100).contains(&n.chars().count()), "{at}: {n}");
+            if let Some(value) = c["value"].as_str() {
+                assert!((1..=100).contains(&value.chars().count()), "{at}: {value}");
+            }
+        }
+        for o in &options {
+            check(o, &at);
+        }
+    }
+    for v in &all {
+        check(v, "");
+        assert!(counted(v) <= 8000, "/{}", v["name"]);
     }
 }
 

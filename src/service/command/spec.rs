@@ -369,7 +369,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         name: "rules",
         aliases: &[],
         usage: "rules [VARIANT]",
-        help: "what a variant is, its options, and where its rules are written; without a variant, the list of every variant",
+        help: "a variant's whole rules, with its options and commands; without a variant, the list of every variant",
         examples: "rules chess-sharp, rules",
         private: false,
         home: Home::Account,
@@ -769,28 +769,38 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
     RefereeCommand {
         name: "help",
         aliases: &["?"],
-        usage: "help [COMMAND]",
-        help: "this list, or one command with examples",
-        examples: "help claim",
+        usage: "help [COMMAND|VARIANT] [VARIANT]",
+        help: "the commands; one command with examples (those of the variants you play, or of the one named); or one variant's commands",
+        examples: "help claim, help add parade, help gravity",
         private: false,
         home: Home::Account,
         place: 19,
         // A word suggested from the command names rather than a list of choices: there
         // are more commands than the 25 choices Discord allows.
-        args: Arguments::Listed(&[Arg {
-            name: "command",
-            help: "One command, e.g. move, claim or clue",
-            kind: ArgKind::Word {
-                max: 20,
-                suggested: true,
+        args: Arguments::Listed(&[
+            Arg {
+                name: "command",
+                help: "One command, e.g. move, claim or clue",
+                kind: ArgKind::Word {
+                    max: 20,
+                    suggested: true,
+                },
+                keyed: false,
+                required: false,
             },
-            keyed: false,
-            required: false,
-        }]),
-        read: |w| match w.lower {
-            [] => Ok(Command::Help(None)),
-            [c] => Ok(Command::Help(Some(c.chars().take(30).collect()))),
-            _ => Err(w.usage()),
+            Arg {
+                help: "A variant: its commands, or the command above as it plays",
+                ..Arg::VARIANT
+            },
+        ]),
+        read: |w| {
+            let word = |c: &str| c.chars().take(30).collect::<String>();
+            match w.lower {
+                [] => Ok(Command::Help(None, None)),
+                [c] => Ok(Command::Help(Some(word(c)), None)),
+                [c, v] => Ok(Command::Help(Some(word(c)), Some(v.chars().take(40).collect()))),
+                _ => Err(w.usage()),
+            }
         },
     },
 ];

@@ -2,9 +2,11 @@
 //! referee it is for, and its refusal or answer assembled. The top of the referee: it
 //! depends on every part, and none depends on it.
 
-use super::messages::{Destination, Fail, Incoming, Member, Outbound, Place, Reply};
+use super::messages::{
+    Card, Destination, Fail, Incoming, Member, Outbound, Place, Reply, RulesCard, VariantLine,
+};
 use super::Service;
-use crate::service::command::{self, Command, ParseError};
+use crate::service::command::{self, help, Command, ParseError};
 use crate::store::GameStatus;
 use crate::store::StoreError;
 use crate::variants::api::{GameCommand, RefusalKind, RuleError};
@@ -199,10 +201,17 @@ impl Service {
         r: &mut Reply,
     ) -> Result<(), Fail> {
         match cmd {
-            Command::Help(None) => r.say(self.help_for_player(&inc.user).await?),
-            Command::Help(t) => r.say(command::help(t.as_deref(), &self.registry)),
-            Command::Rules(Some(v)) => r.say(self.rules_text(&v)?),
-            Command::Rules(None) => r.say(self.variant_list()),
+            Command::Help(topic, variant) => self.help(inc, topic, variant, r).await?,
+            Command::Rules(Some(v)) => {
+                let card = self.rules_card(&v)?;
+                r.say(rules_text(&card));
+                r.card(Card::Rules(card));
+            }
+            Command::Rules(None) => {
+                let lines = self.variant_lines();
+                r.say(variant_list(&lines));
+                r.card(Card::Variants(lines));
+            }
             Command::Challenge(c) => self.challenge(inc, c, r).await?,
             Command::Accept(id) => self.accept(inc, id, r).await?,
             Command::Decline(id) => self.decline(inc, id, false, r).await?,
@@ -236,67 +245,115 @@ impl Service {
         Ok(())
     }
 
-    /// `help` alone: the commands, with the variants `user` plays now first.
-    async fn help_for_player(&self, user: &str) -> Result<String, Fail> {
+    /// `help`: the commands (with those of the variants the user plays), one command
+    /// (as the variants asked for, or those the user plays, declare it) or one variant's
+    /// commands; an unknown topic is refused.
+    async fn help(
+        &self,
+        inc: &Incoming,
+        topic: Option<String>,
+        variant: Option<String>,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
         let mut played: Vec<String> = self
             .store
-            .games_of(user, &[GameStatus::Challenged, GameStatus::Active])
+            .games_of(&inc.user, &[GameStatus::Challenged, GameStatus::Active])
             .await?
             .into_iter()
             .map(|g| g.variant)
             .collect();
+        played.sort();
         played.dedup();
-        Ok(command::help_for(&self.registry, &played))
-    }
-
-    /// Every variant this service plays, a line each: its id, its name, the number of
-    /// players and what it is; then how to read one's rules.
-    fn variant_list(&self) -> String {
-        let mut lines = vec![format!("{} variants:", self.registry.all().count())];
-        for v in self.registry.all() {
-            let seats = v.seats().count();
-            lines.push(format!(
-                "{} ({}, {seats} player{}): {}",
-                v.id(),
-                v.display_name(),
-                if seats == 1 { "" } else { "s" },
-                v.summary()
-            ));
-        }
-        lines.push("rules VARIANT says more of one, with its options".into());
-        lines.join("\n")
-    }
-
-    /// `rules VARIANT`: what the variant is, its seats and options, and its rules
-    /// document.
-    fn rules_text(&self, name: &str) -> Result<String, Fail> {
-        let v = self.registry.get(name)?;
-        let options: Vec<String> = v
-            .options()
-            .iter()
-            .map(|o| format!("{} ({})", o.usage, o.help))
-            .collect();
-        let commands: Vec<&str> = v.commands().iter().map(|c| c.name).collect();
-        // The full document as the link the operator configures, never a repository
-        // path a chat user cannot open.
-        let full = match &self.settings.rules_url {
-            Some(url) => format!("The full rules: {url}{}.md", v.rules_document()),
-            None => "Ask the operator for the full rules".to_string(),
+        let help = match topic {
+            None => help::listing(&self.registry, &played, false),
+            Some(t) => help::topic(&self.registry, &t, variant.as_deref(), &played)
+                .map_err(|e| Fail::of(RefusalKind::Unknown, e))?,
         };
-        Ok(format!(
-            "{} ({}): {}\n{}\n{} player{}; commands: {}{}. {full}",
-            v.display_name(),
-            v.id(),
-            v.summary(),
-            v.rules_summary(),
-            v.seats().count(),
-            if v.seats().count() == 1 { "" } else { "s" },
-            commands.join(", "),
-            if options.is_empty() {
-                String::new()
-            } else {
-                format!("; options: {}", options.join(", "))
-            },
-        ))
+        r.say(help.text());
+        r.card(Card::Help(help));
+        Ok(())
     }
+
+    /// Every variant this service plays: its id, its name, the number of players and what
+    /// it is.
+    fn variant_lines(&self) -> Vec<VariantLine> {
+        self.registry
+            .all()
+            .map(|v| VariantLine {
+                variant: v.id(),
+                name: v.display_name(),
+                players: v.seats().count(),
+                summary: v.summary(),
+            })
+            .collect()
+    }
+
+    /// `rules VARIANT`: what the variant is, its seats, commands and options, and its
+    /// whole rules document (embedded from `docs/rules/` when the binary is built), with
+    /// the operator's link to it where one is configured.
+    pub fn rules_card(&self, name: &str) -> Result<RulesCard, RuleError> {
+        let v = self.registry.get(name)?;
+        Ok(RulesCard {
+            variant: v.id(),
+            name: v.display_name(),
+            summary: v.summary(),
+            brief: v.rules_summary(),
+            players: v.seats().count(),
+            commands: v.commands().iter().map(|c| c.name).collect(),
+            options: v.options().iter().map(|o| (o.usage, o.help)).collect(),
+            document: v.rules_text(),
+            link: self
+                .settings
+                .rules_url
+                .as_ref()
+                .map(|url| format!("{url}{}.md", v.rules_document())),
+        })
+    }
+}
+
+/// "N players" for `n`.
+fn players(n: usize) -> String {
+    format!("{n} player{}", if n == 1 { "" } else { "s" })
+}
+
+/// The list of variants as typed text: a line each, then how to read one's rules.
+fn variant_list(lines: &[VariantLine]) -> String {
+    let mut out = vec![format!("{} variants:", lines.len())];
+    for l in lines {
+        out.push(format!(
+            "{} ({}, {}): {}",
+            l.variant,
+            l.name,
+            players(l.players),
+            l.summary
+        ));
+    }
+    out.push("rules VARIANT shows one's whole rules".into());
+    out.join("\n")
+}
+
+/// A variant's rules as typed text: what it is, in brief, its players, commands and
+/// options, then the whole document.
+fn rules_text(c: &RulesCard) -> String {
+    let options: Vec<String> = c
+        .options
+        .iter()
+        .map(|(usage, help)| format!("{usage} ({help})"))
+        .collect();
+    let mut head = format!(
+        "{} ({}): {}\n{}\n{}; commands: {}",
+        c.name,
+        c.variant,
+        c.summary,
+        c.brief,
+        players(c.players),
+        c.commands.join(", ")
+    );
+    if !options.is_empty() {
+        head.push_str(&format!("; options: {}", options.join(", ")));
+    }
+    if let Some(link) = &c.link {
+        head.push_str(&format!("\nThe rules online: {link}"));
+    }
+    format!("{head}\n\n{}", c.document.trim_end())
 }

@@ -136,6 +136,59 @@ pub struct Outbound {
     /// shows users its own way (Discord as mentions, [`render_users`]); `text` holds the
     /// same with each user as their key, which every reader can show.
     pub marked: String,
+    /// What the message says, as structured data, for an adapter that lays it out its own
+    /// way (Discord's embeds): help, a variant's rules, the list of variants. The text
+    /// holds the same in typed form, for every other reader.
+    pub card: Option<Card>,
+}
+
+/// A message's content as structured data ([`Outbound::card`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Card {
+    /// A help answer.
+    Help(crate::service::command::help::Help),
+    /// One variant's rules.
+    Rules(RulesCard),
+    /// Every variant, a line each.
+    Variants(Vec<VariantLine>),
+}
+
+/// One variant's rules: what it is, in brief, and its whole rules document
+/// (`docs/rules/`, embedded in the binary).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesCard {
+    /// The variant's id.
+    pub variant: &'static str,
+    /// Its display name.
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub summary: &'static str,
+    /// The rules in brief.
+    pub brief: &'static str,
+    /// How many players it takes.
+    pub players: usize,
+    /// Its own commands' names.
+    pub commands: Vec<&'static str>,
+    /// The options a challenge may give it: how to write each, and what it does.
+    pub options: Vec<(&'static str, &'static str)>,
+    /// The whole rules document, in Markdown, with the decisions the project took where
+    /// the source is silent.
+    pub document: &'static str,
+    /// Where the operator publishes the document, if configured.
+    pub link: Option<String>,
+}
+
+/// One variant in the list of variants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantLine {
+    /// Its id.
+    pub variant: &'static str,
+    /// Its display name.
+    pub name: &'static str,
+    /// How many players it takes.
+    pub players: usize,
+    /// What it is, in one line.
+    pub summary: &'static str,
 }
 
 impl Outbound {
@@ -202,6 +255,13 @@ impl Reply {
             text: text.into(),
             ..Outbound::default()
         });
+    }
+
+    /// Gives the last message said its structured form ([`Outbound::card`]).
+    pub(super) fn card(&mut self, card: Card) {
+        if let Some(last) = self.out.last_mut() {
+            last.card = Some(card);
+        }
     }
 }
 

@@ -197,6 +197,7 @@ impl Service {
                 listing: Vec::new(),
                 challenge: None,
                 marked: String::new(),
+                card: None,
             });
         }
     }

@@ -61,6 +61,11 @@ pub trait VariantSpec: Sync {
     fn rules_document(&self) -> &'static str {
         self.id()
     }
+    /// Its whole rules document, `docs/rules/NAME.md` ([`rules_document`](Self::rules_document)),
+    /// as embedded in the binary when it was built.
+    fn rules_text(&self) -> &'static str {
+        crate::variants::rules_docs::document(self.rules_document()).unwrap_or_default()
+    }
     /// One line on what the game is, for `help` and Discord's choices.
     fn summary(&self) -> &'static str;
     /// The rules in brief, for `rules VARIANT` in a chat: the goal, how to move, the

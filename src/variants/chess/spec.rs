@@ -134,7 +134,7 @@ pub const DOUBLE: CommandSpec = CommandSpec {
     name: "double",
     aliases: &["doublemove", "double-move"],
     usage: "double [ID] MOVE1 MOVE2 (also double MOVE1 then MOVE2, or a bare MOVE1, MOVE2)",
-    help: "spend a token to play two moves in one turn (rules double-move says when)",
+    help: "spend a token to play two moves in one turn (its rules say when)",
     examples: "double Nf3 Ng5, double 12 e2 to e4 then g1 to f3, double Bd3 and Bxh7",
     secret: false,
     id: IdRule::Plain,
