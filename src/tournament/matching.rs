@@ -39,8 +39,8 @@ impl Graph {
     /// alive vertices have none.
     pub fn perfect(&self, alive: &[bool], start: Vec<usize>) -> Option<Vec<usize>> {
         let mut m = Search::new(self, alive, start);
-        for v in 0..alive.len() {
-            if alive[v] && m.mate[v] == NONE && !m.augment(v) {
+        for (v, &live) in alive.iter().enumerate() {
+            if live && m.mate[v] == NONE && !m.augment(v) {
                 return None;
             }
         }
