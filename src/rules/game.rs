@@ -2,10 +2,10 @@
 //! repetitions, claims, automatic endings and the score.
 
 use super::double_move::{DoubleMoveError, Turn};
+pub use super::material::{could_checkmate, could_win, is_dead_by_material};
 use super::position::Position;
 use super::types::{Color, Move, Role};
 use super::variant::{KingRule, Variant};
-use super::{explosions, losing};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -698,98 +698,6 @@ impl Game {
         }
         Ok(())
     }
-}
-
-/// Whether neither side can ever checkmate, by the material alone: king against king,
-/// a single knight or bishop against a bare king, or only bishops all on one colour.
-/// Where a game is won by losing, or captures explode, the variant's own rule
-/// ([`losing::dead_by_material`], [`explosions::dead_by_material`]).
-pub fn is_dead_by_material(pos: &Position) -> bool {
-    if let Some(dead) = super::material::variant_dead_by_material(pos) {
-        return dead;
-    }
-    let cfg = pos.config();
-    if cfg.king_rule == KingRule::Ordinary {
-        return losing::dead_by_material(pos);
-    }
-    if cfg.captures_explode {
-        return explosions::dead_by_material(pos);
-    }
-    let pawns_rooks_queens =
-        pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
-    if pawns_rooks_queens.nonempty()
-        || Color::ALL
-            .iter()
-            .any(|&c| pos.reserve(c).iter().any(|&n| n > 0))
-    {
-        return false;
-    }
-    let knights = pos.by_role(Role::Knight);
-    let bishops = pos.by_role(Role::Bishop);
-    if knights.nonempty() {
-        return knights.count() == 1 && bishops.is_empty();
-    }
-    let dark = bishops.filter(|s| s.is_dark()).count();
-    dark == 0 || dark == bishops.count() as usize
-}
-
-/// Whether `color` could still win by some series of legal moves: by bringing its king
-/// to the goal region where the variant has one (a king alone can always try), by
-/// losing everything where that wins ([`losing::could_lose_everything`]), by a king's
-/// explosion or mate where captures explode ([`explosions::could_explode_or_mate`]), or
-/// else by checkmate ([`could_checkmate`]). The variants whose material rules are in
-/// [`material`](super::material) answer first. In Crazyhouse, where no piece ever leaves
-/// the game, either side always could (as Lichess rules a timeout there).
-pub fn could_win(pos: &Position, color: Color) -> bool {
-    if let Some(could) = super::material::variant_could_win(pos, color) {
-        return could;
-    }
-    let cfg = pos.config();
-    if cfg.king_rule == KingRule::Ordinary {
-        return losing::could_lose_everything(pos, color);
-    }
-    if cfg.captures_explode {
-        return explosions::could_explode_or_mate(pos, color);
-    }
-    cfg.goal.is_some() || pos.tracks_promotions() || could_checkmate(pos, color)
-}
-
-/// Whether `color` could checkmate its opponent by some series of legal moves, the
-/// opponent's moves included however unlikely (FIDE 6.9: a player whose time runs out
-/// loses unless this is false). False only where no mate can ever arise:
-/// - `color` has a bare king (a king alone never gives check);
-/// - `color` has a king and one knight, the opponent a bare king (no square pattern
-///   lets a knight and king mate a lone king);
-/// - every piece on the board other than the kings is a bishop and all of them stand on
-///   one colour of square (a dead position: no king can ever be cornered).
-///
-/// Anything else counts as a possible mate, with the opponent's own pieces blocking
-/// (K+N against K+Q: the queen can shut its own king in), so the timeout loses. Pieces in
-/// hand (Chess#) count as material. This is exact for the cases above and otherwise
-/// errs only towards "could mate", never declaring a draw where a mate exists.
-pub fn could_checkmate(pos: &Position, color: Color) -> bool {
-    let ours = pos.by_color(color) & !pos.by_role(Role::King);
-    let theirs = pos.by_color(color.opposite()) & !pos.by_role(Role::King);
-    let in_hand = |c: Color| pos.reserve(c).iter().any(|&n| n > 0);
-    if ours.is_empty() && !in_hand(color) {
-        return false;
-    }
-    if in_hand(color) || in_hand(color.opposite()) {
-        return true;
-    }
-    let knights = ours & pos.by_role(Role::Knight);
-    if ours == knights && knights.count() == 1 && theirs.is_empty() {
-        return false;
-    }
-    let others = ours | theirs;
-    let bishops = others & pos.by_role(Role::Bishop);
-    if bishops == others {
-        let dark = bishops.filter(|s| s.is_dark()).count();
-        if dark == 0 || dark == bishops.count() as usize {
-            return false;
-        }
-    }
-    true
 }
 
 #[cfg(test)]

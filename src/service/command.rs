@@ -9,6 +9,7 @@ use crate::service::player_settings::SettingsChange;
 use crate::variants::api::{GameCommand, IdRule, TakebackStep};
 use crate::variants::Registry;
 
+mod args;
 pub mod help;
 mod spec;
 

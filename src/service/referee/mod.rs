@@ -75,8 +75,8 @@ pub use marks::{
 };
 pub use messages::Listed;
 pub use messages::{
-    record_name, Button, Card, ChallengeMark, Choice, Destination, Fail, Incoming, Member, Outbound,
-    Place, Queued, RulesCard, VariantLine, View,
+    record_name, Button, Card, ChallengeMark, Choice, Destination, Fail, Incoming, Member,
+    Outbound, Place, Queued, RulesCard, VariantLine, View,
 };
 pub use outbox::OUTBOX_LEASE_SECONDS;
 pub use server_settings::TypedCommands;
