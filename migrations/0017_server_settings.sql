@@ -4,6 +4,8 @@
 -- default days per move of its challenges (NULL: the operator's), its default variant
 -- options (a JSON object, `{"timer":"3"}`), and the role whose members are its
 -- moderators (NULL: only Manage Server). One row per server that changed anything.
+-- `version` counts its writes: a write names the version it read and is refused when
+-- another process wrote in between, so two changes at once each keep the other's.
 CREATE TABLE server_settings (
     server TEXT PRIMARY KEY,
     prefix TEXT NOT NULL,
@@ -12,5 +14,6 @@ CREATE TABLE server_settings (
     days INTEGER,
     options TEXT NOT NULL,
     moderator_role TEXT,
-    updated_at INTEGER NOT NULL
+    updated_at INTEGER NOT NULL,
+    version INTEGER NOT NULL
 );

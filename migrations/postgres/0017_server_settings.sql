@@ -9,5 +9,6 @@ CREATE TABLE server_settings (
     days BIGINT,
     options TEXT NOT NULL,
     moderator_role TEXT,
-    updated_at BIGINT NOT NULL
+    updated_at BIGINT NOT NULL,
+    version BIGINT NOT NULL
 );

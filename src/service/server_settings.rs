@@ -36,6 +36,9 @@ pub struct ServerSettings {
     /// The role whose members are the server's moderators, beside those with Manage
     /// Server.
     pub moderator_role: Option<String>,
+    /// The version of the stored row these were read from (0: none); a change is written
+    /// only over that version.
+    pub version: i64,
 }
 
 impl ServerSettings {
@@ -67,6 +70,7 @@ impl ServerSettings {
                 .filter(|d| (1..=60).contains(d)),
             options: options.into_iter().collect(),
             moderator_role: s.moderator_role.clone().filter(|r| is_id(r)),
+            version: s.version,
         }
     }
 
@@ -85,6 +89,7 @@ impl ServerSettings {
             // A map of strings is always written.
             options: serde_json::to_string(&options).unwrap_or_else(|_| "{}".into()),
             moderator_role: self.moderator_role.clone(),
+            version: self.version,
         }
     }
 
@@ -124,6 +129,40 @@ pub struct ServerChange {
 }
 
 impl ServerChange {
+    /// The settings `s` with this change made; `here`, the channel it was asked in, for
+    /// `channels:here` (in a DM, where there is none, the channels are left as they were).
+    pub fn apply(&self, s: &mut ServerSettings, here: Option<&str>) {
+        if let Some(p) = &self.prefix {
+            s.prefix.clone_from(p);
+        }
+        if let Some(t) = self.text_commands {
+            s.text_commands = t;
+        }
+        match &self.channels {
+            Some(Channels::Any) => s.channels.clear(),
+            Some(Channels::Here) => {
+                if let Some(c) = here {
+                    s.channels = vec![c.to_string()];
+                }
+            }
+            Some(Channels::These(ids)) => {
+                let mut ids = ids.clone();
+                ids.dedup();
+                s.channels = ids;
+            }
+            None => {}
+        }
+        if let Some(d) = self.days {
+            s.days = d;
+        }
+        if let Some(o) = &self.options {
+            s.options.clone_from(o);
+        }
+        if let Some(role) = &self.moderator_role {
+            s.moderator_role.clone_from(role);
+        }
+    }
+
     /// Whether it changes nothing (and so asks to see the settings).
     pub fn is_show(&self) -> bool {
         *self == ServerChange::default()
@@ -346,6 +385,7 @@ mod tests {
             days: Some(7),
             options: vec![("timer".into(), "3".into())],
             moderator_role: Some("223456789012345678".into()),
+            version: 3,
         };
         assert_eq!(ServerSettings::from_stored(&s.to_stored()), s);
         let d = ServerSettings::defaults();

@@ -195,6 +195,7 @@ pub const TABLES: &[Table] = &[
             ("options", T),
             ("moderator_role", T),
             ("updated_at", I),
+            ("version", I),
         ],
         generated_id: false,
     },

@@ -1,5 +1,5 @@
 //! Each server's own settings (migration 0017): one row per server that changed any,
-//! read whole and written whole. The service reads them into its `ServerSettings`
+//! read whole and written whole, each write checked against the version it read. The service reads them into its `ServerSettings`
 //! (`service::server_settings`), which says what they mean and checks every value.
 
 use super::{on_pool, Store, StoreError};
@@ -20,6 +20,8 @@ pub struct StoredServerSettings {
     pub options: String,
     /// The role whose members are the server's moderators.
     pub moderator_role: Option<String>,
+    /// How many times the row was written (0: never); a write names the version it read.
+    pub version: i64,
 }
 
 impl Store {
@@ -30,7 +32,7 @@ impl Store {
     ) -> Result<Option<StoredServerSettings>, StoreError> {
         Ok(on_pool!(self.pool, |p| {
             sqlx::query(
-                "SELECT prefix, text_commands, channels, days, options, moderator_role \
+                "SELECT prefix, text_commands, channels, days, options, moderator_role, version \
                  FROM server_settings WHERE server = $1",
             )
             .bind(server)
@@ -43,26 +45,31 @@ impl Store {
                 days: r.get(3),
                 options: r.get(4),
                 moderator_role: r.get(5),
+                version: r.get(6),
             })
         }))
     }
 
-    /// Stores the settings of `server` whole, at `at`.
+    /// Stores the settings of `server` whole, at `at`, as version `s.version + 1`, if the
+    /// stored row is still version `s.version` (or there is none and `s.version` is 0).
+    /// False, and nothing written, when another write came between the read and this.
     pub async fn set_server_settings(
         &self,
         server: &str,
         s: &StoredServerSettings,
         at: i64,
-    ) -> Result<(), StoreError> {
-        on_pool!(self.pool, |p| {
+    ) -> Result<bool, StoreError> {
+        let written = on_pool!(self.pool, |p| {
             sqlx::query(
                 "INSERT INTO server_settings \
-                 (server, prefix, text_commands, channels, days, options, moderator_role, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                 (server, prefix, text_commands, channels, days, options, moderator_role, updated_at, version) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9 + 1) \
                  ON CONFLICT (server) DO UPDATE SET prefix = excluded.prefix, \
                  text_commands = excluded.text_commands, channels = excluded.channels, \
                  days = excluded.days, options = excluded.options, \
-                 moderator_role = excluded.moderator_role, updated_at = excluded.updated_at",
+                 moderator_role = excluded.moderator_role, updated_at = excluded.updated_at, \
+                 version = excluded.version \
+                 WHERE server_settings.version = $9",
             )
             .bind(server)
             .bind(&s.prefix)
@@ -72,9 +79,11 @@ impl Store {
             .bind(&s.options)
             .bind(&s.moderator_role)
             .bind(at)
+            .bind(s.version)
             .execute(p)
-            .await?;
+            .await?
+            .rows_affected()
         });
-        Ok(())
+        Ok(written == 1)
     }
 }

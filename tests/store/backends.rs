@@ -9,7 +9,7 @@ use common::postgres::Schema;
 use common::service::TempDir;
 use postal::store::{
     Backend, Drawn, GameStatus, NewAction, NewDeadline, NewGame, NewMessage, SeatRow, Store,
-    StoreError, StoredOutcome, Write, TABLES,
+    StoreError, StoredOutcome, StoredServerSettings, Write, TABLES,
 };
 
 /// Runs `body` on a fresh SQLite file and on a fresh PostgreSQL schema.
@@ -50,6 +50,7 @@ on_both_backends!(
     a_copy_to_the_other_backend_and_back_keeps_every_row,
     a_read_only_store_reads_and_refuses_to_be_created,
     an_undelivered_timeout_of_an_earlier_version_is_marked_an_end,
+    of_concurrent_server_settings_writes_from_one_version_exactly_one_wins,
 );
 
 fn new_game(challenger: &str, channel: &str) -> NewGame {
@@ -413,6 +414,45 @@ async fn of_concurrent_writes_from_one_version_exactly_one_wins(url: String) {
         log.iter().map(|r| r.seq).collect::<Vec<_>>(),
         vec![1, 2, 3, 4, 5]
     );
+    a.close().await;
+    b.close().await;
+}
+
+/// Two processes changing one server's settings from the same read: exactly one write
+/// lands each round, the other is told so (and the service reads again), and the version
+/// counts the writes that landed.
+async fn of_concurrent_server_settings_writes_from_one_version_exactly_one_wins(url: String) {
+    const SERVER: &str = "300000000000000003";
+    let a = Store::open(&url).await.unwrap();
+    let b = Store::open(&url).await.unwrap();
+    assert_eq!(a.server_settings(SERVER).await.unwrap(), None);
+    for round in 0..4i64 {
+        let mut tasks = Vec::new();
+        for (n, store) in [&a, &b, &a, &b].into_iter().enumerate() {
+            let store = store.clone();
+            let s = StoredServerSettings {
+                prefix: format!("?{n}"),
+                text_commands: n % 2 == 0,
+                channels: String::new(),
+                days: Some(round + 1),
+                options: "{}".into(),
+                moderator_role: None,
+                version: round,
+            };
+            tasks.push(tokio::spawn(async move {
+                store.set_server_settings(SERVER, &s, 1_000 + round).await
+            }));
+        }
+        let mut won = 0;
+        for t in tasks {
+            if t.await.unwrap().unwrap() {
+                won += 1;
+            }
+        }
+        assert_eq!(won, 1, "round {round}");
+        let stored = b.server_settings(SERVER).await.unwrap().unwrap();
+        assert_eq!((stored.version, stored.days), (round + 1, Some(round + 1)));
+    }
     a.close().await;
     b.close().await;
 }

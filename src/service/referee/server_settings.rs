@@ -9,7 +9,7 @@ use super::marks::user_mark;
 use super::messages::{Fail, Incoming, Member, Place, Reply};
 use super::Service;
 use crate::service::command::Challenge;
-use crate::service::server_settings::{Channels, ServerChange, ServerSettings, OPTIONS_MAX};
+use crate::service::server_settings::{ServerChange, ServerSettings, OPTIONS_MAX};
 use crate::store::StoreError;
 use crate::variants::api::{RefusalKind, VariantSpec};
 
@@ -85,47 +85,42 @@ impl Service {
                 "only members with the Manage Server permission change this server's settings (with the slash command /postal server); nothing was changed",
             ));
         }
-        let options = match &change.options {
-            Some(given) => Some(self.checked_options(given)?),
-            None => None,
+        let change = ServerChange {
+            options: match &change.options {
+                Some(given) => Some(self.checked_options(given)?),
+                None => None,
+            },
+            ..change
         };
-        // Read, changed and written under the server's own lock (a key no game has), so
-        // that two changes at once each keep the other's.
+        let here = match &inc.place {
+            Place::Channel(c) => Some(c.as_str()),
+            _ => None,
+        };
+        // Read, changed and written under the server's own lock (a key no game has), and
+        // written only over the version read, so that two changes at once, in this process
+        // or another, each keep the other's: a write that lost the race reads again.
         let lock = self.lock_for(server_lock_key(server));
         let _guard = lock.lock().await;
-        let mut s = self.server_settings(server).await?;
-        if let Some(p) = change.prefix {
-            s.prefix = p;
-        }
-        if let Some(t) = change.text_commands {
-            s.text_commands = t;
-        }
-        match change.channels {
-            Some(Channels::Any) => s.channels.clear(),
-            Some(Channels::Here) => {
-                if let Place::Channel(c) = &inc.place {
-                    s.channels = vec![c.clone()];
-                }
+        let mut attempts = 0;
+        let s = loop {
+            let mut s = self.server_settings(server).await?;
+            change.apply(&mut s, here);
+            if self
+                .store
+                .set_server_settings(server, &s.to_stored(), inc.at)
+                .await?
+            {
+                s.version += 1;
+                break s;
             }
-            Some(Channels::These(ids)) => {
-                let mut ids = ids;
-                ids.dedup();
-                s.channels = ids;
+            attempts += 1;
+            if attempts == SETTINGS_WRITE_ATTEMPTS {
+                return Err(Fail::of(
+                    RefusalKind::Conflict,
+                    "this server's settings were being changed at the same moment; nothing was changed, try again",
+                ));
             }
-            None => {}
-        }
-        if let Some(d) = change.days {
-            s.days = d;
-        }
-        if let Some(o) = options {
-            s.options = o;
-        }
-        if let Some(role) = change.moderator_role {
-            s.moderator_role = role;
-        }
-        self.store
-            .set_server_settings(server, &s.to_stored(), inc.at)
-            .await?;
+        };
         r.say(format!(
             "{} changed this server's settings. {}",
             user_mark(&inc.user),
@@ -242,6 +237,10 @@ impl Service {
         Ok(c)
     }
 }
+
+/// How many times a change of a server's settings is tried when other processes keep
+/// writing them between its read and its write.
+const SETTINGS_WRITE_ATTEMPTS: usize = 8;
 
 /// The key of `server`'s settings among the games' locks: a negative number, which no
 /// game's id is (a Discord id is below 2^63; any other key is hashed).
