@@ -403,17 +403,7 @@ mod tests {
     fn every_variants_rules_fit_discords_embeds_and_hold_the_whole_document() {
         let r = Registry::builtin();
         for v in r.all() {
-            let card = RulesCard {
-                variant: v.id(),
-                name: v.display_name(),
-                summary: v.summary(),
-                brief: v.rules_summary(),
-                players: v.seats().count(),
-                commands: v.commands().iter().map(|c| c.name).collect(),
-                options: v.options().iter().map(|o| (o.usage, o.help)).collect(),
-                document: v.rules_text(),
-                link: Some(format!("https://example.org/{}/", "r".repeat(150))),
-            };
+            let card = RulesCard::of(v, Some(format!("https://example.org/{}/", "r".repeat(150))));
             let mut shown = String::new();
             let mut n = 0;
             loop {

@@ -293,21 +293,12 @@ impl Service {
     /// the operator's link to it where one is configured.
     pub fn rules_card(&self, name: &str) -> Result<RulesCard, RuleError> {
         let v = self.registry.get(name)?;
-        Ok(RulesCard {
-            variant: v.id(),
-            name: v.display_name(),
-            summary: v.summary(),
-            brief: v.rules_summary(),
-            players: v.seats().count(),
-            commands: v.commands().iter().map(|c| c.name).collect(),
-            options: v.options().iter().map(|o| (o.usage, o.help)).collect(),
-            document: v.rules_text(),
-            link: self
-                .settings
-                .rules_url
-                .as_ref()
-                .map(|url| format!("{url}{}.md", v.rules_document())),
-        })
+        let link = self
+            .settings
+            .rules_url
+            .as_ref()
+            .map(|url| format!("{url}{}.md", v.rules_document()));
+        Ok(RulesCard::of(v, link))
     }
 }
 

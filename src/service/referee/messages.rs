@@ -5,7 +5,7 @@
 use super::marks::users_as_keys;
 use crate::render::BoardView;
 use crate::store::StoreError;
-use crate::variants::api::{RefusalKind, RuleError};
+use crate::variants::api::{RefusalKind, RuleError, VariantSpec};
 
 /// The file name of game `id`'s record.
 pub fn record_name(id: i64) -> String {
@@ -176,6 +176,23 @@ pub struct RulesCard {
     pub document: &'static str,
     /// Where the operator publishes the document, if configured.
     pub link: Option<String>,
+}
+
+impl RulesCard {
+    /// The card of variant `v`, with the operator's `link` to its document, if any.
+    pub fn of(v: &dyn VariantSpec, link: Option<String>) -> RulesCard {
+        RulesCard {
+            variant: v.id(),
+            name: v.display_name(),
+            summary: v.summary(),
+            brief: v.rules_summary(),
+            players: v.seats().count(),
+            commands: v.commands().iter().map(|c| c.name).collect(),
+            options: v.options().iter().map(|o| (o.usage, o.help)).collect(),
+            document: v.rules_text(),
+            link,
+        }
+    }
 }
 
 /// One variant in the list of variants.

@@ -127,7 +127,7 @@ pub const SKIP: CommandSpec = CommandSpec {
     name: "skip",
     aliases: &["pass"],
     usage: "skip [ID]",
-    help: "Cloak and Dagger Chess: do without the bonus move you may make",
+    help: "do without the bonus move you may make",
     examples: "skip, skip 12",
     secret: false,
     id: IdRule::Plain,
