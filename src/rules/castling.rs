@@ -3,7 +3,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
-use super::movegen::MoveList;
+use super::movegen::MoveSink;
 use super::position::Position;
 use super::types::{CastlingSide, Color, Move, MoveKind, Role, Square};
 
@@ -62,7 +62,7 @@ impl Position {
     /// Castling moves of the king on `king`, which the caller has found not in check.
     /// The cheap tests come first: a right on that side, then the squares that must be
     /// empty, and only then the squares the king crosses, one attack test each.
-    pub(super) fn gen_castling(&self, moves: &mut MoveList, king: Square) {
+    pub(super) fn gen_castling<S: MoveSink>(&self, moves: &mut S, king: Square) {
         let us = self.turn;
         if (self.castling & Bitboard::rank(self.home_rank(us))).is_empty() {
             return;

@@ -82,7 +82,8 @@ impl Position {
             }
             _ => (Square::from_index(0), Bitboard::EMPTY),
         };
-        for m in candidates {
+        // By reference: iterating the list by value would copy all its 512 slots.
+        for &m in candidates.iter() {
             let quiet = m.capture.is_none() && m.role != Role::King && m.kind == MoveKind::Normal;
             let legal = if quiet && quiet_ok {
                 !pinned.contains(m.from) || attacks::line_through(king, m.from).contains(m.to)

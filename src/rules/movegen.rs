@@ -3,6 +3,12 @@
 //! Check variants generate exactly the legal moves with check and pin masks (no move is
 //! tried and taken back). King-capture variants, where check restricts nothing, generate
 //! every move that the pieces' movement allows.
+//!
+//! The generator writes into a [`MoveSink`]: a [`MoveList`] when the moves themselves
+//! are wanted, or a [`MoveCount`] at perft's last ply, which adds up the sizes of the
+//! destination sets instead of building one move per destination. Both run the same
+//! generation code, so a count is the length of the list by construction (and
+//! `tests/engine` checks it on every variant).
 
 use super::attacks;
 use super::bitboard::Bitboard;
@@ -22,11 +28,56 @@ impl Position {
         moves
     }
 
-    /// Number of legal moves, as counted at the last ply of perft.
+    /// Number of legal moves, as counted at the last ply of perft: the same generation
+    /// as [`Position::legal_moves`] into a counting sink, which takes the size of each set
+    /// of destinations (compulsory captures counted apart, a move that would give check
+    /// tested where checks are forbidden), except where the moves must be played to be
+    /// judged (exploding captures) or the list is extended afterwards (Double Move's
+    /// capture of a twice-moved piece).
     pub fn count_legal_moves(&self) -> usize {
-        let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        moves.len()
+        if self.is_variant_end() {
+            return 0;
+        }
+        let cfg = self.config();
+        // The same branches as `generate_moves`, each filter counted as it goes.
+        let with_check = cfg.check_matters() && cfg.kingless_side != Some(self.turn);
+        let compulsory = !with_check && cfg.captures_compulsory;
+        if (with_check && cfg.captures_explode)
+            || self.twice_moved.is_some()
+            || (compulsory && cfg.checks_forbidden)
+        {
+            let mut moves = MoveList::new();
+            self.generate_moves(&mut moves);
+            return moves.len();
+        }
+        if cfg.checks_forbidden {
+            let mut count = CheckFreeCount { pos: self, n: 0 };
+            self.generate_into(with_check, &mut count);
+            return count.n;
+        }
+        if compulsory {
+            let mut count = CaptureCount::default();
+            self.generate_unrestricted_with(&mut count, true);
+            return if count.captures > 0 {
+                count.captures
+            } else {
+                count.all
+            };
+        }
+        let mut count = MoveCount(0);
+        self.generate_into(with_check, &mut count);
+        count.0
+    }
+
+    /// The moves as check and pins allow them (`with_check`), or as the pieces' movement
+    /// does, before any variant's filter.
+    #[inline]
+    fn generate_into<S: MoveSink>(&self, with_check: bool, moves: &mut S) {
+        if with_check {
+            self.generate_legal_with_check(moves);
+        } else {
+            self.generate_unrestricted_with(moves, true);
+        }
     }
 
     /// Fills `moves` (cleared first) with the legal moves; avoids returning a list by value
@@ -135,7 +186,7 @@ impl Position {
 
     /// Every move the pieces' movement and the drop rules allow, and castling if
     /// `castling` (Atomic judges it by its own rules).
-    pub(super) fn generate_unrestricted_with(&self, moves: &mut MoveList, castling: bool) {
+    pub(super) fn generate_unrestricted_with<S: MoveSink>(&self, moves: &mut S, castling: bool) {
         let cfg = self.config();
         let us = self.turn;
         let board = cfg.board_mask();
@@ -147,9 +198,7 @@ impl Position {
                 // Every king: one at most where the king is royal, any number where it
                 // is an ordinary piece.
                 for k in self.pieces(us, Role::King) {
-                    for to in attacks::king_attacks(k) & target {
-                        self.push_normal(moves, Role::King, k, to);
-                    }
+                    moves.piece_moves(self, Role::King, k, attacks::king_attacks(k) & target);
                 }
                 if castling && cfg.castling && self.castling.nonempty() {
                     // Check restricts nothing here but castling, out of check only.
@@ -168,7 +217,7 @@ impl Position {
     }
 
     /// Exactly the legal moves of a check variant, using check and pin masks.
-    fn generate_legal_with_check(&self, moves: &mut MoveList) {
+    fn generate_legal_with_check<S: MoveSink>(&self, moves: &mut S) {
         let us = self.turn;
         let cfg = self.config();
         let board = cfg.board_mask();
@@ -182,11 +231,13 @@ impl Position {
 
         // King moves: the destination must not be attacked once the king has left its square.
         let occ_without_king = self.occupied().without(king);
+        let mut king_dests = Bitboard::EMPTY;
         for to in attacks::king_attacks(king) & board & !ours {
             if self.attackers_to(to, them, occ_without_king).is_empty() {
-                self.push_normal(moves, Role::King, king, to);
+                king_dests = king_dests.with(to);
             }
         }
+        moves.piece_moves(self, Role::King, king, king_dests);
         if checkers.more_than_one() || !may_move_pieces {
             return;
         }
@@ -231,22 +282,10 @@ impl Position {
         pinned
     }
 
-    #[inline]
-    fn push_normal(&self, moves: &mut MoveList, role: Role, from: Square, to: Square) {
-        moves.push(Move {
-            from,
-            to,
-            role,
-            capture: self.role_at(to),
-            promotion: None,
-            kind: MoveKind::Normal,
-        });
-    }
-
     /// Knights, bishops, rooks and queens.
-    fn gen_pieces(
+    fn gen_pieces<S: MoveSink>(
         &self,
-        moves: &mut MoveList,
+        moves: &mut S,
         target: Bitboard,
         pinned: Bitboard,
         king: Option<Square>,
@@ -255,8 +294,8 @@ impl Position {
         let occ = self.occupied();
         let ours = self.by_color(us);
         for from in self.pieces(us, Role::Knight) & !pinned {
-            self.push_piece_moves(
-                moves,
+            moves.piece_moves(
+                self,
                 Role::Knight,
                 from,
                 attacks::knight_attacks(from) & target,
@@ -269,85 +308,23 @@ impl Position {
         };
         for from in ours & self.by_role(Role::Bishop) {
             let dests = attacks::bishop_attacks(from, occ) & target & pin_line(from);
-            self.push_piece_moves(moves, Role::Bishop, from, dests);
+            moves.piece_moves(self, Role::Bishop, from, dests);
         }
         for from in ours & self.by_role(Role::Rook) {
             let dests = attacks::rook_attacks(from, occ) & target & pin_line(from);
-            self.push_piece_moves(moves, Role::Rook, from, dests);
+            moves.piece_moves(self, Role::Rook, from, dests);
         }
         for from in ours & self.by_role(Role::Queen) {
             let dests = attacks::queen_attacks(from, occ) & target & pin_line(from);
-            self.push_piece_moves(moves, Role::Queen, from, dests);
-        }
-    }
-
-    /// Adds the moves of the piece of `role` on `from` to each of `dests`, in square order.
-    #[inline]
-    fn push_piece_moves(&self, moves: &mut MoveList, role: Role, from: Square, dests: Bitboard) {
-        let occ = self.occupied();
-        for to in dests {
-            moves.push(Move {
-                from,
-                to,
-                role,
-                capture: if occ.contains(to) {
-                    self.role_at(to)
-                } else {
-                    None
-                },
-                promotion: None,
-                kind: MoveKind::Normal,
-            });
-        }
-    }
-
-    /// Adds the pawn moves to each of `dests` from `by` squares behind it, in square
-    /// order, each move to the last rank once per promotion role; `captures` says
-    /// whether the destinations hold pieces to take.
-    #[inline]
-    fn push_pawn_moves(&self, moves: &mut MoveList, dests: Bitboard, by: i8, captures: bool) {
-        let us = self.turn;
-        let last_rank = match us {
-            Color::White => self.config().height - 1,
-            Color::Black => 0,
-        };
-        let promoting = dests & Bitboard::rank(last_rank);
-        let plain = dests & !promoting;
-        let m = |to: Square| Move {
-            from: Square::from_index((to.index() as i8 - by) as u8),
-            to,
-            role: Role::Pawn,
-            capture: if captures { self.role_at(to) } else { None },
-            promotion: None,
-            kind: MoveKind::Normal,
-        };
-        // White's last rank has the highest squares, Black's the lowest.
-        // (`ArrayVec::extend` is not inlined and costs more than `push` here.)
-        if us == Color::White {
-            for to in plain {
-                moves.push(m(to));
-            }
-        }
-        for to in promoting {
-            for &promotion in self.config().promotion {
-                moves.push(Move {
-                    promotion: Some(promotion),
-                    ..m(to)
-                });
-            }
-        }
-        if us == Color::Black {
-            for to in plain {
-                moves.push(m(to));
-            }
+            moves.piece_moves(self, Role::Queen, from, dests);
         }
     }
 
     /// Pawn pushes and captures, computed set-wise for all pawns at once. `target` limits
     /// the destinations (evasions); a pinned pawn keeps only destinations on its pin line.
-    fn gen_pawns(
+    fn gen_pawns<S: MoveSink>(
         &self,
-        moves: &mut MoveList,
+        moves: &mut S,
         target: Bitboard,
         pinned: Bitboard,
         king: Option<Square>,
@@ -391,7 +368,7 @@ impl Position {
         };
 
         let singles = shift(push_from, forward) & empty;
-        self.push_pawn_moves(moves, singles & target, forward, false);
+        moves.pawn_moves(self, singles & target, forward, false);
         if cfg.double_step {
             let mut from_ranks = Bitboard::rank(double_rank);
             // A kingless side's pawns step two squares from its first rank too (Horde).
@@ -404,7 +381,7 @@ impl Position {
                 from_ranks |= Bitboard::rank(second);
             }
             let doubles = shift(singles & from_ranks, forward) & empty & target;
-            self.push_pawn_moves(moves, doubles, 2 * forward, false);
+            moves.pawn_moves(self, doubles, 2 * forward, false);
         }
         // Captures towards the a-file side and towards the h-file side.
         let not_a = !Bitboard::file(0);
@@ -413,14 +390,14 @@ impl Position {
             (a_side_from & not_a, forward - 1),
             (h_side_from & not_h, forward + 1),
         ] {
-            self.push_pawn_moves(moves, shift(from, by) & theirs & target, by, true);
+            moves.pawn_moves(self, shift(from, by) & theirs & target, by, true);
         }
         if let Some(ep) = self.ep_square {
             self.gen_en_passant(moves, ep, king);
         }
     }
 
-    fn gen_en_passant(&self, moves: &mut MoveList, ep: Square, king: Option<Square>) {
+    fn gen_en_passant<S: MoveSink>(&self, moves: &mut S, ep: Square, king: Option<Square>) {
         let us = self.turn;
         let them = us.opposite();
         // The captured pawn stands just beyond the square it skipped.
@@ -448,7 +425,7 @@ impl Position {
         }
     }
 
-    fn gen_drops(&self, moves: &mut MoveList, empty_target: Bitboard) {
+    fn gen_drops<S: MoveSink>(&self, moves: &mut S, empty_target: Bitboard) {
         let cfg = self.config();
         let Some(rules) = cfg.drops else {
             return;
@@ -482,17 +459,232 @@ impl Position {
             if role == Role::Pawn {
                 dests &= !(Bitboard::rank(0) | Bitboard::rank(cfg.height - 1));
             }
-            for to in dests {
-                moves.push(Move {
-                    from: to,
-                    to,
-                    role,
-                    capture: None,
-                    promotion: None,
-                    kind: MoveKind::Drop,
-                });
-            }
+            moves.drops(role, dests);
         }
+    }
+}
+
+/// Where the generator puts the moves: each method receives a set of moves of one kind
+/// at once, so that a count can take the size of the set.
+pub(super) trait MoveSink {
+    /// One move.
+    fn push(&mut self, m: Move);
+
+    /// The ordinary moves of the piece of `role` on `from` to each of `dests`, in square
+    /// order; a destination that holds a piece is a capture of it.
+    fn piece_moves(&mut self, pos: &Position, role: Role, from: Square, dests: Bitboard);
+
+    /// The pawn moves of the side to move to each of `dests` from `by` squares behind it,
+    /// in square order, each move to the last rank once per promotion role; `captures`
+    /// says whether the destinations hold pieces to take.
+    fn pawn_moves(&mut self, pos: &Position, dests: Bitboard, by: i8, captures: bool);
+
+    /// The drops of a piece of `role` from the reserve on each of `dests`.
+    fn drops(&mut self, role: Role, dests: Bitboard);
+}
+
+/// Calls `f` with each move [`MoveSink::piece_moves`] stands for, in square order.
+#[inline]
+fn each_piece_move(
+    pos: &Position,
+    role: Role,
+    from: Square,
+    dests: Bitboard,
+    mut f: impl FnMut(Move),
+) {
+    let occ = pos.occupied();
+    for to in dests {
+        f(Move {
+            from,
+            to,
+            role,
+            capture: if occ.contains(to) {
+                pos.role_at(to)
+            } else {
+                None
+            },
+            promotion: None,
+            kind: MoveKind::Normal,
+        });
+    }
+}
+
+/// Calls `f` with each move [`MoveSink::pawn_moves`] stands for, in square order.
+#[inline]
+fn each_pawn_move(
+    pos: &Position,
+    dests: Bitboard,
+    by: i8,
+    captures: bool,
+    mut f: impl FnMut(Move),
+) {
+    let us = pos.turn;
+    let promoting = dests & Bitboard::rank(pos.home_rank(us.opposite()));
+    let plain = dests & !promoting;
+    let m = |to: Square| Move {
+        from: Square::from_index((to.index() as i8 - by) as u8),
+        to,
+        role: Role::Pawn,
+        capture: if captures { pos.role_at(to) } else { None },
+        promotion: None,
+        kind: MoveKind::Normal,
+    };
+    // White's last rank has the highest squares, Black's the lowest.
+    if us == Color::White {
+        for to in plain {
+            f(m(to));
+        }
+    }
+    for to in promoting {
+        for &promotion in pos.config().promotion {
+            f(Move {
+                promotion: Some(promotion),
+                ..m(to)
+            });
+        }
+    }
+    if us == Color::Black {
+        for to in plain {
+            f(m(to));
+        }
+    }
+}
+
+/// Calls `f` with each move [`MoveSink::drops`] stands for, in square order.
+#[inline]
+fn each_drop(role: Role, dests: Bitboard, mut f: impl FnMut(Move)) {
+    for to in dests {
+        f(Move {
+            from: to,
+            to,
+            role,
+            capture: None,
+            promotion: None,
+            kind: MoveKind::Drop,
+        });
+    }
+}
+
+// (`ArrayVec::extend` is not inlined and costs more than `push` here.)
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        ArrayVec::push(self, m);
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, pos: &Position, role: Role, from: Square, dests: Bitboard) {
+        each_piece_move(pos, role, from, dests, |m| ArrayVec::push(self, m));
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, pos: &Position, dests: Bitboard, by: i8, captures: bool) {
+        each_pawn_move(pos, dests, by, captures, |m| ArrayVec::push(self, m));
+    }
+
+    #[inline]
+    fn drops(&mut self, role: Role, dests: Bitboard) {
+        each_drop(role, dests, |m| ArrayVec::push(self, m));
+    }
+}
+
+/// A number of moves: what the generator adds up instead of listing them, at the last
+/// ply of perft.
+pub(super) struct MoveCount(pub usize);
+
+impl MoveSink for MoveCount {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, _: &Position, _: Role, _: Square, dests: Bitboard) {
+        self.0 += dests.count() as usize;
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, pos: &Position, dests: Bitboard, _: i8, _: bool) {
+        self.0 += dests.count() as usize;
+        // Rarely any promotion: one population count in the common case (without the
+        // `popcnt` instruction, which the portable build does not assume, a count costs a
+        // dozen instructions).
+        let promoting = dests & Bitboard::rank(pos.home_rank(pos.turn.opposite()));
+        if promoting.nonempty() {
+            let each = promoting.count() as usize;
+            self.0 = self.0 - each + each * pos.config().promotion.len();
+        }
+    }
+
+    #[inline]
+    fn drops(&mut self, _: Role, dests: Bitboard) {
+        self.0 += dests.count() as usize;
+    }
+}
+
+/// Moves counted twice over, all of them and the captures: where captures are
+/// compulsory (Antichess) the legal moves are the captures if there is one.
+#[derive(Default)]
+struct CaptureCount {
+    all: usize,
+    captures: usize,
+}
+
+impl MoveSink for CaptureCount {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.all += 1;
+        self.captures += usize::from(m.capture.is_some());
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, pos: &Position, _: Role, _: Square, dests: Bitboard) {
+        self.all += dests.count() as usize;
+        self.captures += (dests & pos.occupied()).count() as usize;
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, pos: &Position, dests: Bitboard, by: i8, captures: bool) {
+        let mut n = MoveCount(0);
+        n.pawn_moves(pos, dests, by, captures);
+        self.all += n.0;
+        if captures {
+            self.captures += n.0;
+        }
+    }
+
+    #[inline]
+    fn drops(&mut self, _: Role, dests: Bitboard) {
+        self.all += dests.count() as usize;
+    }
+}
+
+/// The moves that give no check, counted one by one where checks are forbidden
+/// (Racing Kings), without being listed.
+struct CheckFreeCount<'a> {
+    pos: &'a Position,
+    n: usize,
+}
+
+impl MoveSink for CheckFreeCount<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.n += usize::from(!self.pos.gives_check(m));
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, pos: &Position, role: Role, from: Square, dests: Bitboard) {
+        each_piece_move(pos, role, from, dests, |m| self.push(m));
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, pos: &Position, dests: Bitboard, by: i8, captures: bool) {
+        each_pawn_move(pos, dests, by, captures, |m| self.push(m));
+    }
+
+    #[inline]
+    fn drops(&mut self, role: Role, dests: Bitboard) {
+        each_drop(role, dests, |m| self.push(m));
     }
 }
 

@@ -161,3 +161,40 @@ fn chess_sharp_matches_fairy_stockfish_on_random_positions() {
         include_str!("../data/perft_chess_sharp.txt"),
     );
 }
+
+/// Perft's last ply counts the moves set-wise (`count_legal_moves`) instead of listing
+/// them: on every chess-like variant of the registry, along random games, the count is
+/// the length of the list, and the list's moves are the moves the count counted.
+#[test]
+fn the_count_at_the_last_ply_is_the_number_of_legal_moves_in_every_variant() {
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+    let registry = postal::variants::Registry::builtin();
+    let mut rng = StdRng::seed_from_u64(36);
+    let mut variants = 0;
+    let mut positions = 0;
+    for id in registry.ids() {
+        let Ok(variant) = registry.board_variant(id) else {
+            continue;
+        };
+        variants += 1;
+        for _game in 0..20 {
+            let mut p = Position::start(variant);
+            for _ply in 0..120 {
+                let moves = p.legal_moves();
+                assert_eq!(
+                    p.count_legal_moves(),
+                    moves.len(),
+                    "{variant}: {}",
+                    postal::notation::fen::to_fen(&p)
+                );
+                positions += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.after(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+    }
+    assert!(variants >= 10, "only {variants} chess-like variants");
+    assert!(positions > 10_000, "only {positions} positions");
+}
