@@ -7,15 +7,29 @@
 //! feature), from their starting positions, in the same run.
 //!
 //! Run with `cargo bench --bench perft`. Throughput is in nodes (leaves) per second; all
-//! three engines count the last ply without playing it.
+//! three engines count the last ply without playing it. Each sample is one perft (flat
+//! sampling, ten samples), and the run ends with a table of Postal's speed against
+//! shakmaty's per position, above 1 where Postal is faster: shakmaty's median time over
+//! Postal's from criterion's estimates of this run, and the same from five alternated
+//! pairs of perfts timed in CPU time of the thread, which other programs sharing the
+//! machine disturb less than criterion's wall-clock samples taken one engine after the
+//! other.
+//!
+//! With `POSTAL_PERFT_COUNT="ENGINE VARIANT DEPTH [FEN]"` in the environment (ENGINE
+//! `postal` or `shakmaty`, VARIANT a registry id), the binary instead runs that one
+//! perft and prints its count: what `valgrind --tool=callgrind` measures for the
+//! instructions per leaf in docs/benchmarks.md, with the very build criterion times.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
 use postal::notation::fen::parse_fen;
 use postal::rules::{perft, Position, Variant};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, SystemTime};
 
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 struct Case {
@@ -30,13 +44,13 @@ const CASES: [Case; 4] = [
         name: "standard-start",
         variant: Variant::STANDARD,
         fen: None,
-        depth: 5,
+        depth: 6,
     },
     Case {
         name: "kiwipete",
         variant: Variant::STANDARD,
         fen: Some(KIWIPETE),
-        depth: 4,
+        depth: 5,
     },
     Case {
         name: "los-alamos-start",
@@ -139,7 +153,7 @@ fn bench_perft(c: &mut Criterion) {
         eprintln!("fairy-stockfish not found: measuring postal and shakmaty only");
     }
     let mut group = c.benchmark_group("perft");
-    group.sample_size(10);
+    modest(&mut group);
     for case in &CASES {
         let pos = match case.fen {
             Some(f) => parse_fen(case.variant, f).expect("valid bench FEN"),
@@ -153,11 +167,7 @@ fn bench_perft(c: &mut Criterion) {
             |b, (pos, depth)| b.iter(|| perft(pos, *depth)),
         );
         if case.variant == Variant::STANDARD {
-            let fen: Fen = case
-                .fen
-                .unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-                .parse()
-                .expect("valid FEN");
+            let fen: Fen = case.fen.unwrap_or(START_FEN).parse().expect("valid FEN");
             let sm: Chess = fen
                 .into_position(CastlingMode::Standard)
                 .expect("legal position");
@@ -168,7 +178,8 @@ fn bench_perft(c: &mut Criterion) {
                 |b, (sm, depth)| b.iter(|| shakmaty::perft(sm, *depth)),
             );
         }
-        if let Some(engine) = fsf.as_mut() {
+        // Fairy-Stockfish is about ten times slower: measured where that stays short.
+        if let Some(engine) = fsf.as_mut().filter(|_| nodes < 10_000_000) {
             if engine.set_up(case) {
                 assert_eq!(engine.perft(case.depth), nodes, "{}", case.name);
                 group.bench_function(BenchmarkId::new("fairy-stockfish", case.name), |b| {
@@ -200,7 +211,7 @@ fn bench_lichess(c: &mut Criterion) {
     use shakmaty::variant::VariantPosition;
     let registry = postal::variants::Registry::builtin();
     let mut group = c.benchmark_group("perft-lichess");
-    group.sample_size(10);
+    modest(&mut group);
     for &(id, theirs, depth) in LICHESS {
         let variant = registry.board_variant(id).expect("a Lichess variant");
         let pos = Position::start(variant);
@@ -222,5 +233,209 @@ fn bench_lichess(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_lichess);
-criterion_main!(benches);
+/// Ten samples of one perft each, with short warm-up and measurement targets, so that
+/// the whole run takes a few minutes (a sample is as long as its perft needs).
+fn modest(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(1));
+}
+
+/// Where criterion keeps this run's estimates.
+fn criterion_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("target"))
+        .join("criterion")
+}
+
+/// The median time in nanoseconds criterion estimated for a benchmark of this run
+/// (none for one measured only by an earlier run, which left its estimates in place).
+fn median_ns(group: &str, engine: &str, case: &str, since: SystemTime) -> Option<f64> {
+    let path = criterion_dir()
+        .join(group)
+        .join(engine)
+        .join(case)
+        .join("new/estimates.json");
+    if std::fs::metadata(&path).ok()?.modified().ok()? < since {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    json["median"]["point_estimate"].as_f64()
+}
+
+/// CPU time this thread has used.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given, which is ours.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime");
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// The thread's CPU time for one perft.
+fn cpu_time(perft: &dyn Fn() -> u64) -> Duration {
+    let start = thread_cpu();
+    std::hint::black_box(perft());
+    thread_cpu() - start
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Each position both engines play: its name, depth, and the two perfts.
+type Pair = (
+    &'static str,
+    u32,
+    Box<dyn Fn() -> u64>,
+    Box<dyn Fn() -> u64>,
+);
+
+fn pairs() -> Vec<Pair> {
+    use shakmaty::variant::VariantPosition;
+    let mut out: Vec<Pair> = Vec::new();
+    for case in CASES.iter().filter(|c| c.variant == Variant::STANDARD) {
+        let fen = case.fen.unwrap_or(START_FEN);
+        let pos = parse_fen(case.variant, fen).expect("valid bench FEN");
+        let sm: Chess = fen
+            .parse::<Fen>()
+            .expect("valid FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("legal position");
+        let depth = case.depth;
+        out.push((
+            case.name,
+            depth,
+            Box::new(move || perft(&pos, depth)),
+            Box::new(move || shakmaty::perft(&sm, depth)),
+        ));
+    }
+    let registry = postal::variants::Registry::builtin();
+    for &(id, theirs, depth) in LICHESS {
+        let pos = Position::start(registry.board_variant(id).expect("a Lichess variant"));
+        let fen: Fen = postal::notation::fen::to_fen(&pos)
+            .parse()
+            .expect("shakmaty reads postal's FEN");
+        let sm = VariantPosition::from_setup(theirs, fen.into_setup(), CastlingMode::Standard)
+            .expect("legal position");
+        out.push((
+            id,
+            depth,
+            Box::new(move || perft(&pos, depth)),
+            Box::new(move || shakmaty::perft(&sm, depth)),
+        ));
+    }
+    out
+}
+
+/// Prints Postal's speed against shakmaty's on each position both played: from
+/// criterion's medians of this run, and from alternated pairs timed in CPU time.
+fn print_ratios(since: SystemTime) {
+    println!(
+        "\nPostal against shakmaty (above 1x Postal is faster): criterion's median wall \
+         time of this run, then the median thread CPU time of 5 alternated pairs"
+    );
+    for (case, depth, ours, theirs) in pairs() {
+        let group = if CASES.iter().any(|c| c.name == case) {
+            "perft"
+        } else {
+            "perft-lichess"
+        };
+        let criterion = match (
+            median_ns(group, "postal", case, since),
+            median_ns(group, "shakmaty", case, since),
+        ) {
+            (Some(o), Some(t)) => format!(
+                "wall {:>7.1} / {:>7.1} ms = {:.2}x",
+                o / 1e6,
+                t / 1e6,
+                t / o
+            ),
+            _ => "wall (not measured in this run)".to_string(),
+        };
+        let (mut mine, mut its) = (Vec::new(), Vec::new());
+        for round in 0..5 {
+            // ABBA order, so that neither engine always runs first.
+            if round % 2 == 0 {
+                mine.push(cpu_time(&*ours));
+                its.push(cpu_time(&*theirs));
+            } else {
+                its.push(cpu_time(&*theirs));
+                mine.push(cpu_time(&*ours));
+            }
+        }
+        let (o, t) = (median(mine), median(its));
+        println!(
+            "  {case:<18} depth {depth}: {criterion}; cpu {:>7.1} / {:>7.1} ms = {:.2}x",
+            o.as_secs_f64() * 1e3,
+            t.as_secs_f64() * 1e3,
+            t.as_secs_f64() / o.as_secs_f64()
+        );
+    }
+}
+
+/// `POSTAL_PERFT_COUNT="ENGINE VARIANT DEPTH [FEN]"`: one perft, its count printed.
+fn count_once(spec: &str) {
+    let mut words = spec.splitn(4, ' ');
+    let engine = words.next().unwrap_or_default();
+    let id = words.next().expect("POSTAL_PERFT_COUNT names a variant");
+    let depth: u32 = words
+        .next()
+        .and_then(|d| d.parse().ok())
+        .expect("POSTAL_PERFT_COUNT gives a depth");
+    let registry = postal::variants::Registry::builtin();
+    let variant = registry.board_variant(id).expect("a chess-like variant");
+    let pos = match words.next() {
+        Some(f) => parse_fen(variant, f).expect("valid FEN"),
+        None => Position::start(variant),
+    };
+    let nodes = match engine {
+        "postal" if variant == Variant::DOUBLE_MOVE => postal::rules::perft_turns(&pos, depth),
+        "postal" => perft(&pos, depth),
+        "shakmaty" => {
+            use shakmaty::variant::VariantPosition;
+            let fen: Fen = postal::notation::fen::to_fen(&pos)
+                .parse()
+                .expect("shakmaty reads postal's FEN");
+            match LICHESS.iter().find(|l| l.0 == id) {
+                Some(&(_, theirs, _)) => {
+                    let sm = VariantPosition::from_setup(
+                        theirs,
+                        fen.into_setup(),
+                        CastlingMode::Standard,
+                    )
+                    .expect("legal position");
+                    shakmaty::perft(&sm, depth)
+                }
+                None => {
+                    let sm: Chess = fen
+                        .into_position(CastlingMode::Standard)
+                        .expect("legal position");
+                    shakmaty::perft(&sm, depth)
+                }
+            }
+        }
+        other => panic!("POSTAL_PERFT_COUNT: engine '{other}' is postal or shakmaty"),
+    };
+    println!("{nodes}");
+}
+
+fn main() {
+    if let Ok(spec) = std::env::var("POSTAL_PERFT_COUNT") {
+        count_once(&spec);
+        return;
+    }
+    let start = SystemTime::now();
+    let mut c = Criterion::default().configure_from_args();
+    bench_perft(&mut c);
+    bench_lichess(&mut c);
+    c.final_summary();
+    print_ratios(start);
+}
