@@ -26,10 +26,8 @@ const SPAN: i64 = 3 * 86_400;
 /// Stores `games` active games, then runs the deadline check `ticks + 1` times and prints
 /// the time and CPU of the ticks after the first.
 pub fn main(games: usize, ticks: usize) -> Result<(), CliError> {
-    let path = std::env::temp_dir().join(format!(
-        "postal-bench-deadlines-{}.db",
-        std::process::id()
-    ));
+    let path =
+        std::env::temp_dir().join(format!("postal-bench-deadlines-{}.db", std::process::id()));
     let result = super::block_on(run(&path, games, ticks));
     for ext in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
@@ -96,7 +94,10 @@ async fn one_real_game(service: &Service) -> Result<(String, String), CliError> 
         .game(id)
         .await?
         .ok_or(CliError::ChallengeRefused)?;
-    let start = g.start_snapshot.clone().unwrap_or_else(|| g.snapshot.clone());
+    let start = g
+        .start_snapshot
+        .clone()
+        .unwrap_or_else(|| g.snapshot.clone());
     Ok((g.snapshot, start))
 }
 

@@ -62,22 +62,22 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<DeadlineToCheck>, StoreError> {
         Ok(on_pool!(self.pool, |p| sqlx::query(DEADLINES_TO_CHECK)
-        .bind(now)
-        .bind(limit)
-        .fetch_all(p)
-        .await?
-        .iter()
-        .map(|r| DeadlineToCheck {
-            deadline: Deadline {
-                game_id: r.get(0),
-                seat: r.get::<i64, _>(1) as u8,
-                turn: r.get(2),
-                due_at: r.get(3),
-            },
-            check_at: r.get(4),
-            user: r.get(5),
-        })
-        .collect()))
+            .bind(now)
+            .bind(limit)
+            .fetch_all(p)
+            .await?
+            .iter()
+            .map(|r| DeadlineToCheck {
+                deadline: Deadline {
+                    game_id: r.get(0),
+                    seat: r.get::<i64, _>(1) as u8,
+                    turn: r.get(2),
+                    due_at: r.get(3),
+                },
+                check_at: r.get(4),
+                user: r.get(5),
+            })
+            .collect()))
     }
 
     /// After deadline `d` was looked at: it is next looked at `next` (`None`: not until a
@@ -110,7 +110,8 @@ impl Store {
     /// operator's settings add (read at start, not stored) are not missed: what a process
     /// does once when its deadline task starts. Returns how many were changed.
     pub async fn recheck_deadlines(&self, now: i64, horizon: i64) -> Result<u64, StoreError> {
-        Ok(on_pool!(self.pool, |p| sqlx::query(
+        Ok(on_pool!(self.pool, |p| {
+            sqlx::query(
             "UPDATE deadlines SET check_at = CASE WHEN check_at IS NULL THEN $1 ELSE due_at - $2 END
              WHERE check_at IS NULL OR check_at > due_at - $2",
         )
@@ -118,7 +119,8 @@ impl Store {
         .bind(horizon)
         .execute(p)
         .await?
-        .rows_affected()))
+        .rows_affected()
+        }))
     }
 
     /// The ids of the challenges still waiting for an answer that were made at or
@@ -126,11 +128,11 @@ impl Store {
     /// time they were made.
     pub async fn challenges_made_before(&self, made_by: i64) -> Result<Vec<i64>, StoreError> {
         Ok(on_pool!(self.pool, |p| sqlx::query(CHALLENGES_MADE_BEFORE)
-        .bind(made_by)
-        .fetch_all(p)
-        .await?
-        .iter()
-        .map(|r| r.get(0))
-        .collect()))
+            .bind(made_by)
+            .fetch_all(p)
+            .await?
+            .iter()
+            .map(|r| r.get(0))
+            .collect()))
     }
 }

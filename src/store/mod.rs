@@ -32,9 +32,7 @@ mod vacations;
 
 pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
-pub use deadlines::{
-    DeadlineToCheck, CHALLENGES_MADE_BEFORE, DEADLINES_TO_CHECK, DIGESTS_DUE,
-};
+pub use deadlines::{DeadlineToCheck, CHALLENGES_MADE_BEFORE, DEADLINES_TO_CHECK, DIGESTS_DUE};
 pub use forget::{Forgetting, Forgotten, Relabel};
 pub use in_play::InPlay;
 pub use open::{database_file, database_name};

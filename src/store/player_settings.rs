@@ -154,11 +154,7 @@ impl Store {
     /// digests' times (`users.digest_next`, migration 0019), whatever the number of
     /// players. Those whose time came but whose day's digest is recorded already (their
     /// settings changed, or another process sent it) are moved on to their next day first.
-    pub async fn digests_due(
-        &self,
-        at: i64,
-        limit: i64,
-    ) -> Result<Vec<(String, i64)>, StoreError> {
+    pub async fn digests_due(&self, at: i64, limit: i64) -> Result<Vec<(String, i64)>, StoreError> {
         let rows: Vec<(String, i64)> = on_pool!(self.pool, |p| {
             sqlx::query(
                 "UPDATE users SET digest_next = (($1 - digest_hour * 3600) / 86400 + 1) * 86400 + digest_hour * 3600 \
@@ -170,13 +166,13 @@ impl Store {
             .execute(p)
             .await?;
             sqlx::query(super::deadlines::DIGESTS_DUE)
-            .bind(at)
-            .bind(limit)
-            .fetch_all(p)
-            .await?
-            .into_iter()
-            .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1)))
-            .collect()
+                .bind(at)
+                .bind(limit)
+                .fetch_all(p)
+                .await?
+                .into_iter()
+                .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1)))
+                .collect()
         });
         Ok(rows
             .into_iter()

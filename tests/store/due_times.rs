@@ -139,7 +139,10 @@ async fn the_deadline_checks_reads_are_ranges_of_their_indexes(url: String) {
                 "{table} scanned:\n{plan}"
             );
         }
-        assert!(!plan.lines().any(|l| l.trim_start().starts_with("SCAN")), "{plan}");
+        assert!(
+            !plan.lines().any(|l| l.trim_start().starts_with("SCAN")),
+            "{plan}"
+        );
     }
     let due = store.deadlines_to_check(900_020, 10).await.unwrap();
     let games: Vec<i64> = due.iter().map(|d| d.deadline.game_id).collect();
@@ -209,7 +212,10 @@ async fn a_deadlines_time_to_look_is_kept_by_every_write_that_changes_it(url: St
     assert!(store.deadlines_to_check(99, 10).await.unwrap().is_empty());
     let due = store.deadlines_to_check(100, 10).await.unwrap();
     assert_eq!(due.len(), 1);
-    assert_eq!((due[0].check_at, due[0].user.as_deref()), (100, Some("alice")));
+    assert_eq!(
+        (due[0].check_at, due[0].user.as_deref()),
+        (100, Some("alice"))
+    );
     // Moved on to a reminder's hour: not read again before it.
     let d = &due[0];
     assert!(store
@@ -232,17 +238,27 @@ async fn a_deadlines_time_to_look_is_kept_by_every_write_that_changes_it(url: St
         .set_deadline_check(&now[0].deadline, now[0].check_at, None)
         .await
         .unwrap());
-    assert!(store.deadlines_to_check(i64::MAX, 10).await.unwrap().is_empty());
+    assert!(store
+        .deadlines_to_check(i64::MAX, 10)
+        .await
+        .unwrap()
+        .is_empty());
     // The opponent's settings (an auto-claim, say) bring it back to the next check.
     let settings = StoredSettings {
         auto_claim: true,
         ..StoredSettings::default()
     };
-    store.set_player_settings("bob", &settings, None).await.unwrap();
+    store
+        .set_player_settings("bob", &settings, None)
+        .await
+        .unwrap();
     let again = store.deadlines_to_check(0, 10).await.unwrap();
     assert_eq!((again.len(), again[0].check_at), (1, 0));
     // The operator's hours, read at start: every deadline looked at again in time.
-    store.set_deadline_check(&again[0].deadline, 0, None).await.unwrap();
+    store
+        .set_deadline_check(&again[0].deadline, 0, None)
+        .await
+        .unwrap();
     assert_eq!(store.recheck_deadlines(2000, 48 * 3600).await.unwrap(), 1);
     assert_eq!(store.deadlines_to_check(2000, 10).await.unwrap().len(), 1);
     store.close().await;

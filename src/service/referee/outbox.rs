@@ -98,7 +98,11 @@ impl Service {
             // (they are recorded together), and there is nothing to do.
             if let Some(first) = hours.iter().copied().filter(|h| at(*h) <= now).min() {
                 let kind = format!("remind-{first}h");
-                if !self.store.has_notice(d.game_id, d.seat, d.turn, &kind).await? {
+                if !self
+                    .store
+                    .has_notice(d.game_id, d.seat, d.turn, &kind)
+                    .await?
+                {
                     self.check_deadline(d, now).await?;
                 }
             }

@@ -228,7 +228,11 @@ impl Service {
                 if more > 0 {
                     text.push_str(&format!(" | and {more} more (`games` lists them all)"));
                 }
-                vec![new_message(&Destination::Dm(user.to_string()), &text, false)]
+                vec![new_message(
+                    &Destination::Dm(user.to_string()),
+                    &text,
+                    false,
+                )]
             }
         };
         self.store.record_digest(user, day, now, &messages).await?;
