@@ -199,6 +199,23 @@ enum BenchCommand {
         /// a player's commands cost the same however many challenges others hold.
         #[arg(long)]
         crowd: Option<usize>,
+        /// Sets up the games, then plays exactly this many moves of them and times
+        /// nothing: the difference of two runs' instruction counts under callgrind
+        /// (`valgrind --tool=callgrind`), divided by the difference of their counts, is
+        /// the instructions per move (README, "Benchmarks").
+        #[arg(long)]
+        count: Option<usize>,
+    },
+    /// The deadline check's cost: that many active games stored, then ticks of the
+    /// deadline check with nothing due, each timed (a tick reads what is due, so it costs
+    /// the same with a hundred games as with a hundred thousand).
+    Deadlines {
+        /// Active games stored, each with a deadline in the next three days.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Deadline checks run after the first (which looks at every deadline once).
+        #[arg(long, default_value_t = 100)]
+        ticks: usize,
     },
 }
 
@@ -302,8 +319,12 @@ fn main() -> ExitCode {
                     runs,
                     db,
                     crowd,
+                    count,
                 },
-        } => report(cli::bench_service::main(games, runs, db, crowd)),
+        } => report(cli::bench_service::main(games, runs, db, crowd, count)),
+        Command::Bench {
+            what: BenchCommand::Deadlines { games, ticks },
+        } => report(cli::bench_deadlines::main(games, ticks)),
         Command::Bench {
             what: BenchCommand::Backends { games, postgres },
         } => report(cli::bench_backends::main(games, postgres)),

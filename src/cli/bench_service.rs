@@ -106,6 +106,41 @@ fn quantile(xs: &[f64], q: f64) -> f64 {
     xs[i.min(xs.len() - 1)]
 }
 
+/// Sets up `games` games (a challenge and its acceptance each) through a service over a
+/// new SQLite file at `db`, then plays exactly `count` moves of them, game after game
+/// ([`OPERA_GAME`] each), timing nothing: the work of two runs with the same `games`
+/// differs by `count`'s difference in moves alone, so that the difference of their
+/// instruction counts under callgrind, divided by it, is the instructions per move.
+/// Returns the moves played, the games finished and the database's size once closed.
+pub async fn count_moves(
+    db: &Path,
+    games: usize,
+    count: usize,
+) -> Result<(usize, usize, u64), CliError> {
+    if db.exists() {
+        return Err(CliError::DatabaseExists(db.to_path_buf()));
+    }
+    let mut bench = Bench::open(db, None).await?;
+    let mut ids = Vec::with_capacity(games);
+    for g in 0..games {
+        ids.push(bench.open_game(g).await?);
+    }
+    let mut played = 0;
+    let mut finished = 0;
+    for (g, &id) in ids.iter().enumerate() {
+        let plies = OPERA_GAME.len().min(count - played);
+        if plies == 0 {
+            break;
+        }
+        bench.play_moves(g, id, plies, false, None).await?;
+        played += plies;
+        finished += usize::from(plies == OPERA_GAME.len());
+    }
+    bench.service.store().close().await;
+    let db_bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
+    Ok((played, finished, db_bytes))
+}
+
 /// Plays `games` games of [`OPERA_GAME`] through a service over a new SQLite file at
 /// `db` (which must not exist yet), one move at a time, and measures each move. With a
 /// `crowd`, another user first opens that many challenges in the games' channels, and the
@@ -221,6 +256,13 @@ impl Bench {
         bare: bool,
         measured: &mut Measured,
     ) -> Result<(), CliError> {
+        let id = self.open_game(g).await?;
+        self.play_moves(g, id, OPERA_GAME.len(), bare, Some(measured))
+            .await
+    }
+
+    /// Game number `g` challenged and accepted; its id.
+    async fn open_game(&mut self, g: usize) -> Result<i64, CliError> {
         let (white, black) = (format!("w{g}"), format!("b{g}"));
         let at = BENCH_START + g as i64;
         let challenge = self.send(
@@ -233,9 +275,24 @@ impl Bench {
             .first()
             .and_then(|o| o.game)
             .ok_or(CliError::ChallengeRefused)?;
-        let accept = self.send(black.clone(), format!("accept {id}"), at);
+        let accept = self.send(black, format!("accept {id}"), at);
         self.service.handle(accept).await?;
-        for (ply, &san) in OPERA_GAME.iter().enumerate() {
+        Ok(id)
+    }
+
+    /// The first `plies` moves of the Opera Game in game number `g` (id `id`), each
+    /// measured into `measured` when given (`bare`: moves typed without the game's id).
+    async fn play_moves(
+        &mut self,
+        g: usize,
+        id: i64,
+        plies: usize,
+        bare: bool,
+        mut measured: Option<&mut Measured>,
+    ) -> Result<(), CliError> {
+        let (white, black) = (format!("w{g}"), format!("b{g}"));
+        let at = BENCH_START + g as i64;
+        for (ply, &san) in OPERA_GAME.iter().enumerate().take(plies) {
             let user = if ply % 2 == 0 { &white } else { &black };
             let text = if bare {
                 san.to_string()
@@ -243,10 +300,14 @@ impl Bench {
                 format!("move {id} {san}")
             };
             let inc = self.send(user.clone(), text, at);
-            let (t, c) = (Instant::now(), cpu_seconds());
+            let timed = measured.is_some().then(|| (Instant::now(), cpu_seconds()));
             let out = self.service.handle(inc).await?;
-            let dt = t.elapsed().as_secs_f64();
-            measured.cpu += cpu_seconds() - c;
+            if let (Some(m), Some((t, c))) = (measured.as_deref_mut(), timed) {
+                let dt = t.elapsed().as_secs_f64();
+                m.cpu += cpu_seconds() - c;
+                m.busy += dt;
+                m.latencies.push(dt * 1e3);
+            }
             if !out.first().is_some_and(|o| o.text.contains(" played ")) {
                 return Err(CliError::NotAccepted {
                     game: id,
@@ -254,26 +315,46 @@ impl Bench {
                     reply: out.first().map(|o| o.text.clone()),
                 });
             }
-            measured.busy += dt;
-            measured.latencies.push(dt * 1e3);
         }
         Ok(())
     }
 }
 
-/// `postal bench service [--games N] [--runs N] [--db PATH] [--crowd N]`: runs [`run`] `runs` times,
+/// `postal bench service [--games N] [--runs N] [--db PATH] [--crowd N] [--count N]`: runs [`run`] `runs` times,
 /// each on a new database (`db`, or a file in the system's temporary directory), removed
 /// afterwards unless it is `db` of a single run, and prints each report, then the best
 /// and the median run by moves per second.
+///
+/// With `count`, runs [`count_moves`] once instead and prints the moves played and the
+/// bytes per finished game, timing nothing.
 pub fn main(
     games: usize,
     runs: usize,
     db: Option<PathBuf>,
     crowd: Option<usize>,
+    count: Option<usize>,
 ) -> Result<(), CliError> {
     let runs = runs.max(1);
     if db.is_some() && runs > 1 {
         return Err(CliError::DbWithRuns);
+    }
+    if let Some(count) = count {
+        let count = count.min(games * OPERA_GAME.len());
+        let path = db.clone().unwrap_or_else(|| {
+            std::env::temp_dir().join(format!("postal-bench-{}-count.db", std::process::id()))
+        });
+        let result = super::block_on(count_moves(&path, games, count));
+        if db.is_none() {
+            for ext in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+            }
+        }
+        let (moves, finished, bytes) = result?;
+        println!(
+            "service bench --count: {games} games set up, {moves} moves played, {finished} games finished; database {bytes} bytes, {} bytes per finished game",
+            bytes / finished.max(1) as u64
+        );
+        return Ok(());
     }
     let mut reports = Vec::new();
     for i in 0..runs {

@@ -2,6 +2,7 @@
 //! the command line and dispatches here.
 
 pub mod bench_backends;
+pub mod bench_deadlines;
 pub mod bench_service;
 pub mod forget;
 pub mod ratings;

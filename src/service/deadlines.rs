@@ -14,6 +14,12 @@
 //! Discord adapter sends each with a nonce Discord enforces, which lets Discord drop such
 //! a repeat within its nonce window.
 //!
+//! **Cost.** A check reads what is due, not what is stored: range queries on indexes of
+//! the times deadlines are next to be looked at, of the players' next digests and of open
+//! challenges by age (`store/deadlines.rs`, migration 0019). Once, when the task starts,
+//! every deadline's next look is brought forward to this process's reminder hours
+//! ([`Service::recheck_deadlines`]), which the database does not hold.
+//!
 //! A check in progress is never cut short: the stop signal is looked at between checks.
 //! A check that fails (the database is busy, say) is simply tried again at the next
 //! interval.
@@ -60,6 +66,9 @@ impl DeadlineTask {
             let mut stats = DeadlineStats::default();
             // Handed over and not yet marked delivered: not handed over again.
             let mut handed: HashSet<i64> = HashSet::new();
+            // The deadlines' next looks brought forward to this process's reminder
+            // hours, once, before its first check ([`Service::recheck_deadlines`]).
+            let mut rechecked = false;
             let mut interval = tokio::time::interval(every);
             interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
@@ -69,7 +78,17 @@ impl DeadlineTask {
                 }
                 stats.checks += 1;
                 let started = std::time::Instant::now();
-                let checked = service.tick(clock()).await;
+                let now = clock();
+                let checked = match rechecked {
+                    true => service.tick(now).await,
+                    false => match service.recheck_deadlines(now).await {
+                        Ok(_) => {
+                            rechecked = true;
+                            service.tick(now).await
+                        }
+                        Err(e) => Err(e),
+                    },
+                };
                 service
                     .telemetry()
                     .deadline_tick(started.elapsed().as_secs_f64());

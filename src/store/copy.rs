@@ -40,6 +40,7 @@ pub const TABLES: &[Table] = &[
             ("auto_claim", I),
             ("digest_hour", I),
             ("orientation", T),
+            ("digest_next", I),
         ],
         generated_id: false,
     },
@@ -100,7 +101,13 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "deadlines",
-        columns: &[("game_id", I), ("seat", I), ("turn", I), ("due_at", I)],
+        columns: &[
+            ("game_id", I),
+            ("seat", I),
+            ("turn", I),
+            ("due_at", I),
+            ("check_at", I),
+        ],
         generated_id: false,
     },
     Table {

@@ -15,6 +15,7 @@ mod adapter;
 mod checkpoint;
 mod conditional;
 mod copy;
+mod deadlines;
 mod forget;
 mod in_play;
 mod migrations;
@@ -31,6 +32,7 @@ mod vacations;
 
 pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
+pub use deadlines::{DeadlineToCheck, CHALLENGES_MADE_BEFORE, DEADLINES_TO_CHECK, DIGESTS_DUE};
 pub use forget::{Forgetting, Forgotten, Relabel};
 pub use in_play::InPlay;
 pub use open::{database_file, database_name};
@@ -297,7 +299,7 @@ impl Store {
     }
 
     /// Writes a change to a game as one statement, an insert into the `game_writes` view
-    /// whose trigger (migration 0004, last rewritten by 0016) checks the version and writes
+    /// whose trigger (migration 0004, last rewritten by 0019) checks the version and writes
     /// the game row, the action with its event id (or, for a change without an action, the
     /// event id in `processed_events`), the seats, the deadlines, the notice and the outbox
     /// messages: all of it or, on any failure, none of it. A version other than

@@ -1,8 +1,9 @@
 //! Players' own settings, kept on their `users` row (migrations 0010 and 0013), and the
 //! digests sent to those who chose one (migration 0013).
 
+use super::deadlines::RECHECK_GAMES_OF;
 use super::outbox::queue_messages;
-use super::{inserted_once, on_pool, NewMessage, Store, StoreError};
+use super::{on_pool, NewMessage, Store, StoreError};
 use sqlx::Row;
 use std::collections::HashMap;
 
@@ -99,11 +100,11 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             sqlx::query(
-                "INSERT INTO users (id, name, reminder_hours, auto_claim, digest_hour, orientation) \
-                 VALUES ($1, $1, $2, $3, $4, $5) \
+                "INSERT INTO users (id, name, reminder_hours, auto_claim, digest_hour, orientation, digest_next) \
+                 VALUES ($1, $1, $2, $3, $4, $5, CASE WHEN $4 IS NULL THEN NULL ELSE 0 END) \
                  ON CONFLICT (id) DO UPDATE SET reminder_hours = excluded.reminder_hours, \
                  auto_claim = excluded.auto_claim, digest_hour = excluded.digest_hour, \
-                 orientation = excluded.orientation",
+                 orientation = excluded.orientation, digest_next = excluded.digest_next",
             )
             .bind(user)
             .bind(&settings.reminder_hours)
@@ -112,6 +113,12 @@ impl Store {
             .bind(&settings.orientation)
             .execute(&mut *tx)
             .await?;
+            // Their deadlines and their opponents' are looked at again by the next check:
+            // the reminder hours and the auto-claim are what it decides on.
+            sqlx::query(RECHECK_GAMES_OF)
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
             if let Some((day, at)) = digest_done {
                 sqlx::query(
                     "INSERT INTO digests (user_id, day, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
@@ -142,21 +149,30 @@ impl Store {
         }))
     }
 
-    /// The players whose digest is due at `at` and not yet recorded: each with their
-    /// digest day ([`digest_day`]).
-    pub async fn digests_due(&self, at: i64) -> Result<Vec<(String, i64)>, StoreError> {
+    /// The players whose digest is due at `at` and not yet recorded, at most `limit`,
+    /// each with their digest day ([`digest_day`]): a range of the index of the next
+    /// digests' times (`users.digest_next`, migration 0019), whatever the number of
+    /// players. Those whose time came but whose day's digest is recorded already (their
+    /// settings changed, or another process sent it) are moved on to their next day first.
+    pub async fn digests_due(&self, at: i64, limit: i64) -> Result<Vec<(String, i64)>, StoreError> {
         let rows: Vec<(String, i64)> = on_pool!(self.pool, |p| {
             sqlx::query(
-                "SELECT u.id, u.digest_hour FROM users u WHERE u.digest_hour IS NOT NULL \
-                 AND NOT EXISTS (SELECT 1 FROM digests d WHERE d.user_id = u.id \
-                 AND d.day = ($1 - u.digest_hour * 3600) / 86400)",
+                "UPDATE users SET digest_next = (($1 - digest_hour * 3600) / 86400 + 1) * 86400 + digest_hour * 3600 \
+                 WHERE digest_next IS NOT NULL AND digest_next <= $1 AND digest_hour IS NOT NULL \
+                 AND EXISTS (SELECT 1 FROM digests d WHERE d.user_id = users.id \
+                 AND d.day = ($1 - users.digest_hour * 3600) / 86400)",
             )
             .bind(at)
-            .fetch_all(p)
-            .await?
-            .into_iter()
-            .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1)))
-            .collect()
+            .execute(p)
+            .await?;
+            sqlx::query(super::deadlines::DIGESTS_DUE)
+                .bind(at)
+                .bind(limit)
+                .fetch_all(p)
+                .await?
+                .into_iter()
+                .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1)))
+                .collect()
         });
         Ok(rows
             .into_iter()
@@ -164,9 +180,10 @@ impl Store {
             .collect())
     }
 
-    /// Records `user`'s digest of day `day` with its messages in the outbox, in one
-    /// transaction; `false`, and nothing written, when that day's digest was recorded
-    /// already (by another process, or before a restart).
+    /// Records `user`'s digest of day `day` with its messages in the outbox, and the time
+    /// of their next digest (the next day's), in one transaction; `false`, and no digest
+    /// nor message written, when that day's digest was recorded already (by another
+    /// process, or before a restart).
     pub async fn record_digest(
         &self,
         user: &str,
@@ -176,19 +193,33 @@ impl Store {
     ) -> Result<bool, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            let inserted =
-                sqlx::query("INSERT INTO digests (user_id, day, at) VALUES ($1, $2, $3)")
-                    .bind(user)
-                    .bind(day)
-                    .bind(at)
-                    .execute(&mut *tx)
-                    .await;
-            if !inserted_once(inserted)? {
-                return Ok(false);
+            // Not an error when recorded already (PostgreSQL would abort the transaction,
+            // which still moves the player's next digest on below).
+            let written = sqlx::query(
+                "INSERT INTO digests (user_id, day, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            )
+            .bind(user)
+            .bind(day)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            if written {
+                queue_messages!(tx, None::<i64>, messages, at);
             }
-            queue_messages!(tx, None::<i64>, messages, at);
+            // The next digest is due on the next day, whether this one is written now or
+            // was before.
+            sqlx::query(
+                "UPDATE users SET digest_next = ($2 + 1) * 86400 + digest_hour * 3600 \
+                 WHERE id = $1 AND digest_hour IS NOT NULL",
+            )
+            .bind(user)
+            .bind(day)
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await?;
-            Ok(true)
+            Ok(written)
         })
     }
 }

@@ -97,7 +97,9 @@ impl Store {
     pub async fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>, StoreError> {
         Ok(on_pool!(self.pool, |p| {
             sqlx::query(
-            "SELECT seq, seat, author, action, at, event_id FROM actions WHERE game_id = $1 ORDER BY seq",
+            // The author is left out where it is the seat's player (migration 0019).
+            "SELECT a.seq, a.seat, COALESCE(a.author, (SELECT s.user_id FROM seats s WHERE s.game_id = a.game_id AND s.seat = a.seat), ''),
+                 a.action, a.at, a.event_id FROM actions a WHERE a.game_id = $1 ORDER BY a.seq",
         )
         .bind(game_id)
         .fetch_all(p)
@@ -134,20 +136,6 @@ impl Store {
             })
             .collect()
         }))
-    }
-
-    /// The ids of the challenges still waiting for an answer that were made at or
-    /// before `made_by`, oldest first.
-    pub async fn challenges_made_before(&self, made_by: i64) -> Result<Vec<i64>, StoreError> {
-        Ok(on_pool!(self.pool, |p| sqlx::query(
-            "SELECT id FROM games WHERE status = 'challenged' AND created_at <= $1 ORDER BY id",
-        )
-        .bind(made_by)
-        .fetch_all(p)
-        .await?
-        .iter()
-        .map(|r| r.get(0))
-        .collect()))
     }
 
     /// Every game id, in order.

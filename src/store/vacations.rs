@@ -1,6 +1,7 @@
 //! Players' vacations (migration 0011): one row per vacation, at most one per player not
 //! settled (running, or ended with its deadlines not yet all extended).
 
+use super::deadlines::RECHECK_GAMES_OF;
 use super::{on_pool, Store, StoreError};
 use sqlx::Row;
 
@@ -104,7 +105,8 @@ impl Store {
         days: i64,
     ) -> Result<bool, StoreError> {
         let n = on_pool!(self.pool, |p| {
-            sqlx::query(
+            let mut tx = p.begin().await?;
+            let n = sqlx::query(
                 "UPDATE vacations SET ended_at = $3, days = $4 \
                  WHERE user_id = $1 AND started_at = $2 AND ended_at IS NULL",
             )
@@ -112,9 +114,16 @@ impl Store {
             .bind(started_at)
             .bind(at)
             .bind(days)
-            .execute(p)
+            .execute(&mut *tx)
             .await?
-            .rows_affected()
+            .rows_affected();
+            // Their deadlines run again: looked at by the next check.
+            sqlx::query(RECHECK_GAMES_OF)
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            n
         });
         Ok(n == 1)
     }
@@ -123,15 +132,21 @@ impl Store {
     /// deadline it stopped has been extended.
     pub async fn settle_vacation(&self, user: &str, started_at: i64) -> Result<(), StoreError> {
         on_pool!(self.pool, |p| {
+            let mut tx = p.begin().await?;
             sqlx::query(
                 "UPDATE vacations SET settled = 1 \
                  WHERE user_id = $1 AND started_at = $2 AND ended_at IS NOT NULL",
             )
             .bind(user)
             .bind(started_at)
-            .execute(p)
-            .await?
-            .rows_affected()
+            .execute(&mut *tx)
+            .await?;
+            // The deadlines it stopped are looked at again by the next check.
+            sqlx::query(RECHECK_GAMES_OF)
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
         });
         Ok(())
     }

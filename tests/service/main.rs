@@ -21,6 +21,7 @@ mod control_characters;
 mod deadline_task;
 mod digest;
 mod double_move;
+mod due_times;
 mod forget;
 mod gravity;
 mod player_settings;

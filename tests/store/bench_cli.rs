@@ -54,3 +54,32 @@ fn the_backends_bench_plays_every_move_with_one_and_two_services() {
         );
     }
 }
+
+#[test]
+fn the_service_bench_plays_exactly_the_count_of_moves_it_is_given() {
+    let dir = TempDir::new("bench-count");
+    let db = dir.0.join("count.db").display().to_string();
+    // Three games set up; 40 moves: the first game's 33 and 7 of the second.
+    let (ok, out, err) = bench(&["service", "--games", "3", "--count", "40", "--db", &db]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("3 games set up, 40 moves played, 1 games finished"),
+        "{out}"
+    );
+    // No more than the games hold.
+    let all = dir.0.join("all.db").display().to_string();
+    let (ok, out, err) = bench(&["service", "--games", "2", "--count", "1000", "--db", &all]);
+    assert!(ok, "{err}");
+    assert!(out.contains("66 moves played, 2 games finished"), "{out}");
+}
+
+#[test]
+fn the_deadline_bench_runs_its_checks_over_the_games_it_stores() {
+    let (ok, out, err) = bench(&["deadlines", "--games", "500", "--ticks", "3"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("deadline bench: 500 active games; first check "),
+        "{out}"
+    );
+    assert!(out.contains("then 3 checks"), "{out}");
+}

@@ -8,6 +8,7 @@ mod common;
 mod backends;
 mod bench_cli;
 mod crash_kill;
+mod due_times;
 mod migrate_db;
 mod stored_by_release_12;
 mod wal;

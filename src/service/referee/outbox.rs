@@ -10,13 +10,21 @@ use super::{ChallengeMark, Destination, Outbound, Queued, Reply, Service};
 use crate::service::player_settings::read_hours;
 use crate::store::GameStatus;
 use crate::store::NewNotice;
-use crate::store::{Deadline, GameRow, NewMessage, QueuedMessage, StoreError, Write};
+use crate::store::{
+    Deadline, DeadlineToCheck, GameRow, NewMessage, QueuedMessage, StoreError, Write,
+};
 use crate::variants::api::{Action, GameRules, Seat};
 
 /// How long a process holds the outbox messages it claimed before another may deliver
 /// them: the longest a message waits when its deliverer dies. A live deliverer renews its
 /// claim at every deadline check.
 pub const OUTBOX_LEASE_SECONDS: i64 = 120;
+
+/// How many deadlines the deadline check reads at a time.
+const CHECK_BATCH: i64 = 256;
+
+/// The most batches of deadlines one check reads; what is left waits for the next.
+const CHECK_PASSES: usize = 64;
 
 impl Service {
     /// Runs the deadline check at `now` ([`Service::check_deadlines`]) and returns every
@@ -34,15 +42,75 @@ impl Service {
     /// same transaction (a timeout: the same statement as the game's change), so a
     /// restart neither skips nor repeats one. The messages wait in the outbox
     /// ([`Service::claim_undelivered`]).
+    ///
+    /// It reads only what is due: the deadlines whose time to be looked at has come (a
+    /// reminder's hour or the deadline itself, `Store::deadlines_to_check`), in batches of
+    /// [`CHECK_BATCH`], so a check costs the same with a hundred games as with a hundred
+    /// thousand.
     pub async fn check_deadlines(&self, now: i64) -> Result<(), StoreError> {
         // Vacations whose end has come give their deadlines back first, extended.
         self.settle_vacations(now).await?;
-        let horizon = self.reminder_horizon().await?;
-        for d in self.store.deadlines_before(now + horizon).await? {
-            self.check_deadline(&d, now).await?;
+        // Each deadline looked at is moved on (to a later time, or set aside), so each
+        // batch reads what the last left; one shorter than a batch is the last. (Bounded
+        // all the same: a deadline replaced meanwhile by a move is read again.)
+        for _ in 0..CHECK_PASSES {
+            let due = self.store.deadlines_to_check(now, CHECK_BATCH).await?;
+            for d in &due {
+                self.look_at(d, now).await?;
+            }
+            if (due.len() as i64) < CHECK_BATCH {
+                break;
+            }
         }
         self.send_digests(now).await?;
         self.expire_challenges(now).await
+    }
+
+    /// Once when a process's deadline task starts: brings every deadline's next look
+    /// forward to the most distant reminder the operator's settings (read at start, not
+    /// stored) or a player ask for, and the deadlines set aside to now, so that a change
+    /// of the operator's reminder hours since they were set misses nothing.
+    pub async fn recheck_deadlines(&self, now: i64) -> Result<u64, StoreError> {
+        let horizon = self.reminder_horizon().await?;
+        self.store.recheck_deadlines(now, horizon).await
+    }
+
+    /// Deadline `c`, whose time to be looked at has come by `now`: the full check
+    /// ([`Service::check_deadline`], which reads the game) only when something may be due,
+    /// a timeout or a reminder not yet recorded; then the time it is next looked at, the
+    /// next reminder's hour or the deadline itself, or none once it has passed (a claim,
+    /// a write or a player's change of settings or vacation sets it again).
+    async fn look_at(&self, c: &DeadlineToCheck, now: i64) -> Result<(), StoreError> {
+        let d = &c.deadline;
+        let next = if d.due_at <= now {
+            self.check_deadline(d, now).await?;
+            None
+        } else {
+            let hours = match &c.user {
+                Some(u) => self
+                    .settings_of(u)
+                    .await?
+                    .hours(&self.settings.reminder_hours),
+                None => self.settings.reminder_hours.clone(),
+            };
+            let at = |h: i64| d.due_at - h * 3600;
+            // The most urgent reminder due: when it is recorded, so is every other due
+            // (they are recorded together), and there is nothing to do.
+            if let Some(first) = hours.iter().copied().filter(|h| at(*h) <= now).min() {
+                let kind = format!("remind-{first}h");
+                if !self
+                    .store
+                    .has_notice(d.game_id, d.seat, d.turn, &kind)
+                    .await?
+                {
+                    self.check_deadline(d, now).await?;
+                }
+            }
+            let later = hours.iter().map(|h| at(*h)).filter(|t| *t > now).min();
+            Some(later.map_or(d.due_at, |t| t.min(d.due_at)))
+        };
+        self.store.set_deadline_check(d, c.check_at, next).await?;
+        Ok(())
     }
 
     /// How far ahead of a deadline the most distant reminder the server or a player asks

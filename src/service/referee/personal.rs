@@ -17,6 +17,9 @@ use std::collections::HashMap;
 /// The most games one digest lists; the rest are counted, and `games` lists them all.
 pub const DIGEST_GAMES: usize = 15;
 
+/// How many players' digests the deadline check reads at a time.
+const DIGEST_BATCH: i64 = 256;
+
 impl Service {
     /// `settings [CHANGES]`: the player's personal settings, changed as asked and
     /// saved; told privately.
@@ -178,43 +181,61 @@ impl Service {
     /// is recorded with no message), so that a restart or a second process neither
     /// repeats nor skips one.
     pub(super) async fn send_digests(&self, now: i64) -> Result<(), StoreError> {
-        for (user, day) in self.store.digests_due(now).await? {
-            // A player away on vacation is sent nothing: their clocks are stopped, and
-            // the days of their vacation are recorded as digests with no message.
-            let away = self
-                .store
-                .open_vacation(&user)
-                .await?
-                .is_some_and(|v| v.ended_at.is_none() && v.started_at <= now);
-            let games = match away {
-                true => Vec::new(),
-                false => self.store.games_of(&user, &[GameStatus::Active]).await?,
-            };
-            let lines: Vec<String> = games
-                .iter()
-                .filter_map(|g| self.digest_line(g, &user))
-                .collect();
-            let messages = match lines.len() {
-                0 => Vec::new(),
-                n => {
-                    let more = n.saturating_sub(DIGEST_GAMES);
-                    let games = if n == 1 {
-                        "1 game awaits".to_string()
-                    } else {
-                        format!("{n} games await")
-                    };
-                    let mut text = format!(
-                        "your daily digest: {games} you: {}",
-                        lines[..n.min(DIGEST_GAMES)].join(" | ")
-                    );
-                    if more > 0 {
-                        text.push_str(&format!(" | and {more} more (`games` lists them all)"));
-                    }
-                    vec![new_message(&Destination::Dm(user.clone()), &text, false)]
-                }
-            };
-            self.store.record_digest(&user, day, now, &messages).await?;
+        // Each digest recorded moves its player's next one to the next day, so each batch
+        // reads what the last left.
+        for _ in 0..64 {
+            let due = self.store.digests_due(now, DIGEST_BATCH).await?;
+            for (user, day) in &due {
+                self.send_digest(user, *day, now).await?;
+            }
+            if (due.len() as i64) < DIGEST_BATCH {
+                break;
+            }
         }
+        Ok(())
+    }
+
+    /// `user`'s digest of day `day`, at `now`.
+    async fn send_digest(&self, user: &str, day: i64, now: i64) -> Result<(), StoreError> {
+        // A player away on vacation is sent nothing: their clocks are stopped, and
+        // the days of their vacation are recorded as digests with no message.
+        let away = self
+            .store
+            .open_vacation(user)
+            .await?
+            .is_some_and(|v| v.ended_at.is_none() && v.started_at <= now);
+        let games = match away {
+            true => Vec::new(),
+            false => self.store.games_of(user, &[GameStatus::Active]).await?,
+        };
+        let lines: Vec<String> = games
+            .iter()
+            .filter_map(|g| self.digest_line(g, user))
+            .collect();
+        let messages = match lines.len() {
+            0 => Vec::new(),
+            n => {
+                let more = n.saturating_sub(DIGEST_GAMES);
+                let games = if n == 1 {
+                    "1 game awaits".to_string()
+                } else {
+                    format!("{n} games await")
+                };
+                let mut text = format!(
+                    "your daily digest: {games} you: {}",
+                    lines[..n.min(DIGEST_GAMES)].join(" | ")
+                );
+                if more > 0 {
+                    text.push_str(&format!(" | and {more} more (`games` lists them all)"));
+                }
+                vec![new_message(
+                    &Destination::Dm(user.to_string()),
+                    &text,
+                    false,
+                )]
+            }
+        };
+        self.store.record_digest(user, day, now, &messages).await?;
         Ok(())
     }
 
