@@ -46,6 +46,7 @@ const SQLITE: &[File] = files!("":
     "0015_forgotten_players.sql",
     "0016_one_event_row.sql",
     "0017_server_settings.sql",
+    "0018_tournaments.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -62,6 +63,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0015_forgotten_players.sql",
     "0016_one_event_row.sql",
     "0017_server_settings.sql",
+    "0018_tournaments.sql",
 );
 
 /// Which schema's migrations.

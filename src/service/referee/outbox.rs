@@ -42,7 +42,9 @@ impl Service {
             self.check_deadline(&d, now).await?;
         }
         self.send_digests(now).await?;
-        self.expire_challenges(now).await
+        self.expire_challenges(now).await?;
+        // Tournaments whose last games ended by timeout (or before a restart) go on.
+        self.advance_tournaments(now).await
     }
 
     /// How far ahead of a deadline the most distant reminder the server or a player asks
