@@ -101,6 +101,17 @@ impl Core {
     /// (`.pgn`) and its animation (`.gif`).
     pub(super) async fn body(&self, out: &Out) -> (Vec<Part>, Vec<CreateAttachment>) {
         let mut files: Vec<CreateAttachment> = self.png(&out.msg.image).await.into_iter().collect();
+        if let Some(table) = &out.msg.table {
+            // A tournament's standings, drawn off the async runtime's threads.
+            let (renderer, table) = (self.renderer.clone(), table.clone());
+            let png = tokio::task::spawn_blocking(move || {
+                crate::render::table::render_table(&table, renderer.theme()).to_png()
+            })
+            .await;
+            if let Ok(png) = png {
+                files.push(CreateAttachment::bytes(png, "standings.png"));
+            }
+        }
         if let Some(card) = &out.msg.card {
             // Laid out as embeds (help, rules, the variants), in place of the typed text.
             let (messages, _) = embeds::card(self.service.registry(), card);

@@ -173,9 +173,22 @@ impl Core {
             .collect();
         // A game gets its thread when it starts; if Discord refuses the thread then, the
         // game stays in its channel rather than moving under the players' feet later.
-        if changed && may_start {
-            if let Place::Channel(c) = &place {
-                self.open_threads(http, c, &mut outs).await?;
+        // A game the referee started (a tournament's round) gets its thread in the channel
+        // its start is announced in, wherever the command that started it was given.
+        let mut channels: Vec<String> = Vec::new();
+        if let (true, Place::Channel(c)) = (may_start, &place) {
+            channels.push(c.clone());
+        }
+        for o in outs.iter().filter(|o| o.msg.started) {
+            if let Destination::Channel(c) = &o.msg.to {
+                if !channels.contains(c) {
+                    channels.push(c.clone());
+                }
+            }
+        }
+        if changed {
+            for c in channels {
+                self.open_threads(http, &c, &mut outs).await?;
             }
         }
         Ok((outs, changed))
@@ -231,7 +244,7 @@ impl Core {
             );
         }
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        match names.as_slice() {
+        let (title, players) = match names.as_slice() {
             [one] => (one.to_string(), one.to_string()),
             _ => {
                 let [white, black] = self.service.side_names(g, &names);
@@ -240,6 +253,11 @@ impl Core {
                     format!("{white} against {black}"),
                 )
             }
+        };
+        // A tournament's game names the tournament, round and board first.
+        match self.service.tournament_tag(g.id).await {
+            Ok(Some(tag)) => (format!("{tag}: {title}"), players),
+            _ => (title, players),
         }
     }
 

@@ -12,11 +12,13 @@ use crate::variants::Registry;
 mod args;
 pub mod help;
 mod spec;
+mod tournament;
 
 pub use spec::{
     find, named, Arg, ArgKind, Arguments, Home, RefereeCommand, Words, REFEREE_COMMANDS, TEAMS,
     TEXT_MAX,
 };
+pub use tournament::{TournamentCommand, TournamentFormat, TournamentTerms};
 
 /// The colour a challenger asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +88,10 @@ pub enum Command {
     Server(crate::service::server_settings::ServerChange),
     /// `moderate ...`: a moderator's action on a stuck game or a player's challenges.
     Moderate(crate::service::moderation::Moderation),
+    /// `tournament ...`: a tournament made, joined, run or shown.
+    Tournament(TournamentCommand),
+    /// `tournaments`: this server's tournaments in sign-up or under way.
+    Tournaments,
     /// One of the variants' commands, read by the game it is for.
     Game(Option<i64>, GameCommand),
 }

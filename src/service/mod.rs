@@ -16,3 +16,4 @@ pub mod server_settings;
 pub mod settings;
 pub mod shutdown;
 pub mod standings;
+pub mod tournament;

@@ -161,6 +161,9 @@ impl Store {
                     "UPDATE seats SET user_id = $2 WHERE user_id = $1",
                     "UPDATE games SET challenger = $2 WHERE challenger = $1",
                     "UPDATE actions SET author = $2 WHERE author = $1",
+                    // Their places in tournaments, whose standings name them.
+                    "UPDATE tournament_entrants SET user_id = $2 WHERE user_id = $1",
+                    "UPDATE tournaments SET creator = $2 WHERE creator = $1",
                 ] {
                     sqlx::query(sql)
                         .bind(user)

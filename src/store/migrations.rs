@@ -46,6 +46,7 @@ const SQLITE: &[File] = files!("":
     "0015_forgotten_players.sql",
     "0016_one_event_row.sql",
     "0017_server_settings.sql",
+    "0018_tournaments.sql",
     "0019_due_times_and_compact_log.sql",
 );
 
@@ -63,6 +64,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0015_forgotten_players.sql",
     "0016_one_event_row.sql",
     "0017_server_settings.sql",
+    "0018_tournaments.sql",
     "0019_due_times_and_compact_log.sql",
 );
 

@@ -28,6 +28,7 @@ mod rows;
 mod server_settings;
 mod standings;
 mod status;
+mod tournaments;
 mod vacations;
 
 pub use conditional::ConditionalLine;
@@ -46,6 +47,7 @@ pub use rows::{
 pub use server_settings::StoredServerSettings;
 pub use standings::FinishedGame;
 pub use status::{GameStatus, UnknownStatus};
+pub use tournaments::{BoardRow, EntrantRow, NewBoard, NewTournament, TournamentRow};
 pub use vacations::Vacation;
 
 /// A storage failure.

@@ -25,4 +25,5 @@ mod play;
 mod privacy;
 mod server;
 mod shards;
+mod tournament;
 mod variants;

@@ -26,6 +26,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "variants",
             "store",
             "telemetry",
+            "tournament",
         ],
     ),
     (

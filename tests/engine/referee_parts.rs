@@ -38,11 +38,13 @@ const PARTS: &[&str] = &[
     "acting",
     "personal",
     "seating",
+    "rounds",
     "challenge",
     "outbox",
     "rematch",
     "forget",
     "moderation",
+    "tournament",
     // What an adapter asks beside commands.
     "adapter",
     // The dispatch of a command, on top.

@@ -33,5 +33,6 @@ mod solitaire;
 mod split_brain;
 mod takeback;
 mod toy_console;
+mod tournament;
 mod transcripts;
 mod vacation;

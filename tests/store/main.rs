@@ -5,10 +5,12 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[macro_use]
 mod backends;
 mod bench_cli;
 mod crash_kill;
 mod due_times;
 mod migrate_db;
 mod stored_by_release_12;
+mod tournaments;
 mod wal;

@@ -676,6 +676,8 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         ]),
         read: |w| crate::service::moderation::read(w.raw).map(Command::Moderate),
     },
+    super::tournament::TOURNAMENT,
+    super::tournament::TOURNAMENTS,
     RefereeCommand {
         name: "help",
         aliases: &["?"],

@@ -109,6 +109,16 @@ impl Service {
         self.store.move_to_thread(id, parent, thread).await
     }
 
+    /// For a tournament's game `id`, how its thread's title names the tournament and the
+    /// round (`T3 R2 B1`); `None` for any other game.
+    pub async fn tournament_tag(&self, id: i64) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .store
+            .tournament_of_game(id)
+            .await?
+            .map(|(t, round, board)| format!("T{t} R{round} B{board}")))
+    }
+
     /// The thread game `id` was given and the channel it was opened from, if any.
     pub async fn thread_of(&self, id: i64) -> Result<Option<(String, String)>, StoreError> {
         self.store.thread_of(id).await

@@ -120,7 +120,12 @@ impl Service {
                 return Ok(r.out);
             }
         };
-        let refusal = match self.run(&inc, member, cmd, &mut r).await {
+        let ran = match self.run(&inc, member, cmd, &mut r).await {
+            // A game that ended may move its tournament on: in this answer.
+            Ok(()) => self.after_endings(&inc, &mut r).await,
+            e => e,
+        };
+        let refusal = match ran {
             Ok(()) => {
                 // Nobody is called on by their own command (a draw offer, a move after
                 // which the mover is still awaited).
@@ -158,6 +163,31 @@ impl Service {
             Err(Fail::Store(e)) => return Err(e),
         };
         self.refuse(&inc, r, refusal).await
+    }
+
+    /// The tournaments of the games this answer announces the end of go on.
+    async fn after_endings(&self, inc: &Incoming, r: &mut Reply) -> Result<(), Fail> {
+        let mut ended: Vec<i64> = r
+            .out
+            .iter()
+            .filter(|o| o.ending)
+            .filter_map(|o| o.game)
+            .collect();
+        ended.dedup();
+        if ended.is_empty() {
+            return Ok(());
+        }
+        // The command is done and committed whatever happens here: a round that could not
+        // start now is started by the deadline task's sweep.
+        if let Err(e) = self.tournament_games_ended(&ended, inc.at, r).await {
+            let why = match e {
+                Fail::Refuse(e) => e.text,
+                Fail::Store(e) => e.to_string(),
+                Fail::Choose(c) => c.text,
+            };
+            tracing::warn!("event {}: a tournament did not go on: {why}", inc.event_id);
+        }
+        Ok(())
     }
 
     /// Answers with a refusal, or with nothing when the event was applied before (a
@@ -241,6 +271,8 @@ impl Service {
             Command::ForgetMe(confirm) => self.forget_me(inc, confirm, r).await?,
             Command::Server(change) => self.server_command(inc, member, change, r).await?,
             Command::Moderate(m) => self.moderate(inc, member, m, r).await?,
+            Command::Tournament(c) => self.tournament(inc, member, c, r).await?,
+            Command::Tournaments => self.list_tournaments(inc, r).await?,
         }
         Ok(())
     }

@@ -140,6 +140,14 @@ pub struct Outbound {
     /// way (Discord's embeds): help, a variant's rules, the list of variants. The text
     /// holds the same in typed form, for every other reader.
     pub card: Option<Card>,
+    /// A table an adapter that sends images may draw as one
+    /// ([`crate::render::table::render_table`]): a tournament's standings. The text holds
+    /// the same table in monospace.
+    pub table: Option<crate::render::table::Table>,
+    /// The message announces a game the referee started with every seat taken (a
+    /// tournament's), in the message's channel: an adapter that gives games threads opens
+    /// the game's thread there, as it does for a challenge accepted.
+    pub started: bool,
 }
 
 /// A message's content as structured data ([`Outbound::card`]).

@@ -28,6 +28,8 @@
 //!   start, challenge defaults, moderators' role), stored and applied;
 //! - `moderation`: a moderator's abort or adjudication of a stuck game and ending of a
 //!   player's challenges;
+//! - `rounds`: a tournament's rounds paired and started with their games, and its
+//!   standings posted; `tournament`: the tournament commands;
 //! - `forget`: `forget-me`, a player's personal data deleted at their request;
 //! - `adapter`: what an adapter asks of the service beyond commands (threads, held
 //!   private messages, challenge posts, opening and closing the store);
@@ -55,12 +57,14 @@ mod personal;
 mod reading;
 mod records;
 mod rematch;
+mod rounds;
 mod routing;
 mod seating;
 mod server_settings;
 mod standing;
 mod takeback;
 mod text;
+mod tournament;
 mod vacation;
 
 pub use super::settings::Settings;

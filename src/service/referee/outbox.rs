@@ -63,7 +63,9 @@ impl Service {
             }
         }
         self.send_digests(now).await?;
-        self.expire_challenges(now).await
+        self.expire_challenges(now).await?;
+        // Tournaments whose last games ended by timeout (or before a restart) go on.
+        self.advance_tournaments(now).await
     }
 
     /// Once when a process's deadline task starts: brings every deadline's next look

@@ -198,6 +198,8 @@ impl Service {
                 challenge: None,
                 marked: String::new(),
                 card: None,
+                table: None,
+                started: false,
             });
         }
     }

@@ -233,6 +233,19 @@ impl Service {
         g: &GameRow,
         r: &mut Reply,
     ) -> Result<(), Fail> {
+        self.announce_opening(g, Some(&inc.user), "", r)
+    }
+
+    /// [`Service::announce_start`] of a game whose last seat `accepted_by` took (`None`:
+    /// a game started by the referee with every seat taken, a tournament's), its
+    /// announcement preceded by `heading` (the tournament and round, or nothing).
+    pub(super) fn announce_opening(
+        &self,
+        g: &GameRow,
+        accepted_by: Option<&str>,
+        heading: &str,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
         let rules = self.load(g)?;
         let users: Vec<Option<String>> = g.seats.iter().map(|s| s.user.clone()).collect();
         let players = match users.as_slice() {
@@ -246,17 +259,13 @@ impl Service {
             ),
             _ => seat_list(&users, rules.as_ref()),
         };
-        let opening = if users.len() == 1 {
-            format!("{players} {}", rules.variant())
-        } else {
-            format!(
-                "{} accepted. {players}, {}",
-                user_mark(&inc.user),
-                rules.variant()
-            )
+        let opening = match accepted_by {
+            _ if users.len() == 1 => format!("{players} {}", rules.variant()),
+            Some(user) => format!("{} accepted. {players}, {}", user_mark(user), rules.variant()),
+            None => format!("{players}, {}", rules.variant()),
         };
         let text = format!(
-            "game #{}: {opening}. {}",
+            "{heading}game #{}: {opening}. {}",
             g.id,
             turn_line(g, rules.as_ref(), &g.deadlines)
         );
@@ -274,10 +283,19 @@ impl Service {
                 game: Some(g.id),
                 buttons: buttons.clone(),
                 refusal: None,
-                mentions: awaited_users(g, rules.as_ref()),
-                challenge: (users.len() > 1).then(|| {
-                    ChallengeMark::Settled(g.id, format!("accepted by {}", user_mark(&inc.user)))
-                }),
+                // A game the referee started calls on both its players.
+                mentions: match accepted_by {
+                    Some(_) => awaited_users(g, rules.as_ref()),
+                    None => users.iter().flatten().cloned().collect(),
+                },
+                challenge: match accepted_by {
+                    Some(user) if users.len() > 1 => Some(ChallengeMark::Settled(
+                        g.id,
+                        format!("accepted by {}", user_mark(user)),
+                    )),
+                    _ => None,
+                },
+                started: accepted_by.is_none(),
                 ..Outbound::default()
             });
         }

@@ -1,0 +1,501 @@
+//! A tournament's rounds: paired (a round robin's Berger table, a Swiss's Dutch pairing
+//! from the record), started with every game created in the transaction that moves the
+//! tournament on (version-checked, so a round starts once whatever the processes), and
+//! the standings posted, as text and as a table image, after each round and at the end.
+//!
+//! A tournament goes on when one of its games ends: the command that ended it
+//! ([`Service::tournament_games_ended`]) starts the next round in its own answer; the
+//! deadline task's sweep ([`Service::advance_tournaments`]) catches the games that end
+//! without a command (timeouts) and any round left unstarted by a stopped process, and
+//! queues its messages in the outbox.
+
+use super::commit;
+use super::marks::DAY;
+use super::messages::{Destination, Fail, Outbound, Reply};
+use super::Service;
+use crate::service::tournament::{format_of, record_of, rounds_of};
+use crate::store::{
+    Drawn, NewBoard, NewGame as StoredGame, NewMessage, SeatRow, StoreError, TournamentRow,
+};
+use crate::tournament::{
+    pair, standings, standings_table, Format, Outcome, Pairing, Player, Record, Side,
+};
+use crate::variants::api::{read_options, to_stored_text, NewGame, Options, Seat, VariantSpec};
+use std::collections::BTreeMap;
+
+/// How many times a tournament's step is tried again when another write came between
+/// its read and its write.
+const RETRIES: usize = 4;
+
+/// A tournament's name in messages: `tournament #3 (Swiss, standard)`.
+pub(super) fn tournament_name(t: &TournamentRow, variant: &str) -> String {
+    let format = match (format_of(t), t.double) {
+        (Format::Swiss, _) => "Swiss",
+        (Format::RoundRobin, true) => "double round robin",
+        (Format::RoundRobin, false) => "round robin",
+    };
+    format!("tournament #{} ({format}, {variant})", t.id)
+}
+
+/// The standings of `record` as a table of text, with the title above it.
+pub(super) fn standings_of(
+    t: &TournamentRow,
+    record: &Record,
+    names: &[String],
+) -> crate::render::table::Table {
+    let format = format_of(t);
+    let s = standings(record, format);
+    let table = standings_table(record, format, &s, names);
+    crate::render::table::Table {
+        title: String::new(),
+        header: table.header,
+        rows: table.rows,
+    }
+}
+
+/// A table as monospaced text: columns padded to their widest cell.
+pub(super) fn table_text(table: &crate::render::table::Table) -> String {
+    let t = crate::tournament::TextTable {
+        header: table.header.clone(),
+        rows: table.rows.clone(),
+    };
+    t.to_text()
+}
+
+impl Service {
+    /// After a command that ended `games`: each tournament one of them belongs to goes
+    /// on (its next round, or its end), its messages added to the answer.
+    pub(super) async fn tournament_games_ended(
+        &self,
+        games: &[i64],
+        at: i64,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let mut done = Vec::new();
+        for &g in games {
+            if let Some((t, _, _)) = self.store.tournament_of_game(g).await? {
+                if !done.contains(&t) {
+                    done.push(t);
+                    self.advance(t, at, r).await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The deadline task's sweep at `now`: every running tournament whose games have all
+    /// ended goes on, its messages queued in the outbox.
+    pub async fn advance_tournaments(&self, now: i64) -> Result<(), StoreError> {
+        for id in self.store.tournaments_to_advance().await? {
+            let mut r = Reply {
+                out: Vec::new(),
+                origin: Destination::default(),
+                plain: Vec::new(),
+            };
+            match self.advance(id, now, &mut r).await {
+                Ok(()) => {}
+                Err(Fail::Store(e)) => return Err(e),
+                Err(Fail::Refuse(e)) => tracing::error!("tournament #{id}: {}", e.text),
+                Err(Fail::Choose(_)) => {}
+            }
+            let messages: Vec<(Option<i64>, NewMessage)> = r
+                .out
+                .iter()
+                .map(|o| {
+                    let m = NewMessage {
+                        destination: commit::destination_key(&o.to),
+                        text: o.text.clone(),
+                        board: o.image.is_some(),
+                        ending: false,
+                    };
+                    (o.game, m)
+                })
+                .collect();
+            self.store.queue_messages(&messages, now).await?;
+        }
+        Ok(())
+    }
+
+    /// Tournament `id` goes on if it is running and its started rounds have ended: the
+    /// standings are posted and the next round started, or the tournament finished.
+    /// Nothing when another process did it first.
+    pub(super) async fn advance(&self, id: i64, at: i64, r: &mut Reply) -> Result<(), Fail> {
+        // Each pass either finds nothing to do, or starts a round (which may end at once:
+        // every board of it forfeited), or lost a race and reads again.
+        for _ in 0..RETRIES + crate::service::tournament::MAX_ENTRANTS * 2 {
+            let Some(t) = self.store.tournament(id).await? else {
+                return Ok(());
+            };
+            if t.state != "running" {
+                return Ok(());
+            }
+            let entrants = self.store.entrants(id).await?;
+            let boards = self.store.boards(id).await?;
+            let (record, users) = record_of(&t, &entrants, &boards);
+            let started = t.current_round as usize;
+            if record.rounds[..started.min(record.rounds.len())]
+                .iter()
+                .any(|round| !round.is_complete())
+            {
+                return Ok(());
+            }
+            self.next_round(&t, &record, &users, at, r).await?;
+        }
+        Err(Fail::Store(StoreError::Conflict))
+    }
+
+    /// Starts tournament `t`'s next round (or, with every round played or no pairing
+    /// left, finishes it), posting the standings first: `false` when another write came
+    /// between, and nothing was done.
+    async fn next_round(
+        &self,
+        t: &TournamentRow,
+        record: &Record,
+        users: &[String],
+        at: i64,
+        r: &mut Reply,
+    ) -> Result<bool, Fail> {
+        let spec = self.registry.get(&t.variant)?;
+        let name = tournament_name(t, spec.display_name());
+        let started = t.current_round as usize;
+        let total = rounds_of(t, users.len());
+        let next: Option<(Vec<Pairing>, Option<Player>)> = if started >= total {
+            None
+        } else {
+            match format_of(t) {
+                Format::RoundRobin => {
+                    let s = &record.rounds[started];
+                    Some((s.boards.iter().map(|b| b.pairing).collect(), s.bye))
+                }
+                Format::Swiss => pair(record).ok().map(|p| (p.pairings, p.bye)),
+            }
+        };
+        let Some((pairings, bye)) = next else {
+            if !self
+                .store
+                .set_tournament_state(t.id, t.version, "finished", at)
+                .await?
+            {
+                return Ok(false);
+            }
+            self.post_standings(t, record, users, &format!("{name}: final standings"), r);
+            return Ok(true);
+        };
+        let round = started as i64 + 1;
+        let boards = self.round_boards(t, record, round, &pairings, bye, users, spec)?;
+        if !self
+            .start_boards(t, "running", round, &boards, at, spec)
+            .await?
+        {
+            return Ok(false);
+        }
+        if started > 0 {
+            let title = format!("{name}: standings after round {started}");
+            self.post_standings(t, record, users, &title, r);
+        }
+        self.announce_boards(t, &name, &boards, r).await?;
+        Ok(true)
+    }
+
+    /// The boards of round `round` of `t` as stored: each pairing with its game, or, for
+    /// a board the record already scores (a withdrawn player's), its forfeit; the bye.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn round_boards(
+        &self,
+        t: &TournamentRow,
+        record: &Record,
+        round: i64,
+        pairings: &[Pairing],
+        bye: Option<Player>,
+        users: &[String],
+        spec: &'static dyn VariantSpec,
+    ) -> Result<Vec<(i64, NewBoard)>, Fail> {
+        let scheduled = record.rounds.get(round as usize - 1);
+        let mut out = Vec::new();
+        for (i, p) in pairings.iter().enumerate() {
+            let decided = scheduled
+                .and_then(|s| s.boards.iter().find(|b| b.pairing == *p))
+                .and_then(|b| b.outcome)
+                .or_else(|| {
+                    // A player who withdrew is not paired by a Swiss; a round robin's
+                    // record already forfeits their games.
+                    match (record.has_withdrawn(p.white), record.has_withdrawn(p.black)) {
+                        (true, true) => Some(Outcome::DoubleForfeit),
+                        (true, false) => Some(Outcome::Forfeit {
+                            winner: Side::Black,
+                        }),
+                        (false, true) => Some(Outcome::Forfeit {
+                            winner: Side::White,
+                        }),
+                        (false, false) => None,
+                    }
+                });
+            let forfeit = decided.map(|o| match o {
+                Outcome::Forfeit {
+                    winner: Side::White,
+                } => "white".to_string(),
+                Outcome::Forfeit {
+                    winner: Side::Black,
+                } => "black".to_string(),
+                _ => "double".to_string(),
+            });
+            let game = match forfeit {
+                Some(_) => None,
+                None => Some(self.tournament_game(t, &users[p.white], spec)?),
+            };
+            out.push((
+                round,
+                NewBoard {
+                    board: i as i64 + 1,
+                    white: p.white as i64,
+                    black: Some(p.black as i64),
+                    forfeit,
+                    game,
+                },
+            ));
+        }
+        if let Some(b) = bye {
+            out.push((
+                round,
+                NewBoard {
+                    board: pairings.len() as i64 + 1,
+                    white: b as i64,
+                    black: None,
+                    forfeit: None,
+                    game: None,
+                },
+            ));
+        }
+        Ok(out)
+    }
+
+    /// A game of `t` as the store creates it, before its seats are drawn; White's player
+    /// `white` stands as its challenger.
+    fn tournament_game(
+        &self,
+        t: &TournamentRow,
+        white: &str,
+        spec: &'static dyn VariantSpec,
+    ) -> Result<StoredGame, Fail> {
+        let rules = spec.new_game(&new_game(t, spec, 0, None)?)?;
+        Ok(StoredGame {
+            variant: spec.id().into(),
+            days_per_move: t.days_per_move,
+            colour: "white".into(),
+            challenger: white.to_string(),
+            channel: t.channel.clone(),
+            server: t.server.clone(),
+            start_fen: None,
+            options: t.options.clone(),
+            snapshot: rules.snapshot()?.to_string(),
+            max_open: 0,
+            one_live: false,
+        })
+    }
+
+    /// Stores `boards` (rounds up to `rounds_started` now started) and their games, every
+    /// seat accepted and the first deadlines set, if `t` is still as read: `false` when
+    /// another write came between.
+    pub(super) async fn start_boards(
+        &self,
+        t: &TournamentRow,
+        state: &str,
+        rounds_started: i64,
+        boards: &[(i64, NewBoard)],
+        at: i64,
+        spec: &'static dyn VariantSpec,
+    ) -> Result<bool, Fail> {
+        // The stored seeds are player numbers here; the store keeps the entrants' seeds.
+        let entrants = self.store.entrants(t.id).await?;
+        let mut seeds: Vec<i64> = entrants.iter().map(|e| e.seed).collect();
+        seeds.sort();
+        let users: Vec<String> = {
+            let mut e = entrants.clone();
+            e.sort_by_key(|e| e.seed);
+            e.into_iter().map(|e| e.user).collect()
+        };
+        let stored: Vec<(i64, NewBoard)> = boards
+            .iter()
+            .map(|(round, b)| {
+                let mut b = b.clone();
+                b.white = seeds[b.white as usize];
+                b.black = b.black.map(|p| seeds[p as usize]);
+                (*round, b)
+            })
+            .collect();
+        let seeded = self.settings.seed.is_some();
+        let draw = |i: usize, id: i64| -> Result<Drawn, StoreError> {
+            let b = &boards[i].1;
+            let players = [
+                users[b.white as usize].clone(),
+                users[b.black.unwrap_or_default() as usize].clone(),
+            ];
+            let seed = self.game_seed(id);
+            let game = new_game(t, spec, seed as u64, seeded.then_some(seed as u64))
+                .and_then(|n| spec.new_game(&n))
+                .map_err(|e| StoreError::Refused(e.text))?;
+            let seats = players
+                .iter()
+                .enumerate()
+                .map(|(s, user)| SeatRow {
+                    seat: s as u8,
+                    user: Some(user.clone()),
+                    role: game.seat_name(Seat(s as u8)).to_lowercase(),
+                    accepted: true,
+                })
+                .collect();
+            let start = commit::movers(game.as_ref())
+                .into_iter()
+                .map(|s| {
+                    let time = game.time_limit(s).unwrap_or(t.days_per_move * DAY);
+                    (s.0, at + time)
+                })
+                .collect();
+            Ok(Drawn {
+                seed,
+                seats,
+                snapshot: Some(
+                    game.snapshot()
+                        .map_err(|e| StoreError::Refused(e.text))?
+                        .to_string(),
+                ),
+                start: Some(start),
+            })
+        };
+        let started = self
+            .store
+            .start_rounds(t.id, t.version, state, rounds_started, &stored, at, draw)
+            .await?;
+        Ok(started.is_some())
+    }
+
+    /// Announces the games of `boards` as they were stored: each in the tournament's
+    /// channel (a thread of its own on Discord), its players called on, headed by the
+    /// tournament, the round and the board; a bye told.
+    pub(super) async fn announce_boards(
+        &self,
+        t: &TournamentRow,
+        name: &str,
+        boards: &[(i64, NewBoard)],
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let stored = self.store.boards(t.id).await?;
+        let entrants = {
+            let mut e = self.store.entrants(t.id).await?;
+            e.sort_by_key(|e| e.seed);
+            e
+        };
+        for (round, b) in boards {
+            let Some(row) = stored
+                .iter()
+                .find(|s| s.round == *round && s.board == b.board)
+            else {
+                continue;
+            };
+            let heading = format!("{name}, round {round}, board {}: ", b.board);
+            match (row.game_id, row.black) {
+                (Some(id), _) => {
+                    let g = self.game_row(id).await?;
+                    self.announce_opening(&g, None, &heading, r)?;
+                }
+                (None, None) => {
+                    let user = &entrants[b.white as usize].user;
+                    self.say_to_tournament(
+                        t,
+                        format!("{heading}{} has the bye", super::marks::user_mark(user)),
+                        r,
+                    );
+                }
+                (None, Some(_)) => {
+                    let w = &entrants[b.white as usize].user;
+                    let bl = &entrants[b.black.unwrap_or_default() as usize].user;
+                    self.say_to_tournament(
+                        t,
+                        format!(
+                            "{heading}{} against {} is forfeited ({} withdrew)",
+                            super::marks::user_mark(w),
+                            super::marks::user_mark(bl),
+                            match row.forfeit.as_deref() {
+                                Some("white") => super::marks::user_mark(bl),
+                                Some("black") => super::marks::user_mark(w),
+                                _ => "both".to_string(),
+                            }
+                        ),
+                        r,
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Posts the standings of `record` under `title`, as text and as a table image, where
+    /// the tournament lives.
+    pub(super) fn post_standings(
+        &self,
+        t: &TournamentRow,
+        record: &Record,
+        users: &[String],
+        title: &str,
+        r: &mut Reply,
+    ) {
+        let names: Vec<String> = users.iter().map(|u| self.name_of(u)).collect();
+        let mut table = standings_of(t, record, &names);
+        table.title = title.to_string();
+        let text = format!("{title}\n```\n{}```", table_text(&table));
+        r.out.push(Outbound {
+            to: tournament_place(t, r),
+            text,
+            table: Some(table),
+            ..Outbound::default()
+        });
+    }
+
+    /// Says `text` where tournament `t` lives.
+    pub(super) fn say_to_tournament(&self, t: &TournamentRow, text: String, r: &mut Reply) {
+        r.out.push(Outbound {
+            to: tournament_place(t, r),
+            text,
+            ..Outbound::default()
+        });
+    }
+}
+
+/// Where tournament `t`'s messages go: its channel, or where the command came from.
+fn tournament_place(t: &TournamentRow, r: &Reply) -> Destination {
+    match &t.channel {
+        Some(c) => Destination::Channel(c.clone()),
+        None => r.origin.clone(),
+    }
+}
+
+/// The set-up of one of `t`'s games with `seed`: the variant's own options as stored
+/// with the tournament (the referee's `rated` left out).
+fn new_game(
+    t: &TournamentRow,
+    spec: &'static dyn VariantSpec,
+    seed: u64,
+    hidden_seed: Option<u64>,
+) -> Result<NewGame<'static>, crate::variants::api::RuleError> {
+    let stored: BTreeMap<String, String> = serde_json::from_str(&t.options).unwrap_or_default();
+    let own: Vec<(String, String)> = stored.into_iter().filter(|(n, _)| n != "rated").collect();
+    let options: Options = read_options(spec.options(), spec.display_name(), &own)?;
+    Ok(NewGame {
+        fen: None,
+        options,
+        seed,
+        hidden_seed,
+    })
+}
+
+/// Every option stored with a tournament's games: the variant's, and `rated`.
+pub(super) fn stored_options(
+    options: &Options,
+    rated: Option<bool>,
+) -> Result<String, crate::variants::api::RuleError> {
+    let mut stored = options.clone();
+    if let Some(yes) = rated {
+        stored.insert("rated".into(), if yes { "yes" } else { "no" }.into());
+    }
+    to_stored_text("the options", &stored)
+}

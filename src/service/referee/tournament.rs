@@ -1,0 +1,646 @@
+//! `tournament ...` and `tournaments`: a tournament made in a server's channel, joined
+//! and left, started, paused, resumed or cancelled by its creator or a moderator, a
+//! player removed; its standings; every game as one PGN. Each change is written over
+//! the version read ([`crate::store::Store::join_tournament`] and the others) and read
+//! again when another came between, so the checks hold on the state written.
+
+use super::marks::{user_at_mark, user_mark, DAY};
+use super::messages::{Fail, Incoming, Member, Outbound, Place, Reply};
+use super::rounds::{standings_of, stored_options, table_text, tournament_name};
+use super::Service;
+use crate::service::command::{TournamentCommand, TournamentFormat, TournamentTerms};
+use crate::service::tournament::{format_of, record_of, rounds_of, MAX_ENTRANTS};
+use crate::store::{GameStatus, NewTournament, TournamentRow};
+use crate::tournament::{schedule, Format};
+use crate::variants::api::{read_options, Placing, RefusalKind, Viewer};
+
+/// How many tournaments `tournaments` lists.
+const LISTED: i64 = 25;
+/// How many times a change is tried again when another came between.
+const RETRIES: usize = 4;
+
+impl Service {
+    /// `tournament ...`.
+    pub(super) async fn tournament(
+        &self,
+        inc: &Incoming,
+        member: &Member,
+        c: TournamentCommand,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        match c {
+            TournamentCommand::Create(terms) => self.create_tournament(inc, terms, r).await,
+            TournamentCommand::Show(id) => self.show_tournament(inc, id, r).await,
+            TournamentCommand::Pgn(id) => self.tournament_pgn(inc, id, r).await,
+            TournamentCommand::Join(id) => self.join_tournament(inc, id, r).await,
+            TournamentCommand::Leave(id) => {
+                let user = inc.user.clone();
+                self.leave_tournament(inc, id, &user, r).await
+            }
+            TournamentCommand::Remove(id, user) => {
+                let t = self.tournament_here(inc, id).await?;
+                self.check_organiser(inc, member, &t).await?;
+                self.leave_tournament(inc, id, &user, r).await
+            }
+            TournamentCommand::Start(id) => self.start_tournament(inc, member, id, r).await,
+            TournamentCommand::Pause(id) => {
+                self.change_state(inc, member, id, &["running"], "paused", r)
+                    .await
+            }
+            TournamentCommand::Resume(id) => {
+                self.change_state(inc, member, id, &["paused"], "running", r)
+                    .await?;
+                self.advance(id, inc.at, r).await
+            }
+            TournamentCommand::Cancel(id) => {
+                self.change_state(
+                    inc,
+                    member,
+                    id,
+                    &["signup", "running", "paused"],
+                    "cancelled",
+                    r,
+                )
+                .await
+            }
+        }
+    }
+
+    /// `tournaments`: this server's tournaments in sign-up or under way.
+    pub(super) async fn list_tournaments(&self, inc: &Incoming, r: &mut Reply) -> Result<(), Fail> {
+        let ts = self
+            .store
+            .tournaments_in(
+                inc.server.as_deref(),
+                &["signup", "running", "paused"],
+                LISTED,
+            )
+            .await?;
+        if ts.is_empty() {
+            r.say("no tournament here is open or under way: make one with tournament create");
+            return Ok(());
+        }
+        let mut lines = vec!["tournaments here:".to_string()];
+        for t in ts {
+            let n = self.store.entrants(t.id).await?.len();
+            let state = match t.state.as_str() {
+                "signup" => format!("open for sign-up (tournament join {})", t.id),
+                "paused" => format!("paused after round {}", t.current_round),
+                _ => format!("round {} of {}", t.current_round, rounds_of(&t, n)),
+            };
+            lines.push(format!(
+                "{}: {} players, {state}",
+                tournament_name(&t, self.display_name(&t.variant)),
+                n
+            ));
+        }
+        r.say(lines.join("\n"));
+        Ok(())
+    }
+
+    /// `tournament create ...`: checked against the variant, stored in sign-up.
+    async fn create_tournament(
+        &self,
+        inc: &Incoming,
+        c: TournamentTerms,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let Place::Channel(channel) = &inc.place else {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                "a tournament is made in a server's channel, where its players can join it",
+            ));
+        };
+        let spec = self.registry.get(&c.variant)?;
+        let plan = spec.seats();
+        if plan.placing != Placing::Sides || plan.count() != 2 {
+            return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!(
+                    "{} is not a game of two players: a round robin or Swiss is for two-player variants",
+                    spec.display_name()
+                ),
+            ));
+        }
+        let refuse = |text: &str| Err(Fail::of(RefusalKind::Syntax, text.to_string()));
+        let swiss = c.format == TournamentFormat::Swiss;
+        match (swiss, c.rounds, c.double, c.together) {
+            (true, None, _, _) => return refuse("a Swiss needs its number of rounds: rounds:N"),
+            (true, _, true, _) => return refuse("double is for a round robin"),
+            (true, _, _, Some(true)) => {
+                return refuse(
+                    "a Swiss's rounds are paired from the results: they cannot start together",
+                )
+            }
+            (false, Some(_), _, _) => {
+                return refuse("a round robin's rounds follow from its players: leave rounds: out")
+            }
+            _ => {}
+        }
+        if c.limit.is_some_and(|l| l < 2 || l as usize > MAX_ENTRANTS) {
+            return Err(Fail::of(
+                RefusalKind::Syntax,
+                format!("limit: from 2 to {MAX_ENTRANTS} players"),
+            ));
+        }
+        let rated =
+            super::standing::rated_choice(spec, c.rated.map(|yes| if yes { "yes" } else { "no" }))?;
+        let options = read_options(spec.options(), spec.display_name(), &c.options)?;
+        let t = NewTournament {
+            server: inc.server.clone(),
+            channel: Some(channel.clone()),
+            creator: inc.user.clone(),
+            format: if swiss { "swiss" } else { "round-robin" }.into(),
+            double: c.double,
+            rounds: c.rounds.unwrap_or(0).into(),
+            variant: spec.id().into(),
+            options: stored_options(&options, rated)?,
+            days_per_move: c.days.unwrap_or(self.settings.default_days).into(),
+            rated: rated.unwrap_or(true),
+            player_limit: c.limit.map(i64::from),
+            signup_until: c.signup.map(|d| inc.at + i64::from(d) * DAY),
+            mode: if c.together == Some(true) {
+                "together"
+            } else {
+                "sequential"
+            }
+            .into(),
+        };
+        let id = self.store.create_tournament(&t, inc.at).await?;
+        let row = self.tournament_row(id).await?;
+        r.say(format!(
+            "{} made by {}{}: join it with tournament join {id}; {} starts it",
+            tournament_name(&row, spec.display_name()),
+            user_mark(&inc.user),
+            terms_line(&row),
+            user_mark(&inc.user)
+        ));
+        Ok(())
+    }
+
+    /// Tournament `id`, if there is one.
+    async fn tournament_row(&self, id: i64) -> Result<TournamentRow, Fail> {
+        self.store.tournament(id).await?.ok_or_else(|| {
+            Fail::of(
+                RefusalKind::Unknown,
+                format!("there is no tournament #{id}"),
+            )
+        })
+    }
+
+    /// Tournament `id` of the server the command comes from (a tournament is another
+    /// server's business: unknown here).
+    async fn tournament_here(&self, inc: &Incoming, id: i64) -> Result<TournamentRow, Fail> {
+        let t = self.tournament_row(id).await?;
+        if t.server != inc.server {
+            return Err(Fail::of(
+                RefusalKind::Unknown,
+                format!("there is no tournament #{id} on this server"),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// Refuses anyone but `t`'s creator and the server's moderators.
+    async fn check_organiser(
+        &self,
+        inc: &Incoming,
+        member: &Member,
+        t: &TournamentRow,
+    ) -> Result<(), Fail> {
+        if inc.user == t.creator || (inc.server.is_some() && self.is_moderator(inc, member).await?)
+        {
+            return Ok(());
+        }
+        Err(Fail::of(
+            RefusalKind::NotAllowed,
+            format!(
+                "tournament #{}: only its creator or this server's moderators may do this; nothing was done",
+                t.id
+            ),
+        ))
+    }
+
+    /// `tournament join ID`.
+    async fn join_tournament(&self, inc: &Incoming, id: i64, r: &mut Reply) -> Result<(), Fail> {
+        for _ in 0..RETRIES {
+            let t = self.tournament_here(inc, id).await?;
+            let entrants = self.store.entrants(id).await?;
+            if entrants.iter().any(|e| e.user == inc.user) {
+                return Err(Fail::of(
+                    RefusalKind::Illegal,
+                    format!("you have already joined tournament #{id}"),
+                ));
+            }
+            if t.state != "signup" || t.signup_until.is_some_and(|until| inc.at >= until) {
+                return Err(Fail::of(
+                    RefusalKind::Over,
+                    format!("tournament #{id} is not open for sign-up any more"),
+                ));
+            }
+            let limit = t.player_limit.map_or(MAX_ENTRANTS, |l| l as usize);
+            if entrants.len() >= limit {
+                return Err(Fail::of(
+                    RefusalKind::Illegal,
+                    format!("tournament #{id} is full ({limit} players)"),
+                ));
+            }
+            let seed = entrants.iter().map(|e| e.seed + 1).max().unwrap_or(0);
+            if self
+                .store
+                .join_tournament(id, t.version, &inc.user, seed, inc.at)
+                .await?
+            {
+                r.say(format!(
+                    "{} joined tournament #{id} ({})",
+                    user_mark(&inc.user),
+                    crate::variants::api::plural(entrants.len() + 1, "player", "players")
+                ));
+                return Ok(());
+            }
+        }
+        Err(Fail::Store(crate::store::StoreError::Conflict))
+    }
+
+    /// `tournament leave ID` by `user` (or `tournament remove ID @user`): before the
+    /// start, the entry removed; after it, a withdrawal: their boards not yet ended are
+    /// forfeited, and the games on them resigned.
+    async fn leave_tournament(
+        &self,
+        inc: &Incoming,
+        id: i64,
+        user: &str,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let who = if user == inc.user {
+            "you are".to_string()
+        } else {
+            format!("{} is", user_at_mark(user))
+        };
+        for _ in 0..RETRIES {
+            let t = self.tournament_here(inc, id).await?;
+            let entrants = self.store.entrants(id).await?;
+            let Some(e) = entrants.iter().find(|e| e.user == user) else {
+                return Err(Fail::of(
+                    RefusalKind::Unknown,
+                    format!("{who} not in tournament #{id}"),
+                ));
+            };
+            if e.withdrawn_at.is_some() || matches!(t.state.as_str(), "finished" | "cancelled") {
+                return Err(Fail::of(
+                    RefusalKind::Over,
+                    format!("{who} no longer playing tournament #{id}"),
+                ));
+            }
+            if t.state == "signup" {
+                if self
+                    .store
+                    .leave_tournament(id, t.version, user, inc.at)
+                    .await?
+                {
+                    r.say(format!("{} left tournament #{id}", user_mark(user)));
+                    return Ok(());
+                }
+                continue;
+            }
+            let boards = self.store.boards(id).await?;
+            let mut forfeits = Vec::new();
+            let mut games = Vec::new();
+            for b in &boards {
+                let side = if b.white == e.seed {
+                    "black"
+                } else if b.black == Some(e.seed) {
+                    "white"
+                } else {
+                    continue;
+                };
+                if crate::service::tournament::board_outcome(b).is_none() {
+                    forfeits.push((b.round, b.board, side));
+                    games.extend(b.game_id);
+                }
+            }
+            if !self
+                .store
+                .withdraw_entrant(id, t.version, user, t.current_round, &forfeits, inc.at)
+                .await?
+            {
+                continue;
+            }
+            r.say(format!(
+                "{} withdrew from tournament #{id}: their remaining games are forfeited",
+                user_mark(user)
+            ));
+            for g in games {
+                self.forfeit_game(inc, g, user, r).await?;
+            }
+            return self.advance(id, inc.at, r).await;
+        }
+        Err(Fail::Store(crate::store::StoreError::Conflict))
+    }
+
+    /// Ends game `id` of a withdrawn `user` by their resignation, written by the referee
+    /// under the game's lock; nothing if it ended meanwhile.
+    async fn forfeit_game(
+        &self,
+        inc: &Incoming,
+        id: i64,
+        user: &str,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let lock = self.lock_for(id);
+        let _guard = lock.lock().await;
+        let g = self.game_row(id).await?;
+        let Some(seat) = g.seat_of(user) else {
+            return Ok(());
+        };
+        if g.status != GameStatus::Active {
+            return Ok(());
+        }
+        let rules = self.load(&g)?;
+        let (w, done) = super::commit::prepare(
+            &g,
+            rules,
+            crate::variants::api::Seat(seat),
+            "referee",
+            crate::variants::api::Action::resign(),
+            inc.at,
+            None,
+        )?;
+        self.write(&g, &w).await?;
+        self.announce(&g, &done, r);
+        Ok(())
+    }
+
+    /// Moves tournament `id` from one of `from` to `to`, by its creator or a moderator.
+    async fn change_state(
+        &self,
+        inc: &Incoming,
+        member: &Member,
+        id: i64,
+        from: &[&str],
+        to: &str,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        for _ in 0..RETRIES {
+            let t = self.tournament_here(inc, id).await?;
+            self.check_organiser(inc, member, &t).await?;
+            if !from.contains(&t.state.as_str()) {
+                return Err(Fail::of(
+                    RefusalKind::Over,
+                    format!(
+                        "tournament #{id} is {}: it cannot be {to} now",
+                        state_words(&t.state)
+                    ),
+                ));
+            }
+            if self
+                .store
+                .set_tournament_state(id, t.version, to, inc.at)
+                .await?
+            {
+                let name = tournament_name(&t, self.display_name(&t.variant));
+                let text = match to {
+                    "cancelled" => format!("{name} is cancelled by {}; games under way play on but count for nothing", user_mark(&inc.user)),
+                    "paused" => format!("{name} is paused by {}: games under way play on; no new round starts until it is resumed", user_mark(&inc.user)),
+                    _ => format!("{name} is resumed by {}", user_mark(&inc.user)),
+                };
+                self.say_to_tournament(&t, text.clone(), r);
+                if t.channel
+                    .as_ref()
+                    .map(|c| super::messages::Destination::Channel(c.clone()))
+                    != Some(r.origin.clone())
+                {
+                    r.say(text);
+                }
+                return Ok(());
+            }
+        }
+        Err(Fail::Store(crate::store::StoreError::Conflict))
+    }
+
+    /// `tournament start ID`: its first round (a round robin played together: every
+    /// round) paired and started.
+    async fn start_tournament(
+        &self,
+        inc: &Incoming,
+        member: &Member,
+        id: i64,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        for _ in 0..RETRIES {
+            let t = self.tournament_here(inc, id).await?;
+            self.check_organiser(inc, member, &t).await?;
+            if t.state != "signup" {
+                return Err(Fail::of(
+                    RefusalKind::Over,
+                    format!(
+                        "tournament #{id} is {}: it has started already",
+                        state_words(&t.state)
+                    ),
+                ));
+            }
+            let entrants = self.store.entrants(id).await?;
+            if entrants.len() < 2 || (format_of(&t) == Format::Swiss && entrants.len() < 3) {
+                return Err(Fail::of(
+                    RefusalKind::Illegal,
+                    format!(
+                        "tournament #{id} has {} {}: a round robin needs 2, a Swiss 3",
+                        entrants.len(),
+                        if entrants.len() == 1 {
+                            "player"
+                        } else {
+                            "players"
+                        }
+                    ),
+                ));
+            }
+            let spec = self.registry.get(&t.variant)?;
+            let (record, users) = record_of(&t, &entrants, &[]);
+            let rounds: Vec<(Vec<crate::tournament::Pairing>, Option<usize>)> = match format_of(&t)
+            {
+                Format::RoundRobin => {
+                    let all = schedule(users.len(), t.double);
+                    let n = if t.mode == "together" { all.len() } else { 1 };
+                    all.into_iter()
+                        .take(n)
+                        .map(|s| (s.pairings, s.bye))
+                        .collect()
+                }
+                Format::Swiss => {
+                    let p = crate::tournament::pair(&record).map_err(|e| {
+                        Fail::of(RefusalKind::Illegal, format!("tournament #{id}: {e}"))
+                    })?;
+                    vec![(p.pairings, p.bye)]
+                }
+            };
+            let mut boards = Vec::new();
+            for (i, (pairings, bye)) in rounds.iter().enumerate() {
+                boards.extend(self.round_boards(
+                    &t,
+                    &record,
+                    i as i64 + 1,
+                    pairings,
+                    *bye,
+                    &users,
+                    spec,
+                )?);
+            }
+            if !self
+                .start_boards(&t, "running", rounds.len() as i64, &boards, inc.at, spec)
+                .await?
+            {
+                continue;
+            }
+            let name = tournament_name(&t, spec.display_name());
+            self.say_to_tournament(
+                &t,
+                format!(
+                    "{name} starts: {} players, {} rounds; seeds in the order they joined",
+                    users.len(),
+                    rounds_of(&t, users.len())
+                ),
+                r,
+            );
+            return self.announce_boards(&t, &name, &boards, r).await;
+        }
+        Err(Fail::Store(crate::store::StoreError::Conflict))
+    }
+
+    /// `tournament ID`: the standings, as text and as a table image.
+    async fn show_tournament(&self, inc: &Incoming, id: i64, r: &mut Reply) -> Result<(), Fail> {
+        let t = self.tournament_here(inc, id).await?;
+        let entrants = self.store.entrants(id).await?;
+        let boards = self.store.boards(id).await?;
+        let (record, users) = record_of(&t, &entrants, &boards);
+        let name = tournament_name(&t, self.display_name(&t.variant));
+        let total = rounds_of(&t, users.len());
+        let title = match t.state.as_str() {
+            "signup" => {
+                let list: Vec<String> = users.iter().map(|u| user_mark(u)).collect();
+                r.say(format!(
+                    "{name}: open for sign-up{}; {} {}: {}",
+                    terms_line(&t),
+                    users.len(),
+                    if users.len() == 1 {
+                        "player"
+                    } else {
+                        "players"
+                    },
+                    if list.is_empty() {
+                        "nobody yet".to_string()
+                    } else {
+                        list.join(", ")
+                    }
+                ));
+                return Ok(());
+            }
+            "finished" => format!("{name}: final standings"),
+            state => format!(
+                "{name}: round {} of {total}, {}",
+                t.current_round,
+                state_words(state)
+            ),
+        };
+        let names: Vec<String> = users.iter().map(|u| self.name_of(u)).collect();
+        let mut table = standings_of(&t, &record, &names);
+        table.title = title.clone();
+        r.out.push(Outbound {
+            to: r.origin.clone(),
+            text: format!("{title}\n```\n{}```", table_text(&table)),
+            table: Some(table),
+            ..Outbound::default()
+        });
+        Ok(())
+    }
+
+    /// `tournament pgn ID`: every game of the tournament in one PGN, tagged with the
+    /// event, round and board, and the standings with the crosstable as a text document.
+    async fn tournament_pgn(&self, inc: &Incoming, id: i64, r: &mut Reply) -> Result<(), Fail> {
+        let t = self.tournament_here(inc, id).await?;
+        let entrants = self.store.entrants(id).await?;
+        let boards = self.store.boards(id).await?;
+        let name = tournament_name(&t, self.display_name(&t.variant));
+        let mut pgn = String::new();
+        for b in boards.iter().filter(|b| b.game_id.is_some()) {
+            let g = self.game_row(b.game_id.unwrap_or_default()).await?;
+            let rules = self.load(&g)?;
+            let mut tags = super::text::pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+            for (k, v) in &mut tags {
+                match k.as_str() {
+                    "Event" => *v = format!("Postal {name}"),
+                    "Round" => *v = b.round.to_string(),
+                    _ => {}
+                }
+            }
+            let at = tags
+                .iter()
+                .position(|(k, _)| k == "Round")
+                .map_or(tags.len(), |i| i + 1);
+            tags.insert(at, ("Board".into(), b.board.to_string()));
+            pgn.push_str(&rules.pgn(Viewer::Public, &tags));
+            if !pgn.ends_with('\n') {
+                pgn.push('\n');
+            }
+            pgn.push('\n');
+        }
+        if pgn.is_empty() {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!("tournament #{id} has no game yet"),
+            ));
+        }
+        r.out.push(Outbound {
+            to: r.origin.clone(),
+            text: pgn,
+            document: Some(format!("tournament-{id}.pgn")),
+            ..Outbound::default()
+        });
+        let (record, users) = record_of(&t, &entrants, &boards);
+        let names: Vec<String> = users.iter().map(|u| self.name_of(u)).collect();
+        let table = standings_of(&t, &record, &names);
+        r.out.push(Outbound {
+            to: r.origin.clone(),
+            text: format!("{name}\n\n{}", table_text(&table)),
+            document: Some(format!("tournament-{id}-crosstable.txt")),
+            ..Outbound::default()
+        });
+        Ok(())
+    }
+}
+
+/// A tournament's terms, as `, 3 days per move, unrated, ...`.
+fn terms_line(t: &TournamentRow) -> String {
+    let mut parts = vec![super::text::day_count(t.days_per_move) + " per move"];
+    if t.format == "swiss" {
+        parts.push(format!("{} rounds", t.rounds));
+    }
+    if !t.rated {
+        parts.push("unrated".into());
+    }
+    if let Some(l) = t.player_limit {
+        parts.push(format!("at most {l} players"));
+    }
+    if let Some(until) = t.signup_until {
+        parts.push(format!("sign-up until {}", super::marks::time_mark(until)));
+    }
+    parts.push(
+        if t.mode == "together" {
+            "rounds together"
+        } else {
+            "each round after the last"
+        }
+        .into(),
+    );
+    format!(", {}", parts.join(", "))
+}
+
+/// A state in words.
+fn state_words(state: &str) -> &'static str {
+    match state {
+        "signup" => "open for sign-up",
+        "running" => "under way",
+        "paused" => "paused",
+        "finished" => "finished",
+        _ => "cancelled",
+    }
+}
