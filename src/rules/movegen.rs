@@ -4,8 +4,8 @@
 //! tried and taken back). King-capture variants, where check restricts nothing, generate
 //! every move that the pieces' movement allows.
 //!
-//! The generator writes into a [`MoveSink`]: a [`MoveList`] when the moves themselves
-//! are wanted, or a [`MoveCount`] at perft's last ply, which adds up the sizes of the
+//! The generator writes into a `MoveSink`: a [`MoveList`] when the moves themselves
+//! are wanted, or a `MoveCount` at perft's last ply, which adds up the sizes of the
 //! destination sets instead of building one move per destination. Both run the same
 //! generation code, so a count is the length of the list by construction (and
 //! `tests/engine` checks it on every variant).
