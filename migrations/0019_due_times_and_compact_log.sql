@@ -15,6 +15,14 @@ DROP INDEX deadlines_by_due;
 
 CREATE INDEX deadlines_to_check ON deadlines(check_at) WHERE check_at IS NOT NULL;
 
+-- A deadline moved by any other statement (an operator's fix by hand, say) is looked at
+-- by the next check: `check_at` stays right on every write that changes `due_at`.
+CREATE TRIGGER deadlines_due_changed AFTER UPDATE OF due_at ON deadlines
+WHEN NEW.due_at IS NOT OLD.due_at
+BEGIN
+    UPDATE deadlines SET check_at = 0 WHERE game_id = NEW.game_id AND seat = NEW.seat;
+END;
+
 -- Each player with a daily digest keeps the time of their next one (0: at the next
 -- check, which moves it on past a day already recorded).
 ALTER TABLE users ADD COLUMN digest_next INTEGER;

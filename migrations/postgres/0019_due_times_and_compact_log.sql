@@ -8,6 +8,18 @@ DROP INDEX deadlines_by_due;
 
 CREATE INDEX deadlines_to_check ON deadlines(check_at) WHERE check_at IS NOT NULL;
 
+-- A deadline moved by any other statement is looked at by the next check.
+CREATE FUNCTION deadlines_due_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    NEW.check_at := 0;
+    RETURN NEW;
+END;
+$$;
+
+CREATE TRIGGER deadlines_due_changed BEFORE UPDATE OF due_at ON deadlines
+    FOR EACH ROW WHEN (NEW.due_at IS DISTINCT FROM OLD.due_at)
+    EXECUTE FUNCTION deadlines_due_changed();
+
 ALTER TABLE users ADD COLUMN digest_next BIGINT;
 
 UPDATE users SET digest_next = 0 WHERE digest_hour IS NOT NULL;
