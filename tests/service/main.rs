@@ -32,7 +32,7 @@ mod server_settings;
 mod solitaire;
 mod split_brain;
 mod takeback;
-mod toy_console;
 mod tournament;
+mod toy_console;
 mod transcripts;
 mod vacation;

@@ -223,7 +223,7 @@ pub const TOURNAMENT: RefereeCommand = RefereeCommand {
     aliases: &[],
     usage: USAGE,
     help: "tournaments of a two-player variant in this server: create one (round robin or Swiss), join or leave it, and, as its creator or a moderator, start, pause, resume, cancel it or remove a player; its standings, or every game as one PGN",
-    examples: "tournament create swiss standard rounds:5 days:3, tournament create round-robin chess-sharp double, tournament join 3, tournament start 3, tournament 3, tournament pgn 3",
+    examples: "tournament create swiss standard rounds:5 days:3, tournament create round-robin standard double, tournament join 3, tournament start 3, tournament 3, tournament pgn 3",
     private: false,
     home: Home::Account,
     place: 23,

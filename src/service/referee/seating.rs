@@ -261,7 +261,11 @@ impl Service {
         };
         let opening = match accepted_by {
             _ if users.len() == 1 => format!("{players} {}", rules.variant()),
-            Some(user) => format!("{} accepted. {players}, {}", user_mark(user), rules.variant()),
+            Some(user) => format!(
+                "{} accepted. {players}, {}",
+                user_mark(user),
+                rules.variant()
+            ),
             None => format!("{players}, {}", rules.variant()),
         };
         let text = format!(
