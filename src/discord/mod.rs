@@ -186,7 +186,9 @@ impl Core {
                 }
             }
         }
-        if changed {
+        // (A tournament's command records no chat event of its own: its games are what
+        // it changed.)
+        if changed || outs.iter().any(|o| o.msg.started) {
             for c in channels {
                 self.open_threads(http, &c, &mut outs).await?;
             }

@@ -510,6 +510,7 @@ impl Store {
     /// sets it up. All in one transaction: `None` and nothing written when another write
     /// came first; else the games' ids, by board (`None` for a board without a game).
     // Long because it is one transaction's straight line of statements, inside `on_pool!`.
+    #[allow(clippy::too_many_arguments)]
     pub async fn start_rounds(
         &self,
         id: i64,
