@@ -294,21 +294,57 @@ pub fn comment(text: &str) -> String {
 pub fn numbered_moves(game: &Game) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::with_capacity(game.moves().len() * 3 / 2 + 1);
     for (i, (pos, turn)) in game.turns().into_iter().enumerate() {
-        match pos.turn() {
-            Color::White => tokens.push(format!("{}.", pos.fullmoves())),
-            Color::Black if i == 0 => tokens.push(format!("{}...", pos.fullmoves())),
-            Color::Black => {}
-        }
-        tokens.push(turn_san(pos, turn));
-        if let Turn::Double(..) = turn {
-            let left = pos.tokens()[pos.turn().index()].saturating_sub(1);
-            tokens.push(format!(
-                "{{double move, {left} token{} left}}",
-                if left == 1 { "" } else { "s" }
-            ));
-        }
+        push_numbered(&mut tokens, i == 0, pos, turn, turn_san(pos, turn));
     }
     tokens
+}
+
+/// Adds one turn to a numbered record ([`numbered_moves`]): its number where one is
+/// written, its SAN (`san`, as [`turn_san`] writes it) and a double move's comment.
+/// `first`: whether it is the game's first turn (a first move by Black is numbered
+/// `40...`). A record kept with a game is extended by this as each turn is played.
+pub fn push_numbered(
+    tokens: &mut Vec<String>,
+    first: bool,
+    pos: &Position,
+    turn: Turn,
+    san: String,
+) {
+    match pos.turn() {
+        Color::White => tokens.push(format!("{}.", pos.fullmoves())),
+        Color::Black if first => tokens.push(format!("{}...", pos.fullmoves())),
+        Color::Black => {}
+    }
+    tokens.push(san);
+    if let Turn::Double(..) = turn {
+        let left = pos.tokens()[pos.turn().index()].saturating_sub(1);
+        tokens.push(format!(
+            "{{double move, {left} token{} left}}",
+            if left == 1 { "" } else { "s" }
+        ));
+    }
+}
+
+/// The turns' SAN in a numbered record written as [`numbered_moves`] joined by spaces:
+/// the tokens that are neither move numbers nor comments.
+pub fn sans_of_numbered(numbered: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = numbered.trim_start();
+    while !rest.is_empty() {
+        if rest.starts_with('{') {
+            // A comment runs to its closing brace, spaces and all.
+            rest = rest.find('}').map_or("", |end| &rest[end + 1..]);
+        } else {
+            let end = rest.find(' ').unwrap_or(rest.len());
+            let token = &rest[..end];
+            if !token.ends_with('.') {
+                out.push(token.to_string());
+            }
+            rest = &rest[end..];
+        }
+        rest = rest.trim_start();
+    }
+    out
 }
 
 /// A turn in SAN: the move, or a double move's halves joined by a comma (`Nf3,Ng5`), each

@@ -36,6 +36,7 @@ fn piece_symbol(role: Role, glyphs: Glyphs) -> char {
 /// opponent's king attacked gets `+` and no move ever gets `#`, since there is no mate.
 /// A move that is not legal in `pos` is still written (without a suffix) and never panics.
 pub fn san(pos: &Position, m: Move) -> String {
+    crate::rules::work::count(crate::rules::work::Work::San);
     write(pos, m, Glyphs::Letters)
 }
 

@@ -448,8 +448,7 @@ impl BoardView {
     pub fn from_game(game: &Game, viewer: Viewer, setting: PublicOrientation) -> BoardView {
         let to_move = (!game.is_over()).then(|| game.turn());
         let bottom = bottom_side(viewer, setting, to_move);
-        let mut view =
-            BoardView::from_position(game.position(), game.moves().last().copied(), bottom);
+        let mut view = BoardView::from_position(game.position(), game.last_move(), bottom);
         if let Some(outcome) = game.outcome() {
             view.caption.to_move = None;
             view.caption.result = Some(result_text(&outcome));

@@ -205,12 +205,42 @@ pub enum ClaimError {
 }
 
 /// A game in progress or finished.
+///
+/// A game is either complete (built from its start, every position and move held) or
+/// resumed from a stored state ([`Game::resume`]): then it holds what the next move needs,
+/// the position, the last turn and the repetition window, and the positions and moves
+/// played since, but not those before ([`Game::is_complete`]). Both play, claim and end
+/// alike; only a record of the whole game needs a complete one.
 #[derive(Clone, Debug)]
 pub struct Game {
-    positions: Vec<Position>,
-    hashes: Vec<u64>,
-    moves: Vec<Move>,
-    outcome: Option<Outcome>,
+    /// The position the game started from.
+    pub(super) start: Position,
+    /// The positions from the start (complete) or from the resumption on: one more than
+    /// `moves`.
+    pub(super) positions: Vec<Position>,
+    /// The repetition window: the hashes of every position since the last move after
+    /// which no earlier position can occur again, the current one last (empty in a
+    /// variant without draws by repetition). See [`resets_repetitions`].
+    pub(super) hashes: Vec<u64>,
+    /// The moves played from `positions[0]`.
+    pub(super) moves: Vec<Move>,
+    /// Moves played before `positions[0]`: 0 for a complete game.
+    pub(super) elided: usize,
+    /// The last turn played before `positions[0]`, in a resumed game.
+    pub(super) before: Option<Turn>,
+    pub(super) outcome: Option<Outcome>,
+}
+
+/// Whether, after `m` is played in a position of `variant`, no position before it can
+/// occur again, so the repetition window starts anew. Without drops, a capture lowers the
+/// number of pieces for good, and a pawn's move either lowers the number of pawns (a
+/// promotion) or advances one for good, while no move raises either: a position after
+/// such a move differs from every position before it. A drop raises the number of pieces
+/// on the board, so where pieces are dropped (and captures may feed the pockets) nothing
+/// resets the window. A variant without draws by repetition keeps no window at all.
+pub fn resets_repetitions(variant: Variant, m: Move) -> bool {
+    let cfg = variant.config();
+    !cfg.draws.repetition || (cfg.drops.is_none() && (m.capture.is_some() || m.role == Role::Pawn))
 }
 
 impl Game {
@@ -222,13 +252,37 @@ impl Game {
     /// A new game from any valid position.
     pub fn from_position(start: Position) -> Game {
         let mut game = Game {
-            hashes: vec![start.zobrist_hash()],
+            start,
+            hashes: Vec::new(),
             positions: vec![start],
             moves: Vec::new(),
+            elided: 0,
+            before: None,
             outcome: None,
         };
+        game.hash_current();
         game.outcome = game.automatic_outcome();
         game
+    }
+
+    /// Adds the current position's hash to the repetition window, where the variant
+    /// counts repetitions.
+    pub(super) fn hash_current(&mut self) {
+        if self.variant().config().draws.repetition {
+            super::work::count(super::work::Work::Hash);
+            self.hashes.push(self.position().zobrist_hash());
+        }
+    }
+
+    /// Records the position `next`, reached by `m` from the current one.
+    fn push(&mut self, next: Position, m: Move) {
+        super::work::count(super::work::Work::Ply);
+        if resets_repetitions(self.variant(), m) {
+            self.hashes.clear();
+        }
+        self.positions.push(next);
+        self.moves.push(m);
+        self.hash_current();
     }
 
     /// The variant being played.
@@ -245,17 +299,57 @@ impl Game {
 
     /// The starting position.
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        &self.start
     }
 
-    /// Every position from the start to now (one more than the moves).
+    /// Every position from the start to now (one more than the moves); in a resumed game
+    /// ([`Game::is_complete`] false), those from the resumption on.
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
 
-    /// The moves played, in order.
+    /// The moves played, in order; in a resumed game, those since the resumption.
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// Whether the game holds every position and move from its start (it was not resumed
+    /// from a stored state, or was resumed at its start).
+    pub fn is_complete(&self) -> bool {
+        self.elided == 0
+    }
+
+    /// How many moves were played from the start (a double move's halves are two).
+    pub fn plies(&self) -> usize {
+        self.elided + self.moves.len()
+    }
+
+    /// The last turn played (both halves of a double move), if any.
+    pub fn last_turn(&self) -> Option<Turn> {
+        let Some(&last) = self.moves.last() else {
+            return self.before;
+        };
+        // The second half of a double move is played from the position between halves.
+        let n = self.moves.len();
+        Some(if n >= 2 && self.positions[n - 1].is_between_halves() {
+            Turn::Double(self.moves[n - 2], last)
+        } else {
+            Turn::Single(last)
+        })
+    }
+
+    /// The last move played (a double move's second half), if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_turn().map(|t| match t {
+            Turn::Single(m) | Turn::Double(_, m) => m,
+        })
+    }
+
+    /// The repetition window: the hashes of the positions since the last move after which
+    /// no earlier one can occur again ([`resets_repetitions`]), the current one last;
+    /// empty in a variant without draws by repetition.
+    pub fn repetition_window(&self) -> &[u64] {
+        &self.hashes
     }
 
     /// How the game ended, if it has.
@@ -291,9 +385,7 @@ impl Game {
             return Err(IllegalMove::NotLegal);
         }
         let next = self.position().after(m);
-        self.hashes.push(next.zobrist_hash());
-        self.positions.push(next);
-        self.moves.push(m);
+        self.push(next, m);
         self.outcome = self.automatic_outcome();
         Ok(())
     }
@@ -304,9 +396,7 @@ impl Game {
     /// stored game back tested them at every ply, a move generation each (issue 36).
     pub fn replay_legal(&mut self, m: Move) {
         let next = self.position().after(m);
-        self.hashes.push(next.zobrist_hash());
-        self.positions.push(next);
-        self.moves.push(m);
+        self.push(next, m);
     }
 
     /// Sets the ending that applies without anyone asking in the current position, after
@@ -325,9 +415,7 @@ impl Game {
         // The intermediate position is kept (its hash, marked as between halves, never
         // equals a real position's) so that each half is written from its own position.
         for (pos, m) in [(middle, first), (end, second)] {
-            self.hashes.push(pos.zobrist_hash());
-            self.positions.push(pos);
-            self.moves.push(m);
+            self.push(pos, m);
         }
         self.outcome = self.automatic_outcome();
         Ok(())
@@ -345,7 +433,8 @@ impl Game {
     }
 
     /// The turns played, each with the position it was played from: every move is a turn
-    /// of its own except the two halves of a double move, which make one.
+    /// of its own except the two halves of a double move, which make one. In a resumed
+    /// game, the turns since the resumption.
     pub fn turns(&self) -> Vec<(&Position, Turn)> {
         let mut out = Vec::with_capacity(self.moves.len());
         let mut i = 0;
@@ -365,10 +454,13 @@ impl Game {
         out
     }
 
-    /// How often the current position has occurred, this time included.
+    /// How often the current position has occurred, this time included (0 in a variant
+    /// without draws by repetition, which keeps no count).
     pub fn repetitions(&self) -> usize {
-        let now = *self.hashes.last().expect("at least one hash");
-        self.hashes.iter().filter(|&&h| h == now).count()
+        match self.hashes.last() {
+            Some(&now) => self.repetitions_of(now),
+            None => 0,
+        }
     }
 
     fn repetitions_of(&self, hash: u64) -> usize {

@@ -17,14 +17,16 @@ mod material;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+mod resume;
 pub mod scharnagl;
 pub mod types;
 pub mod variant;
+pub mod work;
 mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use double_move::{divide_turns, perft_turns, DoubleMoveError, Turn};
-pub use game::{Claim, ClaimError, EndReason, Game, GameResult, IllegalMove, Outcome};
+pub use game::{resets_repetitions, Claim, ClaimError, EndReason, Game, GameResult, IllegalMove, Outcome};
 pub use movegen::MoveList;
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Reserve, Setup};

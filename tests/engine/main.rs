@@ -17,6 +17,7 @@ mod notation;
 mod perft;
 mod referee_parts;
 mod render;
+mod resume;
 mod rules_chess_sharp;
 mod rules_double_move;
 mod rules_los_alamos;

@@ -4,8 +4,9 @@
 use super::{
     color_of, find_turn, find_uci, seat_of, text, ChessAction, ChessRules, ClaimKind, OfferKind,
 };
+use crate::notation::pgn::turn_san;
 use crate::notation::san;
-use crate::rules::{Claim, Color, EndReason, Outcome};
+use crate::rules::{Claim, Color, EndReason, Outcome, Turn};
 use crate::variants::api::{
     answer_offer, make_offer, refuse_if_over, GameRules, Note, RuleError, Seat, Text,
 };
@@ -26,11 +27,13 @@ impl ChessRules {
         }
         let pos = *self.game.position();
         let turn = find_turn(&pos, text)?;
-        let san = text::describe_turn(&pos, turn);
+        let record = turn_san(&pos, turn);
+        let said = text::describe_turn(&pos, turn, &record);
         self.game
             .play_turn(turn)
             .map_err(|e| RuleError::new(text::double_move_refusal(&pos, &e)))?;
-        let mut notes = vec![played(seat_of(color), &san)];
+        self.record_turn(&pos, turn, record);
+        let mut notes = vec![played(seat_of(color), &said)];
         if let Some((by, kind)) = self.offer {
             if by != color {
                 // Moving instead of answering declines the opponent's offer.
@@ -76,7 +79,7 @@ fn lapsed(kind: OfferKind) -> Note {
 impl ChessRules {
     /// Whether an abort is still allowed: before each side has moved.
     pub fn can_abort(&self) -> bool {
-        !self.is_over() && self.game.moves().len() < 2
+        !self.is_over() && self.game.plies() < 2
     }
 
     /// Applies an action of the variant's own type.
@@ -217,10 +220,12 @@ impl ChessRules {
             })
             .map_err(RuleError::new)?;
         self.game = trial;
-        let mut notes: Vec<Note> = m
-            .map(|m| played(seat_of(color), &san(&before, m)))
-            .into_iter()
-            .collect();
+        let mut notes = Vec::new();
+        if let Some(m) = m {
+            let record = san(&before, m);
+            notes.push(played(seat_of(color), &record));
+            self.record_turn(&before, Turn::Single(m), record);
+        }
         let by = match res.reason {
             EndReason::FiftyMoveRule => "the fifty-move rule",
             _ => "threefold repetition",

@@ -5,7 +5,7 @@ use super::{
     color_of, diagram, game_outcome, pgn_tags, read, seat_of, ChessAction, ChessRules, OfferKind,
 };
 use crate::notation::fen::to_fen;
-use crate::notation::pgn::{numbered_moves, turn_sans};
+use crate::notation::pgn::sans_of_numbered;
 use crate::notation::{san, write_pgn_ending};
 use crate::render;
 use crate::rules::Color;
@@ -103,8 +103,8 @@ impl GameRules for ChessRules {
             Viewer::Public => Vec::new(),
         };
         Projection {
-            record: turn_sans(&self.game),
-            numbered: numbered_moves(&self.game).join(" "),
+            record: sans_of_numbered(&self.record),
+            numbered: self.record.clone(),
             legal,
             ..self.project_board(viewer)
         }
@@ -143,7 +143,7 @@ impl GameRules for ChessRules {
     }
 
     fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
-        write_pgn_ending(&self.game, self.outcome, &pgn_tags(tags))
+        write_pgn_ending(&self.whole_game(), self.outcome, &pgn_tags(tags))
     }
 
     fn animation(
@@ -158,7 +158,11 @@ impl GameRules for ChessRules {
             black,
             ..Default::default()
         };
-        Some(render::gif::game_gif(renderer, &self.game, &options))
+        Some(render::gif::game_gif(
+            renderer,
+            &self.whole_game(),
+            &options,
+        ))
     }
 
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {

@@ -22,10 +22,12 @@ pub use spec::{
 pub use text::{diagram, grid, pgn_tags, split_double};
 
 use crate::notation::fen::parse_fen;
+use crate::notation::pgn::push_numbered;
 use crate::notation::write_pgn_annotated;
 use crate::rules::{Color, Game, Move, MoveKind, Outcome, Position, Role, Square, Turn, Variant};
 use crate::variants::api::{GameOutcome, OfferWords, RuleError, Said, Seat};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// An offer that needs the other side's agreement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,6 +152,12 @@ pub struct ChessRules {
     /// The numbered starting positions of the variant (Chess960's), to show players
     /// which one the game began from.
     starts: Option<&'static NumberedStarts>,
+    /// Every turn's canonical text (UCI) from the start, each added as it is played: the
+    /// snapshot's `moves`, which the whole game replays from.
+    uci: Vec<String>,
+    /// The numbered record in SAN (`1. e4 e5 2. Nf3`), extended as each turn is played
+    /// ([`push_numbered`]) rather than written again from the whole game.
+    record: String,
 }
 
 fn seat_of(c: Color) -> Seat {
@@ -270,15 +278,49 @@ impl ChessRules {
     /// The last turn played, as [`Game::turns`] ends (both halves of a double move),
     /// found without listing every turn.
     pub fn last_turn(&self) -> Option<Turn> {
-        let (moves, positions) = (self.game.moves(), self.game.positions());
-        let last = *moves.last()?;
-        // The second half of a double move is played from the position between halves.
-        Some(match moves.len().checked_sub(2) {
-            Some(first) if positions[moves.len() - 1].is_between_halves() => {
-                Turn::Double(moves[first], last)
+        self.game.last_turn()
+    }
+
+    /// Records `turn`, just played from `pos`, whose SAN is `san`: its UCI in the list the
+    /// game replays from, and its SAN in the numbered record.
+    fn record_turn(&mut self, pos: &Position, turn: Turn, san: String) {
+        self.uci.push(turn.uci());
+        let mut tokens = Vec::with_capacity(3);
+        push_numbered(&mut tokens, self.record.is_empty(), pos, turn, san);
+        for t in tokens {
+            if !self.record.is_empty() {
+                self.record.push(' ');
             }
-            _ => Turn::Single(last),
-        })
+            self.record.push_str(&t);
+        }
+    }
+
+    /// The whole game from its start: the engine's game itself when it holds every
+    /// position, else the game re-played from its start through its moves (a game resumed
+    /// from its snapshot holds only what the next move needs). Re-played only for what
+    /// shows every position (a PGN, an animation), never to take a move. A move that does
+    /// not replay (a damaged snapshot) ends the re-play there.
+    pub fn whole_game(&self) -> Cow<'_, Game> {
+        if self.game.is_complete() {
+            return Cow::Borrowed(&self.game);
+        }
+        let mut game = Game::from_position(*self.game.start());
+        for text in &self.uci {
+            let Ok(turn) = find_turn(game.position(), text) else {
+                break;
+            };
+            match turn {
+                Turn::Single(m) => game.replay_legal(m),
+                Turn::Double(..) => {
+                    game.settle();
+                    if game.play_turn(turn).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        game.settle();
+        Cow::Owned(game)
     }
 
     /// The game's record with a comment after the turns `after` names (by the turn's
@@ -289,7 +331,13 @@ impl ChessRules {
         tags: &[(String, String)],
         after: &[(usize, String)],
     ) -> String {
-        write_pgn_annotated(&self.game, self.outcome, &pgn_tags(tags), after, None)
+        write_pgn_annotated(
+            &self.whole_game(),
+            self.outcome,
+            &pgn_tags(tags),
+            after,
+            None,
+        )
     }
 
     /// A new game of `variant` from its starting position.
@@ -300,6 +348,8 @@ impl ChessRules {
             outcome: None,
             aborted: false,
             starts: None,
+            uci: Vec::new(),
+            record: String::new(),
         }
     }
 
@@ -320,6 +370,8 @@ impl ChessRules {
             outcome: None,
             aborted: false,
             starts: None,
+            uci: Vec::new(),
+            record: String::new(),
         })
     }
 

@@ -328,7 +328,8 @@ impl VariantSpec for ChessSpec {
     }
 
     fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError> {
-        let snap: super::ChessSnapshot = serde_json::from_value(snapshot.clone())
+        // Read from the value in place: a copy of it cost an allocation a move played.
+        let snap = <super::ChessSnapshot as serde::Deserialize>::deserialize(snapshot)
             .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
         Ok(Box::new(
             ChessRules::from_snapshot(self.variant, &snap)?.with_starts(self.starts),

@@ -1,7 +1,6 @@
 //! How a chess game is written for people: the text diagram, a turn's announcement, the
 //! PGN tags, and the double-move forms players type.
 
-use crate::notation::pgn::turn_san;
 use crate::notation::san;
 use crate::notation::PgnTags;
 use crate::rules::{ClaimError, DoubleMoveError, MoveKind, Position, Turn};
@@ -88,10 +87,13 @@ pub(super) fn claim_refusal(pos: &Position, e: &ClaimError) -> String {
     }
 }
 
-/// How a turn is announced: its SAN, a double move with the tokens left, and rule 5's
-/// capture with what it takes.
-pub(super) fn describe_turn(pos: &Position, turn: Turn) -> String {
-    let text = turn_san(pos, turn);
+/// How a turn played from `pos` is announced, given its SAN (`text`, as [`turn_san`]
+/// writes it): the SAN, a double move with the tokens left, and rule 5's capture with what
+/// it takes.
+///
+/// [`turn_san`]: crate::notation::pgn::turn_san
+pub(super) fn describe_turn(pos: &Position, turn: Turn, text: &str) -> String {
+    let text = text.to_string();
     match turn {
         Turn::Double(..) => {
             let left = pos.tokens()[pos.turn().index()].saturating_sub(1);

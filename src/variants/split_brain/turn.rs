@@ -68,7 +68,7 @@ impl SplitBrain {
         by: Seat,
         standing: Option<Standing>,
     ) -> Result<Vec<Note>, RuleError> {
-        let turn = self.chess.game().moves().len();
+        let turn = self.chess.game().plies();
         let said = self.revealed_picks(standing);
         let notes = self
             .chess
