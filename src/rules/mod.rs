@@ -26,7 +26,9 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use double_move::{divide_turns, perft_turns, DoubleMoveError, Turn};
-pub use game::{resets_repetitions, Claim, ClaimError, EndReason, Game, GameResult, IllegalMove, Outcome};
+pub use game::{
+    resets_repetitions, Claim, ClaimError, EndReason, Game, GameResult, IllegalMove, Outcome,
+};
 pub use movegen::MoveList;
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Reserve, Setup};
