@@ -13,31 +13,6 @@ use postal::store::{
 };
 use sqlx::{Connection, Row};
 
-/// Runs `body` on a fresh SQLite file and on a fresh PostgreSQL schema.
-macro_rules! on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let dir = super::TempDir::new(stringify!($name));
-                    super::$name(dir.db()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    if let Some(schema) = super::Schema::for_test(stringify!($name)) {
-                        super::$name(schema.url()).await;
-                    }
-                }
-            )*
-        }
-    };
-}
-
 on_both_backends!(
     the_deadline_checks_reads_are_ranges_of_their_indexes,
     a_deadlines_time_to_look_is_kept_by_every_write_that_changes_it,
