@@ -255,6 +255,16 @@ pub const TABLES: &[Table] = &[
         ],
         generated_id: false,
     },
+    Table {
+        name: "competitions",
+        columns: &[("tournament_id", I)],
+        generated_id: false,
+    },
+    Table {
+        name: "competition_deals",
+        columns: &[("tournament_id", I), ("deal", I), ("seed", I)],
+        generated_id: false,
+    },
 ];
 
 /// One value of a copied row.

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 mod adapter;
 mod checkpoint;
+mod competition;
 mod conditional;
 mod copy;
 mod deadlines;

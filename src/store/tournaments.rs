@@ -17,11 +17,11 @@ pub struct TournamentRow {
     pub channel: Option<String>,
     /// Who made it.
     pub creator: String,
-    /// `round-robin` or `swiss`.
+    /// `round-robin`, `swiss` or `competition` (a best-score competition).
     pub format: String,
     /// A double round robin.
     pub double: bool,
-    /// A Swiss's number of rounds (0 for a round robin).
+    /// A Swiss's number of rounds (0 for a round robin), a competition's deals.
     pub rounds: i64,
     /// The variant's id.
     pub variant: String,
@@ -129,8 +129,11 @@ pub struct NewBoard {
     pub game: Option<NewGame>,
 }
 
-/// The columns of a tournament row, in [`tournament_from_row`]'s order.
-const COLUMNS: &str = "id, server, channel, creator, format, double_round, rounds, variant, options, \
+/// The columns of a tournament row, in [`tournament_from_row`]'s order; a best-score
+/// competition's format is read as `competition` (migration 0021, [`super::competition`]).
+const COLUMNS: &str = "id, server, channel, creator, \
+    CASE WHEN EXISTS (SELECT 1 FROM competitions c WHERE c.tournament_id = tournaments.id) \
+    THEN 'competition' ELSE format END, double_round, rounds, variant, options, \
     days_per_move, rated, player_limit, signup_until, mode, state, current_round, version, created_at";
 
 fn tournament_from_row<R: Row>(r: &R) -> TournamentRow

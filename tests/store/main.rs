@@ -8,6 +8,7 @@ mod common;
 #[macro_use]
 mod backends;
 mod bench_cli;
+mod competition;
 mod crash_kill;
 mod due_times;
 mod migrate_db;
