@@ -4,6 +4,7 @@
 
 pub mod availability;
 pub mod command;
+pub mod competition;
 pub mod deadlines;
 pub mod export;
 pub mod input;

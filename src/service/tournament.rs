@@ -25,6 +25,8 @@ pub fn format_of(t: &TournamentRow) -> Format {
 /// How many rounds tournament `t` plays with `entrants` players.
 pub fn rounds_of(t: &TournamentRow, entrants: usize) -> usize {
     match format_of(t) {
+        // A best-score competition's deals.
+        _ if t.format == "competition" => t.rounds.max(0) as usize,
         Format::Swiss => t.rounds.max(0) as usize,
         Format::RoundRobin => schedule(entrants, t.double).len(),
     }

@@ -15,6 +15,7 @@ mod chesswords;
 mod chesswords_finale;
 mod chesswords_secrets;
 mod cloak;
+mod competition;
 mod concurrency;
 mod conditional;
 mod control_characters;

@@ -138,7 +138,12 @@ fn shows_no_unturned_card(s: &Solitaire, game: &dyn GameRules, notes: &str) {
 
 /// How good the state after `typed` is for the player, best first: a win, then not a
 /// loss, then the fewest groups (read from the public counters).
-fn rank(registry: &Registry, id: &str, game: &dyn GameRules, typed: &str) -> (bool, bool, usize) {
+pub(crate) fn rank(
+    registry: &Registry,
+    id: &str,
+    game: &dyn GameRules,
+    typed: &str,
+) -> (bool, bool, usize) {
     let worst = (true, true, usize::MAX);
     let Ok(mut copy) = registry.load(id, &game.snapshot().unwrap()) else {
         return worst;

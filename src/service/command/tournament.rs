@@ -12,6 +12,8 @@ pub enum TournamentFormat {
     RoundRobin,
     /// A Swiss (the Dutch system's main rules).
     Swiss,
+    /// A best-score competition of a one-seat variant: everyone plays the same deals.
+    Competition,
 }
 
 /// What `tournament create` asks for.
@@ -23,6 +25,8 @@ pub struct TournamentTerms {
     pub double: bool,
     /// A Swiss's number of rounds.
     pub rounds: Option<u32>,
+    /// A competition's number of deals.
+    pub deals: Option<u32>,
     /// The variant as named.
     pub variant: String,
     /// Days per move.
@@ -65,7 +69,7 @@ pub enum TournamentCommand {
 }
 
 /// How to write `tournament`.
-pub const USAGE: &str = "tournament create round-robin|swiss VARIANT [rounds:N] [double] [days:N] [rated|unrated] [limit:N] [signup:DAYS] [together|sequential] [OPTION:VALUE ...], tournament join|leave|start|pause|resume|cancel|pgn ID, tournament remove ID @user, tournament ID";
+pub const USAGE: &str = "tournament create round-robin|swiss|competition VARIANT [rounds:N] [deals:N] [double] [days:N] [rated|unrated] [limit:N] [signup:DAYS] [together|sequential] [OPTION:VALUE ...], tournament join|leave|start|pause|resume|cancel|pgn ID, tournament remove ID @user, tournament ID";
 
 /// The longest number a keyed option takes.
 const MAX_NUMBER: u32 = 1000;
@@ -120,6 +124,7 @@ fn create(lower: &[&str], raw: &[&str]) -> Result<TournamentTerms, ParseError> {
         format: TournamentFormat::RoundRobin,
         double: false,
         rounds: None,
+        deals: None,
         variant: String::new(),
         days: None,
         rated: None,
@@ -146,6 +151,7 @@ fn create(lower: &[&str], raw: &[&str]) -> Result<TournamentTerms, ParseError> {
         if let Some((name, value)) = word.split_once(':') {
             match name {
                 "rounds" => t.rounds = Some(number(name, value)?),
+                "deals" => t.deals = Some(number(name, value)?),
                 "days" => t.days = Some(number(name, value)?),
                 "limit" => t.limit = Some(number(name, value)?),
                 "signup" => t.signup = Some(number(name, value)?),
@@ -188,7 +194,8 @@ fn create(lower: &[&str], raw: &[&str]) -> Result<TournamentTerms, ParseError> {
             }
         }
     }
-    t.format = format.ok_or_else(|| refuse("name the format: round-robin or swiss".into()))?;
+    t.format = format
+        .ok_or_else(|| refuse("name the format: round-robin, swiss or competition".into()))?;
     t.variant = variant.ok_or_else(|| refuse("name the variant".into()))?;
     Ok(t)
 }
@@ -198,6 +205,7 @@ fn read_format(word: &str) -> Option<TournamentFormat> {
     match word {
         "round-robin" | "roundrobin" | "rr" | "round_robin" => Some(TournamentFormat::RoundRobin),
         "swiss" => Some(TournamentFormat::Swiss),
+        "competition" | "best-score" | "bestscore" => Some(TournamentFormat::Competition),
         _ => None,
     }
 }
@@ -214,7 +222,7 @@ fn read_mode(word: &str) -> Option<bool> {
 /// The refusal of an unknown format.
 fn bad_format(word: &str) -> String {
     let shown: String = word.chars().take(20).collect();
-    format!("`{shown}` is not a format: round-robin or swiss")
+    format!("`{shown}` is not a format: round-robin, swiss or competition")
 }
 
 /// `tournament ...`, as declared.
@@ -222,8 +230,8 @@ pub const TOURNAMENT: RefereeCommand = RefereeCommand {
     name: "tournament",
     aliases: &[],
     usage: USAGE,
-    help: "tournaments of a two-player variant in this server: create one (round robin or Swiss), join or leave it, and, as its creator or a moderator, start, pause, resume, cancel it or remove a player; its standings, or every game as one PGN",
-    examples: "tournament create swiss standard rounds:5 days:3, tournament create round-robin standard double, tournament join 3, tournament start 3, tournament 3, tournament pgn 3",
+    help: "tournaments in this server: create one (round robin or Swiss of a two-player variant, a best-score competition of a solitaire), join or leave it, and, as its creator or a moderator, start, pause, resume, cancel it or remove a player; its standings, or every game as one PGN",
+    examples: "tournament create swiss standard rounds:5 days:3, tournament create round-robin standard double, tournament create competition parade deals:3, tournament join 3, tournament start 3, tournament 3, tournament pgn 3",
     private: false,
     home: Home::Account,
     place: 23,
@@ -259,8 +267,12 @@ pub const TOURNAMENT: RefereeCommand = RefereeCommand {
         },
         Arg {
             name: "format",
-            help: "create: round-robin or swiss",
-            kind: ArgKind::Choice(&[("round-robin", "round robin"), ("swiss", "Swiss")]),
+            help: "create: round-robin, swiss or competition (a solitaire's best score)",
+            kind: ArgKind::Choice(&[
+                ("round-robin", "round robin"),
+                ("swiss", "Swiss"),
+                ("competition", "best score over the same deals (solitaires)"),
+            ]),
             keyed: false,
             required: false,
         },
@@ -282,6 +294,16 @@ pub const TOURNAMENT: RefereeCommand = RefereeCommand {
             name: "rounds",
             help: "create: a Swiss's rounds",
             kind: ArgKind::Number { min: 1, max: 50 },
+            keyed: true,
+            required: false,
+        },
+        Arg {
+            name: "deals",
+            help: "create: a competition's deals",
+            kind: ArgKind::Number {
+                min: 1,
+                max: crate::service::competition::MAX_DEALS,
+            },
             keyed: true,
             required: false,
         },
@@ -380,6 +402,16 @@ mod tests {
             (Some(5), Some(3), Some(false), Some(20), Some(7))
         );
         assert_eq!(c.options, vec![("timer".to_string(), "3".to_string())]);
+        let Ok(Command::Tournament(TournamentCommand::Create(c))) =
+            p("tournament create competition parade deals:4 days:2")
+        else {
+            panic!("not read")
+        };
+        assert_eq!(c.format, TournamentFormat::Competition);
+        assert_eq!(
+            (c.deals, c.days, c.variant.as_str()),
+            (Some(4), Some(2), "parade")
+        );
         assert_eq!(p("tournaments"), Ok(Command::Tournaments));
     }
 
@@ -396,6 +428,8 @@ mod tests {
             "tournament create swiss standard chess",
             "tournament create swiss standard rounds:0",
             "tournament create swiss standard rounds:x",
+            "tournament create competition parade deals:0",
+            "tournament create knockout parade",
             "tournaments 3",
         ] {
             assert!(matches!(p(bad), Err(ParseError::Syntax(_))), "{bad}");

@@ -41,6 +41,7 @@ pub mod adapter;
 mod challenge;
 mod chat;
 mod commit;
+mod competition;
 mod conditional;
 mod core;
 mod dispatch;

@@ -30,6 +30,7 @@ const RETRIES: usize = 4;
 /// A tournament's name in messages: `tournament #3 (Swiss, standard)`.
 pub(super) fn tournament_name(t: &TournamentRow, variant: &str) -> String {
     let format = match (format_of(t), t.double) {
+        _ if super::competition::is_competition(t) => "best score",
         (Format::Swiss, _) => "Swiss",
         (Format::RoundRobin, true) => "double round robin",
         (Format::RoundRobin, false) => "round robin",
@@ -86,7 +87,11 @@ impl Service {
     /// The deadline task's sweep at `now`: every running tournament whose games have all
     /// ended goes on, its messages queued in the outbox.
     pub async fn advance_tournaments(&self, now: i64) -> Result<(), StoreError> {
-        for id in self.store.tournaments_to_advance().await? {
+        let mut ids = self.store.tournaments_to_advance().await?;
+        ids.extend(self.store.competitions_to_advance().await?);
+        ids.sort_unstable();
+        ids.dedup();
+        for id in ids {
             let mut r = Reply {
                 out: Vec::new(),
                 origin: Destination::default(),
@@ -128,6 +133,12 @@ impl Service {
             };
             if t.state != "running" {
                 return Ok(());
+            }
+            if super::competition::is_competition(&t) {
+                if self.competition_step(&t, at, r).await? {
+                    return Ok(());
+                }
+                continue;
             }
             let entrants = self.store.entrants(id).await?;
             let boards = self.store.boards(id).await?;
@@ -471,7 +482,7 @@ fn tournament_place(t: &TournamentRow, r: &Reply) -> Destination {
 
 /// The set-up of one of `t`'s games with `seed`: the variant's own options as stored
 /// with the tournament (the referee's `rated` left out).
-fn new_game(
+pub(super) fn new_game(
     t: &TournamentRow,
     spec: &'static dyn VariantSpec,
     seed: u64,

@@ -4,13 +4,14 @@
 //! the version read ([`crate::store::Store::join_tournament`] and the others) and read
 //! again when another came between, so the checks hold on the state written.
 
+use super::competition::is_competition;
 use super::marks::{user_at_mark, user_mark, DAY};
 use super::messages::{Fail, Incoming, Member, Outbound, Place, Reply};
 use super::rounds::{standings_of, stored_options, table_text, tournament_name};
 use super::Service;
 use crate::service::command::{TournamentCommand, TournamentFormat, TournamentTerms};
 use crate::service::tournament::{format_of, record_of, rounds_of, MAX_ENTRANTS};
-use crate::store::{GameStatus, NewTournament, TournamentRow};
+use crate::store::{BoardRow, GameStatus, NewTournament, TournamentRow};
 use crate::tournament::{schedule, Format};
 use crate::variants::api::{read_options, Placing, RefusalKind, Viewer};
 
@@ -111,13 +112,21 @@ impl Service {
                 "a tournament is made in a server's channel, where its players can join it",
             ));
         };
+        if c.format == TournamentFormat::Competition {
+            return self.create_competition(inc, c, r).await;
+        }
         let spec = self.registry.get(&c.variant)?;
         let plan = spec.seats();
         if plan.placing != Placing::Sides || plan.count() != 2 {
+            let hint = if plan.count() == 1 {
+                format!(" (a solitaire runs as a best-score competition: tournament create competition {})", spec.id())
+            } else {
+                String::new()
+            };
             return Err(Fail::of(
                 RefusalKind::Illegal,
                 format!(
-                    "{} is not a game of two players: a round robin or Swiss is for two-player variants",
+                    "{} is not a game of two players: a round robin or Swiss is for two-player variants{hint}",
                     spec.display_name()
                 ),
             ));
@@ -179,7 +188,7 @@ impl Service {
     }
 
     /// Tournament `id`, if there is one.
-    async fn tournament_row(&self, id: i64) -> Result<TournamentRow, Fail> {
+    pub(super) async fn tournament_row(&self, id: i64) -> Result<TournamentRow, Fail> {
         self.store.tournament(id).await?.ok_or_else(|| {
             Fail::of(
                 RefusalKind::Unknown,
@@ -439,6 +448,9 @@ impl Service {
                     ),
                 ));
             }
+            if is_competition(&t) {
+                return self.start_competition(inc, t, r).await;
+            }
             let entrants = self.store.entrants(id).await?;
             if entrants.len() < 2 || (format_of(&t) == Format::Swiss && entrants.len() < 3) {
                 return Err(Fail::of(
@@ -509,6 +521,9 @@ impl Service {
     /// `tournament ID`: the standings, as text and as a table image.
     async fn show_tournament(&self, inc: &Incoming, id: i64, r: &mut Reply) -> Result<(), Fail> {
         let t = self.tournament_here(inc, id).await?;
+        if is_competition(&t) {
+            return self.show_competition(&t, r).await;
+        }
         let entrants = self.store.entrants(id).await?;
         let boards = self.store.boards(id).await?;
         let (record, users) = record_of(&t, &entrants, &boards);
@@ -557,31 +572,15 @@ impl Service {
     /// event, round and board, and the standings with the crosstable as a text document.
     async fn tournament_pgn(&self, inc: &Incoming, id: i64, r: &mut Reply) -> Result<(), Fail> {
         let t = self.tournament_here(inc, id).await?;
+        if is_competition(&t) {
+            return self.competition_pgn(&t, r).await;
+        }
         let entrants = self.store.entrants(id).await?;
         let boards = self.store.boards(id).await?;
         let name = tournament_name(&t, self.display_name(&t.variant));
         let mut pgn = String::new();
-        for b in boards.iter().filter(|b| b.game_id.is_some()) {
-            let g = self.game_row(b.game_id.unwrap_or_default()).await?;
-            let rules = self.load(&g)?;
-            let mut tags = super::text::pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
-            for (k, v) in &mut tags {
-                match k.as_str() {
-                    "Event" => *v = format!("Postal {name}"),
-                    "Round" => *v = b.round.to_string(),
-                    _ => {}
-                }
-            }
-            let at = tags
-                .iter()
-                .position(|(k, _)| k == "Round")
-                .map_or(tags.len(), |i| i + 1);
-            tags.insert(at, ("Board".into(), b.board.to_string()));
-            pgn.push_str(&rules.pgn(Viewer::Public, &tags));
-            if !pgn.ends_with('\n') {
-                pgn.push('\n');
-            }
-            pgn.push('\n');
+        for b in &boards {
+            pgn.push_str(&self.board_pgn(&name, b).await?);
         }
         if pgn.is_empty() {
             return Err(Fail::of(
@@ -605,6 +604,38 @@ impl Service {
             ..Outbound::default()
         });
         Ok(())
+    }
+}
+
+impl Service {
+    /// The game of board `b` of tournament `name` as PGN, tagged with the event, the
+    /// round and the board, and a blank line after it; nothing for a board without a
+    /// game.
+    pub(super) async fn board_pgn(&self, name: &str, b: &BoardRow) -> Result<String, Fail> {
+        let Some(id) = b.game_id else {
+            return Ok(String::new());
+        };
+        let g = self.game_row(id).await?;
+        let rules = self.load(&g)?;
+        let mut tags = super::text::pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+        for (k, v) in &mut tags {
+            match k.as_str() {
+                "Event" => *v = format!("Postal {name}"),
+                "Round" => *v = b.round.to_string(),
+                _ => {}
+            }
+        }
+        let at = tags
+            .iter()
+            .position(|(k, _)| k == "Round")
+            .map_or(tags.len(), |i| i + 1);
+        tags.insert(at, ("Board".into(), b.board.to_string()));
+        let mut pgn = rules.pgn(Viewer::Public, &tags);
+        if !pgn.ends_with('\n') {
+            pgn.push('\n');
+        }
+        pgn.push('\n');
+        Ok(pgn)
     }
 }
 

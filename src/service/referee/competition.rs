@@ -1,0 +1,501 @@
+//! Best-score competitions of the one-seat variants (the solitaires): made with
+//! `tournament create competition VARIANT [deals:N]`, joined, left and started as any
+//! tournament; every entrant plays the same deals, one after another, each in a game of
+//! their own played in private, and the best total wins (`docs/tournaments.md`,
+//! "Best-score competitions").
+//!
+//! At the start one secret seed per deal is drawn from the operating system's entropy
+//! and stored ([`crate::store::Store::deal_seeds`]); an entrant's game of deal `d` is
+//! dealt with that seed as its hidden seed, so every entrant's game of deal `d` deals the
+//! same cards. The seeds are read only to deal: no message, image, export or listing
+//! holds one, and the games are private, so nobody sees another entrant's cards (a
+//! finished attempt shows its whole deal) before the competition is over.
+
+use super::commit;
+use super::marks::{user_mark, DAY};
+use super::messages::{Destination, Fail, Incoming, Outbound, Place, Reply};
+use super::rounds::{new_game, stored_options, table_text, tournament_name};
+use super::Service;
+use crate::render::table::Table;
+use crate::service::command::TournamentTerms;
+use crate::service::competition::{deal_result, Competition, DEFAULT_DEALS, MAX_DEALS};
+use crate::service::tournament::MAX_ENTRANTS;
+use crate::store::{
+    Drawn, NewBoard, NewGame as StoredGame, NewTournament, SeatRow, StoreError, TournamentRow,
+};
+use crate::tournament::{solitaire_standings, solitaire_table, DealResult};
+use crate::variants::api::random::{splitmix64, OsEntropy, Random};
+use crate::variants::api::{read_options, RefusalKind, Seat, VariantSpec};
+
+/// A competition's format as the store reads it.
+pub(super) const COMPETITION: &str = "competition";
+
+/// How many times a step is tried again when another write came between.
+const RETRIES: usize = 4;
+
+/// Whether tournament `t` is a best-score competition.
+pub(super) fn is_competition(t: &TournamentRow) -> bool {
+    t.format == COMPETITION
+}
+
+impl Service {
+    /// `tournament create competition VARIANT ...`: checked against the variant (one
+    /// seat), stored in sign-up with its number of deals.
+    pub(super) async fn create_competition(
+        &self,
+        inc: &Incoming,
+        c: TournamentTerms,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let Place::Channel(channel) = &inc.place else {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                "a tournament is made in a server's channel, where its players can join it",
+            ));
+        };
+        let spec = self.registry.get(&c.variant)?;
+        if spec.seats().count() != 1 {
+            return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!(
+                    "{} is not a game of one: a best-score competition is for the solitaires (parade, neighbour); make a round robin or a Swiss",
+                    spec.display_name()
+                ),
+            ));
+        }
+        let refuse = |text: &str| Err(Fail::of(RefusalKind::Syntax, text.to_string()));
+        if c.rounds.is_some() || c.double || c.together.is_some() {
+            return refuse(
+                "a competition has deals, not rounds: every entrant plays them one after another (deals:N); leave rounds:, double and together out",
+            );
+        }
+        let deals = c.deals.unwrap_or(DEFAULT_DEALS);
+        if deals > MAX_DEALS {
+            return refuse(&format!("deals: from 1 to {MAX_DEALS}"));
+        }
+        if c.limit.is_some_and(|l| l < 2 || l as usize > MAX_ENTRANTS) {
+            return refuse(&format!("limit: from 2 to {MAX_ENTRANTS} players"));
+        }
+        let rated =
+            super::standing::rated_choice(spec, c.rated.map(|yes| if yes { "yes" } else { "no" }))?;
+        let options = read_options(spec.options(), spec.display_name(), &c.options)?;
+        let t = NewTournament {
+            server: inc.server.clone(),
+            channel: Some(channel.clone()),
+            creator: inc.user.clone(),
+            format: COMPETITION.into(),
+            double: false,
+            rounds: deals.into(),
+            variant: spec.id().into(),
+            options: stored_options(&options, rated)?,
+            days_per_move: c.days.unwrap_or(self.settings.default_days).into(),
+            rated: rated.unwrap_or(true),
+            player_limit: c.limit.map(i64::from),
+            signup_until: c.signup.map(|d| inc.at + i64::from(d) * DAY),
+            mode: "sequential".into(),
+        };
+        let id = self
+            .store
+            .create_competition(&t, deals.into(), inc.at)
+            .await?;
+        let row = self.tournament_row(id).await?;
+        r.say(format!(
+            "{} made by {}{}: join it with tournament join {id}; {} starts it",
+            tournament_name(&row, spec.display_name()),
+            user_mark(&inc.user),
+            competition_terms(&row),
+            user_mark(&inc.user)
+        ));
+        Ok(())
+    }
+
+    /// `tournament start ID` of competition `t` (its organiser checked, in sign-up): the
+    /// deals' seeds drawn and stored, and every entrant's game of the first deal dealt.
+    pub(super) async fn start_competition(
+        &self,
+        inc: &Incoming,
+        t: TournamentRow,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let mut t = t;
+        for _ in 0..RETRIES {
+            let entrants = self.store.entrants(t.id).await?;
+            if entrants.len() < 2 {
+                return Err(Fail::of(
+                    RefusalKind::Illegal,
+                    format!(
+                        "tournament #{} has {}: a competition needs 2",
+                        t.id,
+                        crate::variants::api::plural(entrants.len(), "player", "players")
+                    ),
+                ));
+            }
+            let c = Competition::read(t.rounds.max(0) as usize, &entrants, &[]);
+            if self.deal_next(&t, &c, inc.at, r).await? {
+                return Ok(());
+            }
+            t = self.tournament_row(t.id).await?;
+            if t.state != "signup" {
+                return Err(Fail::of(
+                    RefusalKind::Over,
+                    format!("tournament #{} has started already", t.id),
+                ));
+            }
+        }
+        Err(Fail::Store(StoreError::Conflict))
+    }
+
+    /// One step of running competition `t`: each entrant whose attempt has ended is dealt
+    /// their next deal (the standings posted when that completes a deal for everyone),
+    /// or, with every attempt ended, the competition finished and its final standings
+    /// posted. `false` when another write came between and nothing was done.
+    pub(super) async fn competition_step(
+        &self,
+        t: &TournamentRow,
+        at: i64,
+        r: &mut Reply,
+    ) -> Result<bool, Fail> {
+        let (c, _) = self.read_competition(t).await?;
+        if !c.due().is_empty() {
+            return self.deal_next(t, &c, at, r).await;
+        }
+        if !c.is_over() {
+            return Ok(true);
+        }
+        if !self
+            .store
+            .set_tournament_state(t.id, t.version, "finished", at)
+            .await?
+        {
+            return Ok(false);
+        }
+        let name = tournament_name(t, self.display_name(&t.variant));
+        self.post_competition_standings(t, &c, &format!("{name}: final standings"), r);
+        Ok(true)
+    }
+
+    /// Deals each entrant of `c` their due deal, in one write over `t`'s version (which
+    /// also moves a competition in sign-up to running), and announces the games: `false`
+    /// when another write came between.
+    async fn deal_next(
+        &self,
+        t: &TournamentRow,
+        c: &Competition,
+        at: i64,
+        r: &mut Reply,
+    ) -> Result<bool, Fail> {
+        let spec = self.registry.get(&t.variant)?;
+        let due = c.due();
+        let deals = t.rounds.max(0) as usize;
+        let drawn: Vec<u64> = (0..deals).map(|d| self.deal_seed(t.id, d)).collect();
+        let seeds = self.store.deal_seeds(t.id, &drawn).await?;
+        let mut stored_seeds: Vec<i64> = self
+            .store
+            .entrants(t.id)
+            .await?
+            .iter()
+            .map(|e| e.seed)
+            .collect();
+        stored_seeds.sort();
+        let mut boards = Vec::with_capacity(due.len());
+        for &(p, deal) in &due {
+            boards.push((
+                deal as i64,
+                NewBoard {
+                    board: p as i64 + 1,
+                    white: stored_seeds[p],
+                    black: None,
+                    forfeit: None,
+                    game: Some(self.competition_game(t, &c.users[p], spec)?),
+                },
+            ));
+        }
+        let highest = due.iter().map(|&(_, d)| d as i64).max().unwrap_or(0);
+        let draw = |i: usize, id: i64| -> Result<Drawn, StoreError> {
+            let (p, deal) = due[i];
+            let seed = self.game_seed(id);
+            // Every entrant's game of this deal is dealt from the deal's seed.
+            let game = new_game(t, spec, seed as u64, Some(seeds[deal - 1]))
+                .and_then(|n| spec.new_game(&n))
+                .map_err(|e| StoreError::Refused(e.text))?;
+            let start = commit::movers(game.as_ref())
+                .into_iter()
+                .map(|s| {
+                    (
+                        s.0,
+                        at + game.time_limit(s).unwrap_or(t.days_per_move * DAY),
+                    )
+                })
+                .collect();
+            Ok(Drawn {
+                seed,
+                seats: vec![SeatRow {
+                    seat: 0,
+                    user: Some(c.users[p].clone()),
+                    role: game.seat_name(Seat(0)).to_lowercase(),
+                    accepted: true,
+                }],
+                snapshot: Some(
+                    game.snapshot()
+                        .map_err(|e| StoreError::Refused(e.text))?
+                        .to_string(),
+                ),
+                start: Some(start),
+            })
+        };
+        let Some(games) = self
+            .store
+            .start_rounds(
+                t.id,
+                t.version,
+                "running",
+                t.current_round.max(highest),
+                &boards,
+                at,
+                draw,
+            )
+            .await?
+        else {
+            return Ok(false);
+        };
+        let name = tournament_name(t, spec.display_name());
+        if t.state == "signup" {
+            self.say_to_tournament(
+                t,
+                format!(
+                    "{name} starts: {} players, {}, the same for everyone, each dealt in a game of your own played in private messages, one after another",
+                    c.users.len(),
+                    crate::variants::api::plural(deals, "deal", "deals"),
+                ),
+                r,
+            );
+        }
+        // A deal every entrant has now finished: the standings after it.
+        let complete = c.deals_complete();
+        if let Some(k) = due
+            .iter()
+            .map(|&(_, d)| d - 1)
+            .filter(|&k| k >= 1 && k <= complete)
+            .max()
+        {
+            self.post_competition_standings(t, c, &format!("{name}: standings after deal {k}"), r);
+        }
+        for (&(p, deal), id) in due.iter().zip(games) {
+            let Some(id) = id else { continue };
+            let g = self.game_row(id).await?;
+            let heading = format!("{name}, deal {deal} of {deals}: ");
+            self.announce_opening(&g, None, &heading, r)?;
+            self.say_to_tournament(
+                t,
+                format!(
+                    "{heading}{} is dealt game #{id}, played in private messages",
+                    user_mark(&c.users[p])
+                ),
+                r,
+            );
+        }
+        Ok(true)
+    }
+
+    /// The secret seed of deal `deal` (from 0) of competition `id`: the operating
+    /// system's entropy, or, where a seed is configured for reproducible games (the
+    /// console's `--seed`, tests), one drawn from it.
+    fn deal_seed(&self, id: i64, deal: usize) -> u64 {
+        match self.settings.seed {
+            Some(seed) => splitmix64(seed ^ splitmix64(!(id as u64)) ^ splitmix64(deal as u64)),
+            None => OsEntropy.next_u64(),
+        }
+    }
+
+    /// A game of competition `t` as the store creates it, before it is dealt: played in
+    /// private (no channel, no server), so that nobody but its player reads it.
+    fn competition_game(
+        &self,
+        t: &TournamentRow,
+        user: &str,
+        spec: &'static dyn VariantSpec,
+    ) -> Result<StoredGame, Fail> {
+        // A placeholder deal from a fixed seed, replaced in the same write by the deal's.
+        let rules = spec.new_game(&new_game(t, spec, 0, Some(0))?)?;
+        Ok(StoredGame {
+            variant: spec.id().into(),
+            days_per_move: t.days_per_move,
+            colour: "white".into(),
+            challenger: user.to_string(),
+            channel: None,
+            server: None,
+            start_fen: None,
+            options: t.options.clone(),
+            snapshot: rules.snapshot()?.to_string(),
+            max_open: 0,
+            one_live: false,
+        })
+    }
+
+    /// `tournament ID` of competition `t`: its entrants in sign-up, else the standings
+    /// as text and as a table image.
+    pub(super) async fn show_competition(
+        &self,
+        t: &TournamentRow,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let (c, _) = self.read_competition(t).await?;
+        let name = tournament_name(t, self.display_name(&t.variant));
+        let title = match t.state.as_str() {
+            "signup" => {
+                let list: Vec<String> = c.users.iter().map(|u| user_mark(u)).collect();
+                r.say(format!(
+                    "{name}: open for sign-up{}; {}: {}",
+                    competition_terms(t),
+                    crate::variants::api::plural(c.users.len(), "player", "players"),
+                    if list.is_empty() {
+                        "nobody yet".to_string()
+                    } else {
+                        list.join(", ")
+                    }
+                ));
+                return Ok(());
+            }
+            "finished" => format!("{name}: final standings"),
+            "cancelled" => format!("{name}: cancelled"),
+            "paused" => format!(
+                "{name}: paused, {} of {} deals finished by everyone",
+                c.deals_complete(),
+                t.rounds
+            ),
+            _ => format!(
+                "{name}: under way, {} of {} deals finished by everyone",
+                c.deals_complete(),
+                t.rounds
+            ),
+        };
+        let table = self.competition_table(&c, &title);
+        r.out.push(standings_message(table, r.origin.clone()));
+        Ok(())
+    }
+
+    /// `tournament pgn ID` of competition `t`: every attempt in one PGN (the `Round` tag
+    /// its deal, `Board` its entrant's place), once no attempt is under way; refused
+    /// before, since a finished attempt's record shows its whole deal, which entrants
+    /// still playing it (or yet to play it) must not see.
+    pub(super) async fn competition_pgn(
+        &self,
+        t: &TournamentRow,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let (c, boards) = self.read_competition(t).await?;
+        let live = boards.iter().any(|b| deal_result(b) == DealResult::Pending);
+        if live || matches!(t.state.as_str(), "running" | "paused") {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!(
+                    "tournament #{}: its games are given once the competition is over, since a finished attempt's record shows its deal to entrants still to play it",
+                    t.id
+                ),
+            ));
+        }
+        let name = tournament_name(t, self.display_name(&t.variant));
+        let mut pgn = String::new();
+        for b in &boards {
+            pgn.push_str(&self.board_pgn(&name, b).await?);
+        }
+        if pgn.is_empty() {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!("tournament #{} has no game", t.id),
+            ));
+        }
+        r.out.push(Outbound {
+            to: r.origin.clone(),
+            text: pgn,
+            document: Some(format!("tournament-{}.pgn", t.id)),
+            ..Outbound::default()
+        });
+        let table = self.competition_table(&c, &name);
+        r.out.push(Outbound {
+            to: r.origin.clone(),
+            text: format!("{name}\n\n{}", table_text(&table)),
+            document: Some(format!("tournament-{}-standings.txt", t.id)),
+            ..Outbound::default()
+        });
+        Ok(())
+    }
+
+    /// Competition `t` as stored, read, and its boards.
+    async fn read_competition(
+        &self,
+        t: &TournamentRow,
+    ) -> Result<(Competition, Vec<crate::store::BoardRow>), Fail> {
+        let entrants = self.store.entrants(t.id).await?;
+        let boards = self.store.boards(t.id).await?;
+        let c = Competition::read(t.rounds.max(0) as usize, &entrants, &boards);
+        Ok((c, boards))
+    }
+
+    /// Posts `c`'s standings under `title` where competition `t` lives.
+    fn post_competition_standings(
+        &self,
+        t: &TournamentRow,
+        c: &Competition,
+        title: &str,
+        r: &mut Reply,
+    ) {
+        let to = match &t.channel {
+            Some(ch) => Destination::Channel(ch.clone()),
+            None => r.origin.clone(),
+        };
+        let table = self.competition_table(c, title);
+        r.out.push(standings_message(table, to));
+    }
+
+    /// `c`'s standings under `title` as a table (a withdrawn entrant marked `(w)`).
+    fn competition_table(&self, c: &Competition, title: &str) -> Table {
+        let names: Vec<String> = c
+            .users
+            .iter()
+            .zip(&c.withdrawn)
+            .map(|(u, &w)| {
+                let name = self.name_of(u);
+                if w {
+                    format!("{name} (w)")
+                } else {
+                    name
+                }
+            })
+            .collect();
+        let s = solitaire_table(&solitaire_standings(&c.results), &names);
+        Table {
+            title: title.to_string(),
+            header: s.header,
+            rows: s.rows,
+        }
+    }
+}
+
+/// Standings to `to`: the title and the table as text, and the table to draw.
+fn standings_message(table: Table, to: Destination) -> Outbound {
+    Outbound {
+        to,
+        text: format!("{}\n```\n{}```", table.title, table_text(&table)),
+        table: Some(table),
+        ..Outbound::default()
+    }
+}
+
+/// A competition's terms, as `, 3 deals, 3 days per move, ...`.
+fn competition_terms(t: &TournamentRow) -> String {
+    let mut parts = vec![
+        crate::variants::api::plural(t.rounds.max(0) as usize, "deal", "deals"),
+        super::text::day_count(t.days_per_move) + " per move",
+    ];
+    if !t.rated {
+        parts.push("unrated".into());
+    }
+    if let Some(l) = t.player_limit {
+        parts.push(format!("at most {l} players"));
+    }
+    if let Some(until) = t.signup_until {
+        parts.push(format!("sign-up until {}", super::marks::time_mark(until)));
+    }
+    format!(", {}", parts.join(", "))
+}
