@@ -91,6 +91,7 @@ pub const TABLES: &[Table] = &[
             ("action", T),
             ("at", I),
             ("event_id", T),
+            ("mv", T),
         ],
         generated_id: false,
     },

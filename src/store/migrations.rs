@@ -49,6 +49,7 @@ const SQLITE: &[File] = files!("":
     "0018_tournaments.sql",
     "0019_due_times_and_compact_log.sql",
     "0021_competitions.sql",
+    "0022_packed_actions.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -68,6 +69,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0018_tournaments.sql",
     "0019_due_times_and_compact_log.sql",
     "0021_competitions.sql",
+    "0022_packed_actions.sql",
 );
 
 /// Which schema's migrations.

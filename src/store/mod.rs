@@ -22,6 +22,7 @@ mod in_play;
 mod migrations;
 mod open;
 mod outbox;
+mod packing;
 mod player_settings;
 mod pool;
 mod reads;
@@ -37,7 +38,7 @@ pub use copy::{Copied, TABLES};
 pub use deadlines::{DeadlineToCheck, CHALLENGES_MADE_BEFORE, DEADLINES_TO_CHECK, DIGESTS_DUE};
 pub use forget::{Forgetting, Forgotten, Relabel};
 pub use in_play::InPlay;
-pub use open::{database_file, database_name};
+pub use open::{database_file, database_name, PAGE_SIZE};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};
 pub use player_settings::{digest_day, StoredSettings};
 pub use pool::Backend;
@@ -246,13 +247,15 @@ impl Store {
                 seats,
                 snapshot,
                 start,
+                start_is_default,
             } = draw(id)?;
             sqlx::query(
-                "UPDATE games SET seed = $1, snapshot = coalesce($2, snapshot), start_snapshot = coalesce($2, snapshot) WHERE id = $3",
+                "UPDATE games SET seed = $1, snapshot = coalesce($2, snapshot), start_snapshot = CASE WHEN $4 THEN NULL ELSE coalesce($2, snapshot) END WHERE id = $3",
             )
             .bind(seed)
             .bind(&snapshot)
             .bind(id)
+            .bind(start_is_default)
             .execute(&mut *tx)
             .await?;
             if let Some(deadlines) = &start {
@@ -302,7 +305,7 @@ impl Store {
     }
 
     /// Writes a change to a game as one statement, an insert into the `game_writes` view
-    /// whose trigger (migration 0004, last rewritten by 0019) checks the version and writes
+    /// whose triggers (migration 0004, last rewritten by 0022) check the version and writes
     /// the game row, the action with its event id (or, for a change without an action, the
     /// event id in `processed_events`), the seats, the deadlines, the notice and the outbox
     /// messages: all of it or, on any failure, none of it. A version other than
@@ -317,13 +320,13 @@ impl Store {
             ),
             None => (None, None, None),
         };
-        let (action_seat, author, action) = match &w.action {
+        let (action_seat, author, (action_move, action)) = match &w.action {
             Some(a) => (
                 Some(a.seat as i64),
                 Some(a.author.as_str()),
-                Some(a.json.as_str()),
+                packing::pack(&a.json),
             ),
-            None => (None, None, None),
+            None => (None, None, (None, None)),
         };
         let seats = w.seats.as_ref().map(|seats| {
             serde_json::Value::from_iter(
@@ -348,8 +351,8 @@ impl Store {
             sqlx::query(
             "INSERT INTO game_writes (game_id, expected_version, at, event_id, status, snapshot,
                  result, reason, score, action_seat, action_author, action, seats, deadlines,
-                 notice_seat, notice_turn, notice_kind, messages)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+                 notice_seat, notice_turn, notice_kind, messages, action_move)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
         )
         .bind(game_id)
         .bind(w.expected_version)
@@ -369,6 +372,7 @@ impl Store {
         .bind(notice_turn)
         .bind(notice_kind)
         .bind(&messages)
+        .bind(action_move)
         .execute(p)
         .await
         .map_err(write_error)?

@@ -11,6 +11,12 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The page size of a new SQLite database, in bytes: SQLite's smallest but one. Each
+/// table and index holds at least a page, most of them nearly empty in a small database,
+/// and a game row (its snapshot) still fits in one: with SQLite's default (4096), 740 of
+/// the 4669 bytes per game of `postal bench service` (docs/benchmarks.md).
+pub const PAGE_SIZE: u32 = 1024;
+
 /// Connections a PostgreSQL store keeps at most, per process.
 pub const POSTGRES_CONNECTIONS: u32 = 8;
 
@@ -63,10 +69,11 @@ impl Store {
         }
     }
 
-    /// Opens a SQLite database, created if needed. A file database is in WAL mode with
-    /// the automatic checkpoint off: a background task checkpoints it every quarter of a
-    /// second, so that no command waits for one, and a writer whose commit leaves the WAL
-    /// past its bound empties it itself (`checkpoint::bound_wal`).
+    /// Opens a SQLite database, created if needed (with pages of [`PAGE_SIZE`] bytes). A
+    /// file database is in WAL mode with the automatic checkpoint off: a background task
+    /// checkpoints it every quarter of a second, so that no command waits for one, and a
+    /// writer whose commit leaves the WAL past its bound empties it itself
+    /// (`checkpoint::bound_wal`).
     async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
         let err = naming(url);
         let memory = url.contains(":memory:");
@@ -80,7 +87,12 @@ impl Store {
             } else {
                 SqliteJournalMode::Wal
             })
-            .synchronous(SqliteSynchronous::Normal);
+            .synchronous(SqliteSynchronous::Normal)
+            // A new database's pages (an existing one keeps its own: the size is fixed
+            // once it is in WAL mode): a small database is mostly pages its tables and
+            // indexes have each started, and a commit writes each page it changes to the
+            // WAL whole.
+            .page_size(PAGE_SIZE);
         if !memory {
             opts = opts.pragma("wal_autocheckpoint", "0").pragma(
                 "journal_size_limit",

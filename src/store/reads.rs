@@ -97,9 +97,11 @@ impl Store {
     pub async fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>, StoreError> {
         Ok(on_pool!(self.pool, |p| {
             sqlx::query(
-            // The author is left out where it is the seat's player (migration 0019).
+            // The author is left out where it is the seat's player (migration 0019); a
+            // move is its text alone, and the time counts from the game's creation (0022).
             "SELECT a.seq, a.seat, COALESCE(a.author, (SELECT s.user_id FROM seats s WHERE s.game_id = a.game_id AND s.seat = a.seat), ''),
-                 a.action, a.at, a.event_id FROM actions a WHERE a.game_id = $1 ORDER BY a.seq",
+                 a.mv, a.action, a.at + g.created_at, a.event_id
+             FROM actions a JOIN games g ON g.id = a.game_id WHERE a.game_id = $1 ORDER BY a.seq",
         )
         .bind(game_id)
         .fetch_all(p)
@@ -109,9 +111,9 @@ impl Store {
                 seq: r.get(0),
                 seat: r.get::<i64, _>(1) as u8,
                 author: r.get(2),
-                action: r.get(3),
-                at: r.get(4),
-                event_id: r.get(5),
+                action: super::packing::unpack(r.get(3), r.get(4)),
+                at: r.get(5),
+                event_id: r.get(6),
             })
             .collect()
         }))

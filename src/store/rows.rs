@@ -130,6 +130,10 @@ pub struct Drawn {
     /// For a game whose every seat is taken at once (a game of one): its first deadlines,
     /// `(seat, due time)`; it is stored active.
     pub start: Option<Vec<(u8, i64)>>,
+    /// Whether the snapshot is what the variant sets up from the stored row alone (its
+    /// position, options and seed), as a replay does where no starting state is stored
+    /// (`games.start_snapshot` empty): it is then not stored a second time.
+    pub start_is_default: bool,
 }
 
 /// One entry of the action log.

@@ -574,13 +574,15 @@ impl Store {
                         seats,
                         snapshot,
                         start,
+                        start_is_default,
                     } = draw(i, gid)?;
                     sqlx::query(
-                        "UPDATE games SET seed = $1, snapshot = coalesce($2, snapshot), start_snapshot = coalesce($2, snapshot) WHERE id = $3",
+                        "UPDATE games SET seed = $1, snapshot = coalesce($2, snapshot), start_snapshot = CASE WHEN $4 THEN NULL ELSE coalesce($2, snapshot) END WHERE id = $3",
                     )
                     .bind(seed)
                     .bind(&snapshot)
                     .bind(gid)
+                    .bind(start_is_default)
                     .execute(&mut *tx)
                     .await?;
                     for (seat, due_at) in start.iter().flatten() {

@@ -510,7 +510,11 @@ async fn a_game_stored_before_the_platform_loads_and_replays() {
     }
     svc.store().close().await;
     // What the previous release stored: these exact entries, and no starting state.
-    let log = common::sql::strings(&db, "SELECT action FROM actions ORDER BY seq").await;
+    let log = common::sql::strings(
+        &db,
+        r#"SELECT COALESCE(action, '{"Move":"' || mv || '"}') FROM actions ORDER BY seq"#,
+    )
+    .await;
     assert_eq!(
         log,
         [
@@ -530,5 +534,46 @@ async fn a_game_stored_before_the_platform_loads_and_replays() {
     let out = say(&svc, "p9", "bob", "fastfifty accept", T0 + 9).await;
     assert!(texts(&out)[0].contains("game over: "), "{out:?}");
     assert_eq!(check_log(svc.store(), 1).await, 4);
+    svc.store().close().await;
+}
+
+/// A game set up as its variant sets it up from the game's row alone (its position, a
+/// `fen:` one included, options and seed) stores no starting state: the replay sets it up
+/// again, and both games replay to their snapshots after a restart.
+#[tokio::test]
+async fn a_starting_state_is_stored_only_where_the_row_does_not_give_it() {
+    let dir = TempDir::new("start-state");
+    let db = dir.db();
+    let svc = open(&db).await;
+    start_game(&svc, "alice", "bob", "standard", T0).await;
+    start_game(
+        &svc,
+        "carol",
+        "dave",
+        "standard fen:\"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"",
+        T0,
+    )
+    .await;
+    for (id, event, user, san) in [
+        (1, "s1", "alice", "e4"),
+        (1, "s2", "bob", "e5"),
+        (2, "s3", "carol", "e4"),
+    ] {
+        let out = say(&svc, event, user, &format!("move {id} {san}"), T0 + 1).await;
+        assert!(
+            texts(&out)[0].contains("played"),
+            "{san}: {:?}",
+            texts(&out)
+        );
+    }
+    svc.store().close().await;
+    drop(svc);
+    let svc = open(&db).await;
+    let plain = svc.store().game(1).await.unwrap().unwrap();
+    let from_fen = svc.store().game(2).await.unwrap().unwrap();
+    assert_eq!(plain.start_snapshot, None);
+    assert!(from_fen.start_fen.is_some());
+    assert_eq!(check_log(svc.store(), 1).await, 2);
+    assert_eq!(check_log(svc.store(), 2).await, 1);
     svc.store().close().await;
 }

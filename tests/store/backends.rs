@@ -53,7 +53,7 @@ on_both_backends!(
     of_concurrent_server_settings_writes_from_one_version_exactly_one_wins,
 );
 
-fn new_game(challenger: &str, channel: &str) -> NewGame {
+pub(crate) fn new_game(challenger: &str, channel: &str) -> NewGame {
     NewGame {
         variant: "standard".into(),
         days_per_move: 3,
@@ -88,7 +88,7 @@ fn seats(white: &str, black: Option<&str>) -> Vec<SeatRow> {
 
 /// A challenge by alice in `games`, black's seat open; its id. (Bob, who takes the seat
 /// in [`change`], is a known user, as the service makes every player.)
-async fn challenge(store: &Store, event: &str) -> i64 {
+pub(crate) async fn challenge(store: &Store, event: &str) -> i64 {
     store.ensure_user("bob", "Bob").await.unwrap();
     let (id, seed, _) = store
         .create_game(&new_game("alice", "games"), Some(event), 10, |id| {
@@ -104,7 +104,7 @@ async fn challenge(store: &Store, event: &str) -> i64 {
     id
 }
 
-fn change(version: i64, event: &str) -> Write {
+pub(crate) fn change(version: i64, event: &str) -> Write {
     Write {
         expected_version: version,
         action: Some(NewAction {

@@ -12,6 +12,7 @@ mod competition;
 mod crash_kill;
 mod due_times;
 mod migrate_db;
+mod packed_log;
 mod stored_by_release_12;
 mod tournaments;
 mod wal;

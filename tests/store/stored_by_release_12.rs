@@ -161,6 +161,28 @@ async fn restore(dir: &Path, name: &str, rows: &str) -> String {
     format!("sqlite://{}", file.display())
 }
 
+/// An action log entry as release 12 stored it: game, seq, seat, author, action, time and
+/// event.
+type Logged = (i64, i64, u8, String, String, i64, Option<String>);
+
+/// Every action log entry of the database at `url`, read as release 12 stored them (before
+/// any migration of this release runs).
+async fn logged_as_stored(url: &str) -> Vec<Logged> {
+    let pool = sqlx::SqlitePool::connect(url).await.unwrap();
+    let rows = sqlx::query_as::<_, (i64, i64, i64, String, String, i64, Option<String>)>(
+        "SELECT game_id, seq, seat, author, action, at, event_id FROM actions ORDER BY game_id, seq",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    rows.into_iter()
+        .map(|(g, seq, seat, author, action, at, event)| {
+            (g, seq, seat as u8, author, action, at, event)
+        })
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_stored_by_release_12_load_replay_and_export_the_same() {
     let dir = std::env::temp_dir().join(format!("postal-release-12-{}", std::process::id()));
@@ -172,6 +194,7 @@ async fn games_stored_by_release_12_load_replay_and_export_the_same() {
     let mut reasons = std::collections::BTreeSet::new();
     for (name, rows) in databases() {
         let url = restore(&dir, &name, &rows).await;
+        let logged = logged_as_stored(&url).await;
         // Opening migrates: the old migration records must be accepted as they are.
         let store = Store::open(&url).await.unwrap();
         let ids = store.game_ids().await.unwrap();
@@ -179,6 +202,24 @@ async fn games_stored_by_release_12_load_replay_and_export_the_same() {
         for id in ids {
             let game = store.game(id).await.unwrap().unwrap();
             let log = store.actions(id).await.unwrap();
+            // Every entry reads back as release 12 wrote it, whatever form the migrations
+            // keep it in (a move as its text alone, its time since the game's creation).
+            let read: Vec<_> = log
+                .iter()
+                .map(|r| {
+                    (
+                        id,
+                        r.seq,
+                        r.seat,
+                        r.author.clone(),
+                        r.action.clone(),
+                        r.at,
+                        r.event_id.clone(),
+                    )
+                })
+                .collect();
+            let want: Vec<_> = logged.iter().filter(|r| r.0 == id).cloned().collect();
+            assert_eq!(read, want, "{name} game {id}");
             check_replay(&registry, &game, &log).unwrap_or_else(|e| panic!("{name}: {e}"));
             if let Some(reason) = &game.reason {
                 reasons.insert(reason.clone());

@@ -85,6 +85,7 @@ fn drawn(boards: &[(i64, NewBoard)], i: usize, id: i64) -> Drawn {
         seats: vec![seat(0, b.white), seat(1, b.black.unwrap())],
         snapshot: Some(format!("{{\"game\":{id}}}")),
         start: Some(vec![(0, 5_000)]),
+        start_is_default: false,
     }
 }
 

@@ -151,7 +151,7 @@ impl Service {
     async fn store_challenge(&self, m: &Making<'_>) -> Result<(i64, Vec<SeatRow>), Fail> {
         let max = self.settings.max_open_challenges;
         let ng = m.stored_game(i64::from(max))?;
-        let draw = |id: i64| m.draw(self.game_seed(id));
+        let draw = |id: i64| m.draw(self.game_seed(id), &ng);
         match self
             .store
             .create_game(&ng, Some(&m.inc.event_id), m.inc.at, draw)
@@ -293,7 +293,7 @@ impl Making<'_> {
     /// teams in the order named (the challenger and the first named are partners), or
     /// drawn; with the game set up with the seed and, for a game of one, its first
     /// deadlines.
-    fn draw(&self, seed: i64) -> Result<Drawn, StoreError> {
+    fn draw(&self, seed: i64, stored: &StoredGame) -> Result<Drawn, StoreError> {
         let (inc, c, n) = (self.inc, self.asked, self.spec.seats().count());
         let placing = self.spec.seats().placing;
         let mut users: Vec<Option<String>> = std::iter::once(Some(inc.user.clone()))
@@ -349,12 +349,38 @@ impl Making<'_> {
                 })
                 .collect()
         });
+        let start_is_default = self.start_is_default(
+            stored,
+            seed,
+            snapshot.as_deref().unwrap_or(&stored.snapshot),
+        );
         Ok(Drawn {
             seed,
             seats,
             snapshot,
             start,
+            start_is_default,
         })
+    }
+
+    /// Whether `snapshot`, the game as set up with `seed`, is what the variant sets up
+    /// from the stored row alone (its position, options and seed: a replay's start where
+    /// no starting state is stored), so that the starting state need not be stored.
+    fn start_is_default(&self, stored: &StoredGame, seed: i64, snapshot: &str) -> bool {
+        let Ok(options) = serde_json::from_str(&stored.options) else {
+            return false;
+        };
+        let setup = NewGame {
+            fen: stored.start_fen.as_deref(),
+            options,
+            seed: seed as u64,
+            hidden_seed: None,
+        };
+        self.spec
+            .new_game_stored_before(&setup)
+            .ok()
+            .and_then(|g| g.snapshot().ok())
+            .is_some_and(|s| s.to_string() == snapshot)
     }
 
     /// The challenge's announcement: who challenges whom to what, on which terms, and who

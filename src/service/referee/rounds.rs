@@ -371,6 +371,7 @@ impl Service {
                         .to_string(),
                 ),
                 start: Some(start),
+                start_is_default: false,
             })
         };
         let started = self

@@ -1,0 +1,192 @@
+//! The compact action log (migration 0022) on both backends: every action reads back byte
+//! for byte, with its time, whatever form it is kept in; a chat event seen before is
+//! refused by every kind of write, the move's event being stored once, in its row; and a
+//! new SQLite database has pages of [`PAGE_SIZE`] bytes.
+
+use crate::backends::{challenge, change};
+use crate::common;
+
+use common::postgres::Schema;
+use common::service::TempDir;
+use postal::store::{GameStatus, NewAction, Store, StoreError, Write, PAGE_SIZE};
+use sqlx::{Connection, Row};
+
+on_both_backends!(
+    every_action_reads_back_as_it_was_written,
+    a_seen_event_is_refused_by_every_kind_of_write,
+);
+
+/// A write of action `json` by alice from `version`, with event `event`, at `at`.
+fn acting(version: i64, json: &str, event: &str, at: i64) -> Write {
+    Write {
+        action: Some(NewAction {
+            seat: (version % 2) as u8,
+            author: "alice".into(),
+            json: json.into(),
+        }),
+        at,
+        seats: None,
+        messages: Vec::new(),
+        ..change(version, event)
+    }
+}
+
+/// A write from `version` that changes the game without an action, with event `event`.
+fn without_action(version: i64, event: &str) -> Write {
+    Write {
+        action: None,
+        ..acting(version, "\"x\"", event, 30)
+    }
+}
+
+/// The stored columns of game `id`'s log: `(mv, action, at)` by seq.
+async fn stored(url: &str, id: i64) -> Vec<(Option<String>, Option<String>, i64)> {
+    let sql = format!("SELECT mv, action, at FROM actions WHERE game_id = {id} ORDER BY seq");
+    let rows = if url.starts_with("postgres") {
+        let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+        let rows = sqlx::query(&sql).fetch_all(&mut c).await.unwrap();
+        rows.iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect()
+    } else {
+        let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
+        let rows = sqlx::query(&sql).fetch_all(&mut c).await.unwrap();
+        rows.iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect()
+    };
+    rows
+}
+
+async fn every_action_reads_back_as_it_was_written(url: String) {
+    let store = Store::open(&url).await.unwrap();
+    // Created at 10 (`challenge`).
+    let id = challenge(&store, "e0").await;
+    let actions = [
+        r#"{"Move":"e2e4"}"#,
+        r#""Resign""#,
+        r#"{"Move":"a\"b"}"#,
+        r#"{"Move":"e7e8=Q"}"#,
+        r#"{"Offer":"Draw"}"#,
+        r#"{"Move":"♞f3"}"#,
+    ];
+    for (n, json) in actions.iter().enumerate() {
+        let w = acting(n as i64, json, &format!("a{n}"), 1_767_225_600 + n as i64);
+        store.write(id, &w).await.unwrap();
+    }
+    let log = store.actions(id).await.unwrap();
+    assert_eq!(
+        log.iter()
+            .map(|r| (r.seq, r.action.as_str(), r.at, r.event_id.clone()))
+            .collect::<Vec<_>>(),
+        actions
+            .iter()
+            .enumerate()
+            .map(|(n, json)| (
+                n as i64 + 1,
+                *json,
+                1_767_225_600 + n as i64,
+                Some(format!("a{n}"))
+            ))
+            .collect::<Vec<_>>()
+    );
+    store.close().await;
+    // A move keeps its text alone, anything else its JSON; the time counts from the
+    // game's creation.
+    let kept = stored(&url, id).await;
+    let text = |s: &str| Some(s.to_string());
+    assert_eq!(
+        kept,
+        vec![
+            (text("e2e4"), None, 1_767_225_590),
+            (None, text(r#""Resign""#), 1_767_225_591),
+            (None, text(r#"{"Move":"a\"b"}"#), 1_767_225_592),
+            (text("e7e8=Q"), None, 1_767_225_593),
+            (None, text(r#"{"Offer":"Draw"}"#), 1_767_225_594),
+            (text("♞f3"), None, 1_767_225_595),
+        ]
+    );
+}
+
+async fn a_seen_event_is_refused_by_every_kind_of_write(url: String) {
+    let store = Store::open(&url).await.unwrap();
+    let id = challenge(&store, "e0").await;
+    store
+        .write(id, &acting(0, r#"{"Move":"e2e4"}"#, "m1", 20))
+        .await
+        .unwrap();
+    store.write(id, &without_action(1, "n1")).await.unwrap();
+    let before = store.game(id).await.unwrap().unwrap();
+    for (what, w) in [
+        (
+            "a move with a move's event",
+            acting(2, r#"{"Move":"e7e5"}"#, "m1", 40),
+        ),
+        (
+            "another action with a move's event",
+            acting(2, r#""Resign""#, "m1", 40),
+        ),
+        (
+            "a change without action with a move's event",
+            without_action(2, "m1"),
+        ),
+        (
+            "a move with a change's event",
+            acting(2, r#"{"Move":"e7e5"}"#, "n1", 40),
+        ),
+        ("a change with a change's event", without_action(2, "n1")),
+        (
+            "a move with the challenge's event",
+            acting(2, r#"{"Move":"e7e5"}"#, "e0", 40),
+        ),
+        (
+            "a change with the challenge's event",
+            without_action(2, "e0"),
+        ),
+    ] {
+        assert!(
+            matches!(store.write(id, &w).await, Err(StoreError::Duplicate)),
+            "{what}"
+        );
+    }
+    let after = store.game(id).await.unwrap().unwrap();
+    assert_eq!(
+        (after.version, after.snapshot, after.status),
+        (before.version, before.snapshot, GameStatus::Active)
+    );
+    assert_eq!(store.actions(id).await.unwrap().len(), 1);
+    for seen in ["e0", "m1", "n1"] {
+        assert!(store.event_seen(seen).await.unwrap(), "{seen}");
+    }
+    assert!(!store.event_seen("m2").await.unwrap());
+    // A new event is taken.
+    store
+        .write(id, &acting(2, r#"{"Move":"e7e5"}"#, "m2", 40))
+        .await
+        .unwrap();
+    assert!(store.event_seen("m2").await.unwrap());
+    store.close().await;
+    // The move's event is stored once: in its row, not in `processed_events` too.
+    if !url.starts_with("postgres") {
+        let mut c = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        let marked: Vec<String> =
+            sqlx::query_scalar("SELECT event_id FROM processed_events ORDER BY event_id")
+                .fetch_all(&mut c)
+                .await
+                .unwrap();
+        assert_eq!(marked, ["e0", "n1"]);
+    }
+}
+
+#[tokio::test]
+async fn a_new_sqlite_database_has_small_pages() {
+    let dir = TempDir::new("small-pages");
+    let url = dir.db();
+    Store::open(&url).await.unwrap().close().await;
+    let mut c = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let size: i64 = sqlx::query_scalar("PRAGMA page_size")
+        .fetch_one(&mut c)
+        .await
+        .unwrap();
+    assert_eq!(size, i64::from(PAGE_SIZE));
+}
