@@ -91,11 +91,7 @@ impl Competition {
         (0..self.users.len())
             .filter(|&p| !self.withdrawn[p])
             .filter(|&p| self.dealt[p] < self.results[p].len())
-            .filter(|&p| {
-                !self.results[p][..self.dealt[p]]
-                    .iter()
-                    .any(|r| *r == DealResult::Pending)
-            })
+            .filter(|&p| !self.results[p][..self.dealt[p]].contains(&DealResult::Pending))
             .map(|p| (p, self.dealt[p] + 1))
             .collect()
     }

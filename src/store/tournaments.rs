@@ -586,8 +586,9 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
                     for (seat, due_at) in start.iter().flatten() {
+                        // `check_at` 0: the next deadline check looks at it (and moves it on).
                         sqlx::query(
-                            "INSERT INTO deadlines (game_id, seat, turn, due_at) VALUES ($1, $2, 1, $3)",
+                            "INSERT INTO deadlines (game_id, seat, turn, due_at, check_at) VALUES ($1, $2, 1, $3, 0)",
                         )
                         .bind(gid)
                         .bind(*seat as i64)

@@ -471,3 +471,66 @@ async fn refusals_and_a_withdrawal() {
     );
     svc.store().close().await;
 }
+
+/// Attempts that run out of time are lost; the deadline task deals the next deal and,
+/// with every attempt ended, finishes the competition, its messages in the outbox.
+#[tokio::test]
+async fn timed_out_attempts_deal_the_next_and_end_the_competition() {
+    const DAY: i64 = 86_400;
+    let dir = TempDir::new("competition-timeouts");
+    let svc = open(&dir.db()).await;
+    let mut tb = Table {
+        event: 0,
+        at: T0,
+        seen: Vec::new(),
+    };
+    tb.ok(
+        &svc,
+        &user(0),
+        "tournament create competition parade deals:2 days:1",
+        false,
+    )
+    .await;
+    for n in 0..2 {
+        tb.ok(&svc, &user(n), "tournament join 1", false).await;
+    }
+    tb.ok(&svc, &user(0), "tournament start 1", false).await;
+    // Entrant 0 resigns deal 1: their deal 2 is dealt at once.
+    let (_, g) = live(&svc, 1, 0).await.unwrap();
+    play(&mut tb, &svc, 0, g, true).await;
+    assert_eq!(live(&svc, 1, 0).await.map(|l| l.0), Some(2));
+    // Nobody plays on: both attempts under way time out, and the deadline task deals
+    // entrant 1 their deal 2.
+    let queued = svc.tick(T0 + 3 * DAY).await.unwrap();
+    assert!(live(&svc, 1, 0).await.is_none());
+    assert_eq!(live(&svc, 1, 1).await.map(|l| l.0), Some(2));
+    assert!(
+        queued
+            .iter()
+            .any(|q| q.message.text.contains("deal 2 of 2: game #")),
+        "{:?}",
+        queued.iter().map(|q| &q.message.text).collect::<Vec<_>>()
+    );
+    let queued = svc.tick(T0 + 6 * DAY).await.unwrap();
+    let row = svc.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!(row.state, "finished");
+    assert!(queued
+        .iter()
+        .any(|q| q.message.text.contains("final standings")));
+    let mut reasons = Vec::new();
+    for b in svc.store().boards(1).await.unwrap() {
+        let g = svc.store().game(b.game_id.unwrap()).await.unwrap().unwrap();
+        reasons.push((b.round, b.board, g.result, g.reason));
+    }
+    let lost = |d, b, why: &str| (d, b, Some("lost".to_string()), Some(why.to_string()));
+    assert_eq!(
+        reasons,
+        [
+            lost(1, 1, "resignation"),
+            lost(1, 2, "timeout"),
+            lost(2, 1, "timeout"),
+            lost(2, 2, "timeout")
+        ]
+    );
+    svc.store().close().await;
+}
