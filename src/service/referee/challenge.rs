@@ -376,11 +376,15 @@ impl Making<'_> {
             seed: seed as u64,
             hidden_seed: None,
         };
-        self.spec
+        // The snapshot's text compared, as stored (a JSON value compared with a `&str`
+        // would be compared with a JSON string).
+        let default = self
+            .spec
             .new_game_stored_before(&setup)
             .ok()
             .and_then(|g| g.snapshot().ok())
-            .is_some_and(|s| s.to_string() == snapshot)
+            .and_then(|s| serde_json::to_string(&s).ok());
+        default.as_deref() == Some(snapshot)
     }
 
     /// The challenge's announcement: who challenges whom to what, on which terms, and who
