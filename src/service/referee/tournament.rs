@@ -563,7 +563,7 @@ impl Service {
         let mut pgn = String::new();
         for b in boards.iter().filter(|b| b.game_id.is_some()) {
             let g = self.game_row(b.game_id.unwrap_or_default()).await?;
-            let rules = self.load(&g)?;
+            let rules = self.whole(&g).await?;
             let mut tags = super::text::pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
             for (k, v) in &mut tags {
                 match k.as_str() {
