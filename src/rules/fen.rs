@@ -367,39 +367,69 @@ fn marked_placement(
     piece_at: impl Fn(Square) -> Option<Piece>,
     marked: Bitboard,
 ) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(96);
+    push_placement(&mut out, width, height, piece_at, marked);
+    out
+}
+
+/// Writes [`marked_placement`] at the end of `out`.
+fn push_placement(
+    out: &mut String,
+    width: u8,
+    height: u8,
+    piece_at: impl Fn(Square) -> Option<Piece>,
+    marked: Bitboard,
+) {
+    // A run of empty squares as its count (a board is at most 16 squares wide).
+    let push_empty = |out: &mut String, empty: u32| {
+        if empty >= 10 {
+            out.push('1');
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + (empty % 10) as u8));
+        }
+    };
     for rank in (0..height).rev() {
         let mut empty = 0;
         for file in 0..width {
-            match piece_at(Square::new(file, rank)) {
+            let sq = Square::new(file, rank);
+            match piece_at(sq) {
                 Some(p) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
+                    push_empty(out, empty);
+                    empty = 0;
                     out.push(p.fen_char());
-                    if marked.contains(Square::new(file, rank)) {
+                    if marked.contains(sq) {
                         out.push('~');
                     }
                 }
                 None => empty += 1,
             }
         }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
+        push_empty(out, empty);
         if rank > 0 {
             out.push('/');
         }
     }
-    out
 }
 
 /// The board part of a FEN (ranks from the top) followed by the reserve in brackets
 /// for variants with drops.
 pub fn board_fen(pos: &Position) -> String {
+    let mut out = String::with_capacity(96);
+    push_board_fen(&mut out, pos);
+    out
+}
+
+/// Writes [`board_fen`] at the end of `out`.
+fn push_board_fen(out: &mut String, pos: &Position) {
     let cfg = pos.config();
-    let mut out = marked_placement(cfg.width, cfg.height, |sq| pos.piece_at(sq), pos.promoted());
+    push_placement(
+        out,
+        cfg.width,
+        cfg.height,
+        |sq| pos.piece_at(sq),
+        pos.promoted(),
+    );
     if cfg.drops.is_some() {
         out.push('[');
         for color in Color::ALL {
@@ -418,38 +448,38 @@ pub fn board_fen(pos: &Position) -> String {
         }
         out.push(']');
     }
-    out
 }
 
 /// The full FEN of a position. The en-passant square is written only when an
 /// en-passant capture is legal.
 pub fn to_fen(pos: &Position) -> String {
+    use std::fmt::Write as _;
     let cfg = pos.config();
-    let castling = castling_field(pos);
-    let ep = pos
-        .legal_ep_square()
-        .map_or_else(|| "-".to_string(), |s| s.to_string());
-    // Three-check: the checks each side still needs, before the clocks (python-chess).
-    let checks = match cfg.check_limit {
-        Some(limit) => {
-            let [w, b] = pos.checks_given();
-            format!(" {}+{}", limit - w.min(limit), limit - b.min(limit))
+    // Written into one string: a FEN is written at every move (the snapshot, the view).
+    let mut fen = String::with_capacity(112);
+    push_board_fen(&mut fen, pos);
+    fen.push(' ');
+    fen.push(if pos.turn() == Color::White { 'w' } else { 'b' });
+    fen.push(' ');
+    fen.push_str(&castling_field(pos));
+    fen.push(' ');
+    match pos.legal_ep_square() {
+        Some(s) => {
+            fen.push(s.file_char());
+            fen.push(s.rank_char());
         }
-        None => String::new(),
-    };
-    let mut fen = format!(
-        "{} {} {} {}{} {} {}",
-        board_fen(pos),
-        if pos.turn() == Color::White { 'w' } else { 'b' },
-        castling,
-        ep,
-        checks,
-        pos.halfmoves(),
-        pos.fullmoves()
-    );
+        None => fen.push('-'),
+    }
+    // Three-check: the checks each side still needs, before the clocks (python-chess).
+    // Writing into a String cannot fail.
+    if let Some(limit) = cfg.check_limit {
+        let [w, b] = pos.checks_given();
+        let _ = write!(fen, " {}+{}", limit - w.min(limit), limit - b.min(limit));
+    }
+    let _ = write!(fen, " {} {}", pos.halfmoves(), pos.fullmoves());
     if cfg.double_move.is_some() {
         let [w, b] = pos.tokens();
-        fen.push_str(&format!(" {w}+{b}"));
+        let _ = write!(fen, " {w}+{b}");
     }
     fen
 }

@@ -347,10 +347,22 @@ impl Position {
         }
     }
 
-    /// The variant's starting position.
+    /// The variant's starting position: read from its start FEN once a thread, then
+    /// copied (a game loaded or written compares its start with it at every move).
     pub fn start(variant: Variant) -> Position {
-        super::fen::parse_fen(variant, variant.config().start_fen)
-            .expect("every variant's start FEN is valid")
+        thread_local! {
+            static STARTS: std::cell::RefCell<Vec<Position>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        STARTS.with(|starts| {
+            if let Some(p) = starts.borrow().iter().find(|p| p.variant == variant) {
+                return *p;
+            }
+            let p = super::fen::parse_fen(variant, variant.config().start_fen)
+                .expect("every variant's start FEN is valid");
+            starts.borrow_mut().push(p);
+            p
+        })
     }
 
     /// Which variant's rules apply.

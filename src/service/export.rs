@@ -8,7 +8,7 @@
 //! What anyone may see: a live game's secrets stay in the game (its public projection),
 //! and its seed is shown only once it is over.
 
-use crate::service::referee::{load_with, pgn_tags, seat_users};
+use crate::service::referee::{pgn_tags, seat_users, whole_with};
 use crate::store::{ActionRow, GameRow, Store, StoreError};
 use crate::variants::api::{Action, GameRules, Viewer};
 use crate::variants::Registry;
@@ -112,7 +112,8 @@ pub fn export_game(
     format: &str,
     registry: &Registry,
 ) -> Result<Vec<u8>, ExportError> {
-    let rules = load_with(registry, g).map_err(|e| ExportError::Unreadable(e.text))?;
+    // The whole game: its log replayed (a snapshot holds only what the next move needs).
+    let rules = whole_with(registry, g, log).map_err(|e| ExportError::Unreadable(e.text))?;
     // What anyone may see: a live game's secrets stay in the game, and the game decides
     // what its public projection shows once it is over.
     let viewer = Viewer::Public;

@@ -214,6 +214,22 @@ impl Registry {
         self.get(name)?.load(snapshot)
     }
 
+    /// A game of the variant `name` rebuilt from its stored snapshot's text: the variant
+    /// reads the text itself ([`api::VariantSpec::load_text`]); a text it does not read
+    /// (a moderator's ending wrapping the game's snapshot) is read as JSON and
+    /// [`Registry::load`]ed.
+    pub fn load_text(&self, name: &str, text: &str) -> Result<Box<dyn GameRules>, RuleError> {
+        let spec = self.get(name)?;
+        if !text.trim_start().starts_with("{\"Adjudicated\"") {
+            if let Ok(game) = spec.load_text(text) {
+                return Ok(game);
+            }
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
+        self.load(name, &value)
+    }
+
     /// A game of the variant `name` replayed through its action log from its start: the
     /// state stored as it was set up (`start`) when there is one, else a new game of
     /// `setup` (a game stored before starting states were kept, whose draws all came

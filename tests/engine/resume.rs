@@ -1,10 +1,13 @@
 //! A chess game is resumed from its snapshot rather than re-played from its moves
-//! (issue 36): the snapshot holds the position, the last turn, the repetition window and
-//! the numbered record. Checked here: a game loaded from its snapshot before every action
-//! (as the referee does) stays the game played without reloading and the game its log
-//! replays to, snapshot, projections and PGN alike, in random games of every chess-family
-//! variant; a snapshot stored before it held that state still loads (re-played once); and
-//! a move late in a long game costs the work of one early, counted rather than timed.
+//! (issue 36): the snapshot holds the position, the ply count, the last turn and the
+//! repetition window, and no move (the action log keeps them). Checked here: a game loaded
+//! from its snapshot before every action (as the referee does) stays the game played
+//! without reloading and the game its log replays to, snapshot and board alike, and the
+//! log's replay shows the record and PGN of the game played, in random games of every
+//! chess-family variant; snapshots of the two earlier forms still load (the first
+//! re-played once, the second resumed) and are written in the current form; and a move
+//! late in a long game costs the work of one early, counted rather than timed, its
+//! snapshot no longer.
 
 use postal::rules::work::{counted, Counted};
 use postal::rules::Variant;
@@ -32,8 +35,11 @@ const VARIANTS: &[&str] = &[
     "atomic",
 ];
 
-/// The fields a snapshot stored before games were resumed did not have.
-const NEW_FIELDS: [&str; 3] = ["record", "last", "reps"];
+/// The fields of the current form that neither earlier form had.
+const NEW_FIELDS: [&str; 2] = ["plies", "before"];
+
+/// The fields of the second form (games resumed, moves kept) that the first did not have.
+const RESUME_FIELDS: [&str; 2] = ["last", "reps"];
 
 fn a(action: ChessAction) -> Action {
     Action::of(&action).unwrap()
@@ -75,22 +81,70 @@ fn random_action(g: &dyn GameRules, variant: &str, rng: &mut StdRng) -> (Seat, A
     (seat, action)
 }
 
-/// `snap` as a release before resumed games stored it: without the new fields.
-fn as_stored_before(snap: &serde_json::Value) -> serde_json::Value {
+/// `snap` as the first form stored it: every move's UCI (`moves`), no resumption state.
+fn as_stored_before(snap: &serde_json::Value, moves: &[String]) -> serde_json::Value {
     let mut old = snap.clone();
-    for field in NEW_FIELDS {
-        old.as_object_mut().unwrap().remove(field);
+    let fields = old.as_object_mut().unwrap();
+    for field in NEW_FIELDS.iter().chain(&RESUME_FIELDS) {
+        fields.remove(*field);
     }
+    fields.insert("moves".into(), serde_json::json!(moves));
     old
 }
 
-/// What every viewer sees of `g`, and its record as PGN.
+/// `snap` as the second form stored it: the moves' UCI and the numbered record beside
+/// the resumption state, no ply count.
+fn as_stored_resumable(
+    snap: &serde_json::Value,
+    moves: &[String],
+    record: &str,
+) -> serde_json::Value {
+    let mut old = snap.clone();
+    let fields = old.as_object_mut().unwrap();
+    for field in NEW_FIELDS {
+        fields.remove(field);
+    }
+    fields.insert("moves".into(), serde_json::json!(moves));
+    fields.insert("record".into(), serde_json::json!(record));
+    old
+}
+
+/// The moves' UCI (a double move's halves separated by a space) of the accepted actions
+/// `log`: its moves, and the moves named with draw claims.
+fn moves_of(log: &[(Seat, Action)]) -> Vec<String> {
+    log.iter()
+        .filter_map(|(_, a)| match a.to::<ChessAction>("chess").ok()? {
+            ChessAction::Move(m) | ChessAction::Claim(_, Some(m)) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What every viewer sees of `g`, and its record as PGN: of a game holding every move
+/// (played or replayed from its start).
 fn outputs(g: &dyn GameRules) -> (Vec<postal::variants::api::Projection>, String) {
     let viewers = [Viewer::Public, Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1))];
     let mut seen: Vec<_> = viewers.iter().map(|&v| g.project(v)).collect();
     seen.extend(viewers.iter().map(|&v| g.project_board(v)));
     let tags = [("White".to_string(), "a".to_string())];
     (seen, g.pgn(Viewer::Public, &tags))
+}
+
+/// What every viewer sees of `g` but the record, which a game resumed from its snapshot
+/// does not hold (the log's replay shows it).
+fn boards(g: &dyn GameRules) -> Vec<postal::variants::api::Projection> {
+    let viewers = [Viewer::Public, Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1))];
+    let mut seen: Vec<_> = viewers
+        .iter()
+        .map(|&v| {
+            let mut p = g.project(v);
+            p.record.clear();
+            p.numbered.clear();
+            p
+        })
+        .collect();
+    seen.extend(viewers.iter().map(|&v| g.project_board(v)));
+    seen
 }
 
 /// Plays `plies` random actions of `variant` from `seed`, reloading the game from its
@@ -127,20 +181,31 @@ fn check_random_game(variant: &str, seed: u64, plies: usize) {
         assert_eq!(resumed.awaiting(), live.awaiting());
         stored = snap;
     }
+    assert!(stored.get("moves").is_none() && stored.get("record").is_none());
     let resumed = registry.load(variant, &stored).unwrap();
     let replayed = registry
         .replay(variant, Some(&start), &NewGame::default(), &log)
         .unwrap();
-    let before = registry.load(variant, &as_stored_before(&stored)).unwrap();
+    let moves = moves_of(&log);
+    let before = registry
+        .load(variant, &as_stored_before(&stored, &moves))
+        .unwrap();
+    let record = replayed.project(Viewer::Public).numbered;
+    let resumable = registry
+        .load(variant, &as_stored_resumable(&stored, &moves, &record))
+        .unwrap();
     assert_eq!(
         replayed.snapshot().unwrap(),
         stored,
         "{variant} seed {seed}"
     );
-    assert_eq!(before.snapshot().unwrap(), stored, "{variant} seed {seed}");
     let want = outputs(live.as_ref());
-    for other in [&resumed, &replayed, &before] {
+    for other in [&replayed, &before] {
         assert_eq!(outputs(other.as_ref()), want, "{variant} seed {seed}");
+    }
+    for other in [&resumed, &replayed, &before, &resumable] {
+        assert_eq!(other.snapshot().unwrap(), stored, "{variant} seed {seed}");
+        assert_eq!(boards(other.as_ref()), boards(live.as_ref()));
         assert_eq!(other.outcome(), live.outcome());
     }
 }
@@ -165,13 +230,14 @@ fn long_games_of_every_chess_variant_resume_as_they_replay() {
 }
 
 /// A game of `variant` that reaches `plies` plies of random moves without ending (mostly
-/// quiet moves, so that it lasts), as the snapshot after each ply.
-fn long_game(variant: &str, plies: usize) -> Vec<serde_json::Value> {
+/// quiet moves, so that it lasts): the snapshot after each ply, and each ply's move (UCI).
+fn long_game(variant: &str, plies: usize) -> (Vec<serde_json::Value>, Vec<String>) {
     let registry = Registry::builtin();
     'seeds: for seed in 0..64 {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut g = registry.new_game(variant, &NewGame::default()).unwrap();
         let mut snaps = vec![g.snapshot().unwrap()];
+        let mut moves = Vec::new();
         while snaps.len() <= plies {
             if g.is_over() {
                 continue 'seeds;
@@ -182,27 +248,32 @@ fn long_game(variant: &str, plies: usize) -> Vec<serde_json::Value> {
                 snap["fen"].as_str().unwrap(),
             )
             .unwrap();
-            let moves = pos.legal_moves();
-            let quiet: Vec<_> = moves.iter().filter(|m| m.capture.is_none()).collect();
+            let legal = pos.legal_moves();
+            let quiet: Vec<_> = legal.iter().filter(|m| m.capture.is_none()).collect();
             let m = match quiet.len() {
-                0 => moves[rng.gen_range(0..moves.len())],
+                0 => legal[rng.gen_range(0..legal.len())],
                 n => *quiet[rng.gen_range(0..n)],
             };
             let seat = g.awaiting()[0].0;
             g.apply(seat, &a(ChessAction::Move(m.uci()))).unwrap();
             snaps.push(g.snapshot().unwrap());
+            moves.push(m.uci());
         }
-        return snaps;
+        return (snaps, moves);
     }
     panic!("no random {variant} game lasted {plies} plies");
 }
 
 /// The work of taking one move as the referee does, from the game stored at `snap`:
-/// loading it, applying the move `next` leads to, drawing the board view and writing the
-/// snapshot.
-fn work_of_a_move(variant: &str, snap: &serde_json::Value, next: &serde_json::Value) -> Counted {
-    let text = next["moves"].as_array().unwrap().last().unwrap().clone();
-    let action = a(ChessAction::Move(text.as_str().unwrap().to_string()));
+/// loading it, applying `text`, drawing the board view and writing the snapshot, which
+/// must be `next`; and the length of the snapshot read.
+fn work_of_a_move(
+    variant: &str,
+    snap: &serde_json::Value,
+    text: &str,
+    next: &serde_json::Value,
+) -> (Counted, usize) {
+    let action = a(ChessAction::Move(text.to_string()));
     let stored = snap.to_string();
     let before = counted();
     let value: serde_json::Value = serde_json::from_str(&stored).unwrap();
@@ -213,15 +284,15 @@ fn work_of_a_move(variant: &str, snap: &serde_json::Value, next: &serde_json::Va
     let written = g.snapshot().unwrap();
     let work = counted().since(before);
     assert_eq!(&written, next);
-    work
+    (work, stored.len())
 }
 
 #[test]
 fn a_move_at_ply_200_costs_the_work_of_one_at_ply_20() {
     for variant in ["standard", "crazyhouse", "double-move", "three-check"] {
-        let snaps = long_game(variant, 202);
-        let early = work_of_a_move(variant, &snaps[20], &snaps[21]);
-        let late = work_of_a_move(variant, &snaps[200], &snaps[201]);
+        let (snaps, moves) = long_game(variant, 202);
+        let (early, early_bytes) = work_of_a_move(variant, &snaps[20], &moves[20], &snaps[21]);
+        let (late, late_bytes) = work_of_a_move(variant, &snaps[200], &moves[200], &snaps[201]);
         // One position made (the move), the position loaded and the one after it hashed,
         // the move written once in SAN: never the plies before.
         assert!(
@@ -232,10 +303,25 @@ fn a_move_at_ply_200_costs_the_work_of_one_at_ply_20() {
             late.total() * 4 <= early.total() * 5,
             "{variant}: ply 200 {late:?} against ply 20 {early:?}"
         );
-        // Loaded as a release before stored it, the game is re-played once, and written
-        // in the new form: the next load resumes it.
-        let old = as_stored_before(&snaps[200]);
-        let replayed = work_of_a_move(variant, &old, &snaps[201]);
+        // The snapshot holds no move: what it reads does not grow with the plies played
+        // but by the repetition window (sixteen digits a position since the last capture
+        // or pawn move, at most the 75-move rule's 150 plies) and the counters' digits.
+        let window = |s: &serde_json::Value| s["reps"].as_str().map_or(0, str::len);
+        let (late_rest, early_rest) = (
+            late_bytes - window(&snaps[200]),
+            early_bytes - window(&snaps[20]),
+        );
+        assert!(
+            late_rest <= early_rest + 16,
+            "{variant}: {late_rest} bytes at ply 200 beside the window, {early_rest} at ply 20"
+        );
+        // Stored in either earlier form, the game is loaded (the first form re-played
+        // once, the second resumed) and written in the current form.
+        let first = as_stored_before(&snaps[200], &moves[..200]);
+        let (replayed, _) = work_of_a_move(variant, &first, &moves[200], &snaps[201]);
         assert!(replayed.plies >= 200, "{variant}: {replayed:?}");
+        let second = as_stored_resumable(&snaps[200], &moves[..200], "1. e4");
+        let (resumed, _) = work_of_a_move(variant, &second, &moves[200], &snaps[201]);
+        assert_eq!(resumed, late, "{variant}");
     }
 }

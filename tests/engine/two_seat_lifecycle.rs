@@ -7,9 +7,10 @@
 //! whom the game awaits and for what, and the outcome; and each game's starting and final
 //! snapshots. The games are played again here and must give the same record, their
 //! stored snapshots must load unchanged, and their logs must replay to them. A chess
-//! snapshot now also holds what a game is resumed from (`record`, `last`, `reps`, issue
-//! 36), which that release did not write: those fields are left out of the comparison,
-//! and a snapshot stored without them loads (re-played once) to the snapshot with them.
+//! snapshot now holds what a game is resumed from (`plies`, `last`, `reps`, issue 36) and
+//! no longer the moves, which the action log keeps: those fields are left out of the
+//! comparison, and a snapshot stored in that release's form loads (re-played once) to the
+//! current form.
 //! `POSTAL_BLESS=1` writes the file anew (only ever from a release known to be right).
 
 use postal::variants::api::{Action, Env, GameCommand, GameRules, NewGame, Reading, Seat, Viewer};
@@ -197,15 +198,21 @@ fn play(variant: &str, script: &[Line]) -> (Value, Vec<(Seat, Action)>, Box<dyn 
     (record, log, g)
 }
 
-/// `v` without what a chess snapshot holds to resume a game (`record`, `last`, `reps`),
-/// which the release before did not store: in every object holding a `fen` and `moves`.
+/// The fields of a chess snapshot that differ in form from the release before's: what a
+/// game is resumed from (`plies`, `last`, `reps`, `before`, and `record`, which a release
+/// between stored) and the moves (`moves`, which that release stored and the action log
+/// keeps now).
+const RESUMPTION: [&str; 6] = ["moves", "record", "plies", "last", "reps", "before"];
+
+/// `v` without the fields [`RESUMPTION`] names, in every object holding a chess game
+/// (a `fen` and `aborted`).
 fn as_stored_before(v: &Value) -> Value {
     match v {
         Value::Object(m) => {
-            let chess = m.contains_key("fen") && m.contains_key("moves");
+            let chess = m.contains_key("fen") && m.contains_key("aborted");
             Value::Object(
                 m.iter()
-                    .filter(|(k, _)| !(chess && ["record", "last", "reps"].contains(&k.as_str())))
+                    .filter(|(k, _)| !(chess && RESUMPTION.contains(&k.as_str())))
                     .map(|(k, v)| (k.clone(), as_stored_before(v)))
                     .collect(),
             )

@@ -417,9 +417,12 @@ fn random_games_keep_every_pick_out_of_every_other_projection_until_its_reveal()
                     // Whatever the seat picks, the others see the same, and the same as
                     // before the pick; the seat itself sees its pick.
                     let reveals = awaiting.iter().filter(|(_, p)| p.kind == "pick").count() == 1;
+                    // Compared with the game loaded from the same snapshot, as every
+                    // pick below is: a loaded game's record holds only its own turns.
+                    let unpicked = load(&before);
                     let views_before: Vec<String> = others(seat)
                         .into_iter()
-                        .map(|v| seen(g.as_ref(), v))
+                        .map(|v| seen(unpicked.as_ref(), v))
                         .collect();
                     // Who is awaited after the pick is public (the picker no longer is),
                     // but it must not depend on the square.

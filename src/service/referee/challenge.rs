@@ -285,7 +285,7 @@ impl Making<'_> {
                 .as_ref()
                 .map(|_| self.rules.project(Viewer::Public).fen),
             options: to_stored_text("the options", &terms.stored)?,
-            snapshot: self.rules.snapshot()?.to_string(),
+            snapshot: self.rules.snapshot_text()?,
         })
     }
 

@@ -103,7 +103,7 @@ pub(super) fn prepare(
         at,
         event_id,
         status,
-        snapshot: rules.snapshot()?.to_string(),
+        snapshot: rules.snapshot_text()?,
         outcome,
         seats: None,
         deadlines,

@@ -5,7 +5,7 @@ use super::marks::user_mark;
 use super::text::seat_users;
 use super::{Button, Choice, Fail, Incoming, Place, Service};
 use crate::store::GameStatus;
-use crate::store::{GameRow, InPlay, StoreError};
+use crate::store::{ActionRow, GameRow, InPlay, StoreError};
 use crate::variants::api::{
     Action, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, Viewer,
 };
@@ -19,11 +19,24 @@ pub fn load_with(registry: &Registry, g: &GameRow) -> Result<Box<dyn GameRules>,
             format!("game #{} is damaged: {e}", g.id),
         )
     };
-    let snap: serde_json::Value =
-        serde_json::from_str(&g.snapshot).map_err(|e| damaged(e.to_string()))?;
     registry
-        .load(&g.variant, &snap)
+        .load_text(&g.variant, &g.snapshot)
         .map_err(|e| damaged(e.text))
+}
+
+/// Stored game `g` whole, for what shows every move of it (a PGN, an animation, the
+/// numbered record): its action log `log` replayed from its start through `registry`, since
+/// the snapshot a move loads holds only what the next move needs (a chess game's, no
+/// moves). A game whose log does not replay (damaged) is loaded from its snapshot instead.
+pub fn whole_with(
+    registry: &Registry,
+    g: &GameRow,
+    log: &[ActionRow],
+) -> Result<Box<dyn GameRules>, RuleError> {
+    crate::service::replay::read_log(g.id, log)
+        .ok()
+        .and_then(|actions| crate::service::replay::replay(registry, g, &actions).ok())
+        .map_or_else(|| load_with(registry, g), Ok)
 }
 
 /// That game `g` is over (`how` it ended), that `typed` (if given) was not played, and
@@ -147,6 +160,13 @@ impl Service {
     /// Loads a stored game.
     pub(super) fn load(&self, g: &GameRow) -> Result<Box<dyn GameRules>, Fail> {
         Ok(load_with(&self.registry, g)?)
+    }
+
+    /// Stored game `g` whole, its log read and replayed ([`whole_with`]): for what shows
+    /// every move of it.
+    pub(super) async fn whole(&self, g: &GameRow) -> Result<Box<dyn GameRules>, Fail> {
+        let log = self.store.actions(g.id).await?;
+        Ok(whole_with(&self.registry, g, &log)?)
     }
 
     pub(super) async fn games_here(&self, inc: &Incoming) -> Result<Vec<GameRow>, StoreError> {

@@ -72,8 +72,8 @@ pub use super::settings::Settings;
 pub use core::Service;
 pub use dispatch::PRIVATE_REFUSAL;
 pub use listing::FINISHED_LISTED;
-pub use lookup::load_with;
 pub use lookup::Resolved;
+pub use lookup::{load_with, whole_with};
 pub use marks::{
     format_time, pgn_date_time, plain_text, render_times, render_users, time_mark, user_at_mark,
     user_mark, users_as_keys,

@@ -58,8 +58,8 @@ impl Service {
         id: Option<i64>,
         r: &mut Reply,
     ) -> Result<(), Fail> {
-        let (g, rules) = self.readable(inc, id, Fit::Live).await?;
-        let list = rules.project(Viewer::Public).numbered;
+        let (g, _) = self.readable(inc, id, Fit::Live).await?;
+        let list = self.whole(&g).await?.project(Viewer::Public).numbered;
         r.say(format!(
             "game #{}: {}",
             g.id,
@@ -79,7 +79,8 @@ impl Service {
         id: Option<i64>,
         r: &mut Reply,
     ) -> Result<(), Fail> {
-        let (g, rules) = self.readable(inc, id, Fit::Live).await?;
+        let (g, _) = self.readable(inc, id, Fit::Live).await?;
+        let rules = self.whole(&g).await?;
         let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
         r.out.push(Outbound {
             to: r.origin.clone(),

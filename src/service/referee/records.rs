@@ -14,7 +14,8 @@ impl Service {
         let Some(g) = self.store.game(id).await? else {
             return Ok(None);
         };
-        let Ok(rules) = self.load(&g) else {
+        let log = self.store.actions(id).await?;
+        let Ok(rules) = super::whole_with(&self.registry, &g, &log) else {
             return Ok(None);
         };
         let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
@@ -32,7 +33,8 @@ impl Service {
         let Some(g) = self.store.game(id).await? else {
             return Ok(None);
         };
-        let Ok(rules) = self.load(&g) else {
+        let log = self.store.actions(id).await?;
+        let Ok(rules) = super::whole_with(&self.registry, &g, &log) else {
             return Ok(None);
         };
         let names = self.seat_names(&g);

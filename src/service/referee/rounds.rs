@@ -298,7 +298,7 @@ impl Service {
             server: t.server.clone(),
             start_fen: None,
             options: t.options.clone(),
-            snapshot: rules.snapshot()?.to_string(),
+            snapshot: rules.snapshot_text()?,
             max_open: 0,
             one_live: false,
         })

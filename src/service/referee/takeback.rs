@@ -253,7 +253,7 @@ fn takeback_write(
         at: inc.at,
         event_id: Some(inc.event_id.clone()),
         status: GameStatus::Active,
-        snapshot: after.snapshot()?.to_string(),
+        snapshot: after.snapshot_text()?,
         deadlines: deadlines.iter().map(NewDeadline::from).collect(),
         ..Write::default()
     })

@@ -616,7 +616,7 @@ impl Service {
             return Ok(String::new());
         };
         let g = self.game_row(id).await?;
-        let rules = self.load(&g)?;
+        let rules = self.whole(&g).await?;
         let mut tags = super::text::pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
         for (k, v) in &mut tags {
             match k.as_str() {

@@ -291,6 +291,13 @@ impl GameRules for Adjudicable {
             ended: self.ended.clone(),
         }))
     }
+    fn snapshot_text(&self) -> Result<String, RuleError> {
+        match self.ended {
+            None => self.inner.snapshot_text(),
+            Some(_) => Ok(self.snapshot()?.to_string()),
+        }
+    }
+
     fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
         let game = self.inner.snapshot()?;
         Ok(match &self.ended {

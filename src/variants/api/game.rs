@@ -146,6 +146,14 @@ pub trait VariantSpec: Sync {
     }
     /// A game rebuilt from its stored snapshot.
     fn load(&self, snapshot: &serde_json::Value) -> Result<Box<dyn GameRules>, RuleError>;
+    /// A game rebuilt from its stored snapshot's text ([`GameRules::snapshot_text`]): by
+    /// default read as JSON and [`VariantSpec::load`]ed; a variant loaded at every move
+    /// may read its text straight into its own state.
+    fn load_text(&self, text: &str) -> Result<Box<dyn GameRules>, RuleError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
+        self.load(&value)
+    }
 }
 
 /// One game of a variant as a state machine: whom it awaits, what a typed command means,
@@ -246,6 +254,13 @@ pub trait GameRules: Send + Sync {
     /// equal snapshots. A state that cannot be written is an error
     /// ([`to_stored`](super::to_stored)), never a `null` stored in its place.
     fn snapshot(&self) -> Result<serde_json::Value, RuleError>;
+
+    /// [`GameRules::snapshot`] as the text the store keeps: by default the snapshot
+    /// written out; a variant written at every move may write its state straight to text
+    /// (the same JSON, its keys perhaps in another order).
+    fn snapshot_text(&self) -> Result<String, RuleError> {
+        Ok(self.snapshot()?.to_string())
+    }
 
     /// The snapshot's parts that are the game itself, for comparing a stored game with
     /// the replay of its log (the service's replay check), possibly stored by an earlier

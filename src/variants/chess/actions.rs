@@ -6,7 +6,7 @@ use super::{
 };
 use crate::notation::pgn::turn_san;
 use crate::notation::san;
-use crate::rules::{Claim, Color, EndReason, Outcome, Turn};
+use crate::rules::{Claim, Color, EndReason, Outcome};
 use crate::variants::api::{
     answer_offer, make_offer, refuse_if_over, GameRules, Note, RuleError, Seat, Text,
 };
@@ -27,12 +27,10 @@ impl ChessRules {
         }
         let pos = *self.game.position();
         let turn = find_turn(&pos, text)?;
-        let record = turn_san(&pos, turn);
-        let said = text::describe_turn(&pos, turn, &record);
+        let said = text::describe_turn(&pos, turn, &turn_san(&pos, turn));
         self.game
             .play_turn(turn)
             .map_err(|e| RuleError::new(text::double_move_refusal(&pos, &e)))?;
-        self.record_turn(&pos, turn, record);
         let mut notes = vec![played(seat_of(color), &said)];
         if let Some((by, kind)) = self.offer {
             if by != color {
@@ -222,9 +220,7 @@ impl ChessRules {
         self.game = trial;
         let mut notes = Vec::new();
         if let Some(m) = m {
-            let record = san(&before, m);
-            notes.push(played(seat_of(color), &record));
-            self.record_turn(&before, Turn::Single(m), record);
+            notes.push(played(seat_of(color), &san(&before, m)));
         }
         let by = match res.reason {
             EndReason::FiftyMoveRule => "the fifty-move rule",

@@ -10,8 +10,8 @@ use crate::notation::{san, write_pgn_ending};
 use crate::render;
 use crate::rules::Color;
 use crate::variants::api::{
-    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
-    PromptKind, Reading, RuleError, Seat, SeatPlan, Viewer,
+    to_stored, to_stored_text, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection,
+    Prompt, PromptKind, Reading, RuleError, Seat, SeatPlan, Viewer,
 };
 
 impl ChessRules {
@@ -102,9 +102,10 @@ impl GameRules for ChessRules {
                 .unwrap_or_default(),
             Viewer::Public => Vec::new(),
         };
+        let numbered = self.numbered();
         Projection {
-            record: sans_of_numbered(&self.record),
-            numbered: self.record.clone(),
+            record: sans_of_numbered(&numbered),
+            numbered,
             legal,
             ..self.project_board(viewer)
         }
@@ -178,5 +179,9 @@ impl GameRules for ChessRules {
 
     fn snapshot(&self) -> Result<serde_json::Value, RuleError> {
         to_stored("the game's state", &self.chess_snapshot())
+    }
+
+    fn snapshot_text(&self) -> Result<String, RuleError> {
+        to_stored_text("the game's state", &self.chess_snapshot())
     }
 }

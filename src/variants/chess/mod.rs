@@ -22,7 +22,7 @@ pub use spec::{
 pub use text::{diagram, grid, pgn_tags, split_double};
 
 use crate::notation::fen::parse_fen;
-use crate::notation::pgn::push_numbered;
+use crate::notation::pgn::{numbered_moves, push_numbered, turn_san};
 use crate::notation::write_pgn_annotated;
 use crate::rules::{Color, Game, Move, MoveKind, Outcome, Position, Role, Square, Turn, Variant};
 use crate::variants::api::{GameOutcome, OfferWords, RuleError, Said, Seat};
@@ -152,12 +152,6 @@ pub struct ChessRules {
     /// The numbered starting positions of the variant (Chess960's), to show players
     /// which one the game began from.
     starts: Option<&'static NumberedStarts>,
-    /// Every turn's canonical text (UCI) from the start, each added as it is played: the
-    /// snapshot's `moves`, which the whole game replays from.
-    uci: Vec<String>,
-    /// The numbered record in SAN (`1. e4 e5 2. Nf3`), extended as each turn is played
-    /// ([`push_numbered`]) rather than written again from the whole game.
-    record: String,
 }
 
 fn seat_of(c: Color) -> Seat {
@@ -281,34 +275,35 @@ impl ChessRules {
         self.game.last_turn()
     }
 
-    /// Records `turn`, just played from `pos`, whose SAN is `san`: its UCI in the list the
-    /// game replays from, and its SAN in the numbered record.
-    fn record_turn(&mut self, pos: &Position, turn: Turn, san: String) {
-        self.uci.push(turn.uci());
-        let mut tokens = Vec::with_capacity(3);
-        push_numbered(&mut tokens, self.record.is_empty(), pos, turn, san);
-        for t in tokens {
-            if !self.record.is_empty() {
-                self.record.push(' ');
-            }
-            self.record.push_str(&t);
+    /// The numbered record in SAN (`1. e4 e5 2. Nf3`) of the turns the game holds: the
+    /// whole game's when it is complete, else the turns since it was resumed from its
+    /// snapshot (the whole record is that of the log's replay, [`Registry::replay`]).
+    ///
+    /// [`Registry::replay`]: crate::variants::Registry::replay
+    pub fn numbered(&self) -> String {
+        if self.game.is_complete() {
+            return numbered_moves(&self.game).join(" ");
         }
+        let mut tokens = Vec::new();
+        for (pos, turn) in self.game.turns() {
+            push_numbered(&mut tokens, false, pos, turn, turn_san(pos, turn));
+        }
+        tokens.join(" ")
     }
 
-    /// The whole game from its start: the engine's game itself when it holds every
-    /// position, else the game re-played from its start through its moves (a game resumed
-    /// from its snapshot holds only what the next move needs). Re-played only for what
-    /// shows every position (a PGN, an animation), never to take a move. A move that does
-    /// not replay (a damaged snapshot) ends the re-play there.
+    /// The game from the first position it holds: the whole game when it is complete
+    /// (played or re-played from its start, as the log's replay is), else the turns
+    /// since it was resumed from its snapshot, from the position it was resumed at. What
+    /// shows the whole game (a PGN, an animation) is asked of the log's replay, which the
+    /// referee makes ([`Registry::replay`]); a resumed game holds no earlier move.
+    ///
+    /// [`Registry::replay`]: crate::variants::Registry::replay
     pub fn whole_game(&self) -> Cow<'_, Game> {
         if self.game.is_complete() {
             return Cow::Borrowed(&self.game);
         }
-        let mut game = Game::from_position(*self.game.start());
-        for text in &self.uci {
-            let Ok(turn) = find_turn(game.position(), text) else {
-                break;
-            };
+        let mut game = Game::from_position(self.game.positions()[0]);
+        for (_, turn) in self.game.turns() {
             match turn {
                 Turn::Single(m) => game.replay_legal(m),
                 Turn::Double(..) => {
@@ -331,6 +326,9 @@ impl ChessRules {
         tags: &[(String, String)],
         after: &[(usize, String)],
     ) -> String {
+        // The turns' indices count from the start: a resumed game's record, which begins
+        // later, is written without them.
+        let after = if self.game.is_complete() { after } else { &[] };
         write_pgn_annotated(
             &self.whole_game(),
             self.outcome,
@@ -348,8 +346,6 @@ impl ChessRules {
             outcome: None,
             aborted: false,
             starts: None,
-            uci: Vec::new(),
-            record: String::new(),
         }
     }
 
@@ -370,8 +366,6 @@ impl ChessRules {
             outcome: None,
             aborted: false,
             starts: None,
-            uci: Vec::new(),
-            record: String::new(),
         })
     }
 

@@ -111,7 +111,13 @@ pub(super) fn parse(rules: &ChessRules, seat: Seat, text: &str) -> Result<String
 /// while a bishop could also take there), for the announcement.
 fn note(rules: &ChessRules, text: &str, uci: &str) -> Option<String> {
     let pos = rules.game().position();
-    let m = pos.legal_moves().into_iter().find(|m| m.uci() == uci)?;
+    if uci.contains(' ') {
+        // A double move's halves are noted nowhere.
+        return None;
+    }
+    // Found by its fields: formatting every legal move's UCI to compare was a tenth of a
+    // move's instructions in the referee's bench.
+    let m = super::find_uci(pos, uci)?;
     reading_note(pos, text, m)
 }
 

@@ -1,17 +1,23 @@
 //! A chess game's serialisable state: the snapshot stored for a game, and rebuilding the
 //! game from it.
 //!
-//! A snapshot holds what the next move needs beside the moves played: the position (FEN),
-//! the last turn (every field of its moves), the repetition window's hashes and the
-//! numbered record in SAN. A game is resumed from those ([`Game::resume`]) without
-//! re-playing its moves, so loading it costs the same at ply 240 as at ply 2; a snapshot
-//! stored before they were kept (no `record`) is re-played from its moves once, as every
-//! snapshot was before, and written with them from then on. A finished game whose
-//! position no FEN may describe (a king exploded or captured) is re-played too.
+//! A snapshot holds what the next move needs, and nothing that grows with the game: the
+//! position (FEN), the number of plies played, the last turn (every field of its moves)
+//! and the repetition window's hashes. A game is resumed from those ([`Game::resume`])
+//! without re-playing its moves, so loading and writing it cost the same at ply 240 as at
+//! ply 2. The moves themselves are the game's action log, which the store keeps: what shows
+//! the whole game (a PGN, an animation, the numbered record) is the log's replay.
+//!
+//! Two earlier forms still load. A snapshot that held every move's UCI and no resumption
+//! state (no `record`) is re-played from its moves once; one that held the moves beside the
+//! resumption state and the numbered record (no `plies`) is resumed, its ply count taken
+//! from its moves. Either is written in the current form from then on. A finished game
+//! whose position no FEN may describe (a king exploded or captured) cannot be resumed: an
+//! old snapshot of one is re-played, and the current form re-plays nothing, so such a game
+//! is written with its moves as before (the `moves` of the first form).
 
 use super::{color_of, find_turn, game_outcome, seat_of, ChessRules, OfferKind};
 use crate::notation::fen::{parse_fen, to_fen};
-use crate::notation::pgn::numbered_moves;
 use crate::rules::{EndReason, Game, Move, Outcome, Position, Turn, Variant};
 use crate::variants::api::{GameOutcome, RuleError, Seat};
 use serde::{Deserialize, Serialize};
@@ -21,7 +27,9 @@ use serde::{Deserialize, Serialize};
 pub struct ChessSnapshot {
     /// The variant's command name.
     pub variant: String,
-    /// The moves played, UCI.
+    /// The moves played, UCI: read from snapshots stored before the game's action log was
+    /// the only place the moves were kept, never written.
+    #[serde(default, skip_serializing)]
     pub moves: Vec<String>,
     /// The position now, FEN.
     pub fen: String,
@@ -39,10 +47,14 @@ pub struct ChessSnapshot {
     /// Double Move Chess: the tokens each seat has left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tokens_left: Option<[u8; 2]>,
-    /// The numbered record in SAN, as the projection shows it (`1. e4 e5 2. Nf3`). Its
-    /// presence says the snapshot holds what a game is resumed from: a snapshot without
-    /// it (stored before) is re-played from its moves.
+    /// The plies played from the start (a double move is two). Its presence says the
+    /// snapshot is of the current form, which holds no moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plies: Option<usize>,
+    /// The numbered record in SAN, which snapshots between the first form and the current
+    /// one held (its presence says such a snapshot holds what a game is resumed from);
+    /// read, never written: the record is the log's.
+    #[serde(default, skip_serializing)]
     pub record: Option<String>,
     /// The last turn's moves ([`Move::code`]): one, or a double move's two halves.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -51,6 +63,11 @@ pub struct ChessSnapshot {
     /// without its last hash): sixteen hexadecimal digits a position, oldest first.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reps: String,
+    /// A finished game whose position no FEN may describe (Atomic's exploded king): the
+    /// position its last turn was played from, FEN, which the game is resumed at before
+    /// that turn is played again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<String>,
 }
 
 /// A snapshot that does not hold what it says.
@@ -91,18 +108,14 @@ impl ChessRules {
             Some(fen) => parse_fen(variant, fen).map_err(|e| damaged(&format!("start: {e}")))?,
             None => Position::start(variant),
         };
-        let (game, record) = match &snap.record {
-            // A finished game whose position FEN does not describe (Atomic's exploded
-            // king, a captured king) is re-played: no move is taken from it.
-            Some(record) => (
-                resume(variant, start, snap).or_else(|e| replay(start, snap).map_err(|_| e))?,
-                record.clone(),
-            ),
-            None => {
-                let game = replay(start, snap)?;
-                let record = numbered_moves(&game).join(" ");
-                (game, record)
-            }
+        let game = if snap.plies.is_some() {
+            resume(variant, start, snap)?
+        } else if snap.record.is_some() {
+            // Resumed, or re-played where it cannot be (a finished game whose position
+            // FEN does not describe).
+            resume(variant, start, snap).or_else(|e| replay(start, snap).map_err(|_| e))?
+        } else {
+            replay(start, snap)?
         };
         let offer = match snap.offer {
             Some((s, k)) => Some((color_of(s)?, k)),
@@ -114,8 +127,6 @@ impl ChessRules {
             outcome: stored_outcome(snap)?,
             aborted: snap.aborted,
             starts: None,
-            uci: snap.moves.clone(),
-            record,
         };
         Ok(rules)
     }
@@ -129,10 +140,23 @@ impl ChessRules {
             Some(Turn::Single(m)) => vec![m.code()],
             Some(Turn::Double(a, b)) => vec![a.code(), b.code()],
         };
+        let fen = to_fen(game.position());
+        // A finished game's position that FEN does not describe is resumed at the one
+        // before its last turn, which is played again.
+        let before = if game.is_over() && parse_fen(game.variant(), &fen).is_err() {
+            let halves = match game.last_turn() {
+                Some(Turn::Double(..)) => 2,
+                _ => 1,
+            };
+            let at = game.positions().len().checked_sub(1 + halves);
+            at.map(|i| to_fen(&game.positions()[i]))
+        } else {
+            None
+        };
         ChessSnapshot {
             variant: game.variant().name().to_string(),
-            moves: self.uci.clone(),
-            fen: to_fen(game.position()),
+            moves: Vec::new(),
+            fen,
             start: Some(game.start())
                 .filter(|p| **p != Position::start(game.variant()))
                 .map(to_fen),
@@ -140,17 +164,20 @@ impl ChessRules {
             outcome: self.outcome.map(|o| (o.reason, game_outcome(&o))),
             aborted: self.aborted,
             tokens_left: self.tokens_left(),
-            record: Some(self.record.clone()),
+            plies: Some(game.plies()),
+            record: None,
             last,
             reps: write_hashes(&window[..window.len().saturating_sub(1)]),
+            before,
         }
     }
 }
 
-/// The game of `snap` resumed from the state it holds: its position, last turn and
-/// repetition window, none of its moves re-played.
+/// The game of `snap` resumed from the state it holds: its position (or, for a finished
+/// game whose position FEN does not describe, the one before its last turn, the turn then
+/// played again), ply count, last turn and repetition window, none of its earlier moves
+/// re-played.
 fn resume(variant: Variant, start: Position, snap: &ChessSnapshot) -> Result<Game, RuleError> {
-    let now = parse_fen(variant, &snap.fen).map_err(|e| damaged(&format!("position: {e}")))?;
     let last = snap
         .last
         .iter()
@@ -162,22 +189,41 @@ fn resume(variant: Variant, start: Position, snap: &ChessSnapshot) -> Result<Gam
         [a, b] => Some(Turn::Double(a, b)),
         _ => return Err(damaged("last move: more than a double move")),
     };
-    // The last turn is the last of the moves, written the same.
-    if last.map(|t| t.uci()).as_ref() != snap.moves.last() {
-        return Err(damaged("last move: not the last of its moves"));
+    let plies = match snap.plies {
+        Some(plies) => plies,
+        // A snapshot that held the moves: the last turn is the last of them, written the
+        // same, and the plies are counted from them.
+        None => {
+            if last.map(|t| t.uci()).as_ref() != snap.moves.last() {
+                return Err(damaged("last move: not the last of its moves"));
+            }
+            snap.moves
+                .iter()
+                .map(|t| if t.contains(' ') { 2 } else { 1 })
+                .sum()
+        }
+    };
+    let window = read_hashes(&snap.reps)?;
+    let Some(before) = &snap.before else {
+        let now = parse_fen(variant, &snap.fen).map_err(|e| damaged(&format!("position: {e}")))?;
+        return Ok(Game::resume(start, now, plies, last, window));
+    };
+    let turn = last.ok_or_else(|| damaged("position before: no last turn"))?;
+    let halves = match turn {
+        Turn::Single(_) => 1,
+        Turn::Double(..) => 2,
+    };
+    let at = parse_fen(variant, before).map_err(|e| damaged(&format!("position before: {e}")))?;
+    let earlier = plies
+        .checked_sub(halves)
+        .ok_or_else(|| damaged("position before: fewer plies than its last turn"))?;
+    let mut game = Game::resume(start, at, earlier, None, window);
+    game.play_turn(turn)
+        .map_err(|e| damaged(&format!("last move: {e}")))?;
+    if to_fen(game.position()) != snap.fen {
+        return Err(damaged("position: not the last turn's"));
     }
-    let plies = snap
-        .moves
-        .iter()
-        .map(|t| if t.contains(' ') { 2 } else { 1 })
-        .sum();
-    Ok(Game::resume(
-        start,
-        now,
-        plies,
-        last,
-        read_hashes(&snap.reps)?,
-    ))
+    Ok(game)
 }
 
 /// The game of `snap` re-played from its start through its moves (a snapshot stored

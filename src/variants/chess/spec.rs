@@ -335,6 +335,15 @@ impl VariantSpec for ChessSpec {
             ChessRules::from_snapshot(self.variant, &snap)?.with_starts(self.starts),
         ))
     }
+
+    fn load_text(&self, text: &str) -> Result<Box<dyn GameRules>, RuleError> {
+        // Read from the text into the snapshot's fields, with no JSON value between.
+        let snap: super::ChessSnapshot =
+            serde_json::from_str(text).map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
+        Ok(Box::new(
+            ChessRules::from_snapshot(self.variant, &snap)?.with_starts(self.starts),
+        ))
+    }
 }
 
 /// The command `name` as a game on `config` reads it, if it has one: the commands are
