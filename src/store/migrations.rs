@@ -48,6 +48,7 @@ const SQLITE: &[File] = files!("":
     "0017_server_settings.sql",
     "0018_tournaments.sql",
     "0019_due_times_and_compact_log.sql",
+    "0020_outbox_round_starts.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -66,6 +67,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0017_server_settings.sql",
     "0018_tournaments.sql",
     "0019_due_times_and_compact_log.sql",
+    "0020_outbox_round_starts.sql",
 );
 
 /// Which schema's migrations.
