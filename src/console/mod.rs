@@ -284,7 +284,13 @@ impl Session<'_> {
             return Ok(());
         }
         let replies = self.typed(n, t, out).await?;
-        self.print(&replies, out)
+        self.print(&replies, out)?;
+        // What the command queued in the outbox (a tournament's round) follows its answer.
+        if self.service.take_outbox_news() {
+            let queued = self.service.claim_undelivered().await?;
+            self.deliver(queued, out).await?;
+        }
+        Ok(())
     }
 
     /// `# clock +3d`: moves the simulated clock forward and delivers what the deadline

@@ -1,6 +1,7 @@
 //! Delivering the service's messages to Discord: text split under the limit with its
 //! files (board image, record, animation) and buttons, to a channel (unarchiving a game's
-//! thread) or a DM (held for `/postal private` when DMs are closed), and the outbox's notices.
+//! thread) or a DM (held for `/postal private` when DMs are closed), and the outbox's notices
+//! (a tournament round's games opening their threads as they are announced).
 
 use super::faults::GlobalLimit;
 use super::*;
@@ -279,8 +280,9 @@ impl Core {
     /// thread still goes to the thread, and so does the note about a private message
     /// that could not be sent.
     pub(super) async fn deliver_notice(&self, http: &Http, queued: Queued) {
-        // A game starting now is in its thread once this lock is free.
-        drop(self.starting.lock().await);
+        // A game starting now is in its thread once this lock is free; a game this
+        // message starts (a tournament's round) gets its thread under it.
+        let starting = self.starting.lock().await;
         let Queued { id, mut message } = queued;
         if let (Destination::Channel(c), Some(g)) = (&message.to, message.game) {
             match self.service.thread_of(g).await {
@@ -292,15 +294,38 @@ impl Core {
             }
         }
         // The end of a game carries its Rematch button, as an end by a move does.
-        let out = Out {
+        let mut outs = vec![Out {
             buttons: buttons_of(&message),
             msg: message,
             nonce: Some(format!("postal-{id}")),
             reply_to: None,
-        };
-        self.deliver(http, std::slice::from_ref(&out), None).await;
+        }];
+        self.open_started_thread(http, &mut outs).await;
+        drop(starting);
+        self.deliver(http, &outs, None).await;
         if let Err(e) = self.service.delivered(id, unix_now()).await {
             tracing::error!(error = %e, "cannot mark a message delivered");
+        }
+    }
+
+    /// A game the referee started, announced by `outs[0]` from the outbox (a tournament's
+    /// round, [`Outbound::started`]), gets its thread in the channel the announcement
+    /// goes to, as a game started by a command does: the announcement goes to the thread,
+    /// a pointer to it stays in the channel. Nothing for any other message, or a game
+    /// that has its thread already (a message delivered again after a restart).
+    async fn open_started_thread(&self, http: &Http, outs: &mut Vec<Out>) {
+        let Some(first) = outs.first() else {
+            return;
+        };
+        let Destination::Channel(c) = &first.msg.to else {
+            return;
+        };
+        if !first.msg.started {
+            return;
+        }
+        let channel = c.clone();
+        if let Err(e) = self.open_threads(http, &channel, outs).await {
+            tracing::warn!(error = %e, "cannot open a started game's thread");
         }
     }
 

@@ -19,8 +19,8 @@ pub const MAX_ROWS: usize = 128;
 /// Columns drawn at most.
 pub const MAX_COLUMNS: usize = 48;
 
-/// A table to draw.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A table to draw (kept as JSON with a message waiting in the outbox).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Table {
     /// The line above the table (the tournament's name and round); may be empty.
     pub title: String,

@@ -74,6 +74,8 @@ impl DeadlineTask {
             loop {
                 tokio::select! {
                     _ = interval.tick() => {}
+                    // A command queued messages (a tournament's round): delivered now.
+                    _ = service.outbox_news() => {}
                     _ = stopped.changed() => break,
                 }
                 stats.checks += 1;

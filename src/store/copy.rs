@@ -150,6 +150,8 @@ pub const TABLES: &[Table] = &[
             ("claimed_by", T),
             ("claimed_until", I),
             ("ending", I),
+            ("started", I),
+            ("standings", T),
         ],
         generated_id: true,
     },

@@ -48,6 +48,7 @@ const SQLITE: &[File] = files!("":
     "0017_server_settings.sql",
     "0018_tournaments.sql",
     "0019_due_times_and_compact_log.sql",
+    "0020_outbox_round_starts.sql",
     "0021_competitions.sql",
     "0022_packed_actions.sql",
 );
@@ -68,6 +69,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0017_server_settings.sql",
     "0018_tournaments.sql",
     "0019_due_times_and_compact_log.sql",
+    "0020_outbox_round_starts.sql",
     "0021_competitions.sql",
     "0022_packed_actions.sql",
 );

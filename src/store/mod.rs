@@ -20,6 +20,7 @@ mod deadlines;
 mod forget;
 mod in_play;
 mod migrations;
+mod new_game;
 mod open;
 mod outbox;
 mod packing;
@@ -49,7 +50,7 @@ pub use rows::{
 pub use server_settings::StoredServerSettings;
 pub use standings::FinishedGame;
 pub use status::{GameStatus, UnknownStatus};
-pub use tournaments::{BoardRow, EntrantRow, NewBoard, NewTournament, TournamentRow};
+pub use tournaments::{BoardRow, EntrantRow, NewBoard, NewTournament, RoundMessage, TournamentRow};
 pub use vacations::Vacation;
 
 /// A storage failure.
@@ -217,89 +218,11 @@ impl Store {
                     return Err(StoreError::LiveGame(live));
                 }
             }
-            // The limit is counted by the statement that inserts: two challenges at once
-            // cannot both pass it.
-            let id: Option<i64> = sqlx::query(
-                "INSERT INTO games (variant, status, days_per_move, colour, challenger, channel, server, seed, start_fen, options, snapshot, version, created_at, updated_at)
-                 SELECT $1, 'challenged', $2, $3, $4, $5, $6, 0, $7, $8, $9, 0, $10, $10
-                 WHERE (SELECT count(*) FROM games WHERE challenger = $4 AND status = 'challenged') < $11
-                 RETURNING id",
-            )
-            .bind(&g.variant)
-            .bind(g.days_per_move)
-            .bind(&g.colour)
-            .bind(&g.challenger)
-            .bind(&g.channel)
-            .bind(&g.server)
-            .bind(&g.start_fen)
-            .bind(&g.options)
-            .bind(&g.snapshot)
-            .bind(at)
-            .bind(g.max_open)
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|r| r.get(0));
-            let Some(id) = id else {
+            let Some((id, seed, seats)) =
+                new_game::insert_game!(tx, g, false, g.max_open, at, draw)
+            else {
                 return Err(StoreError::OverLimit);
             };
-            let Drawn {
-                seed,
-                seats,
-                snapshot,
-                start,
-                start_is_default,
-            } = draw(id)?;
-            sqlx::query(
-                "UPDATE games SET seed = $1, snapshot = coalesce($2, snapshot), start_snapshot = CASE WHEN $4 THEN NULL ELSE coalesce($2, snapshot) END WHERE id = $3",
-            )
-            .bind(seed)
-            .bind(&snapshot)
-            .bind(id)
-            .bind(start_is_default)
-            .execute(&mut *tx)
-            .await?;
-            if let Some(deadlines) = &start {
-                // Started at once: the first write of an accepted challenge, in the same
-                // transaction as the game.
-                sqlx::query("UPDATE games SET status = 'active', version = 1 WHERE id = $1")
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-                for (seat, due_at) in deadlines {
-                    // `check_at` 0: the next deadline check looks at it (and moves it on).
-                    sqlx::query(
-                        "INSERT INTO deadlines (game_id, seat, turn, due_at, check_at) VALUES ($1, $2, 1, $3, 0)",
-                    )
-                    .bind(id)
-                    .bind(*seat as i64)
-                    .bind(due_at)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-            }
-            for s in &seats {
-                // A player is recorded with the game that seats them, in its transaction
-                // (the challenger already is, before the limit is counted).
-                if let Some(user) = s.user.as_ref().filter(|u| **u != g.challenger) {
-                    sqlx::query(
-                        "INSERT INTO users (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING",
-                    )
-                    .bind(user)
-                    .bind(user)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                sqlx::query(
-                    "INSERT INTO seats (game_id, seat, user_id, role, accepted) VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(id)
-                .bind(s.seat as i64)
-                .bind(&s.user)
-                .bind(&s.role)
-                .bind(i64::from(s.accepted))
-                .execute(&mut *tx)
-                .await?;
-            }
             tx.commit().await?;
             Ok((id, seed, seats))
         })

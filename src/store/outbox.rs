@@ -5,7 +5,9 @@
 //! Processes sharing a database claim messages before delivering them (migration 0007),
 //! so each message has one deliverer at a time. A message that announces the end of its
 //! game says so (migration 0009), so that whoever delivers it, after any restart, treats
-//! it as the end it is.
+//! it as the end it is. A tournament's round is announced from it too, queued in the
+//! transaction that starts the round (migration 0020): each game's announcement marked
+//! as opening the game, and the standings table posted with it.
 
 use super::{inserted_once, on_pool, Backend, Store, StoreError};
 use sqlx::Row;
@@ -78,6 +80,11 @@ pub struct QueuedMessage {
     pub board: bool,
     /// Whether it announces the end of its game.
     pub ending: bool,
+    /// Whether it announces its game, started by the referee (a tournament's round,
+    /// migration 0020): the adapter opens the game's thread.
+    pub started: bool,
+    /// The standings table posted with it (JSON), if any.
+    pub standings: Option<String>,
 }
 
 /// The messages as the JSON array the `game_writes` trigger reads.
@@ -142,7 +149,7 @@ impl Store {
                 "UPDATE outbox SET claimed_by = $1, claimed_until = $2 + $3
                  WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
-                 RETURNING id, game_id, destination, text, board, ending"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings"
             }
             // Rows another process is claiming at this moment are skipped, not waited
             // for: no claimer waits on another, and none can deadlock with another.
@@ -151,7 +158,7 @@ impl Store {
                  WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
                    FOR UPDATE SKIP LOCKED)
-                 RETURNING id, game_id, destination, text, board, ending"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings"
             }
         };
         let mut rows = on_pool!(self.pool, |p| sqlx::query(sql)
@@ -168,6 +175,8 @@ impl Store {
                 text: r.get(3),
                 board: r.get::<i64, _>(4) != 0,
                 ending: r.get::<i64, _>(5) != 0,
+                started: r.get::<i64, _>(6) != 0,
+                standings: r.get(7),
             })
             .collect::<Vec<_>>());
         rows.sort_by_key(|q| q.id);

@@ -129,6 +129,23 @@ pub struct NewBoard {
     pub game: Option<NewGame>,
 }
 
+/// A message announcing a round (or a tournament's end), queued in the outbox by the
+/// transaction that starts the round ([`Store::start_rounds_announced`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoundMessage {
+    /// The index, among the boards started with it, of the board whose game it announces:
+    /// stored with that game's id and marked as opening it (an adapter that gives games
+    /// threads opens its thread). `None` for a message about no game.
+    pub board: Option<usize>,
+    /// Where it goes, as the service encodes it (`channel:ID`).
+    pub destination: String,
+    /// The text (for a game's announcement: the heading its announcement starts with).
+    pub text: String,
+    /// The standings posted with it, as the table's JSON, which an adapter that sends
+    /// images draws.
+    pub standings: Option<String>,
+}
+
 /// The columns of a tournament row, in [`tournament_from_row`]'s order; a best-score
 /// competition's format is read as `competition` (migration 0021, [`super::competition`]).
 const COLUMNS: &str = "id, server, channel, creator, \
@@ -166,6 +183,25 @@ where
     }
 }
 
+/// Marks chat event `$event` (`Option<&str>`) applied at `$at` in transaction `$tx`,
+/// first: [`StoreError::Duplicate`] when it was applied before, and then nothing is
+/// written (a second delivery of the same command). Undone with the transaction when
+/// the write that follows finds another came first.
+macro_rules! mark_event {
+    ($tx:ident, $event:expr, $at:expr) => {
+        if let Some(e) = $event {
+            super::marked(
+                sqlx::query(super::MARK_EVENT)
+                    .bind(e)
+                    .bind($at)
+                    .execute(&mut *$tx)
+                    .await
+                    .map(|r| r.rows_affected()),
+            )?;
+        }
+    };
+}
+
 /// Takes the tournament's write for this transaction: version `$2` becomes `$2 + 1` at
 /// `$3`; no row when another write came first. On PostgreSQL the row stays locked, on
 /// SQLite the database, until the transaction ends.
@@ -173,10 +209,18 @@ const BUMP: &str = "UPDATE tournaments SET version = version + 1, updated_at = $
     WHERE id = $1 AND version = $2";
 
 impl Store {
-    /// Stores a new tournament in sign-up: its id.
-    pub async fn create_tournament(&self, t: &NewTournament, at: i64) -> Result<i64, StoreError> {
-        Ok(on_pool!(self.pool, |p| {
-            sqlx::query(
+    /// Stores a new tournament in sign-up, made by chat event `event` (marked applied in
+    /// the same transaction): its id.
+    pub async fn create_tournament(
+        &self,
+        t: &NewTournament,
+        event: Option<&str>,
+        at: i64,
+    ) -> Result<i64, StoreError> {
+        on_pool!(self.pool, |p| {
+            let mut tx = p.begin().await?;
+            mark_event!(tx, event, at);
+            let id: i64 = sqlx::query(
                 "INSERT INTO tournaments (server, channel, creator, format, double_round, rounds, \
                  variant, options, days_per_move, rated, player_limit, signup_until, mode, state, \
                  current_round, version, created_at, updated_at) \
@@ -197,10 +241,12 @@ impl Store {
             .bind(t.signup_until)
             .bind(&t.mode)
             .bind(at)
-            .fetch_one(p)
+            .fetch_one(&mut *tx)
             .await?
-            .get::<i64, _>(0)
-        }))
+            .get(0);
+            tx.commit().await?;
+            Ok(id)
+        })
     }
 
     /// Puts `messages`, each with the game it is about (if any), in the outbox in one
@@ -272,6 +318,23 @@ impl Store {
                   WHERE b.tournament_id = t.id AND b.forfeit IS NULL \
                   AND g.status IN ('challenged', 'active')) ORDER BY t.id",
             )
+            .fetch_all(p)
+            .await?
+            .iter()
+            .map(|r| r.get::<i64, _>(0))
+            .collect()
+        }))
+    }
+
+    /// The ids of tournaments still in sign-up whose sign-up deadline is `now` or
+    /// before: the deadline task starts or cancels them.
+    pub async fn tournaments_signup_closed(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+        Ok(on_pool!(self.pool, |p| {
+            sqlx::query(
+                "SELECT id FROM tournaments WHERE state = 'signup' \
+                 AND signup_until IS NOT NULL AND signup_until <= $1 ORDER BY id",
+            )
+            .bind(now)
             .fetch_all(p)
             .await?
             .iter()
@@ -359,17 +422,19 @@ impl Store {
             .collect()
     }
 
-    /// `user` joins tournament `id` as seed `seed`, if it is still at `version`.
+    /// `user` joins tournament `id` as seed `seed`, if it is still at `version`, by chat
+    /// event `event` (marked applied with it).
     pub async fn join_tournament(
         &self,
         id: i64,
         version: i64,
-        user: &str,
-        seed: i64,
+        (user, seed): (&str, i64),
+        event: Option<&str>,
         at: i64,
     ) -> Result<bool, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
+            mark_event!(tx, event, at);
             let bumped = sqlx::query(BUMP)
                 .bind(id)
                 .bind(version)
@@ -400,16 +465,18 @@ impl Store {
     }
 
     /// `user` leaves tournament `id` before its start (their entry is removed), if it is
-    /// still at `version`.
+    /// still at `version`, by chat event `event` (marked applied with it).
     pub async fn leave_tournament(
         &self,
         id: i64,
         version: i64,
         user: &str,
+        event: Option<&str>,
         at: i64,
     ) -> Result<bool, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
+            mark_event!(tx, event, at);
             let bumped = sqlx::query(BUMP)
                 .bind(id)
                 .bind(version)
@@ -434,7 +501,8 @@ impl Store {
 
     /// `user` withdraws from running tournament `id` (at `version`): marked withdrawn
     /// after `round` rounds, and each of `forfeits` (`(round, board, winner)`: their
-    /// boards not yet ended) forfeited, in one transaction.
+    /// boards not yet ended) forfeited, in one transaction with chat event `event`.
+    #[allow(clippy::too_many_arguments)]
     pub async fn withdraw_entrant(
         &self,
         id: i64,
@@ -442,10 +510,12 @@ impl Store {
         user: &str,
         round: i64,
         forfeits: &[(i64, i64, &str)],
+        event: Option<&str>,
         at: i64,
     ) -> Result<bool, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
+            mark_event!(tx, event, at);
             let bumped = sqlx::query(BUMP)
                 .bind(id)
                 .bind(version)
@@ -482,16 +552,20 @@ impl Store {
         })
     }
 
-    /// Sets tournament `id`'s state, if it is still at `version`.
+    /// Sets tournament `id`'s state, if it is still at `version`, by chat event `event`
+    /// (marked applied with it).
     pub async fn set_tournament_state(
         &self,
         id: i64,
         version: i64,
         state: &str,
+        event: Option<&str>,
         at: i64,
     ) -> Result<bool, StoreError> {
-        let written = on_pool!(self.pool, |p| {
-            sqlx::query(
+        on_pool!(self.pool, |p| {
+            let mut tx = p.begin().await?;
+            mark_event!(tx, event, at);
+            let written = sqlx::query(
                 "UPDATE tournaments SET state = $4, version = version + 1, updated_at = $3 \
                  WHERE id = $1 AND version = $2",
             )
@@ -499,11 +573,15 @@ impl Store {
             .bind(version)
             .bind(at)
             .bind(state)
-            .execute(p)
+            .execute(&mut *tx)
             .await?
-            .rows_affected()
-        });
-        Ok(written == 1)
+            .rows_affected();
+            if written == 0 {
+                return Ok(false);
+            }
+            tx.commit().await?;
+            Ok(true)
+        })
     }
 
     /// Starts rounds of tournament `id`, if it is still at `version`: its state becomes
@@ -512,7 +590,6 @@ impl Store {
     /// as `draw` (given the board's index in `boards` and the new game's id) seats and
     /// sets it up. All in one transaction: `None` and nothing written when another write
     /// came first; else the games' ids, by board (`None` for a board without a game).
-    // Long because it is one transaction's straight line of statements, inside `on_pool!`.
     #[allow(clippy::too_many_arguments)]
     pub async fn start_rounds(
         &self,
@@ -522,10 +599,34 @@ impl Store {
         rounds_started: i64,
         boards: &[(i64, NewBoard)],
         at: i64,
+        draw: impl FnMut(usize, i64) -> Result<Drawn, StoreError>,
+    ) -> Result<Option<Vec<Option<i64>>>, StoreError> {
+        let step = (state, rounds_started, boards);
+        self.start_rounds_announced(id, version, step, &[], (None, at), draw)
+            .await
+    }
+
+    /// [`Store::start_rounds`] (`step`: the state, the count of rounds started and the
+    /// boards), with `messages` put in the outbox in the same transaction: the round's
+    /// announcements, each about the game of its board, if any (that game's thread is
+    /// then opened where it is delivered), and the standings. They exist once the round
+    /// has started, whatever becomes of the process that started it, and never when
+    /// another write came first. With no boards, it moves the tournament to `state` with
+    /// its messages (its end and final standings). `(event, at)`: the chat event that
+    /// does it (marked applied in the same transaction), if a command does, and when.
+    // Long because it is one transaction's straight line of statements, inside `on_pool!`.
+    pub async fn start_rounds_announced(
+        &self,
+        id: i64,
+        version: i64,
+        (state, rounds_started, boards): (&str, i64, &[(i64, NewBoard)]),
+        messages: &[RoundMessage],
+        (event, at): (Option<&str>, i64),
         mut draw: impl FnMut(usize, i64) -> Result<Drawn, StoreError>,
     ) -> Result<Option<Vec<Option<i64>>>, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
+            mark_event!(tx, event, at);
             let bumped = sqlx::query(
                 "UPDATE tournaments SET version = version + 1, updated_at = $3, state = $4, \
                  current_round = $5 WHERE id = $1 AND version = $2",
@@ -551,71 +652,13 @@ impl Store {
                     .bind(&g.challenger)
                     .execute(&mut *tx)
                     .await?;
-                    let gid: i64 = sqlx::query(
-                        "INSERT INTO games (variant, status, days_per_move, colour, challenger, channel, server, seed, start_fen, options, snapshot, version, created_at, updated_at, started_at)
-                         VALUES ($1, 'active', $2, $3, $4, $5, $6, 0, $7, $8, $9, 1, $10, $10, $10)
-                         RETURNING id",
-                    )
-                    .bind(&g.variant)
-                    .bind(g.days_per_move)
-                    .bind(&g.colour)
-                    .bind(&g.challenger)
-                    .bind(&g.channel)
-                    .bind(&g.server)
-                    .bind(&g.start_fen)
-                    .bind(&g.options)
-                    .bind(&g.snapshot)
-                    .bind(at)
-                    .fetch_one(&mut *tx)
-                    .await?
-                    .get(0);
-                    let Drawn {
-                        seed,
-                        seats,
-                        snapshot,
-                        start,
-                        start_is_default,
-                    } = draw(i, gid)?;
-                    sqlx::query(
-                        "UPDATE games SET seed = $1, snapshot = coalesce($2, snapshot), start_snapshot = CASE WHEN $4 THEN NULL ELSE coalesce($2, snapshot) END WHERE id = $3",
-                    )
-                    .bind(seed)
-                    .bind(&snapshot)
-                    .bind(gid)
-                    .bind(start_is_default)
-                    .execute(&mut *tx)
-                    .await?;
-                    for (seat, due_at) in start.iter().flatten() {
-                        // `check_at` 0: the next deadline check looks at it (and moves it on).
-                        sqlx::query(
-                            "INSERT INTO deadlines (game_id, seat, turn, due_at, check_at) VALUES ($1, $2, 1, $3, 0)",
-                        )
-                        .bind(gid)
-                        .bind(*seat as i64)
-                        .bind(due_at)
-                        .execute(&mut *tx)
-                        .await?;
-                    }
-                    for s in &seats {
-                        if let Some(user) = &s.user {
-                            sqlx::query(
-                                "INSERT INTO users (id, name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING",
-                            )
-                            .bind(user)
-                            .execute(&mut *tx)
-                            .await?;
-                        }
-                        sqlx::query(
-                            "INSERT INTO seats (game_id, seat, user_id, role, accepted) VALUES ($1, $2, $3, $4, $5)",
-                        )
-                        .bind(gid)
-                        .bind(s.seat as i64)
-                        .bind(&s.user)
-                        .bind(&s.role)
-                        .bind(i64::from(s.accepted))
-                        .execute(&mut *tx)
-                        .await?;
-                    }
+                    // No limit: the referee's games are no challenges.
+                    let made = super::new_game::insert_game!(tx, g, true, i64::MAX, at, |gid| {
+                        draw(i, gid)
+                    });
+                    let Some((gid, _, _)) = made else {
+                        return Err(StoreError::OverLimit);
+                    };
                     game_id = Some(gid);
                 }
                 sqlx::query(
@@ -632,6 +675,21 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
                 ids.push(game_id);
+            }
+            for m in messages {
+                let game = m.board.and_then(|i| ids.get(i).copied().flatten());
+                sqlx::query(
+                    "INSERT INTO outbox (game_id, destination, text, board, ending, started, standings, created_at) \
+                     VALUES ($1, $2, $3, 0, 0, $4, $5, $6)",
+                )
+                .bind(game)
+                .bind(&m.destination)
+                .bind(&m.text)
+                .bind(i64::from(game.is_some()))
+                .bind(&m.standings)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
             }
             tx.commit().await?;
             Ok(Some(ids))

@@ -34,6 +34,7 @@ mod solitaire;
 mod split_brain;
 mod takeback;
 mod tournament;
+mod tournament_signup;
 mod toy_console;
 mod transcripts;
 mod vacation;

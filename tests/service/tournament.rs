@@ -52,7 +52,11 @@ impl Driver {
             manager: moderator,
             roles: Vec::new(),
         };
-        svc.handle_as(inc, member).await.unwrap()
+        let mut out = svc.handle_as(inc, member).await.unwrap();
+        // What the command queued in the outbox (a round's announcements, queued with
+        // the round) follows its answer, delivered as an adapter delivers it.
+        out.extend(delivered(svc, self.at).await);
+        out
     }
 
     /// `text` by `who`, which must be accepted.
@@ -72,6 +76,16 @@ impl Driver {
         assert_eq!(out.len(), 1, "{text}");
         assert_eq!(out[0].refusal, Some(kind), "{text}: {}", out[0].text);
     }
+}
+
+/// The outbox's undelivered messages, claimed and marked delivered at `at`.
+async fn delivered(svc: &Service, at: i64) -> Vec<Outbound> {
+    let mut out = Vec::new();
+    for q in svc.claim_undelivered().await.unwrap() {
+        svc.delivered(q.id, at).await.unwrap();
+        out.push(q.message);
+    }
+    out
 }
 
 /// A small deterministic generator of the games' results.
@@ -406,7 +420,8 @@ async fn a_round_robin_of_four_gives_the_hand_checked_standings() {
 }
 
 /// Two processes on one database end a round's last two games at once: the next round
-/// starts once.
+/// starts once, and is announced once, from the outbox, though both processes die
+/// before answering (their answers are dropped).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_ending_a_rounds_last_games_start_the_next_round_once() {
     let dir = TempDir::new("tournament-race");
@@ -443,22 +458,36 @@ async fn two_processes_ending_a_rounds_last_games_start_the_next_round_once() {
                 at: T0 + 10_000,
             };
             let out = svc.handle(inc).await.unwrap();
-            (svc, out)
+            assert!(!out.iter().any(|o| o.text.contains("round 2")));
+            svc
         }));
     }
-    let mut started = 0;
-    let mut svc = None;
+    let mut services = Vec::new();
     for t in tasks {
-        let (s, out) = t.await.unwrap();
-        started += out
-            .iter()
-            .filter(|o| o.text.contains("round 2, board 1"))
-            .count();
-        svc = Some(s);
+        services.push(t.await.unwrap());
     }
-    let svc = svc.unwrap();
-    // The sweep of either process finds nothing more to do.
-    svc.advance_tournaments(T0 + 20_000).await.unwrap();
+    // A third process, started after both died, finds the round's announcements.
+    let svc = open(&dir.db()).await;
+    // The sweep of any process finds nothing more to do.
+    for s in services.iter().chain([&svc]) {
+        s.advance_tournaments(T0 + 20_000).await.unwrap();
+    }
+    let out = delivered(&svc, T0 + 20_000).await;
+    let started = out
+        .iter()
+        .filter(|o| o.text.contains("round 2, board 1"))
+        .count();
+    let opening = out
+        .iter()
+        .find(|o| o.text.contains("round 2, board 1"))
+        .expect("announced");
+    assert!(opening.started && opening.image.is_some() && opening.game.is_some());
+    assert_eq!(opening.mentions.len(), 2, "{:?}", opening.mentions);
+    let standings = out
+        .iter()
+        .find(|o| o.text.contains("standings after round 1"))
+        .expect("standings posted");
+    assert!(standings.table.is_some());
     let row = svc.store().tournament(1).await.unwrap().unwrap();
     assert_eq!(row.current_round, 2);
     let boards = svc.store().boards(1).await.unwrap();
@@ -555,4 +584,72 @@ async fn bad_tournament_commands_are_refused_and_change_nothing() {
     d.ok(&svc, &user(0), "tournament resume 1").await;
     let out = d.ok(&svc, &user(5), "tournaments").await;
     assert!(out[0].text.contains("tournament #1"));
+}
+
+/// A round whose last game ends by timeout: the deadline check's sweep starts the next
+/// round with its announcements (the standings with their table, each game's opening,
+/// marked as opening it and calling on its players) queued in the same transaction; a
+/// second check, and the check of a second process, queue nothing more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_ended_by_timeout_is_announced_once_from_the_outbox() {
+    let dir = TempDir::new("tournament-timeout");
+    let a = open(&dir.db()).await;
+    let mut d = Driver::new();
+    d.ok(
+        &a,
+        &user(0),
+        "tournament create round-robin standard days:1",
+    )
+    .await;
+    for p in 0..4 {
+        d.ok(&a, &user(p), "tournament join 1").await;
+    }
+    let out = d.ok(&a, &user(0), "tournament start 1").await;
+    let openings: Vec<&Outbound> = out.iter().filter(|o| o.started).collect();
+    assert_eq!(openings.len(), 2, "round 1's two games are announced");
+    let games = live_games(&a, 1).await;
+    finish(&mut d, &a, games[0], Res::White).await;
+    // Nobody moves in the other game: two days later its clock has run out.
+    let later = d.at + 2 * 86_400;
+    let b = open(&dir.db()).await;
+    for svc in [&a, &a, &b] {
+        svc.check_deadlines(later).await.unwrap();
+    }
+    assert_eq!(
+        a.store()
+            .tournament(1)
+            .await
+            .unwrap()
+            .unwrap()
+            .current_round,
+        2
+    );
+    let out = delivered(&b, later).await;
+    let count = |what: &str| out.iter().filter(|o| o.text.contains(what)).count();
+    assert_eq!(count("time ran out"), 1);
+    assert_eq!(count("standings after round 1"), 1);
+    assert_eq!(count("round 2, board 1: game #"), 1);
+    assert_eq!(count("round 2, board 2: game #"), 1);
+    let standings = out
+        .iter()
+        .find(|o| o.text.contains("standings after round 1"))
+        .unwrap();
+    assert_eq!(standings.table.as_ref().map(|t| t.rows.len()), Some(4));
+    assert_eq!(
+        standings.to,
+        postal::service::referee::Destination::Channel(CHANNEL.into())
+    );
+    for o in out.iter().filter(|o| o.text.contains("round 2, board")) {
+        let g = a.store().game(o.game.unwrap()).await.unwrap().unwrap();
+        assert!(o.started && o.image.is_some());
+        assert_eq!(g.status, GameStatus::Active);
+        let mut players: Vec<String> = g.seats.iter().filter_map(|s| s.user.clone()).collect();
+        let mut called = o.mentions.clone();
+        players.sort();
+        called.sort();
+        assert_eq!(called, players, "{}", o.text);
+    }
+    // Nothing is left to deliver, and another check starts nothing more.
+    a.check_deadlines(later + 60).await.unwrap();
+    assert!(delivered(&a, later + 60).await.is_empty());
 }

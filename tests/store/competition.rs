@@ -49,7 +49,7 @@ async fn with_two(store: &Store) -> i64 {
     for n in 0..2 {
         let t = store.tournament(id).await.unwrap().unwrap();
         assert!(store
-            .join_tournament(id, t.version, &user(n), n, 20 + n)
+            .join_tournament(id, t.version, (&user(n), n), None, 20 + n)
             .await
             .unwrap());
     }
@@ -93,6 +93,7 @@ fn drawn(seed: i64, id: i64) -> Drawn {
         }],
         snapshot: Some(format!("{{\"game\":{id}}}")),
         start: Some(vec![(0, 5_000)]),
+        start_is_default: false,
     }
 }
 
@@ -113,7 +114,7 @@ async fn a_competition_is_read_as_one_and_keeps_its_first_seeds(url: String) {
     let mut rr = new_competition();
     rr.format = "round-robin".into();
     rr.variant = "standard".into();
-    let other = store.create_tournament(&rr, 11).await.unwrap();
+    let other = store.create_tournament(&rr, None, 11).await.unwrap();
     let o = store.tournament(other).await.unwrap().unwrap();
     assert_eq!(o.format, "round-robin");
     let listed = store
@@ -174,7 +175,7 @@ async fn an_entrant_whose_attempt_ended_is_found_by_the_sweep(url: String) {
     let t = store.tournament(id).await.unwrap().unwrap();
     assert_eq!(t.current_round, 2);
     assert!(store
-        .set_tournament_state(id, t.version, "paused", 600)
+        .set_tournament_state(id, t.version, "paused", None, 600)
         .await
         .unwrap());
     assert!(store.competitions_to_advance().await.unwrap().is_empty());

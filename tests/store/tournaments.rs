@@ -91,13 +91,13 @@ fn drawn(boards: &[(i64, NewBoard)], i: usize, id: i64) -> Drawn {
 
 async fn with_four(store: &Store) -> i64 {
     let id = store
-        .create_tournament(&new_tournament(), 10)
+        .create_tournament(&new_tournament(), None, 10)
         .await
         .unwrap();
     for n in 0..4 {
         let t = store.tournament(id).await.unwrap().unwrap();
         assert!(store
-            .join_tournament(id, t.version, &user(n), n, 20 + n)
+            .join_tournament(id, t.version, (&user(n), n), None, 20 + n)
             .await
             .unwrap());
     }
@@ -107,7 +107,7 @@ async fn with_four(store: &Store) -> i64 {
 async fn a_tournament_is_joined_and_left_over_the_version_read(url: String) {
     let store = Store::open(&url).await.unwrap();
     let id = store
-        .create_tournament(&new_tournament(), 10)
+        .create_tournament(&new_tournament(), None, 10)
         .await
         .unwrap();
     let t = store.tournament(id).await.unwrap().unwrap();
@@ -116,17 +116,32 @@ async fn a_tournament_is_joined_and_left_over_the_version_read(url: String) {
         ("signup", 0, 0)
     );
     assert_eq!(t.player_limit, Some(8));
-    assert!(store.join_tournament(id, 0, &user(1), 0, 11).await.unwrap());
+    assert!(store
+        .join_tournament(id, 0, (&user(1), 0), None, 11)
+        .await
+        .unwrap());
     // A second join from the same read is refused and writes nothing.
-    assert!(!store.join_tournament(id, 0, &user(2), 1, 12).await.unwrap());
-    assert!(store.join_tournament(id, 1, &user(2), 1, 12).await.unwrap());
+    assert!(!store
+        .join_tournament(id, 0, (&user(2), 1), None, 12)
+        .await
+        .unwrap());
+    assert!(store
+        .join_tournament(id, 1, (&user(2), 1), None, 12)
+        .await
+        .unwrap());
     let e = store.entrants(id).await.unwrap();
     assert_eq!(
         e.iter().map(|e| e.user.clone()).collect::<Vec<_>>(),
         [user(1), user(2)]
     );
-    assert!(!store.leave_tournament(id, 1, &user(1), 13).await.unwrap());
-    assert!(store.leave_tournament(id, 2, &user(1), 13).await.unwrap());
+    assert!(!store
+        .leave_tournament(id, 1, &user(1), None, 13)
+        .await
+        .unwrap());
+    assert!(store
+        .leave_tournament(id, 2, &user(1), None, 13)
+        .await
+        .unwrap());
     let e = store.entrants(id).await.unwrap();
     assert_eq!((e.len(), e[0].seed), (1, 1));
     let listed = store
@@ -140,7 +155,7 @@ async fn a_tournament_is_joined_and_left_over_the_version_read(url: String) {
         .unwrap()
         .is_empty());
     assert!(store
-        .set_tournament_state(id, 3, "cancelled", 14)
+        .set_tournament_state(id, 3, "cancelled", None, 14)
         .await
         .unwrap());
     assert!(store
@@ -211,11 +226,19 @@ async fn a_withdrawal_forfeits_and_an_ended_round_is_found_by_the_sweep(url: Str
     // Seed 3 withdraws: board 2 forfeited to White.
     let t = store.tournament(id).await.unwrap().unwrap();
     assert!(!store
-        .withdraw_entrant(id, t.version - 1, &user(3), 1, &[(1, 2, "white")], 200)
+        .withdraw_entrant(
+            id,
+            t.version - 1,
+            &user(3),
+            1,
+            &[(1, 2, "white")],
+            None,
+            200
+        )
         .await
         .unwrap());
     assert!(store
-        .withdraw_entrant(id, t.version, &user(3), 1, &[(1, 2, "white")], 200)
+        .withdraw_entrant(id, t.version, &user(3), 1, &[(1, 2, "white")], None, 200)
         .await
         .unwrap());
     let e = store.entrants(id).await.unwrap();

@@ -164,7 +164,7 @@ impl Service {
         }
         if !self
             .store
-            .set_tournament_state(t.id, t.version, "finished", at)
+            .set_tournament_state(t.id, t.version, "finished", None, at)
             .await?
         {
             return Ok(false);
@@ -236,11 +236,13 @@ impl Service {
                     accepted: true,
                 }],
                 snapshot: Some(
-                    game.snapshot()
-                        .map_err(|e| StoreError::Refused(e.text))?
-                        .to_string(),
+                    game.snapshot_text()
+                        .map_err(|e| StoreError::Refused(e.text))?,
                 ),
                 start: Some(start),
+                // Dealt from the deal's secret seed, which the game's row does not hold:
+                // its starting state is kept.
+                start_is_default: false,
             })
         };
         let Some(games) = self

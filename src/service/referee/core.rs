@@ -25,6 +25,9 @@ pub struct Service {
     pub(super) telemetry: Telemetry,
     /// Whether the database answers: an outage is logged once, not once a request.
     pub(super) availability: Availability,
+    /// Whether a command queued messages in the outbox (a tournament's round), for the
+    /// deadline task to deliver at once.
+    pub(super) outbox_news: super::round_outbox::OutboxNews,
 }
 
 /// Reads the file of every resource a variant of `registry` declares and the settings
@@ -70,6 +73,7 @@ impl Service {
             names: Names::default(),
             telemetry: Telemetry::off(),
             availability: Availability::default(),
+            outbox_news: Default::default(),
         }
     }
 

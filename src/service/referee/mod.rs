@@ -29,7 +29,10 @@
 //! - `moderation`: a moderator's abort or adjudication of a stuck game and ending of a
 //!   player's challenges;
 //! - `rounds`: a tournament's rounds paired and started with their games, and its
-//!   standings posted; `tournament`: the tournament commands;
+//!   standings posted; `round_outbox`: a round's announcements queued in the outbox with
+//!   it and written out at delivery; `signup`: a tournament started (by its command or
+//!   when its sign-up closes) or cancelled for want of players; `tournament`: the
+//!   tournament commands;
 //! - `forget`: `forget-me`, a player's personal data deleted at their request;
 //! - `adapter`: what an adapter asks of the service beyond commands (threads, held
 //!   private messages, challenge posts, opening and closing the store);
@@ -58,10 +61,12 @@ mod personal;
 mod reading;
 mod records;
 mod rematch;
+mod round_outbox;
 mod rounds;
 mod routing;
 mod seating;
 mod server_settings;
+mod signup;
 mod standing;
 mod takeback;
 mod text;

@@ -407,6 +407,8 @@ impl Service {
                 text,
                 board,
                 ending,
+                started,
+                standings,
             } = q;
             let Some(to) = destination_from_key(&destination) else {
                 // Not written by this service: nothing to deliver.
@@ -417,6 +419,16 @@ impl Service {
                 Some(gid) => self.store.game(gid).await?,
                 None => None,
             };
+            // A game of a tournament's round: announced as the game as stored stands.
+            let opening = match (started, &game) {
+                (true, Some(g)) => self.opening_from_outbox(g, &text, &to),
+                _ => None,
+            };
+            if let Some(o) = opening {
+                ids.push(id);
+                out.push(o);
+                continue;
+            }
             let image = match (board, &game) {
                 (true, Some(g)) => self.load(g).ok().map(|rules| {
                     public_view(
@@ -455,6 +467,7 @@ impl Service {
                 mentions,
                 ending,
                 challenge,
+                table: super::round_outbox::queued_table(standings.as_deref()),
                 ..Outbound::default()
             });
         }

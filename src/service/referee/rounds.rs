@@ -1,21 +1,24 @@
 //! A tournament's rounds: paired (a round robin's Berger table, a Swiss's Dutch pairing
 //! from the record), started with every game created in the transaction that moves the
 //! tournament on (version-checked, so a round starts once whatever the processes), and
-//! the standings posted, as text and as a table image, after each round and at the end.
+//! the standings posted, as text and as a table image, after each round and at the end:
+//! every announcement of a round queued in the outbox by the transaction that starts it
+//! (`round_outbox`).
 //!
 //! A tournament goes on when one of its games ends: the command that ended it
 //! ([`Service::tournament_games_ended`]) starts the next round in its own answer; the
 //! deadline task's sweep ([`Service::advance_tournaments`]) catches the games that end
-//! without a command (timeouts) and any round left unstarted by a stopped process, and
-//! queues its messages in the outbox.
+//! without a command (timeouts) and any round left unstarted by a stopped process.
 
 use super::commit;
 use super::marks::DAY;
 use super::messages::{Destination, Fail, Outbound, Reply};
+use super::round_outbox::{board_messages, standings_message, tournament_place};
 use super::Service;
 use crate::service::tournament::{format_of, record_of, rounds_of};
 use crate::store::{
-    Drawn, NewBoard, NewGame as StoredGame, NewMessage, SeatRow, StoreError, TournamentRow,
+    Drawn, NewBoard, NewGame as StoredGame, NewMessage, RoundMessage, SeatRow, StoreError,
+    TournamentRow,
 };
 use crate::tournament::{
     pair, standings, standings_table, Format, Outcome, Pairing, Player, Record, Side,
@@ -84,9 +87,12 @@ impl Service {
         Ok(())
     }
 
-    /// The deadline task's sweep at `now`: every running tournament whose games have all
-    /// ended goes on, its messages queued in the outbox.
+    /// The deadline task's sweep at `now`: every tournament whose sign-up deadline has
+    /// passed starts (or is cancelled, too few having joined), and every running
+    /// tournament whose games have all ended goes on, its messages queued in the outbox.
     pub async fn advance_tournaments(&self, now: i64) -> Result<(), StoreError> {
+        // Tournaments whose sign-up deadline has passed start, or are cancelled.
+        self.close_signups(now).await?;
         let mut ids = self.store.tournaments_to_advance().await?;
         ids.extend(self.store.competitions_to_advance().await?);
         ids.sort_unstable();
@@ -181,31 +187,35 @@ impl Service {
                 Format::Swiss => pair(record).ok().map(|p| (p.pairings, p.bye)),
             }
         };
+        let to = tournament_place(t.channel.as_ref(), r);
         let Some((pairings, bye)) = next else {
-            if !self
+            let title = format!("{name}: final standings");
+            let messages = [self.standings_message(t, record, users, &title, &to)];
+            let step = ("finished", t.current_round, &[][..]);
+            let no_game = |_, _| {
+                Err(StoreError::Refused(
+                    "a tournament's end starts no game".into(),
+                ))
+            };
+            let finished = self
                 .store
-                .set_tournament_state(t.id, t.version, "finished", at)
-                .await?
-            {
-                return Ok(false);
+                .start_rounds_announced(t.id, t.version, step, &messages, (None, at), no_game)
+                .await?;
+            if finished.is_some() {
+                self.outbox_news.queued();
             }
-            self.post_standings(t, record, users, &format!("{name}: final standings"), r);
-            return Ok(true);
+            return Ok(finished.is_some());
         };
         let round = started as i64 + 1;
         let boards = self.round_boards(t, record, round, &pairings, bye, users, spec)?;
-        if !self
-            .start_boards(t, "running", round, &boards, at, spec)
-            .await?
-        {
-            return Ok(false);
-        }
+        let mut messages = Vec::new();
         if started > 0 {
             let title = format!("{name}: standings after round {started}");
-            self.post_standings(t, record, users, &title, r);
+            messages.push(self.standings_message(t, record, users, &title, &to));
         }
-        self.announce_boards(t, &name, &boards, r).await?;
-        Ok(true)
+        messages.extend(board_messages(&to, &name, &boards, users));
+        self.start_boards(t, ("running", round, &boards), &messages, (None, at), spec)
+            .await
     }
 
     /// The boards of round `round` of `t` as stored: each pairing with its game, or, for
@@ -304,16 +314,17 @@ impl Service {
         })
     }
 
-    /// Stores `boards` (rounds up to `rounds_started` now started) and their games, every
-    /// seat accepted and the first deadlines set, if `t` is still as read: `false` when
-    /// another write came between.
+    /// Stores `boards` (rounds up to `rounds_started` now started; `t` then in `state`)
+    /// and their games, every seat accepted and the first deadlines set, with the round's
+    /// announcements `messages` in the outbox, if `t` is still as read: `false` when
+    /// another write came between, and nothing was written. `(event, at)`: the command's
+    /// chat event, marked applied with it, if a command starts them; and when.
     pub(super) async fn start_boards(
         &self,
         t: &TournamentRow,
-        state: &str,
-        rounds_started: i64,
-        boards: &[(i64, NewBoard)],
-        at: i64,
+        (state, rounds_started, boards): (&str, i64, &[(i64, NewBoard)]),
+        messages: &[RoundMessage],
+        (event, at): (Option<&str>, i64),
         spec: &'static dyn VariantSpec,
     ) -> Result<bool, Fail> {
         // The stored seeds are player numbers here; the store keeps the entrants' seeds.
@@ -374,110 +385,41 @@ impl Service {
                 start_is_default: false,
             })
         };
+        let step = (state, rounds_started, &stored[..]);
         let started = self
             .store
-            .start_rounds(t.id, t.version, state, rounds_started, &stored, at, draw)
+            .start_rounds_announced(t.id, t.version, step, messages, (event, at), draw)
             .await?;
+        if started.is_some() && !messages.is_empty() {
+            self.outbox_news.queued();
+        }
         Ok(started.is_some())
     }
 
-    /// Announces the games of `boards` as they were stored: each in the tournament's
-    /// channel (a thread of its own on Discord), its players called on, headed by the
-    /// tournament, the round and the board; a bye told.
-    pub(super) async fn announce_boards(
-        &self,
-        t: &TournamentRow,
-        name: &str,
-        boards: &[(i64, NewBoard)],
-        r: &mut Reply,
-    ) -> Result<(), Fail> {
-        let stored = self.store.boards(t.id).await?;
-        let entrants = {
-            let mut e = self.store.entrants(t.id).await?;
-            e.sort_by_key(|e| e.seed);
-            e
-        };
-        for (round, b) in boards {
-            let Some(row) = stored
-                .iter()
-                .find(|s| s.round == *round && s.board == b.board)
-            else {
-                continue;
-            };
-            let heading = format!("{name}, round {round}, board {}: ", b.board);
-            match (row.game_id, row.black) {
-                (Some(id), _) => {
-                    let g = self.game_row(id).await?;
-                    self.announce_opening(&g, None, &heading, r)?;
-                }
-                (None, None) => {
-                    let user = &entrants[b.white as usize].user;
-                    self.say_to_tournament(
-                        t,
-                        format!("{heading}{} has the bye", super::marks::user_mark(user)),
-                        r,
-                    );
-                }
-                (None, Some(_)) => {
-                    let w = &entrants[b.white as usize].user;
-                    let bl = &entrants[b.black.unwrap_or_default() as usize].user;
-                    self.say_to_tournament(
-                        t,
-                        format!(
-                            "{heading}{} against {} is forfeited ({} withdrew)",
-                            super::marks::user_mark(w),
-                            super::marks::user_mark(bl),
-                            match row.forfeit.as_deref() {
-                                Some("white") => super::marks::user_mark(bl),
-                                Some("black") => super::marks::user_mark(w),
-                                _ => "both".to_string(),
-                            }
-                        ),
-                        r,
-                    );
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Posts the standings of `record` under `title`, as text and as a table image, where
-    /// the tournament lives.
-    pub(super) fn post_standings(
+    /// The standings of `record` under `title`, as text and as a table image, to post
+    /// at `to` where the tournament lives: queued with the round that follows them.
+    pub(super) fn standings_message(
         &self,
         t: &TournamentRow,
         record: &Record,
         users: &[String],
         title: &str,
-        r: &mut Reply,
-    ) {
+        to: &Destination,
+    ) -> RoundMessage {
         let names: Vec<String> = users.iter().map(|u| self.name_of(u)).collect();
         let mut table = standings_of(t, record, &names);
         table.title = title.to_string();
         let text = format!("{title}\n```\n{}```", table_text(&table));
-        r.out.push(Outbound {
-            to: tournament_place(t, r),
-            text,
-            table: Some(table),
-            ..Outbound::default()
-        });
+        standings_message(to, text, &table)
     }
 
     /// Says `text` where tournament `t` lives.
     pub(super) fn say_to_tournament(&self, t: &TournamentRow, text: String, r: &mut Reply) {
         r.out.push(Outbound {
-            to: tournament_place(t, r),
+            to: tournament_place(t.channel.as_ref(), r),
             text,
             ..Outbound::default()
         });
-    }
-}
-
-/// Where tournament `t`'s messages go: its channel, or where the command came from.
-fn tournament_place(t: &TournamentRow, r: &Reply) -> Destination {
-    match &t.channel {
-        Some(c) => Destination::Channel(c.clone()),
-        None => r.origin.clone(),
     }
 }
 

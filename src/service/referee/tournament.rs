@@ -10,9 +10,8 @@ use super::messages::{Fail, Incoming, Member, Outbound, Place, Reply};
 use super::rounds::{standings_of, stored_options, table_text, tournament_name};
 use super::Service;
 use crate::service::command::{TournamentCommand, TournamentFormat, TournamentTerms};
-use crate::service::tournament::{format_of, record_of, rounds_of, MAX_ENTRANTS};
+use crate::service::tournament::{record_of, rounds_of, MAX_ENTRANTS};
 use crate::store::{BoardRow, GameStatus, NewTournament, TournamentRow};
-use crate::tournament::{schedule, Format};
 use crate::variants::api::{read_options, Placing, RefusalKind, Viewer};
 
 /// How many tournaments `tournaments` lists.
@@ -175,7 +174,10 @@ impl Service {
             }
             .into(),
         };
-        let id = self.store.create_tournament(&t, inc.at).await?;
+        let id = self
+            .store
+            .create_tournament(&t, Some(&inc.event_id), inc.at)
+            .await?;
         let row = self.tournament_row(id).await?;
         r.say(format!(
             "{} made by {}{}: join it with tournament join {id}; {} starts it",
@@ -232,6 +234,8 @@ impl Service {
 
     /// `tournament join ID`.
     async fn join_tournament(&self, inc: &Incoming, id: i64, r: &mut Reply) -> Result<(), Fail> {
+        // Marked applied with the entry: a second delivery of the event joins nobody.
+        let event = Some(inc.event_id.as_str());
         for _ in 0..RETRIES {
             let t = self.tournament_here(inc, id).await?;
             let entrants = self.store.entrants(id).await?;
@@ -257,7 +261,7 @@ impl Service {
             let seed = entrants.iter().map(|e| e.seed + 1).max().unwrap_or(0);
             if self
                 .store
-                .join_tournament(id, t.version, &inc.user, seed, inc.at)
+                .join_tournament(id, t.version, (&inc.user, seed), event, inc.at)
                 .await?
             {
                 r.say(format!(
@@ -281,6 +285,7 @@ impl Service {
         user: &str,
         r: &mut Reply,
     ) -> Result<(), Fail> {
+        let event = Some(inc.event_id.as_str());
         let who = if user == inc.user {
             "you are".to_string()
         } else {
@@ -304,7 +309,7 @@ impl Service {
             if t.state == "signup" {
                 if self
                     .store
-                    .leave_tournament(id, t.version, user, inc.at)
+                    .leave_tournament(id, t.version, user, event, inc.at)
                     .await?
                 {
                     r.say(format!("{} left tournament #{id}", user_mark(user)));
@@ -330,7 +335,15 @@ impl Service {
             }
             if !self
                 .store
-                .withdraw_entrant(id, t.version, user, t.current_round, &forfeits, inc.at)
+                .withdraw_entrant(
+                    id,
+                    t.version,
+                    user,
+                    t.current_round,
+                    &forfeits,
+                    event,
+                    inc.at,
+                )
                 .await?
             {
                 continue;
@@ -390,6 +403,7 @@ impl Service {
         to: &str,
         r: &mut Reply,
     ) -> Result<(), Fail> {
+        let event = Some(inc.event_id.as_str());
         for _ in 0..RETRIES {
             let t = self.tournament_here(inc, id).await?;
             self.check_organiser(inc, member, &t).await?;
@@ -404,7 +418,7 @@ impl Service {
             }
             if self
                 .store
-                .set_tournament_state(id, t.version, to, inc.at)
+                .set_tournament_state(id, t.version, to, event, inc.at)
                 .await?
             {
                 let name = tournament_name(&t, self.display_name(&t.variant));
@@ -452,7 +466,7 @@ impl Service {
                 return self.start_competition(inc, t, r).await;
             }
             let entrants = self.store.entrants(id).await?;
-            if entrants.len() < 2 || (format_of(&t) == Format::Swiss && entrants.len() < 3) {
+            if entrants.len() < super::signup::players_needed(&t) {
                 return Err(Fail::of(
                     RefusalKind::Illegal,
                     format!(
@@ -466,54 +480,10 @@ impl Service {
                     ),
                 ));
             }
-            let spec = self.registry.get(&t.variant)?;
-            let (record, users) = record_of(&t, &entrants, &[]);
-            let rounds: Vec<(Vec<crate::tournament::Pairing>, Option<usize>)> = match format_of(&t)
-            {
-                Format::RoundRobin => {
-                    let all = schedule(users.len(), t.double);
-                    let n = if t.mode == "together" { all.len() } else { 1 };
-                    all.into_iter()
-                        .take(n)
-                        .map(|s| (s.pairings, s.bye))
-                        .collect()
-                }
-                Format::Swiss => {
-                    let p = crate::tournament::pair(&record).map_err(|e| {
-                        Fail::of(RefusalKind::Illegal, format!("tournament #{id}: {e}"))
-                    })?;
-                    vec![(p.pairings, p.bye)]
-                }
-            };
-            let mut boards = Vec::new();
-            for (i, (pairings, bye)) in rounds.iter().enumerate() {
-                boards.extend(self.round_boards(
-                    &t,
-                    &record,
-                    i as i64 + 1,
-                    pairings,
-                    *bye,
-                    &users,
-                    spec,
-                )?);
+            let stamp = (Some(inc.event_id.as_str()), inc.at);
+            if self.begin_rounds(&t, &entrants, stamp, false, r).await? {
+                return Ok(());
             }
-            if !self
-                .start_boards(&t, "running", rounds.len() as i64, &boards, inc.at, spec)
-                .await?
-            {
-                continue;
-            }
-            let name = tournament_name(&t, spec.display_name());
-            self.say_to_tournament(
-                &t,
-                format!(
-                    "{name} starts: {} players, {} rounds; seeds in the order they joined",
-                    users.len(),
-                    rounds_of(&t, users.len())
-                ),
-                r,
-            );
-            return self.announce_boards(&t, &name, &boards, r).await;
         }
         Err(Fail::Store(crate::store::StoreError::Conflict))
     }

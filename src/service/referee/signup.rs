@@ -1,0 +1,160 @@
+//! A tournament's start: its first round (a round robin played together: every round)
+//! paired and started with its announcements queued in the outbox, by `tournament start`
+//! or, once its sign-up deadline (`signup:DAYS`) has passed, by the deadline task's sweep
+//! ([`Service::close_signups`]). A tournament whose sign-up closes with too few players
+//! is cancelled instead, saying why in the channel it was made in. Each is one
+//! version-checked transaction with its messages, so it happens once, whatever the
+//! processes.
+
+use super::messages::{Destination, Fail, Reply};
+use super::round_outbox::{board_messages, tournament_place};
+use super::rounds::tournament_name;
+use super::Service;
+use crate::service::tournament::{format_of, record_of, rounds_of};
+use crate::store::{EntrantRow, RoundMessage, StoreError, TournamentRow};
+use crate::tournament::{schedule, Format, Pairing};
+use crate::variants::api::RefusalKind;
+
+/// How many times a sign-up's close is tried again when another write came between.
+const RETRIES: usize = 4;
+
+/// The fewest players tournament `t` starts with: 2 for a round robin, 3 for a Swiss.
+pub(super) fn players_needed(t: &TournamentRow) -> usize {
+    match format_of(t) {
+        Format::RoundRobin => 2,
+        Format::Swiss => 3,
+    }
+}
+
+impl Service {
+    /// Starts tournament `t` (in sign-up, read with its `entrants`, enough of them) with
+    /// its first round, or every round of a round robin played together: the games
+    /// created and their announcements queued in the outbox, in one transaction, by chat
+    /// event `event` if a command does it, at `at`. The line that says it starts is the
+    /// command's answer, or (`lead_queued`: the sweep starts it) queued first. `false`
+    /// when another write came between, and nothing was done.
+    pub(super) async fn begin_rounds(
+        &self,
+        t: &TournamentRow,
+        entrants: &[EntrantRow],
+        (event, at): (Option<&str>, i64),
+        lead_queued: bool,
+        r: &mut Reply,
+    ) -> Result<bool, Fail> {
+        let spec = self.registry.get(&t.variant)?;
+        let (record, users) = record_of(t, entrants, &[]);
+        let rounds: Vec<(Vec<Pairing>, Option<usize>)> = match format_of(t) {
+            Format::RoundRobin => {
+                let all = schedule(users.len(), t.double);
+                let n = if t.mode == "together" { all.len() } else { 1 };
+                all.into_iter()
+                    .take(n)
+                    .map(|s| (s.pairings, s.bye))
+                    .collect()
+            }
+            Format::Swiss => {
+                let p = crate::tournament::pair(&record).map_err(|e| {
+                    Fail::of(RefusalKind::Illegal, format!("tournament #{}: {e}", t.id))
+                })?;
+                vec![(p.pairings, p.bye)]
+            }
+        };
+        let mut boards = Vec::new();
+        for (i, (pairings, bye)) in rounds.iter().enumerate() {
+            let round = i as i64 + 1;
+            boards.extend(self.round_boards(t, &record, round, pairings, *bye, &users, spec)?);
+        }
+        let name = tournament_name(t, spec.display_name());
+        let lead = format!(
+            "{name} starts: {} players, {} rounds; seeds in the order they joined",
+            users.len(),
+            rounds_of(t, users.len())
+        );
+        // The games are announced from the outbox, queued with the round.
+        let to = tournament_place(t.channel.as_ref(), r);
+        let mut messages = Vec::new();
+        if lead_queued {
+            messages.push(RoundMessage {
+                destination: super::commit::destination_key(&to),
+                text: format!("sign-up is over: {lead}"),
+                ..RoundMessage::default()
+            });
+        }
+        messages.extend(board_messages(&to, &name, &boards, &users));
+        let step = ("running", rounds.len() as i64, &boards[..]);
+        if !self
+            .start_boards(t, step, &messages, (event, at), spec)
+            .await?
+        {
+            return Ok(false);
+        }
+        if !lead_queued {
+            self.say_to_tournament(t, lead, r);
+        }
+        Ok(true)
+    }
+
+    /// The deadline task's sweep at `now`: each tournament whose sign-up deadline has
+    /// passed while it was open starts if enough players joined, else is cancelled.
+    pub(super) async fn close_signups(&self, now: i64) -> Result<(), StoreError> {
+        for id in self.store.tournaments_signup_closed(now).await? {
+            match self.close_signup(id, now).await {
+                Ok(()) | Err(Fail::Choose(_)) => {}
+                Err(Fail::Store(e)) => return Err(e),
+                Err(Fail::Refuse(e)) => tracing::error!("tournament #{id}: {}", e.text),
+            }
+        }
+        Ok(())
+    }
+
+    /// Tournament `id`'s sign-up, closed at `now`: started, or cancelled with the reason
+    /// told where it was made; nothing if it is no longer open (another process did it).
+    async fn close_signup(&self, id: i64, now: i64) -> Result<(), Fail> {
+        for _ in 0..RETRIES {
+            let Some(t) = self.store.tournament(id).await? else {
+                return Ok(());
+            };
+            if t.state != "signup" || t.signup_until.is_none_or(|until| until > now) {
+                return Ok(());
+            }
+            let entrants = self.store.entrants(id).await?;
+            let mut r = Reply {
+                out: Vec::new(),
+                origin: Destination::default(),
+                plain: Vec::new(),
+            };
+            let needed = players_needed(&t);
+            if entrants.len() >= needed {
+                if self
+                    .begin_rounds(&t, &entrants, (None, now), true, &mut r)
+                    .await?
+                {
+                    return Ok(());
+                }
+                continue;
+            }
+            let name = tournament_name(&t, self.display_name(&t.variant));
+            let text = format!(
+                "{name}: sign-up is over with {} and it needs at least {needed} to start: it is cancelled",
+                crate::variants::api::plural(entrants.len(), "player", "players")
+            );
+            let to = tournament_place(t.channel.as_ref(), &r);
+            let message = RoundMessage {
+                destination: super::commit::destination_key(&to),
+                text,
+                ..RoundMessage::default()
+            };
+            let step = ("cancelled", t.current_round, &[][..]);
+            let no_game = |_, _| Err(StoreError::Refused("a cancellation starts no game".into()));
+            let cancelled = self
+                .store
+                .start_rounds_announced(id, t.version, step, &[message], (None, now), no_game)
+                .await?;
+            if cancelled.is_some() {
+                self.outbox_news.queued();
+                return Ok(());
+            }
+        }
+        Err(Fail::Store(StoreError::Conflict))
+    }
+}

@@ -1,0 +1,212 @@
+//! A tournament's sign-up deadline and its commands' chat events, through the service:
+//! once the deadline has passed, the deadline check starts a tournament with enough
+//! players (its round announced from the outbox) and cancels one without, saying why in
+//! its channel; a second delivery of the same chat event (a command Discord sends again)
+//! joins nobody twice and starts nothing twice.
+
+use crate::common::service::{open, TempDir};
+use postal::service::referee::{Destination, Incoming, Member, Outbound, Place, Service};
+
+const SERVER: &str = "300000000000000012";
+const CHANNEL: &str = "400000000000000012";
+const T0: i64 = 1_750_000_000;
+const DAY: i64 = 86_400;
+
+/// Player `n`'s user id, of Discord's length.
+fn user(n: usize) -> String {
+    format!("1000000000000002{n:02}")
+}
+
+/// `who` types `text` in the tournament's channel at `at`, as chat event `event` (the
+/// tournament's creator is no moderator).
+async fn send(svc: &Service, event: &str, who: &str, text: &str, at: i64) -> Vec<Outbound> {
+    let inc = Incoming {
+        event_id: event.into(),
+        user: who.into(),
+        place: Place::Channel(CHANNEL.into()),
+        via: None,
+        server: Some(SERVER.into()),
+        text: text.into(),
+        at,
+    };
+    svc.handle_as(inc, Member::default()).await.unwrap()
+}
+
+/// The outbox's undelivered messages, claimed and marked delivered at `at`.
+async fn delivered(svc: &Service, at: i64) -> Vec<Outbound> {
+    let mut out = Vec::new();
+    for q in svc.claim_undelivered().await.unwrap() {
+        svc.delivered(q.id, at).await.unwrap();
+        out.push(q.message);
+    }
+    out
+}
+
+/// The texts of `out`.
+fn texts(out: &[Outbound]) -> Vec<&str> {
+    out.iter().map(|o| o.text.as_str()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_sign_up_starts_a_tournament_with_enough_players() {
+    let dir = TempDir::new("tournament-signup-start");
+    let svc = open(&dir.db()).await;
+    let out = send(
+        &svc,
+        "c1",
+        &user(0),
+        "tournament create round-robin standard signup:2",
+        T0,
+    )
+    .await;
+    assert!(out[0].text.contains("sign-up until"), "{:?}", texts(&out));
+    for p in 0..4 {
+        let out = send(
+            &svc,
+            &format!("j{p}"),
+            &user(p),
+            "tournament join 1",
+            T0 + 60,
+        )
+        .await;
+        assert!(out[0].refusal.is_none(), "{:?}", texts(&out));
+    }
+    // A day later sign-up is still open: the check starts nothing.
+    svc.check_deadlines(T0 + DAY).await.unwrap();
+    assert_eq!(
+        svc.store().tournament(1).await.unwrap().unwrap().state,
+        "signup"
+    );
+    assert!(delivered(&svc, T0 + DAY).await.is_empty());
+    // Two days after it was made, sign-up closes: the check starts it, once.
+    svc.check_deadlines(T0 + 2 * DAY).await.unwrap();
+    svc.check_deadlines(T0 + 2 * DAY + 60).await.unwrap();
+    let t = svc.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!((t.state.as_str(), t.current_round), ("running", 1));
+    let out = delivered(&svc, T0 + 2 * DAY).await;
+    assert!(
+        out[0].text.starts_with("sign-up is over: tournament #1")
+            && out[0].text.contains("starts: 4 players, 3 rounds"),
+        "{:?}",
+        texts(&out)
+    );
+    assert_eq!(out[0].to, Destination::Channel(CHANNEL.into()));
+    let openings: Vec<&Outbound> = out.iter().filter(|o| o.started).collect();
+    assert_eq!(openings.len(), 2, "{:?}", texts(&out));
+    assert!(openings.iter().all(|o| o.mentions.len() == 2));
+    // A join after the deadline is refused.
+    let out = send(
+        &svc,
+        "late",
+        &user(5),
+        "tournament join 1",
+        T0 + 2 * DAY + 120,
+    )
+    .await;
+    assert!(out[0].refusal.is_some(), "{:?}", texts(&out));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_sign_up_cancels_a_tournament_without_enough_players_saying_why() {
+    let dir = TempDir::new("tournament-signup-cancel");
+    let svc = open(&dir.db()).await;
+    send(
+        &svc,
+        "c1",
+        &user(0),
+        "tournament create swiss standard rounds:3 signup:1",
+        T0,
+    )
+    .await;
+    for p in 0..2 {
+        send(
+            &svc,
+            &format!("j{p}"),
+            &user(p),
+            "tournament join 1",
+            T0 + 60,
+        )
+        .await;
+    }
+    let b = open(&dir.db()).await;
+    for s in [&svc, &b, &svc] {
+        s.check_deadlines(T0 + DAY + 1).await.unwrap();
+    }
+    assert_eq!(
+        svc.store().tournament(1).await.unwrap().unwrap().state,
+        "cancelled"
+    );
+    assert!(svc.store().boards(1).await.unwrap().is_empty());
+    let out = delivered(&b, T0 + DAY + 1).await;
+    assert_eq!(out.len(), 1, "{:?}", texts(&out));
+    assert_eq!(out[0].to, Destination::Channel(CHANNEL.into()));
+    assert!(
+        out[0].text.contains("sign-up is over with 2 players")
+            && out[0].text.contains("needs at least 3")
+            && out[0].text.contains("cancelled"),
+        "{}",
+        out[0].text
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_command_delivered_twice_is_applied_once() {
+    let dir = TempDir::new("tournament-events");
+    let svc = open(&dir.db()).await;
+    let create = "tournament create round-robin standard";
+    assert_eq!(send(&svc, "c1", &user(0), create, T0).await.len(), 1);
+    // The same event again: no answer, no second tournament.
+    assert!(send(&svc, "c1", &user(0), create, T0 + 1).await.is_empty());
+    assert!(svc.store().tournament(2).await.unwrap().is_none());
+    for p in 0..3 {
+        send(
+            &svc,
+            &format!("j{p}"),
+            &user(p),
+            "tournament join 1",
+            T0 + 60,
+        )
+        .await;
+    }
+    // Player 2 leaves; the copy of their join, delivered late, does not join them again.
+    let out = send(&svc, "l2", &user(2), "tournament leave 1", T0 + 120).await;
+    assert!(
+        out[0].text.contains("left tournament #1"),
+        "{:?}",
+        texts(&out)
+    );
+    assert!(send(&svc, "j2", &user(2), "tournament join 1", T0 + 130)
+        .await
+        .is_empty());
+    assert_eq!(svc.store().entrants(1).await.unwrap().len(), 2);
+    // The start, delivered twice: one round, one announcement, and no refusal.
+    let out = send(&svc, "s1", &user(0), "tournament start 1", T0 + 180).await;
+    assert!(
+        out[0].text.contains("starts: 2 players"),
+        "{:?}",
+        texts(&out)
+    );
+    assert!(send(&svc, "s1", &user(0), "tournament start 1", T0 + 190)
+        .await
+        .is_empty());
+    let boards = svc.store().boards(1).await.unwrap();
+    assert_eq!(boards.len(), 1);
+    let out = delivered(&svc, T0 + 200).await;
+    assert_eq!(
+        out.iter().filter(|o| o.started).count(),
+        1,
+        "{:?}",
+        texts(&out)
+    );
+    // A pause delivered twice is answered once.
+    assert!(!send(&svc, "p1", &user(0), "tournament pause 1", T0 + 240)
+        .await
+        .is_empty());
+    assert!(send(&svc, "p1", &user(0), "tournament pause 1", T0 + 250)
+        .await
+        .is_empty());
+    assert_eq!(
+        svc.store().tournament(1).await.unwrap().unwrap().state,
+        "paused"
+    );
+}
