@@ -152,3 +152,11 @@ mod tests {
         assert_eq!(s.white, Points::ONE);
     }
 }
+
+/// The format a best-score competition is read back with (migration 0021).
+pub const COMPETITION: &str = "competition";
+
+/// Whether tournament `t` is a best-score competition of a one-seat variant.
+pub fn is_competition(t: &crate::store::TournamentRow) -> bool {
+    t.format == COMPETITION
+}

@@ -420,7 +420,9 @@ async fn plays_and_stops_on(signal: &str, name: &str) {
         .unwrap();
     let g = store.game(1).await.unwrap().unwrap();
     assert_eq!(g.status, "active");
-    assert!(g.snapshot.contains("g1f3"), "{}", g.snapshot);
+    assert!(g.snapshot.contains("\"plies\":3"), "{}", g.snapshot);
+    let log = store.actions(1).await.unwrap();
+    assert!(log.iter().any(|a| a.action.contains("g1f3")), "{log:?}");
     store.close().await;
 }
 

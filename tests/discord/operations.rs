@@ -300,7 +300,7 @@ async fn a_postgresql_outage_loses_nothing_and_doubles_nothing() {
     );
     // Stored: the moves the referee reads back, each once.
     let stored: Vec<(String,)> = sqlx::query_as(&format!(
-        "SELECT action FROM {}.actions WHERE game_id = 1 ORDER BY seq",
+        "SELECT coalesce(action, '{{\"Move\":\"' || mv || '\"}}') FROM {}.actions WHERE game_id = 1 ORDER BY seq",
         schema.name()
     ))
     .fetch_all(&mut admin)

@@ -193,8 +193,10 @@ async fn two_processes_on(dir: &Path, url: &str) {
 
     let store = postal::store::Store::open(url).await.unwrap();
     let g = store.game(1).await.unwrap().unwrap();
-    assert_eq!(store.actions(1).await.unwrap().len(), 4);
-    assert!(g.snapshot.contains("b8c6"), "{}", g.snapshot);
+    let log = store.actions(1).await.unwrap();
+    assert_eq!(log.len(), 4);
+    assert!(g.snapshot.contains("\"plies\":4"), "{}", g.snapshot);
+    assert!(log.iter().any(|a| a.action.contains("b8c6")), "{log:?}");
     store.close().await;
 }
 

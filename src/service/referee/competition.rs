@@ -19,7 +19,6 @@ use super::Service;
 use crate::render::table::Table;
 use crate::service::command::TournamentTerms;
 use crate::service::competition::{deal_result, Competition, DEFAULT_DEALS, MAX_DEALS};
-use crate::service::tournament::MAX_ENTRANTS;
 use crate::store::{
     Drawn, NewBoard, NewGame as StoredGame, NewTournament, SeatRow, StoreError, TournamentRow,
 };
@@ -28,15 +27,10 @@ use crate::variants::api::random::{splitmix64, OsEntropy, Random};
 use crate::variants::api::{read_options, RefusalKind, Seat, VariantSpec};
 
 /// A competition's format as the store reads it.
-pub(super) const COMPETITION: &str = "competition";
+use crate::service::tournament::{COMPETITION, MAX_ENTRANTS};
 
 /// How many times a step is tried again when another write came between.
 const RETRIES: usize = 4;
-
-/// Whether tournament `t` is a best-score competition.
-pub(super) fn is_competition(t: &TournamentRow) -> bool {
-    t.format == COMPETITION
-}
 
 impl Service {
     /// `tournament create competition VARIANT ...`: checked against the variant (one
@@ -58,8 +52,14 @@ impl Service {
             return Err(Fail::of(
                 RefusalKind::Illegal,
                 format!(
-                    "{} is not a game of one: a best-score competition is for the solitaires (parade, neighbour); make a round robin or a Swiss",
-                    spec.display_name()
+                    "{} is not a game of one: a best-score competition is for the solitaires ({}); make a round robin or a Swiss",
+                    spec.display_name(),
+                    self.registry
+                        .all()
+                        .filter(|v| v.seats().count() == 1)
+                        .map(|v| v.id())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             ));
         }

@@ -27,7 +27,7 @@ pub struct Service {
     pub(super) availability: Availability,
     /// Whether a command queued messages in the outbox (a tournament's round), for the
     /// deadline task to deliver at once.
-    pub(super) outbox_news: super::round_outbox::OutboxNews,
+    pub(super) outbox_news: OutboxNews,
 }
 
 /// Reads the file of every resource a variant of `registry` declares and the settings
@@ -195,5 +195,23 @@ impl Service {
             t.game_ended(&g.variant, how);
         }
         Ok(())
+    }
+}
+
+/// Whether messages were queued in the outbox by a command since the deadline task or
+/// the console last looked ([`Service::outbox_news`], [`Service::take_outbox_news`]).
+#[derive(Debug, Default)]
+pub(super) struct OutboxNews {
+    /// Set by a command that queued messages, cleared by whoever takes the news.
+    pub(super) queued: std::sync::atomic::AtomicBool,
+    /// Wakes the deadline task waiting on it.
+    pub(super) notify: tokio::sync::Notify,
+}
+
+impl OutboxNews {
+    /// Notes that messages were queued.
+    pub(super) fn queued(&self) {
+        self.queued.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.notify.notify_one();
     }
 }

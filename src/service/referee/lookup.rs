@@ -27,15 +27,20 @@ pub fn load_with(registry: &Registry, g: &GameRow) -> Result<Box<dyn GameRules>,
 /// Stored game `g` whole, for what shows every move of it (a PGN, an animation, the
 /// numbered record): its action log `log` replayed from its start through `registry`, since
 /// the snapshot a move loads holds only what the next move needs (a chess game's, no
-/// moves). A game whose log does not replay (damaged) is loaded from its snapshot instead.
+/// moves). The replay is used only where it ends in the stored snapshot (compared as
+/// JSON values): a game whose log does not replay (damaged), or replays to another state
+/// (a game stored before its starting state was kept, which the snapshot of its own
+/// variant still holds whole), is loaded from its snapshot instead.
 pub fn whole_with(
     registry: &Registry,
     g: &GameRow,
     log: &[ActionRow],
 ) -> Result<Box<dyn GameRules>, RuleError> {
+    let stored: Option<serde_json::Value> = serde_json::from_str(&g.snapshot).ok();
     crate::service::replay::read_log(g.id, log)
         .ok()
         .and_then(|actions| crate::service::replay::replay(registry, g, &actions).ok())
+        .filter(|game| stored.is_some() && game.snapshot().ok() == stored)
         .map_or_else(|| load_with(registry, g), Ok)
 }
 

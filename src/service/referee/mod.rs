@@ -58,6 +58,7 @@ mod moderation;
 mod outbox;
 mod people;
 mod personal;
+mod progress;
 mod reading;
 mod records;
 mod rematch;

@@ -18,25 +18,7 @@ use super::messages::{Destination, Outbound, Reply};
 use super::Service;
 use crate::render::table::Table;
 use crate::store::{GameRow, NewBoard, RoundMessage};
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Whether messages were queued in the outbox by a command since the deadline task or
-/// the console last looked ([`Service::outbox_news`], [`Service::take_outbox_news`]).
-#[derive(Debug, Default)]
-pub(super) struct OutboxNews {
-    /// Set by a command that queued messages, cleared by whoever takes the news.
-    queued: AtomicBool,
-    /// Wakes the deadline task waiting on it.
-    notify: tokio::sync::Notify,
-}
-
-impl OutboxNews {
-    /// Notes that messages were queued.
-    pub(super) fn queued(&self) {
-        self.queued.store(true, Ordering::SeqCst);
-        self.notify.notify_one();
-    }
-}
+use std::sync::atomic::Ordering;
 
 /// Where a tournament's messages go: its channel, or (a tournament made without one)
 /// where the command came from.

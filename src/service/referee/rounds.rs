@@ -15,10 +15,9 @@ use super::marks::DAY;
 use super::messages::{Destination, Fail, Outbound, Reply};
 use super::round_outbox::{board_messages, standings_message, tournament_place};
 use super::Service;
-use crate::service::tournament::{format_of, record_of, rounds_of};
+use crate::service::tournament::{format_of, is_competition, record_of, rounds_of};
 use crate::store::{
-    Drawn, NewBoard, NewGame as StoredGame, NewMessage, RoundMessage, SeatRow, StoreError,
-    TournamentRow,
+    Drawn, NewBoard, NewGame as StoredGame, RoundMessage, SeatRow, StoreError, TournamentRow,
 };
 use crate::tournament::{
     pair, standings, standings_table, Format, Outcome, Pairing, Player, Record, Side,
@@ -28,12 +27,12 @@ use std::collections::BTreeMap;
 
 /// How many times a tournament's step is tried again when another write came between
 /// its read and its write.
-const RETRIES: usize = 4;
+pub(super) const RETRIES: usize = 4;
 
 /// A tournament's name in messages: `tournament #3 (Swiss, standard)`.
 pub(super) fn tournament_name(t: &TournamentRow, variant: &str) -> String {
     let format = match (format_of(t), t.double) {
-        _ if super::competition::is_competition(t) => "best score",
+        _ if is_competition(t) => "best score",
         (Format::Swiss, _) => "Swiss",
         (Format::RoundRobin, true) => "double round robin",
         (Format::RoundRobin, false) => "round robin",
@@ -67,70 +66,10 @@ pub(super) fn table_text(table: &crate::render::table::Table) -> String {
 }
 
 impl Service {
-    /// After a command that ended `games`: each tournament one of them belongs to goes
-    /// on (its next round, or its end), its messages added to the answer.
-    pub(super) async fn tournament_games_ended(
-        &self,
-        games: &[i64],
-        at: i64,
-        r: &mut Reply,
-    ) -> Result<(), Fail> {
-        let mut done = Vec::new();
-        for &g in games {
-            if let Some((t, _, _)) = self.store.tournament_of_game(g).await? {
-                if !done.contains(&t) {
-                    done.push(t);
-                    self.advance(t, at, r).await?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The deadline task's sweep at `now`: every tournament whose sign-up deadline has
-    /// passed starts (or is cancelled, too few having joined), and every running
-    /// tournament whose games have all ended goes on, its messages queued in the outbox.
-    pub async fn advance_tournaments(&self, now: i64) -> Result<(), StoreError> {
-        // Tournaments whose sign-up deadline has passed start, or are cancelled.
-        self.close_signups(now).await?;
-        let mut ids = self.store.tournaments_to_advance().await?;
-        ids.extend(self.store.competitions_to_advance().await?);
-        ids.sort_unstable();
-        ids.dedup();
-        for id in ids {
-            let mut r = Reply {
-                out: Vec::new(),
-                origin: Destination::default(),
-                plain: Vec::new(),
-            };
-            match self.advance(id, now, &mut r).await {
-                Ok(()) => {}
-                Err(Fail::Store(e)) => return Err(e),
-                Err(Fail::Refuse(e)) => tracing::error!("tournament #{id}: {}", e.text),
-                Err(Fail::Choose(_)) => {}
-            }
-            let messages: Vec<(Option<i64>, NewMessage)> = r
-                .out
-                .iter()
-                .map(|o| {
-                    let m = NewMessage {
-                        destination: commit::destination_key(&o.to),
-                        text: o.text.clone(),
-                        board: o.image.is_some(),
-                        ending: false,
-                    };
-                    (o.game, m)
-                })
-                .collect();
-            self.store.queue_messages(&messages, now).await?;
-        }
-        Ok(())
-    }
-
     /// Tournament `id` goes on if it is running and its started rounds have ended: the
     /// standings are posted and the next round started, or the tournament finished.
     /// Nothing when another process did it first.
-    pub(super) async fn advance(&self, id: i64, at: i64, r: &mut Reply) -> Result<(), Fail> {
+    pub(super) async fn advance_rounds(&self, id: i64, at: i64, r: &mut Reply) -> Result<(), Fail> {
         // Each pass either finds nothing to do, or starts a round (which may end at once:
         // every board of it forfeited), or lost a race and reads again.
         for _ in 0..RETRIES + crate::service::tournament::MAX_ENTRANTS * 2 {
@@ -140,11 +79,8 @@ impl Service {
             if t.state != "running" {
                 return Ok(());
             }
-            if super::competition::is_competition(&t) {
-                if self.competition_step(&t, at, r).await? {
-                    return Ok(());
-                }
-                continue;
+            if is_competition(&t) {
+                return Ok(());
             }
             let entrants = self.store.entrants(id).await?;
             let boards = self.store.boards(id).await?;
@@ -452,4 +388,40 @@ pub(super) fn stored_options(
         stored.insert("rated".into(), if yes { "yes" } else { "no" }.into());
     }
     to_stored_text("the options", &stored)
+}
+
+impl Service {
+    /// The game of board `b` of tournament `name` as PGN, tagged with the event, the
+    /// round and the board, and a blank line after it; nothing for a board without a
+    /// game.
+    pub(super) async fn board_pgn(
+        &self,
+        name: &str,
+        b: &crate::store::BoardRow,
+    ) -> Result<String, Fail> {
+        let Some(id) = b.game_id else {
+            return Ok(String::new());
+        };
+        let g = self.game_row(id).await?;
+        let rules = self.whole(&g).await?;
+        let mut tags = super::text::pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+        for (k, v) in &mut tags {
+            match k.as_str() {
+                "Event" => *v = format!("Postal {name}"),
+                "Round" => *v = b.round.to_string(),
+                _ => {}
+            }
+        }
+        let at = tags
+            .iter()
+            .position(|(k, _)| k == "Round")
+            .map_or(tags.len(), |i| i + 1);
+        tags.insert(at, ("Board".into(), b.board.to_string()));
+        let mut pgn = rules.pgn(crate::variants::api::Viewer::Public, &tags);
+        if !pgn.ends_with('\n') {
+            pgn.push('\n');
+        }
+        pgn.push('\n');
+        Ok(pgn)
+    }
 }

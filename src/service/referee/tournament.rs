@@ -4,15 +4,14 @@
 //! the version read ([`crate::store::Store::join_tournament`] and the others) and read
 //! again when another came between, so the checks hold on the state written.
 
-use super::competition::is_competition;
 use super::marks::{user_at_mark, user_mark, DAY};
 use super::messages::{Fail, Incoming, Member, Outbound, Place, Reply};
 use super::rounds::{standings_of, stored_options, table_text, tournament_name};
 use super::Service;
 use crate::service::command::{TournamentCommand, TournamentFormat, TournamentTerms};
-use crate::service::tournament::{record_of, rounds_of, MAX_ENTRANTS};
-use crate::store::{BoardRow, GameStatus, NewTournament, TournamentRow};
-use crate::variants::api::{read_options, Placing, RefusalKind, Viewer};
+use crate::service::tournament::{is_competition, record_of, rounds_of, MAX_ENTRANTS};
+use crate::store::{GameStatus, NewTournament, TournamentRow};
+use crate::variants::api::{read_options, Placing, RefusalKind};
 
 /// How many tournaments `tournaments` lists.
 const LISTED: i64 = 25;
@@ -577,37 +576,7 @@ impl Service {
     }
 }
 
-impl Service {
-    /// The game of board `b` of tournament `name` as PGN, tagged with the event, the
-    /// round and the board, and a blank line after it; nothing for a board without a
-    /// game.
-    pub(super) async fn board_pgn(&self, name: &str, b: &BoardRow) -> Result<String, Fail> {
-        let Some(id) = b.game_id else {
-            return Ok(String::new());
-        };
-        let g = self.game_row(id).await?;
-        let rules = self.whole(&g).await?;
-        let mut tags = super::text::pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
-        for (k, v) in &mut tags {
-            match k.as_str() {
-                "Event" => *v = format!("Postal {name}"),
-                "Round" => *v = b.round.to_string(),
-                _ => {}
-            }
-        }
-        let at = tags
-            .iter()
-            .position(|(k, _)| k == "Round")
-            .map_or(tags.len(), |i| i + 1);
-        tags.insert(at, ("Board".into(), b.board.to_string()));
-        let mut pgn = rules.pgn(Viewer::Public, &tags);
-        if !pgn.ends_with('\n') {
-            pgn.push('\n');
-        }
-        pgn.push('\n');
-        Ok(pgn)
-    }
-}
+impl Service {}
 
 /// A tournament's terms, as `, 3 days per move, unrated, ...`.
 fn terms_line(t: &TournamentRow) -> String {

@@ -1,0 +1,92 @@
+//! How a tournament goes on: after a command that ended one of its games, or at the
+//! deadline task's sweep; a best-score competition by its deals
+//! ([`Service::competition_step`]), any other by its rounds ([`Service::advance_rounds`]).
+
+use super::messages::{Destination, Fail, Reply};
+use super::rounds::RETRIES;
+use super::{commit, Service};
+use crate::service::tournament::{is_competition, MAX_ENTRANTS};
+use crate::store::{NewMessage, StoreError};
+
+impl Service {
+    /// After a command that ended `games`: each tournament one of them belongs to goes
+    /// on (its next round, or its end), its messages added to the answer.
+    pub(super) async fn tournament_games_ended(
+        &self,
+        games: &[i64],
+        at: i64,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let mut done = Vec::new();
+        for &g in games {
+            if let Some((t, _, _)) = self.store.tournament_of_game(g).await? {
+                if !done.contains(&t) {
+                    done.push(t);
+                    self.advance(t, at, r).await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The deadline task's sweep at `now`: every tournament whose sign-up deadline has
+    /// passed starts (or is cancelled, too few having joined), and every running
+    /// tournament whose games have all ended goes on, its messages queued in the outbox.
+    pub async fn advance_tournaments(&self, now: i64) -> Result<(), StoreError> {
+        // Tournaments whose sign-up deadline has passed start, or are cancelled.
+        self.close_signups(now).await?;
+        let mut ids = self.store.tournaments_to_advance().await?;
+        ids.extend(self.store.competitions_to_advance().await?);
+        ids.sort_unstable();
+        ids.dedup();
+        for id in ids {
+            let mut r = Reply {
+                out: Vec::new(),
+                origin: Destination::default(),
+                plain: Vec::new(),
+            };
+            match self.advance(id, now, &mut r).await {
+                Ok(()) => {}
+                Err(Fail::Store(e)) => return Err(e),
+                Err(Fail::Refuse(e)) => tracing::error!("tournament #{id}: {}", e.text),
+                Err(Fail::Choose(_)) => {}
+            }
+            let messages: Vec<(Option<i64>, NewMessage)> = r
+                .out
+                .iter()
+                .map(|o| {
+                    let m = NewMessage {
+                        destination: commit::destination_key(&o.to),
+                        text: o.text.clone(),
+                        board: o.image.is_some(),
+                        ending: false,
+                    };
+                    (o.game, m)
+                })
+                .collect();
+            self.store.queue_messages(&messages, now).await?;
+        }
+        Ok(())
+    }
+
+    /// Tournament `id` goes on if it is running: a competition deals its entrants' next
+    /// deals (or ends), any other tournament starts its next round (or ends). Nothing when
+    /// another process did it first.
+    pub(super) async fn advance(&self, id: i64, at: i64, r: &mut Reply) -> Result<(), Fail> {
+        for _ in 0..RETRIES + MAX_ENTRANTS * 2 {
+            let Some(t) = self.store.tournament(id).await? else {
+                return Ok(());
+            };
+            if t.state != "running" {
+                return Ok(());
+            }
+            if !is_competition(&t) {
+                return self.advance_rounds(id, at, r).await;
+            }
+            if self.competition_step(&t, at, r).await? {
+                return Ok(());
+            }
+        }
+        Err(Fail::Store(StoreError::Conflict))
+    }
+}
