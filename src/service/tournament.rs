@@ -130,6 +130,14 @@ pub fn record_of(
     (record, users)
 }
 
+/// The format a best-score competition is read back with (migration 0021).
+pub const COMPETITION: &str = "competition";
+
+/// Whether tournament `t` is a best-score competition of a one-seat variant.
+pub fn is_competition(t: &crate::store::TournamentRow) -> bool {
+    t.format == COMPETITION
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,12 +159,4 @@ mod tests {
         let s = game_score(Some("1-0"), Some("[-2,5]")).unwrap();
         assert_eq!(s.white, Points::ONE);
     }
-}
-
-/// The format a best-score competition is read back with (migration 0021).
-pub const COMPETITION: &str = "competition";
-
-/// Whether tournament `t` is a best-score competition of a one-seat variant.
-pub fn is_competition(t: &crate::store::TournamentRow) -> bool {
-    t.format == COMPETITION
 }

@@ -424,4 +424,17 @@ impl Service {
         pgn.push('\n');
         Ok(pgn)
     }
+
+    /// Tournament `id`, if there is one.
+    pub(super) async fn tournament_row(
+        &self,
+        id: i64,
+    ) -> Result<crate::store::TournamentRow, Fail> {
+        self.store.tournament(id).await?.ok_or_else(|| {
+            Fail::of(
+                crate::variants::api::RefusalKind::Unknown,
+                format!("there is no tournament #{id}"),
+            )
+        })
+    }
 }

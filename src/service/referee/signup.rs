@@ -114,7 +114,7 @@ impl Service {
             let Some(t) = self.store.tournament(id).await? else {
                 return Ok(());
             };
-            if t.state != "signup" || t.signup_until.is_none_or(|until| until > now) {
+            if t.state != "signup" || !matches!(t.signup_until, Some(until) if until <= now) {
                 return Ok(());
             }
             let entrants = self.store.entrants(id).await?;

@@ -188,16 +188,6 @@ impl Service {
         Ok(())
     }
 
-    /// Tournament `id`, if there is one.
-    pub(super) async fn tournament_row(&self, id: i64) -> Result<TournamentRow, Fail> {
-        self.store.tournament(id).await?.ok_or_else(|| {
-            Fail::of(
-                RefusalKind::Unknown,
-                format!("there is no tournament #{id}"),
-            )
-        })
-    }
-
     /// Tournament `id` of the server the command comes from (a tournament is another
     /// server's business: unknown here).
     async fn tournament_here(&self, inc: &Incoming, id: i64) -> Result<TournamentRow, Fail> {
