@@ -56,10 +56,20 @@ pub fn san_among(m: Move, candidates: &[Move]) -> String {
     out
 }
 
+/// [`san`], given `legal`, the legal moves of `pos` (listed once by a caller that needs
+/// them again).
+pub fn san_among_legal(pos: &Position, m: Move, legal: &[Move]) -> String {
+    crate::rules::work::count(crate::rules::work::Work::San);
+    write_with(pos, m, legal, Glyphs::Letters)
+}
+
 fn write(pos: &Position, m: Move, glyphs: Glyphs) -> String {
-    let legal = pos.legal_moves();
+    write_with(pos, m, &pos.legal_moves(), glyphs)
+}
+
+fn write_with(pos: &Position, m: Move, legal: &[Move], glyphs: Glyphs) -> String {
     let mut out = String::with_capacity(8);
-    write_body(m, &legal, glyphs, &mut out);
+    write_body(m, legal, glyphs, &mut out);
     if legal.contains(&m) {
         out.push_str(check_suffix(pos, m));
     }

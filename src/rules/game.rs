@@ -390,6 +390,19 @@ impl Game {
         Ok(())
     }
 
+    /// [`Game::play`] for `m`, one of the current position's [`Position::legal_moves`]
+    /// as the caller listed them: its legality is not tested a second time (a move
+    /// generation).
+    pub fn play_legal(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let next = self.position().after(m);
+        self.push(next, m);
+        self.outcome = self.automatic_outcome();
+        Ok(())
+    }
+
     /// Plays `m`, a move of this position's [`Position::legal_moves`] (a stored game
     /// read back), without testing its legality a second time nor the automatic endings
     /// after it: [`Game::settle`] tests those once the last move is played. Reading a

@@ -56,6 +56,49 @@ pub static BUILTIN: &[&dyn VariantSpec] = &[
 #[derive(Clone)]
 pub struct Registry {
     variants: Vec<&'static dyn VariantSpec>,
+    /// What [`Registry::find`] and [`Registry::declarations`] look up, worked out once
+    /// from `variants` (each was worked out again at every command: about 8k
+    /// instructions of a move in the referee's bench).
+    index: std::sync::Arc<Index>,
+}
+
+/// The names of a registry's variants and commands, as they are looked up.
+struct Index {
+    /// Each variant's keys ([`name_key`] of its id, display name and aliases), in the
+    /// registry's order.
+    keys: Vec<Vec<String>>,
+    /// Every command name and alias, each with the commands it names in registry order.
+    commands: std::collections::HashMap<&'static str, Vec<&'static CommandSpec>>,
+}
+
+impl Index {
+    /// The index of `variants`.
+    fn of(variants: &[&'static dyn VariantSpec]) -> Index {
+        let keys = variants
+            .iter()
+            .map(|v| {
+                [v.id(), v.display_name()]
+                    .into_iter()
+                    .chain(v.aliases().iter().copied())
+                    .map(|n| name_key(n).into_owned())
+                    .collect()
+            })
+            .collect();
+        let mut commands: std::collections::HashMap<&'static str, Vec<&'static CommandSpec>> =
+            std::collections::HashMap::new();
+        for c in variants.iter().flat_map(|v| v.commands().iter()) {
+            let mut words: Vec<&'static str> = std::iter::once(c.name)
+                .chain(c.aliases.iter().copied())
+                .collect();
+            // A command named twice (its name among its aliases) is declared once.
+            words.sort_unstable();
+            words.dedup();
+            for w in words {
+                commands.entry(w).or_default().push(c);
+            }
+        }
+        Index { keys, commands }
+    }
 }
 
 impl std::fmt::Debug for Registry {
@@ -72,17 +115,27 @@ impl Default for Registry {
 
 /// A variant's name without case, hyphens, underscores or spaces (`Split_Brain` is
 /// `splitbrain`).
-fn name_key(name: &str) -> String {
-    name.chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' '))
-        .collect::<String>()
-        .to_lowercase()
+fn name_key(name: &str) -> std::borrow::Cow<'_, str> {
+    // A name already in its key's form (`standard`) is its own key.
+    if name
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    std::borrow::Cow::Owned(
+        name.chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .collect::<String>()
+            .to_lowercase(),
+    )
 }
 
 impl Registry {
     /// The built-in variants.
     pub fn builtin() -> Registry {
         Registry {
+            index: std::sync::Arc::new(Index::of(BUILTIN)),
             variants: BUILTIN.to_vec(),
         }
     }
@@ -90,6 +143,7 @@ impl Registry {
     /// This registry with one more variant (a test's own).
     pub fn with(mut self, variant: &'static dyn VariantSpec) -> Registry {
         self.variants.push(variant);
+        self.index = std::sync::Arc::new(Index::of(&self.variants));
         self
     }
 
@@ -102,11 +156,12 @@ impl Registry {
     /// case, spaces, `-` or `_`.
     pub fn find(&self, name: &str) -> Option<&'static dyn VariantSpec> {
         let key = name_key(name);
-        self.all().find(|v| {
-            name_key(v.id()) == key
-                || name_key(v.display_name()) == key
-                || v.aliases().iter().any(|a| name_key(a) == key)
-        })
+        let i = self
+            .index
+            .keys
+            .iter()
+            .position(|keys| keys.iter().any(|k| *k == key))?;
+        self.variants.get(i).copied()
     }
 
     /// The variant `name` means, or a refusal that lists the known ones.
@@ -190,10 +245,7 @@ impl Registry {
 
     /// Every declaration of the command `word` (a name or an alias), in registry order.
     pub fn declarations(&self, word: &str) -> Vec<&'static CommandSpec> {
-        self.all()
-            .flat_map(|v| v.commands().iter())
-            .filter(|c| c.is_named(word))
-            .collect()
+        self.index.commands.get(word).cloned().unwrap_or_default()
     }
 
     /// A new game of the variant `name`.

@@ -158,8 +158,12 @@ pub fn parse_move(pos: &Position, input: &str) -> Result<Move, MoveError> {
 /// and when a bishop could also take on c6 the note says so and how to write the bishop's
 /// move. None otherwise.
 pub fn reading_note(pos: &Position, input: &str, m: Move) -> Option<String> {
+    // The move first: most moves are no b-pawn's capture, and their text is not read again.
+    if m.role != Role::Pawn || m.from.file() != 1 || m.capture.is_none() {
+        return None;
+    }
     let text = normalise(input).ok()?.text;
-    if !text.starts_with('b') || m.role != Role::Pawn || m.from.file() != 1 || m.capture.is_none() {
+    if !text.starts_with('b') {
         return None;
     }
     let legal = pos.legal_moves();
@@ -208,6 +212,12 @@ fn exact_san(legal: &[Move], text: &str) -> Option<Move> {
     let mut buf = String::with_capacity(8);
     let mut found = None;
     for m in legal {
+        // Only a move whose SAN could end as `text` does is written out (writing every
+        // legal move's SAN was a tenth of a typed move's instructions in the referee's
+        // bench, issue 36).
+        if !may_be_written(*m, text.as_bytes()) {
+            continue;
+        }
         buf.clear();
         write_body(*m, legal, Glyphs::Letters, &mut buf);
         if buf == text {
@@ -218,6 +228,28 @@ fn exact_san(legal: &[Move], text: &str) -> Option<Move> {
         }
     }
     found
+}
+
+/// Whether [`write_body`] may write `m` as `text`: castling as `O-O` or `O-O-O`, any
+/// other move ending with its destination square (before `=` and the promoted piece's
+/// letter for a promotion). A test of what the SAN must hold, never a reason to refuse.
+fn may_be_written(m: Move, text: &[u8]) -> bool {
+    if let MoveKind::Castle(_) = m.kind {
+        return text.starts_with(b"O-O");
+    }
+    let square = [m.to.file_char(), m.to.rank_char()];
+    let end = if m.promotion.is_some() {
+        text.len().checked_sub(2)
+    } else {
+        Some(text.len())
+    };
+    let Some(start) = end.and_then(|e| e.checked_sub(2)) else {
+        return false;
+    };
+    square
+        .iter()
+        .zip(&text[start..start + 2])
+        .all(|(c, b)| u32::from(*b) == u32::from(*c))
 }
 
 #[cfg(test)]

@@ -2,11 +2,13 @@
 //! aborts, with the notes each gives.
 
 use super::{
-    color_of, find_turn, find_uci, seat_of, text, ChessAction, ChessRules, ClaimKind, OfferKind,
+    color_of, find_turn_among, find_uci, seat_of, text, ChessAction, ChessRules, ClaimKind,
+    OfferKind,
 };
 use crate::notation::pgn::turn_san;
 use crate::notation::san;
-use crate::rules::{Claim, Color, EndReason, Outcome};
+use crate::notation::san::san_among_legal;
+use crate::rules::{Claim, Color, DoubleMoveError, EndReason, IllegalMove, Outcome, Turn};
 use crate::variants::api::{
     answer_offer, make_offer, refuse_if_over, GameRules, Note, RuleError, Seat, Text,
 };
@@ -26,11 +28,23 @@ impl ChessRules {
             return Err(RuleError::not_your_turn("it is not your turn"));
         }
         let pos = *self.game.position();
-        let turn = find_turn(&pos, text)?;
-        let said = text::describe_turn(&pos, turn, &turn_san(&pos, turn));
-        self.game
-            .play_turn(turn)
-            .map_err(|e| RuleError::new(text::double_move_refusal(&pos, &e)))?;
+        // The legal moves listed once: the move is found among them, written in SAN
+        // against them and played as one of them (each listed them again).
+        let legal = pos.legal_moves();
+        let turn = find_turn_among(&pos, &legal, text)?;
+        let written = match turn {
+            Turn::Single(m) => san_among_legal(&pos, m, &legal),
+            Turn::Double(..) => turn_san(&pos, turn),
+        };
+        let said = text::describe_turn(&pos, turn, &written);
+        let outcome = match turn {
+            Turn::Single(m) => self.game.play_legal(m).map_err(|e| match e {
+                IllegalMove::GameOver => DoubleMoveError::GameOver,
+                IllegalMove::NotLegal => DoubleMoveError::FirstIllegal(m.uci()),
+            }),
+            Turn::Double(..) => self.game.play_turn(turn),
+        };
+        outcome.map_err(|e| RuleError::new(text::double_move_refusal(&pos, &e)))?;
         let mut notes = vec![played(seat_of(color), &said)];
         if let Some((by, kind)) = self.offer {
             if by != color {

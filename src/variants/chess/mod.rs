@@ -173,7 +173,12 @@ pub fn game_outcome(o: &Outcome) -> GameOutcome {
 
 /// Finds the legal move whose UCI text is `uci` (case-insensitive).
 pub fn find_uci(pos: &Position, uci: &str) -> Option<Move> {
-    let legal = pos.legal_moves();
+    find_uci_among(&pos.legal_moves(), uci)
+}
+
+/// [`find_uci`] among `legal`, the legal moves of the position, listed once by a caller
+/// that needs them again.
+fn find_uci_among(legal: &[Move], uci: &str) -> Option<Move> {
     match UciText::parse(uci) {
         // Compared field by field: formatting every legal move's UCI to find one was a
         // fifth of a move's instructions when a stored game was read back (issue 36).
@@ -250,13 +255,18 @@ impl UciText {
 /// Finds the turn whose canonical text is `text`: a move's UCI, or a double move's two
 /// UCI texts separated by a space. A refused double move says why.
 pub fn find_turn(pos: &Position, text: &str) -> Result<Turn, RuleError> {
+    find_turn_among(pos, &pos.legal_moves(), text)
+}
+
+/// [`find_turn`], given `legal`, the legal moves of `pos`.
+fn find_turn_among(pos: &Position, legal: &[Move], text: &str) -> Result<Turn, RuleError> {
     let illegal = |t: &str| RuleError::new(format!("{t} is not a legal move here"));
     match text.split_once(' ') {
-        None => find_uci(pos, text)
+        None => find_uci_among(legal, text)
             .map(Turn::Single)
             .ok_or_else(|| illegal(text)),
         Some((a, b)) => {
-            let first = find_uci(pos, a).ok_or_else(|| illegal(a))?;
+            let first = find_uci_among(legal, a).ok_or_else(|| illegal(a))?;
             if let Some(e) = pos.double_move_refusal(first) {
                 return Err(RuleError::new(text::double_move_refusal(pos, &e)));
             }

@@ -15,9 +15,10 @@ pub(super) fn read(
     match command.word.as_str() {
         "move" | "play" => {
             let text = command.rest(0);
-            let uci = parse(rules, seat, &text)?;
-            let action = Action::of(&ChessAction::Move(uci.clone()))?;
-            Ok(match note(rules, &text, &uci) {
+            let (uci, single) = parse_turn(rules, seat, &text)?;
+            let action = Action::of(&ChessAction::Move(uci))?;
+            let pos = rules.game().position();
+            Ok(match single.and_then(|m| reading_note(pos, &text, m)) {
                 Some(note) => Reading::Noted { action, note },
                 None => Reading::Act(action),
             })
@@ -93,6 +94,18 @@ fn answer(rules: &ChessRules, kind: OfferKind, word: &str) -> Result<ChessAction
 /// Reads a move typed by `seat` into its canonical text (UCI; in Double Move Chess a
 /// bare `MOVE1, MOVE2` is a double move).
 pub(super) fn parse(rules: &ChessRules, seat: Seat, text: &str) -> Result<String, RuleError> {
+    parse_turn(rules, seat, text).map(|(uci, _)| uci)
+}
+
+/// [`parse`], with the move read when the turn is a single move (a double move's halves
+/// are noted nowhere), for [`reading_note`]: how the text may have been meant otherwise
+/// (a lower-case `bxc6` while a bishop could also take there), told with the
+/// announcement.
+fn parse_turn(
+    rules: &ChessRules,
+    seat: Seat,
+    text: &str,
+) -> Result<(String, Option<crate::rules::Move>), RuleError> {
     let color = color_of(seat)?;
     rules.over_check()?;
     if rules.game().turn() != color {
@@ -101,24 +114,11 @@ pub(super) fn parse(rules: &ChessRules, seat: Seat, text: &str) -> Result<String
     let pos = rules.game().position();
     if pos.config().double_move.is_some() {
         if let Some((first, second)) = split_double(text) {
-            return parse_double(rules, seat, first, second);
+            return Ok((parse_double(rules, seat, first, second)?, None));
         }
     }
-    Ok(parse_move(pos, text)?.uci())
-}
-
-/// How `text`, read as the move `uci`, may have been meant otherwise (a lower-case `bxc6`
-/// while a bishop could also take there), for the announcement.
-fn note(rules: &ChessRules, text: &str, uci: &str) -> Option<String> {
-    let pos = rules.game().position();
-    if uci.contains(' ') {
-        // A double move's halves are noted nowhere.
-        return None;
-    }
-    // Found by its fields: formatting every legal move's UCI to compare was a tenth of a
-    // move's instructions in the referee's bench.
-    let m = super::find_uci(pos, uci)?;
-    reading_note(pos, text, m)
+    let m = parse_move(pos, text)?;
+    Ok((m.uci(), Some(m)))
 }
 
 /// Reads a double move typed by `seat` into its canonical text (both halves' UCI).
