@@ -126,18 +126,18 @@ fn parse_board(
     board_part: &str,
 ) -> Result<(Vec<(Square, Piece)>, Bitboard), FenError> {
     let cfg = variant.config();
-    let ranks: Vec<&str> = board_part.split('/').collect();
-    if ranks.len() != cfg.height as usize {
+    // The ranks counted without being listed, and room made for a full board's pieces
+    // at once: a FEN is read at every move (the snapshot).
+    let ranks = board_part.bytes().filter(|&b| b == b'/').count() + 1;
+    if ranks != cfg.height as usize {
         return Err(syntax(format!(
             "{} needs {} ranks, found {}",
-            variant,
-            cfg.height,
-            ranks.len()
+            variant, cfg.height, ranks
         )));
     }
-    let mut pieces = Vec::new();
+    let mut pieces = Vec::with_capacity(32);
     let mut promoted = Bitboard::EMPTY;
-    for (i, row) in ranks.iter().enumerate() {
+    for (i, row) in board_part.split('/').enumerate() {
         let rank = cfg.height - 1 - i as u8;
         parse_rank(cfg.width, rank, row, &mut pieces, &mut promoted)?;
     }

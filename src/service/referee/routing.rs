@@ -84,6 +84,14 @@ pub(super) fn examples_with_game(text: &str, id: i64, commands: &[CommandSpec]) 
     out
 }
 
+/// What `part` holds: taken when `own` (the last to need it), else a copy.
+fn take_or_copy<T: Clone + Default>(part: &mut Option<T>, own: bool) -> T {
+    match own {
+        true => part.take().unwrap_or_default(),
+        false => part.clone().unwrap_or_default(),
+    }
+}
+
 /// `draw accept` for game 12 is `draw 12 accept`.
 fn with_id(command: &str, id: i64) -> String {
     match command.split_once(' ') {
@@ -175,7 +183,20 @@ impl Service {
             true => players(g),
             false => awaited_users(g, rules),
         };
-        for d in public_dest(g) {
+        let dests = public_dest(g);
+        let last = dests.len().saturating_sub(1);
+        let (mut text, mut image, mut buttons, mut mentions) =
+            (Some(text), Some(image), Some(buttons), Some(mentions));
+        for (i, d) in dests.into_iter().enumerate() {
+            // The last destination takes the message's parts, the others copies (a game
+            // in a channel has one destination: nothing is copied).
+            let own = i == last;
+            let (text, image, buttons, mentions) = (
+                take_or_copy(&mut text, own),
+                take_or_copy(&mut image, own),
+                take_or_copy(&mut buttons, own),
+                take_or_copy(&mut mentions, own),
+            );
             // A turn notice for those it calls on: in a channel, the players awaited;
             // privately, its recipient when awaited.
             let turn = !ended
@@ -186,12 +207,12 @@ impl Service {
             r.out.push(Outbound {
                 turn,
                 to: d,
-                text: text.clone(),
-                image: image.clone(),
+                text,
+                image,
                 game: Some(g.id),
-                buttons: buttons.clone(),
+                buttons,
                 refusal: None,
-                mentions: mentions.clone(),
+                mentions,
                 document: None,
                 ending: ended,
                 listing: Vec::new(),

@@ -17,22 +17,23 @@ pub fn day_count(days: impl std::fmt::Display) -> String {
 /// Who is awaited, for what, and by when: `@bob (Black) to move, by 2026-01-04 00:00 UTC`
 /// (the time as a [`time_mark`]).
 pub(super) fn turn_line(g: &GameRow, rules: &dyn GameRules, dl: &[Deadline]) -> String {
-    let parts: Vec<String> = rules
-        .awaiting()
-        .iter()
-        .map(|(s, p)| {
-            let who = format!(
-                "{} ({})",
-                user_at_mark(g.user_at(s.0).unwrap_or("?")),
-                rules.seat_name(*s)
-            );
-            match dl.iter().find(|d| d.seat == s.0) {
-                Some(d) => format!("{who} {}, by {}", p.ask, time_mark(d.due_at)),
-                None => format!("{who} {}", p.ask),
-            }
-        })
-        .collect();
-    parts.join("; ")
+    // Written into one string: the line is written after every move.
+    let mut out = String::with_capacity(64);
+    for (i, (s, p)) in rules.awaiting().iter().enumerate() {
+        if i > 0 {
+            out.push_str("; ");
+        }
+        out.push_str(&user_at_mark(g.user_at(s.0).unwrap_or("?")));
+        out.push_str(" (");
+        out.push_str(rules.seat_name(*s));
+        out.push_str(") ");
+        out.push_str(&p.ask);
+        if let Some(d) = dl.iter().find(|d| d.seat == s.0) {
+            out.push_str(", by ");
+            out.push_str(&time_mark(d.due_at));
+        }
+    }
+    out
 }
 
 /// The users [`turn_line`] calls on: the players of the seats awaited, each once, in

@@ -50,13 +50,14 @@ impl Text {
 
     /// The text with each player written by `name`.
     pub fn render(&self, name: impl Fn(Seat) -> String) -> String {
-        self.0
-            .iter()
-            .map(|s| match s {
-                Span::Text(t) => t.clone(),
-                Span::Player(seat) => name(*seat),
-            })
-            .collect()
+        let mut out = String::new();
+        for s in &self.0 {
+            match s {
+                Span::Text(t) => out.push_str(t),
+                Span::Player(seat) => out.push_str(&name(*seat)),
+            }
+        }
+        out
     }
 
     /// Whether there is nothing to say.

@@ -77,7 +77,13 @@ fn damaged(what: &str) -> RuleError {
 
 /// The hashes written as [`ChessSnapshot::reps`].
 fn write_hashes(hashes: &[u64]) -> String {
-    hashes.iter().map(|h| format!("{h:016x}")).collect()
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(hashes.len() * 16);
+    for h in hashes {
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{h:016x}");
+    }
+    out
 }
 
 /// The hashes of a [`ChessSnapshot::reps`].
