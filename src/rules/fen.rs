@@ -381,35 +381,40 @@ fn push_placement(
     marked: Bitboard,
 ) {
     // A run of empty squares as its count (a board is at most 16 squares wide).
-    let push_empty = |out: &mut String, empty: u32| {
+    let push_empty = |out: &mut Vec<u8>, empty: u32| {
         if empty >= 10 {
-            out.push('1');
+            out.push(b'1');
         }
         if empty > 0 {
-            out.push(char::from(b'0' + (empty % 10) as u8));
+            out.push(b'0' + (empty % 10) as u8);
         }
     };
+    // Written as bytes (every character is ASCII) into room made once, then appended as
+    // one string: a FEN is written at every move, and a character pushed at a time onto
+    // a string cost as much as finding the pieces.
+    let mut bytes: Vec<u8> = Vec::with_capacity(usize::from(width) * usize::from(height) + 16);
     for rank in (0..height).rev() {
         let mut empty = 0;
         for file in 0..width {
             let sq = Square::new(file, rank);
             match piece_at(sq) {
                 Some(p) => {
-                    push_empty(out, empty);
+                    push_empty(&mut bytes, empty);
                     empty = 0;
-                    out.push(p.fen_char());
+                    bytes.push(p.fen_char() as u8);
                     if marked.contains(sq) {
-                        out.push('~');
+                        bytes.push(b'~');
                     }
                 }
                 None => empty += 1,
             }
         }
-        push_empty(out, empty);
+        push_empty(&mut bytes, empty);
         if rank > 0 {
-            out.push('/');
+            bytes.push(b'/');
         }
     }
+    out.push_str(std::str::from_utf8(&bytes).unwrap_or_default());
 }
 
 /// The board part of a FEN (ranks from the top) followed by the reserve in brackets

@@ -21,8 +21,10 @@ pub(super) const OPTION: &str = "takebacks";
 
 /// Whether game `g` was made with `takebacks:on`.
 pub(super) fn allowed(g: &GameRow) -> bool {
-    serde_json::from_str::<Options>(&g.options)
-        .is_ok_and(|o| o.get(OPTION).is_some_and(|v| v == "on"))
+    // Options that do not name it are not read (every move asks).
+    g.options.contains(OPTION)
+        && serde_json::from_str::<Options>(&g.options)
+            .is_ok_and(|o| o.get(OPTION).is_some_and(|v| v == "on"))
 }
 
 /// What a challenge's `takebacks:` option and its `rated:` choice decide together, for a

@@ -13,21 +13,23 @@ pub fn grid(
     height: u8,
     piece_at: impl Fn(crate::rules::Square) -> Option<crate::rules::Piece>,
 ) -> String {
-    let mut out = String::new();
+    // Written as bytes into room made once (every character is ASCII), then taken as a
+    // string: a diagram is drawn after every move, and a character pushed at a time onto
+    // a string was half of its cost.
+    let (w, h) = (usize::from(width), usize::from(height));
+    let mut out: Vec<u8> = Vec::with_capacity((w + 3) * (h + 1));
     for rank in (0..height).rev() {
-        out.push((b'1' + rank) as char);
-        out.push(' ');
+        out.push(b'1' + rank);
+        out.push(b' ');
         for file in 0..width {
             let sq = crate::rules::Square::new(file, rank);
-            out.push(piece_at(sq).map(|p| p.fen_char()).unwrap_or('.'));
+            out.push(piece_at(sq).map_or(b'.', |p| p.fen_char() as u8));
         }
-        out.push('\n');
+        out.push(b'\n');
     }
-    out.push_str("  ");
-    for file in 0..width {
-        out.push((b'a' + file) as char);
-    }
-    out
+    out.extend_from_slice(b"  ");
+    out.extend((0..width).map(|file| b'a' + file));
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// A text diagram: ranks from the top, `.` for an empty square, reserves below, then
