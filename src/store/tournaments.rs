@@ -201,6 +201,7 @@ macro_rules! mark_event {
         }
     };
 }
+pub(super) use mark_event;
 
 /// Takes the tournament's write for this transaction: version `$2` becomes `$2 + 1` at
 /// `$3`; no row when another write came first. On PostgreSQL the row stays locked, on

@@ -2,7 +2,8 @@
 //! once the deadline has passed, the deadline check starts a tournament with enough
 //! players (its round announced from the outbox) and cancels one without, saying why in
 //! its channel; a second delivery of the same chat event (a command Discord sends again)
-//! joins nobody twice and starts nothing twice.
+//! joins nobody twice and starts nothing twice, and makes no second tournament or
+//! competition.
 
 use crate::common::service::{open, TempDir};
 use postal::service::referee::{Destination, Incoming, Member, Outbound, Place, Service};
@@ -209,4 +210,27 @@ async fn a_tournament_command_delivered_twice_is_applied_once() {
         svc.store().tournament(1).await.unwrap().unwrap().state,
         "paused"
     );
+}
+
+/// A best-score competition's creation delivered twice (Discord sending the command
+/// again) makes one competition and answers once, as a tournament's does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_competition_created_twice_by_one_event_is_made_once() {
+    let dir = TempDir::new("competition-events");
+    let svc = open(&dir.db()).await;
+    let create = "tournament create competition parade deals:2";
+    let out = send(&svc, "k1", &user(0), create, T0).await;
+    assert_eq!(out.len(), 1, "{:?}", texts(&out));
+    assert!(
+        out[0].text.contains("made by") && out[0].text.contains("tournament join 1"),
+        "{}",
+        out[0].text
+    );
+    assert!(send(&svc, "k1", &user(0), create, T0 + 1).await.is_empty());
+    assert!(svc.store().tournament(2).await.unwrap().is_none());
+    let row = svc.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!((row.format.as_str(), row.rounds), ("competition", 2));
+    // Another event makes another.
+    assert_eq!(send(&svc, "k2", &user(0), create, T0 + 2).await.len(), 1);
+    assert!(svc.store().tournament(2).await.unwrap().is_some());
 }

@@ -14,7 +14,7 @@
 use super::commit;
 use super::marks::{user_mark, DAY};
 use super::messages::{Destination, Fail, Incoming, Outbound, Place, Reply};
-use super::rounds::{new_game, stored_options, table_text, tournament_name};
+use super::rounds::{made_text, new_game, stored_options, table_text, tournament_name};
 use super::Service;
 use crate::render::table::Table;
 use crate::service::command::TournamentTerms;
@@ -96,16 +96,10 @@ impl Service {
         };
         let id = self
             .store
-            .create_competition(&t, deals.into(), inc.at)
+            .create_competition(&t, deals.into(), Some(&inc.event_id), inc.at)
             .await?;
         let row = self.tournament_row(id).await?;
-        r.say(format!(
-            "{} made by {}{}: join it with tournament join {id}; {} starts it",
-            tournament_name(&row, spec.display_name()),
-            user_mark(&inc.user),
-            competition_terms(&row),
-            user_mark(&inc.user)
-        ));
+        r.say(made_text(&row, spec, &competition_terms(&row)));
         Ok(())
     }
 
