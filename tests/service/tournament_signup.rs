@@ -234,3 +234,46 @@ async fn a_competition_created_twice_by_one_event_is_made_once() {
     assert_eq!(send(&svc, "k2", &user(0), create, T0 + 2).await.len(), 1);
     assert!(svc.store().tournament(2).await.unwrap().is_some());
 }
+
+/// A best-score competition whose sign-up deadline passes with enough entrants is
+/// started by the deadline check as `tournament start` starts it: each entrant dealt
+/// deal 1 in a game of their own (not paired as a round robin), announced from the
+/// outbox: the games' openings to their players alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_sign_up_deals_a_competitions_first_deal() {
+    let dir = TempDir::new("competition-signup");
+    let svc = open(&dir.db()).await;
+    let create = "tournament create competition parade deals:2 signup:1";
+    assert_eq!(send(&svc, "k1", &user(0), create, T0).await.len(), 1);
+    for p in 0..2 {
+        send(&svc, &format!("j{p}"), &user(p), "tournament join 1", T0 + 60).await;
+    }
+    svc.check_deadlines(T0 + DAY + 1).await.unwrap();
+    let row = svc.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!((row.state.as_str(), row.current_round), ("running", 1));
+    let boards = svc.store().boards(1).await.unwrap();
+    assert_eq!(boards.len(), 2);
+    for b in &boards {
+        assert_eq!((b.round, b.black), (1, None));
+        let g = svc.store().game(b.game_id.unwrap()).await.unwrap().unwrap();
+        assert_eq!((g.seats.len(), g.channel.as_deref()), (1, None));
+    }
+    let out = delivered(&svc, T0 + DAY + 2).await;
+    assert!(
+        out.iter()
+            .any(|o| o.text.contains("sign-up is over") && o.text.contains("starts: 2 players")),
+        "{:?}",
+        texts(&out)
+    );
+    for p in 0..2 {
+        let openings: Vec<&Outbound> = out
+            .iter()
+            .filter(|o| o.started && o.to == Destination::Dm(user(p)))
+            .collect();
+        assert_eq!(openings.len(), 1, "{:?}", texts(&out));
+    }
+    assert!(out
+        .iter()
+        .filter(|o| o.to == Destination::Channel(CHANNEL.into()))
+        .all(|o| o.image.is_none() && !o.started));
+}

@@ -1,8 +1,9 @@
 //! A tournament's start: its first round (a round robin played together: every round)
 //! paired and started with its announcements queued in the outbox, by `tournament start`
 //! or, once its sign-up deadline (`signup:DAYS`) has passed, by the deadline task's sweep
-//! ([`Service::close_signups`]). A tournament whose sign-up closes with too few players
-//! is cancelled instead, saying why in the channel it was made in. Each is one
+//! ([`Service::close_signups`]), which deals a best-score competition's first deal
+//! instead ([`Service::deal_next`]). A tournament whose sign-up closes with too few
+//! players is cancelled, saying why in the channel it was made in. Each is one
 //! version-checked transaction with its messages, so it happens once, whatever the
 //! processes.
 
@@ -10,7 +11,8 @@ use super::messages::{Destination, Fail, Reply};
 use super::round_outbox::{board_messages, tournament_place};
 use super::rounds::tournament_name;
 use super::Service;
-use crate::service::tournament::{format_of, record_of, rounds_of};
+use crate::service::competition::Competition;
+use crate::service::tournament::{format_of, is_competition, record_of, rounds_of};
 use crate::store::{EntrantRow, RoundMessage, StoreError, TournamentRow};
 use crate::tournament::{schedule, Format, Pairing};
 use crate::variants::api::RefusalKind;
@@ -18,8 +20,12 @@ use crate::variants::api::RefusalKind;
 /// How many times a sign-up's close is tried again when another write came between.
 const RETRIES: usize = 4;
 
-/// The fewest players tournament `t` starts with: 2 for a round robin, 3 for a Swiss.
+/// The fewest players tournament `t` starts with: 2 for a round robin or a best-score
+/// competition, 3 for a Swiss.
 pub(super) fn players_needed(t: &TournamentRow) -> usize {
+    if is_competition(t) {
+        return 2;
+    }
     match format_of(t) {
         Format::RoundRobin => 2,
         Format::Swiss => 3,
@@ -124,6 +130,14 @@ impl Service {
                 plain: Vec::new(),
             };
             let needed = players_needed(&t);
+            if entrants.len() >= needed && is_competition(&t) {
+                // A best-score competition deals its first deal to everyone instead.
+                let c = Competition::read(t.rounds.max(0) as usize, &entrants, &[]);
+                if self.deal_next(&t, &c, (None, now), true, &mut r).await? {
+                    return Ok(());
+                }
+                continue;
+            }
             if entrants.len() >= needed {
                 if self
                     .begin_rounds(&t, &entrants, (None, now), true, &mut r)
