@@ -246,7 +246,14 @@ async fn a_closed_sign_up_deals_a_competitions_first_deal() {
     let create = "tournament create competition parade deals:2 signup:1";
     assert_eq!(send(&svc, "k1", &user(0), create, T0).await.len(), 1);
     for p in 0..2 {
-        send(&svc, &format!("j{p}"), &user(p), "tournament join 1", T0 + 60).await;
+        send(
+            &svc,
+            &format!("j{p}"),
+            &user(p),
+            "tournament join 1",
+            T0 + 60,
+        )
+        .await;
     }
     svc.check_deadlines(T0 + DAY + 1).await.unwrap();
     let row = svc.store().tournament(1).await.unwrap().unwrap();

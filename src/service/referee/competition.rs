@@ -169,7 +169,11 @@ impl Service {
         let table = self.competition_table(&c, &format!("{name}: final standings"));
         let messages = [standings_queued(&to, &table)];
         let step = ("finished", t.current_round, &[][..]);
-        let no_game = |_, _| Err(StoreError::Refused("a competition's end deals no game".into()));
+        let no_game = |_, _| {
+            Err(StoreError::Refused(
+                "a competition's end deals no game".into(),
+            ))
+        };
         let finished = self
             .store
             .start_rounds_announced(t.id, t.version, step, &messages, (None, at), no_game)
