@@ -284,3 +284,57 @@ async fn a_closed_sign_up_deals_a_competitions_first_deal() {
         .filter(|o| o.to == Destination::Channel(CHANNEL.into()))
         .all(|o| o.image.is_none() && !o.started));
 }
+
+/// A tournament is seeded at its start by the players' ratings in its variant on its
+/// server (the higher first), then those without a rating, in the order they joined:
+/// player 3 joined last but won a rated game against player 0, so seeds are 3, 0 (rated),
+/// then 1, 2; the Berger table's first board is the first seed's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_is_seeded_by_rating_then_by_joining() {
+    let dir = TempDir::new("tournament-seeds");
+    let svc = open(&dir.db()).await;
+    let challenge = format!("challenge <@{}> standard", user(0));
+    assert_eq!(send(&svc, "g1", &user(3), &challenge, T0).await.len(), 1);
+    send(&svc, "g2", &user(0), "accept 1", T0 + 10).await;
+    send(&svc, "g3", &user(0), "resign 1", T0 + 20).await;
+    let game = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(game.result.as_deref(), Some("0-1"), "{game:?}");
+    let create = "tournament create round-robin standard";
+    send(&svc, "c1", &user(1), create, T0 + 60).await;
+    for p in 0..4 {
+        send(
+            &svc,
+            &format!("j{p}"),
+            &user(p),
+            "tournament join 1",
+            T0 + 120,
+        )
+        .await;
+    }
+    let out = send(&svc, "s1", &user(1), "tournament start 1", T0 + 180).await;
+    assert!(
+        out[0].text.contains("starts: 4 players") && out[0].text.contains("seeded by rating"),
+        "{:?}",
+        texts(&out)
+    );
+    let seeded: Vec<String> = svc
+        .store()
+        .entrants(1)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.user)
+        .collect();
+    assert_eq!(seeded, [user(3), user(0), user(1), user(2)]);
+    // Round 1 of four: seed 1 against seed 4 on board 1, 2 against 3 on board 2.
+    let boards = svc.store().boards(1).await.unwrap();
+    let g = svc
+        .store()
+        .game(boards[0].game_id.unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let mut players: Vec<String> = g.seats.iter().filter_map(|s| s.user.clone()).collect();
+    players.sort();
+    assert_eq!(players, [user(2), user(3)]);
+}

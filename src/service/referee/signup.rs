@@ -12,7 +12,7 @@ use super::round_outbox::{board_messages, tournament_place};
 use super::rounds::tournament_name;
 use super::Service;
 use crate::service::competition::Competition;
-use crate::service::tournament::{format_of, is_competition, record_of, rounds_of};
+use crate::service::tournament::{format_of, is_competition, record_of, rounds_of, seed_order};
 use crate::store::{EntrantRow, RoundMessage, StoreError, TournamentRow};
 use crate::tournament::{schedule, Format, Pairing};
 use crate::variants::api::RefusalKind;
@@ -47,6 +47,10 @@ impl Service {
         lead_queued: bool,
         r: &mut Reply,
     ) -> Result<bool, Fail> {
+        let Some((t, entrants)) = self.seeded(t, entrants, at).await? else {
+            return Ok(false);
+        };
+        let (t, entrants) = (&t, &entrants[..]);
         let spec = self.registry.get(&t.variant)?;
         let (record, users) = record_of(t, entrants, &[]);
         let rounds: Vec<(Vec<Pairing>, Option<usize>)> = match format_of(t) {
@@ -72,7 +76,7 @@ impl Service {
         }
         let name = tournament_name(t, spec.display_name());
         let lead = format!(
-            "{name} starts: {} players, {} rounds; seeds in the order they joined",
+            "{name} starts: {} players, {} rounds; seeded by rating, then in the order they joined",
             users.len(),
             rounds_of(t, users.len())
         );
@@ -98,6 +102,40 @@ impl Service {
             self.say_to_tournament(t, lead, r);
         }
         Ok(true)
+    }
+
+    /// Tournament `t` (in sign-up) and its `entrants` seeded for the start
+    /// ([`seed_order`]: by their rating in its variant on its server, then in the order
+    /// they joined): as read, when their seeds are in that order already; else the
+    /// entrants renumbered (a write of its own over `t`'s version) and both read again.
+    /// `None` when another write came between, or the tournament is no longer in
+    /// sign-up.
+    async fn seeded(
+        &self,
+        t: &TournamentRow,
+        entrants: &[EntrantRow],
+        at: i64,
+    ) -> Result<Option<(TournamentRow, Vec<EntrantRow>)>, Fail> {
+        let ratings = self.ratings_in(t.server.as_deref(), &t.variant).await?;
+        let order = seed_order(entrants, &ratings);
+        let mut joined: Vec<&EntrantRow> = entrants.iter().collect();
+        joined.sort_by_key(|e| e.seed);
+        if joined.iter().map(|e| &e.user).eq(order.iter()) {
+            return Ok(Some((t.clone(), entrants.to_vec())));
+        }
+        if !self
+            .store
+            .seed_entrants(t.id, t.version, &order, at)
+            .await?
+        {
+            return Ok(None);
+        }
+        let t = self.tournament_row(t.id).await?;
+        if t.state != "signup" {
+            return Ok(None);
+        }
+        let entrants = self.store.entrants(t.id).await?;
+        Ok(Some((t, entrants)))
     }
 
     /// The deadline task's sweep at `now`: each tournament whose sign-up deadline has
