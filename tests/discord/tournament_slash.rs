@@ -26,6 +26,22 @@ async fn action(fake: &Fake, who: (&str, &str), what: &str, id: i64) -> fake_dis
     .await
 }
 
+/// `/tournament create` by Alice in the games channel with `format`, `variant` and one
+/// number option; its response.
+async fn create(
+    fake: &Fake,
+    format: &str,
+    variant: &str,
+    (name, n): (&str, i64),
+) -> fake_discord::Recorded {
+    let options = json!([
+        {"name": "format", "type": 3, "value": format},
+        {"name": "variant", "type": 3, "value": variant},
+        {"name": name, "type": 4, "value": n}
+    ]);
+    slash_reply(fake, ALICE, GAMES, "tournament create", options).await
+}
+
 /// The values of an autocompletion's choices.
 fn choice_values(r: &fake_discord::Recorded) -> Vec<String> {
     assert_eq!(r.json["type"], 8, "an autocompletion result: {}", r.json);
@@ -97,18 +113,7 @@ async fn a_round_robin_made_joined_and_started_by_slash_commands() {
         "{one:?}"
     );
 
-    let r = slash_reply(
-        &fake,
-        ALICE,
-        GAMES,
-        "tournament create",
-        json!([
-            {"name": "format", "type": 3, "value": "round-robin"},
-            {"name": "variant", "type": 3, "value": "standard"},
-            {"name": "days", "type": 4, "value": 3}
-        ]),
-    )
-    .await;
+    let r = create(&fake, "round-robin", "standard", ("days", 3)).await;
     assert!(
         said(&r).contains("tournament #1 (round robin") && said(&r).contains("made by"),
         "{}",
@@ -132,20 +137,7 @@ async fn a_round_robin_made_joined_and_started_by_slash_commands() {
     assert!(said(&r).contains("only its creator"), "{}", r.json);
     let r = action(&fake, ALICE, "start", 1).await;
     assert!(said(&r).contains("starts: 4 players"), "{}", r.json);
-    // Round 1: Alice-Dave on board 1 (game 1), Bob-Carol on board 2 (game 2).
-    let first = thread_of_game(&fake, 1).await;
-    let second = thread_of_game(&fake, 2).await;
-    let names = fake.threads();
-    assert!(names[&first].1.contains("T1 R1 B1"), "{names:?}");
-    assert!(names[&second].1.contains("T1 R1 B2"), "{names:?}");
-    wait_post(&fake, &first, "round 1, board 1").await;
-    wait_post(&fake, &second, "round 1, board 2").await;
-    fake.say(DAVE, &first, "!resign");
-    wait_post(&fake, &first, "resign").await;
-    fake.say(CAROL, &second, "!resign");
-    let standings = wait_post(&fake, GAMES, "standings after round 1").await;
-    assert!(is_png(&standings));
-    assert!(standings.files.iter().any(|f| f.name == "standings.png"));
+    crate::tournament::round_one_opens_its_threads_and_posts_the_standings(&fake).await;
     let third = thread_of_game(&fake, 3).await;
     assert!(fake.threads()[&third].1.contains("T1 R2 B1"));
     // The standings and the list by slash command.
@@ -166,18 +158,7 @@ async fn a_solitaire_competition_deals_its_entrants_in_private() {
     let fake = Fake::start(TOKEN).await;
     let path = db("competition-slash");
     let bot = start(&fake, &path, config(&fake), 1).await;
-    let r = slash_reply(
-        &fake,
-        ALICE,
-        GAMES,
-        "tournament create",
-        json!([
-            {"name": "format", "type": 3, "value": "competition"},
-            {"name": "variant", "type": 3, "value": "parade"},
-            {"name": "deals", "type": 4, "value": 2}
-        ]),
-    )
-    .await;
+    let r = create(&fake, "competition", "parade", ("deals", 2)).await;
     assert!(said(&r).contains("tournament #1 (best score"), "{}", r.json);
     for p in [ALICE, BOB, CAROL] {
         let r = action(&fake, p, "join", 1).await;

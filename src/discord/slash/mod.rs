@@ -368,6 +368,26 @@ fn variant_options(registry: &Registry) -> Vec<(&'static dyn VariantSpec, &'stat
     out
 }
 
+/// The option of a variant's own option `o` of variant `v` (a challenge's, a
+/// tournament's): a number within its bounds, or one of its words.
+fn variant_option(v: &dyn VariantSpec, o: &OptionSpec) -> CreateCommandOption {
+    let what = describe(&format!("{}: {}", v.display_name(), o.help));
+    match o.kind {
+        OptionKind::Number { min, max, .. } => {
+            CreateCommandOption::new(CommandOptionType::Integer, o.name, what)
+                .min_int_value(min as u64)
+                .max_int_value(max as u64)
+        }
+        OptionKind::Choice(words) => {
+            let mut opt = CreateCommandOption::new(CommandOptionType::String, o.name, what);
+            for w in words.iter().take(OPTION_CHOICES) {
+                opt = opt.add_string_choice(*w, *w);
+            }
+            opt
+        }
+    }
+}
+
 /// `challenge`: opponents for the largest table, the variant, the referee's options
 /// (`args`; [`TEAMS`] only where a variant is played in teams) and every option a variant
 /// declares (once per name).
@@ -396,22 +416,7 @@ fn challenge(registry: &Registry, spec: &RefereeCommand, args: &[Arg]) -> Create
         }
     }
     for (v, o) in variant_options(registry) {
-        let what = describe(&format!("{}: {}", v.display_name(), o.help));
-        let option = match o.kind {
-            OptionKind::Number { min, max, .. } => {
-                CreateCommandOption::new(CommandOptionType::Integer, o.name, what)
-                    .min_int_value(min as u64)
-                    .max_int_value(max as u64)
-            }
-            OptionKind::Choice(words) => {
-                let mut opt = CreateCommandOption::new(CommandOptionType::String, o.name, what);
-                for w in words.iter().take(OPTION_CHOICES) {
-                    opt = opt.add_string_choice(*w, *w);
-                }
-                opt
-            }
-        };
-        c = c.add_sub_option(option);
+        c = c.add_sub_option(variant_option(v, o));
     }
     c
 }

@@ -6,14 +6,14 @@
 //! variant of `/tournament create` is suggested from the registry as the user types.
 
 use super::{
-    describe, listed_words, one_word, referee_option, subcommand, value, variant_options,
-    OPTION_CHOICES,
+    describe, listed_words, one_word, referee_option, subcommand, value, variant_option,
+    variant_options, OPTION_CHOICES,
 };
 use crate::service::command::{
     self as referee, Action, Arg, ArgKind as RefereeArgKind, Arguments, Home, RefereeCommand,
     REFEREE_COMMANDS,
 };
-use crate::variants::api::{OptionKind, Placing};
+use crate::variants::api::{OptionSpec, Placing, VariantSpec};
 use crate::variants::Registry;
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
@@ -68,15 +68,14 @@ fn own_variant_options(
     registry: &Registry,
     c: &RefereeCommand,
     action: &Action,
-) -> Vec<&'static crate::variants::api::OptionSpec> {
+) -> Vec<(&'static dyn VariantSpec, &'static OptionSpec)> {
     if !takes_variant(c, action) {
         return Vec::new();
     }
     let room = OPTION_CHOICES.saturating_sub(action_args(c, action).len());
     variant_options(registry)
         .into_iter()
-        .map(|(_, o)| o)
-        .filter(|o| !listed(c).iter().any(|a| a.name == o.name))
+        .filter(|(_, o)| !listed(c).iter().any(|a| a.name == o.name))
         .take(room)
         .collect()
 }
@@ -130,24 +129,8 @@ pub(super) fn own_referee_commands(registry: &Registry) -> Vec<CreateCommand> {
             for (a, required) in action_args(c, action) {
                 sub = sub.add_sub_option(action_option(registry, a, required));
             }
-            for o in own_variant_options(registry, c, action) {
-                let what = describe(&format!("The variant's own option: {}", o.help));
-                let option = match o.kind {
-                    OptionKind::Number { min, max, .. } => {
-                        CreateCommandOption::new(CommandOptionType::Integer, o.name, what)
-                            .min_int_value(min as u64)
-                            .max_int_value(max as u64)
-                    }
-                    OptionKind::Choice(words) => {
-                        let mut opt =
-                            CreateCommandOption::new(CommandOptionType::String, o.name, what);
-                        for w in words.iter().take(OPTION_CHOICES) {
-                            opt = opt.add_string_choice(*w, *w);
-                        }
-                        opt
-                    }
-                };
-                sub = sub.add_sub_option(option);
+            for (v, o) in own_variant_options(registry, c, action) {
+                sub = sub.add_sub_option(variant_option(v, o));
             }
             cmd = cmd.add_option(sub);
         }
@@ -205,7 +188,7 @@ pub(super) fn own_text(
     let args: Vec<&Arg> = action_args(c, action).into_iter().map(|(a, _)| a).collect();
     let mut words = vec![c.name.to_string(), action.name.to_string()];
     words.extend(listed_words(args.into_iter(), &get));
-    for o in own_variant_options(registry, c, action) {
+    for (_, o) in own_variant_options(registry, c, action) {
         words.extend(get(o.name).map(|v| format!("{}:{v}", o.name)));
     }
     words.join(" ")
