@@ -288,7 +288,8 @@ impl Core {
     pub(super) async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
         let http = &ctx.http;
         names::learn_from_interaction(&self.service, &cmd.user, cmd.member.as_deref(), Some(cmd));
-        let (name, options) = slash::leaf(&cmd.data.name, &cmd.data.options);
+        let (name, text) =
+            slash::command_line(self.service.registry(), &cmd.data.name, &cmd.data.options);
         let user = cmd.user.id;
         if name == slash::PRIVATE {
             let work = async {
@@ -306,7 +307,6 @@ impl Core {
             return;
         }
         if name == "resign" {
-            let text = slash::to_text(self.service.registry(), name, options);
             let confirm = match self
                 .confirm_resign(user, cmd.guild_id, cmd.channel_id, &text)
                 .await
@@ -318,7 +318,6 @@ impl Core {
                 .await;
             return;
         }
-        let text = slash::to_text(self.service.registry(), name, options);
         // A pick, a discard, finale words and a hand are secret: wherever the command is
         // typed, it is a private message to the bot, and its answer is for the user alone
         // (ephemeral).
@@ -498,7 +497,20 @@ impl Core {
             .into_iter()
             .find(|a| a.name == focused.name);
         let is_move = argument.as_ref().is_some_and(|a| a.kind == ArgKind::Move);
+        let own = slash::suggestions(
+            self.service.registry(),
+            &ac.data.name,
+            &ac.data.options,
+            focused.name,
+            typed,
+        );
         let mut choices: Vec<AutocompleteChoice> = match (command_name, focused.name) {
+            // A variant of `/tournament create`: the registry's, as the format allows.
+            _ if own.is_some() => own
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(name, id)| AutocompleteChoice::new(name, id))
+                .collect(),
             (_, "game") => self.game_choices(&user, command_name, typed).await,
             _ if is_move => {
                 let place = place_of(ac.guild_id, ac.channel_id);

@@ -15,8 +15,8 @@ mod spec;
 mod tournament;
 
 pub use spec::{
-    find, named, Arg, ArgKind, Arguments, Home, RefereeCommand, Words, REFEREE_COMMANDS, TEAMS,
-    TEXT_MAX,
+    find, named, Action, Arg, ArgKind, Arguments, Home, RefereeCommand, Words, REFEREE_COMMANDS,
+    TEAMS, TEXT_MAX,
 };
 pub use tournament::{TournamentCommand, TournamentFormat, TournamentTerms};
 

@@ -138,10 +138,56 @@ pub fn is_competition(t: &crate::store::TournamentRow) -> bool {
     t.format == COMPETITION
 }
 
+/// The users of `entrants` (by stored seed: the order they joined) in seed order for the
+/// start: those with a rating in the tournament's variant (`ratings`, by user) first, the
+/// higher rating first, then those without one; equal ratings, and those without, in the
+/// order they joined (`docs/tournaments.md`, "Seeds").
+pub fn seed_order(
+    entrants: &[crate::store::EntrantRow],
+    ratings: &std::collections::BTreeMap<String, f64>,
+) -> Vec<String> {
+    let mut joined: Vec<&crate::store::EntrantRow> = entrants.iter().collect();
+    joined.sort_by_key(|e| e.seed);
+    let mut order: Vec<(usize, &crate::store::EntrantRow)> =
+        joined.into_iter().enumerate().collect();
+    order.sort_by(|(i, a), (j, b)| {
+        match (ratings.get(&a.user), ratings.get(&b.user)) {
+            (Some(x), Some(y)) => y.total_cmp(x),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        }
+        .then(i.cmp(j))
+    });
+    order.into_iter().map(|(_, e)| e.user.clone()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tournament::Points;
+
+    #[test]
+    fn seeds_follow_the_rating_then_the_order_of_joining() {
+        let e = |user: &str, seed| crate::store::EntrantRow {
+            user: user.into(),
+            seed,
+            withdrawn_at: None,
+        };
+        // Joined in the order a, b, c, d, e (gaps where someone left).
+        let entrants = [e("c", 4), e("a", 0), e("b", 2), e("d", 5), e("e", 7)];
+        let ratings: std::collections::BTreeMap<String, f64> =
+            [("b", 1600.0), ("d", 1700.0), ("e", 1600.0)]
+                .iter()
+                .map(|(u, r)| (u.to_string(), *r))
+                .collect();
+        // d the highest; b and e equal, b joined first; a and c unrated, by joining.
+        assert_eq!(seed_order(&entrants, &ratings), ["d", "b", "e", "a", "c"]);
+        assert_eq!(
+            seed_order(&entrants, &Default::default()),
+            ["a", "b", "c", "d", "e"]
+        );
+    }
 
     #[test]
     fn a_variant_that_scores_counts_as_it_scores() {

@@ -11,17 +11,22 @@ use super::{on_pool, NewTournament, Store, StoreError};
 use sqlx::Row;
 
 impl Store {
-    /// Stores a new best-score competition in sign-up, with `deals` deals: the tournament
-    /// row (its `format` kept as `round-robin`, which migration 0018's check allows, and
-    /// read back as `competition`) and its mark, in one transaction. Its id.
+    /// Stores a new best-score competition in sign-up, with `deals` deals, made by chat
+    /// event `event` (marked applied in the same transaction, as
+    /// [`Store::create_tournament`] does: a second delivery of the event makes nothing):
+    /// the tournament row (its `format` kept as `round-robin`, which migration 0018's
+    /// check allows, and read back as `competition`) and its mark, in one transaction.
+    /// Its id.
     pub async fn create_competition(
         &self,
         t: &NewTournament,
         deals: i64,
+        event: Option<&str>,
         at: i64,
     ) -> Result<i64, StoreError> {
-        Ok(on_pool!(self.pool, |p| {
+        on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
+            super::tournaments::mark_event!(tx, event, at);
             let id: i64 = sqlx::query(
                 "INSERT INTO tournaments (server, channel, creator, format, double_round, rounds, \
                  variant, options, days_per_move, rated, player_limit, signup_until, mode, state, \
@@ -48,8 +53,8 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await?;
-            id
-        }))
+            Ok(id)
+        })
     }
 
     /// The secret seeds of competition `id`'s deals, by deal from 1: those stored, or,

@@ -83,8 +83,9 @@ pub struct NewTournament {
 pub struct EntrantRow {
     /// The user.
     pub user: String,
-    /// The seed as stored (the order of joining; gaps where someone left before the
-    /// start): the service ranks entrants by it.
+    /// The seed as stored: the order of joining in sign-up (gaps where someone left),
+    /// renumbered at the start by rating ([`Store::seed_entrants`]): the service ranks
+    /// entrants by it.
     pub seed: i64,
     /// The number of rounds started when they withdrew; `None` while they are in.
     pub withdrawn_at: Option<i64>,
@@ -201,6 +202,7 @@ macro_rules! mark_event {
         }
     };
 }
+pub(super) use mark_event;
 
 /// Takes the tournament's write for this transaction: version `$2` becomes `$2 + 1` at
 /// `$3`; no row when another write came first. On PostgreSQL the row stays locked, on
@@ -459,6 +461,49 @@ impl Store {
             .bind(at)
             .execute(&mut *tx)
             .await?;
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    /// Renumbers tournament `id`'s entrants, if it is still at `version`: `users` (every
+    /// entrant, once) get seeds 0, 1, ... in that order, in one transaction. `false` and
+    /// nothing written when another write came first.
+    pub async fn seed_entrants(
+        &self,
+        id: i64,
+        version: i64,
+        users: &[String],
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        on_pool!(self.pool, |p| {
+            let mut tx = p.begin().await?;
+            let bumped = sqlx::query(BUMP)
+                .bind(id)
+                .bind(version)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            if bumped == 0 {
+                return Ok(false);
+            }
+            // Out of the way first (below zero), so no two entrants share a seed between
+            // the statements (the seeds are unique in a tournament).
+            sqlx::query("UPDATE tournament_entrants SET seed = -1 - seed WHERE tournament_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            for (seed, user) in users.iter().enumerate() {
+                sqlx::query(
+                    "UPDATE tournament_entrants SET seed = $3 WHERE tournament_id = $1 AND user_id = $2",
+                )
+                .bind(id)
+                .bind(user)
+                .bind(seed as i64)
+                .execute(&mut *tx)
+                .await?;
+            }
             tx.commit().await?;
             Ok(true)
         })

@@ -26,4 +26,5 @@ mod privacy;
 mod server;
 mod shards;
 mod tournament;
+mod tournament_slash;
 mod variants;

@@ -33,23 +33,7 @@ async fn a_rounds_games_open_their_threads_and_the_standings_image_is_posted() {
         wait_post(&fake, GAMES, &format!("joined tournament #1 ({players})")).await;
     }
     fake.say(ALICE, GAMES, "!tournament start 1");
-    // Round 1: Alice-Dave on board 1 (game 1), Bob-Carol on board 2 (game 2).
-    let first = thread_of_game(&fake, 1).await;
-    let second = thread_of_game(&fake, 2).await;
-    let names = fake.threads();
-    assert!(names[&first].1.contains("T1 R1 B1"), "{names:?}");
-    assert!(names[&second].1.contains("T1 R1 B2"), "{names:?}");
-    wait_post(&fake, &first, "round 1, board 1").await;
-    wait_post(&fake, &second, "round 1, board 2").await;
-    fake.say(DAVE, &first, "!resign");
-    wait_post(&fake, &first, "resign").await;
-    fake.say(CAROL, &second, "!resign");
-    let standings = wait_post(&fake, GAMES, "standings after round 1").await;
-    assert!(
-        is_png(&standings),
-        "the standings come with their table image"
-    );
-    assert!(standings.files.iter().any(|f| f.name == "standings.png"));
+    round_one_opens_its_threads_and_posts_the_standings(&fake).await;
     // Round 2's games open their threads.
     let third = thread_of_game(&fake, 3).await;
     let fourth = thread_of_game(&fake, 4).await;
@@ -58,6 +42,29 @@ async fn a_rounds_games_open_their_threads_and_the_standings_image_is_posted() {
     assert!(names[&fourth].1.contains("T1 R2 B2"), "{names:?}");
     all_accepted(&fake);
     bot.stop().await;
+}
+
+/// Round 1 of a round robin of Alice, Bob, Carol and Dave, just started: Alice-Dave on
+/// board 1 (game 1), Bob-Carol on board 2 (game 2), each in a thread named with the
+/// tournament, round and board; Dave and Carol resign, and the standings are posted in
+/// the channel as text with their table image, `standings.png`.
+pub(crate) async fn round_one_opens_its_threads_and_posts_the_standings(fake: &Fake) {
+    let first = thread_of_game(fake, 1).await;
+    let second = thread_of_game(fake, 2).await;
+    let names = fake.threads();
+    assert!(names[&first].1.contains("T1 R1 B1"), "{names:?}");
+    assert!(names[&second].1.contains("T1 R1 B2"), "{names:?}");
+    wait_post(fake, &first, "round 1, board 1").await;
+    wait_post(fake, &second, "round 1, board 2").await;
+    fake.say(DAVE, &first, "!resign");
+    wait_post(fake, &first, "resign").await;
+    fake.say(CAROL, &second, "!resign");
+    let standings = wait_post(fake, GAMES, "standings after round 1").await;
+    assert!(
+        is_png(&standings),
+        "the standings come with their table image"
+    );
+    assert!(standings.files.iter().any(|f| f.name == "standings.png"));
 }
 
 /// A round whose last game ends by timeout: the deadline check starts the next round and

@@ -159,10 +159,17 @@ impl Fake {
     }
 
     /// The interaction data Discord sends for the command a user picked as `name`: a
-    /// registered top-level command of that name as it is, else the registered command
-    /// holding a subcommand `name`, with `options` inside that subcommand. A name no
-    /// scope has registered (yet) is sent as it is.
+    /// path of two words (`tournament create`) as the subcommand of that top-level
+    /// command, with `options` inside it; a registered top-level command of that name as
+    /// it is, else the first registered command holding a subcommand `name`, with
+    /// `options` inside that subcommand. A name no scope has registered (yet) is sent as it is.
     fn nest(&self, name: &str, options: Value) -> (String, Value) {
+        if let Some((top, sub)) = name.split_once(' ') {
+            return (
+                top.to_string(),
+                json!([{"name": sub, "type": 1, "options": options}]),
+            );
+        }
         let inner = self.shared.inner.lock().unwrap();
         let registered = inner.commands.values().flatten();
         let mut holder = None;
@@ -171,7 +178,9 @@ impl Fake {
                 return (name.to_string(), options);
             }
             let subs = c["options"].as_array().map_or(&[][..], Vec::as_slice);
-            if subs.iter().any(|o| o["type"] == 1 && o["name"] == name) {
+            // A subcommand name several commands hold (`pgn` under `/chess` and
+            // `/tournament`) is the first registered's; a path names another.
+            if holder.is_none() && subs.iter().any(|o| o["type"] == 1 && o["name"] == name) {
                 holder = c["name"].as_str().map(str::to_string);
             }
         }

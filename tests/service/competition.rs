@@ -46,7 +46,13 @@ impl Table {
             text: text.into(),
             at: self.at,
         };
-        let out = svc.handle_as(inc, Member::default()).await.unwrap();
+        let mut out = svc.handle_as(inc, Member::default()).await.unwrap();
+        // What the command queued in the outbox (a competition's end), delivered after
+        // its answer.
+        for q in svc.claim_undelivered().await.unwrap() {
+            svc.delivered(q.id, self.at).await.unwrap();
+            out.push(q.message);
+        }
         self.seen.extend(out.iter().cloned());
         out
     }
@@ -475,7 +481,7 @@ async fn refusals_and_a_withdrawal() {
 /// Attempts that run out of time are lost; the deadline task deals the next deal and,
 /// with every attempt ended, finishes the competition, its messages in the outbox.
 #[tokio::test]
-async fn timed_out_attempts_deal_the_next_and_end_the_competition() {
+async fn timed_out_attempts_deal_the_next_and_end_the_competition_from_the_outbox() {
     const DAY: i64 = 86_400;
     let dir = TempDir::new("competition-timeouts");
     let svc = open(&dir.db()).await;
@@ -500,23 +506,55 @@ async fn timed_out_attempts_deal_the_next_and_end_the_competition() {
     play(&mut tb, &svc, 0, g, true).await;
     assert_eq!(live(&svc, 1, 0).await.map(|l| l.0), Some(2));
     // Nobody plays on: both attempts under way time out, and the deadline task deals
-    // entrant 1 their deal 2.
+    // entrant 1 their deal 2, announced from the outbox, queued with the deal: the game's
+    // opening to its player alone, and to the channel who was dealt, with no board.
     let queued = svc.tick(T0 + 3 * DAY).await.unwrap();
     assert!(live(&svc, 1, 0).await.is_none());
-    assert_eq!(live(&svc, 1, 1).await.map(|l| l.0), Some(2));
-    assert!(
-        queued
-            .iter()
-            .any(|q| q.message.text.contains("deal 2 of 2: game #")),
-        "{:?}",
-        queued.iter().map(|q| &q.message.text).collect::<Vec<_>>()
-    );
-    let queued = svc.tick(T0 + 6 * DAY).await.unwrap();
+    let (_, dealt) = live(&svc, 1, 1).await.unwrap();
+    let texts: Vec<&String> = queued.iter().map(|q| &q.message.text).collect();
+    let opening: Vec<&Outbound> = queued
+        .iter()
+        .map(|q| &q.message)
+        .filter(|o| o.text.contains("deal 2 of 2: game #"))
+        .collect();
+    assert_eq!(opening.len(), 1, "{texts:?}");
+    assert_eq!(opening[0].to, Destination::Dm(user(1)));
+    assert_eq!(opening[0].game, Some(dealt));
+    assert!(opening[0].started && opening[0].image.is_some());
+    let told: Vec<&Outbound> = queued
+        .iter()
+        .map(|q| &q.message)
+        .filter(|o| o.text.contains("deal 2 of 2:") && o.to == Destination::Channel(CHANNEL.into()))
+        .collect();
+    assert_eq!(told.len(), 1, "{texts:?}");
+    assert!(told[0].text.contains("is dealt a game") && told[0].image.is_none());
+    for q in &queued {
+        svc.delivered(q.id, T0 + 3 * DAY).await.unwrap();
+    }
+    // The last attempt times out: the competition's end and its final standings are
+    // queued by the write that finishes it, found once whichever process sweeps, and
+    // by two processes sweeping three times.
+    let other = open(&dir.db()).await;
+    for s in [&svc, &svc, &other] {
+        s.check_deadlines(T0 + 6 * DAY).await.unwrap();
+    }
     let row = svc.store().tournament(1).await.unwrap().unwrap();
     assert_eq!(row.state, "finished");
-    assert!(queued
+    let queued = other.claim_undelivered().await.unwrap();
+    let finals: Vec<&Outbound> = queued
         .iter()
-        .any(|q| q.message.text.contains("final standings")));
+        .map(|q| &q.message)
+        .filter(|o| o.text.contains("final standings"))
+        .collect();
+    assert_eq!(finals.len(), 1);
+    assert_eq!(finals[0].to, Destination::Channel(CHANNEL.into()));
+    assert_eq!(finals[0].table.as_ref().map(|t| t.rows.len()), Some(2));
+    for q in &queued {
+        other.delivered(q.id, T0 + 6 * DAY).await.unwrap();
+    }
+    svc.check_deadlines(T0 + 6 * DAY + 60).await.unwrap();
+    assert!(svc.claim_undelivered().await.unwrap().is_empty());
+    other.store().close().await;
     let mut reasons = Vec::new();
     for b in svc.store().boards(1).await.unwrap() {
         let g = svc.store().game(b.game_id.unwrap()).await.unwrap().unwrap();

@@ -2,7 +2,8 @@
 //! once the deadline has passed, the deadline check starts a tournament with enough
 //! players (its round announced from the outbox) and cancels one without, saying why in
 //! its channel; a second delivery of the same chat event (a command Discord sends again)
-//! joins nobody twice and starts nothing twice.
+//! joins nobody twice and starts nothing twice, and makes no second tournament or
+//! competition.
 
 use crate::common::service::{open, TempDir};
 use postal::service::referee::{Destination, Incoming, Member, Outbound, Place, Service};
@@ -209,4 +210,131 @@ async fn a_tournament_command_delivered_twice_is_applied_once() {
         svc.store().tournament(1).await.unwrap().unwrap().state,
         "paused"
     );
+}
+
+/// A best-score competition's creation delivered twice (Discord sending the command
+/// again) makes one competition and answers once, as a tournament's does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_competition_created_twice_by_one_event_is_made_once() {
+    let dir = TempDir::new("competition-events");
+    let svc = open(&dir.db()).await;
+    let create = "tournament create competition parade deals:2";
+    let out = send(&svc, "k1", &user(0), create, T0).await;
+    assert_eq!(out.len(), 1, "{:?}", texts(&out));
+    assert!(
+        out[0].text.contains("made by") && out[0].text.contains("tournament join 1"),
+        "{}",
+        out[0].text
+    );
+    assert!(send(&svc, "k1", &user(0), create, T0 + 1).await.is_empty());
+    assert!(svc.store().tournament(2).await.unwrap().is_none());
+    let row = svc.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!((row.format.as_str(), row.rounds), ("competition", 2));
+    // Another event makes another.
+    assert_eq!(send(&svc, "k2", &user(0), create, T0 + 2).await.len(), 1);
+    assert!(svc.store().tournament(2).await.unwrap().is_some());
+}
+
+/// A best-score competition whose sign-up deadline passes with enough entrants is
+/// started by the deadline check as `tournament start` starts it: each entrant dealt
+/// deal 1 in a game of their own (not paired as a round robin), announced from the
+/// outbox: the games' openings to their players alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_sign_up_deals_a_competitions_first_deal() {
+    let dir = TempDir::new("competition-signup");
+    let svc = open(&dir.db()).await;
+    let create = "tournament create competition parade deals:2 signup:1";
+    assert_eq!(send(&svc, "k1", &user(0), create, T0).await.len(), 1);
+    for p in 0..2 {
+        send(
+            &svc,
+            &format!("j{p}"),
+            &user(p),
+            "tournament join 1",
+            T0 + 60,
+        )
+        .await;
+    }
+    svc.check_deadlines(T0 + DAY + 1).await.unwrap();
+    let row = svc.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!((row.state.as_str(), row.current_round), ("running", 1));
+    let boards = svc.store().boards(1).await.unwrap();
+    assert_eq!(boards.len(), 2);
+    for b in &boards {
+        assert_eq!((b.round, b.black), (1, None));
+        let g = svc.store().game(b.game_id.unwrap()).await.unwrap().unwrap();
+        assert_eq!((g.seats.len(), g.channel.as_deref()), (1, None));
+    }
+    let out = delivered(&svc, T0 + DAY + 2).await;
+    assert!(
+        out.iter()
+            .any(|o| o.text.contains("sign-up is over") && o.text.contains("starts: 2 players")),
+        "{:?}",
+        texts(&out)
+    );
+    for p in 0..2 {
+        let openings: Vec<&Outbound> = out
+            .iter()
+            .filter(|o| o.started && o.to == Destination::Dm(user(p)))
+            .collect();
+        assert_eq!(openings.len(), 1, "{:?}", texts(&out));
+    }
+    assert!(out
+        .iter()
+        .filter(|o| o.to == Destination::Channel(CHANNEL.into()))
+        .all(|o| o.image.is_none() && !o.started));
+}
+
+/// A tournament is seeded at its start by the players' ratings in its variant on its
+/// server (the higher first), then those without a rating, in the order they joined:
+/// player 3 joined last but won a rated game against player 0, so seeds are 3, 0 (rated),
+/// then 1, 2; the Berger table's first board is the first seed's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_is_seeded_by_rating_then_by_joining() {
+    let dir = TempDir::new("tournament-seeds");
+    let svc = open(&dir.db()).await;
+    let challenge = format!("challenge <@{}> standard", user(0));
+    assert_eq!(send(&svc, "g1", &user(3), &challenge, T0).await.len(), 1);
+    send(&svc, "g2", &user(0), "accept 1", T0 + 10).await;
+    send(&svc, "g3", &user(0), "resign 1", T0 + 20).await;
+    let game = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!(game.result.as_deref(), Some("0-1"), "{game:?}");
+    let create = "tournament create round-robin standard";
+    send(&svc, "c1", &user(1), create, T0 + 60).await;
+    for p in 0..4 {
+        send(
+            &svc,
+            &format!("j{p}"),
+            &user(p),
+            "tournament join 1",
+            T0 + 120,
+        )
+        .await;
+    }
+    let out = send(&svc, "s1", &user(1), "tournament start 1", T0 + 180).await;
+    assert!(
+        out[0].text.contains("starts: 4 players") && out[0].text.contains("seeded by rating"),
+        "{:?}",
+        texts(&out)
+    );
+    let seeded: Vec<String> = svc
+        .store()
+        .entrants(1)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.user)
+        .collect();
+    assert_eq!(seeded, [user(3), user(0), user(1), user(2)]);
+    // Round 1 of four: seed 1 against seed 4 on board 1, 2 against 3 on board 2.
+    let boards = svc.store().boards(1).await.unwrap();
+    let g = svc
+        .store()
+        .game(boards[0].game_id.unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let mut players: Vec<String> = g.seats.iter().filter_map(|s| s.user.clone()).collect();
+    players.sort();
+    assert_eq!(players, [user(2), user(3)]);
 }

@@ -43,7 +43,7 @@ fn new_competition() -> NewTournament {
 /// A competition of 2 deals with entrants 0 and 1 (seeds 0 and 1).
 async fn with_two(store: &Store) -> i64 {
     let id = store
-        .create_competition(&new_competition(), 2, 10)
+        .create_competition(&new_competition(), 2, None, 10)
         .await
         .unwrap();
     for n in 0..2 {

@@ -16,6 +16,11 @@ use serenity::all::{
     CreateCommandOption,
 };
 
+mod own;
+
+pub use own::suggestions;
+use own::{first_arg, own_actions, own_referee_commands, own_text, own_usage};
+
 /// The command that shows a user the private messages the bot could not deliver.
 pub const PRIVATE: &str = "private";
 
@@ -199,10 +204,14 @@ fn account_commands() -> Vec<&'static str> {
         .collect()
 }
 
-/// The top-level slash command under which the command `name` is registered:
-/// [`ACCOUNT`] for a player's or the server's commands, the variant's id for a command
+/// The top-level slash command under which the command `name` is registered: its own
+/// for a command at [`Home::Own`] (`/tournament`), [`ACCOUNT`] for a player's or the
+/// server's commands, the variant's id for a command
 /// only that variant declares, else [`HUB`].
 pub fn home(registry: &Registry, name: &str) -> &'static str {
+    if let Some(c) = referee::named(name).filter(|c| matches!(c.home, Home::Own(_))) {
+        return c.name;
+    }
     if name == PRIVATE || referee::named(name).is_some_and(|c| c.home == Home::Account) {
         return ACCOUNT;
     }
@@ -263,6 +272,9 @@ pub fn usage(registry: &Registry, name: &str, variant: Option<&str>) -> String {
         true => format!("{n}:…"),
         false => format!("[{n}]"),
     };
+    if let Some((c, actions)) = own_actions(name) {
+        return own_usage(c, actions);
+    }
     let mut words = vec![invocation(registry, name)];
     match referee::named(name).map(|c| c.args) {
         Some(Arguments::Listed(args)) => {
@@ -294,13 +306,28 @@ pub fn usage(registry: &Registry, name: &str, variant: Option<&str>) -> String {
 pub fn example(registry: &Registry, e: &referee::help::Example) -> Option<String> {
     let options = e.options.as_ref()?;
     let mut words = vec![invocation(registry, e.command)];
+    let mut options = &options[..];
+    if let Some((c, _)) = own_actions(e.command) {
+        // The action is the subcommand: `/tournament create format:swiss ...`.
+        let action = first_arg(c).map(|a| a.name);
+        match options.first() {
+            Some((n, v)) if Some(n.as_str()) == action => {
+                words.push(v.clone());
+                options = &options[1..];
+            }
+            _ => return None,
+        }
+    }
     words.extend(options.iter().map(|(n, v)| format!("{n}:{v}")));
     Some(words.join(" "))
 }
 
-/// How a user invokes the command `name` in Discord (`/postal private`).
+/// How a user invokes the command `name` in Discord (`/postal private`, `/tournament`).
 pub fn invocation(registry: &Registry, name: &str) -> String {
-    format!("/{} {name}", home(registry, name))
+    match home(registry, name) {
+        own if own == name => format!("/{name}"),
+        at => format!("/{at} {name}"),
+    }
 }
 
 /// The command a slash interaction names and its options: the subcommand's (through a
@@ -341,6 +368,26 @@ fn variant_options(registry: &Registry) -> Vec<(&'static dyn VariantSpec, &'stat
     out
 }
 
+/// The option of a variant's own option `o` of variant `v` (a challenge's, a
+/// tournament's): a number within its bounds, or one of its words.
+fn variant_option(v: &dyn VariantSpec, o: &OptionSpec) -> CreateCommandOption {
+    let what = describe(&format!("{}: {}", v.display_name(), o.help));
+    match o.kind {
+        OptionKind::Number { min, max, .. } => {
+            CreateCommandOption::new(CommandOptionType::Integer, o.name, what)
+                .min_int_value(min as u64)
+                .max_int_value(max as u64)
+        }
+        OptionKind::Choice(words) => {
+            let mut opt = CreateCommandOption::new(CommandOptionType::String, o.name, what);
+            for w in words.iter().take(OPTION_CHOICES) {
+                opt = opt.add_string_choice(*w, *w);
+            }
+            opt
+        }
+    }
+}
+
 /// `challenge`: opponents for the largest table, the variant, the referee's options
 /// (`args`; [`TEAMS`] only where a variant is played in teams) and every option a variant
 /// declares (once per name).
@@ -369,22 +416,7 @@ fn challenge(registry: &Registry, spec: &RefereeCommand, args: &[Arg]) -> Create
         }
     }
     for (v, o) in variant_options(registry) {
-        let what = describe(&format!("{}: {}", v.display_name(), o.help));
-        let option = match o.kind {
-            OptionKind::Number { min, max, .. } => {
-                CreateCommandOption::new(CommandOptionType::Integer, o.name, what)
-                    .min_int_value(min as u64)
-                    .max_int_value(max as u64)
-            }
-            OptionKind::Choice(words) => {
-                let mut opt = CreateCommandOption::new(CommandOptionType::String, o.name, what);
-                for w in words.iter().take(OPTION_CHOICES) {
-                    opt = opt.add_string_choice(*w, *w);
-                }
-                opt
-            }
-        };
-        c = c.add_sub_option(option);
+        c = c.add_sub_option(variant_option(v, o));
     }
     c
 }
@@ -435,6 +467,8 @@ fn referee_commands(registry: &Registry) -> (Vec<CreateCommandOption>, Vec<Creat
         match c.home {
             Home::Game => hub.push(sub),
             Home::Account => account.push(sub),
+            // A top-level command of its own ([`own_commands_of`]).
+            Home::Own(_) => {}
         }
     }
     account.push(subcommand(
@@ -496,6 +530,7 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
             .description(describe_group("Postal", &account_commands()))
             .set_options(account),
     );
+    out.extend(own_referee_commands(registry));
     for (id, title, names, subs) in own {
         out.push(
             CreateCommand::new(id)
@@ -504,6 +539,36 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
         );
     }
     out
+}
+
+/// The words of a referee's command's listed arguments `args` as the options hold them
+/// (`get`): the game id first, then a keyword, then the rest in the declared order.
+fn listed_words<'a>(
+    args: impl Iterator<Item = &'a Arg> + Clone,
+    get: &impl Fn(&str) -> Option<String>,
+) -> Vec<String> {
+    let game = |a: &&Arg| a.kind == RefereeArgKind::Game;
+    let keyword = |a: &&Arg| !a.keyed && matches!(a.kind, RefereeArgKind::Choice(_));
+    let ordered = (args.clone().filter(game))
+        .chain(args.clone().filter(keyword))
+        .chain(args.filter(|a| !game(a) && !keyword(a)));
+    let mut words = Vec::new();
+    for a in ordered {
+        let Some(v) = get(a.name) else { continue };
+        match a.kind {
+            RefereeArgKind::Flag if v == "true" => words.push(a.name.into()),
+            RefereeArgKind::Flag => {}
+            // A value is one word: spaces typed in it are dropped, not read as more.
+            _ if a.keyed => words.push(format!("{}:{}", a.name, one_word(&v))),
+            _ => words.push(v),
+        }
+    }
+    words
+}
+
+/// `v` without its spaces: one word of the grammar.
+fn one_word(v: &str) -> String {
+    v.replace(char::is_whitespace, "")
 }
 
 fn value(v: &CommandDataOptionValue) -> Option<String> {
@@ -550,26 +615,7 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
                 words.extend(get(a.name).map(|f| format!("{}:\"{f}\"", a.name)));
             }
         }
-        Some(Arguments::Listed(args)) => {
-            // The game id first, then a keyword, then the rest in the declared order.
-            let game = |a: &&Arg| a.kind == RefereeArgKind::Game;
-            let keyword = |a: &&Arg| !a.keyed && matches!(a.kind, RefereeArgKind::Choice(_));
-            let ordered = (args.iter().filter(game))
-                .chain(args.iter().filter(keyword))
-                .chain(args.iter().filter(|a| !game(a) && !keyword(a)));
-            for a in ordered {
-                let Some(v) = get(a.name) else { continue };
-                match a.kind {
-                    RefereeArgKind::Flag if v == "true" => words.push(a.name.into()),
-                    RefereeArgKind::Flag => {}
-                    // A value is one word: spaces typed in it are dropped, not read as more.
-                    _ if a.keyed => {
-                        words.push(format!("{}:{}", a.name, v.replace(char::is_whitespace, "")))
-                    }
-                    _ => words.push(v),
-                }
-            }
-        }
+        Some(Arguments::Listed(args)) => words.extend(listed_words(args.iter(), &get)),
         None => match declared(registry, name).first() {
             Some(spec) => {
                 let id = get("game");
@@ -596,6 +642,33 @@ pub fn to_text(registry: &Registry, name: &str, options: &[CommandDataOption]) -
         },
     }
     words.join(" ")
+}
+
+/// The command a slash interaction of the top-level command `top` names, and its line
+/// of the service's grammar: a command at [`Home::Own`] with actions is the command,
+/// its subcommand the action (`/tournament join id:3` is `tournament join 3`); any other
+/// is the command [`leaf`] finds, read by [`to_text`].
+pub fn command_line<'a>(
+    registry: &Registry,
+    top: &'a str,
+    options: &'a [CommandDataOption],
+) -> (&'a str, String) {
+    if let Some((c, actions)) = own_actions(top) {
+        let sub = options.first().and_then(|o| match &o.value {
+            CommandDataOptionValue::SubCommand(inner) => Some((o.name.as_str(), &inner[..])),
+            _ => None,
+        });
+        let Some((action, inner)) =
+            sub.and_then(|(n, inner)| Some((actions.iter().find(|a| a.name == n)?, inner)))
+        else {
+            // Not one of its actions: the name alone, which the grammar refuses with its
+            // usage.
+            return (top, c.name.to_string());
+        };
+        return (top, own_text(registry, c, action, inner));
+    }
+    let (name, options) = leaf(top, options);
+    (name, to_text(registry, name, options))
 }
 
 #[cfg(test)]

@@ -404,9 +404,112 @@ fn generic_words_are_grouped_under_the_hub_or_their_variant() {
     assert_eq!(invocation(&r, "fastfifty"), "/chess fastfifty");
     assert_eq!(invocation(&r, "double"), "/chess double");
     assert_eq!(invocation(&r, "stay"), "/chess stay");
+    // A referee's command of its own: `/tournament` (its actions as subcommands) and
+    // `/tournaments`.
+    assert_eq!(invocation(&r, "tournament"), "/tournament");
+    assert_eq!(invocation(&r, "tournaments"), "/tournaments");
     for t in &tops[2..] {
-        assert!(r.find(t).is_some_and(|v| v.id() == t), "/{t} is no variant");
+        let own = referee::named(t).is_some_and(|c| matches!(c.home, Home::Own(_)));
+        assert!(
+            own || r.find(t).is_some_and(|v| v.id() == t),
+            "/{t} is no variant"
+        );
     }
+}
+
+#[test]
+fn a_tournament_subcommand_reads_as_the_typed_command() {
+    let r = Registry::builtin();
+    let line = |v: serde_json::Value| {
+        let data = opts(v);
+        let (name, text) = command_line(&r, "tournament", &data);
+        assert_eq!(name, "tournament");
+        text
+    };
+    let create = line(
+        serde_json::json!([{"name": "create", "type": 1, "options": [
+        {"name": "format", "type": 3, "value": "swiss"},
+        {"name": "variant", "type": 3, "value": "standard"},
+        {"name": "rounds", "type": 4, "value": 5},
+        {"name": "rated", "type": 3, "value": "no"},
+        {"name": "timer", "type": 4, "value": 3}]}]),
+    );
+    assert_eq!(
+        create,
+        "tournament create swiss standard rounds:5 rated:no timer:3"
+    );
+    assert_eq!(
+        parse(&create, &r),
+        parse(
+            "tournament create swiss standard rounds:5 unrated timer:3",
+            &r
+        )
+    );
+    let remove = line(
+        serde_json::json!([{"name": "remove", "type": 1, "options": [
+        {"name": "id", "type": 4, "value": 3},
+        {"name": "user", "type": 6, "value": "223456789012345678"}]}]),
+    );
+    assert_eq!(remove, "tournament remove 3 <@223456789012345678>");
+    let show = line(serde_json::json!([{"name": "show", "type": 1, "options": [
+        {"name": "id", "type": 4, "value": 12}]}]));
+    assert_eq!(parse(&show, &r), parse("tournament 12", &r));
+    // A variant typed with spaces is one word of the grammar, which refuses it.
+    let spaced = line(
+        serde_json::json!([{"name": "create", "type": 1, "options": [
+        {"name": "format", "type": 3, "value": "round-robin"},
+        {"name": "variant", "type": 3, "value": "stan dard"}]}]),
+    );
+    assert_eq!(spaced, "tournament create round-robin standard");
+    // `/tournaments` is a command alone; `/chess cancel` is not the tournament's.
+    assert_eq!(command_line(&r, "tournaments", &[]).1, "tournaments");
+    let cancel = opts(
+        serde_json::json!([{"name": "cancel", "type": 1, "options": [
+        {"name": "game", "type": 4, "value": 4}]}]),
+    );
+    assert_eq!(
+        command_line(&r, HUB, &cancel),
+        ("cancel", "cancel 4".to_string())
+    );
+    // Written for help as slash commands.
+    let usage = usage(&r, "tournament", None);
+    assert!(
+        usage.starts_with("/tournament create format:… variant:… [double]"),
+        "{usage}"
+    );
+    assert!(usage.contains("/tournament remove id:… user:…"), "{usage}");
+    let e = crate::service::command::help::Example {
+        text: "tournament join 3".into(),
+        command: "tournament",
+        options: Some(vec![
+            ("action".into(), "join".into()),
+            ("id".into(), "3".into()),
+        ]),
+    };
+    assert_eq!(example(&r, &e).as_deref(), Some("/tournament join id:3"));
+}
+
+#[test]
+fn a_tournaments_variant_is_suggested_as_its_format_allows() {
+    let r = Registry::builtin();
+    let typing = |format: &str, typed: &str| {
+        let data = opts(
+            serde_json::json!([{"name": "create", "type": 1, "options": [
+            {"name": "format", "type": 3, "value": format},
+            {"name": "variant", "type": 3, "value": typed}]}]),
+        );
+        suggestions(&r, "tournament", &data, "variant", typed).unwrap()
+    };
+    let ids = |s: Vec<(String, String)>| s.into_iter().map(|(_, id)| id).collect::<Vec<_>>();
+    let two = ids(typing("swiss", ""));
+    assert!(two.contains(&"standard".to_string()) && !two.contains(&"parade".to_string()));
+    let one = ids(typing("competition", ""));
+    assert!(one.contains(&"parade".to_string()) && !one.contains(&"standard".to_string()));
+    assert_eq!(ids(typing("round-robin", "STAN")), ["standard"]);
+    assert!(typing("swiss", "zzz").is_empty());
+    let data = opts(serde_json::json!([{"name": "create", "type": 1, "options": []}]));
+    assert_eq!(suggestions(&r, "tournament", &data, "format", ""), None);
+    assert_eq!(suggestions(&r, HUB, &data, "variant", ""), None);
 }
 
 #[test]

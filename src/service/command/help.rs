@@ -339,7 +339,7 @@ pub fn listing(registry: &Registry, played: &[String], all: bool) -> Help {
     let referee = |home: Home| -> Vec<Entry> {
         REFEREE_COMMANDS
             .iter()
-            .filter(|c| c.home == home)
+            .filter(|c| c.home == home || (home == Home::Account && matches!(c.home, Home::Own(_))))
             .map(|c| Entry {
                 name: c.name,
                 variant: None,

@@ -47,6 +47,23 @@ pub enum Home {
     Game,
     /// A command about the player or the server (Discord's `/postal`).
     Account,
+    /// A command with a top-level command of its own (Discord's `/tournament`,
+    /// `/tournaments`), listed with [`Home::Account`]'s in help: each of its actions
+    /// (the values of its first argument, a choice) a subcommand taking the arguments
+    /// the [`Action`] names; none, the command alone.
+    Own(&'static [Action]),
+}
+
+/// One action of a command at [`Home::Own`] (`tournament create`): the arguments it
+/// takes by name, those it requires first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Action {
+    /// The action's word, a value of the command's first argument.
+    pub name: &'static str,
+    /// The arguments it requires.
+    pub required: &'static [&'static str],
+    /// The arguments it may take.
+    pub optional: &'static [&'static str],
 }
 
 /// The words of a command after its name, as its `read` function gets them.

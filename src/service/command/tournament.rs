@@ -2,7 +2,7 @@
 //! [`TournamentCommand`]. The words may come in any order (a slash command writes the id
 //! before the action), each checked: an unknown word is refused, not ignored.
 
-use super::spec::{Arg, ArgKind, Arguments, Home, RefereeCommand, Words};
+use super::spec::{Action, Arg, ArgKind, Arguments, Home, RefereeCommand, Words};
 use super::{game_id, Command, ParseError};
 
 /// A tournament's format, as `tournament create` names it.
@@ -225,6 +225,63 @@ fn bad_format(word: &str) -> String {
     format!("`{shown}` is not a format: round-robin, swiss or competition")
 }
 
+/// The actions of `tournament` as commands of their own (Discord's `/tournament create`),
+/// each with the arguments it takes.
+const ACTIONS: &[Action] = &[
+    Action {
+        name: "create",
+        required: &["format", "variant"],
+        optional: &[
+            "double", "rounds", "deals", "days", "limit", "signup", "rated", "mode",
+        ],
+    },
+    Action {
+        name: "join",
+        required: &["id"],
+        optional: &[],
+    },
+    Action {
+        name: "leave",
+        required: &["id"],
+        optional: &[],
+    },
+    Action {
+        name: "show",
+        required: &["id"],
+        optional: &[],
+    },
+    Action {
+        name: "start",
+        required: &["id"],
+        optional: &[],
+    },
+    Action {
+        name: "pause",
+        required: &["id"],
+        optional: &[],
+    },
+    Action {
+        name: "resume",
+        required: &["id"],
+        optional: &[],
+    },
+    Action {
+        name: "cancel",
+        required: &["id"],
+        optional: &[],
+    },
+    Action {
+        name: "remove",
+        required: &["id", "user"],
+        optional: &[],
+    },
+    Action {
+        name: "pgn",
+        required: &["id"],
+        optional: &[],
+    },
+];
+
 /// `tournament ...`, as declared.
 pub const TOURNAMENT: RefereeCommand = RefereeCommand {
     name: "tournament",
@@ -233,7 +290,7 @@ pub const TOURNAMENT: RefereeCommand = RefereeCommand {
     help: "tournaments in this server: create one (round robin or Swiss of a two-player variant, a best-score competition of a solitaire), join or leave it, and, as its creator or a moderator, start, pause, resume, cancel it or remove a player; its standings, or every game as one PGN",
     examples: "tournament create swiss standard rounds:5 days:3, tournament create round-robin standard double, tournament join 3, tournament start 3, tournament 3, tournament pgn 3",
     private: false,
-    home: Home::Account,
+    home: Home::Own(ACTIONS),
     place: 23,
     // The action first: Discord takes required options before the others.
     args: Arguments::Listed(&[
@@ -361,7 +418,7 @@ pub const TOURNAMENTS: RefereeCommand = RefereeCommand {
     help: "this server's tournaments open for sign-up or under way",
     examples: "tournaments",
     private: false,
-    home: Home::Account,
+    home: Home::Own(&[]),
     place: 24,
     args: Arguments::Listed(&[]),
     read: |w| match w.lower {

@@ -11,16 +11,18 @@
 //! holds one, and the games are private, so nobody sees another entrant's cards (a
 //! finished attempt shows its whole deal) before the competition is over.
 
-use super::commit;
+use super::commit::{self, destination_key};
 use super::marks::{user_mark, DAY};
 use super::messages::{Destination, Fail, Incoming, Outbound, Place, Reply};
-use super::rounds::{new_game, stored_options, table_text, tournament_name};
+use super::round_outbox::tournament_place;
+use super::rounds::{made_text, new_game, stored_options, table_text, tournament_name};
 use super::Service;
 use crate::render::table::Table;
 use crate::service::command::TournamentTerms;
 use crate::service::competition::{deal_result, Competition, DEFAULT_DEALS, MAX_DEALS};
 use crate::store::{
-    Drawn, NewBoard, NewGame as StoredGame, NewTournament, SeatRow, StoreError, TournamentRow,
+    Drawn, NewBoard, NewGame as StoredGame, NewTournament, RoundMessage, SeatRow, StoreError,
+    TournamentRow,
 };
 use crate::tournament::{solitaire_standings, solitaire_table, DealResult};
 use crate::variants::api::random::{splitmix64, OsEntropy, Random};
@@ -96,16 +98,10 @@ impl Service {
         };
         let id = self
             .store
-            .create_competition(&t, deals.into(), inc.at)
+            .create_competition(&t, deals.into(), Some(&inc.event_id), inc.at)
             .await?;
         let row = self.tournament_row(id).await?;
-        r.say(format!(
-            "{} made by {}{}: join it with tournament join {id}; {} starts it",
-            tournament_name(&row, spec.display_name()),
-            user_mark(&inc.user),
-            competition_terms(&row),
-            user_mark(&inc.user)
-        ));
+        r.say(made_text(&row, spec, &competition_terms(&row)));
         Ok(())
     }
 
@@ -131,7 +127,9 @@ impl Service {
                 ));
             }
             let c = Competition::read(t.rounds.max(0) as usize, &entrants, &[]);
-            if self.deal_next(&t, &c, inc.at, r).await? {
+            // Marked applied with the deals: a second delivery of the command deals nothing.
+            let stamp = (Some(inc.event_id.as_str()), inc.at);
+            if self.deal_next(&t, &c, stamp, false, r).await? {
                 return Ok(());
             }
             t = self.tournament_row(t.id).await?;
@@ -147,41 +145,56 @@ impl Service {
 
     /// One step of running competition `t`: each entrant whose attempt has ended is dealt
     /// their next deal (the standings posted when that completes a deal for everyone),
-    /// or, with every attempt ended, the competition finished and its final standings
-    /// posted. `false` when another write came between and nothing was done.
+    /// or, with every attempt ended, the competition finished, its final standings
+    /// queued in the outbox by the transaction that finishes it. `queued`: the deadline
+    /// task's sweep takes the step, and the deals' announcements are queued with them
+    /// too (else they are the command's answer). `false` when another write came between
+    /// and nothing was done.
     pub(super) async fn competition_step(
         &self,
         t: &TournamentRow,
         at: i64,
+        queued: bool,
         r: &mut Reply,
     ) -> Result<bool, Fail> {
         let (c, _) = self.read_competition(t).await?;
         if !c.due().is_empty() {
-            return self.deal_next(t, &c, at, r).await;
+            return self.deal_next(t, &c, (None, at), queued, r).await;
         }
         if !c.is_over() {
             return Ok(true);
         }
-        if !self
-            .store
-            .set_tournament_state(t.id, t.version, "finished", None, at)
-            .await?
-        {
-            return Ok(false);
-        }
         let name = tournament_name(t, self.display_name(&t.variant));
-        self.post_competition_standings(t, &c, &format!("{name}: final standings"), r);
-        Ok(true)
+        let to = tournament_place(t.channel.as_ref(), r);
+        let table = self.competition_table(&c, &format!("{name}: final standings"));
+        let messages = [standings_queued(&to, &table)];
+        let step = ("finished", t.current_round, &[][..]);
+        let no_game = |_, _| {
+            Err(StoreError::Refused(
+                "a competition's end deals no game".into(),
+            ))
+        };
+        let finished = self
+            .store
+            .start_rounds_announced(t.id, t.version, step, &messages, (None, at), no_game)
+            .await?;
+        if finished.is_some() {
+            self.outbox_news.queued();
+        }
+        Ok(finished.is_some())
     }
 
     /// Deals each entrant of `c` their due deal, in one write over `t`'s version (which
-    /// also moves a competition in sign-up to running), and announces the games: `false`
-    /// when another write came between.
-    async fn deal_next(
+    /// also moves a competition in sign-up to running; by chat event `event`, marked
+    /// applied with it, when a command starts it), and announces the games: in the answer
+    /// `r`, or, `queued` (the deadline task's sweep deals them), in the outbox, queued by
+    /// the same write. `false` when another write came between.
+    pub(super) async fn deal_next(
         &self,
         t: &TournamentRow,
         c: &Competition,
-        at: i64,
+        (event, at): (Option<&str>, i64),
+        queued: bool,
         r: &mut Reply,
     ) -> Result<bool, Fail> {
         let spec = self.registry.get(&t.variant)?;
@@ -245,52 +258,78 @@ impl Service {
                 start_is_default: false,
             })
         };
-        let Some(games) = self
-            .store
-            .start_rounds(
-                t.id,
-                t.version,
-                "running",
-                t.current_round.max(highest),
-                &boards,
-                at,
-                draw,
-            )
-            .await?
-        else {
-            return Ok(false);
-        };
         let name = tournament_name(t, spec.display_name());
-        if t.state == "signup" {
-            self.say_to_tournament(
-                t,
-                format!(
-                    "{name} starts: {} players, {}, the same for everyone, each dealt in a game of your own played in private messages, one after another",
-                    c.users.len(),
-                    crate::variants::api::plural(deals, "deal", "deals"),
-                ),
-                r,
-            );
-        }
+        let to = tournament_place(t.channel.as_ref(), r);
+        let lead = (t.state == "signup").then(|| {
+            format!(
+                "{name} starts: {} players, {}, the same for everyone, each dealt in a game of your own played in private messages, one after another",
+                c.users.len(),
+                crate::variants::api::plural(deals, "deal", "deals"),
+            )
+        });
         // A deal every entrant has now finished: the standings after it.
         let complete = c.deals_complete();
-        if let Some(k) = due
+        let standings = due
             .iter()
             .map(|&(_, d)| d - 1)
             .filter(|&k| k >= 1 && k <= complete)
             .max()
-        {
-            self.post_competition_standings(t, c, &format!("{name}: standings after deal {k}"), r);
+            .map(|k| self.competition_table(c, &format!("{name}: standings after deal {k}")));
+        let heading = |deal: usize| format!("{name}, deal {deal} of {deals}: ");
+        let mut messages = Vec::new();
+        if queued {
+            let say = |text: String| RoundMessage {
+                destination: destination_key(&to),
+                text,
+                ..RoundMessage::default()
+            };
+            messages.extend(lead.clone().map(|l| say(format!("sign-up is over: {l}"))));
+            messages.extend(standings.as_ref().map(|s| standings_queued(&to, s)));
+            for (i, &(p, deal)) in due.iter().enumerate() {
+                // The game's opening goes to its player alone (its board shows the deal);
+                // the channel hears who was dealt, and nothing of the cards.
+                messages.push(RoundMessage {
+                    board: Some(i),
+                    destination: destination_key(&Destination::Dm(c.users[p].clone())),
+                    text: heading(deal),
+                    standings: None,
+                });
+                messages.push(say(format!(
+                    "{}{} is dealt a game, played in private messages",
+                    heading(deal),
+                    user_mark(&c.users[p])
+                )));
+            }
+        }
+        let step = ("running", t.current_round.max(highest), &boards[..]);
+        let Some(games) = self
+            .store
+            .start_rounds_announced(t.id, t.version, step, &messages, (event, at), draw)
+            .await?
+        else {
+            return Ok(false);
+        };
+        if queued {
+            if !messages.is_empty() {
+                self.outbox_news.queued();
+            }
+            return Ok(true);
+        }
+        if let Some(lead) = lead {
+            self.say_to_tournament(t, lead, r);
+        }
+        if let Some(table) = standings {
+            r.out.push(standings_message(table, to));
         }
         for (&(p, deal), id) in due.iter().zip(games) {
             let Some(id) = id else { continue };
             let g = self.game_row(id).await?;
-            let heading = format!("{name}, deal {deal} of {deals}: ");
-            self.announce_opening(&g, None, &heading, r)?;
+            self.announce_opening(&g, None, &heading(deal), r)?;
             self.say_to_tournament(
                 t,
                 format!(
-                    "{heading}{} is dealt game #{id}, played in private messages",
+                    "{}{} is dealt game #{id}, played in private messages",
+                    heading(deal),
                     user_mark(&c.users[p])
                 ),
                 r,
@@ -434,22 +473,6 @@ impl Service {
         Ok((c, boards))
     }
 
-    /// Posts `c`'s standings under `title` where competition `t` lives.
-    fn post_competition_standings(
-        &self,
-        t: &TournamentRow,
-        c: &Competition,
-        title: &str,
-        r: &mut Reply,
-    ) {
-        let to = match &t.channel {
-            Some(ch) => Destination::Channel(ch.clone()),
-            None => r.origin.clone(),
-        };
-        let table = self.competition_table(c, title);
-        r.out.push(standings_message(table, to));
-    }
-
     /// `c`'s standings under `title` as a table (a withdrawn entrant marked `(w)`).
     fn competition_table(&self, c: &Competition, title: &str) -> Table {
         let names: Vec<String> = c
@@ -472,6 +495,13 @@ impl Service {
             rows: s.rows,
         }
     }
+}
+
+/// Standings `table` to post at `to`, queued in the outbox: the title and the table as
+/// text, and the table to draw.
+fn standings_queued(to: &Destination, table: &Table) -> RoundMessage {
+    let text = format!("{}\n```\n{}```", table.title, table_text(table));
+    super::round_outbox::standings_message(to, text, table)
 }
 
 /// Standings to `to`: the title and the table as text, and the table to draw.

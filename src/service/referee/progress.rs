@@ -45,7 +45,7 @@ impl Service {
                 origin: Destination::default(),
                 plain: Vec::new(),
             };
-            match self.advance(id, now, &mut r).await {
+            match self.advance_as(id, now, true, &mut r).await {
                 Ok(()) => {}
                 Err(Fail::Store(e)) => return Err(e),
                 Err(Fail::Refuse(e)) => tracing::error!("tournament #{id}: {}", e.text),
@@ -73,6 +73,13 @@ impl Service {
     /// deals (or ends), any other tournament starts its next round (or ends). Nothing when
     /// another process did it first.
     pub(super) async fn advance(&self, id: i64, at: i64, r: &mut Reply) -> Result<(), Fail> {
+        self.advance_as(id, at, false, r).await
+    }
+
+    /// [`Service::advance`]; `queued`: the deadline task's sweep does it, and a
+    /// competition's deals are announced from the outbox, queued by the write that deals
+    /// them (a round's always are).
+    async fn advance_as(&self, id: i64, at: i64, queued: bool, r: &mut Reply) -> Result<(), Fail> {
         for _ in 0..RETRIES + MAX_ENTRANTS * 2 {
             let Some(t) = self.store.tournament(id).await? else {
                 return Ok(());
@@ -83,7 +90,7 @@ impl Service {
             if !is_competition(&t) {
                 return self.advance_rounds(id, at, r).await;
             }
-            if self.competition_step(&t, at, r).await? {
+            if self.competition_step(&t, at, queued, r).await? {
                 return Ok(());
             }
         }

@@ -40,6 +40,17 @@ pub(super) fn tournament_name(t: &TournamentRow, variant: &str) -> String {
     format!("tournament #{} ({format}, {variant})", t.id)
 }
 
+/// The answer to the creation of tournament `t` (of `spec`'s variant), its `terms` in
+/// words (`, 3 days per move, ...`): who made it, how to join it and who starts it.
+pub(super) fn made_text(t: &TournamentRow, spec: &dyn VariantSpec, terms: &str) -> String {
+    let creator = super::marks::user_mark(&t.creator);
+    format!(
+        "{} made by {creator}{terms}: join it with tournament join {}; {creator} starts it",
+        tournament_name(t, spec.display_name()),
+        t.id,
+    )
+}
+
 /// The standings of `record` as a table of text, with the title above it.
 pub(super) fn standings_of(
     t: &TournamentRow,

@@ -1,8 +1,9 @@
 //! A tournament's start: its first round (a round robin played together: every round)
 //! paired and started with its announcements queued in the outbox, by `tournament start`
 //! or, once its sign-up deadline (`signup:DAYS`) has passed, by the deadline task's sweep
-//! ([`Service::close_signups`]). A tournament whose sign-up closes with too few players
-//! is cancelled instead, saying why in the channel it was made in. Each is one
+//! ([`Service::close_signups`]), which deals a best-score competition's first deal
+//! instead ([`Service::deal_next`]). A tournament whose sign-up closes with too few
+//! players is cancelled, saying why in the channel it was made in. Each is one
 //! version-checked transaction with its messages, so it happens once, whatever the
 //! processes.
 
@@ -10,7 +11,8 @@ use super::messages::{Destination, Fail, Reply};
 use super::round_outbox::{board_messages, tournament_place};
 use super::rounds::tournament_name;
 use super::Service;
-use crate::service::tournament::{format_of, record_of, rounds_of};
+use crate::service::competition::Competition;
+use crate::service::tournament::{format_of, is_competition, record_of, rounds_of, seed_order};
 use crate::store::{EntrantRow, RoundMessage, StoreError, TournamentRow};
 use crate::tournament::{schedule, Format, Pairing};
 use crate::variants::api::RefusalKind;
@@ -18,8 +20,12 @@ use crate::variants::api::RefusalKind;
 /// How many times a sign-up's close is tried again when another write came between.
 const RETRIES: usize = 4;
 
-/// The fewest players tournament `t` starts with: 2 for a round robin, 3 for a Swiss.
+/// The fewest players tournament `t` starts with: 2 for a round robin or a best-score
+/// competition, 3 for a Swiss.
 pub(super) fn players_needed(t: &TournamentRow) -> usize {
+    if is_competition(t) {
+        return 2;
+    }
     match format_of(t) {
         Format::RoundRobin => 2,
         Format::Swiss => 3,
@@ -41,6 +47,10 @@ impl Service {
         lead_queued: bool,
         r: &mut Reply,
     ) -> Result<bool, Fail> {
+        let Some((t, entrants)) = self.seeded(t, entrants, at).await? else {
+            return Ok(false);
+        };
+        let (t, entrants) = (&t, &entrants[..]);
         let spec = self.registry.get(&t.variant)?;
         let (record, users) = record_of(t, entrants, &[]);
         let rounds: Vec<(Vec<Pairing>, Option<usize>)> = match format_of(t) {
@@ -66,7 +76,7 @@ impl Service {
         }
         let name = tournament_name(t, spec.display_name());
         let lead = format!(
-            "{name} starts: {} players, {} rounds; seeds in the order they joined",
+            "{name} starts: {} players, {} rounds; seeded by rating, then in the order they joined",
             users.len(),
             rounds_of(t, users.len())
         );
@@ -92,6 +102,40 @@ impl Service {
             self.say_to_tournament(t, lead, r);
         }
         Ok(true)
+    }
+
+    /// Tournament `t` (in sign-up) and its `entrants` seeded for the start
+    /// ([`seed_order`]: by their rating in its variant on its server, then in the order
+    /// they joined): as read, when their seeds are in that order already; else the
+    /// entrants renumbered (a write of its own over `t`'s version) and both read again.
+    /// `None` when another write came between, or the tournament is no longer in
+    /// sign-up.
+    async fn seeded(
+        &self,
+        t: &TournamentRow,
+        entrants: &[EntrantRow],
+        at: i64,
+    ) -> Result<Option<(TournamentRow, Vec<EntrantRow>)>, Fail> {
+        let ratings = self.ratings_in(t.server.as_deref(), &t.variant).await?;
+        let order = seed_order(entrants, &ratings);
+        let mut joined: Vec<&EntrantRow> = entrants.iter().collect();
+        joined.sort_by_key(|e| e.seed);
+        if joined.iter().map(|e| &e.user).eq(order.iter()) {
+            return Ok(Some((t.clone(), entrants.to_vec())));
+        }
+        if !self
+            .store
+            .seed_entrants(t.id, t.version, &order, at)
+            .await?
+        {
+            return Ok(None);
+        }
+        let t = self.tournament_row(t.id).await?;
+        if t.state != "signup" {
+            return Ok(None);
+        }
+        let entrants = self.store.entrants(t.id).await?;
+        Ok(Some((t, entrants)))
     }
 
     /// The deadline task's sweep at `now`: each tournament whose sign-up deadline has
@@ -124,6 +168,14 @@ impl Service {
                 plain: Vec::new(),
             };
             let needed = players_needed(&t);
+            if entrants.len() >= needed && is_competition(&t) {
+                // A best-score competition deals its first deal to everyone instead.
+                let c = Competition::read(t.rounds.max(0) as usize, &entrants, &[]);
+                if self.deal_next(&t, &c, (None, now), true, &mut r).await? {
+                    return Ok(());
+                }
+                continue;
+            }
             if entrants.len() >= needed {
                 if self
                     .begin_rounds(&t, &entrants, (None, now), true, &mut r)

@@ -69,6 +69,25 @@ impl Service {
         Ok(Tables::compute(&self.registry, &games))
     }
 
+    /// The ratings in variant `variant` of the players of `server`'s games (`None`: the
+    /// games of no server), by user: those with a rated game of it finished there.
+    pub(super) async fn ratings_in(
+        &self,
+        server: Option<&str>,
+        variant: &str,
+    ) -> Result<std::collections::BTreeMap<String, f64>, Fail> {
+        let games = self.store.finished_games(Some(server)).await?;
+        let t = Tables::compute(&self.registry, &games);
+        Ok(t.rated
+            .get(variant)
+            .map(|f| {
+                f.iter()
+                    .map(|(u, r)| (u.clone(), r.rating.rating))
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
     /// `rating [@user]`: the user's rating in each family they have played rated, with
     /// points where the variant scores, and their solitaire records.
     pub(super) async fn rating(

@@ -6,7 +6,7 @@
 
 use super::marks::{user_at_mark, user_mark, DAY};
 use super::messages::{Fail, Incoming, Member, Outbound, Place, Reply};
-use super::rounds::{standings_of, stored_options, table_text, tournament_name};
+use super::rounds::{made_text, standings_of, stored_options, table_text, tournament_name};
 use super::Service;
 use crate::service::command::{TournamentCommand, TournamentFormat, TournamentTerms};
 use crate::service::tournament::{is_competition, record_of, rounds_of, MAX_ENTRANTS};
@@ -178,13 +178,7 @@ impl Service {
             .create_tournament(&t, Some(&inc.event_id), inc.at)
             .await?;
         let row = self.tournament_row(id).await?;
-        r.say(format!(
-            "{} made by {}{}: join it with tournament join {id}; {} starts it",
-            tournament_name(&row, spec.display_name()),
-            user_mark(&inc.user),
-            terms_line(&row),
-            user_mark(&inc.user)
-        ));
+        r.say(made_text(&row, spec, &terms_line(&row)));
         Ok(())
     }
 
