@@ -4,8 +4,10 @@
 //! where a challenge was posted, and the private messages held for a user whose DMs are
 //! closed. Each method is one question or one change; none decides anything about a game.
 
+use super::messages::{Incoming, Member, Outbound};
 use super::{Service, Settings};
 use crate::service::command::{self, Command};
+use crate::store::recording_events;
 use crate::store::GameStatus;
 use crate::store::Store;
 use crate::variants::Registry;
@@ -54,9 +56,18 @@ impl Service {
         )
     }
 
-    /// Whether chat event `event_id` was applied, that is, changed something.
-    pub async fn event_applied(&self, event_id: &str) -> Result<bool, StoreError> {
-        self.store.event_seen(event_id).await
+    /// [`Service::handle_as`], with whether the event is applied, that is, changed
+    /// something: stored by this command, or by an earlier delivery of the same event
+    /// (which this one then answers with nothing). Known from the command's own writes
+    /// and duplicate checks ([`crate::store::recording_events`]), without reading the
+    /// event back.
+    pub async fn handle_applied(
+        &self,
+        inc: Incoming,
+        member: Member,
+    ) -> Result<(Vec<Outbound>, bool), StoreError> {
+        let (out, applied) = recording_events(self.handle_as(inc, member)).await;
+        Ok((out?, applied))
     }
 
     /// Records that `user` interacted, so private messages to them are tried again.
