@@ -134,8 +134,8 @@ pub struct Store {
 impl Store {
     /// Whether a chat event id was already processed: an action it carried is in the log
     /// (`actions.event_id`, where a move's event is stored, once), or it changed something
-    /// else (`processed_events`). A seen event counts as recorded for
-    /// [`recording_events`].
+    /// else (`processed_events`). Its answer is what [`recording_events`] reports from
+    /// then on: the stored truth, over an event marked in a transaction that was undone.
     pub async fn event_seen(&self, event_id: &str) -> Result<bool, StoreError> {
         let seen = on_pool!(self.pool, |p| sqlx::query(
             "SELECT 1 FROM actions WHERE event_id = $1
@@ -145,9 +145,7 @@ impl Store {
         .fetch_optional(p)
         .await?
         .is_some());
-        if seen {
-            recorded::note();
-        }
+        recorded::set(seen);
         Ok(seen)
     }
 
@@ -403,8 +401,9 @@ fn marked(rows_affected: Result<u64, sqlx::Error>) -> Result<(), StoreError> {
         Ok(_) => Ok(()),
         Err(e) => return Err(e),
     };
-    // Either way the event is stored: by this transaction (unless it is undone, which
-    // ends the command in an error or a refusal) or by an earlier delivery.
+    // Either way the event is stored: by this transaction or by an earlier delivery. (A
+    // transaction undone after it ends the command in an error, or in a refusal, which
+    // looks the event up before answering: `Store::event_seen` then has the last word.)
     recorded::note();
     result
 }
