@@ -1,13 +1,10 @@
 //! What a chat adapter keeps beside the games, reached through the service so that an
 //! adapter talks to the service only (ARCHITECTURE.md, "Layers"): opening and closing
-//! the database, whether a chat event changed anything, the threads games are moved to,
-//! where a challenge was posted, and the private messages held for a user whose DMs are
-//! closed. Each method is one question or one change; none decides anything about a game.
+//! the database, the threads games are moved to, where a challenge was posted, and the
+//! private messages held for a user whose DMs are closed. Each method is one question or one change; none decides anything about a game.
 
-use super::messages::{Incoming, Member, Outbound};
 use super::{Service, Settings};
 use crate::service::command::{self, Command};
-use crate::store::recording_events;
 use crate::store::GameStatus;
 use crate::store::Store;
 use crate::variants::Registry;
@@ -54,20 +51,6 @@ impl Service {
             command::parse(text, &self.registry),
             Ok(Command::Accept(_) | Command::Challenge(_))
         )
-    }
-
-    /// [`Service::handle_as`], with whether the event is applied, that is, changed
-    /// something: stored by this command, or by an earlier delivery of the same event
-    /// (which this one then answers with nothing). Known from the command's own writes
-    /// and duplicate checks ([`crate::store::recording_events`]), without reading the
-    /// event back.
-    pub async fn handle_applied(
-        &self,
-        inc: Incoming,
-        member: Member,
-    ) -> Result<(Vec<Outbound>, bool), StoreError> {
-        let (out, applied) = recording_events(self.handle_as(inc, member)).await;
-        Ok((out?, applied))
     }
 
     /// Records that `user` interacted, so private messages to them are tried again.
