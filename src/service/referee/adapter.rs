@@ -1,7 +1,8 @@
 //! What a chat adapter keeps beside the games, reached through the service so that an
 //! adapter talks to the service only (ARCHITECTURE.md, "Layers"): opening and closing
 //! the database, the threads games are moved to, where a challenge was posted, and the
-//! private messages held for a user whose DMs are closed. Each method is one question or one change; none decides anything about a game.
+//! private messages held for a user whose DMs are closed. Each method is one question or
+//! one change; none decides anything about a game.
 
 use super::{Service, Settings};
 use crate::service::command::{self, Command};
