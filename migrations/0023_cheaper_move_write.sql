@@ -10,22 +10,14 @@
 --   runs in a trigger of its own, only for a write that carries seats.
 -- * The action's insert is a single row of `VALUES` in a trigger of its own, only for a
 --   write that carries an action: an `INSERT ... SELECT` that reads the table it inserts
---   into (the next `seq`) first copies its rows to a temporary table. No write carries
---   both seats and an action, so the order of the two triggers does not matter.
+--   into (the next `seq`) first copies its rows to a temporary table.
 --
--- SQLite fires a statement's triggers newest first: the main one, made last, checks the
--- version and the delivery before the others write anything (and a failure anywhere
--- undoes the whole statement).
+-- SQLite fires a statement's triggers newest first, so they run in the order the one
+-- trigger ran its statements: the main one, made last, checks the version and the
+-- delivery before anything is written, then the seats are updated, then the action is
+-- inserted (its author compared with the seat's player after the update). A failure
+-- anywhere undoes the whole statement.
 DROP TRIGGER game_writes_insert;
-
-CREATE TRIGGER game_writes_seats INSTEAD OF INSERT ON game_writes
-WHEN NEW.seats IS NOT NULL
-BEGIN
-    UPDATE seats SET user_id = j.value ->> 1, role = j.value ->> 2,
-        accepted = COALESCE(j.value ->> 3, accepted)
-    FROM json_each(NEW.seats) AS j
-    WHERE seats.game_id = NEW.game_id AND seats.seat = j.value ->> 0;
-END;
 
 CREATE TRIGGER game_writes_action INSTEAD OF INSERT ON game_writes
 WHEN NEW.action IS NOT NULL OR NEW.action_move IS NOT NULL
@@ -39,6 +31,15 @@ BEGIN
         NEW.action,
         NEW.at - (SELECT created_at FROM games WHERE id = NEW.game_id),
         NEW.event_id, NEW.action_move);
+END;
+
+CREATE TRIGGER game_writes_seats INSTEAD OF INSERT ON game_writes
+WHEN NEW.seats IS NOT NULL
+BEGIN
+    UPDATE seats SET user_id = j.value ->> 1, role = j.value ->> 2,
+        accepted = COALESCE(j.value ->> 3, accepted)
+    FROM json_each(NEW.seats) AS j
+    WHERE seats.game_id = NEW.game_id AND seats.seat = j.value ->> 0;
 END;
 
 CREATE TRIGGER game_writes_insert INSTEAD OF INSERT ON game_writes
