@@ -149,7 +149,7 @@ impl Core {
             false => None,
         };
         let inc = Incoming {
-            event_id: event_id.clone(),
+            event_id,
             user: user_key,
             place: place.clone(),
             via,
@@ -160,8 +160,7 @@ impl Core {
             text,
             at,
         };
-        let outs = self.service.handle_as(inc, member).await?;
-        let changed = self.service.event_applied(&event_id).await?;
+        let (outs, changed) = self.service.handle_applied(inc, member).await?;
         let mut outs: Vec<Out> = outs
             .into_iter()
             .map(|msg| Out {

@@ -26,11 +26,13 @@ impl InPlay {
 }
 
 /// The two columns added to the game's: whether lines exist, the vacations as a JSON array.
+/// The vacations are joined to the seats (a player in two seats gives one twice, dropped as
+/// read): an `IN (SELECT ...)` would build a temporary table at every read.
 const EXTRA_SQLITE: &str = ",
     EXISTS (SELECT 1 FROM conditional_lines WHERE game_id = games.id),
-    (SELECT json_group_array(json_array(user_id, started_at, planned_end, ended_at, days))
-       FROM vacations WHERE settled = 0
-        AND user_id IN (SELECT user_id FROM seats WHERE game_id = games.id AND user_id IS NOT NULL))
+    (SELECT json_group_array(json_array(v.user_id, v.started_at, v.planned_end, v.ended_at, v.days))
+       FROM seats s JOIN vacations v ON v.user_id = s.user_id AND v.settled = 0
+       WHERE s.game_id = games.id)
     FROM games WHERE id = $1";
 
 /// [`EXTRA_SQLITE`] for PostgreSQL.
@@ -62,8 +64,10 @@ impl Store {
             };
             let game = game_from_row(&r)?;
             let has_lines = r.get::<i64, _>(20) != 0;
-            let rows: Vec<(String, i64, i64, Option<i64>, i64)> =
+            let mut rows: Vec<(String, i64, i64, Option<i64>, i64)> =
                 serde_json::from_str(&r.get::<String, _>(21)).map_err(bad)?;
+            rows.sort();
+            rows.dedup();
             let vacations = rows
                 .into_iter()
                 .map(|(user, started_at, planned_end, ended_at, days)| Vacation {

@@ -51,6 +51,7 @@ const SQLITE: &[File] = files!("":
     "0020_outbox_round_starts.sql",
     "0021_competitions.sql",
     "0022_packed_actions.sql",
+    "0023_cheaper_move_write.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,

@@ -11,6 +11,8 @@ use pool::{on_pool, Pool};
 use sqlx::Row;
 use std::sync::Arc;
 
+pub use recorded::recording_events;
+
 mod adapter;
 mod checkpoint;
 mod competition;
@@ -27,6 +29,7 @@ mod packing;
 mod player_settings;
 mod pool;
 mod reads;
+mod recorded;
 mod rows;
 mod server_settings;
 mod standings;
@@ -131,7 +134,8 @@ pub struct Store {
 impl Store {
     /// Whether a chat event id was already processed: an action it carried is in the log
     /// (`actions.event_id`, where a move's event is stored, once), or it changed something
-    /// else (`processed_events`).
+    /// else (`processed_events`). Its answer is what [`recording_events`] reports from
+    /// then on: the stored truth, over an event marked in a transaction that was undone.
     pub async fn event_seen(&self, event_id: &str) -> Result<bool, StoreError> {
         let seen = on_pool!(self.pool, |p| sqlx::query(
             "SELECT 1 FROM actions WHERE event_id = $1
@@ -141,6 +145,7 @@ impl Store {
         .fetch_optional(p)
         .await?
         .is_some());
+        recorded::set(seen);
         Ok(seen)
     }
 
@@ -271,7 +276,7 @@ impl Store {
             Some(n) => (Some(n.seat as i64), Some(n.turn), Some(n.kind.as_str())),
             None => (None, None, None),
         };
-        on_pool!(self.pool, |p| {
+        let written = on_pool!(self.pool, |p| {
             sqlx::query(
             "INSERT INTO game_writes (game_id, expected_version, at, event_id, status, snapshot,
                  result, reason, score, action_seat, action_author, action, seats, deadlines,
@@ -299,10 +304,17 @@ impl Store {
         .bind(action_move)
         .execute(p)
         .await
-        .map_err(write_error)?
-        .rows_affected()
+        .map(|r| r.rows_affected())
+        .map_err(write_error)
         });
-        Ok(())
+        match (&written, &w.event_id) {
+            (Ok(_), Some(_)) => recorded::note(),
+            // The event's earlier delivery stored it (unless the duplicate was the
+            // notice, which a write carrying one may also be refused for).
+            (Err(StoreError::Duplicate), Some(_)) if w.notice.is_none() => recorded::note(),
+            _ => {}
+        }
+        written.map(|_| ())
     }
 
     /// Whether a notice was recorded.
@@ -382,12 +394,18 @@ pub(super) const MARK_EVENT: &str = "INSERT INTO processed_events (event_id, at)
     SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM actions WHERE event_id = $1)";
 
 /// The outcome of a [`MARK_EVENT`] insert: [`StoreError::Duplicate`] when the event was
-/// seen before, in either table.
+/// seen before, in either table. Notes the event recorded ([`recording_events`]).
 fn marked(rows_affected: Result<u64, sqlx::Error>) -> Result<(), StoreError> {
-    match rows_affected.map_err(key_error)? {
-        0 => Err(StoreError::Duplicate),
-        _ => Ok(()),
-    }
+    let result = match rows_affected.map_err(key_error) {
+        Ok(0) | Err(StoreError::Duplicate) => Err(StoreError::Duplicate),
+        Ok(_) => Ok(()),
+        Err(e) => return Err(e),
+    };
+    // Either way the event is stored: by this transaction or by an earlier delivery. (A
+    // transaction undone after it ends the command in an error, or in a refusal, which
+    // looks the event up before answering: `Store::event_seen` then has the last word.)
+    recorded::note();
+    result
 }
 
 /// The error of inserting a key: [`StoreError::Duplicate`] if it was there already.

@@ -20,6 +20,14 @@ pub const PAGE_SIZE: u32 = 1024;
 /// Connections a PostgreSQL store keeps at most, per process.
 pub const POSTGRES_CONNECTIONS: u32 = 8;
 
+/// The connections of a SQLite store: one. SQLite has one writer at a time whatever the
+/// connections, and a connection keeps its page cache only while no other connection
+/// writes: with several, the pool hands them out in turn, so every command found the
+/// database changed by another and read each page it needed again (a sixth of a move's
+/// instructions in `postal bench service`). A command's statements are short; a reader
+/// now waits for a write in progress rather than running beside it.
+pub const SQLITE_CONNECTIONS: u32 = 1;
+
 /// The file a database URL names (`sqlite://postal.db`, `sqlite:postal.db`, `postal.db`),
 /// for messages; the URL itself for an in-memory database.
 pub fn database_file(url: &str) -> &str {
@@ -100,9 +108,10 @@ impl Store {
             );
         }
         // An in-process SQLite connection cannot go stale, so it is not pinged on every
-        // acquire (that ping is a round trip to the connection's thread).
+        // acquire (that ping is a round trip to the connection's thread). One connection
+        // ([`SQLITE_CONNECTIONS`]).
         let mut pool = SqlitePoolOptions::new()
-            .max_connections(if memory { 1 } else { 4 })
+            .max_connections(SQLITE_CONNECTIONS)
             .test_before_acquire(false)
             .idle_timeout(None)
             .max_lifetime(None);

@@ -164,10 +164,12 @@ impl Store {
 /// A game row with its seats and deadlines as JSON arrays: one statement, one round trip.
 /// Each seat says too whether its player chose personal settings ([`GameRow::personal`]).
 /// The two backends name their JSON functions differently; the columns are the same.
+/// The arrays are put in seat order as they are read ([`game_from_row`]): on SQLite an
+/// aggregate's `ORDER BY` builds a temporary table at every read.
 pub(super) const GAME_SELECT_SQLITE: &str = "SELECT id, variant, status, days_per_move, colour, challenger, channel, seed, result, reason, score, snapshot, version, start_fen, options, start_snapshot,
     (SELECT json_group_array(json_array(seat, user_id, role, accepted,
-        (SELECT count(*) FROM users u WHERE u.id = seats.user_id AND (u.digest_hour IS NOT NULL OR u.orientation IS NOT NULL))) ORDER BY seat) FROM seats WHERE game_id = games.id),
-    (SELECT json_group_array(json_array(seat, turn, due_at) ORDER BY seat) FROM deadlines WHERE game_id = games.id),
+        (SELECT count(*) FROM users u WHERE u.id = seats.user_id AND (u.digest_hour IS NOT NULL OR u.orientation IS NOT NULL)))) FROM seats WHERE game_id = games.id),
+    (SELECT json_group_array(json_array(seat, turn, due_at)) FROM deadlines WHERE game_id = games.id),
     server, started_at
     FROM games";
 
@@ -189,11 +191,13 @@ where
 {
     let id: i64 = r.get(0);
     let bad = |e: serde_json::Error| StoreError::Db(sqlx::Error::Decode(Box::new(e)));
-    let seats: Vec<(u8, Option<String>, String, u8, u8)> =
+    let mut seats: Vec<(u8, Option<String>, String, u8, u8)> =
         serde_json::from_str(&r.get::<String, _>(16)).map_err(bad)?;
+    seats.sort_by_key(|s| s.0);
     let personal = seats.iter().map(|s| s.4 != 0).collect();
-    let deadlines: Vec<(u8, i64, i64)> =
+    let mut deadlines: Vec<(u8, i64, i64)> =
         serde_json::from_str(&r.get::<String, _>(17)).map_err(bad)?;
+    deadlines.sort_by_key(|d| d.0);
     Ok(GameRow {
         id,
         variant: r.get(1),

@@ -13,6 +13,7 @@ mod crash_kill;
 mod due_times;
 mod migrate_db;
 mod packed_log;
+mod recorded_events;
 mod stored_by_release_12;
 mod tournaments;
 mod wal;

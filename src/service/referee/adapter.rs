@@ -1,8 +1,8 @@
 //! What a chat adapter keeps beside the games, reached through the service so that an
 //! adapter talks to the service only (ARCHITECTURE.md, "Layers"): opening and closing
-//! the database, whether a chat event changed anything, the threads games are moved to,
-//! where a challenge was posted, and the private messages held for a user whose DMs are
-//! closed. Each method is one question or one change; none decides anything about a game.
+//! the database, the threads games are moved to, where a challenge was posted, and the
+//! private messages held for a user whose DMs are closed. Each method is one question or
+//! one change; none decides anything about a game.
 
 use super::{Service, Settings};
 use crate::service::command::{self, Command};
@@ -52,11 +52,6 @@ impl Service {
             command::parse(text, &self.registry),
             Ok(Command::Accept(_) | Command::Challenge(_))
         )
-    }
-
-    /// Whether chat event `event_id` was applied, that is, changed something.
-    pub async fn event_applied(&self, event_id: &str) -> Result<bool, StoreError> {
-        self.store.event_seen(event_id).await
     }
 
     /// Records that `user` interacted, so private messages to them are tried again.

@@ -7,6 +7,7 @@ use super::messages::{
 };
 use super::Service;
 use crate::service::command::{self, help, Command, ParseError};
+use crate::store::recording_events;
 use crate::store::GameStatus;
 use crate::store::StoreError;
 use crate::variants::api::{GameCommand, RefusalKind, RuleError};
@@ -54,6 +55,20 @@ impl Service {
         let mut out = answered?;
         out.iter_mut().for_each(Outbound::finish);
         Ok(out)
+    }
+
+    /// [`Service::handle_as`], with whether the event is applied, that is, changed
+    /// something: stored by this command, or by an earlier delivery of the same event
+    /// (which this one then answers with nothing). Known from the command's own writes
+    /// and duplicate checks ([`crate::store::recording_events`]), without reading the
+    /// event back.
+    pub async fn handle_applied(
+        &self,
+        inc: Incoming,
+        member: Member,
+    ) -> Result<(Vec<Outbound>, bool), StoreError> {
+        let (out, applied) = recording_events(self.handle_as(inc, member)).await;
+        Ok((out?, applied))
     }
 
     /// Counts a command of `kind` and its refusals in the operator's metrics.
