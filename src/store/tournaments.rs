@@ -204,6 +204,24 @@ macro_rules! mark_event {
 }
 pub(super) use mark_event;
 
+/// Bumps tournament `$id`'s version from `$version` (at `$at`) in transaction `$tx`, or
+/// returns `Ok(false)` from the enclosing write when another write came first.
+macro_rules! bump_or_stale {
+    ($tx:ident, $id:expr, $version:expr, $at:expr) => {
+        if sqlx::query(BUMP)
+            .bind($id)
+            .bind($version)
+            .bind($at)
+            .execute(&mut *$tx)
+            .await?
+            .rows_affected()
+            == 0
+        {
+            return Ok(false);
+        }
+    };
+}
+
 /// Takes the tournament's write for this transaction: version `$2` becomes `$2 + 1` at
 /// `$3`; no row when another write came first. On PostgreSQL the row stays locked, on
 /// SQLite the database, until the transaction ends.
@@ -437,16 +455,7 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             mark_event!(tx, event, at);
-            let bumped = sqlx::query(BUMP)
-                .bind(id)
-                .bind(version)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            if bumped == 0 {
-                return Ok(false);
-            }
+            bump_or_stale!(tx, id, version, at);
             sqlx::query("INSERT INTO users (id, name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING")
                 .bind(user)
                 .execute(&mut *tx)
@@ -478,16 +487,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            let bumped = sqlx::query(BUMP)
-                .bind(id)
-                .bind(version)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            if bumped == 0 {
-                return Ok(false);
-            }
+            bump_or_stale!(tx, id, version, at);
             // Out of the way first (below zero), so no two entrants share a seed between
             // the statements (the seeds are unique in a tournament).
             sqlx::query("UPDATE tournament_entrants SET seed = -1 - seed WHERE tournament_id = $1")
@@ -522,16 +522,7 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             mark_event!(tx, event, at);
-            let bumped = sqlx::query(BUMP)
-                .bind(id)
-                .bind(version)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            if bumped == 0 {
-                return Ok(false);
-            }
+            bump_or_stale!(tx, id, version, at);
             sqlx::query(
                 "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2",
             )
@@ -561,16 +552,7 @@ impl Store {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             mark_event!(tx, event, at);
-            let bumped = sqlx::query(BUMP)
-                .bind(id)
-                .bind(version)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            if bumped == 0 {
-                return Ok(false);
-            }
+            bump_or_stale!(tx, id, version, at);
             sqlx::query(
                 "UPDATE tournament_entrants SET withdrawn_at = $3 \
                  WHERE tournament_id = $1 AND user_id = $2",
