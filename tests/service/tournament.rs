@@ -79,7 +79,7 @@ impl Driver {
 }
 
 /// The outbox's undelivered messages, claimed and marked delivered at `at`.
-async fn delivered(svc: &Service, at: i64) -> Vec<Outbound> {
+pub(crate) async fn delivered(svc: &Service, at: i64) -> Vec<Outbound> {
     let mut out = Vec::new();
     for q in svc.claim_undelivered().await.unwrap() {
         svc.delivered(q.id, at).await.unwrap();

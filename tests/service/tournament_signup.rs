@@ -6,6 +6,7 @@
 //! competition.
 
 use crate::common::service::{open, TempDir};
+use crate::tournament::delivered;
 use postal::service::referee::{Destination, Incoming, Member, Outbound, Place, Service};
 
 const SERVER: &str = "300000000000000012";
@@ -31,16 +32,6 @@ async fn send(svc: &Service, event: &str, who: &str, text: &str, at: i64) -> Vec
         at,
     };
     svc.handle_as(inc, Member::default()).await.unwrap()
-}
-
-/// The outbox's undelivered messages, claimed and marked delivered at `at`.
-async fn delivered(svc: &Service, at: i64) -> Vec<Outbound> {
-    let mut out = Vec::new();
-    for q in svc.claim_undelivered().await.unwrap() {
-        svc.delivered(q.id, at).await.unwrap();
-        out.push(q.message);
-    }
-    out
 }
 
 /// The texts of `out`.
