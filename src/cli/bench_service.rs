@@ -186,6 +186,17 @@ pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchR
 /// The time of the bench's first event, in seconds since the epoch.
 const BENCH_START: i64 = 1_767_225_600;
 
+/// Discord's epoch, in milliseconds since the Unix epoch: a snowflake counts from it.
+const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+
+/// The id the Discord adapter gives the bench's event number `n`: a message's
+/// (`msg:<snowflake>`), sent `n` milliseconds after [`BENCH_START`], as long as a real one
+/// (what the store keeps of an event depends on its id's form and length).
+fn discord_event_id(n: u64) -> String {
+    let ms = BENCH_START * 1000 + n as i64 - DISCORD_EPOCH_MS;
+    format!("msg:{}", ms << 22)
+}
+
 /// What the moves took: each one's latency in milliseconds, and the wall-clock and CPU
 /// seconds spent in all of them.
 struct Measured {
@@ -224,7 +235,7 @@ impl Bench {
     fn send(&mut self, user: String, text: String, at: i64) -> Incoming {
         self.event += 1;
         Incoming {
-            event_id: format!("bench-{}", self.event),
+            event_id: discord_event_id(self.event),
             user,
             place: Place::Channel(format!("bench-{}", at % 16)),
             via: None,

@@ -19,9 +19,6 @@ pub enum ReplayError {
         /// Its stored number.
         seq: i64,
     },
-    /// A chat event's id on two entries.
-    #[error("game #{0}: a chat event was applied twice")]
-    EventTwice(i64),
     /// An entry's action is not an action.
     #[error("game #{game}: action {seq} cannot be read: {error}")]
     Action {
@@ -89,13 +86,6 @@ pub fn check_replay(
             entry: n + 1,
             seq: row.seq,
         });
-    }
-    let mut events: Vec<&str> = log.iter().filter_map(|r| r.event_id.as_deref()).collect();
-    let applied = events.len();
-    events.sort_unstable();
-    events.dedup();
-    if events.len() != applied {
-        return Err(ReplayError::EventTwice(id));
     }
     let actions = read_log(id, log)?;
     let stored = json(id, "snapshot", &game.snapshot)?;

@@ -26,7 +26,7 @@ impl Store {
     ) -> Result<i64, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            super::tournaments::mark_event!(tx, event, at);
+            super::tournaments::mark_event!(tx, event);
             let id: i64 = sqlx::query(
                 "INSERT INTO tournaments (server, channel, creator, format, double_round, rounds, \
                  variant, options, days_per_move, rated, player_limit, signup_until, mode, state, \

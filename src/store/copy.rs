@@ -13,6 +13,8 @@ pub enum Kind {
     Integer,
     /// Text.
     Text,
+    /// Bytes (SQLite's BLOB, PostgreSQL's BYTEA).
+    Bytes,
 }
 
 /// A table of the schema.
@@ -27,7 +29,7 @@ pub struct Table {
     pub generated_id: bool,
 }
 
-use Kind::{Integer as I, Text as T};
+use Kind::{Bytes as B, Integer as I, Text as T};
 
 /// Every table of the schema, each after the tables its foreign keys name.
 pub const TABLES: &[Table] = &[
@@ -82,22 +84,18 @@ pub const TABLES: &[Table] = &[
         generated_id: false,
     },
     Table {
-        name: "actions",
-        columns: &[
-            ("game_id", I),
-            ("seq", I),
-            ("seat", I),
-            ("author", T),
-            ("action", T),
-            ("at", I),
-            ("event_id", T),
-            ("mv", T),
-        ],
+        name: "game_logs",
+        columns: &[("game_id", I), ("log", T)],
         generated_id: false,
     },
     Table {
-        name: "processed_events",
-        columns: &[("event_id", T), ("at", I)],
+        name: "action_authors",
+        columns: &[("game_id", I), ("seq", I), ("author", T)],
+        generated_id: false,
+    },
+    Table {
+        name: "events",
+        columns: &[("key", B)],
         generated_id: false,
     },
     Table {
@@ -275,6 +273,7 @@ pub const TABLES: &[Table] = &[
 enum Value {
     Integer(Option<i64>),
     Text(Option<String>),
+    Bytes(Option<Vec<u8>>),
 }
 
 /// How many rows of each table a copy wrote, in [`TABLES`]' order.
@@ -324,6 +323,7 @@ impl Store {
                         q = match v {
                             Value::Integer(i) => q.bind(*i),
                             Value::Text(s) => q.bind(s.clone()),
+                            Value::Bytes(b) => q.bind(b.clone()),
                         };
                     }
                     q.execute(&mut *tx).await?;
@@ -369,6 +369,7 @@ impl Store {
                     .map(|(i, (_, kind))| match kind {
                         Kind::Integer => Value::Integer(r.get(i)),
                         Kind::Text => Value::Text(r.get(i)),
+                        Kind::Bytes => Value::Bytes(r.get(i)),
                     })
                     .collect()
             })

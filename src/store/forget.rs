@@ -95,8 +95,7 @@ impl Store {
             if let Some(e) = event_id {
                 super::marked(
                     sqlx::query(super::MARK_EVENT)
-                        .bind(e)
-                        .bind(at)
+                        .bind(super::event_key(e))
                         .execute(&mut *tx)
                         .await
                         .map(|r| r.rows_affected()),
@@ -129,7 +128,7 @@ impl Store {
             let played: i64 = sqlx::query(
                 "SELECT count(*) FROM games g WHERE g.challenger = $1 OR EXISTS
                      (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1)
-                 OR EXISTS (SELECT 1 FROM actions a WHERE a.game_id = g.id AND a.author = $1)",
+                 OR EXISTS (SELECT 1 FROM action_authors a WHERE a.game_id = g.id AND a.author = $1)",
             )
             .bind(user)
             .fetch_one(&mut *tx)
@@ -160,7 +159,7 @@ impl Store {
                 for sql in [
                     "UPDATE seats SET user_id = $2 WHERE user_id = $1",
                     "UPDATE games SET challenger = $2 WHERE challenger = $1",
-                    "UPDATE actions SET author = $2 WHERE author = $1",
+                    "UPDATE action_authors SET author = $2 WHERE author = $1",
                     // Their places in tournaments, whose standings name them.
                     "UPDATE tournament_entrants SET user_id = $2 WHERE user_id = $1",
                     "UPDATE tournaments SET creator = $2 WHERE creator = $1",

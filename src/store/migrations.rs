@@ -52,6 +52,7 @@ const SQLITE: &[File] = files!("":
     "0021_competitions.sql",
     "0022_packed_actions.sql",
     "0023_cheaper_move_write.sql",
+    "0024_event_keys.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -73,6 +74,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0020_outbox_round_starts.sql",
     "0021_competitions.sql",
     "0022_packed_actions.sql",
+    "0024_event_keys.sql",
 );
 
 /// Which schema's migrations.

@@ -19,7 +19,9 @@ mod competition;
 mod conditional;
 mod copy;
 mod deadlines;
+mod event_key;
 mod forget;
+mod game_log;
 mod in_play;
 mod migrations;
 mod new_game;
@@ -40,6 +42,7 @@ mod vacations;
 pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
 pub use deadlines::{DeadlineToCheck, CHALLENGES_MADE_BEFORE, DEADLINES_TO_CHECK, DIGESTS_DUE};
+pub use event_key::{event_id, event_key};
 pub use forget::{Forgetting, Forgotten, Relabel};
 pub use in_play::InPlay;
 pub use open::{database_file, database_name, PAGE_SIZE};
@@ -80,6 +83,17 @@ pub enum StoreError {
     /// The challenger has as many challenges waiting for an answer as they may.
     #[error("too many challenges waiting for an answer")]
     OverLimit,
+    /// A game's stored log holds a line that is not an entry ([`game_log`]): damage to
+    /// the database, never written by this store.
+    #[error("game #{game}: its stored log is damaged at entry {entry}: {why}")]
+    DamagedLog {
+        /// The game.
+        game: i64,
+        /// The damaged entry's number, from 1.
+        entry: usize,
+        /// What is wrong with it.
+        why: &'static str,
+    },
     /// The challenger already has a live game (this id) of a variant that allows one at a
     /// time ([`NewGame::one_live`]).
     #[error("game #{0} of this variant is still under way")]
@@ -132,16 +146,14 @@ pub struct Store {
 }
 
 impl Store {
-    /// Whether a chat event id was already processed: an action it carried is in the log
-    /// (`actions.event_id`, where a move's event is stored, once), or it changed something
-    /// else (`processed_events`). Its answer is what [`recording_events`] reports from
+    /// Whether a chat event id was already processed: its key is in `events` (migration
+    /// 0024), where every event that changed something is kept once. Its answer is what [`recording_events`] reports from
     /// then on: the stored truth, over an event marked in a transaction that was undone.
     pub async fn event_seen(&self, event_id: &str) -> Result<bool, StoreError> {
         let seen = on_pool!(self.pool, |p| sqlx::query(
-            "SELECT 1 FROM actions WHERE event_id = $1
-             UNION ALL SELECT 1 FROM processed_events WHERE event_id = $1"
+            "SELECT 1 FROM events WHERE key = $1"
         )
-        .bind(event_id)
+        .bind(event_key(event_id))
         .fetch_optional(p)
         .await?
         .is_some());
@@ -184,8 +196,7 @@ impl Store {
             if let Some(e) = event_id {
                 marked(
                     sqlx::query(MARK_EVENT)
-                        .bind(e)
-                        .bind(at)
+                        .bind(event_key(e))
                         .execute(&mut *tx)
                         .await
                         .map(|r| r.rows_affected()),
@@ -234,13 +245,19 @@ impl Store {
     }
 
     /// Writes a change to a game as one statement, an insert into the `game_writes` view
-    /// whose triggers (migration 0004, last rewritten by 0022) check the version and writes
-    /// the game row, the action with its event id (or, for a change without an action, the
-    /// event id in `processed_events`), the seats, the deadlines, the notice and the outbox
+    /// whose triggers (migration 0004, last rewritten by 0024) check the version, record
+    /// the event's key in `events` and write the game row, the action, the seats, the deadlines, the notice and the outbox
     /// messages: all of it or, on any failure, none of it. A version other than
     /// `w.expected_version` is [`StoreError::Conflict`]; an event id (or notice) already
     /// recorded is [`StoreError::Duplicate`].
     pub async fn write(&self, game_id: i64, w: &Write) -> Result<(), StoreError> {
+        // The log keeps an entry a line ([`game_log`]); JSON as serde writes it never
+        // holds a line break, and a move's bare text none either ([`packing::pack`]).
+        if w.action.as_ref().is_some_and(|a| a.json.contains('\n')) {
+            return Err(StoreError::Refused(
+                "an action's JSON holds a line break".into(),
+            ));
+        }
         let (result, reason, score) = match &w.outcome {
             Some(o) => (
                 Some(o.result.as_str()),
@@ -286,7 +303,7 @@ impl Store {
         .bind(game_id)
         .bind(w.expected_version)
         .bind(w.at)
-        .bind(&w.event_id)
+        .bind(w.event_id.as_deref().map(event_key))
         .bind(w.status.as_str())
         .bind(&w.snapshot)
         .bind(result)
@@ -387,11 +404,10 @@ fn inserted_once<T>(result: Result<T, sqlx::Error>) -> Result<bool, StoreError> 
     }
 }
 
-/// Records a chat event as applied, inside the transaction that applies it: a second
-/// delivery of the event then fails this insert ([`key_error`]), and an event an action
-/// carried (`actions.event_id`) inserts nothing ([`marked`]).
-pub(super) const MARK_EVENT: &str = "INSERT INTO processed_events (event_id, at)
-    SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM actions WHERE event_id = $1)";
+/// Records a chat event as applied, by its key ([`event_key`], bound as `$1`), inside the
+/// transaction that applies it: a second delivery of the event then fails this insert
+/// ([`key_error`], [`marked`]).
+pub(super) const MARK_EVENT: &str = "INSERT INTO events (key) VALUES ($1)";
 
 /// The outcome of a [`MARK_EVENT`] insert: [`StoreError::Duplicate`] when the event was
 /// seen before, in either table. Notes the event recorded ([`recording_events`]).

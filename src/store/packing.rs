@@ -1,7 +1,7 @@
-//! How an action is kept in the log (migration 0022): a move `{"Move":"<text>"}` as its
-//! bare text (`actions.mv`), any other action as its JSON (`actions.action`), so that
-//! the log's commonest entry costs its text alone and every entry reads back byte for
-//! byte.
+//! How an action is kept in the log (migration 0022; an entry of `game_logs` since 0024,
+//! [`super::game_log`]): a move `{"Move":"<text>"}` as its bare text, any other action as
+//! its JSON, so that the log's commonest entry costs its text alone and every entry reads
+//! back byte for byte.
 
 /// The JSON before a move's text.
 const MOVE_START: &str = r#"{"Move":""#;

@@ -2,7 +2,8 @@
 //! deadlines due; each one indexed query whose rows carry their seats and deadlines.
 
 use super::{
-    on_pool, ActionRow, Backend, Deadline, GameRow, GameStatus, SeatRow, Store, StoreError,
+    game_log, on_pool, ActionRow, Backend, Deadline, GameRow, GameStatus, SeatRow, Store,
+    StoreError,
 };
 use sqlx::{ColumnIndex, Decode, Row, Type};
 
@@ -93,30 +94,60 @@ impl Store {
             .collect())
     }
 
-    /// A game's action log in order.
+    /// A game's action log in order: its entries (`game_logs`, [`game_log`]), each by the
+    /// seat's player unless `action_authors` names another, its time counted from the
+    /// game's creation. Read in one transaction, so that the log and its authors agree.
     pub async fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>, StoreError> {
-        Ok(on_pool!(self.pool, |p| {
-            sqlx::query(
-            // The author is left out where it is the seat's player (migration 0019); a
-            // move is its text alone, and the time counts from the game's creation (0022).
-            "SELECT a.seq, a.seat, COALESCE(a.author, (SELECT s.user_id FROM seats s WHERE s.game_id = a.game_id AND s.seat = a.seat), ''),
-                 a.mv, a.action, a.at + g.created_at, a.event_id
-             FROM actions a JOIN games g ON g.id = a.game_id WHERE a.game_id = $1 ORDER BY a.seq",
-        )
-        .bind(game_id)
-        .fetch_all(p)
-        .await?
-        .iter()
-            .map(|r| ActionRow {
-                seq: r.get(0),
-                seat: r.get::<i64, _>(1) as u8,
-                author: r.get(2),
-                action: super::packing::unpack(r.get(3), r.get(4)),
-                at: r.get(5),
-                event_id: r.get(6),
+        let (log, created_at, mut authors, players) = on_pool!(self.pool, |p| {
+            let mut tx = p.begin().await?;
+            let log: Option<(String, i64)> = sqlx::query_as(
+                "SELECT l.log, g.created_at FROM game_logs l JOIN games g ON g.id = l.game_id
+                 WHERE l.game_id = $1",
+            )
+            .bind(game_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let authors: Vec<(i64, String)> =
+                sqlx::query_as("SELECT seq, author FROM action_authors WHERE game_id = $1")
+                    .bind(game_id)
+                    .fetch_all(&mut *tx)
+                    .await?;
+            let players: Vec<(i64, Option<String>)> =
+                sqlx::query_as("SELECT seat, user_id FROM seats WHERE game_id = $1")
+                    .bind(game_id)
+                    .fetch_all(&mut *tx)
+                    .await?;
+            tx.commit().await?;
+            let (log, created_at) = log.unwrap_or_default();
+            (log, created_at, authors, players)
+        });
+        let entries = game_log::entries(&log).map_err(|(entry, why)| StoreError::DamagedLog {
+            game: game_id,
+            entry,
+            why,
+        })?;
+        authors.sort_unstable();
+        let player = |seat: u8| {
+            players
+                .iter()
+                .find(|(s, _)| *s == i64::from(seat))
+                .and_then(|(_, user)| user.clone())
+                .unwrap_or_default()
+        };
+        Ok(entries
+            .into_iter()
+            .zip(1..)
+            .map(|(e, seq)| ActionRow {
+                seq,
+                seat: e.seat,
+                author: match authors.binary_search_by_key(&seq, |(s, _)| *s) {
+                    Ok(i) => std::mem::take(&mut authors[i].1),
+                    Err(_) => player(e.seat),
+                },
+                action: e.json,
+                at: e.at + created_at,
             })
-            .collect()
-        }))
+            .collect())
     }
 
     /// Deadlines of active games that fall before `until`, soonest first.

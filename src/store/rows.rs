@@ -149,8 +149,6 @@ pub struct ActionRow {
     pub action: String,
     /// When, in seconds since the epoch.
     pub at: i64,
-    /// The chat event that carried it.
-    pub event_id: Option<String>,
 }
 
 /// A change to a game, written in one statement (see migration 0004): all of it or none.

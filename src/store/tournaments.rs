@@ -184,17 +184,16 @@ where
     }
 }
 
-/// Marks chat event `$event` (`Option<&str>`) applied at `$at` in transaction `$tx`,
+/// Marks chat event `$event` (`Option<&str>`) applied in transaction `$tx`,
 /// first: [`StoreError::Duplicate`] when it was applied before, and then nothing is
 /// written (a second delivery of the same command). Undone with the transaction when
 /// the write that follows finds another came first.
 macro_rules! mark_event {
-    ($tx:ident, $event:expr, $at:expr) => {
+    ($tx:ident, $event:expr) => {
         if let Some(e) = $event {
             super::marked(
                 sqlx::query(super::MARK_EVENT)
-                    .bind(e)
-                    .bind($at)
+                    .bind(super::event_key(e))
                     .execute(&mut *$tx)
                     .await
                     .map(|r| r.rows_affected()),
@@ -239,7 +238,7 @@ impl Store {
     ) -> Result<i64, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            mark_event!(tx, event, at);
+            mark_event!(tx, event);
             let id: i64 = sqlx::query(
                 "INSERT INTO tournaments (server, channel, creator, format, double_round, rounds, \
                  variant, options, days_per_move, rated, player_limit, signup_until, mode, state, \
@@ -454,7 +453,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            mark_event!(tx, event, at);
+            mark_event!(tx, event);
             bump_or_stale!(tx, id, version, at);
             sqlx::query("INSERT INTO users (id, name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING")
                 .bind(user)
@@ -521,7 +520,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            mark_event!(tx, event, at);
+            mark_event!(tx, event);
             bump_or_stale!(tx, id, version, at);
             sqlx::query(
                 "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2",
@@ -551,7 +550,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            mark_event!(tx, event, at);
+            mark_event!(tx, event);
             bump_or_stale!(tx, id, version, at);
             sqlx::query(
                 "UPDATE tournament_entrants SET withdrawn_at = $3 \
@@ -591,7 +590,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            mark_event!(tx, event, at);
+            mark_event!(tx, event);
             let written = sqlx::query(
                 "UPDATE tournaments SET state = $4, version = version + 1, updated_at = $3 \
                  WHERE id = $1 AND version = $2",
@@ -653,7 +652,7 @@ impl Store {
     ) -> Result<Option<Vec<Option<i64>>>, StoreError> {
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            mark_event!(tx, event, at);
+            mark_event!(tx, event);
             let bumped = sqlx::query(
                 "UPDATE tournaments SET version = version + 1, updated_at = $3, state = $4, \
                  current_round = $5 WHERE id = $1 AND version = $2",

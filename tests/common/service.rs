@@ -163,7 +163,7 @@ pub async fn start_game(svc: &Service, white: &str, black: &str, options: &str, 
     assert!(out[0].text.contains("accepted"), "{}", out[0].text);
 }
 
-/// Checks game `id`'s action log (seq 1..n, no gap, no duplicate event id) and that the
+/// Checks game `id`'s action log (seq 1..n, no gap) and that the
 /// stored snapshot equals the replay of the log; returns the log's length.
 pub async fn check_log(store: &Store, id: i64) -> usize {
     let g = store.game(id).await.unwrap().unwrap();

@@ -174,7 +174,7 @@ async fn a_moderator_adjudicates_a_stuck_game_and_a_non_moderator_is_refused() {
     assert_eq!(
         strings(
             &path,
-            "SELECT author FROM actions ORDER BY seq DESC LIMIT 1"
+            "SELECT author FROM action_authors ORDER BY seq DESC LIMIT 1"
         )
         .await,
         [DAVE.0]

@@ -19,10 +19,10 @@ const BEA: &str = "300000000000000102";
 const CAL: &str = "300000000000000103";
 
 /// Every value of every table, row by row, as text (tables in schema order, rows sorted),
-/// leaving out `processed_events` (which a command marks whatever it does).
+/// leaving out `events` (which a command marks whatever it does).
 async fn dump(db: &str) -> Vec<String> {
     let mut all = Vec::new();
-    for t in TABLES.iter().filter(|t| t.name != "processed_events") {
+    for t in TABLES.iter().filter(|t| t.name != "events") {
         let cols: Vec<String> = t
             .columns
             .iter()

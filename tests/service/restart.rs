@@ -508,13 +508,16 @@ async fn a_game_stored_before_the_platform_loads_and_replays() {
     {
         say(&svc, &format!("p{i}"), user, text, T0 + i as i64).await;
     }
-    svc.store().close().await;
     // What the previous release stored: these exact entries, and no starting state.
-    let log = common::sql::strings(
-        &db,
-        r#"SELECT COALESCE(action, '{"Move":"' || mv || '"}') FROM actions ORDER BY seq"#,
-    )
-    .await;
+    let log: Vec<String> = svc
+        .store()
+        .actions(1)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| a.action)
+        .collect();
+    svc.store().close().await;
     assert_eq!(
         log,
         [

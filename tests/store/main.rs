@@ -11,6 +11,7 @@ mod bench_cli;
 mod competition;
 mod crash_kill;
 mod due_times;
+mod event_keys;
 mod migrate_db;
 mod packed_log;
 mod recorded_events;

@@ -1,6 +1,6 @@
-//! The compact action log (migration 0022) on both backends: every action reads back byte
-//! for byte, with its time, whatever form it is kept in; a chat event seen before is
-//! refused by every kind of write, the move's event being stored once, in its row; and a
+//! The compact action log (migrations 0022 and 0024) on both backends: every action reads
+//! back byte for byte, with its time and author, whatever form it is kept in; a chat event
+//! seen before is refused by every kind of write, each event stored once, as its key; and a
 //! new SQLite database has pages of [`PAGE_SIZE`] bytes.
 
 use crate::backends::{challenge, change};
@@ -39,23 +39,23 @@ fn without_action(version: i64, event: &str) -> Write {
     }
 }
 
-/// The stored columns of game `id`'s log: `(mv, action, at)` by seq.
-async fn stored(url: &str, id: i64) -> Vec<(Option<String>, Option<String>, i64)> {
-    let sql = format!("SELECT mv, action, at FROM actions WHERE game_id = {id} ORDER BY seq");
-    let rows = if url.starts_with("postgres") {
+/// Game `id`'s log as stored (`game_logs.log`), and its authors kept apart
+/// (`action_authors`: seq and author).
+async fn stored(url: &str, id: i64) -> (String, Vec<(i64, String)>) {
+    let log = format!("SELECT log FROM game_logs WHERE game_id = {id}");
+    let authors =
+        format!("SELECT seq, author FROM action_authors WHERE game_id = {id} ORDER BY seq");
+    if url.starts_with("postgres") {
         let mut c = sqlx::PgConnection::connect(url).await.unwrap();
-        let rows = sqlx::query(&sql).fetch_all(&mut c).await.unwrap();
-        rows.iter()
-            .map(|r| (r.get(0), r.get(1), r.get(2)))
-            .collect()
+        let log = sqlx::query(&log).fetch_one(&mut c).await.unwrap().get(0);
+        let authors = sqlx::query(&authors).fetch_all(&mut c).await.unwrap();
+        (log, authors.iter().map(|r| (r.get(0), r.get(1))).collect())
     } else {
         let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
-        let rows = sqlx::query(&sql).fetch_all(&mut c).await.unwrap();
-        rows.iter()
-            .map(|r| (r.get(0), r.get(1), r.get(2)))
-            .collect()
-    };
-    rows
+        let log = sqlx::query(&log).fetch_one(&mut c).await.unwrap().get(0);
+        let authors = sqlx::query(&authors).fetch_all(&mut c).await.unwrap();
+        (log, authors.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
 }
 
 async fn every_action_reads_back_as_it_was_written(url: String) {
@@ -77,35 +77,32 @@ async fn every_action_reads_back_as_it_was_written(url: String) {
     let log = store.actions(id).await.unwrap();
     assert_eq!(
         log.iter()
-            .map(|r| (r.seq, r.action.as_str(), r.at, r.event_id.clone()))
+            .map(|r| (r.seq, r.action.as_str(), r.at, r.author.as_str()))
             .collect::<Vec<_>>(),
         actions
             .iter()
             .enumerate()
-            .map(|(n, json)| (
-                n as i64 + 1,
-                *json,
-                1_767_225_600 + n as i64,
-                Some(format!("a{n}"))
-            ))
+            .map(|(n, json)| (n as i64 + 1, *json, 1_767_225_600 + n as i64, "alice",))
             .collect::<Vec<_>>()
     );
     store.close().await;
     // A move keeps its text alone, anything else its JSON; the time counts from the
-    // game's creation.
-    let kept = stored(&url, id).await;
-    let text = |s: &str| Some(s.to_string());
+    // game's creation; an entry a line, `{seat}{kind}{at} {text}`. Alice holds seat 0: her
+    // actions for seat 1 keep her name apart.
+    let (log, authors) = stored(&url, id).await;
     assert_eq!(
-        kept,
-        vec![
-            (text("e2e4"), None, 1_767_225_590),
-            (None, text(r#""Resign""#), 1_767_225_591),
-            (None, text(r#"{"Move":"a\"b"}"#), 1_767_225_592),
-            (text("e7e8=Q"), None, 1_767_225_593),
-            (None, text(r#"{"Offer":"Draw"}"#), 1_767_225_594),
-            (text("♞f3"), None, 1_767_225_595),
-        ]
+        log,
+        concat!(
+            "0m1767225590 e2e4\n",
+            "1j1767225591 \"Resign\"\n",
+            "0j1767225592 {\"Move\":\"a\\\"b\"}\n",
+            "1m1767225593 e7e8=Q\n",
+            "0j1767225594 {\"Offer\":\"Draw\"}\n",
+            "1m1767225595 ♞f3\n",
+        )
     );
+    let alice = |seq: i64| (seq, "alice".to_string());
+    assert_eq!(authors, [alice(2), alice(4), alice(6)]);
 }
 
 async fn a_seen_event_is_refused_by_every_kind_of_write(url: String) {
@@ -166,15 +163,17 @@ async fn a_seen_event_is_refused_by_every_kind_of_write(url: String) {
         .unwrap();
     assert!(store.event_seen("m2").await.unwrap());
     store.close().await;
-    // The move's event is stored once: in its row, not in `processed_events` too.
+    // Each event is stored once, as its key in `events`.
     if !url.starts_with("postgres") {
         let mut c = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        let marked: Vec<String> =
-            sqlx::query_scalar("SELECT event_id FROM processed_events ORDER BY event_id")
-                .fetch_all(&mut c)
-                .await
-                .unwrap();
-        assert_eq!(marked, ["e0", "n1"]);
+        let marked: Vec<Vec<u8>> = sqlx::query_scalar("SELECT key FROM events ORDER BY key")
+            .fetch_all(&mut c)
+            .await
+            .unwrap();
+        assert_eq!(
+            marked,
+            ["e0", "m1", "m2", "n1"].map(postal::store::event_key)
+        );
     }
 }
 

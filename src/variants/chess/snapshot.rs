@@ -37,12 +37,14 @@ pub struct ChessSnapshot {
     /// start (a game set up from a FEN for testing or teaching).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
-    /// A pending offer: `(seat, kind)`.
+    /// A pending offer: `(seat, kind)`; left out when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offer: Option<(Seat, OfferKind)>,
     /// The outcome, with the engine's reason (stored by its identifier, `Checkmate`,
     /// `FastFifty`, ..., as since the first release).
     pub outcome: Option<(EndReason, GameOutcome)>,
-    /// Whether the game was aborted.
+    /// Whether the game was aborted; left out when it was not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
     /// Double Move Chess: the tokens each seat has left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
