@@ -204,15 +204,27 @@ fn play(variant: &str, script: &[Line]) -> (Value, Vec<(Seat, Action)>, Box<dyn 
 /// keeps now).
 const RESUMPTION: [&str; 6] = ["moves", "record", "plies", "last", "reps", "before"];
 
-/// `v` without the fields [`RESUMPTION`] names, in every object holding a chess game
-/// (a `fen` and `aborted`).
+/// The fields of a chess snapshot that the current form leaves out at their default (no
+/// offer, not aborted), each with that default.
+const LEFT_OUT_AT_DEFAULT: [(&str, Value); 2] =
+    [("offer", Value::Null), ("aborted", Value::Bool(false))];
+
+/// `v` without the fields [`RESUMPTION`] names, and without those of
+/// [`LEFT_OUT_AT_DEFAULT`] at their default, in every object holding a chess game (a `fen`
+/// and a `variant`).
 fn as_stored_before(v: &Value) -> Value {
     match v {
         Value::Object(m) => {
-            let chess = m.contains_key("fen") && m.contains_key("aborted");
+            let chess = m.contains_key("fen") && m.contains_key("variant");
+            let left_out = |k: &str, v: &Value| {
+                RESUMPTION.contains(&k)
+                    || LEFT_OUT_AT_DEFAULT
+                        .iter()
+                        .any(|(name, default)| *name == k && v == default)
+            };
             Value::Object(
                 m.iter()
-                    .filter(|(k, _)| !(chess && RESUMPTION.contains(&k.as_str())))
+                    .filter(|(k, v)| !(chess && left_out(k, v)))
                     .map(|(k, v)| (k.clone(), as_stored_before(v)))
                     .collect(),
             )

@@ -314,6 +314,13 @@ fn in_new_form(mut old: serde_json::Value) -> serde_json::Value {
     let chess = old["chess"].as_object_mut().unwrap();
     chess.remove("moves");
     chess.insert("plies".into(), serde_json::json!(0));
+    // No offer and no abort are left out.
+    if chess.get("offer") == Some(&serde_json::Value::Null) {
+        chess.remove("offer");
+    }
+    if chess.get("aborted") == Some(&serde_json::json!(false)) {
+        chess.remove("aborted");
+    }
     old
 }
 
