@@ -36,7 +36,7 @@ DROP TRIGGER game_writes_seats;
 
 DROP TABLE processed_events;
 
--- The action log as one row a game (`game_logs.log`), an entry a line:
+-- The action log as a game's text (`game_logs.log`), an entry a line:
 --
 --     {seat}{kind}{at} {text}\n
 --
@@ -45,16 +45,22 @@ DROP TABLE processed_events;
 -- game's creation, as in 0022; an entry's number in the log (`seq`) is its line's. Neither
 -- a move's text nor JSON as the store writes it holds a line break (`src/store/packing.rs`).
 -- A row a move cost its key, its header and its cell (about 20 bytes beside a 4-byte
--- move); a line costs its text and five. The rare author who is not the seat's player (the
+-- move); a line costs its text and five. The text is kept in parts (`part`, from 0) of
+-- about 768 bytes: an action is appended to the last part, or begins the next one once the
+-- last has 768 bytes, so that a move rewrites a part that fits in a page whatever the
+-- game's length (a whole log past about 980 bytes would continue on overflow pages, all
+-- written again by every move). The rare author who is not the seat's player (the
 -- referee, a moderator) is kept beside it, by entry (`action_authors`), where forgetting a
 -- player relabels them as before.
 CREATE TABLE game_logs (
-    game_id INTEGER PRIMARY KEY REFERENCES games(id),
-    log TEXT NOT NULL
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    part INTEGER NOT NULL,
+    log TEXT NOT NULL,
+    PRIMARY KEY (game_id, part)
 );
 
-INSERT INTO game_logs (game_id, log)
-SELECT game_id, group_concat(
+INSERT INTO game_logs (game_id, part, log)
+SELECT game_id, 0, group_concat(
     seat || CASE WHEN mv IS NOT NULL THEN 'm' ELSE 'j' END || at || ' ' || COALESCE(mv, action)
         || char(10), '' ORDER BY seq)
 FROM actions GROUP BY game_id;
@@ -71,21 +77,23 @@ SELECT game_id, seq, author FROM actions WHERE author IS NOT NULL;
 
 DROP TABLE actions;
 
--- The action's entry appended to its game's log (the first one makes the row), and its
--- author kept where it is not the seat's player: the entry's number is then the log's
--- count of lines.
+-- The action's entry appended to its game's last part (the first action, or a last part
+-- of 768 bytes, begins a part), and its author kept where it is not the seat's player:
+-- the entry's number is then the log's count of lines.
 CREATE TRIGGER game_writes_action INSTEAD OF INSERT ON game_writes
 WHEN NEW.action IS NOT NULL OR NEW.action_move IS NOT NULL
 BEGIN
-    INSERT INTO game_logs (game_id, log)
+    INSERT INTO game_logs (game_id, part, log)
     VALUES (NEW.game_id,
+        COALESCE((SELECT part + (length(log) >= 768) FROM game_logs
+            WHERE game_id = NEW.game_id ORDER BY part DESC LIMIT 1), 0),
         NEW.action_seat || CASE WHEN NEW.action_move IS NOT NULL THEN 'm' ELSE 'j' END
             || (NEW.at - (SELECT created_at FROM games WHERE id = NEW.game_id)) || ' '
             || COALESCE(NEW.action_move, NEW.action) || char(10))
-    ON CONFLICT (game_id) DO UPDATE SET log = log || excluded.log;
+    ON CONFLICT (game_id, part) DO UPDATE SET log = log || excluded.log;
     INSERT INTO action_authors (game_id, seq, author)
     SELECT NEW.game_id,
-        (SELECT length(log) - length(replace(log, char(10), '')) FROM game_logs
+        (SELECT sum(length(log) - length(replace(log, char(10), ''))) FROM game_logs
             WHERE game_id = NEW.game_id),
         NEW.action_author
     WHERE NEW.action_author IS NOT NULL AND NEW.action_author IS NOT

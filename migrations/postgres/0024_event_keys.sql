@@ -33,15 +33,18 @@ DROP VIEW game_writes CASCADE;
 
 DROP TABLE processed_events;
 
--- The action log as one row a game, an entry a line (`{seat}{kind}{at} {text}`), and the
--- authors who are not the seat's player beside it, as SQLite's migration 0024.
+-- The action log as a game's text in parts of about 768 bytes, an entry a line
+-- (`{seat}{kind}{at} {text}`), and the authors who are not the seat's player beside it, as
+-- SQLite's migration 0024.
 CREATE TABLE game_logs (
-    game_id BIGINT PRIMARY KEY REFERENCES games(id),
-    log TEXT NOT NULL
+    game_id BIGINT NOT NULL REFERENCES games(id),
+    part BIGINT NOT NULL,
+    log TEXT NOT NULL,
+    PRIMARY KEY (game_id, part)
 );
 
-INSERT INTO game_logs (game_id, log)
-SELECT game_id, string_agg(
+INSERT INTO game_logs (game_id, part, log)
+SELECT game_id, 0, string_agg(
     seat || CASE WHEN mv IS NOT NULL THEN 'm' ELSE 'j' END || at || ' ' || COALESCE(mv, action)
         || E'\n', '' ORDER BY seq)
 FROM actions GROUP BY game_id;
@@ -94,14 +97,17 @@ BEGIN
         WHERE seats.game_id = NEW.game_id AND seats.seat = (j.value ->> 0)::BIGINT;
     END IF;
     IF acted THEN
-        INSERT INTO game_logs AS l (game_id, log)
+        INSERT INTO game_logs AS l (game_id, part, log)
         VALUES (NEW.game_id,
+            COALESCE((SELECT part + (length(log) >= 768)::INT FROM game_logs
+                WHERE game_id = NEW.game_id ORDER BY part DESC LIMIT 1), 0),
             NEW.action_seat || CASE WHEN NEW.action_move IS NOT NULL THEN 'm' ELSE 'j' END
                 || (NEW.at - created) || ' ' || COALESCE(NEW.action_move, NEW.action) || E'\n')
-        ON CONFLICT (game_id) DO UPDATE SET log = l.log || excluded.log
-        RETURNING length(log) - length(replace(log, E'\n', '')) INTO entries;
+        ON CONFLICT (game_id, part) DO UPDATE SET log = l.log || excluded.log;
         IF NEW.action_author IS NOT NULL AND NEW.action_author IS DISTINCT FROM
             (SELECT user_id FROM seats WHERE game_id = NEW.game_id AND seat = NEW.action_seat) THEN
+            SELECT sum(length(log) - length(replace(log, E'\n', ''))) INTO entries
+            FROM game_logs WHERE game_id = NEW.game_id;
             INSERT INTO action_authors (game_id, seq, author)
             VALUES (NEW.game_id, entries, NEW.action_author);
         END IF;

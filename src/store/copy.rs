@@ -85,7 +85,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "game_logs",
-        columns: &[("game_id", I), ("log", T)],
+        columns: &[("game_id", I), ("part", I), ("log", T)],
         generated_id: false,
     },
     Table {

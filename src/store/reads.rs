@@ -94,18 +94,19 @@ impl Store {
             .collect())
     }
 
-    /// A game's action log in order: its entries (`game_logs`, [`game_log`]), each by the
-    /// seat's player unless `action_authors` names another, its time counted from the
-    /// game's creation. Read in one transaction, so that the log and its authors agree.
+    /// A game's action log in order: its entries (`game_logs`, its parts in order,
+    /// [`game_log`]), each by the seat's player unless `action_authors` names another, its
+    /// time counted from the game's creation. Read in one transaction, so that the log and
+    /// its authors agree.
     pub async fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>, StoreError> {
         let (log, created_at, mut authors, players) = on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            let log: Option<(String, i64)> = sqlx::query_as(
+            let parts: Vec<(String, i64)> = sqlx::query_as(
                 "SELECT l.log, g.created_at FROM game_logs l JOIN games g ON g.id = l.game_id
-                 WHERE l.game_id = $1",
+                 WHERE l.game_id = $1 ORDER BY l.part",
             )
             .bind(game_id)
-            .fetch_optional(&mut *tx)
+            .fetch_all(&mut *tx)
             .await?;
             let authors: Vec<(i64, String)> =
                 sqlx::query_as("SELECT seq, author FROM action_authors WHERE game_id = $1")
@@ -118,7 +119,8 @@ impl Store {
                     .fetch_all(&mut *tx)
                     .await?;
             tx.commit().await?;
-            let (log, created_at) = log.unwrap_or_default();
+            let created_at = parts.first().map_or(0, |(_, at)| *at);
+            let log: String = parts.into_iter().map(|(part, _)| part).collect();
             (log, created_at, authors, players)
         });
         let entries = game_log::entries(&log).map_err(|(entry, why)| StoreError::DamagedLog {

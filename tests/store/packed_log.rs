@@ -14,6 +14,7 @@ use sqlx::{Connection, Row};
 on_both_backends!(
     every_action_reads_back_as_it_was_written,
     a_seen_event_is_refused_by_every_kind_of_write,
+    a_long_log_is_kept_in_parts_that_fit_a_page,
 );
 
 /// A write of action `json` by alice from `version`, with event `event`, at `at`.
@@ -42,17 +43,19 @@ fn without_action(version: i64, event: &str) -> Write {
 /// Game `id`'s log as stored (`game_logs.log`), and its authors kept apart
 /// (`action_authors`: seq and author).
 async fn stored(url: &str, id: i64) -> (String, Vec<(i64, String)>) {
-    let log = format!("SELECT log FROM game_logs WHERE game_id = {id}");
+    let log = format!("SELECT log FROM game_logs WHERE game_id = {id} ORDER BY part");
     let authors =
         format!("SELECT seq, author FROM action_authors WHERE game_id = {id} ORDER BY seq");
     if url.starts_with("postgres") {
         let mut c = sqlx::PgConnection::connect(url).await.unwrap();
-        let log = sqlx::query(&log).fetch_one(&mut c).await.unwrap().get(0);
+        let log = sqlx::query(&log).fetch_all(&mut c).await.unwrap();
+        let log = log.iter().map(|r| r.get::<String, _>(0)).collect();
         let authors = sqlx::query(&authors).fetch_all(&mut c).await.unwrap();
         (log, authors.iter().map(|r| (r.get(0), r.get(1))).collect())
     } else {
         let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
-        let log = sqlx::query(&log).fetch_one(&mut c).await.unwrap().get(0);
+        let log = sqlx::query(&log).fetch_all(&mut c).await.unwrap();
+        let log = log.iter().map(|r| r.get::<String, _>(0)).collect();
         let authors = sqlx::query(&authors).fetch_all(&mut c).await.unwrap();
         (log, authors.iter().map(|r| (r.get(0), r.get(1))).collect())
     }
@@ -103,6 +106,56 @@ async fn every_action_reads_back_as_it_was_written(url: String) {
     );
     let alice = |seq: i64| (seq, "alice".to_string());
     assert_eq!(authors, [alice(2), alice(4), alice(6)]);
+}
+
+/// A game of 300 actions keeps its log in parts of at most 768 bytes and one entry (a
+/// move rewrites its last part alone, whatever the game's length), and reads back whole:
+/// every entry in order, with its author, numbered across the parts.
+async fn a_long_log_is_kept_in_parts_that_fit_a_page(url: String) {
+    let store = Store::open(&url).await.unwrap();
+    let id = challenge(&store, "e0").await;
+    let json = |n: usize| match n % 3 {
+        0 => format!(r#"{{"Move":"e2e4{n}"}}"#),
+        1 => format!(r#"{{"Offer":"Draw{n}"}}"#),
+        _ => format!(r#"{{"Move":"N@f{n}"}}"#),
+    };
+    for n in 0..300 {
+        let w = acting(
+            n as i64,
+            &json(n),
+            &format!("a{n}"),
+            1_767_225_600 + n as i64,
+        );
+        store.write(id, &w).await.unwrap();
+    }
+    let log = store.actions(id).await.unwrap();
+    assert_eq!(log.len(), 300);
+    for (n, row) in log.iter().enumerate() {
+        assert_eq!(
+            (row.seq, row.action.clone(), row.at, row.author.as_str()),
+            (n as i64 + 1, json(n), 1_767_225_600 + n as i64, "alice"),
+        );
+    }
+    store.close().await;
+    let (whole, authors) = stored(&url, id).await;
+    assert_eq!(authors.len(), 150, "alice's actions for seat 1");
+    assert!(authors.iter().all(|(seq, _)| seq % 2 == 0));
+    let parts: Vec<i64> = if url.starts_with("postgres") {
+        let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
+        sqlx::query_scalar("SELECT length(log)::BIGINT FROM game_logs ORDER BY part")
+            .fetch_all(&mut c)
+            .await
+            .unwrap()
+    } else {
+        let mut c = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        sqlx::query_scalar("SELECT length(log) FROM game_logs ORDER BY part")
+            .fetch_all(&mut c)
+            .await
+            .unwrap()
+    };
+    assert!(parts.len() > 4, "{parts:?}");
+    assert!(parts.iter().all(|&n| n < 768 + 40), "{parts:?}");
+    assert_eq!(parts.iter().sum::<i64>(), whole.chars().count() as i64);
 }
 
 async fn a_seen_event_is_refused_by_every_kind_of_write(url: String) {
