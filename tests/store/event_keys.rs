@@ -164,39 +164,19 @@ async fn the_migration_gives_the_keys_the_store_computes(url: String) {
     setup.extend(inserts("actions", actions));
     setup.extend(inserts("processed_events", others));
     setup.extend(inserts("processed_events", &actions[..1]));
-    let got: Vec<(Vec<u8>, String)> = if url.starts_with("postgres") {
-        let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
-        setup.push("CREATE TABLE events (key BYTEA PRIMARY KEY)".into());
-        for s in &setup {
-            sqlx::query(s).execute(&mut c).await.unwrap();
-        }
-        let sql = migration(&url);
-        sqlx::query(conversion(sql, "events"))
-            .execute(&mut c)
-            .await
-            .unwrap();
-        sqlx::query_as("SELECT key, 'blob' FROM events ORDER BY key")
-            .fetch_all(&mut c)
-            .await
-            .unwrap()
+    // The key's column as each backend's migration makes it, and how its type is read.
+    let (table, kind) = if url.starts_with("postgres") {
+        ("CREATE TABLE events (key BYTEA PRIMARY KEY)", "'blob'")
     } else {
-        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{url}?mode=rwc"))
-            .await
-            .unwrap();
-        setup.push("CREATE TABLE events (key BLOB PRIMARY KEY) WITHOUT ROWID".into());
-        for s in &setup {
-            sqlx::query(s).execute(&mut c).await.unwrap();
-        }
-        let sql = migration(&url);
-        sqlx::query(conversion(sql, "events"))
-            .execute(&mut c)
-            .await
-            .unwrap();
-        sqlx::query_as("SELECT key, typeof(key) FROM events ORDER BY key")
-            .fetch_all(&mut c)
-            .await
-            .unwrap()
+        (
+            "CREATE TABLE events (key BLOB PRIMARY KEY) WITHOUT ROWID",
+            "typeof(key)",
+        )
     };
+    setup.push(table.into());
+    setup.push(conversion(migration(&url), "events").into());
+    let query = format!("SELECT key, {kind} FROM events ORDER BY key");
+    let got: Vec<(Vec<u8>, String)> = run(&url, &setup, &query).await;
     for (key, kind) in &got {
         assert_eq!(kind, "blob", "{key:?} is stored as {kind}");
     }
