@@ -151,11 +151,17 @@ fn push_disambiguation(out: &mut String, m: Move, legal: &[Move]) {
 }
 
 /// `+`, `#` or nothing, for a move that must be legal in `pos`: nothing in a variant
-/// without check (won by taking the king, where an attacked king is no check). Where a
-/// game is won by losing, or captures explode, `#` also marks a move after which a side
-/// has won by the variant's own rule (no move left, a king exploded), as Lichess writes.
+/// without check (won by taking the king, where an attacked king is no check). `#` also
+/// marks a move that wins by the variant's own goal, as Lichess and python-chess write
+/// it: a king in the goal region (King of the Hill's `Ke4#`, Racing Kings' `Kh8#` once
+/// Black cannot reply in kind), the last check counted (Three-check), the horde's last
+/// piece taken (Horde's `Kxb3#`), no move left where a game is won by losing, a king
+/// exploded.
 fn check_suffix(pos: &Position, m: Move) -> &'static str {
     let cfg = pos.config();
+    if wins_by_goal(pos, m) {
+        return "#";
+    }
     if cfg.king_rule == KingRule::Ordinary {
         return if pos.after(m).legal_moves().is_empty() {
             "#"
@@ -177,6 +183,19 @@ fn check_suffix(pos: &Position, m: Move) -> &'static str {
     } else {
         "+"
     }
+}
+
+/// Whether `m` wins at once by a goal of the variant other than checkmate: a king in
+/// the goal region, the check limit reached, the kingless side's last piece taken.
+fn wins_by_goal(pos: &Position, m: Move) -> bool {
+    let cfg = pos.config();
+    if cfg.goal.is_none() && cfg.check_limit.is_none() && cfg.kingless_side.is_none() {
+        return false;
+    }
+    let after = pos.after(m);
+    after.goal_reached().is_some()
+        || after.check_limit_reached().is_some()
+        || after.kingless_side_gone().is_some()
 }
 
 #[cfg(test)]

@@ -2,10 +2,10 @@
 //! repetitions, claims, automatic endings and the score.
 
 use super::double_move::{DoubleMoveError, Turn};
-pub use super::material::{could_checkmate, could_win, is_dead_by_material};
+pub use super::material::{could_checkmate, could_win, is_dead_by_material, lichess_cannot_win};
 use super::position::Position;
 use super::types::{Color, Move, Role};
-use super::variant::{KingRule, Variant};
+use super::variant::{KingRule, MoveLimit, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -106,7 +106,8 @@ end_reasons! {
     SeventyFiveMoveRule => "seventy-five-move-rule", "the 75-move rule";
     /// A valid threefold-repetition claim.
     ThreefoldRepetition => "threefold-repetition", "threefold repetition";
-    /// A valid fifty-move-rule claim.
+    /// The fifty-move rule: a valid claim, or by itself where the variant draws at fifty
+    /// moves by each side without a pawn move or capture (Lichess's variants).
     FiftyMoveRule => "fifty-move-rule", "the 50-move rule";
     /// Chess#: fifty moves by each side without a pawn move or capture.
     Impasse => "impasse", "impasse";
@@ -243,6 +244,17 @@ pub struct Game {
 pub fn resets_repetitions(variant: Variant, m: Move) -> bool {
     let cfg = variant.config();
     !cfg.draws.repetition || (cfg.drops.is_none() && (m.capture.is_some() || m.role == Role::Pawn))
+}
+
+/// The automatic draw by the variant's move limit, where `pos` has reached it: FIDE's
+/// seventy-five-move rule, or Lichess's fifty-move rule (which needs no claim).
+fn move_limit_reached(pos: &Position) -> Option<EndReason> {
+    let limit = pos.config().draws.move_limit;
+    let plies = limit.automatic_plies()?;
+    (pos.halfmoves() >= plies).then_some(match limit {
+        MoveLimit::Lichess => EndReason::FiftyMoveRule,
+        _ => EndReason::SeventyFiveMoveRule,
+    })
 }
 
 impl Game {
@@ -523,8 +535,8 @@ impl Game {
                 if cfg.draws.repetition && self.repetitions() >= 5 {
                     return Some(self.draw(EndReason::FivefoldRepetition));
                 }
-                if cfg.draws.move_limit && pos.halfmoves() >= 150 {
-                    return Some(self.draw(EndReason::SeventyFiveMoveRule));
+                if let Some(reason) = move_limit_reached(pos) {
+                    return Some(self.draw(reason));
                 }
             }
             KingRule::KingCapture => {
@@ -559,8 +571,8 @@ impl Game {
             Some(self.draw(EndReason::InsufficientMaterial))
         } else if draws.repetition && self.repetitions() >= 5 {
             Some(self.draw(EndReason::FivefoldRepetition))
-        } else if draws.move_limit && pos.halfmoves() >= 150 {
-            Some(self.draw(EndReason::SeventyFiveMoveRule))
+        } else if let Some(reason) = move_limit_reached(pos) {
+            Some(self.draw(reason))
         } else {
             None
         }

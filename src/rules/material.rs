@@ -5,8 +5,9 @@
 //! checkmate, which answer where the variant's config says so:
 //! - Three-check: any piece can give check, so only bare kings are dead, and a player
 //!   with a bare king cannot win.
-//! - Horde, as Lichess rules it: the game is dead only in a fortress (the horde cannot
-//!   move whatever Black plays); the kinged side can always win by taking the horde,
+//! - Horde, as Lichess rules it: the game is dead only in a fortress (whichever side is
+//!   to move, the horde cannot move, and Black has only king moves, none of which frees
+//!   it); the kinged side can always win by taking the horde,
 //!   and the horde cannot win with too little to mate ([`horde_cannot_mate`]).
 
 use super::position::Position;
@@ -65,7 +66,39 @@ pub fn could_win(pos: &Position, color: Color) -> bool {
     if cfg.captures_explode {
         return explosions::could_explode_or_mate(pos, color);
     }
+    if cfg.lichess_timeouts {
+        return !lichess_cannot_win(pos, color);
+    }
     cfg.goal.is_some() || pos.tracks_promotions() || could_checkmate(pos, color)
+}
+
+/// Whether `color` cannot win by Lichess's table of mating material (scalachess's
+/// `InsufficientMatingMaterial`, which python-chess's `has_insufficient_material`
+/// follows): a bare king; a king and one knight against nothing but a king and queens
+/// (the queens could block their own king, but Lichess does not count on it); a king
+/// and bishops, unless bishops of both colours stand on the board or the opponent has
+/// a knight or pawn. Anything else could win. Where a variant asks for it
+/// ([`VariantConfig::lichess_timeouts`](super::VariantConfig)), this judges a timeout
+/// instead of [`could_checkmate`].
+pub fn lichess_cannot_win(pos: &Position, color: Color) -> bool {
+    let kings = pos.by_role(Role::King);
+    let ours = pos.by_color(color) & !kings;
+    let theirs = pos.by_color(color.opposite()) & !kings;
+    if ours.is_empty() {
+        return true;
+    }
+    let knights = pos.by_role(Role::Knight);
+    if (ours & !knights).is_empty() {
+        return ours.count() == 1 && (theirs & !pos.by_role(Role::Queen)).is_empty();
+    }
+    let bishops = pos.by_role(Role::Bishop);
+    if (ours & !bishops).is_empty() {
+        let dark = bishops.filter(|s| s.is_dark()).count();
+        let both_colours = dark != 0 && dark != bishops.count() as usize;
+        let knights_or_pawns = theirs & (knights | pos.by_role(Role::Pawn));
+        return !both_colours && knights_or_pawns.is_empty();
+    }
+    false
 }
 
 /// Whether `color` could checkmate its opponent by some series of legal moves, the
@@ -130,17 +163,32 @@ pub(super) fn variant_could_win(pos: &Position, color: Color) -> Option<bool> {
         return Some((pos.by_color(color) & !pos.by_role(Role::King)).nonempty());
     }
     if let Some(horde) = cfg.kingless_side {
-        let closed = horde_closed(pos, horde);
-        return Some(!closed && (color != horde || !horde_cannot_mate(pos, horde)));
+        // As Lichess rules a timeout: the fortress as the position stands, its side to
+        // move only, or the horde with too little to mate.
+        let stuck = horde_stuck(pos, horde);
+        return Some(!stuck && (color != horde || !horde_cannot_mate(pos, horde)));
     }
     None
 }
 
-/// A fortress: the horde cannot move, or cannot move after any move of the other side,
-/// and it is not a lone piece about to be taken (Lichess's automatic draw in Horde).
+/// Lichess's fortress draw in Horde: the horde is stuck ([`horde_stuck`]) whichever side
+/// is to move. Both sides are asked, as Lichess asks them, so that a position where the
+/// other side could still free the horde (or take it) with a piece other than its king
+/// plays on.
 fn horde_closed(pos: &Position, horde: Color) -> bool {
-    let pieces = pos.by_color(horde);
-    if let Some(lone) = pieces.single() {
+    Color::ALL
+        .into_iter()
+        .all(|turn| horde_stuck(&pos.with_turn(turn), horde))
+}
+
+/// Whether the horde is stuck in `pos` with its side to move, by Lichess's rule: it is
+/// not a lone piece the other side attacks (a capture that wins), and either the horde
+/// is to move and has no legal move, or the other side is to move, has no legal move but
+/// king moves, and after each of them the horde has no legal move. A move that is not
+/// the king's (en passant included) may free or take the horde, so it keeps the game
+/// going, whatever it leads to.
+fn horde_stuck(pos: &Position, horde: Color) -> bool {
+    if let Some(lone) = pos.by_color(horde).single() {
         if pos
             .attackers_to(lone, horde.opposite(), pos.occupied())
             .nonempty()
@@ -149,12 +197,11 @@ fn horde_closed(pos: &Position, horde: Color) -> bool {
         }
     }
     if pos.turn() == horde {
-        pos.legal_moves().is_empty()
-    } else {
-        pos.legal_moves()
-            .iter()
-            .all(|&m| pos.after(m).legal_moves().is_empty())
+        return pos.legal_moves().is_empty();
     }
+    pos.legal_moves()
+        .iter()
+        .all(|&m| m.role == Role::King && pos.after(m).legal_moves().is_empty())
 }
 
 /// Counts of one side's pieces by role, and of its bishops by square colour.

@@ -36,6 +36,9 @@ pub enum PositionError {
     /// A castling right names no unmoved king and rook pair.
     #[error("a castling right has no king and rook on their starting squares")]
     BadCastling,
+    /// A castling right in a variant without castling (Antichess, Racing Kings).
+    #[error("{} has no castling, so a position cannot keep a castling right", .0.display_name())]
+    NoCastling(Variant),
     /// A piece of a role that the variant does not have.
     #[error("{0} has no {1}")]
     RoleNotInVariant(Variant, Role),

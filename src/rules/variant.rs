@@ -21,13 +21,38 @@ pub enum KingRule {
     Ordinary,
 }
 
-/// Which draw rules of FIDE chess apply.
+/// How a run of moves without a capture or pawn move ends a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveLimit {
+    /// No limit at all (Crazyhouse, as Lichess plays it: pieces come back by drops, so
+    /// a capture-free run proves nothing).
+    None,
+    /// FIDE's: a draw on a claim after fifty moves by each side (100 plies), and
+    /// automatically after seventy-five (150 plies).
+    Fide,
+    /// Lichess's: a draw automatically after fifty moves by each side (100 plies).
+    Lichess,
+}
+
+impl MoveLimit {
+    /// The plies without a capture or pawn move after which the game is drawn without
+    /// a claim, if any.
+    pub fn automatic_plies(self) -> Option<u32> {
+        match self {
+            MoveLimit::None => None,
+            MoveLimit::Fide => Some(150),
+            MoveLimit::Lichess => Some(100),
+        }
+    }
+}
+
+/// Which draw rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRules {
     /// Threefold repetition (claim) and fivefold repetition (automatic).
     pub repetition: bool,
-    /// Fifty-move rule (claim) and seventy-five-move rule (automatic).
-    pub move_limit: bool,
+    /// The fifty-move rule, FIDE's or Lichess's, or none.
+    pub move_limit: MoveLimit,
     /// Dead positions with insufficient material end the game automatically.
     pub insufficient_material: bool,
     /// Stalemate of the side to move ends the game as a draw.
@@ -147,6 +172,12 @@ pub struct VariantConfig {
     /// may not capture, a move may not explode its own king, exploding the enemy king
     /// wins, and kings that touch cannot give each other check (Atomic).
     pub captures_explode: bool,
+    /// Whether a timeout is judged by Lichess's table of mating material (scalachess's
+    /// `InsufficientMatingMaterial`) instead of FIDE 6.9's "any series of legal moves":
+    /// a king with one knight cannot win against anything but queens, a king with
+    /// bishops cannot win unless bishops of both colours stand on the board or the
+    /// opponent has a knight or pawn ([`lichess_cannot_win`](super::game::lichess_cannot_win)).
+    pub lichess_timeouts: bool,
 }
 
 impl VariantConfig {
@@ -166,7 +197,7 @@ impl VariantConfig {
 /// No draw rules at all (variants that end otherwise).
 pub const NO_DRAWS: DrawRules = DrawRules {
     repetition: false,
-    move_limit: false,
+    move_limit: MoveLimit::None,
     insufficient_material: false,
     stalemate_is_draw: false,
 };
@@ -174,9 +205,17 @@ pub const NO_DRAWS: DrawRules = DrawRules {
 /// The draw rules of FIDE chess.
 pub const FIDE_DRAWS: DrawRules = DrawRules {
     repetition: true,
-    move_limit: true,
+    move_limit: MoveLimit::Fide,
     insufficient_material: true,
     stalemate_is_draw: true,
+};
+
+/// The draw rules of Lichess's variants: FIDE's, but the fifty-move rule draws by
+/// itself at fifty moves by each side (Lichess's `fiftyMoves`), with no claim needed.
+/// Repetition is as FIDE's: a claim at three, automatic at five (as Lichess).
+pub const LICHESS_DRAWS: DrawRules = DrawRules {
+    move_limit: MoveLimit::Lichess,
+    ..FIDE_DRAWS
 };
 
 /// FIDE chess, the base of the variants that only add a rule to it
@@ -207,6 +246,7 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     start_in_pgn: false,
     captures_compulsory: false,
     captures_explode: false,
+    lichess_timeouts: false,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {

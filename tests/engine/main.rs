@@ -13,6 +13,7 @@ mod descriptive;
 mod layers;
 mod leak_walker;
 mod lichess_pgn;
+mod lichess_rules;
 mod notation;
 mod perft;
 mod referee_parts;

@@ -4,7 +4,7 @@
 use super::{could_win, Claim, ClaimError, EndReason, Game, IllegalMove, Outcome};
 use crate::rules::position::Position;
 use crate::rules::types::{Color, Move, Role};
-use crate::rules::variant::KingRule;
+use crate::rules::variant::{KingRule, MoveLimit};
 
 impl Game {
     /// `color` resigns; the opponent wins (10-0 in Chess#).
@@ -128,7 +128,7 @@ impl Game {
         pos: &Position,
         intended: Option<Move>,
     ) -> Result<Outcome, ClaimError> {
-        if !pos.config().draws.move_limit {
+        if pos.config().draws.move_limit == MoveLimit::None {
             return Err(ClaimError::NotInVariant(pos.variant()));
         }
         let plies = match intended {

@@ -140,7 +140,7 @@ impl Position {
     fn check_castling(&self, castling: Bitboard) -> Result<(), PositionError> {
         let cfg = self.config();
         if !cfg.castling {
-            return Err(PositionError::BadCastling);
+            return Err(PositionError::NoCastling(self.variant));
         }
         if cfg.chess960_castling {
             return self.check_chess960_castling(castling);

@@ -7,20 +7,24 @@
 //! (`docs/rules/chess960.md`).
 
 use crate::notation::fen::to_fen;
-use crate::rules::{Position, Role, Variant, VariantConfig, FIDE_CHESS};
+use crate::rules::{Position, Role, Variant, VariantConfig, FIDE_CHESS, LICHESS_DRAWS};
 use crate::variants::api::{OptionKind, OptionSpec};
 use crate::variants::chess::{ChessSpec, NumberedStarts, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
 mod tests;
 
-/// The engine's rules: FIDE chess with Chess960 castling. Its own start is position
+/// The engine's rules: FIDE chess with Chess960 castling, and Lichess's draws: fifty
+/// moves without a capture or pawn move draw by themselves, and a timeout is judged by
+/// Lichess's table of mating material. Its own start is position
 /// 518, the standard one (what `postal perft chess960` counts from without `--fen`); a
 /// game starts from the position its challenge names or draws.
 pub static CONFIG: VariantConfig = VariantConfig {
     id: "chess960",
     display_name: "Chess960",
     chess960_castling: true,
+    draws: LICHESS_DRAWS,
+    lichess_timeouts: true,
     start_in_pgn: true,
     pgn_name: Some("Chess960"),
     ..FIDE_CHESS
@@ -55,7 +59,7 @@ pub static SPEC: ChessSpec = ChessSpec {
     variant: Variant::of(&CONFIG),
     aliases: &["960", "fischer-random", "fischerandom", "frc"],
     summary: "chess from one of 960 starting positions, the first rank shuffled",
-    rules: "Goal: checkmate the opponent's king. Start: the pieces of the first rank are shuffled, Black's mirroring White's: the bishops on squares of opposite colours, the king between the two rooks. There are 960 such positions, numbered 0 to 959 (518 is the standard one); a challenge picks one with start:N, or one is drawn at random, and the game says which. Moves: as in standard chess but castling: the king goes to the g-file (O-O) or the c-file (O-O-O) and that rook to the square beside it (f or d), from wherever they stand; the squares both cross or land on must be empty but for the two of them, and the king may not be in check or cross or land on an attacked square. Type O-O or O-O-O, or the king onto its rook (e1h1), or the king to its square when that is two files or more away. End: as in standard chess: checkmate wins; stalemate, insufficient material, fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule on a claim (claim draw); draws may be offered (draw); a player may resign.",
+    rules: "Goal: checkmate the opponent's king. Start: the pieces of the first rank are shuffled, Black's mirroring White's: the bishops on squares of opposite colours, the king between the two rooks. There are 960 such positions, numbered 0 to 959 (518 is the standard one); a challenge picks one with start:N, or one is drawn at random, and the game says which. Moves: as in standard chess but castling: the king goes to the g-file (O-O) or the c-file (O-O-O) and that rook to the square beside it (f or d), from wherever they stand; the squares both cross or land on must be empty but for the two of them, and the king may not be in check or cross or land on an attacked square. Type O-O or O-O-O, or the king onto its rook (e1h1), or the king to its square when that is two files or more away. End: as on Lichess: checkmate wins; stalemate, insufficient material, fivefold repetition and fifty moves by each side without a capture or pawn move draw at once; threefold repetition on a claim (claim draw); draws may be offered (draw); a player may resign. A player whose time runs out loses, unless the opponent has only its king, or its king and one minor piece against nothing but queens (a knight) or without pawns, knights or bishops of both colours (a bishop): then it is a draw, by Lichess's table.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
     starts: Some(&STARTS),
 };

@@ -4,7 +4,9 @@
 //! variant is data: the engine's FIDE config with drops fed by captures and Lichess's
 //! draw rules, played by the chess game of [`ChessSpec`] (`docs/rules/crazyhouse.md`).
 
-use crate::rules::{DrawRules, DropRules, Variant, VariantConfig, FIDE_CHESS, FIDE_DRAWS};
+use crate::rules::{
+    DrawRules, DropRules, MoveLimit, Variant, VariantConfig, FIDE_CHESS, FIDE_DRAWS,
+};
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
@@ -19,7 +21,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     display_name: "Crazyhouse",
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
     draws: DrawRules {
-        move_limit: false,
+        move_limit: MoveLimit::None,
         insufficient_material: false,
         ..FIDE_DRAWS
     },

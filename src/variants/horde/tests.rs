@@ -137,6 +137,53 @@ fn a_fortress_is_drawn_at_once() {
 }
 
 #[test]
+fn a_horde_that_en_passant_can_take_is_no_fortress() {
+    // Issue 56: after 1. e4 the horde cannot move, and every black move but one leaves
+    // it stuck; but dxe3 (en passant) is not a king move, so Lichess plays on, and it
+    // takes the last white piece.
+    let mut g = game("7k/8/8/4p3/3p4/8/4P3/8 w - - 0 1");
+    play(&mut g, "e4");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, "dxe3");
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::BlackWins, EndReason::AllPiecesCaptured)
+    );
+}
+
+#[test]
+fn taking_the_last_white_piece_is_written_with_a_hash() {
+    let g = game("8/8/8/8/8/1P6/2k5/8 b - - 0 1");
+    let m = parse_move(g.position(), "Kxb3").unwrap();
+    assert_eq!(crate::notation::san(g.position(), m), "Kxb3#");
+}
+
+#[test]
+fn a_rook_that_can_move_keeps_the_game_going_until_the_horde_is_stalemated() {
+    // Issue 56: the horde's pawns are blocked, but Black's rook can move, so Lichess
+    // does not draw at once; the draw comes a ply later, by stalemate.
+    let mut g = game("8/8/8/8/p6p/P6P/8/r6k b - - 0 1");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, "Rb1");
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::Draw, EndReason::Stalemate)
+    );
+}
+
+#[test]
+fn a_horde_stuck_only_while_black_can_move_a_piece_other_than_the_king_plays_on() {
+    // The same blocked pawn, but Black has a second pawn that can move (b2): however
+    // little it changes, it is not a king move, so Lichess plays on.
+    let g = game("7k/8/8/8/8/p7/P7/8 b - - 0 1");
+    assert_eq!(g.outcome().unwrap().reason, EndReason::InsufficientMaterial);
+    let g = game("7k/8/8/8/8/pp6/P7/8 b - - 0 1");
+    assert_eq!(g.outcome(), None);
+}
+
+#[test]
 fn a_timeout_draws_only_where_the_side_left_could_never_win() {
     // Black, with its king, can always take the horde: White's timeout loses.
     let mut g = game("4k3/8/8/8/8/8/8/N7 w - - 0 1");

@@ -4,7 +4,7 @@
 //! played by the chess game of [`ChessSpec`] (`docs/rules/king-of-the-hill.md`).
 
 use crate::rules::{
-    Bitboard, DrawRules, GoalRegion, Square, Variant, VariantConfig, FIDE_CHESS, FIDE_DRAWS,
+    Bitboard, DrawRules, GoalRegion, Square, Variant, VariantConfig, FIDE_CHESS, LICHESS_DRAWS,
 };
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
@@ -21,7 +21,8 @@ const CENTRE: Bitboard = Bitboard(
 
 /// The engine's rules: FIDE chess with the centre as a goal. A lone king can still walk
 /// to the centre, so material is never insufficient (no automatic draw, and a timeout
-/// loses whatever the opponent has left).
+/// loses whatever the opponent has left). Fifty moves without a capture or pawn move
+/// draw by themselves, as on Lichess.
 pub static CONFIG: VariantConfig = VariantConfig {
     id: "king-of-the-hill",
     display_name: "King of the Hill",
@@ -32,7 +33,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     }),
     draws: DrawRules {
         insufficient_material: false,
-        ..FIDE_DRAWS
+        ..LICHESS_DRAWS
     },
     pgn_name: Some("King of the Hill"),
     ..FIDE_CHESS
@@ -43,7 +44,7 @@ pub static SPEC: ChessSpec = ChessSpec {
     variant: Variant::of(&CONFIG),
     aliases: &["koth", "kingofthehill", "hill"],
     summary: "chess where a king that reaches the centre (d4, e4, d5, e5) wins",
-    rules: "Goal: checkmate the opponent's king, or bring your own king to one of the four centre squares (d4, e4, d5, e5): reaching the centre wins at once. Moves: the FIDE rules, with castling, en passant, double steps and promotion; a king may not move into check, so it reaches the centre only on a square the opponent does not attack. Type moves as in chess (Ke2, e4, O-O). End: checkmate or a king in the centre wins; stalemate, fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule on a claim (claim draw); draws may be offered (draw); a player may resign. Material is never insufficient (a lone king can still walk to the centre), so a player whose time runs out loses.",
+    rules: "Goal: checkmate the opponent's king, or bring your own king to one of the four centre squares (d4, e4, d5, e5): reaching the centre wins at once. Moves: the FIDE rules, with castling, en passant, double steps and promotion; a king may not move into check, so it reaches the centre only on a square the opponent does not attack. Type moves as in chess (Ke2, e4, O-O). End: checkmate or a king in the centre wins; stalemate, fivefold repetition and fifty moves by each side without a capture or pawn move (as on Lichess) draw at once; threefold repetition on a claim (claim draw); draws may be offered (draw); a player may resign. Material is never insufficient (a lone king can still walk to the centre), so a player whose time runs out loses.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
     starts: None,
 };

@@ -76,10 +76,18 @@ fn a_king_in_the_centre_is_the_end_and_no_move_follows() {
 fn walking_the_king_into_the_centre_wins() {
     let mut game = Game::from_position(parse_fen(koth(), "4k3/8/8/8/8/4K3/8/8 w - - 0 1").unwrap());
     let m = crate::notation::parse_move(game.position(), "Ke4").unwrap();
+    // Written with `#`, as Lichess and python-chess write a move that wins.
+    assert_eq!(crate::notation::san(game.position(), m), "Ke4#");
     game.play(m).unwrap();
     let o = game.outcome().unwrap();
     assert_eq!(o.result, GameResult::WhiteWins);
     assert_eq!(o.reason, EndReason::KingInGoal);
+    // A king move beside the centre wins nothing and has no mark; a check is `+`.
+    let pos = parse_fen(koth(), "4k3/8/8/8/8/4K3/8/7Q w - - 0 1").unwrap();
+    let m = crate::notation::parse_move(&pos, "Kf3").unwrap();
+    assert_eq!(crate::notation::san(&pos, m), "Kf3");
+    let m = crate::notation::parse_move(&pos, "Qh5").unwrap();
+    assert_eq!(crate::notation::san(&pos, m), "Qh5+");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! of [`ChessSpec`] (`docs/rules/racing-kings.md`).
 
 use crate::rules::{
-    Bitboard, DrawRules, GoalRegion, Role, Variant, VariantConfig, FIDE_CHESS, FIDE_DRAWS,
+    Bitboard, DrawRules, GoalRegion, Role, Variant, VariantConfig, FIDE_CHESS, LICHESS_DRAWS,
 };
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
@@ -14,7 +14,8 @@ mod tests;
 
 /// The engine's rules: no pawns (so no promotion, double step or en passant), no
 /// castling, the eighth rank as the goal with Black's reply, no checks. A king can always
-/// race, so material is never insufficient and a timeout always loses.
+/// race, so material is never insufficient and a timeout always loses. Fifty moves
+/// without a capture draw by themselves, as on Lichess.
 pub static CONFIG: VariantConfig = VariantConfig {
     id: "racing-kings",
     display_name: "Racing Kings",
@@ -36,7 +37,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     }),
     draws: DrawRules {
         insufficient_material: false,
-        ..FIDE_DRAWS
+        ..LICHESS_DRAWS
     },
     checks_forbidden: true,
     pgn_name: Some("Racing Kings"),
@@ -48,7 +49,7 @@ pub static SPEC: ChessSpec = ChessSpec {
     variant: Variant::of(&CONFIG),
     aliases: &["racingkings", "kings-race"],
     summary: "no pawns, no checks: the first king to the eighth rank wins",
-    rules: "Goal: bring your king to the eighth rank first. Start: no pawns; both armies stand side by side on the first two ranks (White on the right, Black on the left), and both race up the board. Moves: pieces move as in chess, but no move may give check (to either king), and a king may not move into check; there is no castling. Type moves as in chess (Kg3, Nxd2). End: the first king on the eighth rank wins, except that when White's king arrives first, Black has one more move: if Black's king arrives too, the game is drawn. Stalemate, fivefold repetition and the seventy-five-move rule draw; threefold repetition and the fifty-move rule on a claim (claim draw); draws may be offered (draw); a player may resign. A king can always race, so a timeout always loses.",
+    rules: "Goal: bring your king to the eighth rank first. Start: no pawns; both armies stand side by side on the first two ranks (White on the right, Black on the left), and both race up the board. Moves: pieces move as in chess, but no move may give check (to either king), and a king may not move into check; there is no castling. Type moves as in chess (Kg3, Nxd2). End: the first king on the eighth rank wins, except that when White's king arrives first, Black has one more move: if Black's king arrives too, the game is drawn. Stalemate, fivefold repetition and fifty moves by each side without a capture (as on Lichess) draw at once; threefold repetition on a claim (claim draw); draws may be offered (draw); a player may resign. A king can always race, so a timeout always loses.",
     commands: &[MOVE, DRAW, CLAIM_DRAW],
     starts: None,
 };

@@ -94,6 +94,23 @@ fn the_first_king_home_wins_unless_black_arrives_on_the_next_move() {
 }
 
 #[test]
+fn a_move_that_wins_the_race_is_written_with_a_hash() {
+    use crate::notation::san;
+    let m = |g: &Game, s: &str| parse_move(g.position(), s).unwrap();
+    // White arrives and Black cannot follow: won at once, `Kh8#` (Lichess, python-chess).
+    let g = game("8/6K1/8/8/8/8/1k6/8 w - - 0 1");
+    assert_eq!(san(g.position(), m(&g, "Kh8")), "Kh8#");
+    // White arrives but Black may follow: nothing is won yet.
+    let mut g = game("8/1k4K1/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(san(g.position(), m(&g, "Kg8")), "Kg8");
+    play(&mut g, "Kg8");
+    // Black's move that fails to follow ends the game, and python-chess marks it `#`
+    // too; following draws, which has no mark.
+    assert_eq!(san(g.position(), m(&g, "Ka6")), "Ka6#");
+    assert_eq!(san(g.position(), m(&g, "Kb8")), "Kb8");
+}
+
+#[test]
 fn a_king_can_always_race_so_a_timeout_loses() {
     let mut g = game("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1");
     let o = g.timeout(Color::White).unwrap();
