@@ -16,6 +16,7 @@ mod lichess_pgn;
 mod lichess_rules;
 mod notation;
 mod perft;
+mod python_oracle;
 mod referee_parts;
 mod render;
 mod resume;
