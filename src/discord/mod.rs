@@ -545,7 +545,7 @@ impl Bot {
                     shards: manager.clone(),
                     expected_shards: shards.last() - shards.first() + 1,
                 };
-                match monitor::serve(addr, probe).await {
+                match monitor::serve(addr, probe, monitor::Limits::bot()).await {
                     Ok(serving) => Some(serving),
                     Err(error) => {
                         core.service.close().await;
