@@ -59,7 +59,9 @@ pub use rows::{
 pub use server_settings::StoredServerSettings;
 pub use standings::FinishedGame;
 pub use status::{GameStatus, UnknownStatus};
-pub use tournaments::{BoardRow, EntrantRow, NewBoard, NewTournament, RoundMessage, TournamentRow};
+pub use tournaments::{
+    game_mark, BoardRow, EntrantRow, NewBoard, NewTournament, RoundMessage, TournamentRow,
+};
 pub use vacations::Vacation;
 
 /// A storage failure.
