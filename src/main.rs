@@ -288,7 +288,8 @@ fn main() -> ExitCode {
             let result = postal::console::block_on(postal::console::migrate_db(&from, &to))
                 .map_err(|e| e.to_string())
                 .and_then(|r| r.map_err(|e| e.to_string()))
-                .map(|summary| eprintln!("postal: {summary}"));
+                .map(|summary| eprintln!("postal: {summary}"))
+                .map_err(|e| scrub(&scrub(&e, &from), &to));
             report(result)
         }
         Command::Backup { out, db } => backup(db, &out),
@@ -355,6 +356,13 @@ fn default_command() -> Command {
     }
 }
 
+/// `text` (an error, a summary) without any secret of the database URL `db`: every line
+/// the command line prints about a database goes through here or names it with
+/// `database_name`.
+fn scrub(text: &str, db: &str) -> String {
+    postal::store::scrub(text, db)
+}
+
 /// The database URL given with `--db`, else the settings' one.
 fn database_url(db: Option<String>) -> Result<String, postal::service::settings::ConfigError> {
     db.map_or_else(|| Settings::load().map(|s| s.database_url), Ok)
@@ -371,9 +379,11 @@ fn run_bot() -> ExitCode {
         .map_err(|e| e.to_string())
         .and_then(|settings| {
             let token = std::env::var("DISCORD_TOKEN").ok();
+            let url = settings.database_url.clone();
             postal::console::block_on(postal::discord::run(settings, cfg, token))
                 .map_err(|e| e.to_string())
                 .and_then(|r| r.map_err(|e| e.to_string()))
+                .map_err(|e| scrub(&e, &url))
         });
     report(result)
 }
@@ -416,7 +426,7 @@ fn console(
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("postal: {e}");
+            eprintln!("postal: {}", scrub(&e, &opts.db));
             ExitCode::from(1)
         }
     }
@@ -434,7 +444,7 @@ fn export(id: i64, db: Option<String>, format: &str, out: Option<&std::path::Pat
     match exported {
         Ok(bytes) => write_export(&bytes, format, out),
         Err(e) => {
-            eprintln!("postal: {e}");
+            eprintln!("postal: {}", scrub(&e, &db));
             ExitCode::from(1)
         }
     }
@@ -446,7 +456,9 @@ fn ratings(db: Option<String>, server: Option<&str>) -> ExitCode {
         Ok(db) => db,
         Err(e) => return report(Err(e)),
     };
-    let result = cli::block_on(cli::ratings::recompute(&db, server)).map(|text| print!("{text}"));
+    let result = cli::block_on(cli::ratings::recompute(&db, server))
+        .map(|text| print!("{text}"))
+        .map_err(|e| scrub(&e.to_string(), &db));
     report(result)
 }
 
@@ -459,7 +471,8 @@ fn forget_user(db: Option<String>, user: &str) -> ExitCode {
     let result = postal::console::block_on(cli::forget::forget_user(&db, user))
         .map_err(|e| e.to_string())
         .and_then(|r| r.map_err(|e| e.to_string()))
-        .map(|summary| eprintln!("postal: {summary}"));
+        .map(|summary| eprintln!("postal: {summary}"))
+        .map_err(|e| scrub(&e, &db));
     report(result)
 }
 
@@ -472,7 +485,11 @@ fn backup(db: Option<String>, out: &std::path::Path) -> ExitCode {
     let result = postal::console::block_on(postal::console::backup(&db, out))
         .map_err(|e| e.to_string())
         .and_then(|r| r.map_err(|e| e.to_string()))
-        .map(|()| eprintln!("postal: backed up {db} to {}", out.display()));
+        .map(|()| {
+            let name = postal::store::database_name(&db);
+            eprintln!("postal: backed up {name} to {}", out.display())
+        })
+        .map_err(|e| scrub(&e, &db));
     report(result)
 }
 

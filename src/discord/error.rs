@@ -23,7 +23,7 @@ pub enum BotError {
     /// The database could not be opened.
     #[error("cannot open the database {url}: {error}")]
     Database {
-        /// The database's URL.
+        /// The database's name, without its password (`store::database_name`).
         url: String,
         /// What the database said.
         error: StoreError,

@@ -486,6 +486,7 @@ impl Bot {
         registry: Registry,
     ) -> Result<Bot, BotError> {
         let url = settings.database_url.clone();
+        let name = settings.database_name();
         let metrics_addr = cfg
             .metrics_listener()
             .map_err(|e| BotError::Config(Box::new(e)))?;
@@ -495,7 +496,7 @@ impl Bot {
         };
         let service = Service::open(&url, settings, registry)
             .await
-            .map_err(|error| BotError::Database { url, error })?
+            .map_err(|error| BotError::Database { url: name, error })?
             .with_telemetry(telemetry.clone());
         let (bot, shards) = match check_discord(&http, &cfg).await {
             Ok(checked) => checked,
@@ -544,7 +545,7 @@ impl Bot {
                     shards: manager.clone(),
                     expected_shards: shards.last() - shards.first() + 1,
                 };
-                match monitor::serve(addr, probe).await {
+                match monitor::serve(addr, probe, monitor::Limits::bot()).await {
                     Ok(serving) => Some(serving),
                     Err(error) => {
                         core.service.close().await;
@@ -727,7 +728,7 @@ async fn stop_deadlines(task: DeadlineTask, mut delivery: tokio::task::JoinHandl
 pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Result<(), BotError> {
     let token = token.ok_or(BotError::NoToken)?;
     tracing::info!(
-        database = %settings.database_url,
+        database = %settings.database_name(),
         api = if cfg.api_base.is_empty() { "discord.com" } else { cfg.api_base.as_str() },
         "starting"
     );

@@ -157,13 +157,13 @@ fn parse_rank(
     let mut chars = row.chars().peekable();
     while let Some(c) = chars.next() {
         if let Some(d) = c.to_digit(10) {
+            if d == 0 {
+                return Err(syntax("a count of empty squares starts with 1 to 9, not 0"));
+            }
             let mut n = d;
             while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
                 n = n * 10 + d2;
                 chars.next();
-            }
-            if n == 0 {
-                return Err(syntax("empty-square count 0"));
             }
             file += n;
         } else if let Some(piece) = Piece::from_fen_char(c) {
@@ -264,7 +264,13 @@ fn parse_castling(
             letter if letter < (b'a' + cfg.width) as char => letter as u8 - b'a',
             _ => return Err(bad()),
         };
-        castling = castling.with(Square::new(file, rank));
+        let square = Square::new(file, rank);
+        if castling.contains(square) {
+            return Err(syntax(format!(
+                "the castling right of '{c}' is given twice"
+            )));
+        }
+        castling = castling.with(square);
     }
     Ok(castling)
 }
@@ -559,6 +565,14 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
             "8/8/8/8/8/8/8/8 w - - 0 1",
+            // A run written with a leading 0, or as 0 alone.
+            "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/80/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            // A castling right given twice, by one letter or by two naming one rook.
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HHHHhhhh - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KHkq - 0 1",
         ] {
             assert!(parse_fen(v, bad).is_err(), "{bad}");
         }

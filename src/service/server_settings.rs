@@ -265,11 +265,14 @@ pub fn read_change(words: &[&str]) -> Result<ServerChange, String> {
                     "any" | "anywhere" | "all" => Channels::Any,
                     "here" => Channels::Here,
                     _ => {
-                        let ids = value
-                            .split(',')
-                            .filter(|s| !s.is_empty())
-                            .map(read_channel)
-                            .collect::<Result<Vec<_>, _>>()?;
+                        let mut ids = Vec::new();
+                        for w in value.split(',').filter(|s| !s.is_empty()) {
+                            // A channel named twice (`<#ID>,ID`) is stored once.
+                            let id = read_channel(w)?;
+                            if !ids.contains(&id) {
+                                ids.push(id);
+                            }
+                        }
                         if ids.is_empty() || ids.len() > CHANNELS_MAX {
                             return Err(format!(
                                 "channels: names 1 to {CHANNELS_MAX} channels, or any, or here"
@@ -348,10 +351,12 @@ mod tests {
         assert!(read_change(&["show"]).unwrap().is_show());
         assert!(read_change(&[]).unwrap().is_show());
         let id = "123456789012345678";
-        let c = read_change(&[&format!("channels:<#{id}>,{id}")]).unwrap();
+        // A channel named twice, as a mention and as an id, is one channel.
+        let other = "123456789012345679";
+        let c = read_change(&[&format!("channels:<#{id}>,{other},{id}")]).unwrap();
         assert_eq!(
             c.channels,
-            Some(Channels::These(vec![id.into(), id.into()]))
+            Some(Channels::These(vec![id.into(), other.into()]))
         );
         let c = read_change(&[&format!("moderators:<@&{id}>")]).unwrap();
         assert_eq!(c.moderator_role, Some(Some(id.into())));

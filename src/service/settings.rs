@@ -127,6 +127,12 @@ struct Clock {
 }
 
 impl Settings {
+    /// The database, for logs and messages: `database_url` without any secret in it
+    /// (`store::database_name`).
+    pub fn database_name(&self) -> String {
+        crate::store::database_name(&self.database_url)
+    }
+
     /// The defaults with the values of a configuration file's text, checked.
     pub fn from_toml(text: &str) -> Result<Settings, ConfigError> {
         let mut table: toml::Table =

@@ -26,12 +26,14 @@ mod in_play;
 mod migrations;
 mod new_game;
 mod open;
+mod open_lock;
 mod outbox;
 mod packing;
 mod player_settings;
 mod pool;
 mod reads;
 mod recorded;
+mod redact;
 mod rows;
 mod server_settings;
 mod standings;
@@ -49,6 +51,7 @@ pub use open::{database_file, database_name, PAGE_SIZE};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};
 pub use player_settings::{digest_day, StoredSettings};
 pub use pool::Backend;
+pub use redact::{redact_url, scrub, HIDDEN};
 pub use rows::{
     ActionRow, Deadline, Drawn, GameRow, NewAction, NewDeadline, NewGame, NewNotice, SeatRow,
     StoredOutcome, Write,
@@ -56,7 +59,9 @@ pub use rows::{
 pub use server_settings::StoredServerSettings;
 pub use standings::FinishedGame;
 pub use status::{GameStatus, UnknownStatus};
-pub use tournaments::{BoardRow, EntrantRow, NewBoard, NewTournament, RoundMessage, TournamentRow};
+pub use tournaments::{
+    game_mark, BoardRow, EntrantRow, NewBoard, NewTournament, RoundMessage, TournamentRow,
+};
 pub use vacations::Vacation;
 
 /// A storage failure.

@@ -3,6 +3,7 @@
 //! also on a read-only file); and the online backup of a SQLite file.
 
 use super::migrations::{migrator, Schema};
+use super::open_lock::OpenLock;
 use super::{checkpoint, on_pool, outbox, Backend, Pool, Store, StoreError};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -37,17 +38,12 @@ pub fn database_file(url: &str) -> &str {
 }
 
 /// The database `url` names, for messages and logs: a SQLite file's path, or a
-/// PostgreSQL URL without its password.
+/// PostgreSQL URL, without any secret ([`super::redact_url`]).
 pub fn database_name(url: &str) -> String {
     if Backend::of_url(url) == Backend::Sqlite {
-        return database_file(url).to_string();
+        return super::redact_url(database_file(url));
     }
-    let without_password = url.split_once("://").and_then(|(scheme, rest)| {
-        let (credentials, host) = rest.rsplit_once('@')?;
-        let user = credentials.split(':').next().unwrap_or_default();
-        Some(format!("{scheme}://{user}@{host}"))
-    });
-    without_password.unwrap_or_else(|| url.to_string())
+    super::redact_url(url)
 }
 
 /// `url` as sqlx reads it.
@@ -59,9 +55,9 @@ fn sqlx_url(url: &str) -> String {
     }
 }
 
-/// An error of opening `url`, naming its database.
+/// An error of opening `url`, naming its database, with no secret of the URL in it.
 fn naming(url: &str) -> impl Fn(String) -> StoreError + '_ {
-    move |e| StoreError::Open(format!("{}: {e}", database_name(url)))
+    move |e| StoreError::Open(super::scrub(&format!("{}: {e}", database_name(url)), url))
 }
 
 impl Store {
@@ -81,7 +77,8 @@ impl Store {
     /// file database is in WAL mode with the automatic checkpoint off: a background task
     /// checkpoints it every quarter of a second, so that no command waits for one, and a
     /// writer whose commit leaves the WAL past its bound empties it itself
-    /// (`checkpoint::bound_wal`).
+    /// (`checkpoint::bound_wal`). Processes opening one file at once take turns until it
+    /// is migrated (`open_lock`).
     async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
         let err = naming(url);
         let memory = url.contains(":memory:");
@@ -124,6 +121,16 @@ impl Store {
                 })
             });
         }
+        // Processes opening the file at once take turns until it is migrated: held to
+        // the end of this function.
+        let _turn = match memory {
+            true => None,
+            false => Some(
+                OpenLock::take(opts.get_filename())
+                    .await
+                    .map_err(|e| err(format!("cannot lock its directory: {e}")))?,
+            ),
+        };
         let pool = pool
             .connect_with(opts)
             .await
@@ -149,6 +156,11 @@ impl Store {
     /// transaction read-only, the schema checked but never changed).
     async fn open_postgres(url: &str, read_only: bool) -> Result<Store, StoreError> {
         let err = naming(url);
+        if let Some(key) = super::redact::foreign_password_param(url) {
+            return Err(err(format!(
+                "the parameter {key} is not supported: the password goes in the URL's user information or in password="
+            )));
+        }
         let mut opts = PgConnectOptions::from_str(url).map_err(|e| err(e.to_string()))?;
         if read_only {
             opts = opts.options([("default_transaction_read_only", "on")]);

@@ -141,10 +141,32 @@ pub struct RoundMessage {
     /// Where it goes, as the service encodes it (`channel:ID`).
     pub destination: String,
     /// The text (for a game's announcement: the heading its announcement starts with).
+    /// [`game_mark`]`(i)` in it stands for the number of board `i`'s game, written in
+    /// as the message is stored with the games (`#17`).
     pub text: String,
     /// The standings posted with it, as the table's JSON, which an adapter that sends
     /// images draws.
     pub standings: Option<String>,
+}
+
+/// What stands in a [`RoundMessage`]'s text for the number of board `board`'s game,
+/// before the game exists.
+pub fn game_mark(board: usize) -> String {
+    format!("\u{1}game{board}\u{1}")
+}
+
+/// `text` with each [`game_mark`] replaced by its game's number (`#17`), or by `a game`
+/// for a board that started none.
+fn with_game_numbers(text: &str, ids: &[Option<i64>]) -> String {
+    if !text.contains('\u{1}') {
+        return text.to_string();
+    }
+    let mut out = text.to_string();
+    for (i, id) in ids.iter().enumerate() {
+        let number = id.map_or_else(|| "a game".to_string(), |id| format!("game #{id}"));
+        out = out.replace(&game_mark(i), &number);
+    }
+    out
 }
 
 /// The columns of a tournament row, in [`tournament_from_row`]'s order; a best-score
@@ -704,13 +726,14 @@ impl Store {
             }
             for m in messages {
                 let game = m.board.and_then(|i| ids.get(i).copied().flatten());
+                let text = with_game_numbers(&m.text, &ids);
                 sqlx::query(
                     "INSERT INTO outbox (game_id, destination, text, board, ending, started, standings, created_at) \
                      VALUES ($1, $2, $3, 0, 0, $4, $5, $6)",
                 )
                 .bind(game)
                 .bind(&m.destination)
-                .bind(&m.text)
+                .bind(&text)
                 .bind(i64::from(game.is_some()))
                 .bind(&m.standings)
                 .bind(at)

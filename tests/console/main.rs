@@ -13,3 +13,4 @@ mod forget_user;
 mod pgn_export;
 mod quick_start;
 mod ratings;
+mod secrets;

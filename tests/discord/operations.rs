@@ -156,6 +156,38 @@ async fn metrics_count_a_short_game_and_health_is_ok() {
     bot.stop().await;
 }
 
+/// Hundreds of idle and half-written connections held on the listener do not starve
+/// `/healthz`: it answers at once (the connections are capped well above them and
+/// each is closed after the header read timeout), and the listener keeps serving.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_and_slow_clients_do_not_starve_healthz() {
+    use tokio::io::AsyncWriteExt;
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("metrics-held"), with_metrics(&fake), 1).await;
+    let addr = bot.metrics_addr().expect("the listener is on");
+    assert_eq!(health_becomes(addr, 200).await, "ok\n");
+    let mut held = Vec::new();
+    for i in 0..300 {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        if i % 2 == 1 {
+            s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                .await
+                .unwrap();
+        }
+        held.push(s);
+    }
+    let asked = std::time::Instant::now();
+    let answer = tokio::time::timeout(Duration::from_secs(3), get(addr, "/healthz")).await;
+    assert_eq!(answer.expect("/healthz starved").0, 200);
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+    drop(held);
+    bot.stop().await;
+}
+
 /// A TCP forwarder in front of the PostgreSQL server that a test can cut: cut, it closes
 /// every connection it carries and every new one at once, as a server that restarts.
 struct Cuttable {

@@ -507,7 +507,8 @@ async fn timed_out_attempts_deal_the_next_and_end_the_competition_from_the_outbo
     assert_eq!(live(&svc, 1, 0).await.map(|l| l.0), Some(2));
     // Nobody plays on: both attempts under way time out, and the deadline task deals
     // entrant 1 their deal 2, announced from the outbox, queued with the deal: the game's
-    // opening to its player alone, and to the channel who was dealt, with no board.
+    // opening to its player alone, and to the channel who was dealt which game, with no
+    // board.
     let queued = svc.tick(T0 + 3 * DAY).await.unwrap();
     assert!(live(&svc, 1, 0).await.is_none());
     let (_, dealt) = live(&svc, 1, 1).await.unwrap();
@@ -527,7 +528,13 @@ async fn timed_out_attempts_deal_the_next_and_end_the_competition_from_the_outbo
         .filter(|o| o.text.contains("deal 2 of 2:") && o.to == Destination::Channel(CHANNEL.into()))
         .collect();
     assert_eq!(told.len(), 1, "{texts:?}");
-    assert!(told[0].text.contains("is dealt a game") && told[0].image.is_none());
+    // Worded as when the deal is announced at once, with the game's number.
+    let dealt_game = format!("is dealt game #{dealt}, played in private messages");
+    assert!(
+        told[0].text.contains(&dealt_game) && told[0].image.is_none(),
+        "{}",
+        told[0].text
+    );
     for q in &queued {
         svc.delivered(q.id, T0 + 3 * DAY).await.unwrap();
     }

@@ -329,3 +329,54 @@ async fn a_tournament_is_seeded_by_rating_then_by_joining() {
     players.sort();
     assert_eq!(players, [user(2), user(3)]);
 }
+
+/// An entrant the creator takes out is said to be removed, not to have left: in the
+/// sign-up, and once the tournament runs (their remaining games forfeited); one who goes
+/// of their own accord left or withdrew.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_removal_is_announced_as_a_removal() {
+    let dir = TempDir::new("tournament-removal");
+    let svc = open(&dir.db()).await;
+    send(
+        &svc,
+        "c1",
+        &user(0),
+        "tournament create round-robin standard",
+        T0,
+    )
+    .await;
+    for p in 0..5 {
+        let text = "tournament join 1";
+        send(&svc, &format!("j{p}"), &user(p), text, T0 + 60).await;
+    }
+    let removal = format!("tournament remove 1 <@{}>", user(4));
+    let out = send(&svc, "r4", &user(0), &removal, T0 + 120).await;
+    assert!(
+        out[0].text.contains("was removed from tournament #1") && !out[0].text.contains("left"),
+        "{:?}",
+        texts(&out)
+    );
+    let out = send(&svc, "l3", &user(3), "tournament leave 1", T0 + 130).await;
+    assert!(
+        out[0].text.contains("left tournament #1"),
+        "{:?}",
+        texts(&out)
+    );
+    send(&svc, "s1", &user(0), "tournament start 1", T0 + 180).await;
+    let removal = format!("tournament remove 1 <@{}>", user(2));
+    let out = send(&svc, "r2", &user(0), &removal, T0 + 240).await;
+    assert!(
+        out[0]
+            .text
+            .contains("was removed from tournament #1: their remaining games are forfeited")
+            && !out[0].text.contains("withdrew"),
+        "{:?}",
+        texts(&out)
+    );
+    let out = send(&svc, "l1", &user(1), "tournament leave 1", T0 + 300).await;
+    assert!(
+        out[0].text.contains("withdrew from tournament #1"),
+        "{:?}",
+        texts(&out)
+    );
+}

@@ -9,6 +9,7 @@ mod common;
 mod backends;
 mod bench_cli;
 mod competition;
+mod concurrent_start;
 mod crash_kill;
 mod due_times;
 mod event_keys;

@@ -295,9 +295,10 @@ impl Service {
                     standings: None,
                 });
                 messages.push(say(format!(
-                    "{}{} is dealt a game, played in private messages",
+                    "{}{} is dealt {}, played in private messages",
                     heading(deal),
-                    user_mark(&c.users[p])
+                    user_mark(&c.users[p]),
+                    crate::store::game_mark(i)
                 )));
             }
         }

@@ -274,6 +274,9 @@ impl Service {
         } else {
             format!("{} is", user_at_mark(user))
         };
+        // Taken out by the creator or a moderator, not gone of their own accord.
+        let removed = user != inc.user;
+        let went = if removed { "was removed from" } else { "left" };
         for _ in 0..RETRIES {
             let t = self.tournament_here(inc, id).await?;
             let entrants = self.store.entrants(id).await?;
@@ -295,7 +298,7 @@ impl Service {
                     .leave_tournament(id, t.version, user, event, inc.at)
                     .await?
                 {
-                    r.say(format!("{} left tournament #{id}", user_mark(user)));
+                    r.say(format!("{} {} tournament #{id}", user_mark(user), went));
                     return Ok(());
                 }
                 continue;
@@ -331,8 +334,9 @@ impl Service {
             {
                 continue;
             }
+            let withdrew = if removed { went } else { "withdrew from" };
             r.say(format!(
-                "{} withdrew from tournament #{id}: their remaining games are forfeited",
+                "{} {withdrew} tournament #{id}: their remaining games are forfeited",
                 user_mark(user)
             ));
             for g in games {
