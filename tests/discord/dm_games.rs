@@ -70,10 +70,22 @@ async fn a_challenge_made_in_a_dm_is_answered_and_played_in_dms() {
     );
     let press = fake.press_in_dm(BOB, &msg, "cmd:-:accept 1");
     assert_eq!(fake.wait_callback(&press).await.json["type"], 7);
+    // Each player's board is drawn from their own side (issue 54): the two images differ.
+    let mut boards = Vec::new();
     for who in [ALICE, BOB] {
         let start = wait_dm(&fake, who, "accepted").await;
         assert!(is_png(&start), "{} gets the first board", who.1);
+        let png = start
+            .files
+            .iter()
+            .find(|f| f.name.ends_with(".png"))
+            .unwrap();
+        boards.push(png.bytes.clone());
     }
+    assert_ne!(
+        boards[0], boards[1],
+        "each player sees the board from their side"
+    );
 
     // Fool's mate, every move typed bare in a DM.
     for (who, mv) in [(ALICE, "f3"), (BOB, "e5"), (ALICE, "g4"), (BOB, "Qh4#")] {
@@ -131,13 +143,14 @@ async fn a_booster_turn_with_its_card_is_sent_by_dm_for_a_game_in_a_thread() {
         .split(", ")
         .map(|c| c.split(' ').next().unwrap().to_string())
         .collect();
-    dm(&fake, ALICE, "e4 done");
+    // A move by DM for a game of a thread names its game (issue 54).
+    dm(&fake, ALICE, "move 1 e4 done");
     wait_post(&fake, &thread, "plays e4").await;
     let card = &cards[0];
     dm(
         &fake,
         BOB,
-        &format!("e5 card {card} on {}", square_for(card)),
+        &format!("move 1 e5 card {card} on {}", square_for(card)),
     );
     let played = wait_post(&fake, &thread, &format!("plays {card}")).await;
     let text = played.content().unwrap().to_string();
@@ -157,5 +170,87 @@ async fn a_booster_turn_with_its_card_is_sent_by_dm_for_a_game_in_a_thread() {
             }
         }
     }
+    bot.stop().await;
+}
+
+/// Issue 54: alice plays #1 Chess960 in a thread with Carol and #2 Crazyhouse in DMs with
+/// Dave. A bare move in her DM goes to #2 while #2 awaits her; once #2 awaits Dave, a
+/// move that only #1 could take is not played there by a guess: her DM asks, with a
+/// button naming the game and the move, and the press plays it in the thread and answers
+/// in the DM with a link to the thread. A move that names its game is played, and
+/// answered in the DM too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bare_move_in_a_dm_never_plays_a_channel_game_by_a_guess() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("dm-routing")).await;
+    fake.say(
+        ALICE,
+        GAMES,
+        &format!("!challenge <@{}> chess960 colour:white", CAROL.0),
+    );
+    wait_post(&fake, GAMES, "challenges").await;
+    fake.say(CAROL, GAMES, "!accept");
+    let thread = the_thread(&fake).await;
+    wait_post(&fake, &thread, "accepted").await;
+    dm(
+        &fake,
+        ALICE,
+        &format!("challenge <@{}> crazyhouse colour:white", DAVE.0),
+    );
+    wait_dm(&fake, DAVE, "challenges").await;
+    dm(&fake, DAVE, "accept 2");
+    wait_dm(&fake, ALICE, "accepted").await;
+
+    // Both games await alice: the bare move is the private game's.
+    dm(&fake, ALICE, "e4");
+    wait_dm(&fake, DAVE, "(White) played e4").await;
+    assert!(!has_post(&fake.requests(), &thread, "played e4"));
+
+    // #2 awaits Dave: `d4` fits #1 alone, which is played in a thread: asked, not played.
+    dm(&fake, ALICE, "d4");
+    let asked = wait_dm(&fake, ALICE, "is played in its channel").await;
+    let press_id = button(Some(ALICE), "move 1 d4");
+    assert_eq!(
+        button_ids(&asked.json),
+        std::slice::from_ref(&press_id),
+        "{}",
+        asked.json
+    );
+    assert!(
+        asked
+            .json
+            .to_string()
+            .contains("play d4 in #1 Chess960 vs carol"),
+        "{}",
+        asked.json
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!has_post(&fake.requests(), &thread, "played d4"));
+
+    // Pressed in the DM: played in the thread, and the DM says so with the thread's link.
+    let alice_dm = dm_channel_of(&fake.requests(), ALICE.0).unwrap();
+    let msg = fake_discord::message(
+        &fake.id(),
+        &alice_dm,
+        (fake_discord::BOT_ID, "postal"),
+        "buttons",
+        false,
+    );
+    let press = fake.press_in_dm(ALICE, &msg, &press_id);
+    fake.wait_callback(&press).await;
+    wait_post(&fake, &thread, "played d4").await;
+    let link = format!(
+        "https://discord.com/channels/{}/{thread}",
+        fake_discord::GUILD_ID
+    );
+    let ack = wait_dm(&fake, ALICE, "`move 1 d4` done").await;
+    assert!(ack.content().unwrap().contains(&link), "{}", ack.json);
+
+    // Carol names the game by DM: played, and answered in her DM with the link.
+    dm(&fake, CAROL, "move 1 d5");
+    wait_post(&fake, &thread, "played d5").await;
+    let ack = wait_dm(&fake, CAROL, "`move 1 d5` done").await;
+    assert!(ack.content().unwrap().contains(&link), "{}", ack.json);
+    all_accepted(&fake);
     bot.stop().await;
 }

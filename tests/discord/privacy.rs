@@ -307,6 +307,16 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     wait_dm(&fake, CAROL, "has no legal move").await;
     dm(&fake, CAROL, "pick e6");
     let ask = wait_post(&fake, &thread, "to decide piece or target").await;
+    // Her pick, sent by DM, is answered in her DM with a link to the thread (issue 54).
+    let ack = wait_dm(&fake, CAROL, "`pick e6` done").await;
+    assert!(
+        ack.content().unwrap().contains(&format!(
+            "https://discord.com/channels/{}/{thread}",
+            fake_discord::GUILD_ID
+        )),
+        "{}",
+        ack.json
+    );
     // The buttons come from the referee's prompt of the opposing chooser, for her alone.
     let piece = button(Some(ALICE), "decide #1 piece");
     assert_eq!(

@@ -165,7 +165,7 @@ async fn two_processes_on(dir: &Path, url: &str) {
         (BOB, "Nc6", true),
     ] {
         if by_dm {
-            dm(&fake, who, &format!("move {mv}"));
+            dm(&fake, who, &format!("move 1 {mv}"));
         } else {
             fake.say_in(GUILD_1, who, &thread, mv);
         }

@@ -143,9 +143,10 @@ async fn a_refused_card_play_reads_the_same_in_public_whether_the_card_is_held()
     svc.store().close().await;
 }
 
-/// A Booster turn sent by private message for a game in the channel (issue 38): the
-/// move, its card and `done` in one line work there as in the channel; the channel reads
-/// the card played (it goes face up) and nothing else of the hand.
+/// A Booster turn sent by private message for a game in the channel (issue 38), naming
+/// its game (issue 54: a DM never plays a channel's game by a guess): the move, its card
+/// and `done` in one line work there as in the channel; the channel reads the card
+/// played (it goes face up) and nothing else of the hand.
 #[test]
 fn a_turn_with_its_card_may_be_sent_privately_and_ended_in_one_line() {
     let dir = common::service::TempDir::new("booster-dm-turn");
@@ -155,7 +156,7 @@ fn a_turn_with_its_card_may_be_sent_privately_and_ended_in_one_line() {
         &images,
         "alice: challenge @bob booster colour:white\n\
          bob: accept\n\
-         alice> e4 .\n",
+         alice> move 1 e4 .\n",
     );
     assert!(
         out.contains("[#games] game #1: alice (White) plays e4. @bob (Black) to move"),
@@ -177,7 +178,7 @@ fn a_turn_with_its_card_may_be_sent_privately_and_ended_in_one_line() {
     let out = console(
         &dir.db(),
         &images,
-        &format!("bob> e5 card {card} on {}\n", square_for(card)),
+        &format!("bob> move 1 e5 card {card} on {}\n", square_for(card)),
     );
     assert!(!out.contains("unknown command"), "{out}");
     let public: Vec<&str> = out.lines().filter(|l| l.starts_with("[#games]")).collect();

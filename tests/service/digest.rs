@@ -217,12 +217,13 @@ async fn private_boards_are_turned_as_their_player_chose() {
     };
     let bob = Destination::Dm("bob".into());
     let alice = Destination::Dm("alice".into());
-    // As the server draws them: bob's own board from Black's side; the private game's
-    // boards with the side to move at the bottom.
+    // As the server draws them: bob's own board from Black's side; each player's copy
+    // of the private game's board from their own side (issue 54), not the side to move.
     let out = dm(&svc, "b1", "bob", "board 1", T0 + 10).await;
     assert_eq!(bottom(&out, &bob), Some(Color::Black));
     let out = dm(&svc, "m1", "alice", "e4", T0 + 20).await;
-    assert_eq!(bottom(&out, &alice), Some(Color::Black));
+    assert_eq!(bottom(&out, &alice), Some(Color::White));
+    assert_eq!(bottom(&out, &bob), Some(Color::Black));
 
     dm(&svc, "s1", "bob", "settings orientation:white", T0 + 30).await;
     dm(&svc, "s2", "alice", "settings orientation:own", T0 + 30).await;

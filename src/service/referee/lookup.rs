@@ -347,10 +347,11 @@ impl Service {
     }
 
     /// The game `id`; or, when the command names none, the game the place decides
-    /// ([`Service::candidates`] among those of `statuses`): the one game there; of several,
-    /// the one live game that `fit` says the command fits now; where several fit, the
-    /// user is asked which ([`Fail::Choose`], a button per game; finished games are never
-    /// offered). With no game here, a game over here is named as over.
+    /// ([`Service::pick_here`]). A public action typed in a private message
+    /// ([`guards_channel_games`]) goes first to the game made in private it is for
+    /// ([`Service::private_pick`]); a game played in a channel is never acted on by such a
+    /// guess: the player is asked, with a button naming the game and the command
+    /// ([`Service::offer_from_dm`]).
     pub(super) async fn pick(
         &self,
         inc: &Incoming,
@@ -365,6 +366,114 @@ impl Service {
                 })?;
             return Ok(g);
         }
+        let guarded = guards_channel_games(&self.registry, inc, &fit);
+        if guarded {
+            if let Some(g) = self.private_pick(inc, &fit).await? {
+                return Ok(g);
+            }
+        }
+        let g = self.pick_here(inc, statuses, fit).await?;
+        if guarded && g.channel.is_some() {
+            return Err(Fail::Choose(self.offer_from_dm(inc, &fit, &g)));
+        }
+        Ok(g)
+    }
+
+    /// For a public action typed in a private message: the user's live game made in
+    /// private that it is for. Of those it fits now, the one awaiting the user (or the
+    /// one it fits); when it fits none of them, the one that awaits the user, which then
+    /// says why not. `None` when no such game, or several, decide it.
+    async fn private_pick(
+        &self,
+        inc: &Incoming,
+        fit: &Fit<'_>,
+    ) -> Result<Option<GameRow>, StoreError> {
+        let private: Vec<GameRow> = self
+            .candidates(inc, &[GameStatus::Active])
+            .await?
+            .into_iter()
+            .filter(|g| g.channel.is_none())
+            .collect();
+        let fits: Vec<(&GameRow, bool)> = private
+            .iter()
+            .filter_map(|g| self.fits(inc, g, fit).map(|awaits| (g, awaits)))
+            .collect();
+        let awaiting = fits.iter().any(|(_, awaits)| *awaits);
+        let fitting: Vec<&GameRow> = fits
+            .into_iter()
+            .filter(|(_, awaits)| *awaits || !awaiting)
+            .map(|(g, _)| g)
+            .collect();
+        match fitting.as_slice() {
+            [one] => return Ok(Some((*one).clone())),
+            [] => {}
+            _ => return Ok(None),
+        }
+        let waiting: Vec<&GameRow> = private.iter().filter(|g| self.awaits(inc, g)).collect();
+        Ok(match waiting.as_slice() {
+            [one] => Some((*one).clone()),
+            _ => None,
+        })
+    }
+
+    /// Whether live game `g` awaits the user of `inc` now.
+    fn awaits(&self, inc: &Incoming, g: &GameRow) -> bool {
+        let Some(seat) = g.seat_of(&inc.user).map(Seat) else {
+            return false;
+        };
+        self.load(g)
+            .is_ok_and(|rules| rules.awaiting().iter().any(|(s, _)| *s == seat))
+    }
+
+    /// The question asked instead of acting on game `g`, played in a channel, by a
+    /// command typed in a private message that does not name it: what the command would
+    /// do there, and a button that does it (`move 2 Nd3`, for the user alone).
+    fn offer_from_dm(&self, inc: &Incoming, fit: &Fit<'_>, g: &GameRow) -> Choice {
+        let what = match fit {
+            Fit::Command(gc) if gc.word == "move" => format!("play {}", gc.args.join(" ")),
+            _ => shown(fit, inc),
+        };
+        let what: String = what.trim().chars().filter(|c| *c != '`').take(40).collect();
+        let others = |show: &dyn Fn(&str) -> String| {
+            let names: Vec<String> = seat_users(g)
+                .into_iter()
+                .filter(|u| *u != inc.user && *u != "?")
+                .map(show)
+                .collect();
+            match names.is_empty() {
+                true => String::new(),
+                false => format!(" vs {}", names.join(", ")),
+            }
+        };
+        let game = format!("#{} {}", g.id, self.display_name(&g.variant));
+        let command = example(fit, inc, g.id);
+        Choice {
+            games: vec![g.id],
+            text: format!(
+                "a command typed in a private message acts only on a game made in private unless it names its game; {game}{} is played in its channel: {what} there? Press the button, or name the game: `{command}`",
+                others(&user_mark)
+            ),
+            buttons: vec![Button {
+                // A button's label cannot hold a mention: names as Discord shows them.
+                label: format!("{what} in {game}{}", others(&|u| self.name_of(u))),
+                command,
+                for_user: Some(inc.user.clone()),
+                primary: true,
+            }],
+        }
+    }
+
+    /// The game the place decides ([`Service::candidates`] among those of `statuses`):
+    /// the one game there; of several, the one live game that `fit` says the command fits
+    /// now; where several fit, the user is asked which ([`Fail::Choose`], a button per
+    /// game; finished games are never offered). With no game here, a game over here is
+    /// named as over.
+    async fn pick_here(
+        &self,
+        inc: &Incoming,
+        statuses: &[GameStatus],
+        fit: Fit<'_>,
+    ) -> Result<GameRow, Fail> {
         let mut here = self.candidates(inc, statuses).await?;
         if here.len() == 1 {
             return Ok(here.swap_remove(0));
@@ -540,6 +649,9 @@ impl Service {
         {
             Ok(g) => Ok(Resolved::Game(g.id)),
             Err(Fail::Refuse(e)) => Ok(Resolved::Refused(e)),
+            // One game offered (a channel's game, from a private message): the
+            // confirmation names it, as the offer would.
+            Err(Fail::Choose(c)) if c.games.len() == 1 => Ok(Resolved::Game(c.games[0])),
             Err(Fail::Choose(c)) => Ok(Resolved::Choose(c)),
             Err(Fail::Store(e)) => Err(e),
         }
@@ -585,8 +697,28 @@ impl Service {
     }
 }
 
+/// Whether a command given as `inc` that names no game, asking `fit` of it, is a public
+/// action typed in a private message: a variant's command that is not secret, or a
+/// referee action (`resign`, `abort`). Such a command never acts on a game played in a
+/// channel by a guess ([`Service::pick`]); a secret one goes, wherever its game is
+/// played, to the one game awaiting it, and a look at a board to any game.
+fn guards_channel_games(registry: &Registry, inc: &Incoming, fit: &Fit<'_>) -> bool {
+    if inc.place != Place::Dm || inc.via.is_some() {
+        return false;
+    }
+    match fit {
+        Fit::Command(gc) => !registry
+            .declarations(&gc.word)
+            .first()
+            .is_some_and(|c| c.secret),
+        Fit::Action(_) => true,
+        Fit::Live | Fit::Holding => false,
+    }
+}
+
 /// What a command asks of the game it is for, so that among a player's games here the
 /// one it fits can be found when the command names none ([`Service::pick`]).
+#[derive(Clone, Copy)]
 pub(super) enum Fit<'a> {
     /// Any live game (`board`, `takeback`, `conditional`).
     Live,

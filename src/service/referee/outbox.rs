@@ -431,12 +431,16 @@ impl Service {
             }
             let image = match (board, &game) {
                 (true, Some(g)) => self.load(g).ok().map(|rules| {
-                    public_view(
+                    let mut view = public_view(
                         g,
                         rules.as_ref(),
                         self.settings.public_orientation,
                         &self.seat_names(g),
-                    )
+                    );
+                    if let Destination::Dm(user) = &to {
+                        super::routing::turn_to_own_side(g, rules.as_ref(), user, &mut view);
+                    }
+                    view
                 }),
                 _ => None,
             };

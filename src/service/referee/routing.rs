@@ -6,7 +6,7 @@
 use super::commit::Committed;
 use super::marks::user_mark;
 use super::text::{awaited_users, outcome_words, players, public_view, seat_view, turn_line};
-use super::{Button, Destination, Outbound, Reply, Service};
+use super::{Button, Destination, Incoming, Listed, Outbound, Place, Reply, Service};
 use crate::store::GameRow;
 use crate::variants::api::{
     Audience, CommandSpec, GameRules, IdRule, Placing, Prompt, Seat, Viewer,
@@ -89,6 +89,25 @@ fn take_or_copy<T: Clone + Default>(part: &mut Option<T>, own: bool) -> T {
     match own {
         true => part.take().unwrap_or_default(),
         false => part.clone().unwrap_or_default(),
+    }
+}
+
+/// Turns `view`, a public board of game `g` sent privately to `user` (a game made in
+/// private), to the side `user` plays, as their own view is drawn: each player sees
+/// their own moves from their own side. A board whose bottom the variant fixes
+/// (Gravity) stays; a player's own orientation setting turns it afterwards
+/// ([`Service::personalize`]).
+pub(super) fn turn_to_own_side(
+    g: &GameRow,
+    rules: &dyn GameRules,
+    user: &str,
+    view: &mut super::View,
+) {
+    if view.board.fixed_bottom {
+        return;
+    }
+    if let Some(seat) = g.seat_of(user) {
+        view.board.bottom = rules.project(Viewer::Seat(Seat(seat))).board.bottom;
     }
 }
 
@@ -191,12 +210,15 @@ impl Service {
             // The last destination takes the message's parts, the others copies (a game
             // in a channel has one destination: nothing is copied).
             let own = i == last;
-            let (text, image, buttons, mentions) = (
+            let (text, mut image, buttons, mentions) = (
                 take_or_copy(&mut text, own),
                 take_or_copy(&mut image, own),
                 take_or_copy(&mut buttons, own),
                 take_or_copy(&mut mentions, own),
             );
+            if let (Destination::Dm(user), Some(view)) = (&d, image.as_mut()) {
+                turn_to_own_side(g, rules, user, view);
+            }
             // A turn notice for those it calls on: in a channel, the players awaited;
             // privately, its recipient when awaited.
             let turn = !ended
@@ -290,6 +312,78 @@ impl Service {
                 });
             }
         }
+    }
+}
+
+impl Service {
+    /// For an action given as `inc` in a private message to game `g`, played in a
+    /// channel, whose messages are those of `r` from `first`: the acknowledgement in that
+    /// private message, saying what was done and, when something was posted in the
+    /// game's channel, where ([`Outbound::listing`], so that an adapter may link to it).
+    /// A command typed privately is always answered privately; an action that was both
+    /// told privately and posted nowhere (a secret pick) needs nothing more.
+    pub(super) fn acknowledge_elsewhere(
+        &self,
+        inc: &Incoming,
+        g: &GameRow,
+        first: usize,
+        r: &mut Reply,
+    ) {
+        let Some(channel) = &g.channel else {
+            return;
+        };
+        if inc.place != Place::Dm || inc.via.is_some() {
+            return;
+        }
+        let mine = Destination::Dm(inc.user.clone());
+        let public = Destination::Channel(channel.clone());
+        let told = r.out[first..].iter().any(|o| o.to == mine);
+        let posted = r.out[first..].iter().any(|o| o.to == public);
+        if told && !posted {
+            return;
+        }
+        let typed: String = inc
+            .text
+            .trim()
+            .chars()
+            .filter(|c| *c != '`')
+            .take(40)
+            .collect();
+        let others: Vec<String> = super::text::seat_users(g)
+            .into_iter()
+            .filter(|u| *u != inc.user && *u != "?")
+            .map(user_mark)
+            .collect();
+        let with = match others.is_empty() {
+            true => String::new(),
+            false => format!(" with {}", others.join(", ")),
+        };
+        let line = format!(
+            "game #{} ({}{with}): `{typed}` done{}",
+            g.id,
+            self.display_name(&g.variant),
+            if posted {
+                ", posted in the game's channel"
+            } else {
+                ""
+            }
+        );
+        let listing = match posted {
+            true => vec![Listed {
+                game: g.id,
+                line: line.clone(),
+                server: g.server.clone(),
+                channel: g.channel.clone(),
+            }],
+            false => Vec::new(),
+        };
+        r.out.push(Outbound {
+            to: mine,
+            text: line,
+            game: Some(g.id),
+            listing,
+            ..Outbound::default()
+        });
     }
 }
 

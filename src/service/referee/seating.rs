@@ -6,7 +6,7 @@ use super::lookup::{id_list, is_in, is_in_channel};
 use super::marks::user_mark;
 use super::routing::public_dest;
 use super::text::{awaited_users, public_view, seat_list, turn_line, waiting_for};
-use super::{ChallengeMark, Fail, Incoming, Outbound, Place, Reply, Service};
+use super::{ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::store::GameStatus;
 use crate::store::NewDeadline;
 use crate::store::{GameRow, SeatRow, Write};
@@ -275,15 +275,19 @@ impl Service {
         );
         let buttons = super::routing::answer_buttons(g, rules.as_ref(), &[]);
         for d in public_dest(g) {
+            let mut image = public_view(
+                g,
+                rules.as_ref(),
+                self.settings.public_orientation,
+                &self.seat_names(g),
+            );
+            if let Destination::Dm(user) = &d {
+                super::routing::turn_to_own_side(g, rules.as_ref(), user, &mut image);
+            }
             r.out.push(Outbound {
                 to: d,
                 text: text.clone(),
-                image: Some(public_view(
-                    g,
-                    rules.as_ref(),
-                    self.settings.public_orientation,
-                    &self.seat_names(g),
-                )),
+                image: Some(image),
                 game: Some(g.id),
                 buttons: buttons.clone(),
                 refusal: None,
