@@ -5,8 +5,10 @@
 //! their registry, all pure, as is [`tournament`] (pairing and standings); [`service`] is the referee over the [`store`]; [`discord`]
 //! and [`console`] are the adapters; [`telemetry`] is what they count for the operator; the binary's command-line interface sits on top.
 
+pub mod analysis;
 pub mod console;
 pub mod discord;
+pub mod engines;
 pub mod notation;
 pub mod render;
 pub mod rules;

@@ -285,6 +285,16 @@ impl Session<'_> {
         }
         let replies = self.typed(n, t, out).await?;
         self.print(&replies, out)?;
+        // An analysis the command queued is made now, through the same queue as the
+        // bot's analysis task, so that its report follows the answer.
+        if self.service.take_analysis_news() {
+            while self
+                .service
+                .analyse_next(crate::service::referee::ANALYSIS_LEASE_SECONDS)
+                .await?
+                .is_some()
+            {}
+        }
         // What the command queued in the outbox (a tournament's round) follows its answer.
         if self.service.take_outbox_news() {
             let queued = self.service.claim_undelivered().await?;

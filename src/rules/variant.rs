@@ -147,6 +147,11 @@ pub struct VariantConfig {
     /// may not capture, a move may not explode its own king, exploding the enemy king
     /// wins, and kings that touch cannot give each other check (Atomic).
     pub captures_explode: bool,
+    /// The variant's name in the UCI protocol (`UCI_Variant`, as Fairy-Stockfish names
+    /// it; `chess` for standard chess and Chess960), for an engine's analysis of a
+    /// finished game; `None` where no engine plays it. A config built from another
+    /// (`..FIDE_CHESS`) must set its own: the rules differ, so the engine's would.
+    pub uci_variant: Option<&'static str>,
 }
 
 impl VariantConfig {
@@ -207,6 +212,7 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     start_in_pgn: false,
     captures_compulsory: false,
     captures_explode: false,
+    uci_variant: Some("chess"),
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -229,6 +235,7 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     }),
     sharp: Some(SharpEndings { impasse_plies: 100 }),
     check_marks: false,
+    uci_variant: None,
     ..FIDE_CHESS
 };
 
@@ -250,6 +257,7 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     promotion: &[Role::Queen, Role::Rook, Role::Knight],
     king_rule: KingRule::Checkmate,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
+    uci_variant: Some("losalamos"),
     ..FIDE_CHESS
 };
 
@@ -261,6 +269,7 @@ const CHESSWORDS: VariantConfig = VariantConfig {
     king_rule: KingRule::KingCapture,
     draws: NO_DRAWS,
     check_marks: false,
+    uci_variant: None,
     ..LOS_ALAMOS
 };
 
@@ -272,6 +281,7 @@ const DOUBLE_MOVE: VariantConfig = VariantConfig {
         tokens: 4,
         first_move: 9,
     }),
+    uci_variant: None,
     ..FIDE_CHESS
 };
 

@@ -220,6 +220,7 @@ impl Service {
                 marked: String::new(),
                 card: None,
                 table: None,
+                graph: None,
                 started: false,
             });
         }

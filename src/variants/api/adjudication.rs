@@ -173,6 +173,20 @@ impl GameRules for Adjudicable {
     fn variant(&self) -> &'static str {
         self.inner.variant()
     }
+    // A game ended by a moderator is analysed as far as it was played: its last
+    // position open, whatever the adjudication said.
+    fn engine_record(&self) -> Option<super::EngineRecord> {
+        self.inner.engine_record().map(|r| super::EngineRecord {
+            end: match self.ended {
+                Some(_) => super::BoardEnd::Open,
+                None => r.end,
+            },
+            ..r
+        })
+    }
+    fn line_san(&self, ply: usize, line: &[String]) -> Vec<String> {
+        self.inner.line_san(ply, line)
+    }
     fn seats(&self) -> SeatPlan {
         self.inner.seats()
     }

@@ -19,6 +19,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     display_name: "Atomic",
     captures_explode: true,
     pgn_name: Some("Atomic"),
+    uci_variant: Some("atomic"),
     ..FIDE_CHESS
 };
 

@@ -143,6 +143,14 @@ impl GameRules for ChessRules {
         !self.is_sharp()
     }
 
+    fn engine_record(&self) -> Option<crate::variants::api::EngineRecord> {
+        self.engine_record_of()
+    }
+
+    fn line_san(&self, ply: usize, line: &[String]) -> Vec<String> {
+        self.line_san_of(ply, line)
+    }
+
     fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
         write_pgn_ending(&self.whole_game(), self.outcome, &pgn_tags(tags))
     }

@@ -23,6 +23,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     chess960_castling: true,
     start_in_pgn: true,
     pgn_name: Some("Chess960"),
+    uci_variant: Some("chess"),
     ..FIDE_CHESS
 };
 

@@ -19,6 +19,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     start_fen: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
     kingless_side: Some(Color::White),
     pgn_name: Some("Horde"),
+    uci_variant: Some("horde"),
     ..FIDE_CHESS
 };
 

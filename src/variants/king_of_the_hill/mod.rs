@@ -35,6 +35,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
         ..FIDE_DRAWS
     },
     pgn_name: Some("King of the Hill"),
+    uci_variant: Some("kingofthehill"),
     ..FIDE_CHESS
 };
 

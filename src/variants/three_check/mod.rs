@@ -19,6 +19,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
     check_limit: Some(3),
     pgn_name: Some("Three-check"),
+    uci_variant: Some("3check"),
     ..FIDE_CHESS
 };
 
