@@ -55,7 +55,8 @@ impl ImageWriter {
             .map_err(failed)?
             .filter_map(|e| {
                 let name = e.ok()?.file_name().into_string().ok()?;
-                name.strip_prefix("board-")?
+                name.strip_prefix("board-")
+                    .or_else(|| name.strip_prefix("analysis-"))?
                     .strip_suffix(".png")?
                     .parse::<usize>()
                     .ok()
@@ -69,16 +70,20 @@ impl ImageWriter {
         })
     }
 
-    /// Draws the message's board, if it has one, and returns the file's path.
+    /// Draws the message's board, or its analysis's graph, if it has one, and returns
+    /// the file's path.
     fn write(&mut self, o: &Outbound) -> Result<Option<std::path::PathBuf>, ConsoleError> {
-        let Some(view) = &o.image else {
-            return Ok(None);
+        let (name, png) = match (&o.image, &o.graph) {
+            (Some(view), _) => (
+                "board",
+                self.renderer
+                    .render_png(&view.board, &crate::render::RenderOptions::default()),
+            ),
+            (None, Some(graph)) => ("analysis", graph.to_png()),
+            (None, None) => return Ok(None),
         };
         self.written += 1;
-        let path = self.dir.join(format!("board-{:04}.png", self.written));
-        let png = self
-            .renderer
-            .render_png(&view.board, &crate::render::RenderOptions::default());
+        let path = self.dir.join(format!("{name}-{:04}.png", self.written));
         std::fs::write(&path, png).map_err(|error| ConsoleError::Images {
             path: path.clone(),
             error,

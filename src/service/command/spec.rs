@@ -300,7 +300,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         examples: "analyse 12",
         private: false,
         home: Home::Game,
-        place: 23,
+        place: 25,
         args: GAME_ONLY,
         read: |w| w.only_id().map(Command::Analyse),
     },

@@ -85,10 +85,14 @@ impl Service {
             ));
         }
         let to: Vec<String> = public_dest(&g).iter().map(destination_key).collect();
+        let before = self.store.analysis(g.id).await?;
         let a = self
             .store
             .request_analysis(g.id, &to.join("\n"), inc.at)
             .await?;
+        if before.is_none_or(|b| b.status == AnalysisStatus::Failed) {
+            self.telemetry.analysis("queued");
+        }
         self.answer_request(&g, &a, record.moves.len(), r).await
     }
 
@@ -123,6 +127,12 @@ impl Service {
             g.id
         ));
         Ok(())
+    }
+
+    /// How many times an engine was started again after it failed (for the operator's
+    /// metrics and the tests).
+    pub fn engine_restarts(&self) -> u64 {
+        self.engines.restarts()
     }
 
     /// Whether a command queued an analysis since the last call (the console's question
@@ -161,7 +171,11 @@ impl Service {
             self.end_analysis(&a, Some(why)).await?;
             return Ok(Some(id));
         };
-        match self.evaluate_all(&a, &record, lease_seconds).await? {
+        let restarts = self.engines.restarts();
+        let made = self.evaluate_all(&a, &record, lease_seconds).await;
+        self.telemetry
+            .engine_restarts(self.engines.restarts().saturating_sub(restarts));
+        match made? {
             Ok(true) => self.end_analysis(&a, None).await?,
             Ok(false) => {}
             Err(e) => self.end_analysis(&a, Some(e.to_string())).await?,
@@ -265,6 +279,8 @@ impl Service {
             .finish_analysis(id, error.as_deref(), &messages, unix_now())
             .await?
         {
+            let outcome = if error.is_some() { "failed" } else { "done" };
+            self.telemetry.analysis(outcome);
             self.outbox_news.queued();
         }
         Ok(())

@@ -136,6 +136,36 @@ fn report_text(
     text
 }
 
+/// Game `rules`'s public record with its stored analysis, as Lichess writes one: each
+/// move's assessment (`?!`, `?`, `??`) and the evaluation after it (`[%eval 0.35]`,
+/// `[%eval #-2]`, from White's side; none after a position the rules decided); `None`
+/// unless every position is evaluated.
+pub fn analysed_pgn(
+    rules: &dyn GameRules,
+    tags: &[(String, String)],
+    stored: &[StoredPosition],
+) -> Option<String> {
+    let record = rules.engine_record()?;
+    if stored.len() != record.moves.len() + 1 {
+        return None;
+    }
+    let evals = evals_of(stored);
+    let report = Report::new(record.white_first, &evals);
+    let last = record.moves.len();
+    let decided = record.end != crate::variants::api::BoardEnd::Open;
+    let after: Vec<(usize, String)> = (1..=last)
+        .filter(|&ply| !(decided && ply == last))
+        .map(|ply| (ply - 1, format!("[%eval {}]", evals[ply].score.pgn())))
+        .collect();
+    let glyphs: Vec<(usize, &str)> = report
+        .judgments
+        .iter()
+        .enumerate()
+        .filter_map(|(i, j)| j.map(|j| (i, j.glyph())))
+        .collect();
+    rules.pgn_analysed(tags, &after, &glyphs)
+}
+
 /// The graph of a report.
 fn graph_of(report: &Report) -> EvalGraph {
     EvalGraph {

@@ -78,6 +78,7 @@ mod vacation;
 
 pub use super::settings::Settings;
 pub use analysis::ANALYSIS_LEASE_SECONDS;
+pub use analysis_report::analysed_pgn;
 pub use core::Service;
 pub use dispatch::PRIVATE_REFUSAL;
 pub use listing::FINISHED_LISTED;
