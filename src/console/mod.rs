@@ -55,7 +55,8 @@ impl ImageWriter {
             .map_err(failed)?
             .filter_map(|e| {
                 let name = e.ok()?.file_name().into_string().ok()?;
-                name.strip_prefix("board-")?
+                name.strip_prefix("board-")
+                    .or_else(|| name.strip_prefix("analysis-"))?
                     .strip_suffix(".png")?
                     .parse::<usize>()
                     .ok()
@@ -69,16 +70,20 @@ impl ImageWriter {
         })
     }
 
-    /// Draws the message's board, if it has one, and returns the file's path.
+    /// Draws the message's board, or its analysis's graph, if it has one, and returns
+    /// the file's path.
     fn write(&mut self, o: &Outbound) -> Result<Option<std::path::PathBuf>, ConsoleError> {
-        let Some(view) = &o.image else {
-            return Ok(None);
+        let (name, png) = match (&o.image, &o.graph) {
+            (Some(view), _) => (
+                "board",
+                self.renderer
+                    .render_png(&view.board, &crate::render::RenderOptions::default()),
+            ),
+            (None, Some(graph)) => ("analysis", graph.to_png()),
+            (None, None) => return Ok(None),
         };
         self.written += 1;
-        let path = self.dir.join(format!("board-{:04}.png", self.written));
-        let png = self
-            .renderer
-            .render_png(&view.board, &crate::render::RenderOptions::default());
+        let path = self.dir.join(format!("{name}-{:04}.png", self.written));
         std::fs::write(&path, png).map_err(|error| ConsoleError::Images {
             path: path.clone(),
             error,
@@ -285,6 +290,16 @@ impl Session<'_> {
         }
         let replies = self.typed(n, t, out).await?;
         self.print(&replies, out)?;
+        // An analysis the command queued is made now, through the same queue as the
+        // bot's analysis task, so that its report follows the answer.
+        if self.service.take_analysis_news() {
+            while self
+                .service
+                .analyse_next(crate::service::referee::ANALYSIS_LEASE_SECONDS)
+                .await?
+                .is_some()
+            {}
+        }
         // What the command queued in the outbox (a tournament's round) follows its answer.
         if self.service.take_outbox_news() {
             let queued = self.service.claim_undelivered().await?;

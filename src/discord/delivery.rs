@@ -113,6 +113,13 @@ impl Core {
                 files.push(CreateAttachment::bytes(png, "standings.png"));
             }
         }
+        if let Some(graph) = &out.msg.graph {
+            // An analysis's evaluation graph, drawn off the async runtime's threads.
+            let graph = graph.clone();
+            if let Ok(png) = tokio::task::spawn_blocking(move || graph.to_png()).await {
+                files.push(CreateAttachment::bytes(png, "analysis.png"));
+            }
+        }
         if let Some(card) = &out.msg.card {
             // Laid out as embeds (help, rules, the variants), in place of the typed text.
             let (messages, _) = embeds::card(self.service.registry(), card);

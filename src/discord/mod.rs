@@ -40,6 +40,7 @@ pub use error::{BotError, SendError};
 use delivery::*;
 
 use crate::render::{RenderOptions, Renderer};
+use crate::service::analysis_task::AnalysisTask;
 use crate::service::command;
 use crate::service::deadlines::{unix_now, DeadlineTask};
 use crate::service::referee::adapter::{ChallengePost, GameRow, StoreError};
@@ -453,6 +454,8 @@ pub struct Bot {
     client: tokio::task::JoinHandle<Result<(), BotError>>,
     deadlines: DeadlineTask,
     delivery: tokio::task::JoinHandle<()>,
+    /// The engine analyses of finished games, made in the background.
+    analyses: AnalysisTask,
     core: Arc<Core>,
     /// The metrics and health listener, when one was asked for: its address and task.
     monitor: Option<(std::net::SocketAddr, tokio::task::JoinHandle<()>)>,
@@ -558,11 +561,17 @@ impl Bot {
         let http = client.http.clone();
         let client = tokio::spawn(connect(client, shards, manager.clone(), core.clone()));
         let (deadlines, delivery) = start_deadlines(&core, http);
+        let analyses = AnalysisTask::spawn(
+            core.service.clone(),
+            Duration::from_secs(core.cfg.tick_seconds),
+            crate::service::referee::ANALYSIS_LEASE_SECONDS,
+        );
         Ok(Bot {
             shards: manager,
             client,
             deadlines,
             delivery,
+            analyses,
             core,
             monitor,
         })
@@ -584,6 +593,7 @@ impl Bot {
                 if let Some((_, task)) = self.monitor.take() {
                     task.abort();
                 }
+                self.analyses.stop().await;
                 stop_deadlines(self.deadlines, self.delivery).await;
                 self.core.service.close().await;
                 r
@@ -601,6 +611,7 @@ impl Bot {
         if let Some((_, task)) = self.monitor {
             task.abort();
         }
+        self.analyses.stop().await;
         stop_deadlines(self.deadlines, self.delivery).await;
         let manager = self
             .shards

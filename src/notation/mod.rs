@@ -13,5 +13,8 @@ pub mod pgn;
 pub mod san;
 
 pub use parse::{parse_move, read_among, reading_note, MoveError};
-pub use pgn::{write_pgn, write_pgn_annotated, write_pgn_ending, write_pgn_with_result, PgnTags};
+pub use pgn::{
+    write_pgn, write_pgn_analysed, write_pgn_annotated, write_pgn_ending, write_pgn_with_result,
+    PgnTags,
+};
 pub use san::{figurine, san, san_among};

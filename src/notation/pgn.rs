@@ -222,6 +222,32 @@ pub fn write_pgn_with_result(
     after: &[(usize, String)],
     closing: Option<&str>,
 ) -> String {
+    write_pgn_marked(game, result, outcome, tags, after, closing, &[])
+}
+
+/// Like [`write_pgn_annotated`], with each turn's move assessment (`?!`, `?`, `??`,
+/// written after its SAN as Lichess does) given by turn index in `glyphs`: an engine's
+/// analysis, its evaluations in `after` as `[%eval 0.35]` comments.
+pub fn write_pgn_analysed(
+    game: &Game,
+    outcome: Option<Outcome>,
+    tags: &PgnTags,
+    after: &[(usize, String)],
+    glyphs: &[(usize, &str)],
+) -> String {
+    let result = outcome.map_or("*", |o| o.result.pgn());
+    write_pgn_marked(game, result, outcome, tags, after, None, glyphs)
+}
+
+fn write_pgn_marked(
+    game: &Game,
+    result: &str,
+    outcome: Option<Outcome>,
+    tags: &PgnTags,
+    after: &[(usize, String)],
+    closing: Option<&str>,
+    glyphs: &[(usize, &str)],
+) -> String {
     let variant = game.variant();
     let mut all: Vec<(String, String)> = [
         ("Event", &tags.event),
@@ -267,7 +293,7 @@ pub fn write_pgn_with_result(
     }
     all.extend(tags.extra.iter().cloned());
     let mut out = tag_section(&all);
-    out.push_str(&movetext(game, result, after, closing));
+    out.push_str(&movetext(game, result, after, closing, glyphs));
     out.push('\n');
     out
 }
@@ -366,11 +392,22 @@ pub fn turn_sans(game: &Game) -> Vec<String> {
 
 /// `1. e4 e5 2. Nf3 ... result`, wrapped so no line is longer than 80 characters, with
 /// the comments after the turns `after` names and `closing` before the result.
-fn movetext(game: &Game, result: &str, after: &[(usize, String)], closing: Option<&str>) -> String {
+fn movetext(
+    game: &Game,
+    result: &str,
+    after: &[(usize, String)],
+    closing: Option<&str>,
+    glyphs: &[(usize, &str)],
+) -> String {
     let mut tokens = Vec::new();
     let mut turn = 0;
-    for t in numbered_moves(game) {
+    for mut t in numbered_moves(game) {
         let is_move = !t.ends_with('.') && !t.starts_with('{');
+        if is_move {
+            if let Some((_, glyph)) = glyphs.iter().find(|(i, _)| *i == turn) {
+                t.push_str(glyph);
+            }
+        }
         tokens.push(t);
         if is_move {
             for (_, text) in after.iter().filter(|(i, _)| *i == turn) {

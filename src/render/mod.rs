@@ -19,6 +19,7 @@ mod compose;
 pub mod encode;
 mod fonts;
 pub mod gif;
+pub mod graph;
 mod layout;
 mod palette;
 mod pieces;

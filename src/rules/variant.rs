@@ -178,6 +178,11 @@ pub struct VariantConfig {
     /// bishops cannot win unless bishops of both colours stand on the board or the
     /// opponent has a knight or pawn ([`lichess_cannot_win`](super::game::lichess_cannot_win)).
     pub lichess_timeouts: bool,
+    /// The variant's name in the UCI protocol (`UCI_Variant`, as Fairy-Stockfish names
+    /// it; `chess` for standard chess and Chess960), for an engine's analysis of a
+    /// finished game; `None` where no engine plays it. A config built from another
+    /// (`..FIDE_CHESS`) must set its own: the rules differ, so the engine's would.
+    pub uci_variant: Option<&'static str>,
 }
 
 impl VariantConfig {
@@ -247,6 +252,7 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     captures_compulsory: false,
     captures_explode: false,
     lichess_timeouts: false,
+    uci_variant: Some("chess"),
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -269,6 +275,7 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     }),
     sharp: Some(SharpEndings { impasse_plies: 100 }),
     check_marks: false,
+    uci_variant: None,
     ..FIDE_CHESS
 };
 
@@ -290,6 +297,7 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     promotion: &[Role::Queen, Role::Rook, Role::Knight],
     king_rule: KingRule::Checkmate,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
+    uci_variant: Some("losalamos"),
     ..FIDE_CHESS
 };
 
@@ -301,6 +309,7 @@ const CHESSWORDS: VariantConfig = VariantConfig {
     king_rule: KingRule::KingCapture,
     draws: NO_DRAWS,
     check_marks: false,
+    uci_variant: None,
     ..LOS_ALAMOS
 };
 
@@ -312,6 +321,7 @@ const DOUBLE_MOVE: VariantConfig = VariantConfig {
         tokens: 4,
         first_move: 9,
     }),
+    uci_variant: None,
     ..FIDE_CHESS
 };
 

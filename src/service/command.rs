@@ -51,6 +51,8 @@ pub enum Command {
     Games(bool),
     /// `pgn [ID]`.
     Pgn(Option<i64>),
+    /// `analyse [ID]`: an engine's analysis of a finished game.
+    Analyse(Option<i64>),
     /// `rules VARIANT`, or `rules` alone (`None`): every variant, a line each.
     Rules(Option<String>),
     /// `resign [ID]` / `concede`.

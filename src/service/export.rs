@@ -8,7 +8,8 @@
 //! What anyone may see: a live game's secrets stay in the game (its public projection),
 //! and its seed is shown only once it is over.
 
-use crate::service::referee::{pgn_tags, seat_users, whole_with};
+use crate::service::referee::{analysed_pgn, pgn_tags, seat_users, whole_with};
+use crate::store::StoredPosition;
 use crate::store::{ActionRow, GameRow, Store, StoreError};
 use crate::variants::api::{Action, GameRules, Viewer};
 use crate::variants::Registry;
@@ -93,9 +94,15 @@ pub async fn export_stored(db: &str, id: i64, format: &str) -> Result<Vec<u8>, E
     check_database_exists(db)?;
     let store = Store::open_read_only(db).await?;
     let read = read_game(&store, id).await;
+    let analysis = match &read {
+        Ok((g, _)) if g.status == crate::store::GameStatus::Finished => {
+            store.analysis_positions(id).await
+        }
+        _ => Ok(Vec::new()),
+    };
     store.close().await;
     let (g, log) = read?;
-    export_game(&g, &log, format, &Registry::builtin())
+    export_game_analysed(&g, &log, &analysis?, format, &Registry::builtin())
 }
 
 /// Game `id`'s row and action log.
@@ -112,15 +119,31 @@ pub fn export_game(
     format: &str,
     registry: &Registry,
 ) -> Result<Vec<u8>, ExportError> {
+    export_game_analysed(g, log, &[], format, registry)
+}
+
+/// [`export_game`] with the game's engine analysis as stored (`analysis`, every
+/// position's evaluation, or nothing): its PGN then carries Lichess's `[%eval ...]`
+/// comments and `?!`, `?`, `??` assessments.
+pub fn export_game_analysed(
+    g: &GameRow,
+    log: &[ActionRow],
+    analysis: &[StoredPosition],
+    format: &str,
+    registry: &Registry,
+) -> Result<Vec<u8>, ExportError> {
     // The whole game: its log replayed (a snapshot holds only what the next move needs).
     let rules = whole_with(registry, g, log).map_err(|e| ExportError::Unreadable(e.text))?;
     // What anyone may see: a live game's secrets stay in the game, and the game decides
     // what its public projection shows once it is over.
     let viewer = Viewer::Public;
     match format.parse::<ExportFormat>()? {
-        ExportFormat::Pgn => Ok(rules
-            .pgn(viewer, &pgn_tags(g, rules.as_ref(), &[]))
-            .into_bytes()),
+        ExportFormat::Pgn => {
+            let tags = pgn_tags(g, rules.as_ref(), &[]);
+            Ok(analysed_pgn(rules.as_ref(), &tags, analysis)
+                .unwrap_or_else(|| rules.pgn(viewer, &tags))
+                .into_bytes())
+        }
         ExportFormat::Gif => {
             let names = seat_users(g);
             rules

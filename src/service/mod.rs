@@ -2,6 +2,7 @@
 //! no variant and nothing of Discord: games are reached through the variants' registry
 //! ([`crate::variants::Registry`]), and the Discord and console adapters both drive it.
 
+pub mod analysis_task;
 pub mod availability;
 pub mod command;
 pub mod competition;

@@ -56,6 +56,8 @@ pub struct Settings {
     /// `--seed` and tests set it, and it is not in the file. `None`, what `postal run`
     /// always has: every draw comes from the operating system's entropy.
     pub seed: Option<u64>,
+    /// The engines that analyse finished games (`[engines]`).
+    pub engines: crate::engines::EngineSettings,
 }
 
 impl Default for Settings {
@@ -72,6 +74,7 @@ impl Default for Settings {
             resources: BTreeMap::new(),
             rules_url: None,
             seed: None,
+            engines: crate::engines::EngineSettings::default(),
         }
     }
 }
@@ -93,6 +96,43 @@ struct File {
     clock: Clock,
     #[serde(default)]
     images: Images,
+    #[serde(default)]
+    engines: Engines,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Engines {
+    stockfish: Option<String>,
+    fairy_stockfish: Option<String>,
+    pool: Option<u32>,
+    threads: Option<u32>,
+    hash_mb: Option<u32>,
+    nodes: Option<u64>,
+    timeout_seconds: Option<u64>,
+    retries: Option<u32>,
+}
+
+impl Engines {
+    /// The engines' settings: the defaults with the file's values; an empty path, none.
+    fn settings(self) -> crate::engines::EngineSettings {
+        let d = crate::engines::EngineSettings::default();
+        let path = |p: Option<String>, d: Option<std::path::PathBuf>| match p {
+            Some(p) if p.trim().is_empty() => None,
+            Some(p) => Some(p.into()),
+            None => d,
+        };
+        crate::engines::EngineSettings {
+            stockfish: path(self.stockfish, d.stockfish),
+            fairy_stockfish: path(self.fairy_stockfish, d.fairy_stockfish),
+            pool: self.pool.unwrap_or(d.pool),
+            threads: self.threads.unwrap_or(d.threads),
+            hash_mb: self.hash_mb.unwrap_or(d.hash_mb),
+            nodes: self.nodes.unwrap_or(d.nodes),
+            timeout_seconds: self.timeout_seconds.unwrap_or(d.timeout_seconds),
+            retries: self.retries.unwrap_or(d.retries),
+        }
+    }
 }
 
 #[derive(Default, Deserialize)]
@@ -184,6 +224,7 @@ impl Settings {
                 .filter(|u| !u.trim().is_empty())
                 .or(d.rules_url),
             seed: d.seed,
+            engines: f.engines.settings(),
         }
         .checked()
     }
@@ -211,6 +252,14 @@ impl Settings {
                 } else {
                     s.resources.insert(key, path);
                 }
+            }
+        }
+        for (name, slot) in [
+            ("POSTAL_STOCKFISH", &mut s.engines.stockfish),
+            ("POSTAL_FAIRY_STOCKFISH", &mut s.engines.fairy_stockfish),
+        ] {
+            if let Some(path) = var(name) {
+                *slot = Some(path).filter(|p| !p.trim().is_empty()).map(Into::into);
             }
         }
         if let Some(d) = var("POSTAL_DAYS_PER_MOVE") {
@@ -259,6 +308,9 @@ impl Settings {
     fn checked(self) -> Result<Settings, ConfigError> {
         if self.database_url.trim().is_empty() {
             return Err(ConfigError("database_url is empty".into()));
+        }
+        if let Some(problem) = self.engines.problem() {
+            return Err(ConfigError(problem));
         }
         if !(1..=365).contains(&self.challenge_expiry_days) {
             return Err(ConfigError(format!(

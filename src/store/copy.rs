@@ -150,6 +150,7 @@ pub const TABLES: &[Table] = &[
             ("ending", I),
             ("started", I),
             ("standings", T),
+            ("analysis", I),
         ],
         generated_id: true,
     },
@@ -264,6 +265,31 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "competition_deals",
         columns: &[("tournament_id", I), ("deal", I), ("seed", I)],
+        generated_id: false,
+    },
+    Table {
+        name: "analyses",
+        columns: &[
+            ("game_id", I),
+            ("status", T),
+            ("destination", T),
+            ("requested_at", I),
+            ("claimed_by", T),
+            ("claimed_until", I),
+            ("error", T),
+            ("finished_at", I),
+        ],
+        generated_id: false,
+    },
+    Table {
+        name: "analysis_positions",
+        columns: &[
+            ("game_id", I),
+            ("ply", I),
+            ("kind", T),
+            ("value", I),
+            ("line", T),
+        ],
         generated_id: false,
     },
 ];

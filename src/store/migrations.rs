@@ -53,6 +53,7 @@ const SQLITE: &[File] = files!("":
     "0022_packed_actions.sql",
     "0023_cheaper_move_write.sql",
     "0024_event_keys.sql",
+    "0025_analyses.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -75,6 +76,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0021_competitions.sql",
     "0022_packed_actions.sql",
     "0024_event_keys.sql",
+    "0025_analyses.sql",
 );
 
 /// Which schema's migrations.

@@ -14,6 +14,7 @@ use std::sync::Arc;
 pub use recorded::recording_events;
 
 mod adapter;
+mod analyses;
 mod checkpoint;
 mod competition;
 mod conditional;
@@ -41,6 +42,7 @@ mod status;
 mod tournaments;
 mod vacations;
 
+pub use analyses::{AnalysisRow, AnalysisStatus, StoredPosition};
 pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
 pub use deadlines::{DeadlineToCheck, CHALLENGES_MADE_BEFORE, DEADLINES_TO_CHECK, DIGESTS_DUE};

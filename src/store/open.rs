@@ -239,6 +239,9 @@ impl Store {
             if let Err(e) = self.release_claims().await {
                 tracing::warn!(error = %e, "the outbox messages claimed could not be released");
             }
+            if let Err(e) = self.release_analyses().await {
+                tracing::warn!(error = %e, "the analyses claimed could not be released");
+            }
         }
         if let (Some(c), Pool::Sqlite(pool)) = (&self.checkpoint, &self.pool) {
             c.stop().await;

@@ -85,6 +85,9 @@ pub struct QueuedMessage {
     pub started: bool,
     /// The standings table posted with it (JSON), if any.
     pub standings: Option<String>,
+    /// Whether it reports its game's engine analysis (migration 0025): its deliverer
+    /// attaches the analysis's graph.
+    pub analysis: bool,
 }
 
 /// The messages as the JSON array the `game_writes` trigger reads.
@@ -149,7 +152,7 @@ impl Store {
                 "UPDATE outbox SET claimed_by = $1, claimed_until = $2 + $3
                  WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
-                 RETURNING id, game_id, destination, text, board, ending, started, standings"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis"
             }
             // Rows another process is claiming at this moment are skipped, not waited
             // for: no claimer waits on another, and none can deadlock with another.
@@ -158,7 +161,7 @@ impl Store {
                  WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
                    FOR UPDATE SKIP LOCKED)
-                 RETURNING id, game_id, destination, text, board, ending, started, standings"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis"
             }
         };
         let mut rows = on_pool!(self.pool, |p| sqlx::query(sql)
@@ -177,6 +180,7 @@ impl Store {
                 ending: r.get::<i64, _>(5) != 0,
                 started: r.get::<i64, _>(6) != 0,
                 standings: r.get(7),
+                analysis: r.get::<i64, _>(8) != 0,
             })
             .collect::<Vec<_>>());
         rows.sort_by_key(|q| q.id);

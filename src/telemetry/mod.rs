@@ -61,6 +61,11 @@ pub const REST_ERRORS: &str = "postal_discord_rest_errors_total";
 /// Discord's rate limits met, by scope (`route` or `global`).
 pub const RATE_LIMITED: &str = "postal_discord_rate_limited_total";
 
+/// Engine analyses of finished games, by outcome (`queued`, `done`, `failed`).
+pub const ANALYSES: &str = "postal_analyses_total";
+/// Engines started again after they crashed, hung or answered garbage.
+pub const ENGINE_RESTARTS: &str = "postal_engine_restarts_total";
+
 /// Every metric Postal records.
 pub const METRICS: &[MetricSpec] = &[
     MetricSpec {
@@ -140,6 +145,18 @@ pub const METRICS: &[MetricSpec] = &[
         name: RATE_LIMITED,
         labels: &["scope"],
         help: "Discord rate limits met (the request waited and was sent again), by scope: route or global",
+    },
+    MetricSpec {
+        kind: MetricKind::Counter,
+        name: ANALYSES,
+        labels: &["outcome"],
+        help: "Engine analyses of finished games, by outcome: queued (a request stored), done, failed (the engine failed every retry, or knows no such variant)",
+    },
+    MetricSpec {
+        kind: MetricKind::Counter,
+        name: ENGINE_RESTARTS,
+        labels: &[],
+        help: "Engines started again after they exited, hung or answered garbage (the position then tried again)",
     },
 ];
 
@@ -256,6 +273,18 @@ impl Telemetry {
     /// A game of `variant` ended, `how` (`finished`, `aborted`, `cancelled`).
     pub fn game_ended(&self, variant: &str, how: &str) {
         self.count(GAMES_ENDED, &[("variant", variant), ("how", how)]);
+    }
+
+    /// An analysis was queued, done or failed (`outcome`).
+    pub fn analysis(&self, outcome: &str) {
+        self.count(ANALYSES, &[("outcome", outcome)]);
+    }
+
+    /// Engines were started again `n` times after failing.
+    pub fn engine_restarts(&self, n: u64) {
+        for _ in 0..n {
+            self.count(ENGINE_RESTARTS, &[]);
+        }
     }
 
     /// A commit took `seconds`.

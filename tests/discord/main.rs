@@ -9,6 +9,7 @@ mod fake_discord;
 #[path = "../toy/mod.rs"]
 mod toy;
 
+mod analysis;
 mod chess960;
 mod chesswords;
 mod crazyhouse;

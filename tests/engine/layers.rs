@@ -15,6 +15,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("render", &["rules", "notation"]),
     ("variants", &["rules", "notation", "render"]),
     ("tournament", &[]),
+    // An analysis's figures from an engine's evaluations (pure).
+    ("analysis", &[]),
+    // The engines as child processes: no store, no Discord, no variant.
+    ("engines", &["analysis"]),
     ("store", &[]),
     ("telemetry", &[]),
     (
@@ -27,6 +31,8 @@ const LAYERS: &[(&str, &[&str])] = &[
             "store",
             "telemetry",
             "tournament",
+            "analysis",
+            "engines",
         ],
     ),
     (

@@ -27,6 +27,7 @@ const PARTS: &[&str] = &[
     "routing",
     "standing",
     "server_settings",
+    "analysis_report",
     // The parts, each on those above it.
     "chat",
     "conditional",
@@ -45,6 +46,7 @@ const PARTS: &[&str] = &[
     "progress",
     "challenge",
     "outbox",
+    "analysis",
     "rematch",
     "forget",
     "moderation",

@@ -9,6 +9,7 @@ mod common;
 mod toy;
 
 mod after_the_end;
+mod analysis;
 mod authorization;
 mod booster;
 mod chesswords;

@@ -293,6 +293,18 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         read: |w| w.only_id().map(Command::Pgn),
     },
     RefereeCommand {
+        name: "analyse",
+        aliases: &["analyze", "analysis"],
+        usage: "analyse [ID] (also analyze)",
+        help: "an engine's analysis of a finished game: accuracy, mistakes, the better moves and a graph, posted in the game's place; never for a live game",
+        examples: "analyse 12",
+        private: false,
+        home: Home::Game,
+        place: 25,
+        args: GAME_ONLY,
+        read: |w| w.only_id().map(Command::Analyse),
+    },
+    RefereeCommand {
         name: "rules",
         aliases: &[],
         usage: "rules [VARIANT]",

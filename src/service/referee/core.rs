@@ -28,6 +28,10 @@ pub struct Service {
     /// Whether a command queued messages in the outbox (a tournament's round), for the
     /// deadline task to deliver at once.
     pub(super) outbox_news: OutboxNews,
+    /// The engines that analyse finished games, started when first needed.
+    pub(super) engines: std::sync::Arc<crate::engines::Engines>,
+    /// Set when a command queued an analysis; wakes the analysis task.
+    pub(super) analysis_news: OutboxNews,
 }
 
 /// Reads the file of every resource a variant of `registry` declares and the settings
@@ -64,6 +68,7 @@ impl Service {
     /// A service over `store` playing the variants of `registry`.
     pub fn with_registry(store: Store, settings: Settings, registry: Registry) -> Service {
         let resources = load_resources(&registry, &settings);
+        let engines = std::sync::Arc::new(crate::engines::Engines::new(settings.engines.clone()));
         Service {
             store,
             resources,
@@ -74,6 +79,8 @@ impl Service {
             telemetry: Telemetry::off(),
             availability: Availability::default(),
             outbox_news: Default::default(),
+            engines,
+            analysis_news: Default::default(),
         }
     }
 

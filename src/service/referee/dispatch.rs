@@ -266,6 +266,7 @@ impl Service {
             Command::Board(id) => self.show_board(inc, id, r).await?,
             Command::Moves(id) => self.show_moves(inc, id, r).await?,
             Command::Pgn(id) => self.show_pgn(inc, id, r).await?,
+            Command::Analyse(id) => self.request_analysis(inc, id, r).await?,
             Command::Hand(id) => self.show_hand(inc, id, r).await?,
             Command::Settings(change) => self.change_settings(inc, &change, r).await?,
             Command::Vacation(ask) => self.vacation(inc, ask, r).await?,

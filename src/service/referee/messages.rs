@@ -144,6 +144,9 @@ pub struct Outbound {
     /// ([`crate::render::table::render_table`]): a tournament's standings. The text holds
     /// the same table in monospace.
     pub table: Option<crate::render::table::Table>,
+    /// An analysis's evaluation graph, which an adapter that sends images draws
+    /// ([`crate::render::graph::EvalGraph::to_png`]); the text holds the figures.
+    pub graph: Option<crate::render::graph::EvalGraph>,
     /// The message announces a game the referee started with every seat taken (a
     /// tournament's), in the message's channel: an adapter that gives games threads opens
     /// the game's thread there, as it does for a challenge accepted.

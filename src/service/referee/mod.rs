@@ -41,6 +41,8 @@
 
 mod acting;
 pub mod adapter;
+mod analysis;
+mod analysis_report;
 mod challenge;
 mod chat;
 mod commit;
@@ -75,6 +77,8 @@ mod tournament;
 mod vacation;
 
 pub use super::settings::Settings;
+pub use analysis::ANALYSIS_LEASE_SECONDS;
+pub use analysis_report::analysed_pgn;
 pub use core::Service;
 pub use dispatch::PRIVATE_REFUSAL;
 pub use listing::FINISHED_LISTED;

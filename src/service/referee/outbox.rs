@@ -409,6 +409,7 @@ impl Service {
                 ending,
                 started,
                 standings,
+                analysis,
             } = q;
             let Some(to) = destination_from_key(&destination) else {
                 // Not written by this service: nothing to deliver.
@@ -447,7 +448,7 @@ impl Service {
             // Every notice of the outbox concerns the game's players (a reminder, a time
             // run out, a timeout, an expired challenge): in a channel it calls on them.
             let mentions = match (&to, &game) {
-                (Destination::Channel(_), Some(g)) => super::text::players(g),
+                (Destination::Channel(_), Some(g)) if !analysis => super::text::players(g),
                 _ => Vec::new(),
             };
             // An end of a game is delivered as every end is: the adapter attaches the
@@ -455,6 +456,11 @@ impl Service {
             let buttons = match (ending, &game) {
                 (true, Some(g)) => self.rematch_button(g).into_iter().collect(),
                 _ => Vec::new(),
+            };
+            // An analysis's report carries its graph.
+            let graph = match (analysis, &game) {
+                (true, Some(g)) => self.analysis_graph(g).await,
+                _ => None,
             };
             // The only message of the outbox about a challenge is its expiry.
             let challenge = game
@@ -472,6 +478,7 @@ impl Service {
                 ending,
                 challenge,
                 table: super::round_outbox::queued_table(standings.as_deref()),
+                graph,
                 ..Outbound::default()
             });
         }

@@ -82,9 +82,16 @@ impl Service {
         let (g, _) = self.readable(inc, id, Fit::Live).await?;
         let rules = self.whole(&g).await?;
         let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+        // A finished game's analysis, once made, goes with its record.
+        let stored = match g.status {
+            crate::store::GameStatus::Finished => self.store.analysis_positions(g.id).await?,
+            _ => Vec::new(),
+        };
+        let text = super::analysis_report::analysed_pgn(rules.as_ref(), &tags, &stored)
+            .unwrap_or_else(|| rules.pgn(Viewer::Public, &tags));
         r.out.push(Outbound {
             to: r.origin.clone(),
-            text: rules.pgn(Viewer::Public, &tags),
+            text,
             game: Some(g.id),
             document: Some(record_name(g.id)),
             ..Outbound::default()

@@ -196,6 +196,7 @@ impl Service {
         let mut buttons = answer_buttons(g, rules, &done.before);
         if ended {
             buttons.extend(self.rematch_button(g));
+            buttons.extend(self.analyse_button(g, rules));
         }
         // Whose turn it is now, or, when the game has just ended, its players.
         let mentions = match ended {
@@ -242,6 +243,7 @@ impl Service {
                 marked: String::new(),
                 card: None,
                 table: None,
+                graph: None,
                 started: false,
             });
         }
@@ -395,6 +397,24 @@ pub(super) fn offers_rematch(g: &GameRow, placing: Placing) -> bool {
 }
 
 impl Service {
+    /// The Analyse button of a game that has just ended with a result, where an engine
+    /// of this server plays its variant and the variant is played in plain sight.
+    fn analyse_button(&self, g: &GameRow, rules: &dyn GameRules) -> Option<Button> {
+        let plain = self
+            .registry
+            .find(&g.variant)
+            .is_some_and(|v| v.takebacks().is_ok());
+        let engine = rules
+            .engine_variant()
+            .is_some_and(|v| self.engines.has_engine_for(v));
+        (plain && engine && rules.outcome().is_some()).then(|| Button {
+            label: "Analyse".into(),
+            command: format!("analyse {}", g.id),
+            for_user: None,
+            primary: false,
+        })
+    }
+
     /// The Rematch button under the message that ends game `g`, when its variant and
     /// players allow a rematch ([`offers_rematch`]): for either player, the referee
     /// refusing anyone else who presses it. The same for every end, by a move or by the

@@ -36,6 +36,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     check_marks: false,
     captures_compulsory: true,
     pgn_name: Some("Antichess"),
+    uci_variant: Some("antichess"),
     ..FIDE_CHESS
 };
 

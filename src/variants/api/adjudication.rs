@@ -173,6 +173,35 @@ impl GameRules for Adjudicable {
     fn variant(&self) -> &'static str {
         self.inner.variant()
     }
+    // A game ended by a moderator is analysed as far as it was played: its last
+    // position open, whatever the adjudication said.
+    fn engine_record(&self) -> Option<super::EngineRecord> {
+        self.inner.engine_record().map(|r| super::EngineRecord {
+            end: match self.ended {
+                Some(_) => super::BoardEnd::Open,
+                None => r.end,
+            },
+            ..r
+        })
+    }
+    fn line_san(&self, ply: usize, line: &[String]) -> Vec<String> {
+        self.inner.line_san(ply, line)
+    }
+    fn engine_variant(&self) -> Option<&'static str> {
+        self.inner.engine_variant()
+    }
+    // A moderator's ending is written by this wrapper's own record: the plain one.
+    fn pgn_analysed(
+        &self,
+        tags: &[(String, String)],
+        after: &[(usize, String)],
+        glyphs: &[(usize, &str)],
+    ) -> Option<String> {
+        match self.ended {
+            Some(_) => None,
+            None => self.inner.pgn_analysed(tags, after, glyphs),
+        }
+    }
     fn seats(&self) -> SeatPlan {
         self.inner.seats()
     }

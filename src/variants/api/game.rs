@@ -3,9 +3,9 @@
 
 use super::random::Hidden;
 use super::{
-    Action, CommandSpec, GameCommand, GameOutcome, Loaded, Note, OptionSpec, Options, Projection,
-    Prompt, Reading, ResourceError, ResourceSpec, Resources, RuleError, Seat, SeatPlan, Standing,
-    Viewer,
+    Action, CommandSpec, EngineRecord, GameCommand, GameOutcome, Loaded, Note, OptionSpec, Options,
+    Projection, Prompt, Reading, ResourceError, ResourceSpec, Resources, RuleError, Seat, SeatPlan,
+    Standing, Viewer,
 };
 use crate::render::Renderer;
 use crate::rules::Variant;
@@ -268,5 +268,33 @@ pub trait GameRules: Send + Sync {
     /// for people, which a later release may write differently, leaves them out.
     fn state_for_replay_check(&self) -> Result<serde_json::Value, RuleError> {
         self.snapshot()
+    }
+    /// The whole game as a UCI engine reads it, for an analysis once it is over; `None`
+    /// (the default) where no engine plays the variant, or the game is not whole (a game
+    /// loaded from its snapshot rather than replayed from its log).
+    fn engine_record(&self) -> Option<EngineRecord> {
+        None
+    }
+    /// The variant's UCI name where an engine may analyse the game once it is over
+    /// (what [`GameRules::engine_record`] would name, without replaying the game);
+    /// `None` by default.
+    fn engine_variant(&self) -> Option<&'static str> {
+        None
+    }
+    /// An engine's `line` (UCI moves) from the position after `ply` plies, in SAN, as far
+    /// as its moves are legal; empty where [`GameRules::engine_record`] is `None`.
+    fn line_san(&self, _ply: usize, _line: &[String]) -> Vec<String> {
+        Vec::new()
+    }
+    /// The public record as PGN with an engine's analysis: after each ply's move (by
+    /// index from 0) its assessment in `glyphs` (`?!`, `?`, `??`) and its comment in
+    /// `after` (`[%eval 0.35]`); `None` where [`GameRules::engine_record`] is.
+    fn pgn_analysed(
+        &self,
+        _tags: &[(String, String)],
+        _after: &[(usize, String)],
+        _glyphs: &[(usize, &str)],
+    ) -> Option<String> {
+        None
     }
 }

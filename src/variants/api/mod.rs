@@ -7,6 +7,7 @@ mod adjudication;
 mod clock;
 mod command;
 mod duel;
+mod engine;
 mod error;
 mod game;
 mod note;
@@ -28,6 +29,7 @@ pub use duel::{
     answer_offer, lost_by, make_offer, refuse_if_over, won_by, Duel, DuelAction, DuelWords, Ended,
     OfferWords, Said, DRAW_OFFER, DUEL_WORDS,
 };
+pub use engine::{BoardEnd, EngineRecord};
 pub use error::{to_stored, to_stored_text, RefusalKind, RuleError};
 pub use game::{Env, GameRules, NewGame, VariantSpec, RULES_SUMMARY_MAX};
 pub use note::{plural, Audience, Note, Span, Text};

@@ -20,6 +20,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     captures_explode: true,
     draws: LICHESS_DRAWS,
     pgn_name: Some("Atomic"),
+    uci_variant: Some("atomic"),
     ..FIDE_CHESS
 };
 

@@ -143,6 +143,38 @@ impl GameRules for ChessRules {
         !self.is_sharp()
     }
 
+    fn engine_record(&self) -> Option<crate::variants::api::EngineRecord> {
+        self.engine_record_of()
+    }
+
+    fn line_san(&self, ply: usize, line: &[String]) -> Vec<String> {
+        self.line_san_of(ply, line)
+    }
+
+    fn engine_variant(&self) -> Option<&'static str> {
+        let cfg = self.game.variant().config();
+        cfg.double_move
+            .is_none()
+            .then_some(cfg.uci_variant)
+            .flatten()
+    }
+
+    fn pgn_analysed(
+        &self,
+        tags: &[(String, String)],
+        after: &[(usize, String)],
+        glyphs: &[(usize, &str)],
+    ) -> Option<String> {
+        self.engine_record_of()?;
+        Some(crate::notation::write_pgn_analysed(
+            &self.whole_game(),
+            self.outcome,
+            &pgn_tags(tags),
+            after,
+            glyphs,
+        ))
+    }
+
     fn pgn(&self, _viewer: Viewer, tags: &[(String, String)]) -> String {
         write_pgn_ending(&self.whole_game(), self.outcome, &pgn_tags(tags))
     }

@@ -8,6 +8,7 @@
 //! is written with an `x` (`f6xe4`) since the plain move `f6e4` may exist beside it.
 
 mod actions;
+mod engine;
 mod game_rules;
 mod read;
 mod snapshot;

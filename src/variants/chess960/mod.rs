@@ -27,6 +27,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     lichess_timeouts: true,
     start_in_pgn: true,
     pgn_name: Some("Chess960"),
+    uci_variant: Some("chess"),
     ..FIDE_CHESS
 };
 

@@ -32,6 +32,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
         captures_to_pocket: true,
     }),
     pgn_name: Some("Crazyhouse"),
+    uci_variant: Some("crazyhouse"),
     ..FIDE_CHESS
 };
 

@@ -21,6 +21,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     kingless_side: Some(Color::White),
     draws: LICHESS_DRAWS,
     pgn_name: Some("Horde"),
+    uci_variant: Some("horde"),
     ..FIDE_CHESS
 };
 

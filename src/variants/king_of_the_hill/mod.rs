@@ -36,6 +36,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
         ..LICHESS_DRAWS
     },
     pgn_name: Some("King of the Hill"),
+    uci_variant: Some("kingofthehill"),
     ..FIDE_CHESS
 };
 

@@ -41,6 +41,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     },
     checks_forbidden: true,
     pgn_name: Some("Racing Kings"),
+    uci_variant: Some("racingkings"),
     ..FIDE_CHESS
 };
 

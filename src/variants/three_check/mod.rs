@@ -21,6 +21,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     check_limit: Some(3),
     draws: LICHESS_DRAWS,
     pgn_name: Some("Three-check"),
+    uci_variant: Some("3check"),
     ..FIDE_CHESS
 };
 
