@@ -212,7 +212,7 @@ impl Service {
                 _ => {
                     let q = Query {
                         variant: record.variant,
-                        chess960: record.chess960,
+                        king_takes_rook: record.king_takes_rook,
                         fen: &record.start_fen,
                         moves: &uci[..ply],
                         white_to_move,
