@@ -24,7 +24,7 @@ pub struct Query<'a> {
     /// `UCI_Variant` (`chess` for standard chess and Chess960).
     pub variant: &'a str,
     /// Whether castling is written king-takes-rook (`UCI_Chess960`).
-    pub chess960: bool,
+    pub king_takes_rook: bool,
     /// The starting position in FEN.
     pub fen: &'a str,
     /// The moves from it, in UCI.
@@ -109,14 +109,17 @@ impl UciEngine {
         q: &Query<'_>,
         nodes: u64,
     ) -> Result<PositionEval, EngineError> {
-        let wanted = (q.variant.to_string(), q.chess960);
+        let wanted = (q.variant.to_string(), q.king_takes_rook);
         if self.variant_set.as_ref() != Some(&wanted) {
             if !self.variants.is_empty() {
                 self.send(&format!("setoption name UCI_Variant value {}", q.variant))
                     .await?;
             }
-            self.send(&format!("setoption name UCI_Chess960 value {}", q.chess960))
-                .await?;
+            self.send(&format!(
+                "setoption name UCI_Chess960 value {}",
+                q.king_takes_rook
+            ))
+            .await?;
             self.variant_set = Some(wanted);
         }
         self.send("ucinewgame").await?;

@@ -54,7 +54,7 @@ impl Service {
         let hidden = self
             .registry
             .find(&g.variant)
-            .is_none_or(|v| v.takebacks().is_err());
+            .map_or(true, |v| v.takebacks().is_err());
         if hidden {
             return Err(Fail::of(
                 RefusalKind::NotHere,
@@ -90,7 +90,7 @@ impl Service {
             .store
             .request_analysis(g.id, &to.join("\n"), inc.at)
             .await?;
-        if before.is_none_or(|b| b.status == AnalysisStatus::Failed) {
+        if before.map_or(true, |b| b.status == AnalysisStatus::Failed) {
             self.telemetry.analysis("queued");
         }
         self.answer_request(&g, &a, record.moves.len(), r).await
@@ -212,7 +212,7 @@ impl Service {
                 _ => {
                     let q = Query {
                         variant: record.variant,
-                        chess960: record.chess960,
+                        king_takes_rook: record.king_takes_rook,
                         fen: &record.start_fen,
                         moves: &uci[..ply],
                         white_to_move,

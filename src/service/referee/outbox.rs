@@ -454,7 +454,13 @@ impl Service {
             // An end of a game is delivered as every end is: the adapter attaches the
             // record and the animation, and the Rematch button goes with it.
             let buttons = match (ending, &game) {
-                (true, Some(g)) => self.rematch_button(g).into_iter().collect(),
+                (true, Some(g)) => {
+                    let mut b: Vec<_> = self.rematch_button(g).into_iter().collect();
+                    if let Ok(rules) = self.load(g) {
+                        b.extend(self.analyse_button(g, rules.as_ref()));
+                    }
+                    b
+                }
                 _ => Vec::new(),
             };
             // An analysis's report carries its graph.

@@ -399,7 +399,7 @@ pub(super) fn offers_rematch(g: &GameRow, placing: Placing) -> bool {
 impl Service {
     /// The Analyse button of a game that has just ended with a result, where an engine
     /// of this server plays its variant and the variant is played in plain sight.
-    fn analyse_button(&self, g: &GameRow, rules: &dyn GameRules) -> Option<Button> {
+    pub(super) fn analyse_button(&self, g: &GameRow, rules: &dyn GameRules) -> Option<Button> {
         let plain = self
             .registry
             .find(&g.variant)

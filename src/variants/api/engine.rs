@@ -20,7 +20,7 @@ pub struct EngineRecord {
     /// The variant's UCI name (`chess`, `crazyhouse`).
     pub variant: &'static str,
     /// Whether castling is written king-takes-rook (`UCI_Chess960`).
-    pub chess960: bool,
+    pub king_takes_rook: bool,
     /// The starting position in FEN.
     pub start_fen: String,
     /// Whether White made the first move.

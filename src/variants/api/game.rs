@@ -276,8 +276,8 @@ pub trait GameRules: Send + Sync {
         None
     }
     /// The variant's UCI name where an engine may analyse the game once it is over
-    /// (what [`GameRules::engine_record`] would name, without replaying the game);
-    /// `None` by default.
+    /// (what [`GameRules::engine_record`] would name, without replaying the game), and
+    /// it has a move to analyse; `None` by default.
     fn engine_variant(&self) -> Option<&'static str> {
         None
     }

@@ -47,7 +47,7 @@ impl ChessRules {
         };
         Some(EngineRecord {
             variant,
-            chess960: cfg.chess960_castling,
+            king_takes_rook: cfg.chess960_castling,
             start_fen: to_fen(game.start()),
             white_first: game.start().turn() == Color::White,
             moves,

@@ -153,10 +153,8 @@ impl GameRules for ChessRules {
 
     fn engine_variant(&self) -> Option<&'static str> {
         let cfg = self.game.variant().config();
-        cfg.double_move
-            .is_none()
-            .then_some(cfg.uci_variant)
-            .flatten()
+        let analysable = cfg.double_move.is_none() && self.game.plies() > 0;
+        analysable.then_some(cfg.uci_variant).flatten()
     }
 
     fn pgn_analysed(
