@@ -64,10 +64,16 @@ pub async fn forget_user(db: &str, user: &str) -> Result<String, ForgetError> {
                 f.deleted,
                 if f.deleted == 1 { "" } else { "s" }
             );
+            let events = f.events_words();
             Ok(match &f.label {
-                None => format!("{deleted}; they had no past games"),
+                None => format!("{deleted}; they had no past games{events}"),
+                Some(label) if f.games == 0 => format!(
+                    "{deleted}; their tournament places now name them \"{label}\"; {} stored message{} rewritten{events}",
+                    f.rewritten,
+                    if f.rewritten == 1 { "" } else { "s" },
+                ),
                 Some(label) => format!(
-                    "{deleted}; {} past game{} now name{} them \"{label}\"; {} stored message{} rewritten",
+                    "{deleted}; {} past game{} now name{} them \"{label}\"; {} stored message{} rewritten{events}",
                     f.games,
                     if f.games == 1 { "" } else { "s" },
                     if f.games == 1 { "s" } else { "" },

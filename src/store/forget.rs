@@ -38,16 +38,94 @@ pub struct Forgotten {
     /// conditional lines, held messages, the refused-DMs mark, the outbox messages sent
     /// to them privately and the challenge posts of their past games.
     pub deleted: u64,
-    /// Messages of other people (outbox, held) that named them, now naming the label.
+    /// Messages of other people (outbox, held) that named them, now naming the label
+    /// (a queued message's text and its standings table alike).
     pub rewritten: u64,
+    /// Their entries in tournaments and competitions still in sign-up, removed.
+    pub entries_removed: u64,
+    /// Their entries in tournaments and competitions under way, withdrawn (never paired
+    /// or dealt again; their boards not yet begun forfeited), the places naming the label.
+    pub entries_withdrawn: u64,
+    /// Tournaments and competitions not yet over that they created: the creator is now
+    /// the label, so only the server's moderators manage them.
+    pub handed_over: u64,
 }
 
 impl Forgotten {
     /// Whether anything was held about the player.
     pub fn is_empty(&self) -> bool {
-        self.label.is_none() && self.deleted == 0 && self.rewritten == 0
+        self.label.is_none()
+            && self.deleted == 0
+            && self.rewritten == 0
+            && self.entries_removed == 0
+    }
+
+    /// What was done in tournaments and competitions, as `; ...` clauses (empty when
+    /// nothing), for the answers.
+    pub fn events_words(&self) -> String {
+        let n = |count: u64, one: &str, many: &str| match count {
+            1 => format!("1 {one}"),
+            n => format!("{n} {many}"),
+        };
+        let mut out = String::new();
+        if self.entries_removed > 0 {
+            out += &format!(
+                "; {} removed",
+                n(self.entries_removed, "sign-up entry", "sign-up entries")
+            );
+        }
+        if self.entries_withdrawn > 0 {
+            out += &format!(
+                "; withdrawn from {} under way",
+                n(self.entries_withdrawn, "tournament", "tournaments")
+            );
+        }
+        if self.handed_over > 0 {
+            out += &format!(
+                "; {} created handed to the server's moderators",
+                n(self.handed_over, "tournament", "tournaments")
+            );
+        }
+        out
     }
 }
+
+/// A forgotten player's places in tournaments and competitions not yet over, each
+/// statement with the player as `$1`: the boards not yet begun of those under way
+/// forfeited to the opponent, then the entries there withdrawn (never paired or dealt
+/// again), and the entries of those in sign-up removed. Run after each event's version
+/// is taken ([`TAKE_EVENTS`]), so that a write in flight there is stale.
+const EVENT_STATEMENTS: [&str; 3] = [
+    "UPDATE tournament_boards SET forfeit = CASE WHEN white = \
+         (SELECT e.seed FROM tournament_entrants e \
+          WHERE e.tournament_id = tournament_boards.tournament_id AND e.user_id = $1) \
+         THEN 'black' ELSE 'white' END \
+     WHERE game_id IS NULL AND forfeit IS NULL AND black IS NOT NULL \
+     AND tournament_id IN (SELECT id FROM tournaments WHERE state IN ('running', 'paused')) \
+     AND EXISTS (SELECT 1 FROM tournament_entrants e \
+         WHERE e.tournament_id = tournament_boards.tournament_id AND e.user_id = $1 \
+         AND (e.seed = tournament_boards.white OR e.seed = tournament_boards.black))",
+    "UPDATE tournament_entrants SET withdrawn_at = \
+         (SELECT t.current_round FROM tournaments t WHERE t.id = tournament_entrants.tournament_id) \
+     WHERE user_id = $1 AND withdrawn_at IS NULL \
+     AND tournament_id IN (SELECT id FROM tournaments WHERE state IN ('running', 'paused'))",
+    "DELETE FROM tournament_entrants WHERE user_id = $1 \
+     AND tournament_id IN (SELECT id FROM tournaments WHERE state = 'signup')",
+];
+
+/// Takes the version of each tournament or competition not yet over that the player
+/// (`$1`) created or entered, at `$2`; its rows are those they created.
+const TAKE_EVENTS: &str = "UPDATE tournaments SET version = version + 1, updated_at = $2 \
+     WHERE state IN ('signup', 'running', 'paused') AND (creator = $1 OR id IN \
+         (SELECT tournament_id FROM tournament_entrants WHERE user_id = $1))";
+
+/// How many tournaments and competitions the player (`$1`) created or entered.
+const EVENTS_HELD: &str = "SELECT (SELECT count(*) FROM tournaments WHERE creator = $1) \
+     + (SELECT count(*) FROM tournament_entrants WHERE user_id = $1)";
+
+/// How many tournaments and competitions not yet over the player (`$1`) created.
+const CREATED_LIVE: &str =
+    "SELECT count(*) FROM tournaments WHERE creator = $1 AND state IN ('signup', 'running', 'paused')";
 
 /// `text LIKE` pattern of the texts that hold `user` anywhere (`\` escapes).
 fn holding(user: &str) -> String {
@@ -134,7 +212,23 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?
             .get(0);
-            if played > 0 {
+            // Their places in tournaments and competitions: those not yet over left.
+            let count = |sql: &'static str| sqlx::query(sql).bind(user);
+            let mut events: i64 = count(EVENTS_HELD).fetch_one(&mut *tx).await?.get(0);
+            if events > 0 {
+                let created: i64 = count(CREATED_LIVE).fetch_one(&mut *tx).await?.get(0);
+                done.handed_over = created as u64;
+                count(TAKE_EVENTS).bind(at).execute(&mut *tx).await?;
+                let mut changed = [0u64; 3];
+                for (sql, n) in EVENT_STATEMENTS.iter().zip(&mut changed) {
+                    *n = count(sql).execute(&mut *tx).await?.rows_affected();
+                }
+                done.entries_withdrawn = changed[1];
+                done.entries_removed = changed[2];
+                events = count(EVENTS_HELD).fetch_one(&mut *tx).await?.get(0);
+            }
+            // A label when a record or a tournament's place still names them.
+            if played > 0 || events > 0 {
                 let n: i64 =
                     sqlx::query("INSERT INTO forgotten_players (at) VALUES ($1) RETURNING id")
                         .bind(at)
@@ -184,13 +278,17 @@ impl Store {
             // channel, the private messages held for an opponent (only a game names
             // anyone, so a player without one is named in none).
             let new = done.label.clone().unwrap_or_default();
-            let tables: &[&str] = match done.label {
-                Some(_) => &["outbox", "held_messages"],
+            let columns: &[(&str, &str)] = match done.label {
+                Some(_) => &[
+                    ("outbox", "text"),
+                    ("outbox", "standings"),
+                    ("held_messages", "text"),
+                ],
                 None => &[],
             };
-            for table in tables {
+            for (table, column) in columns {
                 let rows: Vec<(i64, String)> = sqlx::query(&format!(
-                    "SELECT id, text FROM {table} WHERE text LIKE $1 ESCAPE '\\'"
+                    "SELECT id, {column} FROM {table} WHERE {column} LIKE $1 ESCAPE '\\'"
                 ))
                 .bind(&like)
                 .fetch_all(&mut *tx)
@@ -202,7 +300,7 @@ impl Store {
                     let changed = (relabel.rewrite)(&text, user, &new);
                     if changed != text {
                         done.rewritten +=
-                            sqlx::query(&format!("UPDATE {table} SET text = $1 WHERE id = $2"))
+                            sqlx::query(&format!("UPDATE {table} SET {column} = $1 WHERE id = $2"))
                                 .bind(&changed)
                                 .bind(id)
                                 .execute(&mut *tx)

@@ -93,6 +93,9 @@ impl Store {
                 SqliteJournalMode::Wal
             })
             .synchronous(SqliteSynchronous::Normal)
+            // What is deleted is overwritten with zeros, in the file and so in a later
+            // backup: a forgotten player's name is not left in free pages.
+            .pragma("secure_delete", "on")
             // A new database's pages (an existing one keeps its own: the size is fixed
             // once it is in WAL mode): a small database is mostly pages its tables and
             // indexes have each started, and a commit writes each page it changes to the

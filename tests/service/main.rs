@@ -25,6 +25,7 @@ mod digest;
 mod double_move;
 mod due_times;
 mod forget;
+mod forget_events;
 mod gravity;
 mod player_settings;
 mod race_claim;

@@ -42,6 +42,9 @@ fn done_words(f: &Forgotten) -> String {
         return "Postal keeps nothing about you (you were forgotten before, or never played): nothing to delete".into();
     }
     let games = match &f.label {
+        Some(label) if f.games == 0 => {
+            format!("; the tournaments you were part of now name you \"{label}\"")
+        }
         Some(label) => format!(
             "; your {} now name{} you \"{label}\"",
             if f.games == 1 {
@@ -54,7 +57,8 @@ fn done_words(f: &Forgotten) -> String {
         None => String::new(),
     };
     format!(
-        "done: your settings, vacations, digests, conditional moves and held messages are deleted{games}. Postal keeps nothing else about you; if you play again, you start afresh"
+        "done: your settings, vacations, digests, conditional moves and held messages are deleted{games}{}. Postal keeps nothing else about you; if you play again, you start afresh",
+        f.events_words()
     )
 }
 
