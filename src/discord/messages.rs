@@ -68,11 +68,12 @@ impl Core {
         // always work. Private messages are no server's.
         let typed = match msg.guild_id {
             Some(guild) => self.typed_commands(guild).await,
-            None => TypedCommands {
-                prefix: None,
-                read: true,
-            },
+            None => TypedCommands::defaults(),
         };
+        if let Some(notice) = &typed.notice {
+            // Said once in the server: its stored prefix is refused now.
+            self.say_here(ctx, msg, notice).await;
+        }
         if !typed.read {
             if self.mentions_bot(content) {
                 self.point_to_help(ctx, msg).await;
@@ -106,10 +107,7 @@ impl Core {
                 if !self.service.availability().failed(&e) {
                     tracing::warn!(error = %e, "cannot read the server's settings; its defaults used");
                 }
-                TypedCommands {
-                    prefix: None,
-                    read: true,
-                }
+                TypedCommands::defaults()
             }
         }
     }
@@ -224,10 +222,16 @@ impl Core {
 
     /// Answers a mention of the bot that holds no command: one line, where help is.
     async fn point_to_help(&self, ctx: &Context, msg: &Message) {
+        self.say_here(ctx, msg, &pointer(self.service.registry()))
+            .await
+    }
+
+    /// Answers `msg` with `text` in its channel, as a reply to it.
+    async fn say_here(&self, ctx: &Context, msg: &Message, text: &str) {
         let out = Out {
             msg: Outbound {
                 to: Destination::Channel(msg.channel_id.to_string()),
-                text: pointer(self.service.registry()),
+                text: text.to_string(),
                 ..Outbound::default()
             },
             reply_to: Some((msg.channel_id, msg.id)),
