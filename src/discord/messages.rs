@@ -145,7 +145,7 @@ impl Core {
                 let in_thread = self.service.is_game_thread(channel).await.unwrap_or(false);
                 if in_thread
                     && content.chars().count() <= text::THREAD_INPUT_LIMIT
-                    && self.is_for_us(&author, place, content).await == Some(true)
+                    && self.is_for_us_unprefixed(&author, place, content).await == Some(true)
                 {
                     Heard::Command(content)
                 } else if self.mentions_bot(content) {
@@ -212,6 +212,24 @@ impl Core {
             Ok(yes) => Some(yes),
             Err(e) => {
                 // The database not answering is logged once an outage.
+                if !self.service.availability().failed(&e) {
+                    tracing::warn!(error = %e, "cannot tell chat from a command; left alone");
+                }
+                None
+            }
+        }
+    }
+
+    /// [`Self::is_for_us`] for a line typed without the prefix in a game's thread
+    /// ([`Service::is_for_referee_unprefixed`]: an onlooker's bare `resign` is chat).
+    async fn is_for_us_unprefixed(&self, user: &str, place: &Place, text: &str) -> Option<bool> {
+        match self
+            .service
+            .is_for_referee_unprefixed(user, place, text)
+            .await
+        {
+            Ok(yes) => Some(yes),
+            Err(e) => {
                 if !self.service.availability().failed(&e) {
                     tracing::warn!(error = %e, "cannot tell chat from a command; left alone");
                 }

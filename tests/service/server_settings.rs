@@ -411,3 +411,45 @@ async fn a_letter_prefix_is_refused_and_a_stored_one_falls_back_once() {
     assert_eq!(stored.prefix, "", "replaced in the store");
     svc.store().close().await;
 }
+
+/// A moderator does not rule on a game they play (issue 54): alice, holding Manage
+/// Server, may neither adjudicate nor abort her own game, which stays under way; another
+/// moderator may.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderator_cannot_rule_on_their_own_game() {
+    let dir = TempDir::new("moderation-own");
+    let svc = open(&dir.db()).await;
+    let challenge = "challenge @bob standard colour:white";
+    on(&svc, 1, "alice", GAMES, nobody(), challenge).await;
+    on(&svc, 2, "bob", GAMES, nobody(), "accept").await;
+    on(&svc, 3, "alice", GAMES, nobody(), "e4").await;
+    for (n, ruling) in [
+        "moderate 1 adjudicate result:white Black has left the server",
+        "moderate 1 abort stuck",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = on(&svc, 4 + n as i64, "alice", GAMES, manager(), ruling).await;
+        assert_eq!(
+            out[0].refusal,
+            Some(RefusalKind::NotAllowed),
+            "{}",
+            out[0].text
+        );
+        assert!(out[0].text.contains("your own game"), "{}", out[0].text);
+    }
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!((g.status.to_string().as_str(), g.result), ("active", None));
+    let out = on(
+        &svc,
+        9,
+        "zoe",
+        GAMES,
+        manager(),
+        "moderate 1 adjudicate result:white Black has left the server",
+    )
+    .await;
+    assert_eq!(out[0].refusal, None, "{}", out[0].text);
+    svc.store().close().await;
+}
