@@ -68,11 +68,12 @@ impl Core {
         // always work. Private messages are no server's.
         let typed = match msg.guild_id {
             Some(guild) => self.typed_commands(guild).await,
-            None => TypedCommands {
-                prefix: None,
-                read: true,
-            },
+            None => TypedCommands::defaults(),
         };
+        if let Some(notice) = &typed.notice {
+            // Said once in the server: its stored prefix is refused now.
+            self.say_here(ctx, msg, notice).await;
+        }
         if !typed.read {
             if self.mentions_bot(content) {
                 self.point_to_help(ctx, msg).await;
@@ -106,10 +107,7 @@ impl Core {
                 if !self.service.availability().failed(&e) {
                     tracing::warn!(error = %e, "cannot read the server's settings; its defaults used");
                 }
-                TypedCommands {
-                    prefix: None,
-                    read: true,
-                }
+                TypedCommands::defaults()
             }
         }
     }
@@ -147,7 +145,7 @@ impl Core {
                 let in_thread = self.service.is_game_thread(channel).await.unwrap_or(false);
                 if in_thread
                     && content.chars().count() <= text::THREAD_INPUT_LIMIT
-                    && self.is_for_us(&author, place, content).await == Some(true)
+                    && self.is_for_us_unprefixed(&author, place, content).await == Some(true)
                 {
                     Heard::Command(content)
                 } else if self.mentions_bot(content) {
@@ -222,12 +220,36 @@ impl Core {
         }
     }
 
+    /// [`Self::is_for_us`] for a line typed without the prefix in a game's thread
+    /// ([`Service::is_for_referee_unprefixed`]: an onlooker's bare `resign` is chat).
+    async fn is_for_us_unprefixed(&self, user: &str, place: &Place, text: &str) -> Option<bool> {
+        match self
+            .service
+            .is_for_referee_unprefixed(user, place, text)
+            .await
+        {
+            Ok(yes) => Some(yes),
+            Err(e) => {
+                if !self.service.availability().failed(&e) {
+                    tracing::warn!(error = %e, "cannot tell chat from a command; left alone");
+                }
+                None
+            }
+        }
+    }
+
     /// Answers a mention of the bot that holds no command: one line, where help is.
     async fn point_to_help(&self, ctx: &Context, msg: &Message) {
+        self.say_here(ctx, msg, &pointer(self.service.registry()))
+            .await
+    }
+
+    /// Answers `msg` with `text` in its channel, as a reply to it.
+    async fn say_here(&self, ctx: &Context, msg: &Message, text: &str) {
         let out = Out {
             msg: Outbound {
                 to: Destination::Channel(msg.channel_id.to_string()),
-                text: pointer(self.service.registry()),
+                text: text.to_string(),
                 ..Outbound::default()
             },
             reply_to: Some((msg.channel_id, msg.id)),

@@ -179,21 +179,36 @@ fn cut(text: &str) -> String {
     text.chars().take(20).collect()
 }
 
-/// A prefix as typed, checked: 1 to [`PREFIX_MAX`] visible characters, none of those that
-/// begin Discord's mentions, code or slash commands.
+/// Characters of move notation a prefix may not hold, beside letters and digits (and the
+/// `@`, `#` and `*` refused already): a prefix of them could begin, or be part of, a move
+/// typed bare in a game's thread (`-` of `0-0` or `e2-e4`, `+`, `=` of a promotion).
+const PREFIX_NOTATION: &[char] = &['-', '+', '='];
+
+/// A prefix as typed, checked: 1 to [`PREFIX_MAX`] characters of punctuation, none of
+/// those that begin Discord's mentions, code or slash commands, nor of move notation.
+/// A letter or a digit is refused, as it could begin a move or a word: with prefix `N`,
+/// the move `Nf3` typed in a thread would read as the command `f3`; with `e`, `e4` would
+/// be no move at all.
 pub fn read_prefix(p: &str) -> Result<String, String> {
     let n = p.chars().count();
     if n == 0 || n > PREFIX_MAX {
         return Err(format!(
-            "a prefix is 1 to {PREFIX_MAX} characters, e.g. prefix:? or prefix:p!"
+            "a prefix is 1 to {PREFIX_MAX} characters, e.g. prefix:? or prefix:$"
         ));
     }
-    if p.chars()
-        .any(|c| !c.is_ascii_graphic() || PREFIX_REFUSED.contains(&c))
-    {
+    if p.chars().any(|c| c.is_ascii_alphanumeric()) {
+        return Err(
+            "a prefix is punctuation: a letter or a digit could begin a move or a word (with prefix N, the move Nf3 would read as f3), e.g. prefix:? or prefix:$"
+                .into(),
+        );
+    }
+    if p.chars().any(|c| {
+        !c.is_ascii_punctuation() || PREFIX_REFUSED.contains(&c) || PREFIX_NOTATION.contains(&c)
+    }) {
         return Err(format!(
-            "a prefix is made of letters, digits and punctuation other than {} (e.g. prefix:? or prefix:p!)",
-            PREFIX_REFUSED.iter().collect::<String>()
+            "a prefix is punctuation other than {}{} (mentions, code, slash commands and move notation), e.g. prefix:? or prefix:$",
+            PREFIX_REFUSED.iter().collect::<String>(),
+            PREFIX_NOTATION.iter().collect::<String>()
         ));
     }
     Ok(p.to_string())
@@ -365,6 +380,14 @@ mod tests {
             "prefix:toolong",
             "prefix:<@",
             "prefix:a`",
+            "prefix:N",
+            "prefix:e",
+            "prefix:a",
+            "prefix:p!",
+            "prefix:7",
+            "prefix:-",
+            "prefix:!=",
+            "prefix:é",
             "text:maybe",
             "days:0",
             "days:61",
@@ -379,6 +402,26 @@ mod tests {
         let long = format!("channels:{}", "x".repeat(500));
         let e = read_change(&[&long]).unwrap_err();
         assert!(e.len() < 200, "{e}");
+    }
+
+    #[test]
+    fn a_prefix_is_punctuation_that_begins_no_move() {
+        for letter in ["N", "e", "a", "p!", "!x", "1"] {
+            let e = read_prefix(letter).unwrap_err();
+            assert!(e.contains("could begin a move or a word"), "{letter}: {e}");
+        }
+        for notation in ["-", "+", "=", "@", "#", "*"] {
+            assert!(read_prefix(notation).is_err(), "{notation}");
+        }
+        for fine in ["!", "?", "$", "!!", ".", "%", "&", ";;", "^"] {
+            assert_eq!(read_prefix(fine).as_deref(), Ok(fine));
+        }
+        // A refused prefix stored before this rule reads as the operator's.
+        let stored = StoredServerSettings {
+            prefix: "N".into(),
+            ..ServerSettings::defaults().to_stored()
+        };
+        assert_eq!(ServerSettings::from_stored(&stored).prefix, None);
     }
 
     #[test]

@@ -482,8 +482,11 @@ async fn chat_in_a_thread_is_left_alone_and_only_the_player_called_on_is_notifie
         fake.say(BOB, &thread, chat);
         fake.say(CAROL, &thread, chat);
     }
-    // An onlooker's move-like text is chat too: the game is not theirs.
+    // An onlooker's move-like text is chat too: the game is not theirs; and so is an
+    // onlooker's bare `resign` or `abort` (issue 54).
     fake.say(CAROL, &thread, "e4");
+    fake.say(CAROL, &thread, "resign");
+    fake.say(CAROL, &thread, "abort");
     // A move out of turn is answered (with the reason), and so is a command.
     fake.say(BOB, &thread, "e5");
     wait_post(&fake, &thread, "not your turn").await;

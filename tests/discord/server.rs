@@ -185,3 +185,72 @@ async fn a_moderator_adjudicates_a_stuck_game_and_a_non_moderator_is_refused() {
     all_accepted(&fake);
     bot.stop().await;
 }
+
+/// A prefix is punctuation (issue 54): `/postal server prefix:N` is refused with the
+/// reason; a letter prefix stored before the rule is replaced by the operator's, said
+/// once in the server, and the moves it used to swallow are moves again: a bare `Nf3`
+/// in the thread is Nf3, not f3.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_letter_prefix_is_refused_and_a_stored_one_falls_back_said_once() {
+    let fake = Fake::start(TOKEN).await;
+    let path = db("server-prefix-letter");
+    let bot = start(&fake, &path, config(&fake), 1).await;
+    fake.set_member(CAROL.0, MEMBER_PERMISSIONS | MANAGE_GUILD, &[]);
+    for letter in ["N", "e", "a"] {
+        let r = slash_reply(
+            &fake,
+            CAROL,
+            GAMES,
+            "server",
+            json!([text("prefix", letter)]),
+        )
+        .await;
+        assert!(said(&r).contains("could begin a move"), "{}", r.json);
+    }
+    assert!(strings(&path, "SELECT prefix FROM server_settings")
+        .await
+        .is_empty());
+    let r = slash_reply(&fake, CAROL, GAMES, "server", json!([text("prefix", "?")])).await;
+    assert!(said(&r).contains("prefix `?`"), "{}", r.json);
+    let thread = {
+        fake.say(
+            ALICE,
+            GAMES,
+            &format!("?challenge <@{}> colour:white", BOB.0),
+        );
+        wait_post(&fake, GAMES, "challenges").await;
+        fake.say(BOB, GAMES, "?accept");
+        let thread = the_thread(&fake).await;
+        wait_post(&fake, &thread, "accepted").await;
+        thread
+    };
+    // An older release stored `N`.
+    {
+        use sqlx::Connection;
+        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{path}"))
+            .await
+            .unwrap();
+        sqlx::query("UPDATE server_settings SET prefix = 'N'")
+            .execute(&mut c)
+            .await
+            .unwrap();
+        let _ = c.close().await;
+    }
+    fake.say(ALICE, &thread, "Nf3");
+    wait_post(&fake, &thread, "played Nf3").await;
+    let notice = "this server's prefix is refused now";
+    wait_post(&fake, &thread, notice).await;
+    fake.say(BOB, &thread, "Nc6");
+    wait_post(&fake, &thread, "played Nc6").await;
+    let told = posts(&fake.requests(), &thread)
+        .iter()
+        .filter(|r| r.content().is_some_and(|c| c.contains(notice)))
+        .count();
+    assert_eq!(told, 1, "said once");
+    assert_eq!(
+        strings(&path, "SELECT prefix FROM server_settings").await,
+        [""]
+    );
+    all_accepted(&fake);
+    bot.stop().await;
+}

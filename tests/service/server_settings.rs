@@ -363,3 +363,93 @@ async fn a_moderator_adjudicates_aborts_and_ends_challenges_and_others_are_refus
     );
     svc.store().close().await;
 }
+
+/// A prefix is punctuation (issue 54): `N`, `e` or `a` could begin a move or a word, so
+/// they are refused with the reason and change nothing; one stored before the rule reads
+/// as the operator's, and the first read says so once and replaces it in the store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_letter_prefix_is_refused_and_a_stored_one_falls_back_once() {
+    let dir = TempDir::new("server-prefix-letters");
+    let svc = open(&dir.db()).await;
+    for (n, letter) in ["N", "e", "a"].iter().enumerate() {
+        let out = on(
+            &svc,
+            n as i64,
+            "carol",
+            GAMES,
+            manager(),
+            &format!("server prefix:{letter}"),
+        )
+        .await;
+        assert_eq!(out[0].refusal, Some(RefusalKind::Syntax), "{}", out[0].text);
+        assert!(
+            out[0].text.contains("could begin a move or a word"),
+            "{}",
+            out[0].text
+        );
+    }
+    assert_eq!(svc.typed_commands(SERVER).await.unwrap().prefix, None);
+    let out = on(&svc, 5, "carol", GAMES, manager(), "server prefix:$").await;
+    assert_eq!(out[0].refusal, None, "{}", out[0].text);
+
+    // A prefix stored before the rule (written as an older release would have).
+    let mut row = svc.server_settings(SERVER).await.unwrap().to_stored();
+    row.prefix = "N".into();
+    assert!(svc
+        .store()
+        .set_server_settings(SERVER, &row, T0 + 6)
+        .await
+        .unwrap());
+    let first = svc.typed_commands(SERVER).await.unwrap();
+    assert_eq!(first.prefix, None, "the operator's prefix");
+    let notice = first.notice.expect("said at the first read");
+    assert!(notice.contains("could begin a move"), "{notice}");
+    assert!(!notice.contains("prefix:N"), "{notice}");
+    let again = svc.typed_commands(SERVER).await.unwrap();
+    assert_eq!((again.prefix, again.notice), (None, None), "said once");
+    let stored = svc.store().server_settings(SERVER).await.unwrap().unwrap();
+    assert_eq!(stored.prefix, "", "replaced in the store");
+    svc.store().close().await;
+}
+
+/// A moderator does not rule on a game they play (issue 54): alice, holding Manage
+/// Server, may neither adjudicate nor abort her own game, which stays under way; another
+/// moderator may.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderator_cannot_rule_on_their_own_game() {
+    let dir = TempDir::new("moderation-own");
+    let svc = open(&dir.db()).await;
+    let challenge = "challenge @bob standard colour:white";
+    on(&svc, 1, "alice", GAMES, nobody(), challenge).await;
+    on(&svc, 2, "bob", GAMES, nobody(), "accept").await;
+    on(&svc, 3, "alice", GAMES, nobody(), "e4").await;
+    for (n, ruling) in [
+        "moderate 1 adjudicate result:white Black has left the server",
+        "moderate 1 abort stuck",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = on(&svc, 4 + n as i64, "alice", GAMES, manager(), ruling).await;
+        assert_eq!(
+            out[0].refusal,
+            Some(RefusalKind::NotAllowed),
+            "{}",
+            out[0].text
+        );
+        assert!(out[0].text.contains("your own game"), "{}", out[0].text);
+    }
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    assert_eq!((g.status.to_string().as_str(), g.result), ("active", None));
+    let out = on(
+        &svc,
+        9,
+        "zoe",
+        GAMES,
+        manager(),
+        "moderate 1 adjudicate result:white Black has left the server",
+    )
+    .await;
+    assert_eq!(out[0].refusal, None, "{}", out[0].text);
+    svc.store().close().await;
+}

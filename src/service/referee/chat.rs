@@ -89,4 +89,39 @@ impl Service {
         }
         Ok(false)
     }
+
+    /// [`Service::is_for_referee`] for a line typed without the prefix in a game's
+    /// thread, where people talk: a referee command that acts on the writer's own game
+    /// and names none (`resign`, `abort`, `takeback`, `rematch`, `hand`, `conditional`)
+    /// is for the referee only from someone who plays a game there (of any status); from
+    /// an onlooker it is chat, as their move-like text is. Reads only.
+    pub async fn is_for_referee_unprefixed(
+        &self,
+        user: &str,
+        place: &Place,
+        text: &str,
+    ) -> Result<bool, StoreError> {
+        if !self.is_for_referee(user, place, text).await? {
+            return Ok(false);
+        }
+        let cleaned = crate::service::input::clean(text);
+        let own_game = matches!(
+            command::parse(cleaned.trim(), &self.registry),
+            Ok(command::Command::Resign(None)
+                | command::Command::Abort(None)
+                | command::Command::Takeback(None, _)
+                | command::Command::Rematch(None)
+                | command::Command::Hand(None)
+                | command::Command::Conditional(None, _))
+        );
+        if !own_game {
+            return Ok(true);
+        }
+        Ok(self
+            .store
+            .games_of(user, &GameStatus::ALL)
+            .await?
+            .iter()
+            .any(|g| g.seat_of(user).is_some() && super::lookup::is_in(g, place)))
+    }
 }

@@ -63,6 +63,13 @@ impl Service {
                 format!("game #{id} is not a game of this server: its own server's moderators look after it"),
             ));
         }
+        if g.seat_of(&inc.user).is_some() {
+            // Nobody rules on their own game (it would be rated): another moderator may.
+            return Err(Fail::of(
+                RefusalKind::NotAllowed,
+                format!("game #{id} is your own game: a moderator does not rule on a game they play; another moderator may, and nothing was done"),
+            ));
+        }
         if g.status != GameStatus::Active {
             return Err(Fail::of(
                 RefusalKind::Over,

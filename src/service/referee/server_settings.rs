@@ -9,7 +9,7 @@ use super::marks::user_mark;
 use super::messages::{Fail, Incoming, Member, Place, Reply};
 use super::Service;
 use crate::service::command::Challenge;
-use crate::service::server_settings::{ServerChange, ServerSettings, OPTIONS_MAX};
+use crate::service::server_settings::{read_prefix, ServerChange, ServerSettings, OPTIONS_MAX};
 use crate::store::StoreError;
 use crate::variants::api::{RefusalKind, VariantSpec};
 
@@ -20,6 +20,22 @@ pub struct TypedCommands {
     pub prefix: Option<String>,
     /// Whether typed commands are read at all.
     pub read: bool,
+    /// What to say once in the server (the adapter posts it where the message that read
+    /// these was typed): that its stored prefix is refused now, as it could begin a move
+    /// or a word, so the operator's is used ([`Service::typed_commands`]).
+    pub notice: Option<String>,
+}
+
+impl TypedCommands {
+    /// The operator's prefix, typed commands read, nothing to say: a private message's
+    /// way, and the way where the server's settings cannot be read.
+    pub fn defaults() -> TypedCommands {
+        TypedCommands {
+            prefix: None,
+            read: true,
+            notice: None,
+        }
+    }
 }
 
 /// The server `inc` was given on, for a command that needs one.
@@ -45,13 +61,51 @@ impl Service {
             }))
     }
 
-    /// How typed messages are read on `server`: its prefix and whether it reads them.
+    /// How typed messages are read on `server`: its prefix and whether it reads them. A
+    /// stored prefix that is refused now (one stored before a prefix had to be
+    /// punctuation: `N` would turn the move `Nf3` into `f3`) is the operator's instead,
+    /// and is replaced in the store by the operator's at the first read, which carries
+    /// the notice that says so ([`TypedCommands::notice`]): said once in the server.
     pub async fn typed_commands(&self, server: &str) -> Result<TypedCommands, StoreError> {
-        let s = self.server_settings(server).await?;
+        let stored = self.store.server_settings(server).await?;
+        let s = stored
+            .as_ref()
+            .map_or_else(ServerSettings::defaults, ServerSettings::from_stored);
+        let notice = match &stored {
+            Some(row) if !row.prefix.is_empty() && s.prefix.is_none() => {
+                self.retire_prefix(server, &row.prefix, &s).await?
+            }
+            _ => None,
+        };
         Ok(TypedCommands {
             prefix: s.prefix,
             read: s.text_commands,
+            notice,
         })
+    }
+
+    /// Stores `s`, the settings of `server` read with its stored prefix `old` refused,
+    /// with the operator's prefix instead (over the version read): the notice to say it,
+    /// or `None` when another write came first (which replaced the prefix, or whose
+    /// reader says it).
+    async fn retire_prefix(
+        &self,
+        server: &str,
+        old: &str,
+        s: &ServerSettings,
+    ) -> Result<Option<String>, StoreError> {
+        let at = crate::store::unix_now();
+        if !self
+            .store
+            .set_server_settings(server, &s.to_stored(), at)
+            .await?
+        {
+            return Ok(None);
+        }
+        let why = read_prefix(old).err().unwrap_or_default();
+        Ok(Some(format!(
+            "this server's prefix is refused now ({why}); typed commands use the default prefix until a member with Manage Server chooses another with /postal server prefix:"
+        )))
     }
 
     /// Whether `member` moderates the server `inc` was given on: Manage Server, or the
