@@ -571,10 +571,8 @@ impl Game {
             Some(self.draw(EndReason::InsufficientMaterial))
         } else if draws.repetition && self.repetitions() >= 5 {
             Some(self.draw(EndReason::FivefoldRepetition))
-        } else if let Some(reason) = move_limit_reached(pos) {
-            Some(self.draw(reason))
         } else {
-            None
+            move_limit_reached(pos).map(|reason| self.draw(reason))
         }
     }
 

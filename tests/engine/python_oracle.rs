@@ -200,7 +200,7 @@ fn start(variant: Variant, rng: &mut SeededRng, n: usize) -> Position {
 
 /// Plays game `n` of a variant from a seeded generator, to its end or [`MAX_PLIES`].
 fn play(id: &'static str, python: &'static str, variant: Variant, n: usize) -> Played {
-    let mut rng = SeededRng::new(0x5eed_0056 ^ ((n as u64) << 8) ^ id.len() as u64 * 0x9e37);
+    let mut rng = SeededRng::new(0x5eed_0056 ^ ((n as u64) << 8) ^ (id.len() as u64 * 0x9e37));
     let start = start(variant, &mut rng, n);
     let mut game = Game::from_position(start);
     let mut answers = vec![answer(&game)];
