@@ -502,3 +502,39 @@ async fn two_processes_on_one_database_each_take_an_analysis_once() {
     reports.sort();
     assert_eq!(reports, [Some(1), Some(2), Some(3)]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess960_castling_reaches_stockfish_as_king_takes_rook() {
+    assert!(engines_present());
+    let dir = TempDir::new("analysis-960");
+    let svc = service(&dir.db(), small()).await;
+    start_game(&svc, "alice", "bob", "chess960 start:518", T0).await;
+    let moves = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6"];
+    play(&svc, "alice", "bob", &moves).await;
+    say(&svc, "resign", "bob", "resign 1", T0 + 20).await;
+    say(&svc, "ask", "alice", "analyse 1", T0 + 30).await;
+    let posted = analyse_all(&svc).await;
+    assert!(
+        posted[0].text.contains("by Stockfish"),
+        "{}",
+        posted[0].text
+    );
+    // After castling (`e1h1` under UCI_Chess960), the engine's lines are legal in the
+    // game's own positions: it read the castling as the game played it.
+    let g = svc.store().game(1).await.unwrap().unwrap();
+    let log = svc.store().actions(1).await.unwrap();
+    let rules = postal::service::referee::whole_with(svc.registry(), &g, &log).unwrap();
+    let stored = svc.store().analysis_positions(1).await.unwrap();
+    assert_eq!(stored.len(), moves.len() + 1);
+    for p in &stored[7..] {
+        let line: Vec<String> = p.line.split_whitespace().map(str::to_string).collect();
+        assert!(!line.is_empty(), "ply {}", p.ply);
+        let san = rules.line_san(p.ply as usize, &line);
+        assert_eq!(
+            san.len(),
+            line.len(),
+            "ply {}: {line:?} read as {san:?}",
+            p.ply
+        );
+    }
+}
