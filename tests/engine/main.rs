@@ -14,6 +14,7 @@ mod layers;
 mod leak_walker;
 mod lichess_pgn;
 mod notation;
+mod parsers_fuzz;
 mod perft;
 mod referee_parts;
 mod render;
