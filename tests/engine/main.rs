@@ -15,6 +15,7 @@ mod leak_walker;
 mod lichess_pgn;
 mod lichess_rules;
 mod notation;
+mod parsers_fuzz;
 mod perft;
 mod python_oracle;
 mod referee_parts;

@@ -195,6 +195,10 @@ pub fn read_stored(text: &str) -> Result<Pos, StoredError> {
         let mut file = 0u8;
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
+                // A run is 1 to 8 squares and stays on the board (no wrapping).
+                if d == 0 || u32::from(file) + d > 8 {
+                    return Err(StoredError::RankTooLong);
+                }
                 file += d as u8;
             } else {
                 let p = crate::rules::Piece::from_fen_char(c).ok_or(StoredError::Piece)?;

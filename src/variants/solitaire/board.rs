@@ -135,6 +135,10 @@ impl TryFrom<String> for Board {
             let mut file = 0u8;
             for c in row.chars() {
                 if let Some(n) = c.to_digit(10) {
+                    // A run is 1 to 8 squares and stays on the board (no wrapping).
+                    if n == 0 || u32::from(file) + n > 8 {
+                        return Err(bad());
+                    }
                     file += n as u8;
                 } else {
                     let piece = Piece::from_fen_char(c).ok_or_else(bad)?;
