@@ -278,9 +278,10 @@ async fn a_game_timed_out_by_the_deadline_check_ends_with_record_animation_and_r
     assert_eq!(tag("Termination").as_deref(), Some("time forfeit"), "{pgn}");
     assert_eq!(tag("White").as_deref(), Some("alice"), "{pgn}");
     let rematch = "cmd:-:rematch #1".to_string();
+    let analyse = "cmd:-:analyse 1".to_string();
     assert_eq!(
         button_ids(&end.json),
-        std::slice::from_ref(&rematch),
+        [rematch.clone(), analyse],
         "{}",
         end.json
     );
