@@ -57,6 +57,12 @@ async fn analyse_all(svc: &Service) -> Vec<Outbound> {
     queued.into_iter().map(|q| q.message).collect()
 }
 
+/// The first answer is a refusal of `kind` whose text says `words`.
+fn assert_refused(out: &[Outbound], kind: RefusalKind, words: &str) {
+    assert_eq!(out[0].refusal, Some(kind), "{}", out[0].text);
+    assert!(out[0].text.contains(words), "{}", out[0].text);
+}
+
 fn engines_present() -> bool {
     let d = EngineSettings::default();
     let ok = d.stockfish.unwrap().is_file() && d.fairy_stockfish.unwrap().is_file();
@@ -76,17 +82,7 @@ async fn the_fools_mate_is_whites_blunder_and_its_graph_ends_at_mate() {
     // Live: refused to both players and to a spectator, and nothing is stored.
     for who in ["alice", "bob", "carol"] {
         let out = say(&svc, &format!("ask-{who}"), who, "analyse 1", T0 + 20).await;
-        assert_eq!(
-            out[0].refusal,
-            Some(RefusalKind::Illegal),
-            "{}",
-            out[0].text
-        );
-        assert!(
-            out[0].text.contains("never looks at a live game"),
-            "{}",
-            out[0].text
-        );
+        assert_refused(&out, RefusalKind::Illegal, "never looks at a live game");
     }
     assert_eq!(svc.store().analysis(1).await.unwrap(), None);
     play_last(&svc).await;
@@ -230,32 +226,16 @@ async fn a_variant_no_engine_knows_and_one_with_hidden_information_say_so() {
     start_game(&svc, "alice", "bob", "chess-sharp", T0).await;
     say(&svc, "resign", "bob", "resign 1", T0 + 5).await;
     let out = say(&svc, "ask", "alice", "analyse 1", T0 + 10).await;
-    assert_eq!(
-        out[0].refusal,
-        Some(RefusalKind::NotHere),
-        "{}",
-        out[0].text
-    );
-    assert!(
-        out[0].text.contains("no engine this bot runs knows Chess#"),
-        "{}",
-        out[0].text
+    assert_refused(
+        &out,
+        RefusalKind::NotHere,
+        "no engine this bot runs knows Chess#",
     );
     // Cloak and Dagger: hidden information.
     start_game(&svc, "carol", "dave", "cloak", T0).await;
     say(&svc, "resign2", "dave", "resign 2", T0 + 5).await;
     let out = say(&svc, "ask2", "carol", "analyse 2", T0 + 10).await;
-    assert_eq!(
-        out[0].refusal,
-        Some(RefusalKind::NotHere),
-        "{}",
-        out[0].text
-    );
-    assert!(
-        out[0].text.contains("not played in plain sight"),
-        "{}",
-        out[0].text
-    );
+    assert_refused(&out, RefusalKind::NotHere, "not played in plain sight");
     assert_eq!(svc.store().analysis(1).await.unwrap(), None);
     assert_eq!(svc.store().analysis(2).await.unwrap(), None);
 }
