@@ -5,10 +5,12 @@
 //!   [`crate::rules::fen`], re-exported here).
 //! - [`mod@san`]: moves as standard algebraic notation, or with figurines.
 //! - [`parse`]: whatever a player types, read against the current position.
+//! - [`openings`]: a game's opening by name and ECO code, from Lichess's table.
 //! - [`pgn`]: whole games as PGN.
 
 pub use crate::rules::fen;
 pub mod parse;
+pub mod openings;
 pub mod pgn;
 pub mod san;
 

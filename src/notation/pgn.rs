@@ -87,7 +87,7 @@ fn quote(value: &str) -> String {
 /// Roster, then the tags that say what was played and how it ended. Any other tag (the
 /// referee's `WhiteUserId`, `BlackUserId`, `UTCDate`, `UTCTime`, a variant's own) follows
 /// them, in the order it was given.
-pub const TAG_ORDER: [&str; 14] = [
+pub const TAG_ORDER: [&str; 16] = [
     "Event",
     "Site",
     "Date",
@@ -98,6 +98,8 @@ pub const TAG_ORDER: [&str; 14] = [
     "Variant",
     "SetUp",
     "FEN",
+    "ECO",
+    "Opening",
     "Grade",
     "Score",
     "Termination",
@@ -283,6 +285,11 @@ fn write_pgn_marked(
     if !standard_array || variant.config().start_in_pgn {
         add("SetUp", "1");
         add("FEN", &to_fen(start));
+    }
+    // Lichess's `ECO` and `Opening` tags, for the variants whose openings are chess's.
+    if let Some(opening) = super::openings::classify(game) {
+        add("ECO", opening.eco);
+        add("Opening", opening.name);
     }
     if let Some(o) = outcome {
         if let Some([white, black]) = o.score {

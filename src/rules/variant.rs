@@ -183,6 +183,13 @@ pub struct VariantConfig {
     /// finished game; `None` where no engine plays it. A config built from another
     /// (`..FIDE_CHESS`) must set its own: the rules differ, so the engine's would.
     pub uci_variant: Option<&'static str>,
+    /// Whether a game from this variant's start is named by chess's opening table
+    /// (the notation layer's `openings`): standard chess, and Chess960 from the standard
+    /// start (position 518), whose play is chess's. Lichess also names Crazyhouse,
+    /// Three-check and King of the Hill games by chess's table, but their first moves
+    /// already mean something else (docs/service.md, "Engine analysis"). A config built from another
+    /// (`..FIDE_CHESS`) whose start is the standard array must set its own.
+    pub opening_names: bool,
 }
 
 impl VariantConfig {
@@ -253,6 +260,7 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     captures_explode: false,
     lichess_timeouts: false,
     uci_variant: Some("chess"),
+    opening_names: true,
 };
 
 const CHESS_SHARP: VariantConfig = VariantConfig {
@@ -276,6 +284,7 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
     sharp: Some(SharpEndings { impasse_plies: 100 }),
     check_marks: false,
     uci_variant: None,
+    opening_names: false,
     ..FIDE_CHESS
 };
 
@@ -298,6 +307,7 @@ const LOS_ALAMOS: VariantConfig = VariantConfig {
     king_rule: KingRule::Checkmate,
     descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
     uci_variant: Some("losalamos"),
+    opening_names: false,
     ..FIDE_CHESS
 };
 
@@ -322,6 +332,7 @@ const DOUBLE_MOVE: VariantConfig = VariantConfig {
         first_move: 9,
     }),
     uci_variant: None,
+    opening_names: false,
     ..FIDE_CHESS
 };
 

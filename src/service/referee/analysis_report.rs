@@ -90,6 +90,9 @@ fn report_text(
         "Analysis of game #{} by {engine} ({nodes} nodes a position, as Lichess judges moves):",
         g.id
     );
+    if let Some(opening) = rules.opening() {
+        text.push_str(&format!("\nOpening: {} ({})", opening.name, opening.eco));
+    }
     for (i, (side, name)) in report.sides.iter().zip(names).enumerate() {
         let colour = if i == 0 { "White" } else { "Black" };
         let accuracy = side

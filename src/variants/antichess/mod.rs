@@ -37,6 +37,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     captures_compulsory: true,
     pgn_name: Some("Antichess"),
     uci_variant: Some("antichess"),
+    opening_names: false,
     ..FIDE_CHESS
 };
 

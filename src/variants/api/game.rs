@@ -281,6 +281,12 @@ pub trait GameRules: Send + Sync {
     fn engine_variant(&self) -> Option<&'static str> {
         None
     }
+    /// The game's opening by name and ECO code, where its variant's openings are chess's
+    /// and it began at the standard start ([`crate::notation::openings::classify`]);
+    /// `None` by default.
+    fn opening(&self) -> Option<crate::notation::openings::Opening> {
+        None
+    }
     /// An engine's `line` (UCI moves) from the position after `ply` plies, in SAN, as far
     /// as its moves are legal; empty where [`GameRules::engine_record`] is `None`.
     fn line_san(&self, _ply: usize, _line: &[String]) -> Vec<String> {

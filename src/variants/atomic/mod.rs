@@ -21,6 +21,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     draws: LICHESS_DRAWS,
     pgn_name: Some("Atomic"),
     uci_variant: Some("atomic"),
+    opening_names: false,
     ..FIDE_CHESS
 };
 

@@ -5,6 +5,7 @@ use super::{
     color_of, find_turn_among, find_uci, seat_of, text, ChessAction, ChessRules, ClaimKind,
     OfferKind,
 };
+use crate::notation::openings::left_book;
 use crate::notation::pgn::turn_san;
 use crate::notation::san;
 use crate::notation::san::san_among_legal;
@@ -37,6 +38,7 @@ impl ChessRules {
             Turn::Double(..) => turn_san(&pos, turn),
         };
         let said = text::describe_turn(&pos, turn, &written);
+        let plies_before = self.game.plies();
         let outcome = match turn {
             Turn::Single(m) => self.game.play_legal(m).map_err(|e| match e {
                 IllegalMove::GameOver => DoubleMoveError::GameOver,
@@ -46,6 +48,14 @@ impl ChessRules {
         };
         outcome.map_err(|e| RuleError::new(text::double_move_refusal(&pos, &e)))?;
         let mut notes = vec![played(seat_of(color), &said)];
+        if let Some(opening) =
+            left_book(self.game.start(), &pos, plies_before, self.game.position())
+        {
+            notes.push(Note::public(Text::plain(format!(
+                "Opening: {} {}",
+                opening.eco, opening.name
+            ))));
+        }
         if let Some((by, kind)) = self.offer {
             if by != color {
                 // Moving instead of answering declines the opponent's offer.

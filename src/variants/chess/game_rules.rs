@@ -157,6 +157,10 @@ impl GameRules for ChessRules {
         analysable.then_some(cfg.uci_variant).flatten()
     }
 
+    fn opening(&self) -> Option<crate::notation::openings::Opening> {
+        crate::notation::openings::classify(&self.whole_game())
+    }
+
     fn pgn_analysed(
         &self,
         tags: &[(String, String)],

@@ -28,6 +28,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     start_in_pgn: true,
     pgn_name: Some("Chess960"),
     uci_variant: Some("chess"),
+    opening_names: true,
     ..FIDE_CHESS
 };
 

@@ -33,6 +33,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     }),
     pgn_name: Some("Crazyhouse"),
     uci_variant: Some("crazyhouse"),
+    opening_names: false,
     ..FIDE_CHESS
 };
 

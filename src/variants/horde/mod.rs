@@ -22,6 +22,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     draws: LICHESS_DRAWS,
     pgn_name: Some("Horde"),
     uci_variant: Some("horde"),
+    opening_names: false,
     ..FIDE_CHESS
 };
 

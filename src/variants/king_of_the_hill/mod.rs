@@ -37,6 +37,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     },
     pgn_name: Some("King of the Hill"),
     uci_variant: Some("kingofthehill"),
+    opening_names: false,
     ..FIDE_CHESS
 };
 

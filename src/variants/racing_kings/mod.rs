@@ -42,6 +42,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     checks_forbidden: true,
     pgn_name: Some("Racing Kings"),
     uci_variant: Some("racingkings"),
+    opening_names: false,
     ..FIDE_CHESS
 };
 

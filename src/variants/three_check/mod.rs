@@ -22,6 +22,7 @@ pub static CONFIG: VariantConfig = VariantConfig {
     draws: LICHESS_DRAWS,
     pgn_name: Some("Three-check"),
     uci_variant: Some("3check"),
+    opening_names: false,
     ..FIDE_CHESS
 };
 
