@@ -496,6 +496,8 @@ mod tests {
              [White \"alice\"]\n\
              [Black \"bob\"]\n\
              [Result \"0-1\"]\n\
+             [ECO \"A00\"]\n\
+             [Opening \"Barnes Opening: Fool's Mate\"]\n\
              [Termination \"normal\"]\n\
              [PostalReason \"checkmate\"]\n\
              [TimeControl \"-\"]\n\
@@ -511,7 +513,8 @@ mod tests {
         assert_eq!(
             write_pgn(&game, &PgnTags::default()),
             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
-             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n"
+             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\
+             [ECO \"B00\"]\n[Opening \"King's Pawn Game\"]\n\n1. e4 *\n"
         );
     }
 
@@ -695,7 +698,11 @@ mod tests {
         play(&mut game, &["f3", "e5", "g4", "Qh4#"]);
         let finished = write_pgn(&game, &chess_tags(false));
         let aborted = write_pgn_ending(&Game::new(Variant::STANDARD), None, &chess_tags(true));
-        assert_eq!(tag_names(&finished), expected, "{finished}");
+        // The finished game is named (Fool's mate's line); the opening's tags stand after
+        // the result, before how it ended.
+        let mut named = expected.to_vec();
+        named.splice(7..7, ["ECO", "Opening"]);
+        assert_eq!(tag_names(&finished), named, "{finished}");
         assert_eq!(tag_names(&aborted), expected, "{aborted}");
         // A variant that writes its own movetext: the same order, Variant in its place.
         let mut with_variant = expected.to_vec();

@@ -96,7 +96,7 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 
 /// Every tag a standard game's record may hold, in the one order every record keeps
 /// (issue 38: an aborted game's `Termination` came after `UTCDate` and `UTCTime`).
-const ORDER: [&str; 17] = [
+const ORDER: [&str; 19] = [
     "Event",
     "Site",
     "Date",
@@ -107,6 +107,8 @@ const ORDER: [&str; 17] = [
     "Variant",
     "SetUp",
     "FEN",
+    "ECO",
+    "Opening",
     "Score",
     "Termination",
     "PostalReason",

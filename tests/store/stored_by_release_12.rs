@@ -71,6 +71,16 @@ fn pgn_parts(pgn: &str) -> (Vec<&str>, Vec<&str>) {
     (tags, movetext.split_whitespace().collect())
 }
 
+/// `pgn` without the `ECO` and `Opening` tags, which this release adds on purpose to a
+/// standard game's record (its opening, named by Lichess's table, issue 59): release 12
+/// wrote none, and its records are compared without them.
+fn without_opening(pgn: &str) -> String {
+    pgn.lines()
+        .filter(|l| !l.starts_with("[ECO \"") && !l.starts_with("[Opening \""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Release 12's PGN `pgn` as this release writes it on purpose (issue 38, with the
 /// decisions in docs/rules/): a finished Secret Chesswords game's result is `1/2-1/2`, not
 /// `*`; Chess# knows no check, so its moves carry no `+`; a solitaire's record follows
@@ -232,7 +242,7 @@ async fn games_stored_by_release_12_load_replay_and_export_the_same() {
                 let want = &expected[&(name.clone(), id, format.to_string())];
                 match format {
                     "pgn" => assert_eq!(
-                        pgn_parts(got),
+                        pgn_parts(&without_opening(got)),
                         pgn_parts(&deliberate(want)),
                         "{name} game {id} {format}:\n{got}"
                     ),
