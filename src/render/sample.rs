@@ -6,7 +6,7 @@
 use super::assets::Assets;
 use super::compose::{compose, Composed};
 use super::encode::{learn, Tiling};
-use super::view::{BoardView, LastMove, Overlay};
+use super::view::{BoardView, LastMove, Overlay, ReserveSlot, ReserveView};
 use crate::rules::{Color, Piece, Role, Square};
 
 /// The back rank of the sample, from the a-file (cut to the board's width).
@@ -40,7 +40,8 @@ pub(crate) fn learn_codes(a: &Assets) {
 
 /// A start position on a `files` x `ranks` board, after a move, with a king in check,
 /// the middle squares a goal region and letters on a few squares (large on empty ones, on
-/// badges beside pieces, as Secret Chesswords draws them); players named, White to move.
+/// badges beside pieces, as Secret Chesswords draws them) and a reserve in each player's
+/// row (as Chess# and Crazyhouse draw them); players named, White to move.
 fn sample_view(files: u8, ranks: u8) -> BoardView {
     let mut view = BoardView::empty(files, ranks).with_players("White", "Black");
     let top = ranks.saturating_sub(1);
@@ -62,6 +63,20 @@ fn sample_view(files: u8, ranks: u8) -> BoardView {
         to: Square::new(mid_file, mid_rank),
     });
     view.check = Some(Square::new(4.min(files - 1), 0));
+    let reserve = ReserveView {
+        slots: [
+            (Role::Queen, 1, true),
+            (Role::Rook, 2, false),
+            (Role::Pawn, 3, false),
+        ]
+        .map(|(role, count, locked)| ReserveSlot {
+            role,
+            count,
+            locked,
+        })
+        .to_vec(),
+    };
+    view.reserves = [Some(reserve.clone()), Some(reserve)];
     view.caption.to_move = Some(Color::White);
     view.caption.move_number = 12;
     let goal = [(0, 0), (1, 0), (0, 1), (1, 1)]

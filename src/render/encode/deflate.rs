@@ -335,11 +335,11 @@ pub(crate) struct FixedBlock {
     /// The header after its first bit (whether the block is the last).
     header: BitString,
     /// Each literal's code and its length.
-    literal: Vec<(u32, u32)>,
+    literal: SymbolBits,
     /// Each length's code with its extra bits, and their length.
-    length: Vec<(u32, u32)>,
+    length: SymbolBits,
     /// Each distance code's code, and its length (extra bits apart).
-    dist: Vec<(u32, u32)>,
+    dist: SymbolBits,
     /// The end of block's code and its length.
     end: (u32, u32),
 }
@@ -402,11 +402,14 @@ impl FixedBlock {
     }
 }
 
+/// Per symbol, the bits to write and how many.
+type SymbolBits = Vec<(u32, u32)>;
+
 /// Each literal's code and each length's code with its extra bits, as one write.
-fn symbol_tables(block: &BlockCodes) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+fn symbol_tables(block: &BlockCodes) -> (SymbolBits, SymbolBits) {
     let (lit_len, lit_code) = (&block.lit_len, &block.lit_code);
-    let literal: Vec<(u32, u32)> = (0..256).map(|b| (lit_code[b], lit_len[b] as u32)).collect();
-    let length: Vec<(u32, u32)> = (0..=MAX_MATCH)
+    let literal: SymbolBits = (0..256).map(|b| (lit_code[b], lit_len[b] as u32)).collect();
+    let length: SymbolBits = (0..=MAX_MATCH)
         .map(|len| {
             if len < MIN_MATCH {
                 return (0, 0);

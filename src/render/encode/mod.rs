@@ -193,7 +193,7 @@ impl<'a> FixedWriter<'a> {
     }
 
     /// The code of the current block.
-    #[inline]
+    #[inline(always)]
     fn block(&self) -> &'a FixedBlock {
         if self.passed == 1 {
             &self.codes.board
@@ -203,7 +203,7 @@ impl<'a> FixedWriter<'a> {
     }
 
     /// Ends the block and begins the next if `at` is past the next cut.
-    #[inline]
+    #[inline(always)]
     fn cut(&mut self, at: usize) {
         while self.passed < 2 && at >= self.cuts[self.passed] {
             self.block().end(&mut self.bits);
@@ -223,7 +223,7 @@ impl<'a> FixedWriter<'a> {
 }
 
 impl Sink for FixedWriter<'_> {
-    #[inline]
+    #[inline(always)]
     fn token(&mut self, t: Token, at: usize) {
         self.cut(at);
         self.block().token(t, &mut self.bits);
