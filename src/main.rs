@@ -186,6 +186,10 @@ enum BenchCommand {
         /// Images drawn per position.
         #[arg(long, default_value_t = 2000)]
         iterations: usize,
+        /// Only the positions whose name starts with this (`standard`, `chess#`,
+        /// `los-alamos`, `chesswords`), to count one under callgrind.
+        #[arg(long)]
+        position: Option<String>,
     },
     /// Accepted moves per second through the referee into a SQLite file (WAL), with
     /// p50/p99 latency per move and the database size per finished game.
@@ -316,8 +320,13 @@ fn main() -> ExitCode {
             &out,
         )),
         Command::Bench {
-            what: BenchCommand::Render { size, iterations },
-        } => report(cli::render::bench(size, iterations)),
+            what:
+                BenchCommand::Render {
+                    size,
+                    iterations,
+                    position,
+                },
+        } => report(cli::render::bench(size, iterations, position.as_deref())),
         Command::Bench {
             what:
                 BenchCommand::Service {

@@ -131,8 +131,8 @@ fn ms(d: Duration) -> String {
 /// Secret Chesswords), prepares the assets once,
 /// then draws and encodes the image `iterations` times on this thread and prints the
 /// medians of drawing and of encoding, the median and 99th percentile of both together,
-/// and the PNG's size.
-pub fn bench(size: Option<u32>, iterations: usize) -> Result<(), CliError> {
+/// and the PNG's size. With `only`, just the positions whose name starts with it.
+pub fn bench(size: Option<u32>, iterations: usize, only: Option<&str>) -> Result<(), CliError> {
     let size = size.unwrap_or(DEFAULT_BOARD_PX);
     let iterations = iterations.max(1);
     let renderer = Renderer::default();
@@ -142,7 +142,10 @@ pub fn bench(size: Option<u32>, iterations: usize) -> Result<(), CliError> {
         "{:<16} {:>9} {:>10} {:>9} {:>9} {:>9} {:>9} {:>7}",
         "position", "image", "setup", "draw", "encode", "median", "p99", "bytes"
     );
-    for case in &CASES {
+    for case in CASES
+        .iter()
+        .filter(|c| only.map_or(true, |o| c.name.starts_with(o)))
+    {
         let mut pos = Position::start(case.variant);
         let mut last = None;
         for text in case.moves {

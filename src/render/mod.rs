@@ -24,6 +24,7 @@ mod layout;
 mod palette;
 mod pieces;
 mod raster;
+mod sample;
 pub mod table;
 pub mod theme;
 pub mod view;
@@ -146,6 +147,11 @@ impl Image {
 
     /// The image as PNG bytes (8-bit palette, fast compression).
     pub fn to_png(&self) -> Vec<u8> {
+        self.png_with(true)
+    }
+
+    /// The PNG under its size's fixed codes (`fixed`), or under codes made for this image.
+    fn png_with(&self, fixed: bool) -> Vec<u8> {
         let tiling = self.tiles.as_ref().map(|(a, cells)| encode::Tiling {
             x: self.board.x as usize,
             y: self.board.y as usize,
@@ -155,12 +161,13 @@ impl Image {
             cells,
             tiles: &a.tiles,
         });
-        encode::png_raw(
+        encode::png_raw_codes(
             self.width,
             self.height,
             &self.raw,
             &self.palette,
             tiling.as_ref(),
+            fixed,
         )
     }
 }
@@ -205,7 +212,9 @@ impl Renderer {
         }
         // Prepared outside the lock, so other sizes are not held up; two threads racing
         // for the same new size both prepare it and one result is kept.
-        let prepared = Arc::new(Assets::new(&self.theme, key.0, files, ranks));
+        let prepared = Assets::new(&self.theme, key.0, files, ranks);
+        sample::learn_codes(&prepared);
+        let prepared = Arc::new(prepared);
         self.preparations.fetch_add(1, Ordering::Relaxed);
         self.assets
             .lock()
@@ -389,6 +398,60 @@ mod tests {
             renderer.render_png(&over, &options),
             renderer.render_png(&plain_over, &options)
         );
+    }
+
+    /// The pixels of a PNG, as palette indices.
+    fn decoded(png: &[u8]) -> Vec<u8> {
+        let mut d = ::png::Decoder::new(std::io::Cursor::new(png));
+        d.set_transformations(::png::Transformations::IDENTITY);
+        let mut r = d.read_info().expect("png header");
+        let mut buf = vec![0; r.output_buffer_size().expect("size")];
+        let info = r.next_frame(&mut buf).expect("png data");
+        buf.truncate(info.buffer_size());
+        buf
+    }
+
+    #[test]
+    fn fixed_codes_write_the_same_pixels_in_about_the_same_bytes() {
+        use crate::rules::{Position, Variant};
+        let renderer = Renderer::default();
+        let options = RenderOptions::default();
+        let mut pos = Position::start(Variant::STANDARD);
+        let mut last = None;
+        for uci in [
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1",
+        ] {
+            let m = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.uci() == uci)
+                .expect("a legal move");
+            pos = pos.after(m);
+            last = Some(m);
+        }
+        let played =
+            BoardView::from_position(&pos, last, Color::Black).with_players("Alice", "Bob");
+        let letters = (0..64u8)
+            .map(|i| (Square::new(i % 8, i / 8), char::from(b'a' + i % 26)))
+            .collect();
+        let lettered =
+            BoardView::from_position(&Position::start(Variant::STANDARD), None, Color::White)
+                .with_overlay(Overlay::Letters(letters));
+        for view in [played, lettered] {
+            let image = renderer.render(&view, &options);
+            let pixels: Vec<u8> = image.rows().flatten().copied().collect();
+            let (fixed, own) = (image.png_with(true), image.png_with(false));
+            assert_ne!(fixed, own, "the fixed codes are learnt and used");
+            assert_eq!(decoded(&fixed), pixels);
+            assert_eq!(decoded(&own), pixels);
+            assert!(
+                fixed.len() * 100 <= own.len() * 105,
+                "{} bytes under the fixed codes, {} under its own",
+                fixed.len(),
+                own.len()
+            );
+        }
     }
 
     /// The rows of the status band (the image's bottom `status_h` rows) that hold text, in

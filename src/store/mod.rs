@@ -37,6 +37,7 @@ mod recorded;
 mod redact;
 mod rows;
 mod server_settings;
+mod sqlite_config;
 mod standings;
 mod status;
 mod tournaments;

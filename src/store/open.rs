@@ -80,6 +80,7 @@ impl Store {
     /// (`checkpoint::bound_wal`). Processes opening one file at once take turns until it
     /// is migrated (`open_lock`).
     async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
+        super::sqlite_config::configure();
         let err = naming(url);
         let memory = url.contains(":memory:");
         let mut opts = SqliteConnectOptions::from_str(&sqlx_url(url))
@@ -199,6 +200,7 @@ impl Store {
         if Backend::of_url(url) == Backend::Postgres {
             return Store::open_postgres(url, true).await;
         }
+        super::sqlite_config::configure();
         let err = naming(url);
         let base = SqliteConnectOptions::from_str(&sqlx_url(url))
             .map_err(|e| err(e.to_string()))?

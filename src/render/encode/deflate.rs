@@ -51,6 +51,34 @@ pub(super) fn dist_code(dist: usize) -> (usize, u32, u32) {
     ((2 * top + second) as usize, extra, d & ((1 << extra) - 1))
 }
 
+/// Where bits go: the output, or a string of bits kept to be copied into it later.
+pub(super) trait PutBits {
+    /// Writes the low `count` bits of `bits` (`count` at most 32).
+    fn put(&mut self, bits: u32, count: u32);
+}
+
+/// Bits kept to be appended whole to an output later ([`BitWriter::append`]): a tile
+/// row's tokens, or a block's header, under a fixed code.
+#[derive(Clone, Debug, Default)]
+pub(super) struct BitString {
+    words: Vec<u32>,
+    acc: u64,
+    n: u32,
+}
+
+impl PutBits for BitString {
+    #[inline(always)]
+    fn put(&mut self, bits: u32, count: u32) {
+        self.acc |= (bits as u64) << self.n;
+        self.n += count;
+        if self.n >= 32 {
+            self.words.push(self.acc as u32);
+            self.acc >>= 32;
+            self.n -= 32;
+        }
+    }
+}
+
 /// Writes bits least significant first, as DEFLATE wants.
 pub(super) struct BitWriter {
     out: Vec<u8>,
@@ -64,7 +92,26 @@ impl BitWriter {
         BitWriter { out, acc: 0, n: 0 }
     }
 
-    /// Writes the low `count` bits of `bits` (`count` at most 32).
+    /// Appends kept bits.
+    #[inline]
+    pub(super) fn append(&mut self, s: &BitString) {
+        for &w in &s.words {
+            self.put(w, 32);
+        }
+        if s.n > 0 {
+            self.put(s.acc as u32, s.n);
+        }
+    }
+
+    /// Flushes the last bits (padded to a byte) and returns the output.
+    pub(super) fn finish(mut self) -> Vec<u8> {
+        let bytes = self.n.div_ceil(8) as usize;
+        self.out.extend_from_slice(&self.acc.to_le_bytes()[..bytes]);
+        self.out
+    }
+}
+
+impl PutBits for BitWriter {
     #[inline(always)]
     fn put(&mut self, bits: u32, count: u32) {
         self.acc |= (bits as u64) << self.n;
@@ -74,13 +121,6 @@ impl BitWriter {
             self.acc >>= 32;
             self.n -= 32;
         }
-    }
-
-    /// Flushes the last bits (padded to a byte) and returns the output.
-    pub(super) fn finish(mut self) -> Vec<u8> {
-        let bytes = self.n.div_ceil(8) as usize;
-        self.out.extend_from_slice(&self.acc.to_le_bytes()[..bytes]);
-        self.out
     }
 }
 
@@ -263,19 +303,123 @@ struct BlockCodes {
     dist_bits: Vec<u32>,
 }
 
-/// Writes `tokens` as one final block with dynamic Huffman codes.
+impl BlockCodes {
+    /// Huffman codes for these symbol frequencies.
+    fn new(lit_freq: &[u32; 286], dist_freq: &[u32; 30]) -> BlockCodes {
+        let lit_len = code_lengths(lit_freq, 15);
+        let dist_len = code_lengths(dist_freq, 15);
+        BlockCodes {
+            lit_code: codes(&lit_len),
+            dist_bits: codes(&dist_len),
+            lit_len,
+            dist_len,
+        }
+    }
+}
+
+/// Writes `tokens` as one block with dynamic Huffman codes (the final one if `last`).
 pub(super) fn write_block(tokens: &[Token], last: bool, bits: &mut BitWriter) {
     let (lit_freq, dist_freq) = token_frequencies(tokens);
-    let lit_len = code_lengths(&lit_freq, 15);
-    let dist_len = code_lengths(&dist_freq, 15);
-    let block = BlockCodes {
-        lit_code: codes(&lit_len),
-        dist_bits: codes(&dist_len),
-        lit_len,
-        dist_len,
-    };
-    write_header(&block, last, bits);
+    let block = BlockCodes::new(&lit_freq, &dist_freq);
+    bits.put(last as u32, 1); // whether this is the final block
+    write_header(&block, bits);
     write_tokens(&block, tokens, bits);
+}
+
+/// A block's codes fixed in advance (one per kind of band of a board image, learnt once
+/// per board size from a sample image, [`FixedBlock::learn`]), with its header already
+/// written and its symbols' bits in tables: an image's tokens under it are written
+/// without counting them or building codes, and a tile's row can be kept as bits.
+#[derive(Debug)]
+pub(crate) struct FixedBlock {
+    /// The header after its first bit (whether the block is the last).
+    header: BitString,
+    /// Each literal's code and its length.
+    literal: SymbolBits,
+    /// Each length's code with its extra bits, and their length.
+    length: SymbolBits,
+    /// Each distance code's code, and its length (extra bits apart).
+    dist: SymbolBits,
+    /// The end of block's code and its length.
+    end: (u32, u32),
+}
+
+impl FixedBlock {
+    /// Codes for tokens like `tokens`: every symbol counted once more than it occurs, so
+    /// that any token, seen or not, has a code.
+    pub(super) fn learn<'a>(tokens: impl IntoIterator<Item = &'a Token>) -> FixedBlock {
+        let mut lit_freq = [1u32; 286];
+        let mut dist_freq = [1u32; 30];
+        for &t in tokens {
+            if t & MATCH_FLAG != 0 {
+                lit_freq[length_code(token_len(t)).0] += 1;
+                dist_freq[dist_code(token_dist(t)).0] += 1;
+            } else {
+                lit_freq[t as usize] += 1;
+            }
+        }
+        let block = BlockCodes::new(&lit_freq, &dist_freq);
+        let mut header = BitString::default();
+        write_header(&block, &mut header);
+        let (literal, length) = symbol_tables(&block);
+        FixedBlock {
+            header,
+            literal,
+            length,
+            dist: (0..30)
+                .map(|d| (block.dist_bits[d], block.dist_len[d] as u32))
+                .collect(),
+            end: (block.lit_code[256], block.lit_len[256] as u32),
+        }
+    }
+
+    /// Begins a block under this code: whether it is the last, then its header.
+    #[inline]
+    pub(super) fn begin(&self, last: bool, bits: &mut BitWriter) {
+        bits.put(last as u32, 1);
+        bits.append(&self.header);
+    }
+
+    /// Writes one token.
+    #[inline(always)]
+    pub(super) fn token(&self, t: Token, bits: &mut impl PutBits) {
+        if t & MATCH_FLAG != 0 {
+            let (code, n) = self.length[token_len(t)];
+            bits.put(code, n);
+            let (dsym, deb, dev) = dist_code(token_dist(t));
+            let (dcode, n) = self.dist[dsym];
+            bits.put(dcode | dev << n, n + deb);
+        } else {
+            let (code, n) = self.literal[t as usize];
+            bits.put(code, n);
+        }
+    }
+
+    /// Ends the block.
+    #[inline]
+    pub(super) fn end(&self, bits: &mut BitWriter) {
+        bits.put(self.end.0, self.end.1);
+    }
+}
+
+/// Per symbol, the bits to write and how many.
+type SymbolBits = Vec<(u32, u32)>;
+
+/// Each literal's code and each length's code with its extra bits, as one write.
+fn symbol_tables(block: &BlockCodes) -> (SymbolBits, SymbolBits) {
+    let (lit_len, lit_code) = (&block.lit_len, &block.lit_code);
+    let literal: SymbolBits = (0..256).map(|b| (lit_code[b], lit_len[b] as u32)).collect();
+    let length: SymbolBits = (0..=MAX_MATCH)
+        .map(|len| {
+            if len < MIN_MATCH {
+                return (0, 0);
+            }
+            let (sym, eb, ev) = length_code(len);
+            let n = lit_len[sym] as u32;
+            (lit_code[sym] | ev << n, n + eb)
+        })
+        .collect();
+    (literal, length)
 }
 
 /// How often each literal/length symbol (with one end of block) and each distance code
@@ -298,9 +442,9 @@ fn token_frequencies(tokens: &[Token]) -> ([u32; 286], [u32; 30]) {
     (lit_freq, dist_freq)
 }
 
-/// The block's header: its kind, then the code lengths of its two codes, run-length
-/// coded with a code of their own.
-fn write_header(block: &BlockCodes, last: bool, bits: &mut BitWriter) {
+/// The block's header after its first bit: its kind, then the code lengths of its two
+/// codes, run-length coded with a code of their own.
+fn write_header(block: &BlockCodes, bits: &mut impl PutBits) {
     let (lit_len, dist_len) = (&block.lit_len, &block.dist_len);
     let hlit = 257.max(lit_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
     let hdist = 1.max(dist_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
@@ -320,7 +464,6 @@ fn write_header(block: &BlockCodes, last: bool, bits: &mut BitWriter) {
             .map_or(0, |p| p + 1),
     );
 
-    bits.put(last as u32, 1); // whether this is the final block
     bits.put(2, 2); // with dynamic Huffman codes
     bits.put((hlit - 257) as u32, 5);
     bits.put((hdist - 1) as u32, 5);
@@ -347,18 +490,7 @@ fn write_tokens(block: &BlockCodes, tokens: &[Token], bits: &mut BitWriter) {
         dist_len,
         dist_bits,
     } = block;
-    // Each literal's code, and each length's code with its extra bits, as one write.
-    let literal: Vec<(u32, u32)> = (0..256).map(|b| (lit_code[b], lit_len[b] as u32)).collect();
-    let length: Vec<(u32, u32)> = (0..=MAX_MATCH)
-        .map(|len| {
-            if len < MIN_MATCH {
-                return (0, 0);
-            }
-            let (sym, eb, ev) = length_code(len);
-            let n = lit_len[sym] as u32;
-            (lit_code[sym] | ev << n, n + eb)
-        })
-        .collect();
+    let (literal, length) = symbol_tables(block);
     for &t in tokens {
         if t & MATCH_FLAG != 0 {
             let (code, n) = length[token_len(t)];

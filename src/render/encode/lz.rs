@@ -1,6 +1,7 @@
 //! LZ77 tokens and the greedy compressor that codes an image with them, splicing in the
 //! prepared tokens of its tiles.
 
+use super::deflate::BitString;
 use super::tiles::{TileCell, Tiling};
 use super::{MAX_MATCH, MIN_MATCH, WINDOW};
 
@@ -39,20 +40,23 @@ pub(super) fn token_dist(t: Token) -> usize {
     (t & 0xffff) as usize + 1
 }
 
-/// How many bytes at `a` and `b` agree, up to `limit`.
-#[inline]
+/// How many bytes at `a` and `b` agree, up to `limit`. Eight bytes a step, on slices cut
+/// to `limit` first so that the steps need no bounds checks (this runs over most of every
+/// image's frame).
+#[inline(always)]
 pub(super) fn common_prefix(data: &[u8], a: usize, b: usize, limit: usize) -> usize {
+    let (x, y) = (&data[a..a + limit], &data[b..b + limit]);
     let mut n = 0;
-    while n + 8 <= limit {
-        let x = u64::from_le_bytes(data[a + n..a + n + 8].try_into().expect("8 bytes"));
-        let y = u64::from_le_bytes(data[b + n..b + n + 8].try_into().expect("8 bytes"));
-        let diff = x ^ y;
+    for (p, q) in x.chunks_exact(8).zip(y.chunks_exact(8)) {
+        let p = u64::from_le_bytes(p.try_into().expect("8 bytes"));
+        let q = u64::from_le_bytes(q.try_into().expect("8 bytes"));
+        let diff = p ^ q;
         if diff != 0 {
             return n + (diff.trailing_zeros() / 8) as usize;
         }
         n += 8;
     }
-    while n < limit && data[a + n] == data[b + n] {
+    while n < limit && x[n] == y[n] {
         n += 1;
     }
     n
@@ -65,41 +69,90 @@ fn hash4(data: &[u8], i: usize) -> usize {
     (v.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
 }
 
-/// Builds the token list of one image, position by position.
-struct Lz<'a> {
+/// Where the tokens of an image go, in order, each with the position it starts at.
+pub(super) trait Sink {
+    /// Takes the next token.
+    fn token(&mut self, t: Token, at: usize);
+    /// Takes bits already coded for the tokens from `at` on (a tile row's middle, coded
+    /// under the board's fixed code); only a sink that writes under fixed codes is given
+    /// any.
+    fn bits(&mut self, bits: &BitString, at: usize);
+}
+
+impl Sink for Vec<Token> {
+    #[inline]
+    fn token(&mut self, t: Token, _at: usize) {
+        self.push(t);
+    }
+
+    fn bits(&mut self, _bits: &BitString, _at: usize) {
+        unreachable!("a token list is never given coded bits");
+    }
+}
+
+/// Builds the tokens of one image, position by position. The last token is held back
+/// (`last`) until the next one comes, since a copy may still grow.
+struct Lz<'a, S: Sink> {
     raw: &'a [u8],
     stride: usize,
     head: Vec<u32>,
-    tokens: Vec<Token>,
+    sink: S,
+    /// The last token and where it starts.
+    last: Option<(Token, usize)>,
     /// Where the next token starts.
     pos: usize,
 }
 
-impl<'a> Lz<'a> {
-    fn new(raw: &'a [u8], stride: usize) -> Lz<'a> {
+impl<'a, S: Sink> Lz<'a, S> {
+    fn new(raw: &'a [u8], stride: usize, sink: S) -> Lz<'a, S> {
         Lz {
             raw,
             stride,
             head: vec![u32::MAX; 1 << HASH_BITS],
-            tokens: Vec::with_capacity(raw.len() / 24 + 64),
+            sink,
+            last: None,
             pos: 0,
         }
     }
 
+    /// Passes the held token on.
+    #[inline(always)]
+    fn release(&mut self) {
+        if let Some((t, at)) = self.last.take() {
+            self.sink.token(t, at);
+        }
+    }
+
+    /// Takes `t`, `len` bytes from the current position.
+    #[inline(always)]
+    fn push(&mut self, t: Token, len: usize) {
+        self.release();
+        self.last = Some((t, self.pos));
+        self.pos += len;
+    }
+
+    /// The last token, if it is a copy.
+    #[inline(always)]
+    fn last_copy(&self) -> Option<Token> {
+        self.last.map(|(t, _)| t).filter(|t| t & MATCH_FLAG != 0)
+    }
+
+    #[inline(always)]
     fn literal(&mut self) {
-        self.tokens.push(self.raw[self.pos] as u32);
-        self.pos += 1;
+        self.push(self.raw[self.pos] as u32, 1);
     }
 
     /// Codes the next `len` bytes (any length) as a copy from `dist` back, merged with the
     /// previous token when that is a copy from the same distance.
     fn copy(&mut self, mut len: usize, dist: usize) {
-        if let Some(&last) = self.tokens.last() {
-            if last & MATCH_FLAG != 0 && token_dist(last) == dist {
+        if let Some(last) = self.last_copy() {
+            if token_dist(last) == dist {
                 let have = token_len(last);
                 let take = (MAX_MATCH - have).min(len);
                 if take > 0 {
-                    *self.tokens.last_mut().expect("a last token") = match_token(have + take, dist);
+                    if let Some((t, _)) = self.last.as_mut() {
+                        *t = match_token(have + take, dist);
+                    }
                     self.pos += take;
                     len -= take;
                 }
@@ -114,8 +167,7 @@ impl<'a> Lz<'a> {
                 n
             };
             if n >= MIN_MATCH {
-                self.tokens.push(match_token(n, dist));
-                self.pos += n;
+                self.push(match_token(n, dist), n);
             } else {
                 for _ in 0..n {
                     self.literal();
@@ -123,6 +175,20 @@ impl<'a> Lz<'a> {
             }
             len -= n;
         }
+    }
+
+    /// Appends a tile row's prepared tokens, the middle ones (between the first and the
+    /// last, which may merge with their neighbours) as bits already coded.
+    fn splice_coded(&mut self, tokens: &[Token], middle: &Middle) {
+        if middle.len == 0 {
+            self.splice(tokens);
+            return;
+        }
+        self.splice(&tokens[..1]);
+        self.release();
+        self.sink.bits(&middle.bits, self.pos);
+        self.pos += middle.len;
+        self.splice(&tokens[tokens.len() - 1..]);
     }
 
     /// Appends prepared tokens for the bytes from the current position on.
@@ -154,12 +220,10 @@ impl<'a> Lz<'a> {
             if rest >= MIN_MATCH {
                 // Going on with the last copy's distance costs nothing when it merges,
                 // so it wins ties.
-                if let Some(&last) = self.tokens.last() {
-                    if last & MATCH_FLAG != 0 {
-                        let d = token_dist(last);
-                        if d <= i {
-                            (best, dist) = (common_prefix(raw, i - d, i, rest), d);
-                        }
+                if let Some(last) = self.last_copy() {
+                    let d = token_dist(last);
+                    if d <= i {
+                        (best, dist) = (common_prefix(raw, i - d, i, rest), d);
                     }
                 }
                 if best < enough && i >= 1 && dist != 1 {
@@ -199,9 +263,25 @@ impl<'a> Lz<'a> {
     }
 }
 
-/// Tokens for the whole raw stream.
-pub(super) fn tokenize(raw: &[u8], stride: usize, tiling: Option<&Tiling>) -> Vec<Token> {
-    let mut lz = Lz::new(raw, stride);
+/// A tile row's tokens but its first and last, coded under the board's fixed code, and
+/// how many bytes they cover (0: none, the row has two tokens or fewer).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Middle {
+    pub bits: BitString,
+    pub len: usize,
+}
+
+/// Passes the tokens of the whole raw stream to `sink`, using the prepared tokens of the
+/// tiles in `tiling` (and, with `coded`, their rows' bits under the board's fixed code);
+/// returns the sink.
+pub(super) fn tokenize<S: Sink>(
+    raw: &[u8],
+    stride: usize,
+    tiling: Option<&Tiling>,
+    coded: bool,
+    sink: S,
+) -> S {
+    let mut lz = Lz::new(raw, stride, sink);
     if let Some(t) = tiling {
         // For each cell, the earlier cells within reach holding the same tile, nearest
         // first, with their distance back.
@@ -241,7 +321,12 @@ pub(super) fn tokenize(raw: &[u8], stride: usize, tiling: Option<&Tiling>) -> Ve
                     _ if row < cell.drawn.0 as usize
                         || code.reach(row) >= cell.drawn.1 as usize =>
                     {
-                        lz.splice(code.row(row))
+                        if coded {
+                            let middle = t.tiles.middle(cell.tile as usize, row);
+                            lz.splice_coded(code.row(row), middle);
+                        } else {
+                            lz.splice(code.row(row));
+                        }
                     }
                     _ => lz.greedy(start + t.s),
                 }
@@ -249,5 +334,6 @@ pub(super) fn tokenize(raw: &[u8], stride: usize, tiling: Option<&Tiling>) -> Ve
         }
     }
     lz.greedy(raw.len());
-    lz.tokens
+    lz.release();
+    lz.sink
 }

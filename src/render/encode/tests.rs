@@ -145,6 +145,32 @@ fn tiled_images_decode_to_what_was_encoded() {
         .collect();
     let png = png_raw(w as u32, h as u32, &raw, &palette(), Some(&tiling));
     assert_eq!(decode(&png), px);
+    // Under fixed codes learnt from the image itself, with the tiles' rows kept coded.
+    learn(&raw, w + 1, &tiling);
+    assert!(set.fixed().is_some());
+    let fixed = png_raw(w as u32, h as u32, &raw, &palette(), Some(&tiling));
+    assert_ne!(fixed, png, "written under the fixed codes");
+    assert_eq!(decode(&fixed), px);
+    // And an image the codes were not learnt from: every cell holding the noisy tile.
+    let noisy: Vec<Option<TileCell>> = vec![Some(TileCell::whole(2)); 20];
+    let mut px2 = vec![3u8; w * h];
+    for k in 0..20 {
+        let (r, c) = (k / 5, k % 5);
+        for y in 0..s {
+            let at = (11 + r * s + y) * w + 7 + c * s;
+            px2[at..at + s].copy_from_slice(&tiles[2][y * s..(y + 1) * s]);
+        }
+    }
+    let raw2: Vec<u8> = px2
+        .chunks(w)
+        .flat_map(|r| std::iter::once(0).chain(r.iter().copied()))
+        .collect();
+    let tiling2 = Tiling {
+        cells: &noisy,
+        ..tiling
+    };
+    let png2 = png_raw(w as u32, h as u32, &raw2, &palette(), Some(&tiling2));
+    assert_eq!(decode(&png2), px2);
 }
 
 #[test]

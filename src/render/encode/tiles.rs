@@ -1,8 +1,8 @@
 //! Board tiles and their LZ77 tokens, found once per tile and image width with a
 //! thorough search and a cost model, so that each image only splices them in.
 
-use super::deflate::{code_lengths, dist_code, length_code};
-use super::lz::{common_prefix, match_token, token_dist, token_len, Token, MATCH_FLAG};
+use super::deflate::{code_lengths, dist_code, length_code, BitString, FixedBlock};
+use super::lz::{common_prefix, match_token, token_dist, token_len, Middle, Token, MATCH_FLAG};
 use super::{MAX_MATCH, MIN_MATCH, WINDOW};
 use std::sync::OnceLock;
 
@@ -408,6 +408,18 @@ pub(crate) struct TileSet {
     stride: usize,
     costs: Costs,
     codes: Vec<OnceLock<TileCode>>,
+    /// The fixed codes of the images' bands, once learnt ([`TileSet::learn`]).
+    fixed: OnceLock<FixedCodes>,
+    /// Each tile's rows' middles coded under the board's fixed code, made on first use.
+    middles: Vec<OnceLock<Vec<Middle>>>,
+}
+
+/// The fixed codes of a board image's two kinds of band: the frame (the players' rows,
+/// the coordinates, the status line), and the band of the board's rows.
+#[derive(Debug)]
+pub(crate) struct FixedCodes {
+    pub frame: FixedBlock,
+    pub board: FixedBlock,
 }
 
 impl TileSet {
@@ -424,6 +436,8 @@ impl TileSet {
         let set = TileSet {
             costs: Costs::from_tokens(&quick),
             codes: tiles.iter().map(|_| OnceLock::new()).collect(),
+            fixed: OnceLock::new(),
+            middles: tiles.iter().map(|_| OnceLock::new()).collect(),
             tiles,
             s,
             stride,
@@ -448,10 +462,51 @@ impl TileSet {
         })
     }
 
-    /// Parses every tile now.
+    /// Parses every tile now (and codes its rows, once the fixed codes are learnt).
     pub fn prepare_all(&self) {
         for i in 0..self.tiles.len() {
             self.code(i);
+            if self.fixed.get().is_some() {
+                self.middle(i, 0);
+            }
         }
+    }
+
+    /// Sets the fixed codes images are written with from now on (the first codes set
+    /// stay: every image of a size is then written alike).
+    pub fn learn(&self, codes: FixedCodes) {
+        let _ = self.fixed.set(codes);
+    }
+
+    /// The fixed codes, once learnt.
+    #[inline]
+    pub fn fixed(&self) -> Option<&FixedCodes> {
+        self.fixed.get()
+    }
+
+    /// The middle of row `r` of tile `i` (its tokens but the first and the last) coded
+    /// under the board's fixed code, coded now if it has not been yet. Only once the
+    /// fixed codes are learnt.
+    #[inline]
+    pub(super) fn middle(&self, i: usize, r: usize) -> &Middle {
+        &self.middles[i].get_or_init(|| {
+            let board = &self.fixed.get().expect("fixed codes learnt").board;
+            let code = self.code(i);
+            (0..self.s)
+                .map(|r| {
+                    let row = code.row(r);
+                    if row.len() < 3 {
+                        return Middle::default();
+                    }
+                    let mut bits = BitString::default();
+                    let mut len = 0;
+                    for &t in &row[1..row.len() - 1] {
+                        board.token(t, &mut bits);
+                        len += token_len(t);
+                    }
+                    Middle { bits, len }
+                })
+                .collect()
+        })[r]
     }
 }
