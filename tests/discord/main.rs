@@ -12,6 +12,7 @@ mod toy;
 mod analysis;
 mod chess960;
 mod chesswords;
+mod competition_deals;
 mod crazyhouse;
 mod dm_games;
 mod e2e;
