@@ -30,6 +30,7 @@ mod messages;
 mod monitor;
 pub mod names;
 pub mod registration;
+mod retitle;
 pub mod shards;
 pub mod slash;
 pub mod text;
@@ -295,11 +296,7 @@ impl Core {
 /// Opens game `g`'s public thread titled `title` under channel `parent`; its id, or
 /// `None` when Discord refuses (logged: the game stays in its channel).
 async fn create_thread(http: &Http, parent: u64, g: &GameRow, title: &str) -> Option<String> {
-    // Discord's limit on a channel name.
-    let name: String = format!("game #{} {}: {title}", g.id, g.variant)
-        .chars()
-        .take(100)
-        .collect();
+    let name = thread_name(g, title);
     let thread = ChannelId::new(parent)
         .create_thread(
             http,
@@ -315,6 +312,15 @@ async fn create_thread(http: &Http, parent: u64, g: &GameRow, title: &str) -> Op
             None
         }
     }
+}
+
+/// Game `g`'s thread name with `title` (its players, [`Core::thread_title`]):
+/// `game #17 standard: Dave vs Erin`, cut to Discord's limit on a channel name.
+fn thread_name(g: &GameRow, title: &str) -> String {
+    format!("game #{} {}: {title}", g.id, g.variant)
+        .chars()
+        .take(100)
+        .collect()
 }
 
 /// Sends game `game`'s messages to `here` in its new `thread` instead, and puts first a
