@@ -714,7 +714,8 @@ fn start_deadlines(
 ) -> (DeadlineTask, tokio::task::JoinHandle<()>) {
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Queued>(64);
     let every = Duration::from_secs(core.cfg.tick_seconds);
-    let deadlines = DeadlineTask::spawn(core.service.clone(), every, unix_now, tx);
+    let days = Some(core.cfg.event_key_days);
+    let deadlines = DeadlineTask::spawn_pruning(core.service.clone(), every, unix_now, tx, days);
     let delivery_core = core.clone();
     let delivery = tokio::spawn(async move {
         while let Some(queued) = rx.recv().await {
