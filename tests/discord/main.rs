@@ -27,6 +27,7 @@ mod play;
 mod privacy;
 mod server;
 mod shards;
+mod start_time;
 mod tournament;
 mod tournament_slash;
 mod variants;
