@@ -134,14 +134,19 @@ mod tests {
             let filter = tracing_subscriber::EnvFilter::new("trace");
             let log = subscriber(format, filter, move || out.clone(), false);
             tracing::subscriber::with_default(log, || {
-                let request = tracing::info_span!(target: "serenity::http::client", "request", req = ?Body);
+                let request =
+                    tracing::info_span!(target: "serenity::http::client", "request", req = ?Body);
                 let _in = request.enter();
                 tracing::warn!(target: "serenity::http::ratelimiting", "rate limited");
                 let own = tracing::info_span!("command", game = 17);
                 let _own = own.enter();
                 tracing::info!("a move applied");
             });
-            assert_eq!(FORMATTED.load(std::sync::atomic::Ordering::SeqCst), 0, "{format:?}");
+            assert_eq!(
+                FORMATTED.load(std::sync::atomic::Ordering::SeqCst),
+                0,
+                "{format:?}"
+            );
             let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
             for shown in ["rate limited", "a move applied", "17"] {
                 assert!(text.contains(shown), "{format:?}: {shown}: {text}");

@@ -48,7 +48,11 @@ impl Core {
             other => other,
         };
         match renamed {
-            Ok(_) => tracing::info!(game, thread, "renamed the thread of a forgotten player's game"),
+            Ok(_) => tracing::info!(
+                game,
+                thread,
+                "renamed the thread of a forgotten player's game"
+            ),
             Err(e) => tracing::warn!(game, thread, error = %e, "cannot rename a game's thread"),
         }
     }

@@ -135,12 +135,19 @@ impl DeadlineTask {
                         }
                     }
                 }
-                if let Some(days) = event_key_days.filter(|_| now >= pruned_at.saturating_add(PRUNE_EVERY)) {
+                if let Some(days) =
+                    event_key_days.filter(|_| now >= pruned_at.saturating_add(PRUNE_EVERY))
+                {
                     pruned_at = now;
                     match service.prune_event_keys(days).await {
                         Ok(0) => {}
-                        Ok(n) => tracing::info!(keys = n, "pruned the keys of events Discord can no longer deliver again"),
-                        Err(e) => tracing::warn!(error = %e, "cannot prune event keys; trying again in an hour"),
+                        Ok(n) => tracing::info!(
+                            keys = n,
+                            "pruned the keys of events Discord can no longer deliver again"
+                        ),
+                        Err(e) => {
+                            tracing::warn!(error = %e, "cannot prune event keys; trying again in an hour")
+                        }
                     }
                 }
                 if *stopped.borrow() {

@@ -166,8 +166,7 @@ fn export_shown(
 ) -> Result<Vec<u8>, ExportError> {
     let analysis = shown.analysis;
     // The whole game: its log replayed (a snapshot holds only what the next move needs).
-    let mut rules =
-        whole_with(registry, g, log).map_err(|e| ExportError::Unreadable(e.text))?;
+    let mut rules = whole_with(registry, g, log).map_err(|e| ExportError::Unreadable(e.text))?;
     if shown.deal_kept {
         rules.keep_deal_secret();
     }

@@ -116,7 +116,8 @@ mod tests {
         /// JSON escapes, or not), or another action with any text inside.
         fn action() -> impl Strategy<Value = String> {
             prop_oneof![
-                "[a-h1-8xX@=+#:QRBNK ]{0,10}".prop_map(|m| serde_json::json!({"Move": m}).to_string()),
+                "[a-h1-8xX@=+#:QRBNK ]{0,10}"
+                    .prop_map(|m| serde_json::json!({"Move": m}).to_string()),
                 any::<String>().prop_map(|m| serde_json::json!({"Move": m}).to_string()),
                 any::<String>().prop_map(|t| serde_json::json!({"Clue": [t, 2]}).to_string()),
                 Just("\"Resign\"".to_string()),

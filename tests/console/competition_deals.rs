@@ -40,10 +40,19 @@ fn deal_of(text: &str) -> (String, String) {
 /// Fails if `seen` (what an entrant could read while the competition ran) shows the
 /// deal's cards still face down (`hidden`, in their order) or the deal itself.
 fn assert_kept(what: &str, seen: &str, hidden: &[&str]) {
-    assert!(!seen.contains("[Deal"), "{what}: the deal is shown:\n{seen}");
-    assert!(!seen.contains("\"deal\":"), "{what}: the deal is exported:\n{seen}");
+    assert!(
+        !seen.contains("[Deal"),
+        "{what}: the deal is shown:\n{seen}"
+    );
+    assert!(
+        !seen.contains("\"deal\":"),
+        "{what}: the deal is exported:\n{seen}"
+    );
     for pile in hidden {
-        assert!(!seen.contains(pile), "{what}: the cards {pile} are shown:\n{seen}");
+        assert!(
+            !seen.contains(pile),
+            "{what}: the cards {pile} are shown:\n{seen}"
+        );
     }
     assert!(
         seen.contains(postal::variants::solitaire::DEAL_KEPT),
@@ -74,8 +83,14 @@ cy: tournament leave 1
     assert!(end.contains("final standings"), "{end}");
     let (first, second) = deal_of(&end);
     let after = exports(&db, 1);
-    assert!(after.contains("[Deal \"") && after.contains("\"deal\":"), "{after}");
-    assert!(!after.contains(postal::variants::solitaire::DEAL_KEPT), "{after}");
+    assert!(
+        after.contains("[Deal \"") && after.contains("\"deal\":"),
+        "{after}"
+    );
+    assert!(
+        !after.contains(postal::variants::solitaire::DEAL_KEPT),
+        "{after}"
+    );
     assert_eq!(deal_of(&after), (first.clone(), second.clone()));
     // Parade turns its setup pile face up at the start: only the hand was face down.
     // Neighbour turns nothing before the first addition: both piles were.

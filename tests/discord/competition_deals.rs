@@ -104,9 +104,16 @@ async fn deals_stay_secret_on_discord(variant: &str) {
     };
     for r in &before {
         let text = r.all_text();
-        assert!(!text.contains("[Deal"), "the deal was sent: {} {text}", r.path);
+        assert!(
+            !text.contains("[Deal"),
+            "the deal was sent: {} {text}",
+            r.path
+        );
         for pile in &hidden {
-            assert!(!text.contains(pile.as_str()), "cards face down were sent: {text}");
+            assert!(
+                !text.contains(pile.as_str()),
+                "cards face down were sent: {text}"
+            );
         }
     }
     all_accepted(&fake);

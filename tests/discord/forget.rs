@@ -109,7 +109,8 @@ async fn forgetting_renames_the_threads_of_past_games_after_a_restart() {
     assert!(f.events_words().contains("1 game thread renamed"));
     svc.store().close().await;
     drop(svc);
-    let queued = "SELECT CAST(count(*) AS TEXT) FROM outbox WHERE retitle = 1 AND delivered_at IS NULL";
+    let queued =
+        "SELECT CAST(count(*) AS TEXT) FROM outbox WHERE retitle = 1 AND delivered_at IS NULL";
     assert_eq!(strings(&path, queued).await, ["1"]);
 
     let bot = start(&fake, &path, config(&fake), 2).await;
@@ -130,7 +131,8 @@ async fn forgetting_renames_the_threads_of_past_games_after_a_restart() {
                 && r.json["archived"] == json!(true)
         })
     };
-    fake.wait_for("the thread archived again", archived_again).await;
+    fake.wait_for("the thread archived again", archived_again)
+        .await;
     assert!(fake.is_archived(&thread));
     let name = fake.threads()[&thread].1.clone();
     assert_eq!(name, named.replace(ALICE.1, "Former player 1"));

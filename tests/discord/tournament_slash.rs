@@ -14,7 +14,12 @@ use fake_discord::Fake;
 use serde_json::{json, Value};
 
 /// `/tournament ACTION id:ID` by `who` in the games channel; its response.
-pub(crate) async fn action(fake: &Fake, who: (&str, &str), what: &str, id: i64) -> fake_discord::Recorded {
+pub(crate) async fn action(
+    fake: &Fake,
+    who: (&str, &str),
+    what: &str,
+    id: i64,
+) -> fake_discord::Recorded {
     let name = format!("tournament {what}");
     slash_reply(
         fake,

@@ -21,7 +21,13 @@ const DAN: &str = "300000000000000164";
 const ANN_NAME: &str = "Annabel Quill";
 
 /// The first of `players` with a game under way resigns it, as chat event `event`.
-async fn other_board_resigns(svc: &postal::service::referee::Service, db: &str, players: &[&str], event: &str, at: i64) {
+async fn other_board_resigns(
+    svc: &postal::service::referee::Service,
+    db: &str,
+    players: &[&str],
+    event: &str,
+    at: i64,
+) {
     for who in players {
         if live_games_of(db, who).await > 0 {
             let out = say(svc, event, who, "resign", at).await;
@@ -104,7 +110,12 @@ async fn a_forgotten_entrant_leaves_every_event_and_no_trace() {
     other_board_resigns(&svc, &db, &[BEA, CAL, DAN], "r1b", at + 70).await;
     assert_eq!(live_games_of(&db, ANN).await, 1, "round 2 started");
     let queued = sql::strings(&db, "SELECT COALESCE(standings, '') FROM outbox").await;
-    assert!(queued.iter().any(|s| s.contains("Former") || s.contains(ANN)), "{queued:?}");
+    assert!(
+        queued
+            .iter()
+            .any(|s| s.contains("Former") || s.contains(ANN)),
+        "{queued:?}"
+    );
     let out = say(&svc, "r2", ANN, "resign", at + 80).await;
     assert!(out[0].text.contains("resign"), "{}", out[0].text);
     assert_eq!(live_games_of(&db, ANN).await, 0);

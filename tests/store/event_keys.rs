@@ -223,8 +223,12 @@ async fn discord_event_keys_older_than_the_age_are_pruned_and_others_kept(url: S
             true => format!("decode('{hex}', 'hex')"),
             false => format!("x'{hex}'"),
         };
-        common::sql::execute(&url, &format!("INSERT INTO events (key) VALUES ({value})"), &[])
-            .await;
+        common::sql::execute(
+            &url,
+            &format!("INSERT INTO events (key) VALUES ({value})"),
+            &[],
+        )
+        .await;
     }
     assert_eq!(store.prune_event_keys(3 * DAY).await.unwrap(), 2);
     for id in &old {

@@ -167,7 +167,10 @@ impl Service {
         let name = tournament_name(t, self.display_name(&t.variant));
         let to = tournament_place(t.channel.as_ref(), r);
         let title = format!("{name}: final standings");
-        let messages = [standings_queued(&to, &competition_table(&c, &title, user_mark))];
+        let messages = [standings_queued(
+            &to,
+            &competition_table(&c, &title, user_mark),
+        )];
         let step = ("finished", t.current_round, &[][..]);
         let no_game = |_, _| {
             Err(StoreError::Refused(
@@ -324,7 +327,8 @@ impl Service {
             self.say_to_tournament(t, lead, r);
         }
         if let Some(title) = standings {
-            r.out.push(standings_message(self.competition_table(c, &title), to));
+            r.out
+                .push(standings_message(self.competition_table(c, &title), to));
         }
         for (&(p, deal), id) in due.iter().zip(games) {
             let Some(id) = id else { continue };

@@ -488,8 +488,7 @@ impl Service {
             // Standings were queued with their players' marks: named now.
             let (table, text) = match super::round_outbox::queued_table(standings.as_deref()) {
                 Some(t) => {
-                    let (t, words) =
-                        super::round_outbox::named_standings(t, |u| self.name_of(u));
+                    let (t, words) = super::round_outbox::named_standings(t, |u| self.name_of(u));
                     (Some(t), words)
                 }
                 None => (None, text),

@@ -135,6 +135,10 @@ pub(super) fn named_standings(mut table: Table, name: impl Fn(&str) -> String) -
     for cell in table.rows.iter_mut().flatten() {
         *cell = super::marks::render_users(cell, |key, _| name(key));
     }
-    let text = format!("{}\n```\n{}```", table.title, super::rounds::table_text(&table));
+    let text = format!(
+        "{}\n```\n{}```",
+        table.title,
+        super::rounds::table_text(&table)
+    );
     (table, text)
 }

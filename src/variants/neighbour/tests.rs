@@ -318,7 +318,10 @@ fn a_finished_record_holds_the_deal_and_a_live_one_does_not() {
     assert_eq!(g.deal_words(), None);
     let kept = g.pgn(Viewer::Public, &[]);
     assert!(!kept.contains("Deal"), "{kept}");
-    assert!(kept.contains(crate::variants::solitaire::DEAL_KEPT), "{kept}");
+    assert!(
+        kept.contains(crate::variants::solitaire::DEAL_KEPT),
+        "{kept}"
+    );
     let fields = g.export_fields(Viewer::Public);
     assert!(!fields.contains_key("deal"), "{fields:?}");
     assert_eq!(fields["deal_kept"], crate::variants::solitaire::DEAL_KEPT);

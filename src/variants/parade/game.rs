@@ -267,7 +267,11 @@ impl GameRules for Parade {
 
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
         let (setup, hand) = self.deal.split_at(super::rules::PILE.min(self.deal.len()));
-        solitaire::deal_fields(self.is_over(), self.deal_kept, [("setup", setup), ("hand", hand)])
+        solitaire::deal_fields(
+            self.is_over(),
+            self.deal_kept,
+            [("setup", setup), ("hand", hand)],
+        )
     }
 
     fn animation(&self, _viewer: Viewer, _renderer: &Renderer, _names: &[&str]) -> Option<Vec<u8>> {
