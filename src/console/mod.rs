@@ -393,7 +393,10 @@ impl Session<'_> {
         out: &mut impl Write,
     ) -> Result<(), ConsoleError> {
         for q in queued {
-            self.print(std::slice::from_ref(&q.message), out)?;
+            // The console gives games no threads: a thread to rename is nothing to it.
+            if !q.message.retitle {
+                self.print(std::slice::from_ref(&q.message), out)?;
+            }
             self.service.delivered(q.id, self.now).await?;
         }
         Ok(())

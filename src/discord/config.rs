@@ -33,6 +33,10 @@ pub struct Config {
     /// Where the operator's HTTP listener serves `/metrics` and `/healthz`
     /// (`127.0.0.1:9100`); empty (the default) serves nothing.
     pub metrics_addr: String,
+    /// Days a Discord event's key is kept for the duplicate check (`events`): Discord
+    /// redelivers an event only within minutes (a gateway session resumed, an
+    /// interaction's 15-minute token), so older keys are pruned; 1 to 365, default 3.
+    pub event_key_days: u32,
 }
 
 impl Default for Config {
@@ -47,6 +51,7 @@ impl Default for Config {
             log_format: LogFormat::Text,
             message_content: true,
             metrics_addr: String::new(),
+            event_key_days: 3,
         }
     }
 }
@@ -70,6 +75,9 @@ impl Config {
         }
         if self.defer_after_ms > 2500 {
             return Err(ConfigError::Defer);
+        }
+        if !(1..=365).contains(&self.event_key_days) {
+            return Err(ConfigError::EventKeyDays(self.event_key_days));
         }
         self.metrics_listener()?;
         Ok(self)
@@ -112,6 +120,10 @@ impl Config {
         }
         if let Some(v) = var("POSTAL_DEFER_AFTER_MS") {
             self.defer_after_ms = num("POSTAL_DEFER_AFTER_MS", v)?;
+        }
+        if let Some(v) = var("POSTAL_EVENT_KEY_DAYS") {
+            let days = num("POSTAL_EVENT_KEY_DAYS", v)?;
+            self.event_key_days = u32::try_from(days).unwrap_or(u32::MAX);
         }
         if let Some(v) = var("POSTAL_SHARDS") {
             self.shards = Shards::parse(&v, "POSTAL_SHARDS")?;
@@ -170,6 +182,9 @@ pub enum ConfigError {
     /// The deadline check would never run.
     #[error("tick_seconds must be at least 1")]
     Tick,
+    /// Event keys would be kept too briefly or too long.
+    #[error("event_key_days is {0}, it must be 1 to 365")]
+    EventKeyDays(u32),
     /// Deferral would come after Discord's three seconds.
     #[error("defer_after_ms must be at most 2500 (Discord allows 3 s)")]
     Defer,

@@ -289,8 +289,18 @@ impl Core {
     pub(super) async fn deliver_notice(&self, http: &Http, queued: Queued) {
         // A game starting now is in its thread once this lock is free; a game this
         // message starts (a tournament's round) gets its thread under it.
-        let starting = self.starting.lock().await;
         let Queued { id, mut message } = queued;
+        if message.retitle {
+            // A thread to name again (a player of its game was forgotten), no message.
+            if let (Destination::Channel(thread), Some(g)) = (&message.to, message.game) {
+                self.retitle_thread(http, g, thread).await;
+            }
+            if let Err(e) = self.service.delivered(id, unix_now()).await {
+                tracing::error!(error = %e, "cannot mark a message delivered");
+            }
+            return;
+        }
+        let starting = self.starting.lock().await;
         if let (Destination::Channel(c), Some(g)) = (&message.to, message.game) {
             match self.service.thread_of(g).await {
                 Ok(Some((thread, parent))) if &parent == c => {

@@ -30,6 +30,7 @@ mod messages;
 mod monitor;
 pub mod names;
 pub mod registration;
+mod retitle;
 pub mod shards;
 pub mod slash;
 pub mod text;
@@ -295,11 +296,7 @@ impl Core {
 /// Opens game `g`'s public thread titled `title` under channel `parent`; its id, or
 /// `None` when Discord refuses (logged: the game stays in its channel).
 async fn create_thread(http: &Http, parent: u64, g: &GameRow, title: &str) -> Option<String> {
-    // Discord's limit on a channel name.
-    let name: String = format!("game #{} {}: {title}", g.id, g.variant)
-        .chars()
-        .take(100)
-        .collect();
+    let name = thread_name(g, title);
     let thread = ChannelId::new(parent)
         .create_thread(
             http,
@@ -315,6 +312,15 @@ async fn create_thread(http: &Http, parent: u64, g: &GameRow, title: &str) -> Op
             None
         }
     }
+}
+
+/// Game `g`'s thread name with `title` (its players, [`Core::thread_title`]):
+/// `game #17 standard: Dave vs Erin`, cut to Discord's limit on a channel name.
+fn thread_name(g: &GameRow, title: &str) -> String {
+    format!("game #{} {}: {title}", g.id, g.variant)
+        .chars()
+        .take(100)
+        .collect()
 }
 
 /// Sends game `game`'s messages to `here` in its new `thread` instead, and puts first a
@@ -508,7 +514,7 @@ impl Bot {
                 return Err(e);
             }
         };
-        let renderer = prepare_board_images(service.registry()).await;
+        let renderer = prepare_board_images(service.registry());
         let core = Arc::new(Core {
             service: Arc::new(service),
             renderer,
@@ -640,26 +646,24 @@ async fn check_discord(http: &Http, cfg: &Config) -> Result<(UserId, ShardRange)
     Ok((bot, shards))
 }
 
-/// Every board shape's assets, prepared before connecting so that no interaction pays
-/// for them.
-async fn prepare_board_images(registry: &Registry) -> Arc<Renderer> {
+/// Every board shape's assets, prepared in the background from the start, off the async
+/// runtime's threads, so that the bot connects to Discord at once rather than after them
+/// (issue 57: they took 95% of a start). A board drawn before its shape is ready prepares
+/// what it needs itself, as [`Renderer`] allows (two preparations of a shape racing keep
+/// one), so no interaction waits for the other shapes.
+fn prepare_board_images(registry: &Registry) -> Arc<Renderer> {
     let shapes = registry.board_shapes();
     let renderer = Arc::new(Renderer::default());
     let preparing = renderer.clone();
     let started = std::time::Instant::now();
-    let count = shapes.len();
-    if let Err(e) = tokio::task::spawn_blocking(move || {
-        preparing.prepare_all(&shapes, &RenderOptions::default())
-    })
-    .await
-    {
-        tracing::warn!(error = %e, "board images could not be prepared at start");
-    }
-    tracing::info!(
-        shapes = count,
-        ms = started.elapsed().as_millis() as u64,
-        "board images prepared"
-    );
+    tokio::task::spawn_blocking(move || {
+        preparing.prepare_all(&shapes, &RenderOptions::default());
+        tracing::info!(
+            shapes = shapes.len(),
+            ms = started.elapsed().as_millis() as u64,
+            "board images prepared"
+        );
+    });
     renderer
 }
 
@@ -708,7 +712,8 @@ fn start_deadlines(
 ) -> (DeadlineTask, tokio::task::JoinHandle<()>) {
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Queued>(64);
     let every = Duration::from_secs(core.cfg.tick_seconds);
-    let deadlines = DeadlineTask::spawn(core.service.clone(), every, unix_now, tx);
+    let days = Some(core.cfg.event_key_days);
+    let deadlines = DeadlineTask::spawn_pruning(core.service.clone(), every, unix_now, tx, days);
     let delivery_core = core.clone();
     let delivery = tokio::spawn(async move {
         while let Some(queued) = rx.recv().await {

@@ -42,6 +42,9 @@ pub struct DeadlineStats {
     pub failures: u64,
 }
 
+/// Seconds between two prunings of event keys ([`DeadlineTask::spawn_pruning`]).
+const PRUNE_EVERY: i64 = 3600;
+
 /// A running deadline task; [`DeadlineTask::stop`] ends it.
 pub struct DeadlineTask {
     stop: watch::Sender<bool>,
@@ -61,6 +64,19 @@ impl DeadlineTask {
         clock: impl Fn() -> i64 + Send + 'static,
         out: mpsc::Sender<Queued>,
     ) -> DeadlineTask {
+        DeadlineTask::spawn_pruning(service, every, clock, out, None)
+    }
+
+    /// [`DeadlineTask::spawn`] that also prunes, at its first check and then hourly (by
+    /// `clock`), the keys of Discord events older than `event_key_days` days
+    /// ([`Service::prune_event_keys`]); `None` prunes nothing.
+    pub fn spawn_pruning(
+        service: Arc<Service>,
+        every: Duration,
+        clock: impl Fn() -> i64 + Send + 'static,
+        out: mpsc::Sender<Queued>,
+        event_key_days: Option<u32>,
+    ) -> DeadlineTask {
         let (stop, mut stopped) = watch::channel(false);
         let handle = tokio::spawn(async move {
             let mut stats = DeadlineStats::default();
@@ -69,6 +85,7 @@ impl DeadlineTask {
             // The deadlines' next looks brought forward to this process's reminder
             // hours, once, before its first check ([`Service::recheck_deadlines`]).
             let mut rechecked = false;
+            let mut pruned_at = i64::MIN;
             let mut interval = tokio::time::interval(every);
             interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
@@ -115,6 +132,21 @@ impl DeadlineTask {
                         // The database not answering is logged once, by its outage.
                         if !service.failed(&e) {
                             tracing::warn!(error = %e, "deadline check failed; trying again");
+                        }
+                    }
+                }
+                if let Some(days) =
+                    event_key_days.filter(|_| now >= pruned_at.saturating_add(PRUNE_EVERY))
+                {
+                    pruned_at = now;
+                    match service.prune_event_keys(days).await {
+                        Ok(0) => {}
+                        Ok(n) => tracing::info!(
+                            keys = n,
+                            "pruned the keys of events Discord can no longer deliver again"
+                        ),
+                        Err(e) => {
+                            tracing::warn!(error = %e, "cannot prune event keys; trying again in an hour")
                         }
                     }
                 }

@@ -100,9 +100,26 @@ pub async fn export_stored(db: &str, id: i64, format: &str) -> Result<Vec<u8>, E
         }
         _ => Ok(Vec::new()),
     };
+    // A competition's attempt whose deal others may still play keeps it secret.
+    let kept = match &read {
+        Ok(_) => store.deal_in_play(id).await,
+        Err(_) => Ok(false),
+    };
     store.close().await;
     let (g, log) = read?;
-    export_game_analysed(&g, &log, &analysis?, format, &Registry::builtin())
+    let shown = Shown {
+        analysis: &analysis?,
+        deal_kept: kept?,
+    };
+    export_shown(&g, &log, shown, format, &Registry::builtin())
+}
+
+/// What an export shows beside the game's public record: the engine's analysis, and
+/// whether the game's deal is kept secret because others still play it
+/// ([`GameRules::keep_deal_secret`]).
+struct Shown<'a> {
+    analysis: &'a [StoredPosition],
+    deal_kept: bool,
 }
 
 /// Game `id`'s row and action log.
@@ -132,8 +149,27 @@ pub fn export_game_analysed(
     format: &str,
     registry: &Registry,
 ) -> Result<Vec<u8>, ExportError> {
+    let shown = Shown {
+        analysis,
+        deal_kept: false,
+    };
+    export_shown(g, log, shown, format, registry)
+}
+
+/// [`export_game_analysed`] with what else is shown (`shown`).
+fn export_shown(
+    g: &GameRow,
+    log: &[ActionRow],
+    shown: Shown<'_>,
+    format: &str,
+    registry: &Registry,
+) -> Result<Vec<u8>, ExportError> {
+    let analysis = shown.analysis;
     // The whole game: its log replayed (a snapshot holds only what the next move needs).
-    let rules = whole_with(registry, g, log).map_err(|e| ExportError::Unreadable(e.text))?;
+    let mut rules = whole_with(registry, g, log).map_err(|e| ExportError::Unreadable(e.text))?;
+    if shown.deal_kept {
+        rules.keep_deal_secret();
+    }
     // What anyone may see: a live game's secrets stay in the game, and the game decides
     // what its public projection shows once it is over.
     let viewer = Viewer::Public;

@@ -112,4 +112,27 @@ impl Store {
             .collect()
         }))
     }
+
+    /// Whether game `id` is an attempt of a best-score competition whose deals are still
+    /// in play: the competition not yet over (in sign-up, running or paused), or one of
+    /// its attempts still under way. Every entrant plays the same deals, so an attempt's
+    /// cards are then kept from everyone, its own player included (docs/tournaments.md).
+    pub async fn deal_in_play(&self, id: i64) -> Result<bool, StoreError> {
+        let n: i64 = on_pool!(self.pool, |p| {
+            sqlx::query(
+                "SELECT count(*) FROM tournament_boards b \
+                 JOIN competitions c ON c.tournament_id = b.tournament_id \
+                 JOIN tournaments t ON t.id = b.tournament_id \
+                 WHERE b.game_id = $1 AND (t.state IN ('signup', 'running', 'paused') \
+                  OR EXISTS (SELECT 1 FROM tournament_boards o JOIN games g ON g.id = o.game_id \
+                      WHERE o.tournament_id = t.id AND o.forfeit IS NULL \
+                      AND g.status IN ('challenged', 'active')))",
+            )
+            .bind(id)
+            .fetch_one(p)
+            .await?
+            .get(0)
+        });
+        Ok(n > 0)
+    }
 }

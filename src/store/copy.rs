@@ -151,6 +151,7 @@ pub const TABLES: &[Table] = &[
             ("started", I),
             ("standings", T),
             ("analysis", I),
+            ("retitle", I),
         ],
         generated_id: true,
     },

@@ -62,6 +62,27 @@ pub fn event_id(key: &[u8]) -> Option<String> {
     (n >= 0).then(|| format!("{prefix}{n}"))
 }
 
+/// The milliseconds since Discord's epoch (2015-01-01) at which the event of a Discord
+/// key (a message's or an interaction's) was made, from its snowflake's top 42 bits;
+/// `None` for any other key.
+pub fn discord_millis(key: &[u8]) -> Option<i64> {
+    let (&tag, rest) = key.split_first()?;
+    if tag != MESSAGE && tag != INTERACTION {
+        return None;
+    }
+    let n = i64::from_be_bytes(rest.try_into().ok()?);
+    (n >= 0).then_some(n >> 22)
+}
+
+/// The smallest key of `tag` made at `millis` since Discord's epoch or later: keys of
+/// that tag below it are older.
+pub fn discord_bound(tag: u8, millis: i64) -> Vec<u8> {
+    let mut key = Vec::with_capacity(9);
+    key.push(tag);
+    key.extend_from_slice(&(millis.max(0) << 22).to_be_bytes());
+    key
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

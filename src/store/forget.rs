@@ -49,6 +49,9 @@ pub struct Forgotten {
     /// Tournaments and competitions not yet over that they created: the creator is now
     /// the label, so only the server's moderators manage them.
     pub handed_over: u64,
+    /// Threads of their past games whose names are to be given again with the label (on
+    /// Discord, where a thread's name holds its players' names).
+    pub threads: u64,
 }
 
 impl Forgotten {
@@ -60,8 +63,8 @@ impl Forgotten {
             && self.entries_removed == 0
     }
 
-    /// What was done in tournaments and competitions, as `; ...` clauses (empty when
-    /// nothing), for the answers.
+    /// What was done in tournaments and competitions and to game threads, as `; ...`
+    /// clauses (empty when nothing), for the answers.
     pub fn events_words(&self) -> String {
         let n = |count: u64, one: &str, many: &str| match count {
             1 => format!("1 {one}"),
@@ -78,6 +81,12 @@ impl Forgotten {
             out += &format!(
                 "; withdrawn from {} under way",
                 n(self.entries_withdrawn, "tournament", "tournaments")
+            );
+        }
+        if self.threads > 0 {
+            out += &format!(
+                "; {} renamed",
+                n(self.threads, "game thread", "game threads")
             );
         }
         if self.handed_over > 0 {
@@ -264,6 +273,18 @@ impl Store {
                         .execute(&mut *tx)
                         .await?;
                 }
+                // Their past games' threads, named with their name: renamed by the
+                // adapter that gave them (an outbox message each, kept until delivered).
+                done.threads = sqlx::query(
+                    "INSERT INTO outbox (game_id, destination, text, created_at, retitle) \
+                     SELECT t.game_id, 'channel:' || t.thread, '', $2, 1 FROM game_threads t \
+                     WHERE t.game_id IN (SELECT game_id FROM seats WHERE user_id = $1)",
+                )
+                .bind(&label)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
                 done.games = played as u64;
                 done.label = Some(label);
             }

@@ -107,4 +107,82 @@ mod tests {
             assert_eq!(entries(log).map_err(|e| e.0), Err(line), "{log:?}");
         }
     }
+
+    mod fuzz {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        /// An action's JSON as the referee writes it: a move (its text free of what
+        /// JSON escapes, or not), or another action with any text inside.
+        fn action() -> impl Strategy<Value = String> {
+            prop_oneof![
+                "[a-h1-8xX@=+#:QRBNK ]{0,10}"
+                    .prop_map(|m| serde_json::json!({"Move": m}).to_string()),
+                any::<String>().prop_map(|m| serde_json::json!({"Move": m}).to_string()),
+                any::<String>().prop_map(|t| serde_json::json!({"Clue": [t, 2]}).to_string()),
+                Just("\"Resign\"".to_string()),
+            ]
+        }
+
+        /// `entries` as the write trigger appends them: `{seat}{kind}{at} {text}\n`.
+        fn written(entries: &[Entry]) -> String {
+            entries
+                .iter()
+                .map(|e| match packing::pack(&e.json) {
+                    (Some(text), _) => format!("{}m{} {text}\n", e.seat, e.at),
+                    (None, json) => format!("{}j{} {}\n", e.seat, e.at, json.unwrap_or("")),
+                })
+                .collect()
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(500))]
+
+            #[test]
+            fn a_written_log_reads_back_entry_for_entry(
+                list in prop::collection::vec((any::<u8>(), any::<i64>(), action()), 0..12),
+            ) {
+                let list: Vec<Entry> = list
+                    .into_iter()
+                    .map(|(seat, at, json)| Entry { seat, at, json })
+                    .collect();
+                prop_assert_eq!(entries(&written(&list)), Ok(list));
+            }
+
+            #[test]
+            fn any_text_is_read_or_refused_at_a_line_it_has(
+                log in prop_oneof![
+                    any::<String>(),
+                    "([0-9]{0,4}[mjx]?-?[0-9]{0,6} ?[a-z0-9\"{}:]{0,8}\n?){0,5}",
+                ],
+            ) {
+                if let Err((line, _)) = entries(&log) {
+                    prop_assert!(line >= 1 && line <= log.split('\n').count(), "{} {:?}", line, log);
+                }
+            }
+
+            #[test]
+            fn a_damaged_log_is_read_or_refused(
+                list in prop::collection::vec((0u8..4, 0i64..100_000, action()), 1..6),
+                edits in prop::collection::vec((any::<usize>(), any::<char>(), any::<bool>()), 1..4),
+            ) {
+                let list: Vec<Entry> = list
+                    .into_iter()
+                    .map(|(seat, at, json)| Entry { seat, at, json })
+                    .collect();
+                let mut chars: Vec<char> = written(&list).chars().collect();
+                for (at, c, insert) in edits {
+                    let at = at % chars.len().max(1);
+                    match (insert, chars.is_empty()) {
+                        (true, _) | (false, true) => chars.insert(at.min(chars.len()), c),
+                        (false, false) => chars[at] = c,
+                    }
+                }
+                let log: String = chars.into_iter().collect();
+                if let Err((line, _)) = entries(&log) {
+                    prop_assert!(line >= 1 && line <= log.split('\n').count());
+                }
+            }
+        }
+    }
 }

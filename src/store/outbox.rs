@@ -88,6 +88,9 @@ pub struct QueuedMessage {
     /// Whether it reports its game's engine analysis (migration 0025): its deliverer
     /// attaches the analysis's graph.
     pub analysis: bool,
+    /// Whether it asks for its game's thread to be named again, with no text (migration
+    /// 0026): a player of the game was forgotten.
+    pub retitle: bool,
 }
 
 /// The messages as the JSON array the `game_writes` trigger reads.
@@ -152,7 +155,7 @@ impl Store {
                 "UPDATE outbox SET claimed_by = $1, claimed_until = $2 + $3
                  WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
-                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle"
             }
             // Rows another process is claiming at this moment are skipped, not waited
             // for: no claimer waits on another, and none can deadlock with another.
@@ -161,7 +164,7 @@ impl Store {
                  WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
                    FOR UPDATE SKIP LOCKED)
-                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle"
             }
         };
         let mut rows = on_pool!(self.pool, |p| sqlx::query(sql)
@@ -181,6 +184,7 @@ impl Store {
                 started: r.get::<i64, _>(6) != 0,
                 standings: r.get(7),
                 analysis: r.get::<i64, _>(8) != 0,
+                retitle: r.get::<i64, _>(9) != 0,
             })
             .collect::<Vec<_>>());
         rows.sort_by_key(|q| q.id);

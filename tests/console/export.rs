@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-fn temp_db(name: &str) -> (PathBuf, String) {
+pub(crate) fn temp_db(name: &str) -> (PathBuf, String) {
     let dir = std::env::temp_dir().join(format!("postal-export-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -11,7 +11,7 @@ fn temp_db(name: &str) -> (PathBuf, String) {
     (dir, url)
 }
 
-fn play(db: &str, script: &str) -> String {
+pub(crate) fn play(db: &str, script: &str) -> String {
     let opts = postal::console::Options {
         db: db.to_string(),
         settings: postal::service::settings::Settings {
@@ -28,7 +28,7 @@ fn play(db: &str, script: &str) -> String {
     String::from_utf8(out).unwrap()
 }
 
-fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn export(db: &str, id: i64, format: &str) -> Result<Vec<u8>, String> {
     postal::console::block_on(postal::console::export(db, id, format))
         .unwrap()
         .map_err(|e| e.to_string())

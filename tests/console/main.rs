@@ -7,6 +7,7 @@ mod common;
 
 mod cli_pipe;
 mod command_parser;
+mod competition_deals;
 mod console_input;
 mod export;
 mod forget_user;

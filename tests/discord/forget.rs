@@ -77,3 +77,72 @@ async fn forget_me_asks_privately_and_a_button_only_the_asker_presses_confirms()
     all_accepted(&fake);
     bot.stop().await;
 }
+
+/// A thread's name holds its players' display names: forgetting one renames the threads
+/// of their past games with the label, through the outbox, so a bot that was stopped
+/// (here, while the operator ran the forgetting) does it when it starts. An archived
+/// thread is opened, renamed and archived again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forgetting_renames_the_threads_of_past_games_after_a_restart() {
+    let fake = Fake::start(TOKEN).await;
+    let path = db("forget-threads");
+    let bot = start(&fake, &path, config(&fake), 1).await;
+    let thread = start_game(&fake, "").await;
+    let named = fake.threads()[&thread].1.clone();
+    assert!(named.contains(ALICE.1), "{named}");
+    fake.say(BOB, &thread, "!resign");
+    wait_post(&fake, &thread, "game over").await;
+    bot.stop().await;
+    fake.archive_thread(&thread);
+
+    // The operator forgets Alice while the bot is stopped: the rename waits in the
+    // outbox, committed with the forgetting.
+    let svc = crate::common::service::open(&format!("sqlite://{path}")).await;
+    let done = svc
+        .forget_user(ALICE.0, None, postal::service::deadlines::unix_now())
+        .await
+        .unwrap();
+    let postal::store::Forgetting::Done(f) = done else {
+        panic!("not forgotten: {done:?}");
+    };
+    assert_eq!(f.threads, 1, "{f:?}");
+    assert!(f.events_words().contains("1 game thread renamed"));
+    svc.store().close().await;
+    drop(svc);
+    let queued =
+        "SELECT CAST(count(*) AS TEXT) FROM outbox WHERE retitle = 1 AND delivered_at IS NULL";
+    assert_eq!(strings(&path, queued).await, ["1"]);
+
+    let bot = start(&fake, &path, config(&fake), 2).await;
+    let renamed = |reqs: &[fake_discord::Recorded]| {
+        reqs.iter().any(|r| {
+            r.method == "PATCH"
+                && r.path == format!("/channels/{thread}")
+                && r.ok()
+                && r.json.get("name").is_some()
+        })
+    };
+    fake.wait_for("the thread renamed", renamed).await;
+    let archived_again = |reqs: &[fake_discord::Recorded]| {
+        reqs.iter().any(|r| {
+            r.method == "PATCH"
+                && r.path == format!("/channels/{thread}")
+                && r.ok()
+                && r.json["archived"] == json!(true)
+        })
+    };
+    fake.wait_for("the thread archived again", archived_again)
+        .await;
+    assert!(fake.is_archived(&thread));
+    let name = fake.threads()[&thread].1.clone();
+    assert_eq!(name, named.replace(ALICE.1, "Former player 1"));
+    assert!(!name.contains(ALICE.1), "{name}");
+    for _ in 0..50 {
+        if strings(&path, queued).await == ["0"] {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(strings(&path, queued).await, ["0"]);
+    bot.stop().await;
+}

@@ -14,7 +14,12 @@ use fake_discord::Fake;
 use serde_json::{json, Value};
 
 /// `/tournament ACTION id:ID` by `who` in the games channel; its response.
-async fn action(fake: &Fake, who: (&str, &str), what: &str, id: i64) -> fake_discord::Recorded {
+pub(crate) async fn action(
+    fake: &Fake,
+    who: (&str, &str),
+    what: &str,
+    id: i64,
+) -> fake_discord::Recorded {
     let name = format!("tournament {what}");
     slash_reply(
         fake,
@@ -28,7 +33,7 @@ async fn action(fake: &Fake, who: (&str, &str), what: &str, id: i64) -> fake_dis
 
 /// `/tournament create` by Alice in the games channel with `format`, `variant` and one
 /// number option; its response.
-async fn create(
+pub(crate) async fn create(
     fake: &Fake,
     format: &str,
     variant: &str,
@@ -65,7 +70,7 @@ async fn suggested(fake: &Fake, format: &str, typed: &str) -> Vec<String> {
 }
 
 /// The response's text.
-fn said(r: &fake_discord::Recorded) -> &str {
+pub(crate) fn said(r: &fake_discord::Recorded) -> &str {
     assert!(r.ok(), "{} {}", r.status, r.response);
     r.content().unwrap_or_default()
 }

@@ -2,9 +2,12 @@
 //! file reaches that the other suites do not fuzz already (moves: `notation.rs`,
 //! `typed_moves.rs`, `descriptive.rs`; commands: `tests/console/command_parser.rs`): the
 //! FEN of every preset variant, Gravity's and Booster's FEN and Booster's stored form,
-//! a solitaire's stored board, and the server settings' values. Every input is read
-//! without a panic; a FEN that is read is written back canonically, and the canonical
-//! form reads back to itself. Inputs are mutations of real FENs (characters replaced,
+//! a solitaire's stored board, the server settings' values, and the commands and move
+//! forms of every registered variant, read by the game itself at its start and after a
+//! few legal moves (the game log's reader is fuzzed beside it, in
+//! `src/store/game_log.rs`). Every input is read without a panic; an action read is
+//! applied without one; a FEN that is read is written back canonically, and the
+//! canonical form reads back to itself. Inputs are mutations of real FENs (characters replaced,
 //! inserted, deleted), FEN-shaped text, and arbitrary text; the corpus below keeps the
 //! cases found by hand or by the fuzzing (proptest keeps its own failures in
 //! `parsers_fuzz.proptest-regressions`).
@@ -12,7 +15,8 @@
 use postal::rules::fen::{parse_fen, to_fen};
 use postal::rules::variant::Variant;
 use postal::service::server_settings::read_change;
-use postal::variants::{booster, gravity};
+use postal::variants::api::{Env, GameCommand, GameRules, NewGame, Seat, VariantSpec, Viewer};
+use postal::variants::{booster, gravity, Registry};
 use proptest::prelude::*;
 
 /// FENs kept as regression cases: each is read without a panic (most are refused).
@@ -119,6 +123,78 @@ fn the_corpus_is_read_without_a_panic() {
     assert!(booster::fen::read_stored(CORPUS[wrapping + 2]).is_err());
     let board = CORPUS[wrapping + 1].to_string();
     assert!(postal::variants::solitaire::board::Board::try_from(board).is_err());
+}
+
+/// A game of `spec` from `seed`, after up to `plies` legal moves (each the
+/// `pick`th, cycled, of what the first awaited seat may play).
+fn played(spec: &dyn VariantSpec, seed: u64, plies: usize, pick: usize) -> Box<dyn GameRules> {
+    let setup = NewGame {
+        seed,
+        hidden_seed: Some(seed),
+        ..NewGame::default()
+    };
+    let mut g = spec.new_game(&setup).expect("a new game");
+    for _ in 0..plies {
+        let Some((seat, _)) = g.awaiting().into_iter().next() else {
+            break;
+        };
+        let legal = g.project(Viewer::Seat(seat)).legal;
+        if legal.is_empty() {
+            break;
+        }
+        let typed = &legal[pick % legal.len()];
+        let (word, rest) = typed.split_once(' ').unwrap_or((typed, ""));
+        let read = g.read(seat, &GameCommand::new(word, rest), Env::default());
+        match read.ok().and_then(|r| r.action().cloned()) {
+            Some(action) if g.apply(seat, &action).is_ok() => {}
+            _ => break,
+        }
+    }
+    g
+}
+
+/// `word rest` read by every seat `g` awaits (and seat 0): no panic, and an action read
+/// is applied, to a copy, without one.
+fn read_by_every_seat(spec: &dyn VariantSpec, g: &dyn GameRules, word: &str, rest: &str) {
+    let mut seats: Vec<Seat> = g.awaiting().into_iter().map(|(s, _)| s).collect();
+    seats.push(Seat(0));
+    let command = GameCommand::new(word, rest);
+    for seat in seats {
+        let Ok(reading) = g.read(seat, &command, Env::default()) else {
+            continue;
+        };
+        if let Some(action) = reading.action() {
+            let mut copy = spec.load(&g.snapshot().unwrap()).unwrap();
+            let _ = copy.apply(seat, action);
+        }
+    }
+}
+
+/// Text shaped like the variants' moves and commands' arguments.
+const MOVE_SHAPED: &str = "[a-hA-Za-z@=+x#:/!?0-9 -]{0,14}";
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_variants_commands_and_moves_are_read_safely(
+        variant in any::<prop::sample::Index>(),
+        (seed, plies, pick) in (any::<u64>(), 0usize..8, any::<usize>()),
+        word in any::<prop::sample::Index>(),
+        rest in prop_oneof![MOVE_SHAPED, any::<String>().prop_map(|s| s.chars().take(40).collect())],
+    ) {
+        let registry = Registry::builtin();
+        let specs: Vec<&dyn VariantSpec> = registry.all().collect();
+        let spec = *variant.get(&specs);
+        let g = played(spec, seed, plies, pick);
+        // A declared command's word, a move typed bare, or a word of its own.
+        let mut words: Vec<&str> = spec.commands().iter().map(|c| c.name).collect();
+        words.extend(["move", "", "e4", "zz"]);
+        let typed = *word.get(&words);
+        read_by_every_seat(spec, g.as_ref(), typed, &rest);
+        let (first, tail) = rest.split_once(' ').unwrap_or((&rest, ""));
+        read_by_every_seat(spec, g.as_ref(), first, tail);
+    }
 }
 
 proptest! {

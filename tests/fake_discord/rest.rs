@@ -278,7 +278,9 @@ fn answer(
             (200, m)
         }
         ("PATCH", ["channels", c]) => {
-            // Only what the bot may change of a thread: unarchiving it.
+            // What the bot may change of a thread: its name and whether it is archived.
+            // As Discord, an archived thread takes no change but being opened again
+            // (400 / 50083), which may rename it in the same request.
             let Some((parent, name)) = inner.threads.get(*c).cloned() else {
                 return err(404, 10003, "Unknown Channel");
             };
@@ -286,14 +288,38 @@ fn answer(
                 .as_object()
                 .map(|o| o.keys().collect())
                 .unwrap_or_default();
-            if fields != ["archived"] || body["archived"] != json!(false) {
+            if fields.is_empty() || fields.iter().any(|f| *f != "archived" && *f != "name") {
                 return err(
                     400,
                     50035,
-                    "Invalid Form Body: the fake only unarchives threads",
+                    "Invalid Form Body: the fake changes a thread's name and archiving only",
                 );
             }
-            inner.archived.remove(*c);
+            let archived = body.get("archived").and_then(Value::as_bool);
+            if inner.archived.contains(*c) && archived != Some(false) {
+                return err(400, 50083, "Thread is archived");
+            }
+            let name = match body.get("name") {
+                None => name,
+                Some(n) => match n.as_str() {
+                    Some(n) if (1..=100).contains(&n.chars().count()) => n.to_string(),
+                    _ => {
+                        return err(
+                            400,
+                            50035,
+                            "Invalid Form Body: name: must be between 1 and 100 in length",
+                        )
+                    }
+                },
+            };
+            inner
+                .threads
+                .insert(c.to_string(), (parent.clone(), name.clone()));
+            match archived {
+                Some(true) => inner.archived.insert(c.to_string()),
+                Some(false) => inner.archived.remove(*c),
+                None => false,
+            };
             (200, channel_object(c, 11, &name, Some(&parent)))
         }
         ("PATCH", ["channels", c, "messages", id]) => {

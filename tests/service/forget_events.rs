@@ -2,8 +2,9 @@
 //! their sign-up entries are removed, their places in a tournament under way withdrawn
 //! (never paired again: their later boards are forfeited, no game is made for them), the
 //! events they created handed to the server's moderators (the creator is the label); the
-//! answer says each of these; afterwards their key is in no table and, on SQLite (which
-//! runs with `secure_delete`), nowhere in the database file's bytes.
+//! answer says each of these; afterwards their key and their display name are in no table
+//! (the outbox's queued standings included) and, on SQLite (which runs with
+//! `secure_delete`), nowhere in the database file's bytes.
 
 use crate::common;
 
@@ -15,6 +16,27 @@ const ANN: &str = "300000000000000161";
 const BEA: &str = "300000000000000162";
 const CAL: &str = "300000000000000163";
 const DAN: &str = "300000000000000164";
+
+/// Ann's display name, as the bot learns it from her messages.
+const ANN_NAME: &str = "Annabel Quill";
+
+/// The first of `players` with a game under way resigns it, as chat event `event`.
+async fn other_board_resigns(
+    svc: &postal::service::referee::Service,
+    db: &str,
+    players: &[&str],
+    event: &str,
+    at: i64,
+) {
+    for who in players {
+        if live_games_of(db, who).await > 0 {
+            let out = say(svc, event, who, "resign", at).await;
+            assert!(out[0].text.contains("resign"), "{}", out[0].text);
+            return;
+        }
+    }
+    panic!("no other board under way");
+}
 
 /// The rows, in any table (`events` left out: it holds chat event ids), that hold `key`.
 async fn holding(db: &str, key: &str) -> Vec<String> {
@@ -76,12 +98,25 @@ async fn a_forgotten_entrant_leaves_every_event_and_no_trace() {
         act(DAN, "tournament join 3"),
         act(DAN, "tournament start 3"),
     ];
+    svc.learn_name(ANN, ANN_NAME);
     for (event, who, text, at) in &script {
         say(&svc, event, who, text, *at).await;
     }
-    // Ann resigns her first game; the other board plays on.
+    // Ann resigns her first game; the other board ends too: the standings after round
+    // 1, which name her, are queued with round 2, where she resigns again.
     assert_eq!(live_games_of(&db, ANN).await, 1);
     let out = say(&svc, "r1", ANN, "resign", at + 60).await;
+    assert!(out[0].text.contains("resign"), "{}", out[0].text);
+    other_board_resigns(&svc, &db, &[BEA, CAL, DAN], "r1b", at + 70).await;
+    assert_eq!(live_games_of(&db, ANN).await, 1, "round 2 started");
+    let queued = sql::strings(&db, "SELECT COALESCE(standings, '') FROM outbox").await;
+    assert!(
+        queued
+            .iter()
+            .any(|s| s.contains("Former") || s.contains(ANN)),
+        "{queued:?}"
+    );
+    let out = say(&svc, "r2", ANN, "resign", at + 80).await;
     assert!(out[0].text.contains("resign"), "{}", out[0].text);
     assert_eq!(live_games_of(&db, ANN).await, 0);
     let out = dm(&svc, "f1", ANN, "forget-me confirm", at + 120).await;
@@ -96,28 +131,31 @@ async fn a_forgotten_entrant_leaves_every_event_and_no_trace() {
     let label = svc.store().tournament(1).await.unwrap().unwrap().creator;
     assert!(label.starts_with("Former player"), "{label}");
     // The other board ends: the next round is paired without her.
-    for (i, who) in [BEA, CAL, DAN].into_iter().enumerate() {
-        if live_games_of(&db, who).await > 0 {
-            say(&svc, &format!("r2{i}"), who, "resign", at + 180).await;
-            break;
-        }
-    }
+    other_board_resigns(&svc, &db, &[BEA, CAL, DAN], "r2b", at + 180).await;
     let rounds = svc.store().boards(3).await.unwrap();
-    assert!(rounds.iter().any(|b| b.round == 2), "round 2 started");
+    assert!(rounds.iter().any(|b| b.round == 3), "round 3 started");
     assert_eq!(live_games_of(&db, &label).await, 0, "a game for the label");
-    assert!(
-        holding(&db, ANN).await.is_empty(),
-        "{:?}",
-        holding(&db, ANN).await
-    );
+    // Neither her key nor her name, anywhere: the outbox's queued standings, which
+    // named her, now name the label.
+    for trace in [ANN, ANN_NAME] {
+        assert!(
+            holding(&db, trace).await.is_empty(),
+            "{trace}: {:?}",
+            holding(&db, trace).await
+        );
+    }
+    let queued = sql::strings(&db, "SELECT COALESCE(standings, '') FROM outbox").await;
+    assert!(queued.iter().any(|s| s.contains(&label)), "{queued:?}");
     svc.store().close().await;
     drop(svc);
     if !dir.on_postgres() {
         let bytes = std::fs::read(dir.0.join("postal.db")).unwrap();
-        let found = bytes
-            .windows(ANN.len())
-            .filter(|w| *w == ANN.as_bytes())
-            .count();
-        assert_eq!(found, 0, "the forgotten key is in the database file");
+        for trace in [ANN, ANN_NAME] {
+            let found = bytes
+                .windows(trace.len())
+                .filter(|w| *w == trace.as_bytes())
+                .count();
+            assert_eq!(found, 0, "the forgotten {trace} is in the database file");
+        }
     }
 }

@@ -14,6 +14,7 @@ use sqlx::Connection;
 on_both_backends!(
     the_migration_gives_the_keys_the_store_computes,
     the_migration_writes_each_games_log_in_order,
+    discord_event_keys_older_than_the_age_are_pruned_and_others_kept,
 );
 
 /// Ids of every form: Discord's, numbers at the edges of 64 bits, snowflakes written
@@ -190,4 +191,55 @@ async fn the_migration_gives_the_keys_the_store_computes(url: String) {
         );
     }
     assert_eq!(got.len(), want.len());
+}
+
+/// The snowflake of an event made `ms` milliseconds after Discord's epoch (2015-01-01),
+/// the `seq`th of that millisecond.
+fn snowflake(ms: i64, seq: i64) -> i64 {
+    (ms << 22) | seq
+}
+
+async fn discord_event_keys_older_than_the_age_are_pruned_and_others_kept(url: String) {
+    let store = postal::store::Store::open(&url).await.unwrap();
+    const DAY: i64 = 86_400_000;
+    // The newest event, late 2023 by Discord's clock; this machine's clock plays no part.
+    let newest = 1_700_000_000_000 - 1_420_070_400_000;
+    let old = [
+        format!("msg:{}", snowflake(newest - 5 * DAY, 0)),
+        format!("int:{}", snowflake(newest - 3 * DAY - 1, 4095)),
+    ];
+    let kept = [
+        format!("msg:{}", snowflake(newest - 3 * DAY + 1, 0)),
+        format!("int:{}", snowflake(newest - 3_600_000, 7)),
+        format!("msg:{}", snowflake(newest, 1)),
+        // No time to read: kept whatever their age.
+        "console-1f-3".to_string(),
+        "e0".to_string(),
+        "msg:007".to_string(),
+    ];
+    for id in old.iter().chain(&kept) {
+        let hex: String = event_key(id).iter().map(|b| format!("{b:02x}")).collect();
+        let value = match url.starts_with("postgres") {
+            true => format!("decode('{hex}', 'hex')"),
+            false => format!("x'{hex}'"),
+        };
+        common::sql::execute(
+            &url,
+            &format!("INSERT INTO events (key) VALUES ({value})"),
+            &[],
+        )
+        .await;
+    }
+    assert_eq!(store.prune_event_keys(3 * DAY).await.unwrap(), 2);
+    for id in &old {
+        assert!(!store.event_seen(id).await.unwrap(), "{id} is kept");
+    }
+    for id in &kept {
+        assert!(store.event_seen(id).await.unwrap(), "{id} is pruned");
+    }
+    // Nothing more is that old; an empty table has nothing to prune.
+    assert_eq!(store.prune_event_keys(3 * DAY).await.unwrap(), 0);
+    common::sql::execute(&url, "DELETE FROM events", &[]).await;
+    assert_eq!(store.prune_event_keys(3 * DAY).await.unwrap(), 0);
+    store.close().await;
 }

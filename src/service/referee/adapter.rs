@@ -114,6 +114,21 @@ impl Service {
             .map(|(t, round, board)| format!("T{t} R{round} B{board}")))
     }
 
+    /// Prunes the keys of Discord events made more than `days` days before the newest
+    /// one ([`crate::store::Store::prune_event_keys`]): Discord can no longer deliver
+    /// them again. How many went.
+    pub async fn prune_event_keys(&self, days: u32) -> Result<u64, StoreError> {
+        self.store
+            .prune_event_keys(i64::from(days) * 86_400_000)
+            .await
+    }
+
+    /// Game `id` as stored, if there is one: for an adapter to name its thread again
+    /// ([`Outbound::retitle`](super::Outbound::retitle)).
+    pub async fn stored_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+        self.store.game(id).await
+    }
+
     /// The thread game `id` was given and the channel it was opened from, if any.
     pub async fn thread_of(&self, id: i64) -> Result<Option<(String, String)>, StoreError> {
         self.store.thread_of(id).await

@@ -166,8 +166,11 @@ impl Service {
         }
         let name = tournament_name(t, self.display_name(&t.variant));
         let to = tournament_place(t.channel.as_ref(), r);
-        let table = self.competition_table(&c, &format!("{name}: final standings"));
-        let messages = [standings_queued(&to, &table)];
+        let title = format!("{name}: final standings");
+        let messages = [standings_queued(
+            &to,
+            &competition_table(&c, &title, user_mark),
+        )];
         let step = ("finished", t.current_round, &[][..]);
         let no_game = |_, _| {
             Err(StoreError::Refused(
@@ -274,7 +277,7 @@ impl Service {
             .map(|&(_, d)| d - 1)
             .filter(|&k| k >= 1 && k <= complete)
             .max()
-            .map(|k| self.competition_table(c, &format!("{name}: standings after deal {k}")));
+            .map(|k| format!("{name}: standings after deal {k}"));
         let heading = |deal: usize| format!("{name}, deal {deal} of {deals}: ");
         let mut messages = Vec::new();
         if queued {
@@ -284,7 +287,11 @@ impl Service {
                 ..RoundMessage::default()
             };
             messages.extend(lead.clone().map(|l| say(format!("sign-up is over: {l}"))));
-            messages.extend(standings.as_ref().map(|s| standings_queued(&to, s)));
+            messages.extend(
+                standings
+                    .as_ref()
+                    .map(|s| standings_queued(&to, &competition_table(c, s, user_mark))),
+            );
             for (i, &(p, deal)) in due.iter().enumerate() {
                 // The game's opening goes to its player alone (its board shows the deal);
                 // the channel hears who was dealt, and nothing of the cards.
@@ -319,8 +326,9 @@ impl Service {
         if let Some(lead) = lead {
             self.say_to_tournament(t, lead, r);
         }
-        if let Some(table) = standings {
-            r.out.push(standings_message(table, to));
+        if let Some(title) = standings {
+            r.out
+                .push(standings_message(self.competition_table(c, &title), to));
         }
         for (&(p, deal), id) in due.iter().zip(games) {
             let Some(id) = id else { continue };
@@ -474,32 +482,41 @@ impl Service {
         Ok((c, boards))
     }
 
-    /// `c`'s standings under `title` as a table (a withdrawn entrant marked `(w)`).
+    /// `c`'s standings under `title` as a table (a withdrawn entrant marked `(w)`), the
+    /// entrants by the names this process knows.
     fn competition_table(&self, c: &Competition, title: &str) -> Table {
-        let names: Vec<String> = c
-            .users
-            .iter()
-            .zip(&c.withdrawn)
-            .map(|(u, &w)| {
-                let name = self.name_of(u);
-                if w {
-                    format!("{name} (w)")
-                } else {
-                    name
-                }
-            })
-            .collect();
-        let s = solitaire_table(&solitaire_standings(&c.results), &names);
-        Table {
-            title: title.to_string(),
-            header: s.header,
-            rows: s.rows,
-        }
+        competition_table(c, title, |u| self.name_of(u))
     }
 }
 
-/// Standings `table` to post at `to`, queued in the outbox: the title and the table as
-/// text, and the table to draw.
+/// `c`'s standings under `title` as a table (a withdrawn entrant marked `(w)`), each
+/// entrant written by `name`: their display name for an answer, their mark
+/// ([`user_mark`]) for the outbox, named at delivery (so no display name is stored, and
+/// a forgotten player's mark becomes their label).
+fn competition_table(c: &Competition, title: &str, name: impl Fn(&str) -> String) -> Table {
+    let names: Vec<String> = c
+        .users
+        .iter()
+        .zip(&c.withdrawn)
+        .map(|(u, &w)| {
+            let name = name(u);
+            if w {
+                format!("{name} (w)")
+            } else {
+                name
+            }
+        })
+        .collect();
+    let s = solitaire_table(&solitaire_standings(&c.results), &names);
+    Table {
+        title: title.to_string(),
+        header: s.header,
+        rows: s.rows,
+    }
+}
+
+/// The standings `table` queued for `to`: the title and the table as text, and the table
+/// to draw; its entrants are named at delivery ([`super::round_outbox::named_standings`]).
 fn standings_queued(to: &Destination, table: &Table) -> RoundMessage {
     let text = format!("{}\n```\n{}```", table.title, table_text(table));
     super::round_outbox::standings_message(to, text, table)

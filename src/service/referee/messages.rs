@@ -151,6 +151,11 @@ pub struct Outbound {
     /// tournament's), in the message's channel: an adapter that gives games threads opens
     /// the game's thread there, as it does for a challenge accepted.
     pub started: bool,
+    /// The message asks for its game's thread to be named again, and has no text: a
+    /// player of the game was forgotten, and the thread's name still shows their name. An
+    /// adapter that gives games threads names it again from the game as it now stands
+    /// (the label in their place); any other has nothing to do.
+    pub retitle: bool,
 }
 
 /// A message's content as structured data ([`Outbound::card`]).

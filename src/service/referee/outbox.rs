@@ -410,12 +410,24 @@ impl Service {
                 started,
                 standings,
                 analysis,
+                retitle,
             } = q;
             let Some(to) = destination_from_key(&destination) else {
                 // Not written by this service: nothing to deliver.
                 self.store.mark_delivered(id, 0).await?;
                 continue;
             };
+            if retitle {
+                // A thread to name again: the adapter reads the game itself.
+                ids.push(id);
+                out.push(Outbound {
+                    to,
+                    game: game_id,
+                    retitle,
+                    ..Outbound::default()
+                });
+                continue;
+            }
             let game = match game_id {
                 Some(gid) => self.store.game(gid).await?,
                 None => None,
@@ -473,6 +485,14 @@ impl Service {
                 .as_ref()
                 .filter(|g| g.status == GameStatus::Cancelled)
                 .map(|g| ChallengeMark::Settled(g.id, "expired unanswered".into()));
+            // Standings were queued with their players' marks: named now.
+            let (table, text) = match super::round_outbox::queued_table(standings.as_deref()) {
+                Some(t) => {
+                    let (t, words) = super::round_outbox::named_standings(t, |u| self.name_of(u));
+                    (Some(t), words)
+                }
+                None => (None, text),
+            };
             ids.push(id);
             out.push(Outbound {
                 to,
@@ -483,7 +503,7 @@ impl Service {
                 mentions,
                 ending,
                 challenge,
-                table: super::round_outbox::queued_table(standings.as_deref()),
+                table,
                 graph,
                 ..Outbound::default()
             });

@@ -80,7 +80,8 @@ impl Service {
         r: &mut Reply,
     ) -> Result<(), Fail> {
         let (g, _) = self.readable(inc, id, Fit::Live).await?;
-        let rules = self.whole(&g).await?;
+        let mut rules = self.whole(&g).await?;
+        self.keep_shared_deal(g.id, rules.as_mut()).await?;
         let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
         // A finished game's analysis, once made, goes with its record.
         let stored = match g.status {

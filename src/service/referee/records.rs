@@ -4,7 +4,7 @@ use super::messages::record_name;
 use super::text::pgn_tags;
 use super::Service;
 use crate::store::StoreError;
-use crate::variants::api::Viewer;
+use crate::variants::api::{GameRules, Viewer};
 use std::sync::Arc;
 
 impl Service {
@@ -15,11 +15,27 @@ impl Service {
             return Ok(None);
         };
         let log = self.store.actions(id).await?;
-        let Ok(rules) = super::whole_with(&self.registry, &g, &log) else {
+        let Ok(mut rules) = super::whole_with(&self.registry, &g, &log) else {
             return Ok(None);
         };
+        self.keep_shared_deal(id, rules.as_mut()).await?;
         let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
         Ok(Some((record_name(id), rules.pgn(Viewer::Public, &tags))))
+    }
+
+    /// Keeps `rules`' deal secret ([`GameRules::keep_deal_secret`]) where game `id` is an
+    /// attempt of a best-score competition whose deals are still in play
+    /// ([`crate::store::Store::deal_in_play`]): every entrant plays the same cards, so no
+    /// attempt's record shows them while anyone may still play them.
+    pub(super) async fn keep_shared_deal(
+        &self,
+        id: i64,
+        rules: &mut dyn GameRules,
+    ) -> Result<(), StoreError> {
+        if self.store.deal_in_play(id).await? {
+            rules.keep_deal_secret();
+        }
+        Ok(())
     }
 
     /// Game `id`'s public animation as a GIF drawn by `renderer` (off the async runtime's

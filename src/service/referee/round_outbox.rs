@@ -126,3 +126,19 @@ impl Service {
 pub(super) fn queued_table(json: Option<&str>) -> Option<Table> {
     json.and_then(|j| serde_json::from_str(j).ok())
 }
+
+/// A queued standings table (its players written as their marks, [`super::marks::user_mark`])
+/// with each player written by `name`, and the message's text written again from it (the
+/// title, then the table as monospaced text), as it was queued: the padding fits the
+/// names. A table queued by an earlier release, with names in place of marks, is as it was.
+pub(super) fn named_standings(mut table: Table, name: impl Fn(&str) -> String) -> (Table, String) {
+    for cell in table.rows.iter_mut().flatten() {
+        *cell = super::marks::render_users(cell, |key, _| name(key));
+    }
+    let text = format!(
+        "{}\n```\n{}```",
+        table.title,
+        super::rounds::table_text(&table)
+    );
+    (table, text)
+}

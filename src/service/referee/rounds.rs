@@ -344,7 +344,10 @@ impl Service {
     }
 
     /// The standings of `record` under `title`, as text and as a table image, to post
-    /// at `to` where the tournament lives: queued with the round that follows them.
+    /// at `to` where the tournament lives: queued with the round that follows them, the
+    /// players by their marks, named at delivery
+    /// ([`super::round_outbox::named_standings`]): no display name is stored, and a
+    /// forgotten player's mark becomes their label.
     pub(super) fn standings_message(
         &self,
         t: &TournamentRow,
@@ -353,7 +356,7 @@ impl Service {
         title: &str,
         to: &Destination,
     ) -> RoundMessage {
-        let names: Vec<String> = users.iter().map(|u| self.name_of(u)).collect();
+        let names: Vec<String> = users.iter().map(|u| super::marks::user_mark(u)).collect();
         let mut table = standings_of(t, record, &names);
         table.title = title.to_string();
         let text = format!("{title}\n```\n{}```", table_text(&table));

@@ -245,6 +245,7 @@ impl Service {
                 table: None,
                 graph: None,
                 started: false,
+                retitle: false,
             });
         }
     }

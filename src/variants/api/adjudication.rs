@@ -291,6 +291,9 @@ impl GameRules for Adjudicable {
     fn animation(&self, viewer: Viewer, renderer: &Renderer, names: &[&str]) -> Option<Vec<u8>> {
         self.inner.animation(viewer, renderer, names)
     }
+    fn keep_deal_secret(&mut self) {
+        self.inner.keep_deal_secret()
+    }
     fn export_fields(&self, viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
         let mut fields = self.inner.export_fields(viewer);
         if let Some(e) = &self.ended {

@@ -225,6 +225,12 @@ pub trait GameRules: Send + Sync {
     /// The whole game as an animated GIF of `viewer`'s views, or `None` for a variant
     /// without animations.
     fn animation(&self, viewer: Viewer, renderer: &Renderer, names: &[&str]) -> Option<Vec<u8>>;
+    /// Keeps the cards this game was dealt secret even once it is over, because other
+    /// players still play the same deal (a best-score competition deals every entrant the
+    /// same cards): its record and export then show only what its player saw, and say
+    /// why. Called on a game read to be shown, never on one to be stored. By default
+    /// nothing: a game whose deal is its own, or that has none.
+    fn keep_deal_secret(&mut self) {}
     /// The variant's own fields for an export to `viewer` (JSON object members).
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
         serde_json::Map::new()

@@ -393,13 +393,19 @@ impl GameRules for Neighbour {
                 actions: &self.record,
                 outcome: self.outcome(),
                 deal: self.deal_words(),
+                deal_kept: self.deal_kept,
             },
         )
+    }
+
+    fn keep_deal_secret(&mut self) {
+        self.deal_kept = true;
     }
 
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
         solitaire::deal_fields(
             self.is_over(),
+            self.deal_kept,
             [
                 ("pieces", &self.dealt_pieces),
                 ("positions", &self.dealt_positions),

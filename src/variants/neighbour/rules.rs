@@ -113,6 +113,11 @@ pub struct Neighbour {
     /// The position cards as dealt, top first (as [`Neighbour::dealt_pieces`]).
     #[serde(default)]
     pub dealt_positions: Vec<PlayingCard>,
+    /// The deal kept secret even once the attempt is over, because other players still
+    /// play it (`GameRules::keep_deal_secret`): a mark on a game read to be shown, never
+    /// stored.
+    #[serde(skip)]
+    pub deal_kept: bool,
 }
 
 /// `white rook`.
@@ -147,6 +152,7 @@ impl Neighbour {
             steps: Vec::new(),
             record: Vec::new(),
             ended: None,
+            deal_kept: false,
         }
     }
 
@@ -442,7 +448,7 @@ impl Neighbour {
     /// (`Q♠ 9♥ ... / 5♦ 2♥ ...`), once the attempt is over; `None` while it goes on (its
     /// secret) or when it was stored before the deal was kept.
     pub fn deal_words(&self) -> Option<String> {
-        if !self.is_over() || self.dealt_pieces.is_empty() {
+        if !self.is_over() || self.dealt_pieces.is_empty() || self.deal_kept {
             return None;
         }
         Some(format!(

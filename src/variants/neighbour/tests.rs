@@ -310,4 +310,20 @@ fn a_finished_record_holds_the_deal_and_a_live_one_does_not() {
         fields["deal"],
         serde_json::json!({"pieces": ["10♥", "K♠", "Q♥"], "positions": ["2♥", "2♠", "2♦"]})
     );
+
+    // A deal other players still play (a competition's): kept out, and the record says
+    // why; the game's stored state is unchanged.
+    let stored = g.snapshot().unwrap();
+    g.keep_deal_secret();
+    assert_eq!(g.deal_words(), None);
+    let kept = g.pgn(Viewer::Public, &[]);
+    assert!(!kept.contains("Deal"), "{kept}");
+    assert!(
+        kept.contains(crate::variants::solitaire::DEAL_KEPT),
+        "{kept}"
+    );
+    let fields = g.export_fields(Viewer::Public);
+    assert!(!fields.contains_key("deal"), "{fields:?}");
+    assert_eq!(fields["deal_kept"], crate::variants::solitaire::DEAL_KEPT);
+    assert_eq!(g.snapshot().unwrap(), stored);
 }

@@ -256,13 +256,22 @@ impl GameRules for Parade {
                 actions: &self.record,
                 outcome: self.outcome(),
                 deal: self.deal_words(),
+                deal_kept: self.deal_kept,
             },
         )
     }
 
+    fn keep_deal_secret(&mut self) {
+        self.deal_kept = true;
+    }
+
     fn export_fields(&self, _viewer: Viewer) -> serde_json::Map<String, serde_json::Value> {
         let (setup, hand) = self.deal.split_at(super::rules::PILE.min(self.deal.len()));
-        solitaire::deal_fields(self.is_over(), [("setup", setup), ("hand", hand)])
+        solitaire::deal_fields(
+            self.is_over(),
+            self.deal_kept,
+            [("setup", setup), ("hand", hand)],
+        )
     }
 
     fn animation(&self, _viewer: Viewer, _renderer: &Renderer, _names: &[&str]) -> Option<Vec<u8>> {

@@ -100,6 +100,11 @@ pub struct Parade {
     /// attempt stored before the deal was kept.
     #[serde(default)]
     pub deal: Vec<PlayingCard>,
+    /// The deal kept secret even once the attempt is over, because other players still
+    /// play it (`GameRules::keep_deal_secret`): a mark on a game read to be shown, never
+    /// stored.
+    #[serde(skip)]
+    pub deal_kept: bool,
 }
 
 impl Parade {
@@ -118,6 +123,7 @@ impl Parade {
             record: Vec::new(),
             ended: None,
             deal: deck,
+            deal_kept: false,
         };
         for card in cards {
             game.place(card);
@@ -292,7 +298,7 @@ impl Parade {
     /// once the attempt is over; `None` while it goes on (its secret) or when it was
     /// stored before the deal was kept.
     pub fn deal_words(&self) -> Option<String> {
-        if !self.is_over() || self.deal.is_empty() {
+        if !self.is_over() || self.deal.is_empty() || self.deal_kept {
             return None;
         }
         let (setup, hand) = self.deal.split_at(PILE.min(self.deal.len()));

@@ -168,12 +168,18 @@ pub fn read_squares(
 /// The `deal` field of a finished attempt's JSON export: each pile named, its cards top
 /// first (`{"setup": [...], "hand": [...]}`); no field while the attempt goes on, when
 /// the piles' order is the game's secret from everyone, or for an attempt stored before
-/// the deal was kept (`over` false or no cards).
+/// the deal was kept (`over` false or no cards). An attempt over whose deal is `kept`
+/// secret (others still play it) has no `deal` but `deal_kept`, saying why ([`DEAL_KEPT`]).
 pub fn deal_fields(
     over: bool,
+    kept: bool,
     piles: [(&str, &[PlayingCard]); 2],
 ) -> serde_json::Map<String, serde_json::Value> {
     let mut fields = serde_json::Map::new();
+    if over && kept {
+        fields.insert("deal_kept".into(), DEAL_KEPT.into());
+        return fields;
+    }
     if over && piles.iter().any(|(_, cards)| !cards.is_empty()) {
         let deal: serde_json::Map<String, serde_json::Value> = piles
             .iter()
@@ -197,6 +203,12 @@ pub fn state_without_record(mut state: serde_json::Value) -> serde_json::Value {
     }
     state
 }
+
+/// Why a finished attempt's record and export leave its deal out: a best-score
+/// competition's entrants all play the same deals, so the cards of an attempt over stay
+/// secret while the competition goes on (docs/tournaments.md).
+pub const DEAL_KEPT: &str =
+    "the deal is given once the competition is over, since other entrants still play it";
 
 /// The PGN result of a solitaire's outcome (`docs/rules/parade.md`, "The record"): the
 /// player is White against the game, so a won attempt is `1-0`, a lost one (an abort
@@ -222,6 +234,9 @@ pub struct Record<'a> {
     pub outcome: Option<GameOutcome>,
     /// The cards as dealt, in the `Deal` tag's form, once the attempt is over.
     pub deal: Option<String>,
+    /// The deal is kept secret though the attempt is over (others still play it): the
+    /// record says so ([`DEAL_KEPT`]) in a comment before the actions.
+    pub deal_kept: bool,
 }
 
 /// A solitaire's record as PGN, after the Seven Tag Roster: the referee's tags with
@@ -256,12 +271,17 @@ pub fn pgn(tags: &[(String, String)], record: Record<'_>) -> String {
         all.push(("Deal".into(), deal));
     }
     let mut out = crate::notation::pgn::tag_section(&all);
-    let mut tokens: Vec<String> = record
-        .actions
-        .iter()
-        .enumerate()
-        .map(|(i, a)| format!("{}. {a}", i + 1))
-        .collect();
+    let mut tokens: Vec<String> = Vec::new();
+    if record.deal_kept && record.outcome.is_some() {
+        tokens.push(format!("{{{DEAL_KEPT}}}"));
+    }
+    tokens.extend(
+        record
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("{}. {a}", i + 1)),
+    );
     if let Some(o) = record.outcome {
         // In words, as the game's end was announced: `{won by connecting the group, 4
         // points}`, `{lost by calling it off once the deal was shown}`.
@@ -330,6 +350,7 @@ mod tests {
                 actions: &record,
                 outcome: Ended::Connected.outcome(-2),
                 deal: Some("Q♠ 9♥".into()),
+                deal_kept: false,
             },
         );
         assert!(text.starts_with("[White \"alice\"]\n[Black \"-\"]\n[Result \"1-0\"]\n[Variant \"Parade Chess Solitaire\"]\n[Score \"-2\"]\n[Termination \"normal\"]\n[PostalReason \"connection\"]\n[Deal \"Q♠ 9♥\"]\n\n1. Nd1: c1-b2"), "{text}");
@@ -345,9 +366,13 @@ mod tests {
                 actions: &[],
                 outcome: Ended::AbortedShown.outcome(8),
                 deal: None,
+                deal_kept: true,
             },
         );
         assert!(lost.contains("[Result \"0-1\"]"), "{lost}");
+        // A deal others still play: left out, and the record says why.
+        assert!(lost.contains(&format!("{{{DEAL_KEPT}}}")), "{lost}");
+        assert!(!lost.contains("[Deal"), "{lost}");
         assert!(lost.contains("[Termination \"abandoned\"]"), "{lost}");
         assert!(lost.ends_with(" 0-1\n"), "{lost}");
         let live = pgn(
@@ -357,6 +382,7 @@ mod tests {
                 actions: &[],
                 outcome: None,
                 deal: None,
+                deal_kept: true,
             },
         );
         assert_eq!(
