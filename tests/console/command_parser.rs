@@ -345,6 +345,10 @@ async fn rules_gives_every_variant_a_real_summary_and_its_whole_document() {
         let doc = v.rules_text();
         assert!(doc.len() > 2000, "{}", v.id());
         assert!(out[0].text.contains(doc.trim_end()), "{}", v.id());
+        // The document part is written for players, as on Discord.
+        let (_, shown) = out[0].text.split_once("\n\n").expect("a document");
+        let problems = crate::common::rules_text::problems(shown);
+        assert!(problems.is_empty(), "{}:\n{}", v.id(), problems.join("\n"));
         match &out[0].card {
             Some(Card::Rules(card)) => assert_eq!(card.document, doc),
             other => panic!("{}: {other:?}", v.id()),
