@@ -17,6 +17,7 @@ pub mod horde;
 pub mod king_of_the_hill;
 pub mod neighbour;
 pub mod parade;
+pub mod player_text;
 pub mod racing_kings;
 pub mod rules_docs;
 #[cfg(test)]

@@ -1,6 +1,9 @@
 //! The rules documents (`docs/rules/NAME.md`), embedded in the binary when it is built:
 //! `rules VARIANT` shows a variant's whole document, read from the same files the
-//! repository holds, so that nothing is written twice. A variant names its document with
+//! repository holds, so that nothing is written twice. These documents are the players'
+//! (how each variant is implemented and checked is in `docs/rules/implementation/`, which
+//! is not embedded); [`player_document`] gives one in the form a chat shows
+//! ([`super::player_text`]). A variant names its document with
 //! [`VariantSpec::rules_document`](super::api::VariantSpec::rules_document); a test checks
 //! that every built-in variant's document is here and that every document here belongs to
 //! a variant.
@@ -53,6 +56,22 @@ const DOCUMENTS: &[(&str, &str)] = &[
 /// if there is one.
 pub fn document(name: &str) -> Option<&'static str> {
     DOCUMENTS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// The rules document `name` as a player reads it in a chat ([`super::player_text`]),
+/// worked out once per process.
+pub fn player_document(name: &str) -> Option<&'static str> {
+    static PLAYERS: std::sync::OnceLock<Vec<(&'static str, String)>> = std::sync::OnceLock::new();
+    PLAYERS
+        .get_or_init(|| {
+            DOCUMENTS
+                .iter()
+                .map(|(n, text)| (*n, super::player_text::for_players(text)))
+                .collect()
+        })
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| t.as_str())
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ pub mod booster;
 pub mod chesswords;
 pub mod disguise;
 pub mod postgres;
+pub mod rules_text;
 pub mod service;
 pub mod sql;
 

@@ -345,6 +345,10 @@ async fn rules_gives_every_variant_a_real_summary_and_its_whole_document() {
         let doc = v.rules_text();
         assert!(doc.len() > 2000, "{}", v.id());
         assert!(out[0].text.contains(doc.trim_end()), "{}", v.id());
+        // The document part is written for players, as on Discord.
+        let (_, shown) = out[0].text.split_once("\n\n").expect("a document");
+        let problems = crate::common::rules_text::problems(shown);
+        assert!(problems.is_empty(), "{}:\n{}", v.id(), problems.join("\n"));
         match &out[0].card {
             Some(Card::Rules(card)) => assert_eq!(card.document, doc),
             other => panic!("{}: {other:?}", v.id()),
@@ -362,7 +366,8 @@ async fn rules_shows_the_document_and_the_operators_link_never_a_repository_path
         .text
         .starts_with("Los Alamos chess (los-alamos): chess on 6x6"));
     assert!(!out[0].text.contains("Ask the operator"), "{out:?}");
-    assert!(out[0].text.contains("# Los Alamos"), "{out:?}");
+    // The document's title, as a chat shows a heading: a bold line.
+    assert!(out[0].text.contains("\n**Los Alamos chess**\n"), "{out:?}");
     assert!(!out[0].text.contains("docs/rules"), "{out:?}");
     let settings = postal::service::settings::Settings {
         rules_url: Some("https://example.org/rules/".into()),

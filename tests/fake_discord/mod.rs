@@ -29,6 +29,7 @@ mod events;
 mod gateway;
 pub mod harness;
 mod limits;
+mod openapi;
 mod privacy;
 mod rest;
 mod tls;
@@ -243,6 +244,9 @@ struct Inner {
     /// (permission bits in the channel, role ids). Every other member has
     /// [`MEMBER_PERMISSIONS`] and no role.
     members: HashMap<String, (u64, Vec<String>)>,
+    /// Requests Discord's published API refuses (`openapi`): why, each. A test whose bot
+    /// made one fails when its fake is dropped.
+    violations: Vec<String>,
 }
 
 /// The permissions an ordinary member has in a channel, as an interaction's
@@ -275,6 +279,16 @@ impl Drop for Fake {
         self.server.abort();
         if let Some(t) = self.tls.lock().unwrap().take() {
             t.abort();
+        }
+        // Every request the bot made must be one real Discord accepts: a test fails on
+        // any other, whatever it asserted (unless it is failing already).
+        let violations = std::mem::take(&mut self.shared.inner.lock().unwrap().violations);
+        if !violations.is_empty() && !std::thread::panicking() {
+            panic!(
+                "the bot made {} request(s) Discord's API refuses:\n{}",
+                violations.len(),
+                violations.join("\n")
+            );
         }
     }
 }
@@ -337,6 +351,12 @@ impl Fake {
     /// Every REST request so far.
     pub fn requests(&self) -> Vec<Recorded> {
         self.shared.inner.lock().unwrap().requests.clone()
+    }
+
+    /// Why Discord's published API refuses the requests that broke it so far (the fake
+    /// answered each with 400 / 50035).
+    pub fn violations(&self) -> Vec<String> {
+        self.shared.inner.lock().unwrap().violations.clone()
     }
 
     /// Every gateway frame the bot sent so far.
@@ -447,9 +467,15 @@ impl Fake {
                     .iter()
                     .map(|r| format!("{} {} {} {}", r.status, r.method, r.path, r.json))
                     .collect();
+                let refused = self.violations();
                 panic!(
-                    "timed out waiting for {what}; requests:\n{}",
-                    lines.join("\n")
+                    "timed out waiting for {what}; requests:\n{}{}",
+                    lines.join("\n"),
+                    if refused.is_empty() {
+                        String::new()
+                    } else {
+                        format!("\nrefused by Discord's API:\n{}", refused.join("\n"))
+                    }
                 );
             }
             let _ = tokio::time::timeout(left.min(Duration::from_millis(200)), notified).await;

@@ -5,6 +5,7 @@
 
 use super::checks::{check_choices, check_commands, check_components, check_embeds, check_message};
 use super::events::message;
+use super::openapi;
 use super::{
     err, next_id, File, Inner, Interaction, Recorded, Shared, ACK_WINDOW, BOT_ID, GUILD_ID,
 };
@@ -22,6 +23,7 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, req: Request) -> Res
     let method = req.method().clone();
     let full = req.uri().path().to_string();
     let path = full.strip_prefix("/api/v10").unwrap_or(&full).to_string();
+    let query = req.uri().query().map(str::to_string);
     let auth = req
         .headers()
         .get("authorization")
@@ -35,6 +37,8 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, req: Request) -> Res
         .is_some_and(|c| c.starts_with("multipart/"));
     let mut files = Vec::new();
     let mut json_body = Value::Null;
+    // Whether the request had a body, for Discord's contract (a multipart body always has).
+    let mut has_body = multipart;
     let mut total = 0usize;
     if multipart {
         match Multipart::from_request(req, &()).await {
@@ -62,11 +66,19 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, req: Request) -> Res
             .await
             .unwrap_or_default();
         total = bytes.len();
+        has_body = !bytes.is_empty();
         if !bytes.is_empty() {
             json_body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         }
     }
     let mut headers = Vec::new();
+    // Checked against Discord's own description of its API before anything else answers.
+    let refused = openapi::violation(
+        method.as_str(),
+        &path,
+        query.as_deref(),
+        has_body.then_some(&json_body),
+    );
     let (status, response) = {
         let mut inner = shared.inner.lock().unwrap();
         let public = path == "/gateway"
@@ -74,6 +86,9 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, req: Request) -> Res
             || path.starts_with("/webhooks/");
         if !public && auth != format!("Bot {}", shared.token) {
             err(401, 0, "401: Unauthorized")
+        } else if let Some(why) = refused {
+            inner.violations.push(why.clone());
+            err(400, 50035, &format!("Invalid Form Body: {why}"))
         } else if let Some((status, body, limit_headers)) =
             inner.limits.check(method.as_str(), &path, Instant::now())
         {

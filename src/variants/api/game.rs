@@ -62,9 +62,10 @@ pub trait VariantSpec: Sync {
         self.id()
     }
     /// Its whole rules document, `docs/rules/NAME.md` ([`rules_document`](Self::rules_document)),
-    /// as embedded in the binary when it was built.
+    /// as embedded in the binary when it was built, in the form a chat shows
+    /// ([`player_document`](crate::variants::rules_docs::player_document)).
     fn rules_text(&self) -> &'static str {
-        crate::variants::rules_docs::document(self.rules_document()).unwrap_or_default()
+        crate::variants::rules_docs::player_document(self.rules_document()).unwrap_or_default()
     }
     /// One line on what the game is, for `help` and Discord's choices.
     fn summary(&self) -> &'static str;

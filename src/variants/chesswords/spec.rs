@@ -213,7 +213,7 @@ impl VariantSpec for ChesswordsSpec {
 
     fn standing(&self) -> Standing {
         Standing::Unrated(
-            "Secret Chesswords is cooperative: both players share one grade, so it is not rated (docs/rules/chesswords.md)",
+            "Secret Chesswords is cooperative: both players share one grade, so it is not rated (see its rules)",
         )
     }
 
