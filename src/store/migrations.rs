@@ -54,6 +54,7 @@ const SQLITE: &[File] = files!("":
     "0023_cheaper_move_write.sql",
     "0024_event_keys.sql",
     "0025_analyses.sql",
+    "0026_engine_turns.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -77,6 +78,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0022_packed_actions.sql",
     "0024_event_keys.sql",
     "0025_analyses.sql",
+    "0026_engine_turns.sql",
 );
 
 /// Which schema's migrations.
