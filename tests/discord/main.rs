@@ -15,6 +15,7 @@ mod chesswords;
 mod crazyhouse;
 mod dm_games;
 mod e2e;
+mod engine_games;
 mod faults;
 mod forget;
 mod games;
