@@ -237,7 +237,14 @@ async fn fairy_stockfish_plays_crazyhouse_and_king_of_the_hill() {
     for n in 0..3 {
         for (id, who, tries) in [(1, "alice", TRIES), (2, "bob", TRIES_BLACK)] {
             if status(&svc, id).await.0 == "active" && !play_any(&svc, who, id, n, tries).await {
-                say(&svc, &format!("resign-{id}"), who, &format!("resign {id}"), T0 + 30).await;
+                say(
+                    &svc,
+                    &format!("resign-{id}"),
+                    who,
+                    &format!("resign {id}"),
+                    T0 + 30,
+                )
+                .await;
             }
         }
         engine_plays(&svc, T0 + 20).await;
