@@ -34,7 +34,7 @@ impl EngineTask {
             loop {
                 tokio::select! {
                     _ = interval.tick() => {}
-                    _ = service.engine_news() => {}
+                    _ = service.engine_turns_news() => {}
                     _ = stopped.changed() => break,
                 }
                 loop {

@@ -152,7 +152,7 @@ impl Service {
             .into_iter()
             .enumerate()
             .map(|(i, u)| match engine {
-                Some(e) if usize::from(e.seat) == i => e.name(),
+                Some(e) if usize::from(e.seat) == i => e.shown_name(),
                 _ => self.name_of(u),
             })
             .collect()

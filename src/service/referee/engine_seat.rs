@@ -19,7 +19,7 @@ pub(super) struct EngineSeat {
 
 impl EngineSeat {
     /// Its name on boards and in records: `Postal (level 3)`.
-    pub fn name(&self) -> String {
+    pub fn shown_name(&self) -> String {
         format!("Postal (level {})", self.level)
     }
 }
@@ -53,6 +53,9 @@ mod tests {
         assert_eq!(level_of(r#"{"engine":"9"}"#), None);
         assert_eq!(level_of(r#"{"rated":"no"}"#), None);
         assert_eq!(level_of("not json"), None);
-        assert_eq!(EngineSeat { seat: 1, level: 3 }.name(), "Postal (level 3)");
+        assert_eq!(
+            EngineSeat { seat: 1, level: 3 }.shown_name(),
+            "Postal (level 3)"
+        );
     }
 }

@@ -111,7 +111,7 @@ impl Service {
     }
 
     /// Resolves when a command gives the engine a turn (the engine task's wait).
-    pub async fn engine_news(&self) {
+    pub async fn engine_turns_news(&self) {
         self.engine_news.notify.notified().await
     }
 
