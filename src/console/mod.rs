@@ -19,6 +19,9 @@ use crate::variants::Registry;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
+/// The bot's own user in the console, who plays the engine's seat (`challenge @postal`).
+pub const BOT: &str = "postal";
+
 /// The simulated clock's start: 2026-01-01 00:00 UTC.
 pub const START: i64 = 1_767_225_600;
 
@@ -208,6 +211,8 @@ async fn run_with(
 ) -> Result<(), ConsoleError> {
     let service =
         Arc::new(Service::open(&opts.db, opts.settings.clone(), opts.registry.clone()).await?);
+    // The bot is `@postal` in the console: challenging it challenges the engine.
+    service.set_engine_user(BOT);
     // Held while a line is handled; a stop waits for it, so the line in hand is finished.
     let in_hand = Arc::new(tokio::sync::Mutex::new(()));
     if let Some(stop) = stop {
@@ -300,6 +305,11 @@ impl Session<'_> {
                 .is_some()
             {}
         }
+        // The engine's turn the command gave it, in a game against the bot, is played
+        // now, through the same queue as the bot's engine task; its move follows.
+        if self.service.take_engine_news() {
+            while self.service.play_engine_next(self.now).await?.is_some() {}
+        }
         // What the command queued in the outbox (a tournament's round) follows its answer.
         if self.service.take_outbox_news() {
             let queued = self.service.claim_undelivered().await?;
@@ -349,6 +359,11 @@ impl Session<'_> {
                 crate::service::names::MAX_KEY_CHARS
             )
             .map_err(ConsoleError::Output)?;
+            return Ok(Vec::new());
+        }
+        if name == BOT {
+            writeln!(out, "-- {BOT} is the bot: it plays its own moves")
+                .map_err(ConsoleError::Output)?;
             return Ok(Vec::new());
         }
         let text = t[cut + 1..].trim().to_string();

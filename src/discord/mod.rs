@@ -44,6 +44,7 @@ use crate::render::{RenderOptions, Renderer};
 use crate::service::analysis_task::AnalysisTask;
 use crate::service::command;
 use crate::service::deadlines::{unix_now, DeadlineTask};
+use crate::service::engine_task::EngineTask;
 use crate::service::referee::adapter::{ChallengePost, GameRow, StoreError};
 use crate::service::referee::{
     ChallengeMark, Destination, Incoming, Member, Outbound, Place, Queued, Resolved, Service,
@@ -462,6 +463,8 @@ pub struct Bot {
     delivery: tokio::task::JoinHandle<()>,
     /// The engine analyses of finished games, made in the background.
     analyses: AnalysisTask,
+    /// The engine's turns in games against the bot, played in the background.
+    engine_turns: EngineTask,
     core: Arc<Core>,
     /// The metrics and health listener, when one was asked for: its address and task.
     monitor: Option<(std::net::SocketAddr, tokio::task::JoinHandle<()>)>,
@@ -514,6 +517,8 @@ impl Bot {
                 return Err(e);
             }
         };
+        // The bot itself plays the engine's seat: challenging it challenges the engine.
+        service.set_engine_user(&bot.to_string());
         let renderer = prepare_board_images(service.registry());
         let core = Arc::new(Core {
             service: Arc::new(service),
@@ -572,12 +577,17 @@ impl Bot {
             Duration::from_secs(core.cfg.tick_seconds),
             crate::service::referee::ANALYSIS_LEASE_SECONDS,
         );
+        let engine_turns = EngineTask::spawn(
+            core.service.clone(),
+            Duration::from_secs(core.cfg.tick_seconds),
+        );
         Ok(Bot {
             shards: manager,
             client,
             deadlines,
             delivery,
             analyses,
+            engine_turns,
             core,
             monitor,
         })
@@ -600,6 +610,7 @@ impl Bot {
                     task.abort();
                 }
                 self.analyses.stop().await;
+                self.engine_turns.stop().await;
                 stop_deadlines(self.deadlines, self.delivery).await;
                 self.core.service.close().await;
                 r
@@ -618,6 +629,7 @@ impl Bot {
             task.abort();
         }
         self.analyses.stop().await;
+        self.engine_turns.stop().await;
         stop_deadlines(self.deadlines, self.delivery).await;
         let manager = self
             .shards

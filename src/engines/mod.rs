@@ -7,9 +7,11 @@
 //! position comes with its variant's UCI name, which picks the engine (`chess`,
 //! Stockfish; any other, Fairy-Stockfish).
 
+pub mod levels;
 pub mod uci;
 
-pub use uci::{Query, UciEngine};
+pub use levels::Level;
+pub use uci::{Chosen, Query, UciEngine};
 
 use crate::analysis::PositionEval;
 use std::path::PathBuf;
@@ -218,10 +220,45 @@ impl Engines {
     }
 }
 
+/// What an engine is asked of a position.
+#[derive(Clone, Copy)]
+enum Ask<'l> {
+    /// Its evaluation at full strength, within the budget.
+    Evaluate,
+    /// A move at a level, within the budget.
+    Play(&'l Level),
+}
+
+/// What it answered.
+enum Answer {
+    Evaluated(PositionEval),
+    Played(Chosen),
+}
+
 impl Lease<'_> {
     /// Evaluates one position within the budget, starting the engine if needed, and
     /// starting it again and trying again when it fails, up to the retries.
     pub async fn evaluate(&mut self, q: &Query<'_>) -> Result<PositionEval, EngineError> {
+        match self.ask(q, Ask::Evaluate).await? {
+            Answer::Evaluated(e) => Ok(e),
+            Answer::Played(_) => Err(EngineError::Garbage("a move where an evaluation was asked")),
+        }
+    }
+
+    /// Chooses a move in one position at `level`, within the budget, as
+    /// [`Lease::evaluate`] starts and retries the engine.
+    pub async fn play(&mut self, q: &Query<'_>, level: &Level) -> Result<Chosen, EngineError> {
+        match self.ask(q, Ask::Play(level)).await? {
+            Answer::Played(c) => Ok(c),
+            Answer::Evaluated(_) => {
+                Err(EngineError::Garbage("an evaluation where a move was asked"))
+            }
+        }
+    }
+
+    /// Asks the engine the variant needs, starting it if needed, and starting it again
+    /// and asking again when it fails, up to the retries.
+    async fn ask(&mut self, q: &Query<'_>, ask: Ask<'_>) -> Result<Answer, EngineError> {
         let engines = self.engines;
         let s = &engines.settings;
         let kind = Kind::of(q.variant);
@@ -246,8 +283,12 @@ impl Lease<'_> {
                     variant: q.variant.to_string(),
                 });
             }
-            match engine.evaluate(q, s.nodes).await {
-                Ok(eval) => return Ok(eval),
+            let answer = match ask {
+                Ask::Evaluate => engine.evaluate(q, s.nodes).await.map(Answer::Evaluated),
+                Ask::Play(level) => engine.play(q, level, s.nodes).await.map(Answer::Played),
+            };
+            match answer {
+                Ok(a) => return Ok(a),
                 Err(e) => {
                     last = e;
                     // Killed when dropped; the next attempt starts another.
@@ -258,6 +299,14 @@ impl Lease<'_> {
             }
         }
         Err(last)
+    }
+
+    /// Whether the engine a variant (its UCI name) needs plays it: started if need be,
+    /// and its `UCI_Variant` list read (Debian's Fairy-Stockfish lacks Atomic, which a
+    /// build of its own may have).
+    pub async fn knows(&mut self, variant: &str) -> Result<bool, EngineError> {
+        let engine = self.started(Kind::of(variant)).await?;
+        Ok(engine.knows(variant))
     }
 
     /// The running engine of `kind`, started if it is not.

@@ -4,7 +4,7 @@
 //! exits, hangs or answers what UCI does not say is an [`EngineError`], and the child is
 //! killed when the client is dropped.
 
-use super::EngineError;
+use super::{EngineError, Level};
 use crate::analysis::{PositionEval, Score};
 use std::path::Path;
 use std::process::Stdio;
@@ -42,6 +42,8 @@ pub struct UciEngine {
     variants: Vec<String>,
     /// The options last set, so that they are sent only when they change.
     variant_set: Option<(String, bool)>,
+    /// The `Skill Level` last set (20, full strength, as the engine starts).
+    skill_set: u8,
     timeout: Duration,
 }
 
@@ -69,6 +71,7 @@ impl UciEngine {
             lines: BufReader::new(stdout).lines(),
             variants: Vec::new(),
             variant_set: None,
+            skill_set: 20,
             timeout,
         };
         engine.send("uci").await?;
@@ -109,27 +112,7 @@ impl UciEngine {
         q: &Query<'_>,
         nodes: u64,
     ) -> Result<PositionEval, EngineError> {
-        let wanted = (q.variant.to_string(), q.king_takes_rook);
-        if self.variant_set.as_ref() != Some(&wanted) {
-            if !self.variants.is_empty() {
-                self.send(&format!("setoption name UCI_Variant value {}", q.variant))
-                    .await?;
-            }
-            self.send(&format!(
-                "setoption name UCI_Chess960 value {}",
-                q.king_takes_rook
-            ))
-            .await?;
-            self.variant_set = Some(wanted);
-        }
-        self.send("ucinewgame").await?;
-        self.ready().await?;
-        let mut position = format!("position fen {}", q.fen);
-        if !q.moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&q.moves.join(" "));
-        }
-        self.send(&position).await?;
+        self.set_up(q, 20).await?;
         self.send(&format!("go nodes {nodes}")).await?;
         let mut last: Option<(Score, Vec<String>)> = None;
         let mut best = String::new();
@@ -161,6 +144,75 @@ impl UciEngine {
             score.negated()
         };
         Ok(PositionEval { score, line })
+    }
+
+    /// Sets the variant and the skill where they changed, starts a new game and sends
+    /// the position.
+    async fn set_up(&mut self, q: &Query<'_>, skill: u8) -> Result<(), EngineError> {
+        let wanted = (q.variant.to_string(), q.king_takes_rook);
+        if self.variant_set.as_ref() != Some(&wanted) {
+            if !self.variants.is_empty() {
+                self.send(&format!("setoption name UCI_Variant value {}", q.variant))
+                    .await?;
+            }
+            self.send(&format!(
+                "setoption name UCI_Chess960 value {}",
+                q.king_takes_rook
+            ))
+            .await?;
+            self.variant_set = Some(wanted);
+        }
+        if self.skill_set != skill {
+            self.send(&format!("setoption name Skill Level value {skill}"))
+                .await?;
+            self.skill_set = skill;
+        }
+        self.send("ucinewgame").await?;
+        self.ready().await?;
+        let mut position = format!("position fen {}", q.fen);
+        if !q.moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&q.moves.join(" "));
+        }
+        self.send(&position).await
+    }
+
+    /// Chooses a move at `level`, held to `nodes`: the engine's `bestmove` (UCI) and its
+    /// score of the position from the side to move's view (the first line's, where a
+    /// handicapped search looks at several). `None` for the move when the engine has
+    /// none (the side to move is mated or stalemated).
+    pub async fn play(
+        &mut self,
+        q: &Query<'_>,
+        level: &Level,
+        nodes: u64,
+    ) -> Result<Chosen, EngineError> {
+        self.set_up(q, level.skill).await?;
+        self.send(&level.go(nodes)).await?;
+        let mut score = None;
+        let mut best = String::new();
+        self.read_until(|line| {
+            if first_line(line) {
+                if let Some((s, _)) = parse_info(line) {
+                    score = Some(s);
+                }
+            }
+            match line.strip_prefix("bestmove") {
+                Some(rest) => {
+                    best = rest.split_whitespace().next().unwrap_or("").to_string();
+                    true
+                }
+                None => false,
+            }
+        })
+        .await?;
+        let score = score.ok_or(EngineError::Garbage("no score before bestmove"))?;
+        let plausible = best.len() <= 10 && best.bytes().all(|b| b.is_ascii_graphic());
+        if !plausible {
+            return Err(EngineError::Garbage("a best move that is no move"));
+        }
+        let best = (!best.is_empty() && best != "(none)" && best != "0000").then_some(best);
+        Ok(Chosen { best, score })
     }
 
     /// Says `isready` and waits for `readyok`.
@@ -216,6 +268,27 @@ impl UciEngine {
             let _ = self.child.kill().await;
         }
     }
+}
+
+/// A move the engine chose ([`UciEngine::play`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chosen {
+    /// The move in UCI; `None` where the side to move has none.
+    pub best: Option<String>,
+    /// The position's score from the side to move's view.
+    pub score: Score,
+}
+
+/// Whether an `info` line is about the first line of the search (`multipv 1`, or no
+/// `multipv` at all), the one whose score is the position's.
+fn first_line(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "multipv" {
+            return words.next() == Some("1");
+        }
+    }
+    true
 }
 
 /// The score (side to move's) and line of an `info` line that has a score, where it is
@@ -277,5 +350,8 @@ mod tests {
         assert_eq!(parse_info("info string NNUE evaluation enabled"), None);
         assert_eq!(parse_info("info score cp x"), None);
         assert_eq!(parse_info("bestmove e2e4"), None);
+        assert!(first_line("info depth 3 multipv 1 score cp 5 pv e2e4"));
+        assert!(!first_line("info depth 3 multipv 2 score cp -50 pv a2a3"));
+        assert!(first_line("info depth 3 score cp 5 pv e2e4"));
     }
 }

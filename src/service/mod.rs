@@ -7,6 +7,7 @@ pub mod availability;
 pub mod command;
 pub mod competition;
 pub mod deadlines;
+pub mod engine_task;
 pub mod export;
 pub mod input;
 pub mod moderation;

@@ -55,6 +55,7 @@ const SQLITE: &[File] = files!("":
     "0024_event_keys.sql",
     "0025_analyses.sql",
     "0026_thread_retitles.sql",
+    "0027_engine_turns.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -79,6 +80,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0024_event_keys.sql",
     "0025_analyses.sql",
     "0026_thread_retitles.sql",
+    "0027_engine_turns.sql",
 );
 
 /// Which schema's migrations.

@@ -247,6 +247,9 @@ impl Store {
             if let Err(e) = self.release_analyses().await {
                 tracing::warn!(error = %e, "the analyses claimed could not be released");
             }
+            if let Err(e) = self.release_engine_turns().await {
+                tracing::warn!(error = %e, "the engine's turns claimed could not be released");
+            }
         }
         if let (Some(c), Pool::Sqlite(pool)) = (&self.checkpoint, &self.pool) {
             c.stop().await;

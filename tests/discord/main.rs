@@ -16,6 +16,7 @@ mod competition_deals;
 mod crazyhouse;
 mod dm_games;
 mod e2e;
+mod engine_games;
 mod faults;
 mod forget;
 mod games;

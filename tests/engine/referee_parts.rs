@@ -17,6 +17,7 @@ const PARTS: &[&str] = &[
     // The foundation: no part of the referee.
     "locks",
     "marks",
+    "engine_seat",
     "messages",
     "commit",
     "text",
@@ -47,6 +48,7 @@ const PARTS: &[&str] = &[
     "challenge",
     "outbox",
     "analysis",
+    "engine_turn",
     "rematch",
     "forget",
     "moderation",

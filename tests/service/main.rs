@@ -24,6 +24,7 @@ mod deadline_task;
 mod digest;
 mod double_move;
 mod due_times;
+mod engine_games;
 mod forget;
 mod forget_events;
 mod gravity;

@@ -156,6 +156,10 @@ impl Service {
             )?;
             self.write(g, &w).await?;
             self.telemetry.move_accepted(&g.variant);
+            if super::engine_seat::engine_of(g).is_some() {
+                // The engine's task wakes for its turn, committed by this write.
+                self.engine_news.queued();
+            }
             done.notes.extend(lapsed);
             done.notes
                 .extend(note.map(|n| Note::public(Text::plain(n))));

@@ -194,7 +194,6 @@ impl Service {
         let stored = self.store.analysis_positions(a.game_id).await?;
         let done: std::collections::HashSet<i64> = stored.iter().map(|p| p.ply).collect();
         let uci: Vec<String> = record.moves.iter().map(|(u, _)| u.clone()).collect();
-        let mut lease = self.engines.lease().await;
         for ply in 0..=uci.len() {
             if done.contains(&(ply as i64)) {
                 continue;
@@ -217,6 +216,10 @@ impl Service {
                         moves: &uci[..ply],
                         white_to_move,
                     };
+                    // The pool is taken for one position at a time, in the order asked
+                    // (its semaphore is fair), so an engine's move in a game against
+                    // the bot waits for one position at most, never a whole analysis.
+                    let mut lease = self.engines.lease().await;
                     match lease.evaluate(&q).await {
                         Ok(e) => e,
                         Err(e) => return Ok(Err(e)),

@@ -4,6 +4,7 @@
 //! of one, started at once).
 
 use super::commit;
+use super::engine_seat::ENGINE_OPTION;
 use super::marks::{user_at_mark, user_mark, DAY};
 use super::seating::challenge_buttons;
 use super::text::{day_count, seat_list};
@@ -49,6 +50,8 @@ struct Making<'a> {
     /// Whether hidden draws come from the game's seed (`--seed`, tests) rather than the
     /// operating system's entropy.
     seeded: bool,
+    /// The engine's level, in a challenge to the bot.
+    engine: Option<u8>,
 }
 
 impl Service {
@@ -66,7 +69,9 @@ impl Service {
             .unwrap_or_else(|| self.settings.default_variant.clone());
         let spec = self.registry.get(&name)?;
         // Where games may start on this server, and its defaults for what `c` leaves out.
-        let c = self.server_rules(inc, c, spec).await?;
+        let mut c = self.server_rules(inc, c, spec).await?;
+        // A challenge to the bot: its level taken out of the options.
+        let engine = engine_asked(&mut c, self.engine_user())?;
         if c.fen.is_some() && !spec.takes_fen() {
             return Err(Fail::of(
                 RefusalKind::Syntax,
@@ -76,7 +81,10 @@ impl Service {
                 ),
             ));
         }
-        let terms = self.terms(&c, spec)?;
+        let mut terms = self.terms(&c, spec)?;
+        if let Some(level) = engine {
+            terms.stored.insert(ENGINE_OPTION.into(), level.to_string());
+        }
         let seeded = self.settings.seed.is_some();
         let making = Making {
             inc,
@@ -85,9 +93,20 @@ impl Service {
             seeded,
             rules: spec.new_game(&setup(&c, &terms, seeded, 0))?,
             terms,
+            engine,
         };
         check_players(inc, &c, spec)?;
+        if engine.is_some() {
+            self.check_engine_game(&making).await?;
+        }
         let (id, seats) = self.store_challenge(&making).await?;
+        if engine.is_some() {
+            // Every seat taken: the game starts now, and the engine plays if it is White.
+            let g = self.game_row(id).await?;
+            self.announce_opening(&g, None, "", r)?;
+            self.engine_news.queued();
+            return Ok(());
+        }
         if spec.seats().placing == Placing::Alone {
             let g = self.game_row(id).await?;
             self.announce_start(inc, &g, r)?;
@@ -318,7 +337,8 @@ impl Making<'_> {
             .enumerate()
             .map(|(s, user)| SeatRow {
                 seat: s as u8,
-                accepted: user.as_deref() == Some(inc.user.as_str()),
+                // The bot takes its seat as it is challenged.
+                accepted: user.as_deref() == Some(inc.user.as_str()) || self.engine.is_some(),
                 user,
                 role: self.rules.seat_name(Seat(s as u8)).to_lowercase(),
             })
@@ -339,7 +359,7 @@ impl Making<'_> {
             None => None,
         };
         // A game of one starts as it is made: its first deadlines now.
-        let start = (placing == Placing::Alone).then(|| {
+        let start = (placing == Placing::Alone || self.engine.is_some()).then(|| {
             let g = game.as_deref().unwrap_or(self.rules.as_ref());
             commit::movers(g)
                 .into_iter()
@@ -466,4 +486,103 @@ fn post_challenge(inc: &Incoming, c: &Challenge, id: i64, text: String, r: &mut 
         challenge: Some(ChallengeMark::Posted(id)),
         ..Outbound::default()
     });
+}
+
+/// The engine's level asked in challenge `c`, when it names the bot (`engine_user`) as
+/// its one opponent: `level:N` (1 to 8; 1 when left out) taken out of its options, and
+/// `rated:no` put in (a game against the bot is never rated). `None` for a challenge
+/// between people, where `level:` is refused.
+fn engine_asked(c: &mut Challenge, engine_user: Option<&str>) -> Result<Option<u8>, Fail> {
+    let names_bot = engine_user.is_some_and(|bot| c.opponents.iter().any(|o| o == bot));
+    let asked: Vec<String> = c
+        .options
+        .iter()
+        .filter(|(n, _)| n == LEVEL_OPTION)
+        .map(|(_, v)| v.clone())
+        .collect();
+    if !names_bot {
+        if asked.is_empty() {
+            return Ok(None);
+        }
+        return Err(Fail::of(
+            RefusalKind::Syntax,
+            "level: is for a game against the bot: name the bot as your opponent (challenge @Postal chess level:3)",
+        ));
+    }
+    if c.opponents.len() != 1 {
+        return Err(Fail::of(
+            RefusalKind::Syntax,
+            "the bot plays only games of two: name it alone as your opponent",
+        ));
+    }
+    let range = format!(
+        "level: is a whole number from {} (a beginner's opponent) to {} (the engine's full strength)",
+        crate::engines::levels::MIN_LEVEL,
+        crate::engines::levels::MAX_LEVEL
+    );
+    let level = match asked.last() {
+        None => crate::engines::levels::MIN_LEVEL,
+        Some(v) => {
+            v.parse::<u8>()
+                .ok()
+                .and_then(crate::engines::Level::of)
+                .ok_or_else(|| Fail::of(RefusalKind::Syntax, range))?
+                .level
+        }
+    };
+    let rated = c.options.iter().rev().find(|(n, _)| n == "rated");
+    if rated.is_some_and(|(_, v)| v == "yes") {
+        return Err(Fail::of(
+            RefusalKind::Illegal,
+            "a game against the bot is never rated: leave out rated:yes",
+        ));
+    }
+    c.options.retain(|(n, _)| n != LEVEL_OPTION && n != "rated");
+    c.options.push(("rated".into(), "no".into()));
+    Ok(Some(level))
+}
+
+/// The challenge's option that sets the engine's level.
+const LEVEL_OPTION: &str = "level";
+
+impl Service {
+    /// Checks a challenge to the bot: a game of two sides, played in plain sight, that an
+    /// engine this server runs knows, from a position it can read.
+    async fn check_engine_game(&self, m: &Making<'_>) -> Result<(), Fail> {
+        let name = m.spec.display_name();
+        let refuse = |text: String| Err(Fail::of(RefusalKind::NotHere, text));
+        let plan = m.spec.seats();
+        if plan.placing != Placing::Sides || plan.count() != 2 {
+            return refuse(format!(
+                "the bot plays only games of two sides, and {name} is not one"
+            ));
+        }
+        // The engine must never see what a player may not: no variant with hidden
+        // pieces, hands or secret choices (the same test as for takebacks).
+        if m.spec.takebacks().is_err() {
+            return refuse(format!(
+                "{name} is not played in plain sight (hidden pieces, hands or secret choices), so the bot does not play it"
+            ));
+        }
+        let Some(record) = m.rules.engine_record() else {
+            return refuse(format!(
+                "no engine this bot runs knows {name}, so the bot cannot play it"
+            ));
+        };
+        if !self.engines.has_engine_for(record.variant) {
+            let engine = crate::engines::engine_name(record.variant);
+            return refuse(format!(
+                "this server has no engine for {name} ({engine} is not installed or not configured), so the bot cannot play it here"
+            ));
+        }
+        let knows = self.engines.lease().await.knows(record.variant).await;
+        match knows {
+            Ok(true) => Ok(()),
+            Ok(false) => refuse(format!(
+                "the {} this server runs does not know {name}, so the bot cannot play it here",
+                crate::engines::engine_name(record.variant)
+            )),
+            Err(e) => refuse(format!("the bot cannot play {name} now: {e}")),
+        }
+    }
 }

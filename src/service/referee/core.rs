@@ -32,6 +32,11 @@ pub struct Service {
     pub(super) engines: std::sync::Arc<crate::engines::Engines>,
     /// Set when a command queued an analysis; wakes the analysis task.
     pub(super) analysis_news: OutboxNews,
+    /// The bot's own user, who holds the engine's seat in games against the bot; unset,
+    /// nobody can challenge the bot ([`Service::set_engine_user`]).
+    pub(super) engine_user: std::sync::OnceLock<String>,
+    /// Set when a write gave the engine a turn; wakes the engine's task.
+    pub(super) engine_news: OutboxNews,
 }
 
 /// Reads the file of every resource a variant of `registry` declares and the settings
@@ -81,6 +86,8 @@ impl Service {
             outbox_news: Default::default(),
             engines,
             analysis_news: Default::default(),
+            engine_user: Default::default(),
+            engine_news: Default::default(),
         }
     }
 
@@ -137,9 +144,30 @@ impl Service {
         self.names.of(user)
     }
 
-    /// The display name of each seat's player, in seat order (`?` for an open seat).
+    /// The display name of each seat's player, in seat order (`?` for an open seat; the
+    /// engine's seat, `Postal (level 3)`).
     pub fn seat_names(&self, g: &crate::store::GameRow) -> Vec<String> {
-        seat_users(g).into_iter().map(|u| self.name_of(u)).collect()
+        let engine = super::engine_seat::engine_of(g);
+        seat_users(g)
+            .into_iter()
+            .enumerate()
+            .map(|(i, u)| match engine {
+                Some(e) if usize::from(e.seat) == i => e.shown_name(),
+                _ => self.name_of(u),
+            })
+            .collect()
+    }
+
+    /// Makes `user` (the bot's own user, as the adapter names users) the player of the
+    /// engine's seat in games against the bot: challenging `user` challenges the engine.
+    /// Set once, when the adapter knows who it is; a second call changes nothing.
+    pub fn set_engine_user(&self, user: &str) {
+        let _ = self.engine_user.set(user.to_string());
+    }
+
+    /// The bot's own user, if the adapter said who it is.
+    pub fn engine_user(&self) -> Option<&str> {
+        self.engine_user.get().map(String::as_str)
     }
 
     /// The variants this service plays.

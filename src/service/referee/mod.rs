@@ -12,6 +12,8 @@
 //!   (the users recorded and the names seen, bounded), `core`
 //!   (the service and what it holds), `text` (status lines, views and record tags),
 //!   `commit` (the write that commits an action and the deadlines after it);
+//! - `engine_seat`: a game against the bot as its row says (the engine's seat, level
+//!   and name);
 //! - `lookup`: which game a command is about, and loading it;
 //! - `routing`: what each audience is told after a change; `standing`: ratings and the
 //!   leaderboard;
@@ -33,6 +35,8 @@
 //!   it and written out at delivery; `signup`: a tournament started (by its command or
 //!   when its sign-up closes) or cancelled for want of players; `tournament`: the
 //!   tournament commands;
+//! - `engine_turn`: the engine's turns in games against the bot, claimed, computed by
+//!   the pool and played as any move is;
 //! - `forget`: `forget-me`, a player's personal data deleted at their request;
 //! - `adapter`: what an adapter asks of the service beyond commands (threads, held
 //!   private messages, challenge posts, opening and closing the store);
@@ -50,6 +54,8 @@ mod competition;
 mod conditional;
 mod core;
 mod dispatch;
+mod engine_seat;
+mod engine_turn;
 mod forget;
 mod listing;
 mod locks;

@@ -13,13 +13,15 @@ use crate::variants::api::{
 };
 
 /// Where a game's public messages go: its channel, or each player privately for a game
-/// made in private.
+/// made in private (never to the engine's seat, the bot itself, in a game against it).
 pub(super) fn public_dest(g: &GameRow) -> Vec<Destination> {
+    let engine = super::engine_seat::engine_of(g).map(|e| e.seat);
     match &g.channel {
         Some(c) => vec![Destination::Channel(c.clone())],
         None => g
             .seats
             .iter()
+            .filter(|s| Some(s.seat) != engine)
             .filter_map(|s| s.user.clone())
             .map(Destination::Dm)
             .collect(),

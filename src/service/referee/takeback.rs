@@ -81,12 +81,42 @@ impl Service {
     ) -> Result<(), Fail> {
         let id = self.pick_id(inc, id, super::lookup::Fit::Live).await?;
         let away = self.takeback_locked(inc, id, step, r).await?;
+        if step == TakebackStep::Offer {
+            self.engine_answers_takeback(inc, id, r).await?;
+        }
         // An accepted step of a player on vacation ends it, once the game's lock is free.
         if away {
             r.out
                 .extend(self.back_from_vacation(&inc.user, inc.at).await?);
         }
         Ok(())
+    }
+
+    /// In a game against the bot, the engine accepts the takeback just proposed, as
+    /// Lichess's computer does (the game allows takebacks, or the proposal was refused).
+    async fn engine_answers_takeback(
+        &self,
+        inc: &Incoming,
+        id: i64,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        let Some(bot) = self.engine_user() else {
+            return Ok(());
+        };
+        let Some(g) = self.store.game(id).await? else {
+            return Ok(());
+        };
+        if super::engine_seat::engine_of(&g).is_none() || g.seat_of(bot).is_none() {
+            return Ok(());
+        }
+        let answer = Incoming {
+            user: bot.to_string(),
+            event_id: format!("engine:{id}:takeback:{}", g.version),
+            ..inc.clone()
+        };
+        self.takeback_locked(&answer, id, TakebackStep::Accept, r)
+            .await
+            .map(|_| ())
     }
 
     /// [`Service::takeback`] under game `id`'s lock; whether the user had a vacation not
