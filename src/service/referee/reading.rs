@@ -3,7 +3,7 @@
 
 use super::lookup::{self, Fit};
 use super::messages::record_name;
-use super::text::{self, pgn_tags};
+use super::text;
 use super::{Destination, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::variants::api::{Seat, Viewer};
 
@@ -81,7 +81,7 @@ impl Service {
     ) -> Result<(), Fail> {
         let (g, _) = self.readable(inc, id, Fit::Live).await?;
         let rules = self.whole(&g).await?;
-        let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+        let tags = self.record_tags(&g, rules.as_ref()).await?;
         // A finished game's analysis, once made, goes with its record.
         let stored = match g.status {
             crate::store::GameStatus::Finished => self.store.analysis_positions(g.id).await?,
