@@ -24,6 +24,7 @@ mod many_games;
 mod operations;
 mod play;
 mod privacy;
+mod refereeing;
 mod server;
 mod shards;
 mod tournament;
