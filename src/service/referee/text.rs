@@ -260,58 +260,6 @@ pub(super) fn seat_list(users: &[Option<String>], rules: &dyn GameRules) -> Stri
         .join(", ")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::day_count;
-
-    #[test]
-    fn the_image_status_says_what_is_awaited_when_it_is_not_a_move() {
-        use crate::render::Caption;
-        use crate::rules::{Color, Variant};
-        use crate::variants::chess::ChessRules;
-        use crate::variants::split_brain::SplitBrain;
-        let caption = || Caption {
-            white: "alice".into(),
-            black: "bob".into(),
-            to_move: Some(Color::White),
-            move_number: 1,
-            result: None,
-            phase: None,
-        };
-        let mut c = caption();
-        super::awaited_phase(&SplitBrain::new(), &mut c);
-        assert_eq!(c.phase.as_deref(), Some("pick a piece (privately)"));
-        assert_eq!(c.to_move, Some(Color::White));
-        let mut c = caption();
-        super::awaited_phase(&ChessRules::new(Variant::STANDARD), &mut c);
-        assert_eq!(c.phase, None, "a plain move keeps `White to move`");
-    }
-
-    #[test]
-    fn pgn_dates_and_times_are_utc_with_dots_and_colons() {
-        use super::pgn_date_time;
-        assert_eq!(
-            pgn_date_time(0),
-            ("1970.01.01".to_string(), "00:00:00".to_string())
-        );
-        // 2026-01-01 09:30:15 UTC; and the last second of a leap day.
-        assert_eq!(
-            pgn_date_time(1_767_259_815),
-            ("2026.01.01".to_string(), "09:30:15".to_string())
-        );
-        assert_eq!(
-            pgn_date_time(951_868_799),
-            ("2000.02.29".to_string(), "23:59:59".to_string())
-        );
-    }
-
-    #[test]
-    fn one_day_is_singular() {
-        assert_eq!(day_count(1), "1 day");
-        assert_eq!(day_count(3), "3 days");
-    }
-}
-
 /// A tournament's name in messages: `tournament #3 (Swiss, standard)`.
 pub(super) fn tournament_name(t: &crate::store::TournamentRow, variant: &str) -> String {
     use crate::service::tournament::{format_of, is_competition};
@@ -377,5 +325,57 @@ pub(super) fn others_of(
         (1, _, _) | (_, true, true) => String::new(),
         (_, _, true) => format!(" {joiner} {}", names(opponents)),
         (_, _, false) => format!(" with {} vs {}", names(partners), names(opponents)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::day_count;
+
+    #[test]
+    fn the_image_status_says_what_is_awaited_when_it_is_not_a_move() {
+        use crate::render::Caption;
+        use crate::rules::{Color, Variant};
+        use crate::variants::chess::ChessRules;
+        use crate::variants::split_brain::SplitBrain;
+        let caption = || Caption {
+            white: "alice".into(),
+            black: "bob".into(),
+            to_move: Some(Color::White),
+            move_number: 1,
+            result: None,
+            phase: None,
+        };
+        let mut c = caption();
+        super::awaited_phase(&SplitBrain::new(), &mut c);
+        assert_eq!(c.phase.as_deref(), Some("pick a piece (privately)"));
+        assert_eq!(c.to_move, Some(Color::White));
+        let mut c = caption();
+        super::awaited_phase(&ChessRules::new(Variant::STANDARD), &mut c);
+        assert_eq!(c.phase, None, "a plain move keeps `White to move`");
+    }
+
+    #[test]
+    fn pgn_dates_and_times_are_utc_with_dots_and_colons() {
+        use super::pgn_date_time;
+        assert_eq!(
+            pgn_date_time(0),
+            ("1970.01.01".to_string(), "00:00:00".to_string())
+        );
+        // 2026-01-01 09:30:15 UTC; and the last second of a leap day.
+        assert_eq!(
+            pgn_date_time(1_767_259_815),
+            ("2026.01.01".to_string(), "09:30:15".to_string())
+        );
+        assert_eq!(
+            pgn_date_time(951_868_799),
+            ("2000.02.29".to_string(), "23:59:59".to_string())
+        );
+    }
+
+    #[test]
+    fn one_day_is_singular() {
+        assert_eq!(day_count(1), "1 day");
+        assert_eq!(day_count(3), "3 days");
     }
 }
