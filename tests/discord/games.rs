@@ -313,7 +313,7 @@ async fn a_game_timed_out_by_the_deadline_check_ends_with_record_animation_and_r
     );
     wait_post(&fake, &thread, "the rematch, challenge #2").await;
     assert!(!fake.is_archived(&thread));
-    assert_eq!(refusals_and_unarchives(&fake, &thread), (1, 1));
+    assert_eq!(refusals_and_unarchives(&fake, &thread), (2, 2));
     fake.say(ALICE, GAMES, "!accept 2");
     // The rematch is played in a thread of its own; the games channel points to it.
     let fresh = thread_of_game(&fake, 2).await;

@@ -314,7 +314,13 @@ async fn a_team_games_partner_is_not_listed_as_an_opponent() {
         "board",
         json!([{"name": "game", "type": 4, "value": "", "focused": true}]),
     );
-    let names = choice_names(&fake.wait_callback(&a).await);
+    let answer = fake.wait_callback(&a).await;
+    let names: Vec<String> = answer.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(str::to_string))
+        .collect();
     assert!(
         names
             .iter()
