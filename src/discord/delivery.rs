@@ -88,6 +88,11 @@ pub(super) fn dm_refused(e: &serenity::http::HttpError) -> bool {
     matches!(e, serenity::http::HttpError::UnsuccessfulRequest(r) if r.error.code == 50007)
 }
 
+/// Whether Discord refused a request for naming a channel it does not know (10003).
+fn unknown_channel(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) if r.error.code == 10003)
+}
+
 impl Core {
     pub(super) async fn png(&self, view: &Option<View>) -> Option<CreateAttachment> {
         let view = view.clone()?;
@@ -359,12 +364,28 @@ impl Core {
         if messages.is_empty() {
             return Ok(None);
         }
-        self.global.wait().await;
-        let dm = user.create_dm_channel(http).await?;
+        let dm = match self.dm_channels.get(user) {
+            Some(known) => known,
+            None => {
+                self.global.wait().await;
+                let dm = user.create_dm_channel(http).await?.id;
+                self.dm_channels.remember(user, dm);
+                dm
+            }
+        };
         let mut last = None;
         for m in messages {
             self.global.wait().await;
-            last = Some(dm.id.send_message(http, m).await?);
+            match dm.send_message(http, m).await {
+                Ok(sent) => last = Some(sent),
+                Err(e) => {
+                    // A channel Discord no longer knows is asked for again next time.
+                    if unknown_channel(&e) {
+                        self.dm_channels.forget(user);
+                    }
+                    return Err(e);
+                }
+            }
         }
         Ok(last)
     }

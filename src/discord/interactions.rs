@@ -128,6 +128,8 @@ impl Core {
         if let Err(e) = self.send_reply(http, id, token, reply, deferred).await {
             tracing::warn!(error = %e, "cannot answer an interaction");
         }
+        // What the command queued (a tournament's next round) goes out after its answer.
+        self.service.release_outbox_news();
     }
 
     /// Sends an interaction's answer: the response (or, for a button carried out, its
@@ -553,17 +555,12 @@ impl Core {
         };
         let mut choices = Vec::new();
         for g in games.iter().filter(|g| g.id.to_string().starts_with(typed)) {
-            let others: Vec<String> = g
-                .seats
-                .iter()
-                .filter_map(|s| s.user.as_deref())
-                .filter(|u| *u != user)
-                .map(|u| self.service.name_of(u))
-                .collect();
+            // The other players, partners apart from opponents (`with carol vs bob, dave`).
+            let others = self.service.others_label(g, user);
             let label = if others.is_empty() {
                 format!("#{} {}", g.id, g.variant)
             } else {
-                format!("#{} {} vs {}", g.id, g.variant, others.join(", "))
+                format!("#{} {} {others}", g.id, g.variant)
             };
             choices.push(AutocompleteChoice::new(
                 label.chars().take(CHOICE_LIMIT).collect::<String>(),

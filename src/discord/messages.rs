@@ -184,7 +184,10 @@ impl Core {
                         o.reply_to = reply_to;
                     }
                 }
-                self.deliver(&ctx.http, &outs, origin.as_deref()).await
+                self.deliver(&ctx.http, &outs, origin.as_deref()).await;
+                // What the command queued (a tournament's next round) goes out after its
+                // answer.
+                self.service.release_outbox_news();
             }
             Err(e) => {
                 // The database not answering is logged once an outage, by the service.

@@ -21,6 +21,7 @@
 mod buttons;
 pub mod config;
 mod delivery;
+mod dm_channels;
 mod embeds;
 mod error;
 mod faults;
@@ -29,6 +30,7 @@ pub mod logging;
 mod messages;
 mod monitor;
 pub mod names;
+mod places;
 pub mod registration;
 mod retitle;
 pub mod shards;
@@ -126,6 +128,8 @@ pub struct Core {
     seen: faults::Seen,
     /// Discord's global rate limit, which every request but an interaction's waits out.
     global: Arc<faults::GlobalLimit>,
+    /// Each user's DM channel, once Discord gave it.
+    dm_channels: dm_channels::DmChannels,
 }
 
 impl Core {
@@ -506,9 +510,12 @@ impl Bot {
             Some(_) => Telemetry::prometheus(),
             None => Telemetry::off(),
         };
+        let places = places::DiscordPlaces(self::http(http.token(), &cfg.api_base));
         let service = Service::open(&url, settings, registry)
             .await
             .map_err(|error| BotError::Database { url: name, error })?
+            .with_places(Arc::new(places))
+            .with_default_prefix(&cfg.prefix)
             .with_telemetry(telemetry.clone());
         let (bot, shards) = match check_discord(&http, &cfg).await {
             Ok(checked) => checked,
@@ -528,6 +535,7 @@ impl Bot {
             cfg,
             seen: faults::Seen::default(),
             global: Arc::default(),
+            dm_channels: Default::default(),
         });
         let content = core.cfg.message_content;
         if content {

@@ -50,6 +50,23 @@ fn glyphs() -> &'static GlyphCache {
     CACHE.get_or_init(GlyphCache::default)
 }
 
+/// The title's lines above a table `table_w` pixels wide: broken between words over at
+/// most [`TITLE_LINES`] lines as wide as the table or [`TITLE_W`], whichever is wider,
+/// so that a tournament's name and round are read whole above a narrow table (the
+/// image widens to the title where it must); cut with an ellipsis only past that.
+fn title_lines(title: &str, table_w: usize) -> Vec<String> {
+    let title = title.trim();
+    if title.is_empty() {
+        return Vec::new();
+    }
+    glyphs().wrap(TITLE_EM, title, table_w.max(TITLE_W) as i32, TITLE_LINES)
+}
+
+/// The width a title may take above a narrower table, in pixels.
+const TITLE_W: usize = 560;
+/// The most lines a title takes.
+const TITLE_LINES: usize = 2;
+
 /// Draws `table` in `theme`'s colours (the frame's dark background, the banner's colour
 /// for the header row, alternate rows on the status line's colour).
 pub fn render_table(table: &Table, theme: &Theme) -> Image {
@@ -85,11 +102,17 @@ pub fn render_table(table: &Table, theme: &Theme) -> Image {
         })
         .collect();
     let table_w: usize = widths.iter().sum();
-    let title = (!table.title.trim().is_empty())
-        .then(|| g.fitted_line(TITLE_EM, table.title.trim(), table_w.max(240) as i32));
+    let title: Vec<Line> = title_lines(&table.title, table_w)
+        .iter()
+        .map(|l| g.line(TITLE_EM, l))
+        .collect();
     let more = (hidden > 0).then(|| g.line(EM, &format!("… {hidden} more")));
-    let title_h = if title.is_some() { ROW_H + 8 } else { 0 };
-    let w = table_w.max(title.as_ref().map_or(0, |t| t.width as usize)) + 2 * MARGIN;
+    let title_h = match title.len() {
+        0 => 0,
+        n => ROW_H * n + 8,
+    };
+    let title_w = title.iter().map(|t| t.width.max(0) as usize).max();
+    let w = table_w.max(title_w.unwrap_or(0)) + 2 * MARGIN;
     let h = MARGIN * 2 + title_h + ROW_H * (1 + shown + usize::from(more.is_some()));
 
     let mut pal = Palette::new();
@@ -106,9 +129,9 @@ pub fn render_table(table: &Table, theme: &Theme) -> Image {
     let mut canvas = Canvas::new(w, h, bg);
     let cap = cap_height(EM).round() as i32;
     let baseline = |top: usize| top as i32 + (ROW_H as i32 + cap) / 2;
-    if let Some(t) = &title {
-        let cap_t = cap_height(TITLE_EM).round() as i32;
-        let y = MARGIN as i32 + (ROW_H as i32 + cap_t) / 2;
+    let cap_t = cap_height(TITLE_EM).round() as i32;
+    for (i, t) in title.iter().enumerate() {
+        let y = (MARGIN + ROW_H * i) as i32 + (ROW_H as i32 + cap_t) / 2;
         canvas.text(MARGIN as i32, y, t, text, &pal);
     }
     let top0 = MARGIN + title_h;
@@ -179,6 +202,33 @@ mod tests {
         );
         assert!(!capped.to_png().is_empty());
         assert!(!render_table(&Table::default(), &theme).to_png().is_empty());
+    }
+
+    /// A tournament's title is read whole above its narrow standings (it was cut at
+    /// the table's width: "tournament #1 (round ro…"), on two lines when it must.
+    #[test]
+    fn a_tournament_title_is_not_cut_above_a_narrow_table() {
+        for title in [
+            "tournament #1 (round robin, Standard): standings after round 2",
+            "tournament #12 (double round robin, Chess960): final standings after round 10",
+        ] {
+            let lines = title_lines(title, 200);
+            assert!(!lines.is_empty() && lines.len() <= TITLE_LINES);
+            assert_eq!(lines.join(" "), title, "nothing cut");
+        }
+        let table = Table {
+            title: "tournament #1 (round robin, Standard): standings after round 2".into(),
+            header: ["#", "Player", "Pts"].map(String::from).to_vec(),
+            rows: vec![["1", "Ann", "2"].map(String::from).to_vec()],
+        };
+        let image = render_table(&table, &Theme::default());
+        let widest = title_lines(&table.title, 0)
+            .iter()
+            .map(|l| glyphs().line(TITLE_EM, l).width.max(0) as u32)
+            .max()
+            .unwrap();
+        assert!(image.width() >= widest + 2 * MARGIN as u32);
+        assert!(title_lines(&"word ".repeat(400), 200).len() <= TITLE_LINES);
     }
 
     #[test]

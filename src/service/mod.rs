@@ -12,6 +12,7 @@ pub mod export;
 pub mod input;
 pub mod moderation;
 pub mod names;
+pub mod places;
 pub mod player_settings;
 pub mod referee;
 pub mod replay;

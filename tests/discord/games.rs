@@ -161,7 +161,7 @@ async fn an_archived_game_thread_is_unarchived_to_post_in_it() {
     assert!(!fake.is_archived(&thread));
     fake.say(BOB, &thread, "e5");
     wait_post(&fake, &thread, "played e5").await;
-    assert_eq!(refusals_and_unarchives(&fake, &thread), (1, 1));
+    assert_eq!(refusals_and_unarchives(&fake, &thread), (2, 2));
     bot.stop().await;
 }
 
@@ -243,9 +243,12 @@ async fn a_game_timed_out_by_the_deadline_check_ends_with_record_animation_and_r
     let thread = start_game(&fake).await;
     fake.say(ALICE, &thread, "e4");
     wait_post(&fake, &thread, "played e4").await;
+    // Both sides have moved (before that, a timeout would abort the game: issue 54).
+    fake.say(BOB, &thread, "e5");
+    wait_post(&fake, &thread, "played e5").await;
     fake.archive_thread(&thread);
-    // A month passes without Bob's answer: his deadline is behind, and the next check
-    // times him out.
+    // A month passes without Alice's answer: her deadline is behind, and the next check
+    // times her out.
     common::sql::execute(
         &path,
         "UPDATE deadlines SET due_at = due_at - $1",
@@ -267,14 +270,14 @@ async fn a_game_timed_out_by_the_deadline_check_ends_with_record_animation_and_r
     assert!(end.files[2].bytes.starts_with(b"GIF89a"));
     let pgn = String::from_utf8(end.files[1].bytes.clone()).unwrap();
     let read = read_pgn(&pgn);
-    assert_eq!(read.sans, ["e4"], "{pgn}");
+    assert_eq!(read.sans, ["e4", "e5"], "{pgn}");
     let tag = |name: &str| {
         read.tags
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.clone())
     };
-    assert_eq!(tag("Result").as_deref(), Some("1-0"), "{pgn}");
+    assert_eq!(tag("Result").as_deref(), Some("0-1"), "{pgn}");
     assert_eq!(tag("Termination").as_deref(), Some("time forfeit"), "{pgn}");
     assert_eq!(tag("White").as_deref(), Some("alice"), "{pgn}");
     let rematch = "cmd:-:rematch #1".to_string();
@@ -296,23 +299,25 @@ async fn a_game_timed_out_by_the_deadline_check_ends_with_record_animation_and_r
     };
     assert_eq!(ends(&fake), 1);
 
-    // A week later the thread has archived again; Bob presses Rematch.
+    // A week later the thread has archived again; Bob presses Rematch. The challenge is
+    // made where the game's own was (issue 54), and the thread, reopened by the press,
+    // points to it.
     fake.archive_thread(&thread);
     let press = fake.press(BOB, &end.response, &rematch);
     fake.wait_callback(&press).await;
-    let challenge = wait_post(&fake, &thread, "game #2:").await;
+    let challenge = wait_post(&fake, GAMES, "game #2:").await;
     let text = challenge.content().unwrap();
     assert!(
         text.contains(&format!("challenges <@{}>", ALICE.0)) && text.contains("plays White"),
         "{text}"
     );
+    wait_post(&fake, &thread, "the rematch, challenge #2").await;
     assert!(!fake.is_archived(&thread));
     assert_eq!(refusals_and_unarchives(&fake, &thread), (2, 2));
-    fake.say(ALICE, &thread, "!accept 2");
-    // The rematch is played in a thread of its own; the old thread points to it.
-    let pointer = wait_post(&fake, &thread, "played in <#").await;
+    fake.say(ALICE, GAMES, "!accept 2");
+    // The rematch is played in a thread of its own; the games channel points to it.
     let fresh = thread_of_game(&fake, 2).await;
-    assert!(pointer.content().unwrap().contains(&fresh));
+    wait_post(&fake, GAMES, &format!("played in <#{fresh}>")).await;
     wait_post(&fake, &fresh, &format!("game #2: <@{}> accepted", ALICE.0)).await;
     bot.stop().await;
     // Every check the bot made after the end's delivery sent nothing more.

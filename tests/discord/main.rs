@@ -26,6 +26,7 @@ mod many_games;
 mod operations;
 mod play;
 mod privacy;
+mod refereeing;
 mod server;
 mod shards;
 mod start_time;

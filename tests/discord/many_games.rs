@@ -257,8 +257,9 @@ async fn the_place_decides_the_game_among_many() {
     bot.stop().await;
 }
 
-/// A rematch asked for in a finished game's thread is played in a thread of its own,
-/// named for it; the old thread points to it.
+/// A rematch asked for in a finished game's thread is challenged in the games channel,
+/// where the first game's challenge was (issue 54), and played in a thread of its own,
+/// named for it; the old thread points to the challenge, the channel to the new thread.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_gets_a_thread_of_its_own() {
     let fake = Fake::start(TOKEN).await;
@@ -267,19 +268,16 @@ async fn a_rematch_gets_a_thread_of_its_own() {
     fake.say(BOB, &first, "!resign");
     wait_post(&fake, &first, "game over").await;
     fake.say(BOB, &first, "!rematch");
-    wait_post(&fake, &first, "game #2:").await;
+    wait_post(&fake, GAMES, "game #2:").await;
+    wait_post(&fake, &first, "the rematch, challenge #2").await;
     // Accepted by a press of the challenge's button.
-    let press = fake.press(
-        ALICE,
-        &bot_message(&fake, &first),
-        &button(None, "accept 2"),
-    );
+    let press = fake.press(ALICE, &bot_message(&fake, GAMES), &button(None, "accept 2"));
     assert_eq!(fake.wait_callback(&press).await.json["type"], 7);
     let second = thread_of_game(&fake, 2).await;
     assert_ne!(second, first);
     assert_eq!(fake.threads()[&second].0, GAMES, "opened beside the first");
     wait_post(&fake, &second, "accepted").await;
-    wait_post(&fake, &first, &format!("played in <#{second}>")).await;
+    wait_post(&fake, GAMES, &format!("played in <#{second}>")).await;
     fake.say(BOB, &second, "e4");
     wait_post(&fake, &second, "played e4").await;
     all_accepted(&fake);

@@ -520,8 +520,8 @@ async fn chat_in_a_thread_is_left_alone_and_only_the_player_called_on_is_notifie
 }
 
 /// The message that ends a game of two carries a Rematch button: Bob presses it, which
-/// challenges Alice in the game's thread to the same game with colours swapped, and
-/// Alice accepts; the rematch is played in a thread of its own.
+/// challenges Alice, where the game's own challenge was made (issue 54), to the same game
+/// with colours swapped, and Alice accepts; the rematch is played in a thread of its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_button_challenges_with_colours_swapped() {
     let fake = Fake::start(TOKEN).await;
@@ -529,6 +529,9 @@ async fn rematch_button_challenges_with_colours_swapped() {
     let thread = start_game(&fake, "days:4").await;
     fake.say(ALICE, &thread, "e4");
     wait_post(&fake, &thread, "played e4").await;
+    // Both sides have moved: a resignation now ends the game with a result.
+    fake.say(BOB, &thread, "e5");
+    wait_post(&fake, &thread, "played e5").await;
     fake.say(BOB, &thread, "!resign");
     let end = wait_post(&fake, &thread, "game over").await;
     let rematch = button(None, "rematch #1");
@@ -539,7 +542,7 @@ async fn rematch_button_challenges_with_colours_swapped() {
     );
     let press = fake.press(BOB, &bot_message(&fake, &thread), &rematch);
     fake.wait_callback(&press).await;
-    let challenge = wait_post(&fake, &thread, "game #2:").await;
+    let challenge = wait_post(&fake, GAMES, "game #2:").await;
     let text = challenge.content().unwrap();
     assert!(
         text.contains(&format!(
@@ -548,15 +551,10 @@ async fn rematch_button_challenges_with_colours_swapped() {
         )) && text.contains("plays White"),
         "{text}"
     );
-    fake.say(ALICE, &thread, "!accept 2");
-    // The rematch is played in a thread of its own, which the first game's points to.
-    let pointer = wait_post(&fake, &thread, "played in <#").await;
+    fake.say(ALICE, GAMES, "!accept 2");
+    // The rematch is played in a thread of its own, which the games channel points to.
     let fresh = thread_of_game(&fake, 2).await;
-    assert!(
-        pointer.content().unwrap().contains(&format!("<#{fresh}>")),
-        "{}",
-        pointer.json
-    );
+    wait_post(&fake, GAMES, &format!("played in <#{fresh}>")).await;
     wait_post(&fake, &fresh, &format!("game #2: <@{}> accepted", ALICE.0)).await;
     all_accepted(&fake);
     bot.stop().await;

@@ -22,6 +22,12 @@ impl Fake {
                 inner.users.insert(id.to_string(), name.to_string());
             }
         }
+        // A channel an event of a server happened in is a channel of that server.
+        if let (Some(g), Some(c)) = (d["guild_id"].as_str(), d["channel_id"].as_str()) {
+            if !inner.threads.contains_key(c) {
+                inner.channels.insert(c.to_string(), g.to_string());
+            }
+        }
         if t == "INTERACTION_CREATE" {
             let id = d["id"].as_str().unwrap_or_default().to_string();
             let token = d["token"].as_str().unwrap_or_default().to_string();

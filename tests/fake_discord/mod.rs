@@ -213,6 +213,9 @@ struct Inner {
     dm_channels: HashMap<String, String>,
     /// thread id -> (parent channel, name).
     threads: HashMap<String, (String, String)>,
+    /// A server's channels (not threads) seen in its events or added by a test
+    /// ([`Fake::add_channel`]): channel id -> guild id, for `GET /channels/{id}`.
+    channels: HashMap<String, String>,
     /// Threads Discord has archived: a message to one fails with 400 / 50083 until a
     /// `PATCH /channels/{id}` with `archived: false` opens it again, or an interaction
     /// there is answered (the user acted in the thread, which reopens it) or followed up
@@ -372,6 +375,15 @@ impl Fake {
     /// Threads created: id -> (parent, name).
     pub fn threads(&self) -> HashMap<String, (String, String)> {
         self.shared.inner.lock().unwrap().threads.clone()
+    }
+
+    /// Makes `channel` a text channel of `guild` (one no event was seen in yet, or
+    /// another server's), as `GET /channels/{id}` answers it.
+    pub fn add_channel(&self, channel: &str, guild: &str) {
+        let mut inner = self.shared.inner.lock().unwrap();
+        inner
+            .channels
+            .insert(channel.to_string(), guild.to_string());
     }
 
     /// Archives thread `id` as Discord does after its auto-archive duration without

@@ -292,6 +292,20 @@ fn answer(
             }
             (200, m)
         }
+        ("GET", ["channels", c]) => {
+            if let Some((parent, name)) = inner.threads.get(*c) {
+                (200, channel_object(c, 11, name, Some(parent)))
+            } else if let Some(guild) = inner.channels.get(*c) {
+                (
+                    200,
+                    json!({"id": c, "type": 0, "name": "games", "guild_id": guild}),
+                )
+            } else if inner.dm_channels.contains_key(*c) {
+                (200, json!({"id": c, "type": 1, "recipients": []}))
+            } else {
+                err(404, 10003, "Unknown Channel")
+            }
+        }
         ("PATCH", ["channels", c]) => {
             // What the bot may change of a thread: its name and whether it is archived.
             // As Discord, an archived thread takes no change but being opened again

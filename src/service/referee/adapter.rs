@@ -183,6 +183,20 @@ impl Service {
         self.store.games_of(user, statuses).await
     }
 
+    /// The other players of game `g` as `user` sees them, by the names people read
+    /// (`vs bob`; in a game of teams, the partners apart: `with carol vs bob, dave`), for
+    /// a label such as a suggestion of the game; "" for a game of one.
+    pub fn others_label(&self, g: &GameRow, user: &str) -> String {
+        let teams = self
+            .registry
+            .find(&g.variant)
+            .is_some_and(|v| v.seats().placing == crate::variants::api::Placing::Teams);
+        let named = |u: &str| self.name_of(u);
+        super::text::others_of(g, user, teams, "vs", &named)
+            .trim_start()
+            .to_string()
+    }
+
     /// The two sides' names of game `g` for a title, from its players' `names` in seat
     /// order (`White` and `Black`, or the partners of each team); `?` for a game that
     /// cannot be read.

@@ -284,7 +284,7 @@ impl Service {
         {
             let outcome = if error.is_some() { "failed" } else { "done" };
             self.telemetry.analysis(outcome);
-            self.outbox_news.queued();
+            self.outbox_news.queued_now();
         }
         Ok(())
     }

@@ -8,9 +8,9 @@
 
 use super::{Place, Service};
 use crate::service::command;
-use crate::store::GameStatus;
 use crate::store::StoreError;
-use crate::variants::api::Seat;
+use crate::store::{GameRow, GameStatus};
+use crate::variants::api::{GameCommand, RefusalKind, Seat};
 
 impl Service {
     /// Whether the command `text` begins with runs privately, wherever it is typed
@@ -76,10 +76,15 @@ impl Service {
                     ],
                 )
                 .await?;
+            // Another name of a command (`play` for `move`), a word other bots use too, is
+            // ours only where the game reads what follows as that command, legal or not:
+            // a music bot's `!play Despacito` in a game's thread is left alone.
+            let rest = text[text.find(char::is_whitespace).unwrap_or(text.len())..].trim();
             return Ok(started
                 .iter()
                 .filter(|g| g.seat_of(user).is_some() && super::lookup::is_in(g, place))
-                .any(|g| declares(&g.variant, &word)));
+                .filter(|g| declares(&g.variant, &word))
+                .any(|g| self.reads_as_named(g, user, &word, rest)));
         }
         for g in games {
             let Ok(rules) = self.load(&g) else { continue };
@@ -88,6 +93,40 @@ impl Service {
             }
         }
         Ok(false)
+    }
+
+    /// Whether `word rest`, a command game `g`'s variant declares, typed by `user`, is
+    /// that command: under its own name always; under another of its names (an alias)
+    /// only when the game reads `rest` as its arguments with no [`RefusalKind::Syntax`]
+    /// refusal (an illegal move or one out of turn is still the command, to be answered; in a
+    /// game over, no alias is).
+    fn reads_as_named(&self, g: &GameRow, user: &str, word: &str, rest: &str) -> bool {
+        let Ok(spec) = self.registry.get(&g.variant) else {
+            return false;
+        };
+        let Some(declared) = spec.commands().iter().find(|c| c.is_named(word)) else {
+            return false;
+        };
+        if declared.name == word {
+            return true;
+        }
+        let Ok(rules) = self.load(g) else {
+            return true;
+        };
+        let gc = GameCommand::new(declared.name, rest);
+        let awaited = rules.awaiting().into_iter().map(|(s, _)| s);
+        g.seat_of(user)
+            .map(Seat)
+            .into_iter()
+            .chain(awaited)
+            .any(|seat| match rules.read(seat, &gc, self.env()) {
+                Ok(_) => true,
+                // A game over reads nothing: whether the words were a move is unknown.
+                Err(e) => !matches!(
+                    e.kind,
+                    RefusalKind::Syntax | RefusalKind::NotYourTurn | RefusalKind::Over
+                ),
+            })
     }
 
     /// [`Service::is_for_referee`] for a line typed without the prefix in a game's

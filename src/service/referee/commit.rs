@@ -173,8 +173,25 @@ pub(super) fn destination_key(to: &Destination) -> String {
     }
 }
 
+/// How a destination is stored in the outbox for a notice that calls on nobody (a
+/// player's vacation told to each of their games' threads, which would otherwise ping
+/// everyone in every game): [`destination_key`] after `quiet:`.
+pub(super) fn quiet_destination_key(to: &Destination) -> String {
+    format!("{QUIET}{}", destination_key(to))
+}
+
+/// What [`quiet_destination_key`] puts first.
+const QUIET: &str = "quiet:";
+
+/// Whether an outbox message stored for `key` calls on its game's players (every
+/// notice but those stored with [`quiet_destination_key`]).
+pub(super) fn calls_on_players(key: &str) -> bool {
+    !key.starts_with(QUIET)
+}
+
 /// The destination stored as `key`.
 pub(super) fn destination_from_key(key: &str) -> Option<Destination> {
+    let key = key.strip_prefix(QUIET).unwrap_or(key);
     if let Some(c) = key.strip_prefix("channel:") {
         Some(Destination::Channel(c.to_string()))
     } else {

@@ -37,6 +37,10 @@ pub struct Service {
     pub(super) engine_user: std::sync::OnceLock<String>,
     /// Set when a write gave the engine a turn; wakes the engine's task.
     pub(super) engine_news: OutboxNews,
+    /// What the chat platform says of a server's channels ([`Service::with_places`]).
+    pub(super) places: Option<std::sync::Arc<dyn crate::service::places::Places>>,
+    /// The operator's prefix of typed commands, shown where a server has none of its own.
+    pub(super) default_prefix: String,
 }
 
 /// Reads the file of every resource a variant of `registry` declares and the settings
@@ -88,7 +92,26 @@ impl Service {
             analysis_news: Default::default(),
             engine_user: Default::default(),
             engine_news: Default::default(),
+            places: None,
+            default_prefix: "!".into(),
         }
+    }
+
+    /// This service asking `places` about a server's channels (whether a channel named
+    /// in its settings is one of its own, which channel a thread belongs to).
+    pub fn with_places(
+        mut self,
+        places: std::sync::Arc<dyn crate::service::places::Places>,
+    ) -> Service {
+        self.places = Some(places);
+        self
+    }
+
+    /// This service showing `prefix` as the prefix of a server that chose none (the
+    /// adapter's own, from the operator's configuration).
+    pub fn with_default_prefix(mut self, prefix: &str) -> Service {
+        self.default_prefix = prefix.to_string();
+        self
     }
 
     /// This service recording its metrics into `telemetry`.
@@ -241,11 +264,23 @@ pub(super) struct OutboxNews {
     pub(super) queued: std::sync::atomic::AtomicBool,
     /// Wakes the deadline task waiting on it.
     pub(super) notify: tokio::sync::Notify,
+    /// Set by a command that queued messages, until its answer is delivered.
+    pub(super) held: std::sync::atomic::AtomicBool,
 }
 
 impl OutboxNews {
-    /// Notes that messages were queued.
+    /// Notes that a command queued messages (a tournament's round): the deadline task is
+    /// woken once the adapter has delivered the command's own answer
+    /// ([`Service::release_outbox_news`]), so that a round's standings and games follow
+    /// the message that ended its last game rather than race it.
     pub(super) fn queued(&self) {
+        self.queued.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.held.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Notes that messages were queued by no command (an analysis's report): the deadline
+    /// task is woken at once.
+    pub(super) fn queued_now(&self) {
         self.queued.store(true, std::sync::atomic::Ordering::SeqCst);
         self.notify.notify_one();
     }

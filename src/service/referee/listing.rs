@@ -6,7 +6,7 @@ use super::text::{counters, status_line, turn_line};
 use super::vacation::{away_note, stopped_by};
 use super::{Fail, Incoming, Outbound, Reply, Service};
 use crate::store::GameStatus;
-use crate::store::{Deadline, GameRow, SeatRow};
+use crate::store::{Deadline, GameRow};
 use crate::variants::api::{GameRules, Placing};
 
 /// How many finished games `games finished` lists, the most recent first.
@@ -100,29 +100,13 @@ impl Service {
         user: &str,
     ) -> Result<String, Fail> {
         let teams = self.registry.get(rules.variant())?.seats().placing == Placing::Teams;
-        let half = (g.seats.len() / 2).max(1);
-        let mine = g.seat_of(user).map_or(0, usize::from) / half;
-        let (partners, opp): (Vec<&SeatRow>, Vec<&SeatRow>) = g
-            .seats
-            .iter()
-            .filter(|s| s.user.as_deref() != Some(user))
-            .partition(|s| teams && usize::from(s.seat) / half == mine);
-        let names = |seats: Vec<&SeatRow>| {
-            seats
-                .iter()
-                .map(|s| {
-                    s.user
-                        .as_deref()
-                        .map_or_else(|| "open".into(), super::marks::user_mark)
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        Ok(match (g.seats.len(), partners.is_empty()) {
-            (1, _) => String::new(),
-            (_, true) => format!(" vs {}", names(opp)),
-            (_, false) => format!(" with {} vs {}", names(partners), names(opp)),
-        })
+        Ok(super::text::others_of(
+            g,
+            user,
+            teams,
+            "vs",
+            &super::marks::user_mark,
+        ))
     }
 }
 

@@ -2,12 +2,11 @@
 //! and loading a stored game through the registry.
 
 use super::marks::user_mark;
-use super::text::seat_users;
 use super::{Button, Choice, Fail, Incoming, Place, Service};
 use crate::store::GameStatus;
 use crate::store::{ActionRow, GameRow, InPlay, StoreError};
 use crate::variants::api::{
-    Action, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, Viewer,
+    Action, GameCommand, GameRules, Placing, Reading, RefusalKind, RuleError, Seat, Viewer,
 };
 use crate::variants::Registry;
 
@@ -434,17 +433,7 @@ impl Service {
             _ => shown(fit, inc),
         };
         let what: String = what.trim().chars().filter(|c| *c != '`').take(40).collect();
-        let others = |show: &dyn Fn(&str) -> String| {
-            let names: Vec<String> = seat_users(g)
-                .into_iter()
-                .filter(|u| *u != inc.user && *u != "?")
-                .map(show)
-                .collect();
-            match names.is_empty() {
-                true => String::new(),
-                false => format!(" vs {}", names.join(", ")),
-            }
-        };
+        let others = |show: &dyn Fn(&str) -> String| self.others_in(g, &inc.user, "vs", show);
         let game = format!("#{} {}", g.id, self.display_name(&g.variant));
         let command = example(fit, inc, g.id);
         Choice {
@@ -591,22 +580,30 @@ impl Service {
         fits.then_some(awaits)
     }
 
+    /// The other players of `g` as `user` sees them ([`super::text::others_of`]): its
+    /// opponents after `joiner`, and in a game of teams the partners apart.
+    fn others_in(
+        &self,
+        g: &GameRow,
+        user: &str,
+        joiner: &str,
+        show: &dyn Fn(&str) -> String,
+    ) -> String {
+        let teams = self
+            .registry
+            .find(&g.variant)
+            .is_some_and(|v| v.seats().placing == Placing::Teams);
+        super::text::others_of(g, user, teams, joiner, show)
+    }
+
     /// The question "which game?" for a command that fits each of `games`: the games with
     /// their variant and the other players, and a button per game that sends the command
     /// with its id (for the user alone).
     fn choice(&self, inc: &Incoming, fit: &Fit<'_>, games: &[GameRow]) -> Choice {
         // A game as `#3 Booster Chess` and the other players, each shown by `show`.
         let line = |g: &GameRow, joiner: &str, show: &dyn Fn(&str) -> String| {
-            let others: Vec<String> = seat_users(g)
-                .into_iter()
-                .filter(|u| *u != inc.user && *u != "?")
-                .map(show)
-                .collect();
             let game = format!("#{} {}", g.id, self.display_name(&g.variant));
-            match others.is_empty() {
-                true => game,
-                false => format!("{game} {joiner} {}", others.join(", ")),
-            }
+            format!("{game}{}", self.others_in(g, &inc.user, joiner, show))
         };
         let described: Vec<String> = games.iter().map(|g| line(g, "with", &user_mark)).collect();
         let buttons = games

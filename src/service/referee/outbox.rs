@@ -459,15 +459,22 @@ impl Service {
             };
             // Every notice of the outbox concerns the game's players (a reminder, a time
             // run out, a timeout, an expired challenge): in a channel it calls on them.
+            // A notice stored quiet (a player's vacation) calls on nobody.
+            let calls = !analysis && commit::calls_on_players(&destination);
             let mentions = match (&to, &game) {
-                (Destination::Channel(_), Some(g)) if !analysis => super::text::players(g),
+                (Destination::Channel(_), Some(g)) if calls => super::text::players(g),
                 _ => Vec::new(),
             };
             // An end of a game is delivered as every end is: the adapter attaches the
             // record and the animation, and the Rematch button goes with it.
             let buttons = match (ending, &game) {
                 (true, Some(g)) => {
-                    let mut b: Vec<_> = self.rematch_button(g).into_iter().collect();
+                    // A tournament's game is followed by its next round, not a rematch.
+                    let rematch = match self.store.tournament_of_game(g.id).await? {
+                        Some(_) => None,
+                        None => self.rematch_button(g),
+                    };
+                    let mut b: Vec<_> = rematch.into_iter().collect();
                     if let Ok(rules) = self.load(g) {
                         b.extend(self.analyse_button(g, rules.as_ref()));
                     }

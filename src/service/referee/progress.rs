@@ -20,11 +20,28 @@ impl Service {
         let mut done = Vec::new();
         for &g in games {
             if let Some((t, _, _)) = self.store.tournament_of_game(g).await? {
+                // A tournament's game is followed by its next round, not a rematch.
+                self.no_rematch(g, r).await?;
                 if !done.contains(&t) {
                     done.push(t);
                     self.advance(t, at, r).await?;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Takes the Rematch button off the messages of `r` that end game `id`, a
+    /// tournament's game.
+    async fn no_rematch(&self, id: i64, r: &mut Reply) -> Result<(), Fail> {
+        let Some(g) = self.store.game(id).await? else {
+            return Ok(());
+        };
+        let Some(rematch) = self.rematch_button(&g) else {
+            return Ok(());
+        };
+        for o in r.out.iter_mut().filter(|o| o.game == Some(id) && o.ending) {
+            o.buttons.retain(|b| *b != rematch);
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 
 use super::lookup::{self, Fit};
 use super::messages::record_name;
-use super::text::{self, pgn_tags};
+use super::text;
 use super::{Destination, Fail, Incoming, Outbound, Place, Reply, Service};
 use crate::variants::api::{Seat, Viewer};
 
@@ -82,7 +82,7 @@ impl Service {
         let (g, _) = self.readable(inc, id, Fit::Live).await?;
         let mut rules = self.whole(&g).await?;
         self.keep_shared_deal(g.id, rules.as_mut()).await?;
-        let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+        let tags = self.record_tags(&g, rules.as_ref()).await?;
         // A finished game's analysis, once made, goes with its record.
         let stored = match g.status {
             crate::store::GameStatus::Finished => self.store.analysis_positions(g.id).await?,

@@ -1,8 +1,9 @@
 //! A game's public record and animation, for an adapter to attach or export.
 
 use super::messages::record_name;
-use super::text::pgn_tags;
+use super::text::{as_tournament_game, pgn_tags, tournament_name};
 use super::Service;
+use crate::store::GameRow;
 use crate::store::StoreError;
 use crate::variants::api::{GameRules, Viewer};
 use std::sync::Arc;
@@ -19,7 +20,7 @@ impl Service {
             return Ok(None);
         };
         self.keep_shared_deal(id, rules.as_mut()).await?;
-        let tags = pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
+        let tags = self.record_tags(&g, rules.as_ref()).await?;
         Ok(Some((record_name(id), rules.pgn(Viewer::Public, &tags))))
     }
 
@@ -36,6 +37,24 @@ impl Service {
             rules.keep_deal_secret();
         }
         Ok(())
+    }
+
+    /// The PGN tags of game `g`'s record ([`pgn_tags`]); a tournament's game is tagged
+    /// with its tournament as the event, its round and its board, as the tournament's own
+    /// record tags it.
+    pub(super) async fn record_tags(
+        &self,
+        g: &GameRow,
+        rules: &dyn GameRules,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let mut tags = pgn_tags(g, rules, &self.seat_names(g));
+        if let Some((id, round, board)) = self.store.tournament_of_game(g.id).await? {
+            if let Some(t) = self.store.tournament(id).await? {
+                let name = tournament_name(&t, self.display_name(&t.variant));
+                as_tournament_game(&mut tags, &name, round, board);
+            }
+        }
+        Ok(tags)
     }
 
     /// Game `id`'s public animation as a GIF drawn by `renderer` (off the async runtime's

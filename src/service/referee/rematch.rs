@@ -3,7 +3,7 @@
 //! swapped. The other accepts or declines it like any challenge.
 
 use super::routing::offers_rematch;
-use super::{Fail, Incoming, Reply, Service};
+use super::{ChallengeMark, Destination, Fail, Incoming, Listed, Outbound, Place, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::GameStatus;
 use crate::variants::api::RefusalKind;
@@ -36,6 +36,15 @@ impl Service {
             return Err(Fail::of(
                 RefusalKind::NotHere,
                 format!("game #{} has not ended: a rematch comes after it", g.id),
+            ));
+        }
+        if self.store.tournament_of_game(g.id).await?.is_some() {
+            return Err(Fail::of(
+                RefusalKind::NotHere,
+                format!(
+                    "game #{} is a tournament's game: the tournament pairs the next games, so it has no rematch",
+                    g.id
+                ),
             ));
         }
         let spec = self.registry.get(&g.variant)?;
@@ -80,6 +89,44 @@ impl Service {
             fen: g.start_fen.clone(),
             options: options.into_iter().collect(),
         };
-        self.challenge(inc, c, r).await
+        // Asked for in the game's thread: the challenge goes where the game's own was
+        // made (the thread's channel), and the thread gets a line pointing to it.
+        let parent = match (&inc.place, self.store.thread_of(g.id).await?) {
+            (Place::Channel(here), Some((thread, _))) if *here == thread => {
+                self.store.thread_parent(&thread).await?
+            }
+            _ => return self.challenge(inc, c, r).await,
+        };
+        let there = Incoming {
+            place: Place::Channel(parent.clone()),
+            ..inc.clone()
+        };
+        let asked_in = std::mem::replace(&mut r.origin, Destination::Channel(parent.clone()));
+        let first = r.out.len();
+        let made = self.challenge(&there, c, r).await;
+        r.origin = asked_in;
+        made?;
+        let posted = r.out[first..].iter().find_map(|o| match o.challenge {
+            Some(ChallengeMark::Posted(id)) => Some(id),
+            _ => None,
+        });
+        if let Some(id) = posted {
+            let line = format!(
+                "game #{}: the rematch, challenge #{id}, is posted in the channel the game was challenged in",
+                g.id
+            );
+            r.out.push(Outbound {
+                to: r.origin.clone(),
+                text: line.clone(),
+                listing: vec![Listed {
+                    game: id,
+                    line,
+                    server: g.server.clone(),
+                    channel: Some(parent),
+                }],
+                ..Outbound::default()
+            });
+        }
+        Ok(())
     }
 }

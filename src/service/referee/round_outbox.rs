@@ -92,6 +92,15 @@ impl Service {
         self.outbox_news.queued.store(false, Ordering::SeqCst);
     }
 
+    /// Wakes the deadline task when the command whose answer an adapter has just
+    /// delivered queued messages in the outbox (a tournament's next round): they go out
+    /// after that answer, never before it. Cheap when it queued none.
+    pub fn release_outbox_news(&self) {
+        if self.outbox_news.held.swap(false, Ordering::SeqCst) {
+            self.outbox_news.notify.notify_one();
+        }
+    }
+
     /// Whether a command queued messages in the outbox since this was last asked (or
     /// [`Service::outbox_news`] last returned): the console then delivers them after
     /// the command's answer.

@@ -29,16 +29,7 @@ use std::collections::BTreeMap;
 /// its read and its write.
 pub(super) const RETRIES: usize = 4;
 
-/// A tournament's name in messages: `tournament #3 (Swiss, standard)`.
-pub(super) fn tournament_name(t: &TournamentRow, variant: &str) -> String {
-    let format = match (format_of(t), t.double) {
-        _ if is_competition(t) => "best score",
-        (Format::Swiss, _) => "Swiss",
-        (Format::RoundRobin, true) => "double round robin",
-        (Format::RoundRobin, false) => "round robin",
-    };
-    format!("tournament #{} ({format}, {variant})", t.id)
-}
+pub(super) use super::text::tournament_name;
 
 /// The answer to the creation of tournament `t` (of `spec`'s variant), its `terms` in
 /// words (`, 3 days per move, ...`): who made it, how to join it and who starts it.
@@ -419,18 +410,7 @@ impl Service {
         let g = self.game_row(id).await?;
         let rules = self.whole(&g).await?;
         let mut tags = super::text::pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
-        for (k, v) in &mut tags {
-            match k.as_str() {
-                "Event" => *v = format!("Postal {name}"),
-                "Round" => *v = b.round.to_string(),
-                _ => {}
-            }
-        }
-        let at = tags
-            .iter()
-            .position(|(k, _)| k == "Round")
-            .map_or(tags.len(), |i| i + 1);
-        tags.insert(at, ("Board".into(), b.board.to_string()));
+        super::text::as_tournament_game(&mut tags, name, b.round, b.board);
         let mut pgn = rules.pgn(crate::variants::api::Viewer::Public, &tags);
         if !pgn.ends_with('\n') {
             pgn.push('\n');

@@ -307,9 +307,11 @@ impl Service {
                 ..Outbound::default()
             });
         }
-        self.tell_holdings(g, rules.as_ref(), r);
         let first = r.out.len();
         self.prompt_privately(g, rules.as_ref(), &[], r);
+        // What each seat holds in secret follows the prompt that tells what to do first
+        // (Cloak and Dagger's set-up, then its grid).
+        self.tell_holdings(g, rules.as_ref(), r);
         // A game's start is news, not a turn notice: it reaches a player with the daily
         // digest too.
         for o in &mut r.out[first..] {

@@ -9,7 +9,10 @@ use super::marks::user_mark;
 use super::messages::{Fail, Incoming, Member, Place, Reply};
 use super::Service;
 use crate::service::command::Challenge;
-use crate::service::server_settings::{read_prefix, ServerChange, ServerSettings, OPTIONS_MAX};
+use crate::service::places::ChannelPlace;
+use crate::service::server_settings::{
+    read_prefix, Channels, ServerChange, ServerSettings, OPTIONS_MAX,
+};
 use crate::store::StoreError;
 use crate::variants::api::{RefusalKind, VariantSpec};
 
@@ -150,6 +153,15 @@ impl Service {
             Place::Channel(c) => Some(c.as_str()),
             _ => None,
         };
+        // The channels named, checked with the platform, and `here` in a thread its
+        // channel: before the lock, as they depend on no stored setting.
+        let change = ServerChange {
+            channels: match &change.channels {
+                Some(asked) => Some(self.checked_channels(server, asked, here).await?),
+                None => None,
+            },
+            ..change
+        };
         // Read, changed and written under the server's own lock (a key no game has), and
         // written only over the version read, so that two changes at once, in this process
         // or another, each keep the other's: a write that lost the race reads again.
@@ -219,7 +231,7 @@ impl Service {
     fn describe_server(&self, s: &ServerSettings) -> String {
         let prefix = match &s.prefix {
             Some(p) => format!("`{p}`"),
-            None => "the operator's".to_string(),
+            None => format!("`{}`, the default", self.default_prefix),
         };
         let text = if s.text_commands {
             format!("typed commands are read (prefix {prefix})")
@@ -235,7 +247,7 @@ impl Service {
         let days = match s.days {
             Some(d) => format!("{d} days per move unless a challenge says"),
             None => format!(
-                "the operator's {} days per move unless a challenge says",
+                "{} days per move (the default) unless a challenge says",
                 self.settings.default_days
             ),
         };
@@ -265,8 +277,33 @@ impl Service {
         mut c: Challenge,
         spec: &dyn VariantSpec,
     ) -> Result<Challenge, Fail> {
-        let (Place::Channel(channel), Some(server)) = (&inc.place, inc.server.as_deref()) else {
+        if !matches!((&inc.place, &inc.server), (Place::Channel(_), Some(_))) {
             return Ok(c);
+        }
+        let s = self.games_may_start_here(inc).await?;
+        if c.days.is_none() {
+            c.days = s.days;
+        }
+        for (name, value) in &s.options {
+            let given = c.options.iter().any(|(n, _)| n == name);
+            if !given && spec.options().iter().any(|o| o.name == name) {
+                c.options.push((name.clone(), value.clone()));
+            }
+        }
+        Ok(c)
+    }
+}
+
+impl Service {
+    /// Refuses a challenge, tournament or competition given where its server does not let
+    /// games start (its `channels:`; a game's own thread always may); the server's
+    /// settings otherwise (the defaults outside a server).
+    pub(super) async fn games_may_start_here(
+        &self,
+        inc: &Incoming,
+    ) -> Result<ServerSettings, Fail> {
+        let (Place::Channel(channel), Some(server)) = (&inc.place, inc.server.as_deref()) else {
+            return Ok(ServerSettings::defaults());
         };
         let s = self.server_settings(server).await?;
         if !s.allows_games_in(channel) && !self.store.is_game_thread(channel).await? {
@@ -279,16 +316,69 @@ impl Service {
                 ),
             ));
         }
-        if c.days.is_none() {
-            c.days = s.days;
-        }
-        for (name, value) in &s.options {
-            let given = c.options.iter().any(|(n, _)| n == name);
-            if !given && spec.options().iter().any(|o| o.name == name) {
-                c.options.push((name.clone(), value.clone()));
+        Ok(s)
+    }
+
+    /// The channels a change names, as stored: `here` (the channel the command was given
+    /// in) is its channel when it is a thread (a game's, or any the platform knows); each
+    /// channel named must be one of `server`'s own, not a thread, as the platform says
+    /// ([`Service::with_places`]): otherwise refused with the reason, nothing changed.
+    async fn checked_channels(
+        &self,
+        server: &str,
+        asked: &Channels,
+        here: Option<&str>,
+    ) -> Result<Channels, Fail> {
+        match asked {
+            Channels::Any => Ok(Channels::Any),
+            Channels::Here => {
+                let Some(here) = here else {
+                    return Ok(Channels::Here);
+                };
+                let mut channel = self.store.thread_parent(here).await?;
+                if let Some(places) = &self.places {
+                    if let Ok(Some(ChannelPlace { parent: Some(p) })) =
+                        places.channel(server, &channel).await
+                    {
+                        channel = p;
+                    }
+                }
+                Ok(Channels::These(vec![channel]))
+            }
+            Channels::These(ids) => {
+                let Some(places) = &self.places else {
+                    return Ok(asked.clone());
+                };
+                for id in ids {
+                    let refuse = |why: String| {
+                        Fail::of(RefusalKind::NotHere, format!("{why}; nothing was changed"))
+                    };
+                    match places.channel(server, id).await {
+                        Ok(Some(ChannelPlace { parent: None })) => {}
+                        Ok(Some(ChannelPlace { parent: Some(p) })) => {
+                            return Err(refuse(format!(
+                                "<#{id}> is a thread: games start in channels (its channel is <#{p}>)"
+                            )))
+                        }
+                        Ok(None) => {
+                            return Err(refuse(format!(
+                                "`{id}` is not a channel of this server: name this server's channels"
+                            )))
+                        }
+                        Err(why) => {
+                            return Err(Fail::of(
+                                RefusalKind::Conflict,
+                                format!(
+                                    "the channel `{id}` could not be checked ({}); nothing was changed, try again",
+                                    why.chars().take(80).collect::<String>()
+                                ),
+                            ))
+                        }
+                    }
+                }
+                Ok(asked.clone())
             }
         }
-        Ok(c)
     }
 }
 

@@ -260,6 +260,74 @@ pub(super) fn seat_list(users: &[Option<String>], rules: &dyn GameRules) -> Stri
         .join(", ")
 }
 
+/// A tournament's name in messages: `tournament #3 (Swiss, standard)`.
+pub(super) fn tournament_name(t: &crate::store::TournamentRow, variant: &str) -> String {
+    use crate::service::tournament::{format_of, is_competition};
+    use crate::tournament::Format;
+    let format = match (format_of(t), t.double) {
+        _ if is_competition(t) => "best score",
+        (Format::Swiss, _) => "Swiss",
+        (Format::RoundRobin, true) => "double round robin",
+        (Format::RoundRobin, false) => "round robin",
+    };
+    format!("tournament #{} ({format}, {variant})", t.id)
+}
+
+/// `tags`, a game's record tags ([`pgn_tags`]), as those of board `board` of round
+/// `round` of the tournament `name`: the event is the tournament (`Postal tournament #3
+/// (Swiss, Standard)`), the round its number, and a `Board` tag follows it.
+pub(super) fn as_tournament_game(
+    tags: &mut Vec<(String, String)>,
+    name: &str,
+    round: i64,
+    board: i64,
+) {
+    for (k, v) in tags.iter_mut() {
+        match k.as_str() {
+            "Event" => *v = format!("Postal {name}"),
+            "Round" => *v = round.to_string(),
+            _ => {}
+        }
+    }
+    let at = tags
+        .iter()
+        .position(|(k, _)| k == "Round")
+        .map_or(tags.len(), |i| i + 1);
+    tags.insert(at, ("Board".into(), board.to_string()));
+}
+
+/// The other players of game `g` as `user` sees them, each shown by `show`: `{joiner}
+/// bob` in a game of sides (`vs bob`), and in a game of teams (`teams`: each half of the
+/// seats one team) the partners apart from the opponents (`with carol vs bob, dave`);
+/// an open seat is `open`; "" in a game of one. With a leading space when not empty.
+pub(super) fn others_of(
+    g: &GameRow,
+    user: &str,
+    teams: bool,
+    joiner: &str,
+    show: &dyn Fn(&str) -> String,
+) -> String {
+    let half = (g.seats.len() / 2).max(1);
+    let mine = g.seat_of(user).map_or(0, usize::from) / half;
+    let (partners, opponents): (Vec<_>, Vec<_>) = g
+        .seats
+        .iter()
+        .filter(|s| s.user.as_deref() != Some(user))
+        .partition(|s| teams && usize::from(s.seat) / half == mine);
+    let names = |seats: Vec<&crate::store::SeatRow>| {
+        seats
+            .iter()
+            .map(|s| s.user.as_deref().map_or_else(|| "open".into(), show))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (g.seats.len(), opponents.is_empty(), partners.is_empty()) {
+        (1, _, _) | (_, true, true) => String::new(),
+        (_, _, true) => format!(" {joiner} {}", names(opponents)),
+        (_, _, false) => format!(" with {} vs {}", names(partners), names(opponents)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::day_count;

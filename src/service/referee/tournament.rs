@@ -110,6 +110,8 @@ impl Service {
                 "a tournament is made in a server's channel, where its players can join it",
             ));
         };
+        // Its games start where it is made: only where the server lets games start.
+        self.games_may_start_here(inc).await?;
         if c.format == TournamentFormat::Competition {
             return self.create_competition(inc, c, r).await;
         }

@@ -20,6 +20,7 @@ use crate::service::command::VacationAsk;
 use crate::store::GameStatus;
 use crate::store::NewAction;
 use crate::store::NewDeadline;
+use crate::store::NewMessage;
 use crate::store::{Deadline, GameRow, InPlay, StoreError, Vacation, Write};
 use crate::variants::api::{Action, RefusalKind, Seat, VacationEntry};
 
@@ -212,10 +213,19 @@ impl Service {
                 continue;
             };
             let text = away_notice(g.id, user, until);
+            // Told where the game is played, to its other players, calling on nobody: a
+            // player with many games would otherwise ping themselves and their opponents
+            // in every one of them.
             let messages: Vec<_> = public_dest(g)
                 .iter()
                 .filter(|d| **d != Destination::Dm(user.to_string()))
-                .map(|to| new_message(to, &text, false))
+                .map(|to| match to {
+                    Destination::Channel(_) => NewMessage {
+                        destination: commit::quiet_destination_key(to),
+                        ..new_message(to, &text, false)
+                    },
+                    Destination::Dm(_) => new_message(to, &text, false),
+                })
                 .collect();
             self.store
                 .record_notice(

@@ -73,7 +73,8 @@ impl Cloak {
     }
 
     /// What the player of `seat` is told privately: their back rank and the deduction
-    /// grid of what they have learnt (and of what their opponent has learnt of theirs).
+    /// grid of what they have learnt (and of what their opponent has learnt of theirs),
+    /// each grid in a code block.
     pub fn holdings(&self, seat: u8) -> String {
         let c = color(seat);
         let mine = match self.arrangement(seat) {
@@ -83,8 +84,10 @@ impl Cloak {
             ),
             None => "your back rank is not set up yet: setup RNBQKBNR or setup random".into(),
         };
+        // Each grid in a code block, so that its columns line up in a chat's
+        // proportional font.
         format!(
-            "{mine}\nyour opponent's checkers, as you know them:\n{}\nyour checkers, as your opponent knows them:\n{}",
+            "{mine}\nyour opponent's checkers, as you know them:\n```\n{}\n```\nyour checkers, as your opponent knows them:\n```\n{}\n```",
             self.grid(c.opposite()),
             self.grid(c)
         )
