@@ -9,8 +9,8 @@
 //! - [`pgn`]: whole games as PGN.
 
 pub use crate::rules::fen;
-pub mod parse;
 pub mod openings;
+pub mod parse;
 pub mod pgn;
 pub mod san;
 

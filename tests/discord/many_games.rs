@@ -234,13 +234,19 @@ async fn the_place_decides_the_game_among_many() {
     );
 
     // Each accepted challenge's message was edited: its buttons gone, its answer said.
+    // The edits are delivered after the answers, so they are waited for (ten seconds at
+    // most), then counted.
+    let is_edit = |r: &Recorded| {
+        r.method == "PATCH" && r.path.starts_with(&format!("/channels/{GAMES}/messages/"))
+    };
+    for _ in 0..200 {
+        if fake.requests().iter().filter(|r| is_edit(r)).count() >= 6 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     let reqs = fake.requests();
-    let edits: Vec<&Recorded> = reqs
-        .iter()
-        .filter(|r| {
-            r.method == "PATCH" && r.path.starts_with(&format!("/channels/{GAMES}/messages/"))
-        })
-        .collect();
+    let edits: Vec<&Recorded> = reqs.iter().filter(|r| is_edit(r)).collect();
     assert_eq!(edits.len(), 6, "one edit per challenge");
     for e in &edits {
         assert!(e.ok(), "{} {}", e.status, e.response);

@@ -232,9 +232,13 @@ mod tests {
         assert!(left.name.starts_with("Italian Game"), "{}", left.name);
         // A move along a book line does not leave it.
         let mut on = game.clone();
-        on.play(parse_move(before, "c3").expect("c3")).expect("legal");
+        on.play(parse_move(before, "c3").expect("c3"))
+            .expect("legal");
         assert_eq!(left_book(start, before, 6, on.position()), None);
         // Nor does a move past the plies Lichess searches.
-        assert_eq!(left_book(start, before, SEARCH_PLIES, next.position()), None);
+        assert_eq!(
+            left_book(start, before, SEARCH_PLIES, next.position()),
+            None
+        );
     }
 }

@@ -158,7 +158,7 @@ impl Service {
             self.telemetry.move_accepted(&g.variant);
             if super::engine_seat::engine_of(g).is_some() {
                 // The engine's task wakes for its turn, committed by this write.
-                self.engine_news.queued();
+                self.engine_news.queued_now();
             }
             done.notes.extend(lapsed);
             done.notes

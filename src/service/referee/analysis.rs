@@ -117,7 +117,7 @@ impl Service {
                 return Ok(());
             }
         }
-        self.analysis_news.queued();
+        self.analysis_news.queued_now();
         let done = match a.positions {
             0 => String::new(),
             n => format!(" ({n} of {} positions done)", plies + 1),

@@ -104,7 +104,7 @@ impl Service {
             // Every seat taken: the game starts now, and the engine plays if it is White.
             let g = self.game_row(id).await?;
             self.announce_opening(&g, None, "", r)?;
-            self.engine_news.queued();
+            self.engine_news.queued_now();
             return Ok(());
         }
         if spec.seats().placing == Placing::Alone {

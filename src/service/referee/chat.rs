@@ -107,7 +107,14 @@ impl Service {
         let Some(declared) = spec.commands().iter().find(|c| c.is_named(word)) else {
             return false;
         };
-        if declared.name == word {
+        // Under its own name, or with a square among its words (`card 7h on f6`, a card
+        // the player does not hold): the game's, to be answered; a music bot's words name
+        // no square.
+        if declared.name == word
+            || rest
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(names_square)
+        {
             return true;
         }
         let Ok(rules) = self.load(g) else {
@@ -163,4 +170,15 @@ impl Service {
             .iter()
             .any(|g| g.seat_of(user).is_some() && super::lookup::is_in(g, place)))
     }
+}
+
+/// Whether `word` is written as a board's square: a file letter then a rank of one or
+/// two digits (`f6`, `b10`).
+fn names_square(word: &str) -> bool {
+    let mut chars = word.chars();
+    let file = chars.next().is_some_and(|c| c.is_ascii_lowercase());
+    let rank: String = chars.collect();
+    file && (1..=2).contains(&rank.len())
+        && rank.chars().all(|c| c.is_ascii_digit())
+        && !rank.starts_with('0')
 }

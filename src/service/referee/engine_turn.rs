@@ -216,7 +216,7 @@ impl Service {
             return match self.write(&g, &w).await {
                 Ok(()) => {
                     self.telemetry.move_accepted(&g.variant);
-                    self.outbox_news.queued();
+                    self.outbox_news.queued_now();
                     Ok(())
                 }
                 // Played already, or the game moved meanwhile: nothing to do.

@@ -144,10 +144,15 @@ pub(super) fn named_standings(mut table: Table, name: impl Fn(&str) -> String) -
     for cell in table.rows.iter_mut().flatten() {
         *cell = super::marks::render_users(cell, |key, _| name(key));
     }
-    let text = format!(
-        "{}\n```\n{}```",
-        table.title,
-        super::rounds::table_text(&table)
-    );
+    let text = format!("{}\n```\n{}```", table.title, table_text(&table));
     (table, text)
+}
+
+/// A table as monospaced text: columns padded to their widest cell.
+pub(super) fn table_text(table: &crate::render::table::Table) -> String {
+    let t = crate::tournament::TextTable {
+        header: table.header.clone(),
+        rows: table.rows.clone(),
+    };
+    t.to_text()
 }

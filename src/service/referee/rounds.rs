@@ -58,14 +58,7 @@ pub(super) fn standings_of(
     }
 }
 
-/// A table as monospaced text: columns padded to their widest cell.
-pub(super) fn table_text(table: &crate::render::table::Table) -> String {
-    let t = crate::tournament::TextTable {
-        header: table.header.clone(),
-        rows: table.rows.clone(),
-    };
-    t.to_text()
-}
+pub(super) use super::round_outbox::table_text;
 
 impl Service {
     /// Tournament `id` goes on if it is running and its started rounds have ended: the
