@@ -1,6 +1,6 @@
 //! Discord's own contract: every request the bot makes is checked against Discord's API
-//! as Discord publishes it, an OpenAPI 3.1 document (`openapi.json`, MIT, kept beside the
-//! repository in `../shared/reference/discord-api/`, as CI lays it out). A request passes
+//! as Discord publishes it, an OpenAPI 3.1 document (`openapi.json`, MIT, a minified copy
+//! kept in `tests/data/discord-api/`, so any clone checks it). A request passes
 //! when its route and method are in the document, its path parameters are of their type
 //! (a snowflake is digits), its query parameters are the operation's, and its JSON body,
 //! or the `payload_json` part of a multipart body, is valid for the operation's request
@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Where the document is, relative to the repository.
-const DOCUMENT: &str = "../shared/reference/discord-api/openapi.json";
+const DOCUMENT: &str = "tests/data/discord-api/openapi.json";
 
 /// One route of the document: its template's segments and its operations by method.
 struct Route {
@@ -57,7 +57,7 @@ fn contract() -> &'static Contract {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
             panic!(
                 "Discord's OpenAPI document is needed to check the bot's requests, at {} \
-                 (the repository's ../shared/reference/discord-api/openapi.json): {e}",
+                 (a minified copy of shared/reference/discord-api/openapi.json): {e}",
                 path.display()
             )
         });
