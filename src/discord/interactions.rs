@@ -87,8 +87,25 @@ async fn follow_up(
 
 impl Core {
     /// Acknowledges an interaction: answers at once when `work` is quick, otherwise
-    /// defers (ephemerally) after `defer_after_ms` and follows up.
+    /// defers (ephemerally) after `defer_after_ms` and follows up. What the command
+    /// queued (a tournament's next round) goes out after its answer
+    /// ([`crate::service::referee::Service::delivering`]).
     pub(super) async fn answer<F>(
+        &self,
+        http: &Http,
+        id: InteractionId,
+        token: &str,
+        component: bool,
+        work: F,
+    ) where
+        F: Future<Output = Result<Reply, StoreError>>,
+    {
+        let answering = self.answer_now(http, id, token, component, work);
+        self.service.delivering(answering).await
+    }
+
+    /// [`Core::answer`], its news held or not.
+    async fn answer_now<F>(
         &self,
         http: &Http,
         id: InteractionId,
@@ -128,8 +145,6 @@ impl Core {
         if let Err(e) = self.send_reply(http, id, token, reply, deferred).await {
             tracing::warn!(error = %e, "cannot answer an interaction");
         }
-        // What the command queued (a tournament's next round) goes out after its answer.
-        self.service.release_outbox_news();
     }
 
     /// Sends an interaction's answer: the response (or, for a button carried out, its

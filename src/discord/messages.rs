@@ -95,7 +95,9 @@ impl Core {
             }
             return;
         }
-        self.answer_message(ctx, msg, place, text).await
+        // What the command queued (a tournament's next round) goes out after its answer.
+        let answering = self.answer_message(ctx, msg, place, text);
+        self.service.delivering(answering).await
     }
 
     /// How typed messages are read on `guild` ([`Service::typed_commands`]); when the
@@ -185,9 +187,6 @@ impl Core {
                     }
                 }
                 self.deliver(&ctx.http, &outs, origin.as_deref()).await;
-                // What the command queued (a tournament's next round) goes out after its
-                // answer.
-                self.service.release_outbox_news();
             }
             Err(e) => {
                 // The database not answering is logged once an outage, by the service.

@@ -163,6 +163,29 @@ pub async fn start_game(svc: &Service, white: &str, black: &str, options: &str, 
     assert!(out[0].text.contains("accepted"), "{}", out[0].text);
 }
 
+/// Plays game `id`'s first move of each side, `moves[0]` by `white` and `moves[1]` by
+/// `black`, at `at`: from then on a resignation or a timeout is a result, not an abort
+/// (a game neither side has moved in is called off).
+pub async fn both_move(
+    svc: &Service,
+    id: i64,
+    (white, black): (&str, &str),
+    moves: [&str; 2],
+    at: i64,
+) {
+    for (who, mv) in [(white, moves[0]), (black, moves[1])] {
+        let out = say(
+            svc,
+            &format!("first-{id}-{who}"),
+            who,
+            &format!("move {id} {mv}"),
+            at,
+        )
+        .await;
+        assert!(out[0].text.contains("played"), "{mv}: {}", out[0].text);
+    }
+}
+
 /// Checks game `id`'s action log (seq 1..n, no gap) and that the
 /// stored snapshot equals the replay of the log; returns the log's length.
 pub async fn check_log(store: &Store, id: i64) -> usize {

@@ -96,7 +96,7 @@ fn a_chess_sharp_export_has_the_score() {
     let (dir, db) = temp_db("sharp");
     play(
         &db,
-        "alice: challenge @bob chess-sharp colour:white\nbob: accept\nalice: K@e1\nbob: resign\n",
+        "alice: challenge @bob chess-sharp colour:white\nbob: accept\nalice: K@e1\nbob: K@e8\nbob: resign\n",
     );
     let json: serde_json::Value = serde_json::from_slice(&export(&db, 1, "json").unwrap()).unwrap();
     assert_eq!(json["reason"], "resignation");

@@ -38,6 +38,7 @@ async fn the_operator_forgets_a_player_once_their_games_are_over() {
     .await;
     say(&svc, "a1", BEA, "accept", T0).await;
     say(&svc, "m1", ANN, "e4", T0 + 1).await;
+    say(&svc, "m2", BEA, "e5", T0 + 2).await;
     let out = say(&svc, "r1", BEA, "resign", T0 + 2).await;
     assert!(out[0].text.contains("game over"), "{}", out[0].text);
     say(&svc, "c2", ANN, &format!("challenge @{BEA}"), T0 + 3).await;

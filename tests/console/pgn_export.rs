@@ -161,6 +161,8 @@ async fn every_standard_export_reads_in_a_pgn_reader_with_the_standards_tags() {
     let e = next(&mut t);
     say(&svc, &e, "alice", "move 2 d4", t).await;
     let e = next(&mut t);
+    say(&svc, &e, "carol", "move 2 d5", t).await;
+    let e = next(&mut t);
     say(&svc, &e, "carol", "resign 2", t).await;
     // #3 agreement.
     start_game(&svc, "alice", "dave", "standard", t).await;
@@ -182,6 +184,10 @@ async fn every_standard_export_reads_in_a_pgn_reader_with_the_standards_tags() {
     start_game(&svc, "alice", "gina", "standard days:1", t).await;
     let e = next(&mut t);
     say(&svc, &e, "alice", "move 6 e4", t).await;
+    let e = next(&mut t);
+    say(&svc, &e, "gina", "move 6 e5", t).await;
+    let e = next(&mut t);
+    say(&svc, &e, "alice", "move 6 Nf3", t).await;
     svc.tick(t + 2 * DAY).await.unwrap();
     t += 2 * DAY + 60;
 

@@ -30,7 +30,7 @@ async fn say(svc: &Service, n: &mut i64, server: &str, user: &str, text: &str) -
     .collect()
 }
 
-/// A game of standard chess in `server` where `white` plays 1. e4 and `loser` resigns;
+/// A game of standard chess in `server` where the players play 1. e4 e5 and `loser` resigns;
 /// `extra` is added to the challenge (`rated:no`).
 async fn play(
     svc: &Service,
@@ -57,6 +57,7 @@ async fn play(
         .unwrap();
     say(svc, n, server, black, "accept").await;
     say(svc, n, server, white, &format!("move {id} e4")).await;
+    say(svc, n, server, black, &format!("move {id} e5")).await;
     let out = say(svc, n, server, loser, &format!("resign {id}")).await;
     assert!(out.iter().any(|t| t.contains("resignation")), "{out:?}");
 }

@@ -25,6 +25,7 @@ async fn forget_me_asks_privately_and_a_button_only_the_asker_presses_confirms()
     let path = db("forget-me");
     let bot = start(&fake, &path, config(&fake), 1).await;
     let thread = start_game(&fake, "").await;
+    both_move(&fake, &thread, ALICE, BOB).await;
     fake.say(BOB, &thread, "!resign");
     wait_post(&fake, &thread, "game over").await;
 
@@ -90,6 +91,7 @@ async fn forgetting_renames_the_threads_of_past_games_after_a_restart() {
     let thread = start_game(&fake, "").await;
     let named = fake.threads()[&thread].1.clone();
     assert!(named.contains(ALICE.1), "{named}");
+    both_move(&fake, &thread, ALICE, BOB).await;
     fake.say(BOB, &thread, "!resign");
     wait_post(&fake, &thread, "game over").await;
     bot.stop().await;

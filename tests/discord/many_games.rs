@@ -93,6 +93,7 @@ async fn the_place_decides_the_game_among_many() {
     let words = open_game(&fake, 4, ALICE, &[CAROL], "chesswords colour:white").await;
     let standard = open_game(&fake, 5, ALICE, &[DAVE], "colour:white").await;
     let over = open_game(&fake, 6, ALICE, &[ERIN], "colour:white").await;
+    both_move(&fake, &over, ALICE, ERIN).await;
     fake.say(ALICE, &over, "!resign");
     wait_post(&fake, &over, "game over").await;
 
@@ -271,6 +272,7 @@ async fn a_rematch_gets_a_thread_of_its_own() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("rematch-thread"), config(&fake), 1).await;
     let first = open_game(&fake, 1, ALICE, &[BOB], "colour:white").await;
+    both_move(&fake, &first, ALICE, BOB).await;
     fake.say(BOB, &first, "!resign");
     wait_post(&fake, &first, "game over").await;
     fake.say(BOB, &first, "!rematch");

@@ -316,6 +316,7 @@ async fn resignation_is_confirmed_by_button_by_the_same_player() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("resign"), config(&fake), 1).await;
     let thread = start_game(&fake, "").await;
+    both_move(&fake, &thread, ALICE, BOB).await;
 
     let r = fake.slash(ALICE, &thread, "resign", json!([]));
     let ask = fake.wait_callback(&r).await;
@@ -334,7 +335,7 @@ async fn resignation_is_confirmed_by_button_by_the_same_player() {
     assert_ne!(r.flags() & 64, 0);
     assert_says(&r, "only the player who asked");
     fake.say(BOB, &thread, "!moves");
-    wait_post(&fake, &thread, "no moves yet").await;
+    wait_post(&fake, &thread, "1. e4 e5").await;
     assert!(!has_post(&fake.requests(), &thread, "game over"));
 
     let own = fake.press(ALICE, &question, confirm);
@@ -411,8 +412,7 @@ async fn leaderboard_and_rating_by_slash_command() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("leaderboard"), config(&fake), 1).await;
     let thread = start_game(&fake, "").await;
-    fake.say(ALICE, &thread, "e4");
-    wait_post(&fake, &thread, "played e4").await;
+    both_move(&fake, &thread, ALICE, BOB).await;
     fake.say(BOB, &thread, "!resign");
     wait_post(&fake, &thread, "game over").await;
     let variant = json!([{"name": "variant", "type": 3, "value": "standard"}]);

@@ -258,6 +258,15 @@ pub async fn start_game(fake: &Fake, extra: &str) -> String {
     thread
 }
 
+/// Plays 1. e4 e5 in `thread`, `white` then `black`, each move awaited: from then on a
+/// resignation is a result, not the abort of a game neither side has moved in.
+pub async fn both_move(fake: &Fake, thread: &str, white: (&str, &str), black: (&str, &str)) {
+    for (who, mv) in [(white, "e4"), (black, "e5")] {
+        fake.say(who, thread, mv);
+        wait_post(fake, thread, &format!("played {mv}")).await;
+    }
+}
+
 /// The custom id of the referee's button that sends `command` for `user` (`None`: for
 /// anyone).
 pub fn button(user: Option<(&str, &str)>, command: &str) -> String {

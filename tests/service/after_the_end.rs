@@ -67,16 +67,18 @@ async fn chat_after_a_checkmate_is_not_said_to_be_unplayed() {
 #[tokio::test]
 async fn chat_after_a_timeout_or_an_abort_is_told_the_game_is_over() {
     let svc = open("sqlite::memory:").await;
-    // #1 is lost on time by White, who never moved.
+    // #1 is lost on time by White, who did not answer 1. e4 e5.
     start_game(&svc, "alice", "bob", "standard days:1", T0).await;
+    say(&svc, "m1", "alice", "e4", T0).await;
+    say(&svc, "m2", "bob", "e5", T0).await;
     svc.tick(T0 + DAY + HOUR).await.unwrap();
     let text = answer(&svc, "g1", "bob", "gg", false, T0 + 2 * DAY).await;
     assert!(
         text.starts_with("game #1 is over (bob (Black) wins on time (0-1)). Start"),
         "{text}"
     );
-    let text = answer(&svc, "g2", "alice", "e4", false, T0 + 2 * DAY).await;
-    assert!(text.contains("so `e4` was not played"), "{text}");
+    let text = answer(&svc, "g2", "alice", "Nf3", false, T0 + 2 * DAY).await;
+    assert!(text.contains("so `Nf3` was not played"), "{text}");
     // #2 is aborted before any move.
     start_game(&svc, "carol", "dave", "standard", T0 + 3 * DAY).await;
     say(&svc, "a1", "dave", "abort", T0 + 3 * DAY).await;

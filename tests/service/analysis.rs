@@ -224,6 +224,7 @@ async fn a_variant_no_engine_knows_and_one_with_hidden_information_say_so() {
     let svc = service(&dir.db(), small()).await;
     // Chess#: no engine plays it; refused before anything is stored.
     start_game(&svc, "alice", "bob", "chess-sharp", T0).await;
+    play(&svc, "alice", "bob", &["K@e1", "K@e8"]).await;
     say(&svc, "resign", "bob", "resign 1", T0 + 5).await;
     let out = say(&svc, "ask", "alice", "analyse 1", T0 + 10).await;
     assert_refused(
@@ -231,7 +232,8 @@ async fn a_variant_no_engine_knows_and_one_with_hidden_information_say_so() {
         RefusalKind::NotHere,
         "no engine this bot runs knows Chess#",
     );
-    // Cloak and Dagger: hidden information.
+    // Cloak and Dagger: hidden information (said before the game's abort, since a
+    // resignation before both moved calls it off).
     start_game(&svc, "carol", "dave", "cloak", T0).await;
     say(&svc, "resign2", "dave", "resign 2", T0 + 5).await;
     let out = say(&svc, "ask2", "carol", "analyse 2", T0 + 10).await;
@@ -247,7 +249,7 @@ async fn a_variant_the_installed_engine_does_not_know_is_reported() {
     let dir = TempDir::new("analysis-atomic");
     let svc = service(&dir.db(), small()).await;
     start_game(&svc, "alice", "bob", "atomic", T0).await;
-    play(&svc, "alice", "bob", &["e4"]).await;
+    play(&svc, "alice", "bob", &["e4", "e5"]).await;
     say(&svc, "resign", "bob", "resign 1", T0 + 20).await;
     say(&svc, "ask", "alice", "analyse 1", T0 + 30).await;
     let posted = analyse_all(&svc).await;
@@ -272,7 +274,7 @@ async fn without_engines_the_server_says_it_has_none() {
     };
     let svc = service(&dir.db(), none).await;
     start_game(&svc, "alice", "bob", "standard", T0).await;
-    play(&svc, "alice", "bob", &["e4"]).await;
+    play(&svc, "alice", "bob", &["e4", "e5"]).await;
     say(&svc, "resign", "bob", "resign 1", T0 + 20).await;
     let out = say(&svc, "ask", "alice", "analyse 1", T0 + 30).await;
     assert!(
@@ -445,6 +447,14 @@ async fn two_processes_on_one_database_each_take_an_analysis_once() {
         )
         .await;
         assert!(out[0].text.contains("played"), "{}", out[0].text);
+        say(
+            &a,
+            &format!("e5-{id}"),
+            black,
+            &format!("move {id} e5"),
+            T0 + 5,
+        )
+        .await;
         say(
             &a,
             &format!("resign-{id}"),

@@ -240,9 +240,10 @@ async fn an_unanswered_challenge_expires_with_a_notice_once() {
         svc.store().game(1).await.unwrap().unwrap().status,
         "cancelled"
     );
-    // The accepted one is a game (since ended on time), not an expired challenge.
+    // The accepted one is a game (since called off on time, neither player having
+    // moved), not an expired challenge.
     let two = svc.store().game(2).await.unwrap().unwrap();
-    assert_eq!(two.reason.as_deref(), Some("timeout"), "{}", two.status);
+    assert_eq!(two.status, "aborted", "{:?}", two.reason);
     // Once only.
     let again = svc.tick(T0 + week + 60).await.unwrap();
     assert!(again.iter().all(|q| !q.message.text.contains("expired")));

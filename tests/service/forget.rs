@@ -84,6 +84,8 @@ async fn two_finished_games(svc: &Service, db: &str) {
         assert!(out.iter().all(|o| o.refusal.is_none()), "{mv}: {out:?}");
     }
     start_game(svc, ANN, CAL, "standard", T0 + 200).await;
+    say(svc, "m2-0", ANN, "move 2 e4", T0 + 205).await;
+    say(svc, "m2-1", CAL, "move 2 e5", T0 + 206).await;
     let out = say(svc, "r2", CAL, "resign", T0 + 210).await;
     assert!(out[0].text.contains("resign"), "{}", out[0].text);
     for (n, who) in [ANN, BEA].into_iter().enumerate() {

@@ -125,6 +125,26 @@ async fn auto_claim_claims_a_chess_sharp_win_on_time_once_for_the_player_who_ask
     // Game 1: dave asked for auto-claim; game 2: frank did not.
     start_game(&svc, "carol", "dave", "chess-sharp days:1", T0).await;
     start_game(&svc, "erin", "frank", "chess-sharp days:1", T0).await;
+    // Both players of each game place their kings: a timeout before both moved would
+    // call the game off instead.
+    for (id, white, black) in [(1, "carol", "dave"), (2, "erin", "frank")] {
+        say(
+            &svc,
+            &format!("k{id}w"),
+            white,
+            &format!("move {id} K@e1"),
+            T0,
+        )
+        .await;
+        say(
+            &svc,
+            &format!("k{id}b"),
+            black,
+            &format!("move {id} K@e8"),
+            T0,
+        )
+        .await;
+    }
     say(&svc, "d1", "dave", "settings autoclaim:on", T0).await;
     svc.store().close().await;
     drop(svc);
@@ -149,9 +169,13 @@ async fn auto_claim_claims_a_chess_sharp_win_on_time_once_for_the_player_who_ask
     let g = svc.store().game(1).await.unwrap().unwrap();
     assert_eq!(g.status, "finished");
     assert_eq!(g.result.as_deref(), Some("0-1"));
-    assert_eq!(check_log(svc.store(), 1).await, 1, "one claim in the log");
+    assert_eq!(
+        check_log(svc.store(), 1).await,
+        3,
+        "two kings and one claim in the log"
+    );
     let log = svc.store().actions(1).await.unwrap();
-    assert_eq!(log[0].author, "dave", "the claim is dave's");
+    assert_eq!(log[2].author, "dave", "the claim is dave's");
     assert_eq!(svc.store().game(2).await.unwrap().unwrap().status, "active");
     svc.store().close().await;
 }

@@ -47,14 +47,15 @@ async fn a_late_move_and_a_time_claim_are_never_both_accepted() {
         )
         .await;
         say(&one, &format!("a{id}"), "bob", &format!("accept {id}"), T0).await;
-        say(
-            &one,
-            &format!("m{id}"),
-            "alice",
-            &format!("move {id} K@e1"),
-            T0,
-        )
-        .await;
+        // Both sides have moved (a claim before that would call the game off), and bob
+        // is to move: 1. K@e1 K@e8 2. e3.
+        for (n, (who, mv)) in [("alice", "K@e1"), ("bob", "K@e8"), ("alice", "e3")]
+            .into_iter()
+            .enumerate()
+        {
+            let text = format!("move {id} {mv}");
+            say(&one, &format!("m{id}-{n}"), who, &text, T0).await;
+        }
     }
     let late = T0 + DAY + 1;
     let (mut moves, mut claims) = (0, 0);
@@ -70,7 +71,7 @@ async fn a_late_move_and_a_time_claim_are_never_both_accepted() {
                 &a,
                 format!("late{id}"),
                 "bob",
-                &format!("move {id} K@e8"),
+                &format!("move {id} d6"),
                 late,
             )
             .await

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::service::{check_log, incoming, open, say, start_game, TempDir, T0};
+use common::service::{both_move, check_log, incoming, open, say, start_game, TempDir, T0};
 use postal::service::referee::{Destination, Outbound, Queued, Service, Settings};
 use postal::store::Store;
 
@@ -104,6 +104,8 @@ async fn reminders_and_timeouts_are_neither_skipped_nor_repeated_across_restarts
     let svc = open(&db).await;
     start_game(&svc, "alice", "bob", "standard days:3", T0).await;
     start_game(&svc, "carol", "dave", "chess-sharp days:3", T0).await;
+    both_move(&svc, 1, ("alice", "bob"), ["e4", "e5"], T0).await;
+    both_move(&svc, 2, ("carol", "dave"), ["K@e1", "K@e8"], T0).await;
     svc.store().close().await;
     drop(svc);
     let due = T0 + 3 * DAY;
@@ -146,7 +148,11 @@ async fn reminders_and_timeouts_are_neither_skipped_nor_repeated_across_restarts
         (g.status.as_str(), g.reason.as_deref()),
         ("finished", Some("timeout"))
     );
-    assert_eq!(check_log(svc.store(), 1).await, 1, "one timeout in the log");
+    assert_eq!(
+        check_log(svc.store(), 1).await,
+        3,
+        "two moves and one timeout in the log"
+    );
     // The Chess# claim, after yet another restart, is accepted once.
     let out = say(&svc, "t1", "dave", "claim time", due + DAY).await;
     assert!(
@@ -161,7 +167,7 @@ async fn reminders_and_timeouts_are_neither_skipped_nor_repeated_across_restarts
         "{}",
         again[0].text
     );
-    assert_eq!(check_log(svc.store(), 2).await, 1);
+    assert_eq!(check_log(svc.store(), 2).await, 3);
     svc.store().close().await;
 }
 
@@ -171,6 +177,7 @@ async fn a_notice_recorded_but_not_delivered_before_a_stop_is_delivered_once_aft
     let db = dir.db();
     let svc = open(&db).await;
     start_game(&svc, "alice", "bob", "standard days:1", T0).await;
+    both_move(&svc, 1, ("alice", "bob"), ["e4", "e5"], T0).await;
     // The check records the timeout and its message; the process stops before the
     // message is handed over (nothing is marked delivered).
     let queued = svc.tick(T0 + DAY + 60).await.unwrap();
@@ -195,7 +202,11 @@ async fn a_notice_recorded_but_not_delivered_before_a_stop_is_delivered_once_aft
     drop(svc);
     assert!(tick_once(&db, T0 + 2 * DAY).await.is_empty());
     let svc = open(&db).await;
-    assert_eq!(check_log(svc.store(), 1).await, 1, "one timeout in the log");
+    assert_eq!(
+        check_log(svc.store(), 1).await,
+        3,
+        "two moves and one timeout in the log"
+    );
     svc.store().close().await;
 }
 
@@ -217,10 +228,12 @@ async fn a_timeout_queued_before_a_restart_is_still_the_end_of_its_game() {
     // Game 1 in #games, two days a move; game 2 ends by resignation, for comparison.
     start_game(&svc, "alice", "bob", "standard days:2", T0).await;
     start_game(&svc, "carol", "dave", "standard days:2", T0).await;
+    both_move(&svc, 1, ("alice", "bob"), ["e4", "e5"], T0).await;
+    both_move(&svc, 2, ("carol", "dave"), ["e4", "e5"], T0).await;
     let resigned = say(&svc, "resign-2", "carol", "resign 2", T0 + 10).await;
     let by_move: Vec<&Outbound> = resigned.iter().filter(|o| o.ending).collect();
     assert_eq!(by_move.len(), 1, "{resigned:?}");
-    assert_eq!(commands(by_move[0]), ["rematch #2"]);
+    assert_eq!(commands(by_move[0]), ["rematch #2", "analyse 2"]);
     // Game 3, made in private between erin and frank.
     let private = |n: i64, user: &str, text: &str| incoming(n, user, true, text.to_string());
     svc.handle(private(
@@ -232,6 +245,10 @@ async fn a_timeout_queued_before_a_restart_is_still_the_end_of_its_game() {
     .unwrap();
     let out = svc.handle(private(101, "frank", "accept 3")).await.unwrap();
     assert!(out[0].text.contains("accepted"), "{out:?}");
+    svc.handle(private(102, "erin", "move 3 e4")).await.unwrap();
+    svc.handle(private(103, "frank", "move 3 e5"))
+        .await
+        .unwrap();
 
     // A day in: the reminders are queued and delivered, none is an end.
     let reminders = svc.tick(T0 + DAY + 200).await.unwrap();
@@ -269,7 +286,10 @@ async fn a_timeout_queued_before_a_restart_is_still_the_end_of_its_game() {
         );
         assert!(m.ending, "an end after the restart: {}", m.text);
         assert!(m.image.is_some(), "with the final board");
-        assert_eq!(commands(m), [format!("rematch #{id}")]);
+        assert_eq!(
+            commands(m),
+            [format!("rematch #{id}"), format!("analyse {id}")]
+        );
     }
     // The record the adapter attaches is the finished game's.
     let (name, pgn) = svc.record(1).await.unwrap().unwrap();

@@ -212,11 +212,14 @@ async fn every_awaited_partner_has_a_deadline_of_their_own() {
     dm(&svc, "p2", "bob", "pick a3").await;
     let d3 = svc.store().game(1).await.unwrap().unwrap().deadlines;
     assert_eq!(due(&d3), vec![2], "Black's chooser decides");
-    // The decision's deadline runs out: the deciding team loses on time.
+    // The decision's deadline runs out before either team has moved: the game is
+    // called off, unrated, rather than lost on time.
     let outs = svc.tick(T0 + 4 * 86_400).await.unwrap();
     assert!(
-        outs.iter()
-            .any(|q| q.message.text.contains("time ran out") && q.message.text.contains("1-0")),
+        outs.iter().any(|q| q
+            .message
+            .text
+            .contains("time ran out before both players had moved")),
         "{outs:?}"
     );
     check_log(svc.store(), 1).await;

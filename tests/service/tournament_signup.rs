@@ -287,6 +287,19 @@ async fn a_tournament_is_seeded_by_rating_then_by_joining() {
     let challenge = format!("challenge <@{}> standard", user(0));
     assert_eq!(send(&svc, "g1", &user(3), &challenge, T0).await.len(), 1);
     send(&svc, "g2", &user(0), "accept 1", T0 + 10).await;
+    // Both sides move (a resignation before that would call the game off).
+    let white = svc
+        .store()
+        .game(1)
+        .await
+        .unwrap()
+        .unwrap()
+        .user_at(0)
+        .unwrap()
+        .to_string();
+    let black = if white == user(0) { user(3) } else { user(0) };
+    send(&svc, "m1", &white, "move 1 e4", T0 + 11).await;
+    send(&svc, "m2", &black, "move 1 e5", T0 + 12).await;
     send(&svc, "g3", &user(0), "resign 1", T0 + 20).await;
     let game = svc.store().game(1).await.unwrap().unwrap();
     assert_eq!(game.result.as_deref(), Some("0-1"), "{game:?}");

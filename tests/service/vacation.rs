@@ -135,10 +135,11 @@ async fn a_vacation_stops_the_clock_across_a_restart_and_extends_the_deadline() 
         end.iter().any(|(_, t)| t.contains("alice's time ran out")),
         "{end:?}"
     );
+    // alice never moved: her timeout calls the game off rather than losing it.
     let svc = open(&db).await;
     assert_eq!(
         svc.store().game(1).await.unwrap().unwrap().status,
-        "finished"
+        "aborted"
     );
     assert_eq!(vacation_entries(&svc, 1).await.len(), 1);
     check_log(svc.store(), 1).await;

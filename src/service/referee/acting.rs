@@ -6,7 +6,7 @@ use super::commit::prepare;
 use super::conditional::Played;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::store::GameStatus;
-use crate::store::{GameRow, InPlay};
+use crate::store::{GameRow, InPlay, StoreError};
 use crate::variants::api::{
     Action, GameCommand, GameRules, Note, Reading, RefusalKind, Seat, Text, VariantSpec,
 };
@@ -145,6 +145,12 @@ impl Service {
                 overdue(&in_play, late, inc.at)?;
             }
             let lapsed = self.lapsing(g).await?;
+            let asked = action.clone();
+            let action = self.abort_if_unplayed(g, seat, action).await?;
+            let note = match action != asked {
+                true => Some(UNPLAYED.to_string()),
+                false => note,
+            };
             let (w, mut done) = prepare(
                 g,
                 rules,
@@ -191,6 +197,34 @@ impl Service {
         Ok(())
     }
 }
+
+impl Service {
+    /// Lichess's rule for a game that never really started: a resignation or a timeout
+    /// (an automatic one, or a claim) before both players have moved is an abort, so the
+    /// game is called off unrated rather than won. The variant's own abort decides what
+    /// "before both moved" is (it is refused once each side has had its turn); games of
+    /// one seat and tournaments' games (paired by the tournament, whose score counts a
+    /// forfeit) keep `action`. Reads the game again only for those two actions.
+    pub(super) async fn abort_if_unplayed(
+        &self,
+        g: &GameRow,
+        seat: Seat,
+        action: Action,
+    ) -> Result<Action, StoreError> {
+        let ends = action == Action::resign() || action == Action::timeout();
+        if !ends || g.seats.len() < 2 || self.store.tournament_of_game(g.id).await?.is_some() {
+            return Ok(action);
+        }
+        let abortable = self
+            .load(g)
+            .is_ok_and(|mut trial| trial.apply(seat, &Action::abort()).is_ok());
+        Ok(if abortable { Action::abort() } else { action })
+    }
+}
+
+/// Why a resignation or a claim became an abort ([`Service::abort_if_unplayed`]).
+const UNPLAYED: &str =
+    "before both players have moved, this calls the game off: no result, no rating change";
 
 /// What an action's caller decided: the seat acting, the action, the seat whose deadline
 /// must have passed (a claim of time) and a note on how the typed text was read.

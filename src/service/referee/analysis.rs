@@ -35,12 +35,7 @@ impl Service {
         let name = self.display_name(&g.variant);
         match g.status {
             GameStatus::Finished => {}
-            GameStatus::Aborted => {
-                return Err(Fail::of(
-                    RefusalKind::Over,
-                    format!("game #{} was aborted: there is no result to analyse", g.id),
-                ))
-            }
+            GameStatus::Aborted => {}
             _ => {
                 return Err(Fail::of(
                     RefusalKind::Illegal,
@@ -59,6 +54,12 @@ impl Service {
             return Err(Fail::of(
                 RefusalKind::NotHere,
                 format!("game #{} is {name}, which is not played in plain sight (hidden pieces, hands or secret choices), so no engine analyses it", g.id),
+            ));
+        }
+        if g.status == GameStatus::Aborted {
+            return Err(Fail::of(
+                RefusalKind::Over,
+                format!("game #{} was aborted: there is no result to analyse", g.id),
             ));
         }
         let rules = self.whole(&g).await?;

@@ -256,6 +256,12 @@ impl Service {
     }
 }
 
+tokio::task_local! {
+    /// Inside [`Service::delivering`]: whether the command handled there queued messages
+    /// in the outbox that wait for its answer to be delivered.
+    static HOLDING: std::cell::Cell<bool>;
+}
+
 /// Whether messages were queued in the outbox by a command since the deadline task or
 /// the console last looked ([`Service::outbox_news`], [`Service::take_outbox_news`]).
 #[derive(Debug, Default)]
@@ -264,18 +270,19 @@ pub(super) struct OutboxNews {
     pub(super) queued: std::sync::atomic::AtomicBool,
     /// Wakes the deadline task waiting on it.
     pub(super) notify: tokio::sync::Notify,
-    /// Set by a command that queued messages, until its answer is delivered.
-    pub(super) held: std::sync::atomic::AtomicBool,
 }
 
 impl OutboxNews {
-    /// Notes that a command queued messages (a tournament's round): the deadline task is
-    /// woken once the adapter has delivered the command's own answer
-    /// ([`Service::release_outbox_news`]), so that a round's standings and games follow
-    /// the message that ended its last game rather than race it.
+    /// Notes that a command queued messages (a tournament's round). Inside
+    /// [`Service::delivering`] the deadline task is woken once that command's own answer
+    /// is delivered, so that a round's standings and games follow the message that ended
+    /// its last game rather than race it; another command's delivery does not wake it.
+    /// Anywhere else (the deadline task's own timeouts, the console) it is woken at once.
     pub(super) fn queued(&self) {
         self.queued.store(true, std::sync::atomic::Ordering::SeqCst);
-        self.held.store(true, std::sync::atomic::Ordering::SeqCst);
+        if HOLDING.try_with(|h| h.set(true)).is_err() {
+            self.notify.notify_one();
+        }
     }
 
     /// Notes that messages were queued by no command (an analysis's report): the deadline
@@ -283,5 +290,66 @@ impl OutboxNews {
     pub(super) fn queued_now(&self) {
         self.queued.store(true, std::sync::atomic::Ordering::SeqCst);
         self.notify.notify_one();
+    }
+}
+
+impl OutboxNews {
+    /// Runs `work` with the news it queues held ([`OutboxNews::queued`]), then wakes the
+    /// deadline task if it queued any.
+    pub(super) async fn holding<F: std::future::Future>(&self, work: F) -> F::Output {
+        let (out, held) = HOLDING
+            .scope(std::cell::Cell::new(false), async {
+                let out = work.await;
+                (out, HOLDING.with(std::cell::Cell::get))
+            })
+            .await;
+        if held {
+            self.notify.notify_one();
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OutboxNews;
+    use std::time::Duration;
+
+    /// Whether the deadline task would wake now.
+    async fn wakes(news: &OutboxNews) -> bool {
+        tokio::time::timeout(Duration::from_millis(20), news.notify.notified())
+            .await
+            .is_ok()
+    }
+
+    #[tokio::test]
+    async fn a_commands_news_waits_for_its_own_delivery_and_no_other() {
+        let news = OutboxNews::default();
+        let (ending_tx, ending_rx) = tokio::sync::oneshot::channel::<()>();
+        // The command that ends a round queues its news, then waits to be delivered.
+        let ending = news.holding(async {
+            news.queued();
+            ending_rx.await.ok();
+        });
+        // Another player's command is handled and delivered meanwhile.
+        let other = async {
+            news.holding(async {}).await;
+            assert!(!wakes(&news).await, "another command released the news");
+            ending_tx.send(()).ok();
+        };
+        tokio::join!(ending, other);
+        assert!(
+            wakes(&news).await,
+            "the news goes out once its command is delivered"
+        );
+    }
+
+    #[tokio::test]
+    async fn news_queued_by_no_command_wakes_the_deadline_task_at_once() {
+        let news = OutboxNews::default();
+        news.queued();
+        assert!(wakes(&news).await);
+        news.queued_now();
+        assert!(wakes(&news).await);
     }
 }

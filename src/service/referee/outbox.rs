@@ -338,12 +338,16 @@ impl Service {
         claimer: Option<&str>,
     ) -> Result<(), StoreError> {
         let user = g.user_at(d.seat).unwrap_or("?");
+        let action = self
+            .abort_if_unplayed(g, Seat(d.seat), Action::timeout())
+            .await?;
+        let called_off = action == Action::abort();
         let Ok((mut w, done)) = prepare(
             g,
             rules,
             Seat(d.seat),
             claimer.unwrap_or("referee"),
-            Action::timeout(),
+            action,
             now,
             None,
         ) else {
@@ -372,8 +376,12 @@ impl Service {
                         )
                     })
                     .unwrap_or_default();
+                let then = match called_off {
+                    true => " before both players had moved: no result, no rating change",
+                    false => "",
+                };
                 let text = format!(
-                    "game #{}: {}'s time ran out{claimed}. {}",
+                    "game #{}: {}'s time ran out{then}{claimed}. {}",
                     g.id,
                     user_mark(user),
                     o.text.split_once(": ").map(|x| x.1).unwrap_or("")

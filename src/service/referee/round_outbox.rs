@@ -92,13 +92,12 @@ impl Service {
         self.outbox_news.queued.store(false, Ordering::SeqCst);
     }
 
-    /// Wakes the deadline task when the command whose answer an adapter has just
-    /// delivered queued messages in the outbox (a tournament's next round): they go out
-    /// after that answer, never before it. Cheap when it queued none.
-    pub fn release_outbox_news(&self) {
-        if self.outbox_news.held.swap(false, Ordering::SeqCst) {
-            self.outbox_news.notify.notify_one();
-        }
+    /// Runs `work`, an adapter's handling of one command and the delivery of its answer:
+    /// what the command queued in the outbox (a tournament's next round) is held until
+    /// `work` is over, then the deadline task is woken to deliver it, after the answer.
+    /// Each command holds only its own news: another command's delivery releases none.
+    pub async fn delivering<F: std::future::Future>(&self, work: F) -> F::Output {
+        self.outbox_news.holding(work).await
     }
 
     /// Whether a command queued messages in the outbox since this was last asked (or
