@@ -295,8 +295,9 @@ fn write_pgn_marked(
         if let Some([white, black]) = o.score {
             add("Score", &format!("{white}-{black}"));
         }
-        add("Termination", termination(o.reason.name()));
-        add("PostalReason", o.reason.name());
+        let reason = o.reason.name();
+        add("Termination", termination(&reason));
+        add("PostalReason", &reason);
     }
     all.extend(tags.extra.iter().cloned());
     let mut out = tag_section(&all);

@@ -3,7 +3,7 @@
 //!
 //! [`figurine`] writes the same text with chess symbols in place of the piece letters.
 
-use crate::rules::{CastlingSide, KingRule, Move, MoveKind, Position, Role};
+use crate::rules::{CastlingSide, EndValue, KingRule, Move, MoveKind, Position, Role};
 
 /// How piece names are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,13 +189,16 @@ fn check_suffix(pos: &Position, m: Move) -> &'static str {
 /// the goal region, the check limit reached, the kingless side's last piece taken.
 fn wins_by_goal(pos: &Position, m: Move) -> bool {
     let cfg = pos.config();
-    if cfg.goal.is_none() && cfg.check_limit.is_none() && cfg.kingless_side.is_none() {
+    let endings = cfg.endings;
+    if endings.goal.is_none() && endings.check_limit.is_none() && endings.extinction.is_none() {
         return false;
     }
     let after = pos.after(m);
     after.goal_reached().is_some()
         || after.check_limit_reached().is_some()
-        || after.kingless_side_gone().is_some()
+        || after
+            .extinct()
+            .is_some_and(|(side, value)| side != pos.turn() && value == EndValue::Loss)
 }
 
 #[cfg(test)]

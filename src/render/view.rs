@@ -414,10 +414,10 @@ impl BoardView {
                 view.reserves[color.index()] = Some(ReserveView { slots });
             }
         }
-        if let Some(goal) = &cfg.goal {
+        if let Some(goal) = &cfg.endings.goal {
             view.overlays.push(Overlay::Goal(goal.squares.collect()));
         }
-        if let Some(limit) = cfg.check_limit {
+        if let Some(limit) = cfg.endings.check_limit {
             let given = pos.checks_given();
             for side in Color::ALL {
                 view.overlays.push(Overlay::Checks {
@@ -637,12 +637,15 @@ mod tests {
     static CORNERS: crate::rules::VariantConfig = crate::rules::VariantConfig {
         id: "corners-test",
         display_name: "Corners",
-        goal: Some(crate::rules::GoalRegion {
-            squares: crate::rules::Bitboard(1 | 1 << 63),
-            name: "a corner",
-            reply_draws: false,
-        }),
-        check_limit: Some(5),
+        endings: crate::rules::Endings {
+            goal: Some(crate::rules::GoalRegion {
+                squares: crate::rules::Bitboard(1 | 1 << 63),
+                name: "a corner",
+                reply_draws: false,
+            }),
+            check_limit: Some(5),
+            ..crate::rules::FIDE_ENDINGS
+        },
         ..crate::rules::FIDE_CHESS
     };
 

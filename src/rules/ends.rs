@@ -1,12 +1,14 @@
 //! The endings a position itself decides, beyond the king's capture: a king in the goal
 //! region (King of the Hill's centre, Racing Kings' eighth rank), the checks counted
-//! (Three-check), a kingless side with nothing left (Horde). Each is data of the
-//! [`VariantConfig`](super::VariantConfig), read here.
+//! (Three-check), a side without the pieces its extinction counts (Horde's bare horde,
+//! Antichess's bare army). Each is data of the variant's
+//! [`Endings`](super::variant::Endings), read here.
 
 use super::bitboard::Bitboard;
 use super::movegen::MoveList;
 use super::position::Position;
 use super::types::{Color, Role};
+use super::variant::EndValue;
 
 impl Position {
     /// The rank index of `color`'s first rank.
@@ -23,7 +25,7 @@ impl Position {
     /// White's arrival wins only once Black, to move, cannot arrive too.
     #[inline]
     pub fn goal_reached(&self) -> Option<Color> {
-        let goal = self.config().goal?;
+        let goal = self.config().endings.goal?;
         let white = self.king_in(Color::White, goal.squares);
         let black = self.king_in(Color::Black, goal.squares);
         if !goal.reply_draws {
@@ -50,7 +52,7 @@ impl Position {
     /// draw.
     #[inline]
     pub fn goal_drawn(&self) -> bool {
-        self.config().goal.is_some_and(|goal| {
+        self.config().endings.goal.is_some_and(|goal| {
             goal.reply_draws
                 && self.king_in(Color::White, goal.squares)
                 && self.king_in(Color::Black, goal.squares)
@@ -82,16 +84,33 @@ impl Position {
     /// The side that has given the variant's number of checks and so has won.
     #[inline]
     pub fn check_limit_reached(&self) -> Option<Color> {
-        let limit = self.config().check_limit?;
+        let limit = self.config().endings.check_limit?;
         Color::ALL
             .into_iter()
             .find(|c| self.checks_given[c.index()] >= limit)
     }
 
-    /// The kingless side, when it has no piece left and so has lost (Horde).
+    /// The side left without the pieces the variant's extinction ending counts (the
+    /// side to move first), and what that scores for it: Horde's bare horde loses,
+    /// Antichess's bare army wins.
     #[inline]
-    pub fn kingless_side_gone(&self) -> Option<Color> {
-        let side = self.config().kingless_side?;
-        self.by_color(side).is_empty().then_some(side)
+    pub fn extinct(&self) -> Option<(Color, EndValue)> {
+        let extinction = self.config().endings.extinction?;
+        [self.turn, self.turn.opposite()]
+            .into_iter()
+            .find(|&c| self.is_extinct(c, extinction.roles))
+            .map(|c| (c, extinction.value))
+    }
+
+    /// Whether `color` has, on the board and in hand, no piece at all (`roles` empty) or
+    /// no piece of one of `roles`.
+    fn is_extinct(&self, color: Color, roles: &[Role]) -> bool {
+        let hand = &self.reserves[color.index()];
+        if roles.is_empty() {
+            return self.by_color(color).is_empty() && hand.iter().all(|&n| n == 0);
+        }
+        roles
+            .iter()
+            .any(|&r| self.pieces(color, r).is_empty() && hand[r.index()] == 0)
     }
 }

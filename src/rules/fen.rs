@@ -50,7 +50,7 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
     // Three-check: the checks each side still needs, `W+B`, before the clocks
     // (python-chess's form).
     let mut checks_given = [0u8; 2];
-    if let Some(limit) = cfg.check_limit {
+    if let Some(limit) = cfg.endings.check_limit {
         if let Some(field) = fields.next_if(|f| f.contains('+') && !f.starts_with('+')) {
             let remaining = parse_pair(field, "checks remaining")?;
             checks_given = checks_from_remaining(limit, remaining)?;
@@ -69,7 +69,7 @@ pub fn parse_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         None => None,
         Some(t) if cfg.double_move.is_some() => Some(parse_pair(t, "tokens")?),
         // Three-check, Lichess's form: the checks given, `+W+B`, after the move number.
-        Some(t) if cfg.check_limit.is_some() && t.starts_with('+') => {
+        Some(t) if cfg.endings.check_limit.is_some() && t.starts_with('+') => {
             checks_given = parse_pair(&t[1..], "checks given")?;
             None
         }
@@ -483,7 +483,7 @@ pub fn to_fen(pos: &Position) -> String {
     }
     // Three-check: the checks each side still needs, before the clocks (python-chess).
     // Writing into a String cannot fail.
-    if let Some(limit) = cfg.check_limit {
+    if let Some(limit) = cfg.endings.check_limit {
         let [w, b] = pos.checks_given();
         let _ = write!(fen, " {}+{}", limit - w.min(limit), limit - b.min(limit));
     }

@@ -5,8 +5,9 @@ use super::double_move::{DoubleMoveError, Turn};
 pub use super::material::{could_checkmate, could_win, is_dead_by_material, lichess_cannot_win};
 use super::position::Position;
 use super::types::{Color, Move, Role};
-use super::variant::{KingRule, MoveLimit, Variant};
+use super::variant::{EndValue, KingRule, MoveLimit, Points, Variant};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 mod ending;
@@ -57,36 +58,120 @@ impl fmt::Display for GameResult {
 }
 
 /// Defines [`EndReason`] from one table, so that the list of every reason
-/// ([`EndReason::ALL`]), the export names and the banner words cannot drift apart.
+/// ([`EndReason::ALL`]), the stored identifiers, the export names and the words cannot
+/// drift apart. The check limit, whose name and words come from its number, is the one
+/// reason outside the table.
 macro_rules! end_reasons {
     ($($(#[doc = $doc:literal])* $reason:ident => $name:literal, $words:literal;)*) => {
         /// Why a game ended. Stored games name it by its identifier (`Checkmate`,
         /// `FastFifty`: the serde form), which never changes once a release stored it.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(into = "String", try_from = "String")]
         pub enum EndReason {
             $($(#[doc = $doc])* $reason,)*
+            /// A player gave the variant's number of checks (Three-check's third).
+            /// Stored as `ThreeChecks` for three, as releases stored it before limits
+            /// other than three existed, and as `Checks5` for five.
+            CheckLimit(u8),
         }
 
         impl EndReason {
-            /// Every reason, in declaration order.
-            pub const ALL: &'static [EndReason] = &[$(EndReason::$reason),*];
+            /// Every reason, in declaration order (the check limit as Three-check's).
+            pub const ALL: &'static [EndReason] =
+                &[$(EndReason::$reason,)* EndReason::CheckLimit(3)];
 
-            /// The name used in exports (`checkmate`, `king-captured`, `fast-fifty`, ...).
-            pub fn name(self) -> &'static str {
+            /// The name used in exports (`checkmate`, `king-captured`, `fast-fifty`,
+            /// `three-checks`, ...).
+            pub fn name(self) -> Cow<'static, str> {
                 match self {
-                    $(EndReason::$reason => $name,)*
+                    $(EndReason::$reason => Cow::Borrowed($name),)*
+                    EndReason::CheckLimit(3) => Cow::Borrowed("three-checks"),
+                    EndReason::CheckLimit(n) => {
+                        let checks = if n == 1 { "check" } else { "checks" };
+                        Cow::Owned(format!("{}-{checks}", cardinal(n)))
+                    }
                 }
             }
 
             /// The words for the reason as they follow "wins by" or "draw by" on a
-            /// board's result banner.
-            pub fn words(self) -> &'static str {
+            /// board's result banner ("giving the fifth check").
+            pub fn words(self) -> Cow<'static, str> {
                 match self {
-                    $(EndReason::$reason => $words,)*
+                    $(EndReason::$reason => Cow::Borrowed($words),)*
+                    EndReason::CheckLimit(n) => {
+                        Cow::Owned(format!("giving the {} check", ordinal(n)))
+                    }
+                }
+            }
+
+            /// The identifier stored games name the reason by.
+            fn stored(self) -> Cow<'static, str> {
+                match self {
+                    $(EndReason::$reason => Cow::Borrowed(stringify!($reason)),)*
+                    EndReason::CheckLimit(3) => Cow::Borrowed("ThreeChecks"),
+                    EndReason::CheckLimit(n) => Cow::Owned(format!("Checks{n}")),
+                }
+            }
+
+            /// The reason a stored identifier names.
+            fn from_stored(stored: &str) -> Option<EndReason> {
+                match stored {
+                    $(stringify!($reason) => Some(EndReason::$reason),)*
+                    "ThreeChecks" => Some(EndReason::CheckLimit(3)),
+                    _ => stored
+                        .strip_prefix("Checks")?
+                        .parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .map(EndReason::CheckLimit),
                 }
             }
         }
     };
+}
+
+impl From<EndReason> for String {
+    fn from(reason: EndReason) -> String {
+        reason.stored().into_owned()
+    }
+}
+
+impl TryFrom<String> for EndReason {
+    type Error = String;
+
+    fn try_from(stored: String) -> Result<EndReason, String> {
+        EndReason::from_stored(&stored).ok_or_else(|| format!("no end reason is named {stored}"))
+    }
+}
+
+/// A number of checks in words (`three`), as a reason's name writes it.
+fn cardinal(n: u8) -> String {
+    const WORDS: [&str; 12] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve",
+    ];
+    WORDS
+        .get(usize::from(n).wrapping_sub(1))
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
+/// The `n`th in words (`fifth`), as a check limit's ending says it.
+fn ordinal(n: u8) -> String {
+    const WORDS: [&str; 12] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth", "eleventh", "twelfth",
+    ];
+    if let Some(w) = WORDS.get(usize::from(n).wrapping_sub(1)) {
+        return (*w).to_string();
+    }
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 end_reasons! {
@@ -124,8 +209,6 @@ end_reasons! {
         "timeout against insufficient material";
     /// A king reached the variant's goal region (King of the Hill's centre).
     KingInGoal => "king-in-goal", "reaching the goal";
-    /// A player gave the variant's number of checks (Three-check's third).
-    ThreeChecks => "three-checks", "giving the third check";
     /// Both kings reached the goal, Black's on the move after White's (Racing Kings).
     BothKingsInGoal => "both-kings-in-goal", "both kings reaching the goal";
     /// The kingless side lost its last piece (Horde's White).
@@ -134,13 +217,16 @@ end_reasons! {
     KingExploded => "king-exploded", "exploding the king";
     /// The side to move has no piece left, and wins (Antichess).
     AllPiecesLost => "all-pieces-lost", "losing all its pieces";
+    /// A side lost every piece of a kind its variant's extinction counts (Extinction
+    /// chess).
+    KindExtinct => "kind-extinct", "the extinction of a kind of piece";
     /// The side to move has pieces but no legal move, and wins (Antichess).
     Stalemated => "stalemated", "being stalemated";
 }
 
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 
@@ -494,7 +580,10 @@ impl Game {
         self.hashes.iter().filter(|&&h| h == hash).count()
     }
 
-    /// The ending that applies without anyone asking, in the current position.
+    /// The ending that applies without anyone asking, in the current position: the one
+    /// function that reads the variant's endings ([`Endings`](super::Endings)), then
+    /// the automatic draws ([`Game::automatic_draw`]), then an impasse where the variant
+    /// scores one.
     fn automatic_outcome(&self) -> Option<Outcome> {
         let pos = self.position();
         let cfg = pos.config();
@@ -512,62 +601,37 @@ impl Game {
         if pos.goal_drawn() {
             return Some(self.draw(EndReason::BothKingsInGoal));
         }
-        if let Some(winner) = pos.check_limit_reached() {
-            return Some(self.win(winner, EndReason::ThreeChecks));
+        if let (Some(winner), Some(limit)) = (pos.check_limit_reached(), cfg.endings.check_limit) {
+            return Some(self.win(winner, EndReason::CheckLimit(limit)));
         }
-        if let Some(loser) = pos.kingless_side_gone() {
-            return Some(self.win(loser.opposite(), EndReason::AllPiecesCaptured));
+        if let Some((side, value)) = pos.extinct() {
+            let (won, lost) = match cfg.endings.extinction.is_some_and(|e| e.roles.is_empty()) {
+                true => (EndReason::AllPiecesLost, EndReason::AllPiecesCaptured),
+                false => (EndReason::KindExtinct, EndReason::KindExtinct),
+            };
+            return Some(self.scored(side, value, won, lost));
         }
-        let us = pos.turn();
-        let no_moves = pos.legal_moves().is_empty();
-        match cfg.king_rule {
-            KingRule::Checkmate => {
-                if no_moves {
-                    return Some(if pos.is_check() {
-                        self.win(us.opposite(), EndReason::Checkmate)
-                    } else {
-                        self.draw(EndReason::Stalemate)
-                    });
-                }
-                if cfg.draws.insufficient_material && is_dead_by_material(pos) {
-                    return Some(self.draw(EndReason::InsufficientMaterial));
-                }
-                if cfg.draws.repetition && self.repetitions() >= 5 {
-                    return Some(self.draw(EndReason::FivefoldRepetition));
-                }
-                if let Some(reason) = move_limit_reached(pos) {
-                    return Some(self.draw(reason));
-                }
+        if pos.legal_moves().is_empty() {
+            let us = pos.turn();
+            if cfg.king_rule == KingRule::Checkmate && pos.is_check() {
+                return Some(self.win(us.opposite(), EndReason::Checkmate));
             }
-            KingRule::KingCapture => {
-                if no_moves {
-                    return Some(self.stalemated(us));
-                }
-            }
-            KingRule::Ordinary => return self.won_by_losing(pos, no_moves),
+            return Some(self.stalemate(us, cfg.endings.stalemate));
         }
-        if let Some(sharp) = cfg.sharp {
-            if pos.halfmoves() >= sharp.impasse_plies {
-                return Some(self.impasse(EndReason::Impasse));
-            }
+        if let Some(draw) = self.automatic_draw() {
+            return Some(draw);
         }
-        None
+        let points = cfg.endings.points?;
+        (pos.halfmoves() >= points.impasse_plies).then(|| self.impasse(points, EndReason::Impasse))
     }
 
-    /// Where the king is an ordinary piece: the side to move wins with no piece or no
-    /// legal move left; otherwise the draw rules in force, insufficient material by the
-    /// rule of games won by losing ([`is_dead_by_material`]).
-    fn won_by_losing(&self, pos: &Position, no_moves: bool) -> Option<Outcome> {
-        let us = pos.turn();
+    /// The automatic draws, where the variant has them: a dead position by material (by
+    /// the variant's own rule, [`is_dead_by_material`]), the fifth occurrence of a
+    /// position, the move limit.
+    fn automatic_draw(&self) -> Option<Outcome> {
+        let pos = self.position();
         let draws = pos.config().draws;
-        if no_moves {
-            let reason = if pos.by_color(us).is_empty() {
-                EndReason::AllPiecesLost
-            } else {
-                EndReason::Stalemated
-            };
-            Some(self.win(us, reason))
-        } else if draws.insufficient_material && is_dead_by_material(pos) {
+        if draws.insufficient_material && is_dead_by_material(pos) {
             Some(self.draw(EndReason::InsufficientMaterial))
         } else if draws.repetition && self.repetitions() >= 5 {
             Some(self.draw(EndReason::FivefoldRepetition))
@@ -576,15 +640,34 @@ impl Game {
         }
     }
 
+    /// An ending that befalls `side` and scores `value` for it: its win (`won`, the
+    /// reason as the side's), its loss (`lost`, the reason as the winner's), or a draw
+    /// (by `won`).
+    fn scored(&self, side: Color, value: EndValue, won: EndReason, lost: EndReason) -> Outcome {
+        match value {
+            EndValue::Win => self.win(side, won),
+            EndValue::Loss => self.win(side.opposite(), lost),
+            EndValue::Draw => self.draw(won),
+        }
+    }
+
+    /// `stalemated`, to move, has no legal move and is not checkmated: a draw (FIDE), its
+    /// win (Antichess), or its loss, scored by the variant's points where it has them
+    /// (Chess#: the stalemated side 2, the opponent 8).
+    fn stalemate(&self, stalemated: Color, value: EndValue) -> Outcome {
+        match value {
+            EndValue::Draw => self.draw(EndReason::Stalemate),
+            EndValue::Win => self.win(stalemated, EndReason::Stalemated),
+            EndValue::Loss => self.stalemated(stalemated),
+        }
+    }
+
     fn win(&self, winner: Color, reason: EndReason) -> Outcome {
-        let score = self.position().config().sharp.map(|_| match winner {
-            Color::White => [10, 0],
-            Color::Black => [0, 10],
-        });
+        let points = self.position().config().endings.points;
         Outcome {
             result: GameResult::win_for(winner),
             reason,
-            score,
+            score: points.map(|p| by_colour(p.win, winner)),
         }
     }
 
@@ -596,30 +679,27 @@ impl Game {
         }
     }
 
-    /// Chess#: `stalemated` scores 2, the opponent 8.
+    /// A stalemate that loses for `stalemated`, scored by the variant's points.
     fn stalemated(&self, stalemated: Color) -> Outcome {
         let winner = stalemated.opposite();
+        let points = self.position().config().endings.points;
         Outcome {
             result: GameResult::win_for(winner),
             reason: EndReason::StalemateClaim,
-            score: Some(match winner {
-                Color::White => [8, 2],
-                Color::Black => [2, 8],
-            }),
+            score: points.map(|p| by_colour(p.stalemate, winner)),
         }
     }
 
-    /// Chess#: impasse scored by material on the board (7-3, 4-6 or 3-7).
-    fn impasse(&self, reason: EndReason) -> Outcome {
+    /// An impasse, scored by material on the board by the variant's points (Chess#:
+    /// 7-3, 4-6 or 3-7); the side with more points wins.
+    fn impasse(&self, points: Points, reason: EndReason) -> Outcome {
         let pos = self.position();
         let (w, b) = (pos.material(Color::White), pos.material(Color::Black));
-        let score = if w > b {
-            [7, 3]
-        } else if w == b {
-            [4, 6]
-        } else {
-            [3, 7]
-        };
+        let score = points.impasse[match w.cmp(&b) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 2,
+        }];
         let result = if score[0] > score[1] {
             GameResult::WhiteWins
         } else {
@@ -638,21 +718,53 @@ impl Game {
     }
 }
 
+/// A pair of points given as the winner's then the loser's, as White's then Black's.
+fn by_colour([winner, loser]: [u32; 2], won: Color) -> [u32; 2] {
+    match won {
+        Color::White => [winner, loser],
+        Color::Black => [loser, winner],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::EndReason;
 
     /// Stored games name a reason by its identifier, as the first releases wrote it
-    /// with `{:?}`; serde must read and write exactly that, for every reason.
+    /// with `{:?}`; serde must read and write exactly that, for every reason (the check
+    /// limit of three as `ThreeChecks`, which releases stored).
     #[test]
     fn every_end_reason_round_trips_under_its_stored_name() {
         assert!(EndReason::ALL.len() >= 16);
         for &reason in EndReason::ALL {
             let json = serde_json::to_value(reason).unwrap();
-            assert_eq!(json, serde_json::Value::String(format!("{reason:?}")));
+            let stored = match reason {
+                EndReason::CheckLimit(3) => "ThreeChecks".to_string(),
+                _ => format!("{reason:?}"),
+            };
+            assert_eq!(json, serde_json::Value::String(stored));
             assert_eq!(serde_json::from_value::<EndReason>(json).unwrap(), reason);
             assert!(!reason.words().is_empty() && !reason.name().is_empty());
         }
         assert!(serde_json::from_str::<EndReason>("\"NoSuchReason\"").is_err());
+        assert!(serde_json::from_str::<EndReason>("\"Checks0\"").is_err());
+    }
+
+    /// A check limit's name and words come from its number: three keeps the name
+    /// releases stored, five is worded as five.
+    #[test]
+    fn a_check_limit_is_named_and_worded_from_its_number() {
+        let three = EndReason::CheckLimit(3);
+        assert_eq!(three.name(), "three-checks");
+        assert_eq!(three.words(), "giving the third check");
+        let five = EndReason::CheckLimit(5);
+        assert_eq!(five.name(), "five-checks");
+        assert_eq!(five.words(), "giving the fifth check");
+        assert_eq!(EndReason::CheckLimit(1).name(), "one-check");
+        assert_eq!(EndReason::CheckLimit(23).words(), "giving the 23rd check");
+        assert_eq!(EndReason::CheckLimit(13).words(), "giving the 13th check");
+        let json = serde_json::to_string(&five).unwrap();
+        assert_eq!(json, "\"Checks5\"");
+        assert_eq!(serde_json::from_str::<EndReason>(&json).unwrap(), five);
     }
 }

@@ -1,8 +1,8 @@
 //! Games won by losing (Antichess, as Lichess plays it): the king is an ordinary piece
-//! ([`KingRule::Ordinary`]) and a side with no piece or no legal move wins. What material
-//! still lets a side win, for the automatic draw and for timeouts.
+//! and a side with no piece or no legal move wins ([`Endings::won_by_losing`]). What
+//! material still lets a side win, for the automatic draw and for timeouts.
 //!
-//! [`KingRule::Ordinary`]: super::variant::KingRule::Ordinary
+//! [`Endings::won_by_losing`]: super::variant::Endings::won_by_losing
 
 use super::bitboard::Bitboard;
 use super::explosions::pawn_blocked_by_pawn;

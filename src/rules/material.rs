@@ -12,7 +12,6 @@
 
 use super::position::Position;
 use super::types::{Color, Role};
-use super::variant::KingRule;
 use super::{explosions, losing};
 
 /// Whether neither side can ever checkmate, by the material alone: king against king,
@@ -24,7 +23,7 @@ pub fn is_dead_by_material(pos: &Position) -> bool {
         return dead;
     }
     let cfg = pos.config();
-    if cfg.king_rule == KingRule::Ordinary {
+    if cfg.endings.won_by_losing() {
         return losing::dead_by_material(pos);
     }
     if cfg.captures_explode {
@@ -60,7 +59,7 @@ pub fn could_win(pos: &Position, color: Color) -> bool {
         return could;
     }
     let cfg = pos.config();
-    if cfg.king_rule == KingRule::Ordinary {
+    if cfg.endings.won_by_losing() {
         return losing::could_lose_everything(pos, color);
     }
     if cfg.captures_explode {
@@ -69,7 +68,7 @@ pub fn could_win(pos: &Position, color: Color) -> bool {
     if cfg.lichess_timeouts {
         return !lichess_cannot_win(pos, color);
     }
-    cfg.goal.is_some() || pos.tracks_promotions() || could_checkmate(pos, color)
+    cfg.endings.goal.is_some() || pos.tracks_promotions() || could_checkmate(pos, color)
 }
 
 /// Whether `color` cannot win by Lichess's table of mating material (scalachess's
@@ -143,7 +142,7 @@ pub fn could_checkmate(pos: &Position, color: Color) -> bool {
 /// use standard chess's.
 pub(super) fn variant_dead_by_material(pos: &Position) -> Option<bool> {
     let cfg = pos.config();
-    if cfg.check_limit.is_some() {
+    if cfg.endings.check_limit.is_some() {
         let reserves = Color::ALL
             .iter()
             .any(|&c| pos.reserve(c).iter().any(|&n| n > 0));
@@ -159,7 +158,7 @@ pub(super) fn variant_dead_by_material(pos: &Position) -> Option<bool> {
 /// standard chess's.
 pub(super) fn variant_could_win(pos: &Position, color: Color) -> Option<bool> {
     let cfg = pos.config();
-    if cfg.check_limit.is_some() {
+    if cfg.endings.check_limit.is_some() {
         return Some((pos.by_color(color) & !pos.by_role(Role::King)).nonempty());
     }
     if let Some(horde) = cfg.kingless_side {

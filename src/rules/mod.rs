@@ -34,6 +34,7 @@ pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Reserve, Setup};
 pub use types::{CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
 pub use variant::{
-    DoubleMoveRules, DrawRules, DropRules, GoalRegion, KingRule, MoveLimit, SharpEndings, Variant,
-    VariantConfig, FIDE_CHESS, FIDE_DRAWS, LICHESS_DRAWS, NO_DRAWS,
+    DoubleMoveRules, DrawRules, DropRules, EndValue, Endings, Extinction, GoalRegion, KingRule,
+    MoveLimit, Points, Variant, VariantConfig, FIDE_CHESS, FIDE_DRAWS, FIDE_ENDINGS, LICHESS_DRAWS,
+    NO_DRAWS,
 };

@@ -280,14 +280,14 @@ impl Position {
     }
 
     /// Whether the position itself ends the game (a king captured, a goal reached, the
-    /// checks counted, a kingless side wiped out), so that no move follows.
+    /// checks counted, a side extinct), so that no move follows.
     #[inline]
     pub fn is_variant_end(&self) -> bool {
         self.king_captured().is_some()
             || self.goal_reached().is_some()
             || self.goal_drawn()
             || self.check_limit_reached().is_some()
-            || self.kingless_side_gone().is_some()
+            || self.extinct().is_some()
     }
 
     pub(super) fn put(&mut self, sq: Square, piece: Piece) {
@@ -389,7 +389,7 @@ impl Position {
         if let Some(ep) = self.legal_ep_square() {
             h ^= zobrist::en_passant(ep.file());
         }
-        if self.config().check_limit.is_some() {
+        if self.config().endings.check_limit.is_some() {
             for color in Color::ALL {
                 h ^= zobrist::checks(color, self.checks_given[color.index()]);
             }
@@ -461,7 +461,7 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
-        if self.config().check_limit.is_some() && self.is_check() {
+        if self.config().endings.check_limit.is_some() && self.is_check() {
             self.checks_given[us.index()] += 1;
         }
         // The second half of a double move by the piece that made the first half leaves

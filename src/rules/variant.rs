@@ -9,17 +9,98 @@ use super::bitboard::Bitboard;
 use super::types::{Color, Role};
 use std::fmt;
 
-/// How a game is won against the king.
+/// What a king is: royal or not, and how many a side has. How the game then ends is the
+/// variant's [`Endings`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KingRule {
-    /// Check restricts moves; checkmate wins; stalemate is the opponent's problem.
+    /// Royal, one a side: check restricts moves, and a side in check with no legal move
+    /// is checkmated.
     Checkmate,
-    /// Check restricts nothing; moving into check is legal; capturing the king wins.
+    /// Royal, at most one a side (on the board or in hand): check restricts nothing,
+    /// moving into check is legal, and a side whose king is captured loses.
     KingCapture,
-    /// The king is an ordinary piece: no check, it may be captured, a pawn may promote to
-    /// one, and a side may have any number of kings or none (Antichess).
+    /// Not royal: an ordinary piece, with no check; it may be captured, a pawn may
+    /// promote to one, and a side may have any number of kings or none.
     Ordinary,
 }
+
+/// What an ending scores for the side it befalls (the side stalemated, the side left
+/// without pieces), as Fairy-Stockfish's ending values (`stalemateValue`,
+/// `extinctionValue`) are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndValue {
+    /// The side wins (Antichess's stalemate and bare army).
+    Win,
+    /// The side loses (Horde's bare horde, Chess#'s stalemate).
+    Loss,
+    /// The game is drawn (FIDE's stalemate).
+    Draw,
+}
+
+/// A side left without pieces of some kinds, on the board and in hand (Fairy-Stockfish's
+/// `extinctionPieceTypes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The kinds: a side left without every piece of any one of them is extinct. Empty
+    /// for the whole army: a side is extinct once it has no piece at all.
+    pub roles: &'static [Role],
+    /// What extinction scores for the extinct side.
+    pub value: EndValue,
+}
+
+/// A table of points for every ending, where a variant scores them (Chess#): the
+/// result is then the side with more points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Points {
+    /// A win outright (mate, a king taken, resignation, time): the winner's points, then
+    /// the loser's.
+    pub win: [u32; 2],
+    /// A stalemate: the stalemated side's opponent's points, then the stalemated side's.
+    pub stalemate: [u32; 2],
+    /// Plies without pawn move or capture after which the game is an impasse by itself
+    /// (100 = 50 each).
+    pub impasse_plies: u32,
+    /// An impasse, by material on the board: White's points then Black's when White has
+    /// more, when both have as much, and when Black has more.
+    pub impasse: [[u32; 2]; 3],
+}
+
+/// How a game ends by itself, beyond the loss of a royal king ([`KingRule`]): each
+/// ending a value, read by the one function that decides automatic outcomes
+/// ([`Game`](super::Game)), as Fairy-Stockfish declares a variant's endings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Endings {
+    /// What a side to move with no legal move scores when it is not checkmated.
+    pub stalemate: EndValue,
+    /// A side left without pieces of some kinds, where that ends the game.
+    pub extinction: Option<Extinction>,
+    /// The number of checks given that wins at once (Three-check's 3); each side's
+    /// checks given are part of the position.
+    pub check_limit: Option<u8>,
+    /// A region whose reaching by a king wins (King of the Hill).
+    pub goal: Option<GoalRegion>,
+    /// The points each ending scores, where the variant scores them (Chess#).
+    pub points: Option<Points>,
+}
+
+impl Endings {
+    /// Whether a game is won by losing: a side with no piece left wins (Antichess).
+    /// Material then decides differently ([`losing`](super::losing)).
+    #[inline]
+    pub fn won_by_losing(&self) -> bool {
+        self.extinction
+            .is_some_and(|e| e.roles.is_empty() && e.value == EndValue::Win)
+    }
+}
+
+/// FIDE's endings: stalemate draws, nothing else ends the game by itself but mate.
+pub const FIDE_ENDINGS: Endings = Endings {
+    stalemate: EndValue::Draw,
+    extinction: None,
+    check_limit: None,
+    goal: None,
+    points: None,
+};
 
 /// How a run of moves without a capture or pawn move ends a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,8 +136,6 @@ pub struct DrawRules {
     pub move_limit: MoveLimit,
     /// Dead positions with insufficient material end the game automatically.
     pub insufficient_material: bool,
-    /// Stalemate of the side to move ends the game as a draw.
-    pub stalemate_is_draw: bool,
 }
 
 /// Rules for pieces in hand.
@@ -71,13 +150,6 @@ pub struct DropRules {
     /// A captured piece goes to the capturer's reserve, a promoted one as a pawn
     /// (Crazyhouse); the position then remembers which pieces were promoted.
     pub captures_to_pocket: bool,
-}
-
-/// Chess#-specific endings: claims and scoring.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SharpEndings {
-    /// Plies without pawn move or capture after which the game is an impasse (100 = 50 each).
-    pub impasse_plies: u32,
 }
 
 /// Double Move Chess: each player's tokens, each spent on one double move (two moves in
@@ -126,26 +198,21 @@ pub struct VariantConfig {
     pub roles: &'static [Role],
     /// The roles a pawn may promote to, strongest first.
     pub promotion: &'static [Role],
-    /// How the king is attacked and won.
+    /// What a king is: royal or not, how many.
     pub king_rule: KingRule,
+    /// How the game ends by itself: stalemate, extinction, checks, a goal, points.
+    pub endings: Endings,
     /// Draw rules in force.
     pub draws: DrawRules,
     /// Drop rules, for variants with reserves.
     pub drops: Option<DropRules>,
-    /// Chess# endings and scoring, where they apply.
-    pub sharp: Option<SharpEndings>,
     /// Double-move tokens, where a player may move twice in one turn.
     pub double_move: Option<DoubleMoveRules>,
-    /// A region whose reaching by a king wins (King of the Hill).
-    pub goal: Option<GoalRegion>,
     /// Descriptive file names as seen by the player (`QR`, `QN`, ... from the a-file).
     pub descriptive_files: &'static [&'static str],
     /// Whether SAN marks a check (`+`, `#`): only where the rules know check, which a
     /// variant won by taking the king does not (Chess#, Secret Chesswords).
     pub check_marks: bool,
-    /// The number of checks given that wins at once (Three-check's 3); each side's
-    /// checks given are part of the position.
-    pub check_limit: Option<u8>,
     /// Whether a move may not give check at all (Racing Kings): neither king is ever
     /// attacked.
     pub checks_forbidden: bool,
@@ -211,7 +278,6 @@ pub const NO_DRAWS: DrawRules = DrawRules {
     repetition: false,
     move_limit: MoveLimit::None,
     insufficient_material: false,
-    stalemate_is_draw: false,
 };
 
 /// The draw rules of FIDE chess.
@@ -219,7 +285,6 @@ pub const FIDE_DRAWS: DrawRules = DrawRules {
     repetition: true,
     move_limit: MoveLimit::Fide,
     insufficient_material: true,
-    stalemate_is_draw: true,
 };
 
 /// The draw rules of Lichess's variants: FIDE's, but the fifty-move rule draws by
@@ -231,7 +296,7 @@ pub const LICHESS_DRAWS: DrawRules = DrawRules {
 };
 
 /// FIDE chess, the base of the variants that only add a rule to it
-/// (`VariantConfig { goal: ..., ..FIDE_CHESS }`).
+/// (`VariantConfig { endings: ..., ..FIDE_CHESS }`).
 pub const FIDE_CHESS: VariantConfig = VariantConfig {
     id: "standard",
     display_name: "Standard chess",
@@ -243,14 +308,12 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     roles: &Role::ALL,
     promotion: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     king_rule: KingRule::Checkmate,
+    endings: FIDE_ENDINGS,
     draws: FIDE_DRAWS,
     drops: None,
-    sharp: None,
     double_move: None,
-    goal: None,
     descriptive_files: &["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"],
     check_marks: true,
-    check_limit: None,
     checks_forbidden: false,
     kingless_side: None,
     pgn_name: None,
@@ -281,7 +344,16 @@ const CHESS_SHARP: VariantConfig = VariantConfig {
         king_before_moves: true,
         captures_to_pocket: false,
     }),
-    sharp: Some(SharpEndings { impasse_plies: 100 }),
+    endings: Endings {
+        stalemate: EndValue::Loss,
+        points: Some(Points {
+            win: [10, 0],
+            stalemate: [8, 2],
+            impasse_plies: 100,
+            impasse: [[7, 3], [4, 6], [3, 7]],
+        }),
+        ..FIDE_ENDINGS
+    },
     check_marks: false,
     uci_variant: None,
     opening_names: false,
@@ -317,6 +389,10 @@ const CHESSWORDS: VariantConfig = VariantConfig {
     id: "chesswords",
     display_name: "Secret Chesswords",
     king_rule: KingRule::KingCapture,
+    endings: Endings {
+        stalemate: EndValue::Loss,
+        ..FIDE_ENDINGS
+    },
     draws: NO_DRAWS,
     check_marks: false,
     uci_variant: None,

@@ -112,7 +112,7 @@ fn weight(pos: &Position, m: Move, style: Style, undo: Option<(usize, usize)>) -
             w += 20 * u64::from(matches!(m.kind, MoveKind::Castle(_)));
             w += 40 * u64::from(ends);
             w += 3 * u64::from(m.role == Role::King && after.is_variant_end());
-            if m.role == Role::King && pos.config().goal.is_some() {
+            if m.role == Role::King && pos.config().endings.goal.is_some() {
                 w += 8;
             }
         }

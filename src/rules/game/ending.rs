@@ -39,10 +39,9 @@ impl Game {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
         }
-        let o = if self.position().config().sharp.is_some() {
-            self.impasse(EndReason::FastFifty)
-        } else {
-            self.draw(EndReason::Agreement)
+        let o = match self.position().config().endings.points {
+            Some(points) => self.impasse(points, EndReason::FastFifty),
+            None => self.draw(EndReason::Agreement),
         };
         Ok(self.finish(o))
     }
@@ -73,7 +72,7 @@ impl Game {
             Claim::ThreefoldRepetition => self.claim_repetition(&pos, intended),
             Claim::FiftyMoveRule => self.claim_fifty_moves(&pos, intended),
             Claim::Stalemate => {
-                if cfg.sharp.is_none() {
+                if cfg.endings.points.is_none() {
                     return Err(ClaimError::NotInVariant(pos.variant()));
                 }
                 self.check_stalemate_claim(&pos, claimant)?;
@@ -81,10 +80,10 @@ impl Game {
                 Ok(self.finish(o))
             }
             Claim::Impasse => {
-                let Some(sharp) = cfg.sharp else {
+                let Some(points) = cfg.endings.points else {
                     return Err(ClaimError::NotInVariant(pos.variant()));
                 };
-                let left = sharp.impasse_plies.saturating_sub(pos.halfmoves());
+                let left = points.impasse_plies.saturating_sub(pos.halfmoves());
                 Err(ClaimError::Invalid(format!(
                     "an impasse comes automatically after 50 moves by each side without a pawn move or capture; {left} more {} without one {} needed (or propose a fast-fifty)",
                     if left == 1 { "ply" } else { "plies" },

@@ -32,7 +32,7 @@ impl Position {
         if pos.tokens.iter().any(|&t| t > most) {
             return Err(PositionError::BadTokens(variant, most));
         }
-        let check_limit = cfg.check_limit.unwrap_or(0);
+        let check_limit = cfg.endings.check_limit.unwrap_or(0);
         if pos.checks_given.iter().any(|&n| n > check_limit) {
             return Err(PositionError::BadChecks(variant, check_limit));
         }

@@ -4,7 +4,10 @@
 //! the engine's FIDE config with the king not royal and captures compulsory, played by
 //! the chess game of [`ChessSpec`] (`docs/rules/antichess.md`).
 
-use crate::rules::{DrawRules, KingRule, Role, Variant, VariantConfig, FIDE_CHESS, LICHESS_DRAWS};
+use crate::rules::{
+    EndValue, Endings, Extinction, KingRule, Role, Variant, VariantConfig, FIDE_CHESS,
+    FIDE_ENDINGS, LICHESS_DRAWS,
+};
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
@@ -29,10 +32,15 @@ pub static CONFIG: VariantConfig = VariantConfig {
         Role::King,
     ],
     king_rule: KingRule::Ordinary,
-    draws: DrawRules {
-        stalemate_is_draw: false,
-        ..LICHESS_DRAWS
+    endings: Endings {
+        stalemate: EndValue::Win,
+        extinction: Some(Extinction {
+            roles: &[],
+            value: EndValue::Win,
+        }),
+        ..FIDE_ENDINGS
     },
+    draws: LICHESS_DRAWS,
     check_marks: false,
     captures_compulsory: true,
     pgn_name: Some("Antichess"),

@@ -411,6 +411,7 @@ impl ChessRules {
     fn checks_given(&self) -> Option<([u8; 2], u8)> {
         let pos = self.game.position();
         pos.config()
+            .endings
             .check_limit
             .map(|limit| (pos.checks_given(), limit))
     }
@@ -435,11 +436,11 @@ impl ChessRules {
     }
 
     fn has_draws(&self) -> bool {
-        self.game.position().config().sharp.is_none()
+        self.game.position().config().endings.points.is_none()
     }
 
     fn is_sharp(&self) -> bool {
-        self.game.position().config().sharp.is_some()
+        self.game.position().config().endings.points.is_some()
     }
 }
 

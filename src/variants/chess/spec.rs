@@ -271,7 +271,7 @@ impl VariantSpec for ChessSpec {
 
     fn standing(&self) -> Standing {
         Standing::Rated {
-            points: self.variant.config().sharp.is_some(),
+            points: self.variant.config().endings.points.is_some(),
         }
     }
 
@@ -350,7 +350,7 @@ impl VariantSpec for ChessSpec {
 /// the same in every chess-like variant but `claim`, whose kinds are Chess#'s where its
 /// endings apply.
 pub(super) fn command(config: &VariantConfig, name: &str) -> Option<&'static CommandSpec> {
-    let claim = if config.sharp.is_some() {
+    let claim = if config.endings.points.is_some() {
         &CLAIM_SHARP
     } else {
         &CLAIM_DRAW

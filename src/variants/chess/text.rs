@@ -51,7 +51,7 @@ pub fn diagram(pos: &Position) -> String {
             dm.tokens
         ));
     }
-    if let Some(limit) = cfg.check_limit {
+    if let Some(limit) = cfg.endings.check_limit {
         let [w, b] = pos.checks_given();
         out.push_str(&format!(
             "\nchecks given: White {w} of {limit}, Black {b} of {limit}"

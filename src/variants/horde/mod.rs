@@ -4,7 +4,10 @@
 //! may stand on and step two squares from the first rank), played by the chess game of
 //! [`ChessSpec`] (`docs/rules/horde.md`).
 
-use crate::rules::{Color, Variant, VariantConfig, FIDE_CHESS, LICHESS_DRAWS};
+use crate::rules::{
+    Color, EndValue, Endings, Extinction, Variant, VariantConfig, FIDE_CHESS, FIDE_ENDINGS,
+    LICHESS_DRAWS,
+};
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
@@ -19,6 +22,13 @@ pub static CONFIG: VariantConfig = VariantConfig {
     display_name: "Horde",
     start_fen: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
     kingless_side: Some(Color::White),
+    endings: Endings {
+        extinction: Some(Extinction {
+            roles: &[],
+            value: EndValue::Loss,
+        }),
+        ..FIDE_ENDINGS
+    },
     draws: LICHESS_DRAWS,
     pgn_name: Some("Horde"),
     uci_variant: Some("horde"),

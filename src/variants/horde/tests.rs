@@ -5,7 +5,10 @@
 use super::*;
 use crate::notation::fen::{parse_fen, to_fen};
 use crate::notation::parse_move;
-use crate::rules::{EndReason, Game, GameResult, Position};
+use crate::rules::{
+    EndReason, EndValue, Endings, Extinction, Game, GameResult, Position, Role, VariantConfig,
+    FIDE_CHESS, FIDE_ENDINGS,
+};
 use crate::variants::shakmaty_perft::assert_perft_agrees;
 
 fn horde() -> Variant {
@@ -220,4 +223,48 @@ fn lichess_timeout_table_cases() {
     assert!(could("4k3/4n3/8/8/8/8/8/NN6 b - - 0 1"));
     // Four pieces always could.
     assert!(could("4k3/8/8/8/8/8/8/NNNN4 b - - 0 1"));
+}
+
+/// Extinction chess, a throw-away variant made of configuration alone: the king is an
+/// ordinary piece, and a side that loses every piece of any one kind loses.
+static EXTINCTION: VariantConfig = VariantConfig {
+    id: "extinction-test",
+    display_name: "Extinction chess",
+    king_rule: crate::rules::KingRule::Ordinary,
+    endings: Endings {
+        extinction: Some(Extinction {
+            roles: &Role::ALL,
+            value: EndValue::Loss,
+        }),
+        ..FIDE_ENDINGS
+    },
+    promotion: &[
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ],
+    check_marks: false,
+    uci_variant: None,
+    opening_names: false,
+    ..FIDE_CHESS
+};
+
+#[test]
+fn an_extinction_made_of_configuration_ends_when_a_kind_is_gone() {
+    let extinction = Variant::of(&EXTINCTION);
+    let fen = "rnbqk3/7p/N4n2/4P3/8/8/8/RNBQK3 w - - 0 1";
+    let mut g = Game::from_position(parse_fen(extinction, fen).unwrap());
+    g.play(parse_move(g.position(), "exf6").unwrap()).unwrap();
+    assert!(g.outcome().is_none(), "Black still has a knight on b8");
+    g.play(parse_move(g.position(), "h6").unwrap()).unwrap();
+    g.play(parse_move(g.position(), "Nxb8").unwrap()).unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::WhiteWins, EndReason::KindExtinct)
+    );
+    assert_eq!(o.reason.words(), "the extinction of a kind of piece");
+    assert!(g.legal_moves().is_empty());
 }

@@ -4,7 +4,8 @@
 //! played by the chess game of [`ChessSpec`] (`docs/rules/king-of-the-hill.md`).
 
 use crate::rules::{
-    Bitboard, DrawRules, GoalRegion, Square, Variant, VariantConfig, FIDE_CHESS, LICHESS_DRAWS,
+    Bitboard, DrawRules, Endings, GoalRegion, Square, Variant, VariantConfig, FIDE_CHESS,
+    FIDE_ENDINGS, LICHESS_DRAWS,
 };
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
@@ -26,11 +27,14 @@ const CENTRE: Bitboard = Bitboard(
 pub static CONFIG: VariantConfig = VariantConfig {
     id: "king-of-the-hill",
     display_name: "King of the Hill",
-    goal: Some(GoalRegion {
-        squares: CENTRE,
-        name: "the centre",
-        reply_draws: false,
-    }),
+    endings: Endings {
+        goal: Some(GoalRegion {
+            squares: CENTRE,
+            name: "the centre",
+            reply_draws: false,
+        }),
+        ..FIDE_ENDINGS
+    },
     draws: DrawRules {
         insufficient_material: false,
         ..LICHESS_DRAWS

@@ -5,7 +5,8 @@
 //! of [`ChessSpec`] (`docs/rules/racing-kings.md`).
 
 use crate::rules::{
-    Bitboard, DrawRules, GoalRegion, Role, Variant, VariantConfig, FIDE_CHESS, LICHESS_DRAWS,
+    Bitboard, DrawRules, Endings, GoalRegion, Role, Variant, VariantConfig, FIDE_CHESS,
+    FIDE_ENDINGS, LICHESS_DRAWS,
 };
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
@@ -30,11 +31,14 @@ pub static CONFIG: VariantConfig = VariantConfig {
         Role::King,
     ],
     promotion: &[],
-    goal: Some(GoalRegion {
-        squares: Bitboard::rank(7),
-        name: "the eighth rank",
-        reply_draws: true,
-    }),
+    endings: Endings {
+        goal: Some(GoalRegion {
+            squares: Bitboard::rank(7),
+            name: "the eighth rank",
+            reply_draws: true,
+        }),
+        ..FIDE_ENDINGS
+    },
     draws: DrawRules {
         insufficient_material: false,
         ..LICHESS_DRAWS

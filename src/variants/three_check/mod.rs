@@ -4,7 +4,7 @@
 //! as python-chess writes it), played by the chess game of [`ChessSpec`]
 //! (`docs/rules/three-check.md`).
 
-use crate::rules::{Variant, VariantConfig, FIDE_CHESS, LICHESS_DRAWS};
+use crate::rules::{Endings, Variant, VariantConfig, FIDE_CHESS, FIDE_ENDINGS, LICHESS_DRAWS};
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
@@ -18,7 +18,10 @@ pub static CONFIG: VariantConfig = VariantConfig {
     id: "three-check",
     display_name: "Three-check",
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
-    check_limit: Some(3),
+    endings: Endings {
+        check_limit: Some(3),
+        ..FIDE_ENDINGS
+    },
     draws: LICHESS_DRAWS,
     pgn_name: Some("Three-check"),
     uci_variant: Some("3check"),

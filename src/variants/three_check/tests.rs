@@ -5,7 +5,7 @@
 use super::*;
 use crate::notation::fen::{parse_fen, to_fen};
 use crate::notation::parse_move;
-use crate::rules::{Color, EndReason, Game, GameResult};
+use crate::rules::{Color, EndReason, Endings, Game, GameResult, VariantConfig};
 use crate::variants::shakmaty_perft::assert_perft_agrees;
 
 fn three_check() -> Variant {
@@ -123,7 +123,7 @@ fn the_third_check_wins_at_once() {
     let o = game.outcome().unwrap();
     assert_eq!(
         (o.result, o.reason),
-        (GameResult::WhiteWins, EndReason::ThreeChecks)
+        (GameResult::WhiteWins, EndReason::CheckLimit(3))
     );
     assert!(game.legal_moves().is_empty());
     // The same check in standard chess is only a check.
@@ -174,4 +174,45 @@ fn only_bare_kings_are_dead_and_a_timeout_against_a_bare_king_draws() {
         (o.result, o.reason),
         (GameResult::Draw, EndReason::InsufficientMaterial)
     );
+}
+
+/// Five-check, a throw-away variant made of configuration alone: Three-check's with the
+/// limit at five.
+static FIVE_CHECK: VariantConfig = VariantConfig {
+    id: "five-check-test",
+    display_name: "Five-check",
+    start_fen: "4k3/8/8/8/8/8/3Q4/4K3 w - - 5+5 0 1",
+    endings: Endings {
+        check_limit: Some(5),
+        ..CONFIG.endings
+    },
+    ..CONFIG
+};
+
+#[test]
+fn a_five_check_made_of_configuration_wins_at_the_fifth_check_and_says_so() {
+    let five = Variant::of(&FIVE_CHECK);
+    let mut game = Game::new(five);
+    for san in ["Qd7+", "Kf8", "Qd8+", "Kf7", "Qd7+", "Kf8", "Qd8+", "Kf7"] {
+        game.play(parse_move(game.position(), san).unwrap())
+            .unwrap();
+        assert!(game.outcome().is_none(), "{san}");
+    }
+    assert_eq!(game.position().checks_given(), [4, 0]);
+    game.play(parse_move(game.position(), "Qd7+").unwrap())
+        .unwrap();
+    let o = game.outcome().unwrap();
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::WhiteWins, EndReason::CheckLimit(5))
+    );
+    assert_eq!(o.reason.name(), "five-checks");
+    let banner = crate::render::view::result_text(&o);
+    assert!(
+        banner.contains("wins by giving the fifth check"),
+        "{banner}"
+    );
+    // Its words come from its number; Three-check keeps its own.
+    assert!(!banner.contains("third"), "{banner}");
+    assert_eq!(EndReason::CheckLimit(3).name(), "three-checks");
 }
