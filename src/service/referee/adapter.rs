@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn the_players_turn_comes_first_then_the_nearest_deadline() {
-        let mut games = vec![
+        let mut games = [
             game(1, 1, 100),
             game(2, 0, 500),
             game(3, 1, 50),
