@@ -1,8 +1,8 @@
 //! Typed messages: which are for the bot, and answering them. In a server the bot reads
 //! only its own commands, with the server's own prefix (servers share `!` among many
-//! bots; `/postal server prefix:?`), and, in a game's thread, the moves and commands of
+//! bots; `/postal-admin server prefix:?`), and, in a game's thread, the moves and commands of
 //! the game's players; nothing typed at all in a server that turned typed commands off
-//! (`/postal server text:off`: slash commands only, moves in threads included); a message that mentions the bot
+//! (`/postal-admin server text:off`: slash commands only, moves in threads included); a message that mentions the bot
 //! gets one line pointing to help. In a private message everything is for the bot. Every
 //! answer to a message in a server is a reply to it (a message reference, which notifies
 //! nobody); when the work fails (the database busy or down), the user is told so rather

@@ -1,4 +1,4 @@
-//! What a server's moderator may ask (`moderate ...`, Discord's `/postal moderate`): a
+//! What a server's moderator may ask (`moderate ...`, Discord's `/postal-admin moderate`): a
 //! stuck game aborted or adjudicated, with a reason, or a player's open challenges ended.
 //! The words read here; the referee's part `moderation` checks who asks and does it.
 

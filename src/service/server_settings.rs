@@ -1,4 +1,4 @@
-//! A server's own settings (`server ...`, Discord's `/postal server`): the prefix of typed
+//! A server's own settings (`server ...`, Discord's `/postal-admin server`): the prefix of typed
 //! commands, whether typed commands are read at all, the channels where games may start,
 //! the default days per move and variant options of its challenges, and the role whose
 //! members are its moderators. What they mean, how they are written and the bounds every
@@ -253,6 +253,7 @@ pub fn read_change(words: &[&str]) -> Result<ServerChange, String> {
     if matches!(words, [w] if w.eq_ignore_ascii_case("show")) {
         return Ok(c);
     }
+    let mut seen: Vec<String> = Vec::new();
     for w in words {
         let Some((name, value)) = w.split_once(':') else {
             return Err(format!(
@@ -261,7 +262,21 @@ pub fn read_change(words: &[&str]) -> Result<ServerChange, String> {
             ));
         };
         let lower = value.to_lowercase();
-        match name.to_lowercase().as_str() {
+        let name = name.to_lowercase();
+        let name = match name.as_str() {
+            "moderator" => "moderators".to_string(),
+            _ => name,
+        };
+        // Two values for one setting (`channels:any` beside channels picked): neither
+        // is guessed at.
+        if seen.contains(&name) {
+            return Err(format!(
+                "`{}` is given twice: give each setting once",
+                cut(&name)
+            ));
+        }
+        seen.push(name.clone());
+        match name.as_str() {
             "prefix" => {
                 c.prefix = Some(match lower.as_str() {
                     "default" => None,
@@ -335,7 +350,7 @@ pub fn read_change(words: &[&str]) -> Result<ServerChange, String> {
                     }
                 })
             }
-            "moderators" | "moderator" => {
+            "moderators" => {
                 c.moderator_role = Some(match lower.as_str() {
                     "none" => None,
                     _ => Some(read_role(value)?),
@@ -375,6 +390,10 @@ mod tests {
         );
         let c = read_change(&[&format!("moderators:<@&{id}>")]).unwrap();
         assert_eq!(c.moderator_role, Some(Some(id.into())));
+        assert!(read_change(&["channels:any", &format!("channels:<#{id}>")])
+            .unwrap_err()
+            .contains("given twice"));
+        assert!(read_change(&[&format!("moderator:<@&{id}>"), "moderators:none"]).is_err());
         for bad in [
             "prefix:",
             "prefix:toolong",

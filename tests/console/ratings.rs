@@ -196,3 +196,61 @@ async fn ratings_follow_rated_games_per_server_and_recompute_agrees() {
         .unwrap();
     assert_eq!(String::from_utf8(only.stdout).unwrap().lines().count(), 3);
 }
+
+/// A game of standard chess on server `s1`, alice White, in which both players move and
+/// then bob resigns (a game resigned earlier is aborted); the game-over message.
+async fn bob_resigns(svc: &Service, n: &mut i64, extra: &str) -> String {
+    let challenge = format!("challenge @bob colour:white {extra}");
+    let out = say(svc, n, "s1", "alice", &challenge).await;
+    let id: i64 = out[0]
+        .strip_prefix("game #")
+        .and_then(|s| s.split(':').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap();
+    say(svc, n, "s1", "bob", "accept").await;
+    say(svc, n, "s1", "alice", &format!("move {id} e4")).await;
+    say(svc, n, "s1", "bob", &format!("move {id} e5")).await;
+    let out = say(svc, n, "s1", "bob", &format!("resign {id}")).await;
+    out.into_iter()
+        .find(|t| t.contains("game over"))
+        .unwrap_or_default()
+}
+
+/// The game-over message of a rated game shows each player's rating before and after it
+/// (whole points, the change signed); a second game starts from the first's ratings; an
+/// unrated game's says nothing of ratings.
+#[tokio::test]
+async fn the_game_over_message_shows_each_players_rating_change() {
+    let dir = TempDir::new("rating-change");
+    let svc = open(&dir.db()).await;
+    let n = &mut 0;
+    let cfg = Glicko2Config::new();
+    let new = Glicko2Rating::new();
+    let round = |r: &Glicko2Rating| r.rating.round() as i64;
+    let over = bob_resigns(&svc, n, "").await;
+    let (a1, b1) = glicko2(&new, &new, &Outcomes::WIN, &cfg);
+    let expected = format!(
+        "Ratings: alice 1500 → {} (+{}), bob 1500 → {} (-{})",
+        round(&a1),
+        round(&a1) - 1500,
+        round(&b1),
+        1500 - round(&b1)
+    );
+    assert!(over.ends_with(&expected), "{over}");
+    let over = bob_resigns(&svc, n, "").await;
+    let (a2, b2) = glicko2(&a1, &b1, &Outcomes::WIN, &cfg);
+    assert!(
+        over.contains(&format!(
+            "alice {} → {} (+{})",
+            round(&a1),
+            round(&a2),
+            round(&a2) - round(&a1)
+        )) && over.contains(&format!("bob {} → {}", round(&b1), round(&b2))),
+        "{over}"
+    );
+    let over = bob_resigns(&svc, n, "rated:no").await;
+    assert!(
+        over.contains("game over") && !over.contains("Ratings"),
+        "{over}"
+    );
+}

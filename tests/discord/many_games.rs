@@ -208,6 +208,37 @@ async fn the_place_decides_the_game_among_many() {
     let offer = wait_post(&fake, &standard, "proposes a draw").await;
     assert_eq!(notified(&offer), [ALICE.0.to_string()], "{}", offer.json);
 
+    // The game option's suggestions: the live games, those awaiting Alice first (#3,
+    // Booster, her card or the end of her turn) and those awaiting others after them
+    // (#5, Dave's move), then the finished one (#6); a move's, the live ones alone.
+    let suggested = |command: &'static str| {
+        let a = fake.autocomplete(
+            ALICE,
+            GAMES,
+            command,
+            json!([{"name": "game", "type": 4, "value": "", "focused": true}]),
+        );
+        let fake = &fake;
+        async move {
+            let r = fake.wait_callback(&a).await;
+            let ids: Vec<i64> = r.json["data"]["choices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["value"].as_i64().unwrap())
+                .collect();
+            ids
+        }
+    };
+    let at = |ids: &[i64], id: i64| ids.iter().position(|&i| i == id).unwrap();
+    let board = suggested("board").await;
+    assert_eq!(board.len(), 6, "{board:?}");
+    assert_eq!(board[5], 6, "{board:?}");
+    assert!(at(&board, 3) < at(&board, 5), "{board:?}");
+    let moves = suggested("move").await;
+    assert_eq!(moves.len(), 5, "{moves:?}");
+    assert!(at(&moves, 3) < at(&moves, 5), "{moves:?}");
+
     // The finished game's thread: a move there says which game is over.
     let r = private_answer(
         &fake,

@@ -385,8 +385,9 @@ async fn cloaks_grid_follows_the_set_up_in_a_code_block_and_dm_channels_are_aske
     bot.stop().await;
 }
 
-/// `/postal server channels:` takes only this server's channels, with the reason
-/// otherwise; `channels:here` typed in a game's thread means its channel; the settings
+/// `/postal-admin server channel:` (Discord's channel picker) takes only this server's
+/// channels, with the reason otherwise; `channels:here` in a game's thread, or in any
+/// thread, means its channel; the settings
 /// show the actual prefix and days; and a tournament (or competition) made outside the
 /// channels games may start in is refused, as a challenge is.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -415,7 +416,7 @@ async fn server_channels_are_checked_and_restrict_tournaments_too() {
             CAROL,
             GAMES,
             "server",
-            json!([text("channels", &format!("<#{channel}>"))]),
+            json!([{"name": "channel", "type": 7, "value": channel}]),
         )
         .await;
         let said = r.content().unwrap();
@@ -471,7 +472,10 @@ async fn server_channels_are_checked_and_restrict_tournaments_too() {
         CAROL,
         GAMES,
         "server",
-        json!([text("channels", &format!("<#{GAMES}>,<#{LOUNGE}>"))]),
+        json!([
+            {"name": "channel", "type": 7, "value": GAMES},
+            {"name": "channel2", "type": 7, "value": LOUNGE},
+        ]),
     )
     .await;
     let said = r.content().unwrap();
@@ -479,6 +483,26 @@ async fn server_channels_are_checked_and_restrict_tournaments_too() {
         said.contains(&format!("games may start only in <#{GAMES}>, <#{LOUNGE}>")),
         "{said}"
     );
+    // `here` in a member's thread (no game's) is its channel, the lounge; a word beside
+    // channels picked is refused.
+    let talk = "400000000000000097";
+    fake.add_thread(talk, LOUNGE);
+    let r = slash_reply(
+        &fake,
+        CAROL,
+        talk,
+        "server",
+        json!([text("channels", "here")]),
+    )
+    .await;
+    let said = r.content().unwrap();
+    assert!(
+        said.contains(&format!("games may start only in <#{LOUNGE}>")),
+        "{said}"
+    );
+    let both = json!([text("channels", "any"), {"name": "channel", "type": 7, "value": GAMES}]);
+    let r = slash_reply(&fake, CAROL, GAMES, "server", both).await;
+    assert!(r.content().unwrap().contains("given twice"), "{}", r.json);
     fake.say(ALICE, LOUNGE, "!tournament create round-robin standard");
     wait_post(&fake, LOUNGE, "tournament #1 (round robin").await;
     // Discord refused only the look-ups of the channels that are not this server's.

@@ -1,4 +1,4 @@
-//! A server's own settings and moderators on Discord: `/postal server` changed by a member
+//! A server's own settings and moderators on Discord: `/postal-admin server` changed by a member
 //! with Manage Server (as the interaction's `member.permissions` says) and refused to
 //! others, its prefix and typed-commands switch honoured by the adapter while slash
 //! commands keep working, and a moderator (by the role the settings name) adjudicating a
@@ -40,6 +40,31 @@ async fn a_server_prefix_and_typed_commands_switch_are_honoured_and_slash_comman
     let path = db("server-prefix");
     let bot = start(&fake, &path, config(&fake), 1).await;
     fake.set_member(CAROL.0, MEMBER_PERMISSIONS | MANAGE_GUILD, &[]);
+    // The administrative commands are a top-level command Discord shows only to members
+    // with Manage Server (bit 32); no player's command carries a permission.
+    let registered = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands") && r.ok())
+        .expect("a registration");
+    for c in registered.json.as_array().unwrap() {
+        let subs: Vec<&str> = c["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|o| o["name"].as_str())
+            .collect();
+        if c["name"] == "postal-admin" {
+            assert_eq!(c["default_member_permissions"], "32", "{c}");
+            assert_eq!(subs, ["server", "moderate"]);
+        } else {
+            assert!(c["default_member_permissions"].is_null(), "{c}");
+            assert!(
+                !subs.contains(&"server") && !subs.contains(&"moderate"),
+                "{c}"
+            );
+        }
+    }
 
     // Without Manage Server: refused, nothing changed.
     let r = slash_reply(&fake, ALICE, GAMES, "server", json!([text("prefix", "?")])).await;
@@ -105,6 +130,13 @@ async fn a_server_prefix_and_typed_commands_switch_are_honoured_and_slash_comman
         "{}",
         show.json
     );
+    // Discord kept the permission as registered: the restart registered nothing again.
+    let registrations = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .count();
+    assert_eq!(registrations, 1);
     all_accepted(&fake);
     bot.stop().await;
 }
@@ -143,10 +175,10 @@ async fn a_moderator_adjudicates_a_stuck_game_and_a_non_moderator_is_refused() {
         CAROL,
         GAMES,
         "server",
-        json!([text("moderators", &format!("<@&{REFEREES}>"))]),
+        json!([{"name": "moderators", "type": 8, "value": REFEREES}]),
     )
     .await;
-    assert!(said(&r).contains(REFEREES), "{}", r.json);
+    assert!(said(&r).contains(&format!("<@&{REFEREES}>")), "{}", r.json);
     fake.say(
         DAVE,
         GAMES,
@@ -182,11 +214,26 @@ async fn a_moderator_adjudicates_a_stuck_game_and_a_non_moderator_is_refused() {
     // Once over, a second adjudication is refused.
     let r = slash_reply(&fake, CAROL, GAMES, "moderate", adjudicate).await;
     assert!(said(&r).contains("only a game under way"), "{}", r.json);
+    // A role picked and the switch that says none at once: refused; the switch alone
+    // clears the role.
+    let both = json!([
+        {"name": "moderators", "type": 8, "value": REFEREES},
+        {"name": "no-moderators", "type": 5, "value": true},
+    ]);
+    let r = slash_reply(&fake, CAROL, GAMES, "server", both).await;
+    assert!(said(&r).contains("given twice"), "{}", r.json);
+    let none = json!([{"name": "no-moderators", "type": 5, "value": true}]);
+    let r = slash_reply(&fake, CAROL, GAMES, "server", none).await;
+    assert!(
+        said(&r).contains("moderators: members with Manage Server") && !said(&r).contains(REFEREES),
+        "{}",
+        r.json
+    );
     all_accepted(&fake);
     bot.stop().await;
 }
 
-/// A prefix is punctuation (issue 54): `/postal server prefix:N` is refused with the
+/// A prefix is punctuation (issue 54): `/postal-admin server prefix:N` is refused with the
 /// reason; a letter prefix stored before the rule is replaced by the operator's, said
 /// once in the server, and the moves it used to swallow are moves again: a bare `Nf3`
 /// in the thread is Nf3, not f3.

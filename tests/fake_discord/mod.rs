@@ -386,6 +386,15 @@ impl Fake {
             .insert(channel.to_string(), guild.to_string());
     }
 
+    /// Makes `thread` a thread of `parent` (one a member made, not the bot), as
+    /// `GET /channels/{id}` answers it.
+    pub fn add_thread(&self, thread: &str, parent: &str) {
+        let mut inner = self.shared.inner.lock().unwrap();
+        inner
+            .threads
+            .insert(thread.to_string(), (parent.to_string(), "talk".to_string()));
+    }
+
     /// Archives thread `id` as Discord does after its auto-archive duration without
     /// messages: posting to it fails with 400 / 50083 until it is unarchived (by the bot,
     /// or by answering or following up an interaction there).

@@ -6,8 +6,9 @@
 //! or the `payload_json` part of a multipart body, is valid for the operation's request
 //! body schema (JSON Schema 2020-12).
 //!
-//! One deviation, as Discord behaves: a snowflake may be a JSON integer as well as a
-//! string of digits (serenity sends a new attachment's `id` as `0`).
+//! Two deviations, as Discord behaves: a snowflake may be a JSON integer as well as a
+//! string of digits (serenity sends a new attachment's `id` as `0`), and a command's
+//! `default_member_permissions` a string of digits as well as an integer.
 //!
 //! The document is read and indexed once per test process; a validator is compiled the
 //! first time an operation is met (an operation's schema holds the document's components,
@@ -77,6 +78,20 @@ impl Contract {
         );
         let string = snowflake.take();
         *snowflake = json!({"anyOf": [string, {"type": "integer", "minimum": 0}]});
+        // A command's default member permissions, a bit set the document types as an
+        // integer, is sent as a string of digits, as Discord's reference documents it and
+        // serenity writes it.
+        if let Some(schemas) = doc["components"]["schemas"].as_object_mut() {
+            for schema in schemas.values_mut() {
+                let bits = schema
+                    .get_mut("properties")
+                    .and_then(|p| p.get_mut("default_member_permissions"));
+                if let Some(bits) = bits.filter(|b| b.is_object()) {
+                    let integer = bits.take();
+                    *bits = json!({"anyOf": [integer, {"type": "string", "pattern": "^[0-9]+$"}]});
+                }
+            }
+        }
         let paths = doc["paths"].as_object().cloned().unwrap_or_default();
         let routes = paths
             .into_iter()

@@ -231,7 +231,11 @@ fn answer(
                     c["id"] = json!(next_id(shared));
                     c["application_id"] = json!(BOT_ID);
                     c["version"] = json!("1");
-                    c["default_member_permissions"] = Value::Null;
+                    // Kept as sent (a string of permission bits), null when not sent.
+                    c["default_member_permissions"] = c
+                        .get("default_member_permissions")
+                        .cloned()
+                        .unwrap_or(Value::Null);
                     c["type"] = c.get("type").cloned().unwrap_or(json!(1));
                     c
                 })

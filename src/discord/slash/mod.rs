@@ -12,8 +12,8 @@ use crate::variants::api::{
 };
 use crate::variants::Registry;
 use serenity::all::{
-    CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
-    CreateCommandOption,
+    ChannelType, CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
+    CreateCommandOption, Permissions,
 };
 
 mod own;
@@ -58,15 +58,48 @@ fn referee_option(registry: &Registry, a: &Arg) -> CreateCommandOption {
             .max_length(max)
             .set_autocomplete(suggested),
         RefereeArgKind::Text { max } => new(CommandOptionType::String).max_length(max),
-        RefereeArgKind::Choice(values) => {
+        RefereeArgKind::Choice(values) | RefereeArgKind::Channels { words: values, .. } => {
             let mut o = new(CommandOptionType::String);
             for (value, label) in values {
                 o = o.add_string_choice(*label, *value);
             }
             o
         }
+        RefereeArgKind::Role { .. } => new(CommandOptionType::Role),
     };
     o.required(a.required)
+}
+
+/// The names of the pickers of channels argument `each` offers `pickers` of: `each`, then
+/// `each2`, `each3`, ...
+fn picker_names(each: &str, pickers: u8) -> impl Iterator<Item = String> + '_ {
+    (1..=pickers).map(move |i| match i {
+        1 => each.to_string(),
+        n => format!("{each}{n}"),
+    })
+}
+
+/// Every option of one argument of a referee's command: its own ([`referee_option`]),
+/// and for channels the pickers of text channels, for a role the switch that says none.
+fn referee_options(registry: &Registry, a: &Arg) -> Vec<CreateCommandOption> {
+    let mut out = vec![referee_option(registry, a)];
+    let head = a.help.split(':').next().unwrap_or(a.help);
+    match a.kind {
+        RefereeArgKind::Channels { pickers, each, .. } => {
+            out.extend(picker_names(each, pickers).map(|name| {
+                let what = format!("{head}: a channel, one of up to {pickers}");
+                CreateCommandOption::new(CommandOptionType::Channel, name, describe(&what))
+                    .channel_types(vec![ChannelType::Text])
+            }));
+        }
+        RefereeArgKind::Role { none } => out.push(CreateCommandOption::new(
+            CommandOptionType::Boolean,
+            none,
+            describe(&format!("No role for {}: clears the setting", a.name)),
+        )),
+        _ => {}
+    }
+    out
 }
 
 /// The declarations of the variant command whose name is `name`, in registry order. A
@@ -193,6 +226,13 @@ pub const HUB: &str = "chess";
 /// subcommands under one command, and [`HUB`] holds the rest.
 pub const ACCOUNT: &str = "postal";
 
+/// The top-level slash command of the server's administrative commands ([`Home::Admin`]:
+/// `/postal-admin server`, `/postal-admin moderate`), registered with Manage Server as its
+/// default member permissions so that Discord shows it only to those who have it (a
+/// server's admins may grant it to the moderators' role in the server's Integrations
+/// settings); the referee checks who may use each command whatever Discord shows.
+pub const ADMIN: &str = "postal-admin";
+
 /// The commands under [`ACCOUNT`]: the referee's commands at home there
 /// ([`Home::Account`]), then [`PRIVATE`].
 fn account_commands() -> Vec<&'static str> {
@@ -204,9 +244,18 @@ fn account_commands() -> Vec<&'static str> {
         .collect()
 }
 
+/// The commands under [`ADMIN`].
+fn admin_commands() -> Vec<&'static str> {
+    REFEREE_COMMANDS
+        .iter()
+        .filter(|c| c.home == Home::Admin)
+        .map(|c| c.name)
+        .collect()
+}
+
 /// The top-level slash command under which the command `name` is registered: its own
 /// for a command at [`Home::Own`] (`/tournament`), [`ACCOUNT`] for a player's or the
-/// server's commands, the variant's id for a command
+/// server's commands, [`ADMIN`] for the administrative ones, the variant's id for a command
 /// only that variant declares, else [`HUB`].
 pub fn home(registry: &Registry, name: &str) -> &'static str {
     if let Some(c) = referee::named(name).filter(|c| matches!(c.home, Home::Own(_))) {
@@ -214,6 +263,9 @@ pub fn home(registry: &Registry, name: &str) -> &'static str {
     }
     if name == PRIVATE || referee::named(name).is_some_and(|c| c.home == Home::Account) {
         return ACCOUNT;
+    }
+    if referee::named(name).is_some_and(|c| c.home == Home::Admin) {
+        return ADMIN;
     }
     match only_owner(registry, name) {
         Some(only) if own_commands(registry, only).len() >= 2 => only.id(),
@@ -449,24 +501,26 @@ fn game_command(registry: &Registry, c: &CommandSpec) -> CreateCommandOption {
 }
 
 /// The referee's subcommands, in the order the command picker shows them
-/// ([`RefereeCommand::place`]): those under [`HUB`], then those under [`ACCOUNT`] with
-/// [`PRIVATE`] last.
-fn referee_commands(registry: &Registry) -> (Vec<CreateCommandOption>, Vec<CreateCommandOption>) {
+/// ([`RefereeCommand::place`]): those under [`HUB`], those under [`ACCOUNT`] with
+/// [`PRIVATE`] last, and those under [`ADMIN`].
+fn referee_commands(registry: &Registry) -> [Vec<CreateCommandOption>; 3] {
     let mut ordered: Vec<&RefereeCommand> = REFEREE_COMMANDS.iter().collect();
     ordered.sort_by_key(|c| c.place);
-    let (mut hub, mut account) = (Vec::new(), Vec::new());
+    let (mut hub, mut account, mut admin) = (Vec::new(), Vec::new(), Vec::new());
     for c in ordered {
         let sub = match c.args {
             Arguments::Challenge(args) => challenge(registry, c, args),
             Arguments::Listed(args) => args
                 .iter()
-                .fold(subcommand(c.name, describe(c.help)), |sub, a| {
-                    sub.add_sub_option(referee_option(registry, a))
+                .flat_map(|a| referee_options(registry, a))
+                .fold(subcommand(c.name, describe(c.help)), |sub, o| {
+                    sub.add_sub_option(o)
                 }),
         };
         match c.home {
             Home::Game => hub.push(sub),
             Home::Account => account.push(sub),
+            Home::Admin => admin.push(sub),
             // A top-level command of its own ([`own_commands_of`]).
             Home::Own(_) => {}
         }
@@ -475,7 +529,7 @@ fn referee_commands(registry: &Registry) -> (Vec<CreateCommandOption>, Vec<Creat
         PRIVATE,
         "Read the private messages I could not send you (closed DMs)".into(),
     ));
-    (hub, account)
+    [hub, account, admin]
 }
 
 /// The description of a top-level command holding `names`.
@@ -492,7 +546,7 @@ fn describe_group(title: &str, names: &[&str]) -> String {
 /// the shared variant commands, then one command per variant that declares commands of
 /// its own, each holding them as subcommands ([`home`]).
 pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
-    let (mut hub, account) = referee_commands(registry);
+    let [mut hub, account, admin] = referee_commands(registry);
     // Each variant's own commands: (id, display name, command names, subcommands).
     type Own = (
         &'static str,
@@ -530,6 +584,16 @@ pub fn commands(registry: &Registry) -> Vec<CreateCommand> {
             .description(describe_group("Postal", &account_commands()))
             .set_options(account),
     );
+    out.push(
+        CreateCommand::new(ADMIN)
+            .description(describe_group(
+                "Postal's server settings and moderation",
+                &admin_commands(),
+            ))
+            .default_member_permissions(Permissions::MANAGE_GUILD)
+            .dm_permission(false)
+            .set_options(admin),
+    );
     out.extend(own_referee_commands(registry));
     for (id, title, names, subs) in own {
         out.push(
@@ -554,6 +618,21 @@ fn listed_words<'a>(
         .chain(args.filter(|a| !game(a) && !keyword(a)));
     let mut words = Vec::new();
     for a in ordered {
+        // Channels picked, and a role's switch that says none, beside the word itself.
+        match a.kind {
+            RefereeArgKind::Channels { pickers, each, .. } => {
+                let picked: Vec<String> = picker_names(each, pickers)
+                    .filter_map(|n| get(&n))
+                    .collect();
+                if !picked.is_empty() {
+                    words.push(format!("{}:{}", a.name, picked.join(",")));
+                }
+            }
+            RefereeArgKind::Role { none } if get(none).as_deref() == Some("true") => {
+                words.push(format!("{}:none", a.name));
+            }
+            _ => {}
+        }
         let Some(v) = get(a.name) else { continue };
         match a.kind {
             RefereeArgKind::Flag if v == "true" => words.push(a.name.into()),
@@ -577,6 +656,8 @@ fn value(v: &CommandDataOptionValue) -> Option<String> {
         CommandDataOptionValue::Integer(i) => Some(i.to_string()),
         CommandDataOptionValue::User(u) => Some(format!("<@{u}>")),
         CommandDataOptionValue::Boolean(b) => Some(b.to_string()),
+        CommandDataOptionValue::Channel(c) => Some(format!("<#{c}>")),
+        CommandDataOptionValue::Role(r) => Some(format!("<@&{r}>")),
         CommandDataOptionValue::Autocomplete { value, .. } => Some(value.clone()),
         _ => None,
     }

@@ -396,6 +396,14 @@ fn generic_words_are_grouped_under_the_hub_or_their_variant() {
     for name in ["help", "settings", "vacation", "rating", "private", "rules"] {
         assert_eq!(invocation(&r, name), format!("/postal {name}"));
     }
+    // The administrative ones: under their own, which Discord hides from members
+    // without Manage Server.
+    assert_eq!(tops[2], ADMIN);
+    for name in ["server", "moderate"] {
+        assert_eq!(invocation(&r, name), format!("/postal-admin {name}"));
+    }
+    let admin = serde_json::to_value(&commands(&r)[2]).unwrap();
+    assert_eq!(admin["default_member_permissions"], "32");
     // One variant's own: under that variant.
     assert_eq!(invocation(&r, "clue"), "/chesswords clue");
     assert_eq!(invocation(&r, "pick"), "/split-brain pick");
@@ -408,13 +416,52 @@ fn generic_words_are_grouped_under_the_hub_or_their_variant() {
     // `/tournaments`.
     assert_eq!(invocation(&r, "tournament"), "/tournament");
     assert_eq!(invocation(&r, "tournaments"), "/tournaments");
-    for t in &tops[2..] {
+    for t in &tops[3..] {
         let own = referee::named(t).is_some_and(|c| matches!(c.home, Home::Own(_)));
         assert!(
             own || r.find(t).is_some_and(|v| v.id() == t),
             "/{t} is no variant"
         );
     }
+}
+
+#[test]
+fn channels_and_roles_picked_read_as_mentions() {
+    let r = Registry::builtin();
+    let line = |v: serde_json::Value| {
+        let data = opts(v);
+        let (name, text) = command_line(&r, ADMIN, &data);
+        assert_eq!(name, "server");
+        text
+    };
+    let (a, b, role) = (
+        "400000000000000001",
+        "400000000000000002",
+        "500000000000000001",
+    );
+    let server = |inner: serde_json::Value| serde_json::json!([{"name": "server", "type": 1, "options": inner}]);
+    let picked = line(server(serde_json::json!([
+        {"name": "channel", "type": 7, "value": a},
+        {"name": "channel3", "type": 7, "value": b},
+        {"name": "moderators", "type": 8, "value": role},
+    ])));
+    assert_eq!(
+        picked,
+        format!("server channels:<#{a}>,<#{b}> moderators:<@&{role}>")
+    );
+    let words = line(server(serde_json::json!([
+        {"name": "channels", "type": 3, "value": "here"},
+        {"name": "no-moderators", "type": 5, "value": true},
+    ])));
+    assert_eq!(words, "server channels:here moderators:none");
+    // The pickers offer text channels only.
+    let admin = serde_json::to_value(&commands(&r)[2]).unwrap();
+    let options = admin["options"][0]["options"].as_array().unwrap();
+    let channel = options.iter().find(|o| o["name"] == "channel2").unwrap();
+    assert_eq!(channel["type"], 7);
+    assert_eq!(channel["channel_types"], serde_json::json!([0]));
+    let role = options.iter().find(|o| o["name"] == "moderators").unwrap();
+    assert_eq!(role["type"], 8);
 }
 
 #[test]

@@ -68,6 +68,25 @@ pub enum ArgKind {
     },
     /// One of these values, each with a label: `(value, label)`.
     Choice(&'static [(&'static str, &'static str)]),
+    /// Channels of the server, written as mentions separated by commas (`<#ID>,<#ID>`),
+    /// or one of `words` instead (`(value, label)`: `any`, `here`). An adapter with a
+    /// channel picker offers `pickers` pickers of text channels, named `each`, then
+    /// `each` followed by 2, 3, ..., beside a choice of `words` under the argument's name.
+    Channels {
+        /// How many channels a picker form takes at most.
+        pickers: u8,
+        /// The name of one channel's picker.
+        each: &'static str,
+        /// The words that may stand instead of channels.
+        words: &'static [(&'static str, &'static str)],
+    },
+    /// A role of the server, written as a mention (`<@&ID>`), or the word `none`. An
+    /// adapter with a role picker offers one under the argument's name, and a switch
+    /// named `none` that writes `none`.
+    Role {
+        /// The name of the switch that says no role.
+        none: &'static str,
+    },
 }
 
 impl Arg {

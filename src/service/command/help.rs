@@ -359,6 +359,10 @@ pub fn listing(registry: &Registry, played: &[String], all: bool) -> Help {
             label: "You and the server".into(),
             entries: referee(Home::Account),
         },
+        Section {
+            label: "Server administration (Manage Server, or the moderators' role)".into(),
+            entries: referee(Home::Admin),
+        },
     ];
     let mut shown: Vec<&'static dyn VariantSpec> = registry
         .all()

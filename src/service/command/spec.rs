@@ -47,6 +47,10 @@ pub enum Home {
     Game,
     /// A command about the player or the server (Discord's `/postal`).
     Account,
+    /// A command of the server's administrators and moderators (Discord's
+    /// `/postal-admin`, which Discord hides from members without Manage Server; the
+    /// referee still checks who may use it).
+    Admin,
     /// A command with a top-level command of its own (Discord's `/tournament`,
     /// `/tournaments`), listed with [`Home::Account`]'s in help: each of its actions
     /// (the values of its first argument, a choice) a subcommand taking the arguments
@@ -600,7 +604,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         help: "this server's settings (changed by members with Manage Server): the typed-command prefix, whether typed commands are read, where games may start, default days and variant options, the moderators' role",
         examples: "server, server prefix:? text:on, server channels:here days:5, server options:timer=3, server moderators:<@&123456789012345678>",
         private: false,
-        home: Home::Account,
+        home: Home::Admin,
         place: 21,
         args: Arguments::Listed(&[
             Arg {
@@ -623,7 +627,14 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
             Arg {
                 name: "channels",
                 help: "Where games may start: #channels separated by commas, here, or any",
-                kind: ArgKind::Text { max: TEXT_MAX },
+                kind: ArgKind::Channels {
+                    pickers: 3,
+                    each: "channel",
+                    words: &[
+                        ("any", "any channel"),
+                        ("here", "only this channel (a thread's: its channel)"),
+                    ],
+                },
                 keyed: true,
                 required: false,
             },
@@ -647,9 +658,8 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
             Arg {
                 name: "moderators",
                 help: "The role whose members are moderators (@role), or none",
-                kind: ArgKind::Word {
-                    max: 30,
-                    suggested: false,
+                kind: ArgKind::Role {
+                    none: "no-moderators",
                 },
                 keyed: true,
                 required: false,
@@ -668,7 +678,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         help: "moderators only: abort or adjudicate a stuck game with a reason (logged in its thread), or end a player's open challenges; moderators are members with Manage Server or the server's moderators role",
         examples: "moderate 12 adjudicate result:white Black has left the server, moderate 12 abort, moderate challenges @bob",
         private: false,
-        home: Home::Account,
+        home: Home::Admin,
         place: 22,
         // The action first: Discord takes required options before the others.
         args: Arguments::Listed(&[

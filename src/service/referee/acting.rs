@@ -170,7 +170,7 @@ impl Service {
             done.notes
                 .extend(note.map(|n| Note::public(Text::plain(n))));
             let first = r.out.len();
-            self.announce(g, &done, r);
+            self.announce_rated(g, &done, r).await;
             self.acknowledge_elsewhere(inc, g, first, r);
             // The opponent's stored answer, if one expects this action: committed too
             // before anything is sent, still under the game's lock.

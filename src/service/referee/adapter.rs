@@ -168,19 +168,33 @@ impl Service {
     }
 
     /// The games of `user` that command `command` may be about, to suggest as its
-    /// `game` argument: challenges to answer, games to look at (over ones too), else
-    /// games in play.
+    /// `game` argument: challenges to answer; else the games in play, most urgent first
+    /// ([`urgency`]: the user's turn first, then by deadline), followed, for a command
+    /// that looks at a game, by the finished ones, the most recently ended first (at most
+    /// [`ENDED_SUGGESTED`]); so an adapter that cuts the list keeps the live games.
     pub async fn games_to_suggest(
         &self,
         user: &str,
         command: &str,
     ) -> Result<Vec<GameRow>, StoreError> {
-        let statuses: &[GameStatus] = match command {
-            "accept" | "decline" | "cancel" => &[GameStatus::Challenged],
-            "board" | "moves" | "pgn" => &[GameStatus::Active, GameStatus::Finished],
-            _ => &[GameStatus::Active],
+        let (statuses, ended): (&[GameStatus], bool) = match command {
+            "accept" | "decline" | "cancel" => (&[GameStatus::Challenged], false),
+            "board" | "moves" | "pgn" => (&[GameStatus::Active], true),
+            _ => (&[GameStatus::Active], false),
         };
-        self.store.games_of(user, statuses).await
+        let mut games = self.store.games_of(user, statuses).await?;
+        games.sort_by_key(|g| urgency(g, user));
+        if ended {
+            let over = self
+                .store
+                .ended_games_of(user, None, ENDED_SUGGESTED)
+                .await?;
+            games.extend(
+                over.into_iter()
+                    .filter(|g| g.status == GameStatus::Finished),
+            );
+        }
+        Ok(games)
     }
 
     /// The other players of game `g` as `user` sees them, by the names people read
@@ -205,5 +219,85 @@ impl Service {
             Ok(rules) => rules.side_names(names),
             Err(_) => ["?".to_string(), "?".to_string()],
         }
+    }
+}
+
+/// How many finished games [`Service::games_to_suggest`] adds after the live ones.
+pub const ENDED_SUGGESTED: i64 = 50;
+
+/// How urgent game `g` is to `user`, least first: a game awaiting them before one
+/// awaiting others, each by its earliest deadline, then by id.
+pub fn urgency(g: &GameRow, user: &str) -> (bool, i64, i64) {
+    let mine = |seat: u8| g.user_at(seat) == Some(user);
+    let due = |own: bool| {
+        g.deadlines
+            .iter()
+            .filter(|d| mine(d.seat) == own)
+            .map(|d| d.due_at)
+            .min()
+    };
+    match due(true) {
+        Some(at) => (false, at, g.id),
+        None => (true, due(false).unwrap_or(i64::MAX), g.id),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Deadline, SeatRow};
+
+    /// Game `id` of alice (seat 0) and bob, awaiting `seat` until `due`.
+    fn game(id: i64, seat: u8, due: i64) -> GameRow {
+        let sat = |seat: u8, user: &str| SeatRow {
+            seat,
+            user: Some(user.into()),
+            role: String::new(),
+            accepted: true,
+        };
+        GameRow {
+            id,
+            variant: "standard".into(),
+            status: GameStatus::Active,
+            days_per_move: 3,
+            colour: "white".into(),
+            challenger: "alice".into(),
+            channel: None,
+            server: None,
+            seed: 0,
+            start_fen: None,
+            options: "{}".into(),
+            start_snapshot: None,
+            result: None,
+            reason: None,
+            score: None,
+            snapshot: String::new(),
+            version: 1,
+            seats: vec![sat(0, "alice"), sat(1, "bob")],
+            deadlines: vec![Deadline {
+                game_id: id,
+                seat,
+                turn: 1,
+                due_at: due,
+            }],
+            started_at: Some(0),
+            personal: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_players_turn_comes_first_then_the_nearest_deadline() {
+        let mut games = [
+            game(1, 1, 100),
+            game(2, 0, 500),
+            game(3, 1, 50),
+            game(4, 0, 200),
+        ];
+        games.sort_by_key(|g| urgency(g, "alice"));
+        let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+        assert_eq!(ids, [4, 2, 3, 1]);
+        games.sort_by_key(|g| urgency(g, "bob"));
+        let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+        assert_eq!(ids, [3, 1, 4, 2]);
     }
 }

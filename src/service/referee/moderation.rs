@@ -113,7 +113,7 @@ impl Service {
                 user_mark(&inc.user)
             ))),
         );
-        self.announce(&g, &done, r);
+        self.announce_rated(&g, &done, r).await;
         // Where the moderator asked, if not in the game's place: what was done.
         if !r.out.iter().any(|o| o.to == r.origin) {
             r.say(format!("game #{id} is {what}; its thread is told why"));

@@ -358,7 +358,7 @@ impl Service {
             origin: Destination::Dm(user.to_string()),
             plain: Vec::new(),
         };
-        self.announce(g, &done, &mut r);
+        self.announce_rated(g, &done, &mut r).await;
         w.notice = Some(NewNotice {
             seat: d.seat,
             turn: d.turn,

@@ -107,7 +107,7 @@ impl Service {
         }
         let why = read_prefix(old).err().unwrap_or_default();
         Ok(Some(format!(
-            "this server's prefix is refused now ({why}); typed commands use the default prefix until a member with Manage Server chooses another with /postal server prefix:"
+            "this server's prefix is refused now ({why}); typed commands use the default prefix until a member with Manage Server chooses another with /postal-admin server prefix:"
         )))
     }
 
@@ -139,7 +139,7 @@ impl Service {
         if !member.manager {
             return Err(Fail::of(
                 RefusalKind::NotAllowed,
-                "only members with the Manage Server permission change this server's settings (with the slash command /postal server); nothing was changed",
+                "only members with the Manage Server permission change this server's settings (with the slash command /postal-admin server); nothing was changed",
             ));
         }
         let change = ServerChange {

@@ -1,8 +1,10 @@
 //! `rating [@user]`, `leaderboard VARIANT` and the `rated:` option of a challenge: the
 //! server's tables, computed from its finished games ([`crate::service::standings`]).
 
+use super::commit::Committed;
 use super::{Fail, Incoming, Place, Reply, Service};
-use crate::service::standings::{rating_words, Rated, Tables};
+use crate::service::standings::{rated_option, rating_words, Rated, Tables};
+use crate::store::{FinishedGame, GameRow};
 use crate::variants::api::{plural, Placing, RefusalKind, Standing, VariantSpec};
 
 /// The most rows a leaderboard shows.
@@ -210,5 +212,90 @@ impl Service {
         };
         r.say(text);
         Ok(())
+    }
+}
+
+/// One player's rating before and after a game, as the game-over message shows it:
+/// `alice 1500 → 1662 (+162)` (whole points, the change between the rounded values).
+fn change_words(user: &str, before: f64, after: f64) -> String {
+    let (b, a) = (before.round() as i64, after.round() as i64);
+    format!("{} {b} → {a} ({:+})", super::marks::user_mark(user), a - b)
+}
+
+impl Service {
+    /// The rating change a game that has just ended with `done` brings its two players,
+    /// as a sentence of its game-over message (`Ratings: alice 1500 → 1662 (+162), bob
+    /// 1500 → 1338 (-162)`): their ratings in its family on its server before it (the
+    /// server's other finished games, in the order they finished) and after it (this
+    /// game added last, as the tables will count it). `None` for a game that did not
+    /// just end, or that counts for no rating (unrated, aborted, a solitaire, self-play);
+    /// a store that does not answer loses the sentence, never the game's end.
+    pub(super) async fn rating_change(&self, g: &GameRow, done: &Committed) -> Option<String> {
+        let rules = done.rules.as_ref();
+        if done.was_over || !rules.is_over() {
+            return None;
+        }
+        let outcome = rules.outcome()?;
+        let spec = self.registry.find(&g.variant)?;
+        if !matches!(spec.standing(), Standing::Rated { .. }) || !rated_option(&g.options) {
+            return None;
+        }
+        let players: Vec<Option<String>> =
+            (0..2).map(|s| g.user_at(s).map(str::to_string)).collect();
+        let games = match self.store.finished_games(Some(g.server.as_deref())).await {
+            Ok(games) => games,
+            Err(e) => {
+                tracing::warn!(error = %e, game = g.id, "the rating change could not be read");
+                return None;
+            }
+        };
+        let others: Vec<FinishedGame> = games.into_iter().filter(|f| f.id != g.id).collect();
+        let mut t = Tables::compute(&self.registry, &others);
+        let rating = |t: &Tables, u: &str| {
+            t.rated
+                .get(spec.id())
+                .and_then(|f| f.get(u))
+                .copied()
+                .unwrap_or_default()
+        };
+        let before: Vec<Rated> = players.iter().flatten().map(|u| rating(&t, u)).collect();
+        t.add(
+            &self.registry,
+            &FinishedGame {
+                id: g.id,
+                variant: g.variant.clone(),
+                server: g.server.clone(),
+                options: g.options.clone(),
+                result: outcome.result,
+                score: None,
+                finished_at: 0,
+                players: players.clone(),
+            },
+        );
+        let mut words = Vec::new();
+        for (u, b) in players.iter().flatten().zip(&before) {
+            let a = rating(&t, u);
+            if a.games() == b.games() {
+                return None;
+            }
+            words.push(change_words(u, b.rating.rating, a.rating.rating));
+        }
+        Some(format!("Ratings: {}", words.join(", ")))
+    }
+
+    /// [`Service::announce`], and the game-over message of a rated game that has just
+    /// ended given its players' rating change ([`Service::rating_change`]).
+    pub(super) async fn announce_rated(&self, g: &GameRow, done: &Committed, r: &mut Reply) {
+        let first = r.out.len();
+        self.announce(g, done, r);
+        let Some(change) = self.rating_change(g, done).await else {
+            return;
+        };
+        for o in r.out[first..]
+            .iter_mut()
+            .filter(|o| o.ending && o.game == Some(g.id))
+        {
+            o.text = format!("{}. {change}", o.text.trim_end_matches('.'));
+        }
     }
 }

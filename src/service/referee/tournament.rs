@@ -378,7 +378,7 @@ impl Service {
             None,
         )?;
         self.write(&g, &w).await?;
-        self.announce(&g, &done, r);
+        self.announce_rated(&g, &done, r).await;
         Ok(())
     }
 
