@@ -9,7 +9,7 @@ use super::{
     challenge, conditional, mention, take_fen, take_id, Command, ParseError, VacationAsk,
     MAX_FEN_CHARS,
 };
-use crate::variants::api::{IdRule, TakebackStep};
+use crate::variants::api::{command_mark, IdRule, TakebackStep};
 
 pub use super::args::{Arg, ArgKind, Arguments, TEXT_MAX};
 
@@ -503,7 +503,8 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
                 .map(Command::Settings)
                 .map_err(|e| {
                     ParseError::Syntax(format!(
-                        "{e} (for example: settings reminders:24,1 autoclaim:on)"
+                        "{e} (for example: {})",
+                        command_mark("settings reminders:24,1 autoclaim:on")
                     ))
                 })
         },
@@ -658,7 +659,12 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         read: |w| {
             crate::service::server_settings::read_change(w.raw)
                 .map(Command::Server)
-                .map_err(|e| ParseError::Syntax(format!("{e} (for example: server prefix:? text:on)")))
+                .map_err(|e| {
+                    ParseError::Syntax(format!(
+                        "{e} (for example: {})",
+                        command_mark("server prefix:? text:on")
+                    ))
+                })
         },
     },
     RefereeCommand {
