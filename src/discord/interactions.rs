@@ -454,8 +454,8 @@ impl Core {
             // command typed would be, its message left as it is.
             let used = (!buttons::is_kept(custom_id)).then(|| disabled.clone());
             let mut r = Core::reply_for(outs, changed, &origin, used);
-            if danger && changed {
-                self.answer_in_place(&mut r, &origin, user);
+            if danger && changed && custom_id.starts_with("cmd:") {
+                self.answer_in_place(&mut r, user);
                 return Ok(r);
             }
             if !changed {
@@ -472,10 +472,10 @@ impl Core {
         self.answer(http, comp.id, &comp.token, true, work).await;
     }
 
-    /// A destructive confirmation carried out: its answer to the presser (where they
-    /// pressed, or privately) takes the place of the pressed message's text, its buttons
-    /// gone, and is sent nowhere else.
-    fn answer_in_place(&self, r: &mut Reply, origin: &Destination, user: UserId) {
+    /// A destructive confirmation of the referee's carried out: its private answer to the
+    /// presser takes the place of the pressed message's text, its buttons gone, and is
+    /// sent nowhere else; anything public goes where it belongs.
+    fn answer_in_place(&self, r: &mut Reply, user: UserId) {
         let me = Destination::Dm(user.to_string());
         let all: Vec<Out> = r
             .first
@@ -485,7 +485,7 @@ impl Core {
             .chain(r.others.drain(..))
             .collect();
         for o in all {
-            if r.update_text.is_none() && (&o.msg.to == origin || o.msg.to == me) {
+            if r.update_text.is_none() && o.msg.to == me {
                 let shown = text::slash_commands(self.service.registry(), o.msg.marked_text());
                 let shown = text::for_discord(&shown);
                 r.update_text = Some(shown.chars().take(text::MESSAGE_LIMIT).collect());

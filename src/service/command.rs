@@ -314,7 +314,9 @@ fn conditional(args: &[&str]) -> Result<Command, ParseError> {
     }
     let bad = |why: &str| {
         ParseError::Syntax(format!(
-            "{why} (for example: conditional 3 Nf6 e5 d6 exd6, or conditional e4; e2 to e4, Nf3)"
+            "{why} (for example: {}, or {})",
+            crate::variants::api::command_mark("conditional 3 Nf6 e5 d6 exd6"),
+            crate::variants::api::command_mark("conditional e4; e2 to e4, Nf3")
         ))
     };
     if moves.is_empty() {

@@ -138,8 +138,13 @@ pub fn example_of(registry: &Registry, line: &str) -> Option<Example> {
     if let Some(c) = spec::named(&first) {
         return Some(example(c.name, line, None));
     }
-    let decl = registry.declarations(&first).into_iter().next()?;
-    Some(example(decl.name, line, Some(decl)))
+    // The first declaration that reads the line as named arguments, else the first.
+    let decls = registry.declarations(&first);
+    let read = decls
+        .iter()
+        .map(|d| example(d.name, line, Some(d)))
+        .find(|e| e.options.is_some());
+    read.or_else(|| decls.first().map(|d| example(d.name, line, Some(d))))
 }
 
 /// The words of `text` after the command's name, when the name is `name` itself.

@@ -102,9 +102,11 @@ impl RefereeCommand {
 
     /// The refusal that shows how to write the command.
     pub fn usage_error(&self) -> ParseError {
+        let examples: Vec<String> = self.examples.split(", ").map(command_mark).collect();
         ParseError::Syntax(format!(
             "usage: {} (for example: {})",
-            self.usage, self.examples
+            self.usage,
+            examples.join(", ")
         ))
     }
 
@@ -540,10 +542,10 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
             [n] if !n.is_empty() && n.len() <= 4 && n.chars().all(|c| c.is_ascii_digit()) => {
                 match n.parse::<u32>() {
                     Ok(d) if d >= 1 => Ok(Command::Vacation(VacationAsk::Start(d))),
-                    _ => Err(ParseError::Syntax(
-                        "a vacation is a whole number of days, 1 or more (for example: vacation 7)"
-                            .into(),
-                    )),
+                    _ => Err(ParseError::Syntax(format!(
+                        "a vacation is a whole number of days, 1 or more (for example: {})",
+                        command_mark("vacation 7")
+                    ))),
                 }
             }
             _ => Err(w.usage()),
