@@ -3,6 +3,7 @@
 //! for whoever may press it).
 
 use crate::service::referee::{Card, Outbound};
+use crate::variants::api::RefusalKind;
 use serenity::all::{
     ActionRow, ActionRowComponent, ButtonKind, ButtonStyle, CreateActionRow, CreateButton, UserId,
 };
@@ -24,7 +25,8 @@ const ROWS: usize = 5;
 
 /// The Discord buttons of the referee's buttons: the custom id carries the command and
 /// the one user it is for (`cmd:USER:COMMAND`, `-` for anyone), so a press needs no
-/// lookup and a press by someone else sends nothing. A command too long for a custom id
+/// lookup and a press by someone else sends nothing; `*` for anyone where the button stays
+/// for others once pressed. A command too long for a custom id
 /// gets no button (it is never cut: a cut command would be another command); the
 /// message's text still says what to type.
 pub(super) fn buttons_of(msg: &Outbound) -> Vec<Button> {
@@ -35,7 +37,8 @@ pub(super) fn buttons_of(msg: &Outbound) -> Vec<Button> {
     msg.buttons
         .iter()
         .filter_map(|b| {
-            let id = format!("cmd:{}:{}", b.for_user.as_deref().unwrap_or("-"), b.command);
+            let anyone = if b.keep { "*" } else { "-" };
+            let id = format!("cmd:{}:{}", b.for_user.as_deref().unwrap_or(anyone), b.command);
             if id.chars().count() > CUSTOM_ID_LIMIT {
                 tracing::warn!(command = %b.command, "a button's command is too long for Discord; no button");
                 return None;
@@ -43,10 +46,10 @@ pub(super) fn buttons_of(msg: &Outbound) -> Vec<Button> {
             Some(Button {
                 id,
                 label: b.label.chars().take(LABEL_LIMIT).collect(),
-                style: if b.primary {
-                    ButtonStyle::Success
-                } else {
-                    ButtonStyle::Secondary
+                style: match (b.danger, b.primary) {
+                    (true, _) => ButtonStyle::Danger,
+                    (false, true) => ButtonStyle::Success,
+                    (false, false) => ButtonStyle::Secondary,
                 },
             })
         })
@@ -81,7 +84,7 @@ pub(super) fn button_text(custom_id: &str, presser: UserId) -> Press {
         let Some((owner, command)) = rest.split_once(':') else {
             return STALE;
         };
-        if owner != "-" && owner != presser {
+        if owner != "-" && owner != "*" && owner != presser {
             return Press::Refused("this button is for another player; nothing was done");
         }
         return Press::Command(command.to_string());
@@ -107,6 +110,43 @@ pub(super) fn button_text(custom_id: &str, presser: UserId) -> Press {
         },
         _ => STALE,
     }
+}
+
+/// Whether the button pressed (`custom_id`) is shown as destructive on its message
+/// (`rows`): its confirmation is answered on the message itself.
+pub(super) fn is_danger(rows: &[ActionRow], custom_id: &str) -> bool {
+    rows.iter().flat_map(|r| &r.components).any(|c| {
+        matches!(c, ActionRowComponent::Button(b) if matches!(
+            &b.data,
+            ButtonKind::NonLink { custom_id: id, style: ButtonStyle::Danger } if id == custom_id
+        ))
+    })
+}
+
+/// Whether a press of the referee's button `custom_id` refused as `kind` shows that the
+/// button's moment has passed (the game over, the offer answered, the turn gone), so its
+/// message's buttons are disabled: any refusal of a button meant for the presser alone but
+/// one to try again, and for a button for anyone only a refusal that is not about the
+/// presser (the game over, the challenge gone).
+pub(super) fn moment_passed(custom_id: &str, kind: RefusalKind) -> bool {
+    let for_anyone = custom_id.starts_with("cmd:-:") || custom_id.starts_with("cmd:*:");
+    match kind {
+        RefusalKind::Over | RefusalKind::Unknown => true,
+        RefusalKind::NotYourTurn | RefusalKind::Illegal | RefusalKind::NotHere => !for_anyone,
+        _ => false,
+    }
+}
+
+/// Whether the button `custom_id` stays for others once pressed (a tournament's Join):
+/// its message is left as it is.
+pub(super) fn is_kept(custom_id: &str) -> bool {
+    custom_id.starts_with("cmd:*:")
+}
+
+/// What a late press is told: that the button's moment has passed, then the referee's
+/// reason.
+pub(super) fn late_press(reason: &str) -> String {
+    format!("this button's moment has passed, so nothing was done: {reason}")
 }
 
 /// The rows of a message's buttons as they are, every button disabled: how a message
@@ -216,7 +256,25 @@ mod tests {
             command: command.to_string(),
             for_user: for_user.map(str::to_string),
             primary,
+            danger: false,
+            keep: false,
         }
+    }
+
+    #[test]
+    fn a_refused_press_disables_its_buttons_only_when_their_moment_has_passed() {
+        let mine = "cmd:300000000000000001:done #3";
+        let anyone = "cmd:-:accept 3";
+        assert!(moment_passed(mine, RefusalKind::Illegal));
+        assert!(moment_passed(mine, RefusalKind::NotYourTurn));
+        assert!(moment_passed(anyone, RefusalKind::Over));
+        // About the presser, not the button: another may still press it.
+        assert!(!moment_passed(anyone, RefusalKind::NotYourGame));
+        assert!(!moment_passed(anyone, RefusalKind::Illegal));
+        // Worth another try.
+        assert!(!moment_passed(mine, RefusalKind::Conflict));
+        assert!(!moment_passed(mine, RefusalKind::Internal));
+        assert!(late_press("the game is over").ends_with("nothing was done: the game is over"));
     }
 
     #[test]
@@ -230,6 +288,17 @@ mod tests {
             ],
             ..Outbound::default()
         };
+        let mut forget = referee_button("forget-me confirm", Some(alice), false);
+        forget.danger = true;
+        let red = buttons_of(&Outbound {
+            buttons: vec![forget],
+            ..Outbound::default()
+        });
+        assert_eq!(red[0].style, ButtonStyle::Danger);
+        let rows: Vec<ActionRow> =
+            serde_json::from_value(serde_json::to_value(action_rows(&red)).unwrap()).unwrap();
+        assert!(is_danger(&rows, &red[0].id));
+        assert!(!is_danger(&rows, "cmd:-:accept 3"));
         let b = buttons_of(&msg);
         assert_eq!(
             b.len(),

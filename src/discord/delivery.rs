@@ -146,7 +146,10 @@ impl Core {
                 text::split(&text::listing(&out.msg.listing), text::MESSAGE_LIMIT)
             }
             None => text::split(
-                &text::for_discord(out.msg.marked_text()),
+                &text::for_discord(&text::slash_commands(
+                    self.service.registry(),
+                    out.msg.marked_text(),
+                )),
                 text::MESSAGE_LIMIT,
             ),
         };
@@ -451,7 +454,8 @@ impl Core {
             else {
                 continue;
             };
-            let content = format!("{}\n\u{2192} {}", post.text, text::for_discord(how));
+            let how = text::slash_commands(self.service.registry(), how);
+            let content = format!("{}\n\u{2192} {}", post.text, text::for_discord(&how));
             let edit = EditMessage::new()
                 .content(
                     content

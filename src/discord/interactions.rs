@@ -17,9 +17,12 @@ pub(super) struct Reply {
     rest: Vec<Out>,
     /// Visible to the user alone.
     ephemeral: bool,
-    /// A button's command was carried out: update its message, its buttons disabled
-    /// (these rows).
+    /// A button's command was carried out, or its moment has passed: update its message,
+    /// its buttons disabled (these rows).
     update: Option<Vec<CreateActionRow>>,
+    /// A destructive confirmation carried out: the text its message says instead, its
+    /// answer to the presser (rendered for Discord).
+    update_text: Option<String>,
     /// The channel the interaction came from.
     origin: Option<String>,
     /// Messages for elsewhere, delivered normally.
@@ -47,6 +50,7 @@ impl Reply {
             rest: outs.collect(),
             ephemeral: true,
             update: None,
+            update_text: None,
             origin: None,
             others: Vec::new(),
         }
@@ -162,6 +166,7 @@ impl Core {
             mut rest,
             ephemeral,
             update,
+            update_text,
             origin,
             mut others,
         } = reply;
@@ -185,17 +190,20 @@ impl Core {
         match (update, deferred) {
             // A button whose command was carried out: its message's buttons are disabled.
             (Some(rows), false) => {
-                CreateInteractionResponse::UpdateMessage(
-                    CreateInteractionResponseMessage::new().components(rows),
-                )
-                .execute(http, (id, token))
-                .await?;
+                let mut m = CreateInteractionResponseMessage::new().components(rows);
+                if let Some(t) = update_text {
+                    m = m.content(t).allowed_mentions(CreateAllowedMentions::new());
+                }
+                CreateInteractionResponse::UpdateMessage(m)
+                    .execute(http, (id, token))
+                    .await?;
             }
             (Some(rows), true) => {
-                EditInteractionResponse::new()
-                    .components(rows)
-                    .execute(http, token)
-                    .await?;
+                let mut m = EditInteractionResponse::new().components(rows);
+                if let Some(t) = update_text {
+                    m = m.content(t).allowed_mentions(CreateAllowedMentions::new());
+                }
+                m.execute(http, token).await?;
             }
             (None, true) => {}
             (None, false) => {
@@ -297,6 +305,7 @@ impl Core {
             rest: mine.collect(),
             ephemeral: !changed,
             update: button.filter(|_| changed),
+            update_text: None,
             origin: origin_channel,
             others,
         }
@@ -444,6 +453,8 @@ impl Core {
         let ephemeral_source = comp.message.flags.is_some_and(|f| f.bits() & 64 != 0)
             || comp.data.custom_id.starts_with("resign:");
         let disabled = buttons::disabled_rows(&comp.message.components);
+        let danger = buttons::is_danger(&comp.message.components, &comp.data.custom_id);
+        let custom_id = comp.data.custom_id.as_str();
         let work = async {
             let (outs, changed) = self
                 .process(
@@ -454,7 +465,17 @@ impl Core {
                     format!("int:{}", comp.id),
                 )
                 .await?;
-            let mut r = Core::reply_for(outs, changed, &origin, Some(disabled));
+            // A button that stays for others (a tournament's Join) is answered as its
+            // command typed would be, its message left as it is.
+            let used = (!buttons::is_kept(custom_id)).then(|| disabled.clone());
+            let mut r = Core::reply_for(outs, changed, &origin, used);
+            if danger && changed && custom_id.starts_with("cmd:") {
+                self.answer_in_place(&mut r, user);
+                return Ok(r);
+            }
+            if !changed {
+                Core::late_press(&mut r, custom_id, disabled);
+            }
             if ephemeral_source && changed {
                 // Everything public goes to the channel; the private answers follow up.
                 r.others.extend(r.first.take());
@@ -464,6 +485,52 @@ impl Core {
             Ok(r)
         };
         self.answer(http, comp.id, &comp.token, true, work).await;
+    }
+
+    /// A destructive confirmation of the referee's carried out: its private answer to the
+    /// presser takes the place of the pressed message's text, its buttons gone, and is
+    /// sent nowhere else; anything public goes where it belongs.
+    fn answer_in_place(&self, r: &mut Reply, user: UserId) {
+        let me = Destination::Dm(user.to_string());
+        let all: Vec<Out> = r
+            .first
+            .take()
+            .into_iter()
+            .chain(r.rest.drain(..))
+            .chain(r.others.drain(..))
+            .collect();
+        for o in all {
+            if r.update_text.is_none() && o.msg.to == me {
+                let shown = text::slash_commands(self.service.registry(), o.msg.marked_text());
+                let shown = text::for_discord(&shown);
+                r.update_text = Some(shown.chars().take(text::MESSAGE_LIMIT).collect());
+            } else {
+                r.others.push(o);
+            }
+        }
+        r.update = Some(Vec::new());
+        r.ephemeral = true;
+    }
+
+    /// A press refused because its button's moment has passed (the offer answered, the
+    /// turn over, the game ended): the pressed message's buttons are disabled (`rows`), and
+    /// the presser alone is told what happened.
+    fn late_press(r: &mut Reply, custom_id: &str, rows: Vec<CreateActionRow>) {
+        let Some(first) = r.first.as_mut() else {
+            return;
+        };
+        let passed = first
+            .msg
+            .refusal
+            .is_some_and(|kind| buttons::moment_passed(custom_id, kind));
+        if !passed {
+            return;
+        }
+        let marked = buttons::late_press(first.msg.marked_text());
+        first.msg.text = buttons::late_press(&first.msg.text);
+        first.msg.marked = marked;
+        r.update = Some(rows);
+        r.ephemeral = true;
     }
 
     /// Turns a variant's rules to page `page` in the pressed message itself: its embed

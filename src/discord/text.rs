@@ -1,5 +1,8 @@
 //! Pure text helpers of the Discord adapter: splitting under Discord's length limit,
-//! and showing the referee's marked users and times as Discord mentions and timestamps.
+//! and showing the referee's marked users, times and commands as Discord mentions,
+//! timestamps and slash commands.
+
+use crate::variants::Registry;
 
 /// Discord's limit on a message's content, in characters.
 pub const MESSAGE_LIMIT: usize = 2000;
@@ -49,8 +52,21 @@ pub fn discord_time(t: i64) -> String {
 /// allowed mentions' business, not the text's). Nothing else becomes a mention: a number a
 /// player typed stays a number.
 pub fn for_discord(text: &str) -> String {
-    let users = crate::service::referee::render_users(text, |key, _| mention(key));
+    // A command not written as a slash command before ([`slash_commands`]) as typed.
+    let text = crate::service::referee::typed_commands(text);
+    let users = crate::service::referee::render_users(&text, |key, _| mention(key));
     crate::service::referee::render_times(&users, discord_time)
+}
+
+/// The commands the referee marked in `text` ([`crate::service::referee::command_mark`])
+/// as the slash commands that give them, in backticks (`tournament join 3` is
+/// `` `/tournament join id:3` ``); a command only typing can give stays as typed.
+pub fn slash_commands(registry: &Registry, text: &str) -> String {
+    crate::service::referee::render_commands(text, |line| {
+        let slash = crate::service::command::help::example_of(registry, line)
+            .and_then(|e| super::slash::example(registry, &e));
+        format!("`{}`", slash.unwrap_or_else(|| line.to_string()))
+    })
 }
 
 /// A user key as Discord shows it: a user id as a mention (`<@123>`), anything else (a
@@ -116,6 +132,31 @@ mod tests {
             "#3 standard vs <@223456789012345678>: your turn \u{2014} https://discord.com/channels/100000000000000001/100000000000000009\n\
              #4 standard vs <@223456789012345678>: your turn"
         );
+    }
+
+    #[test]
+    fn marked_commands_become_slash_commands() {
+        use crate::service::referee::command_mark;
+        let r = Registry::builtin();
+        let show = |line: &str| for_discord(&slash_commands(&r, &command_mark(line)));
+        for (line, slash) in [
+            ("tournament join 3", "`/tournament join id:3`"),
+            ("accept 21", "`/chess accept game:21`"),
+            ("cancel 21", "`/chess cancel game:21`"),
+            ("draw accept", "`/chess draw answer:accept`"),
+            ("claim 4 time", "`/chess claim kind:time game:4`"),
+            (
+                "settings reminders:24,1",
+                "`/postal settings reminders:24,1`",
+            ),
+            ("help", "`/postal help`"),
+            ("rules atomic", "`/postal rules variant:atomic`"),
+        ] {
+            assert_eq!(show(line), slash, "{line}");
+        }
+        // Where no slash command gives it, as typed; never the mark's characters.
+        assert_eq!(show("nonsense words"), "`nonsense words`");
+        assert_eq!(for_discord(&command_mark("draw accept")), "`draw accept`");
     }
 
     #[test]

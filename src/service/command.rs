@@ -146,11 +146,14 @@ pub struct Challenge {
     pub options: Vec<(String, String)>,
 }
 
+/// The `help` command, marked in a refusal's text ([`crate::variants::api::command_mark`]).
+const HELP_MARK: &str = crate::variants::api::command_mark_str!("help");
+
 /// Why a line is not a command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// The first word is not a command (it may be a bare move).
-    #[error("unknown command '{0}': type help for the list")]
+    #[error("unknown command '{0}': {help} lists the commands", help = HELP_MARK)]
     Unknown(String),
     /// The command's arguments are wrong; the text says how to write it.
     #[error("{0}")]
@@ -311,7 +314,9 @@ fn conditional(args: &[&str]) -> Result<Command, ParseError> {
     }
     let bad = |why: &str| {
         ParseError::Syntax(format!(
-            "{why} (for example: conditional 3 Nf6 e5 d6 exd6, or conditional e4; e2 to e4, Nf3)"
+            "{why} (for example: {}, or {})",
+            crate::variants::api::command_mark("conditional 3 Nf6 e5 d6 exd6"),
+            crate::variants::api::command_mark("conditional e4; e2 to e4, Nf3")
         ))
     };
     if moves.is_empty() {
@@ -362,9 +367,9 @@ pub fn kind_of(line: &str, registry: &Registry) -> &'static str {
 pub fn parse(line: &str, registry: &Registry) -> Result<Command, ParseError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some(first) = words.first() else {
-        return Err(ParseError::Syntax(
-            "empty command: type help for the list".into(),
-        ));
+        return Err(ParseError::Syntax(format!(
+            "empty command: {HELP_MARK} lists the commands"
+        )));
     };
     let lowered = first.to_lowercase();
     let args = &words[1..];

@@ -49,7 +49,10 @@ pub const USAGE: &str = "moderate ID abort [REASON] | moderate ID adjudicate res
 
 fn usage() -> ParseError {
     ParseError::Syntax(format!(
-        "usage: {USAGE} (for example: moderate 12 adjudicate result:white Black has left the server)"
+        "usage: {USAGE} (for example: {})",
+        crate::variants::api::command_mark(
+            "moderate 12 adjudicate result:white Black has left the server"
+        )
     ))
 }
 

@@ -165,12 +165,16 @@ impl PlayerSettings {
             Some(PrivateOrientation::White) => "White at the bottom",
             None => "the server's (your own board from your side)",
         };
+        let change = crate::variants::api::command_mark;
         format!(
             "your settings: reminders {reminders}; auto-claim of wins on time {}; digest {digest}; \
-             private boards {orientation}. Change them with `settings reminders:24,1` (or `none`, `default`), \
-             `settings autoclaim:on` (or `off`), `settings digest:18` (an hour UTC, or `on`, `off`) \
-             and `settings orientation:white` (or `own`, `default`)",
-            if self.auto_claim { "on" } else { "off" }
+             private boards {orientation}. Change them with {} (or `none`, `default`), \
+             {} (or `off`), {} (an hour UTC, or `on`, `off`) and {} (or `own`, `default`)",
+            if self.auto_claim { "on" } else { "off" },
+            change("settings reminders:24,1"),
+            change("settings autoclaim:on"),
+            change("settings digest:18"),
+            change("settings orientation:white"),
         )
     }
 }

@@ -1,5 +1,5 @@
-//! `/postal forget-me` on Discord: the question is private (ephemeral) and its answer a
-//! DM, the confirmation is a button only the asker may press, and once pressed the player's
+//! `/postal forget-me` on Discord: the question is private (ephemeral) and its answer
+//! takes its place, the confirmation is a red button only the asker may press, and once pressed the player's
 //! rows are gone and their finished game names a neutral label.
 
 use crate::fake_discord;
@@ -50,15 +50,20 @@ async fn forget_me_asks_privately_and_a_button_only_the_asker_presses_confirms()
     let users = "SELECT id FROM users ORDER BY id";
     assert_eq!(strings(&path, users).await, [ALICE.0, BOB.0]);
 
-    // Alice presses it: the question's button is disabled, and the answer is private.
+    // Alice presses it: the answer takes the question's place, its button gone.
     let own = fake.press(ALICE, &question, &confirm);
-    let r = fake.wait_callback(&own).await;
-    assert_buttons_disabled(&r);
-    // The answer comes privately, as a DM (the question's button is spent).
-    let done = wait_dm(&fake, ALICE, "done:").await;
+    let done = fake.wait_callback(&own).await;
+    assert_eq!(done.json["type"], 7, "{}", done.json);
+    assert_eq!(done.json["data"]["components"], json!([]));
+    assert_says(&done, "done:");
     assert_says(&done, "your past game now names you \"Former player 1\"");
+    // Nowhere but on the private question.
     let leaks = public_leaks(&fake.requests(), &fake.dm_channels(), "Former player 1");
-    assert!(leaks.is_empty(), "the answer went public: {leaks:?}");
+    let on_question = format!("/interactions/{own}/");
+    assert!(
+        leaks.iter().all(|r| r.path.starts_with(&on_question)),
+        "the answer went public: {leaks:?}"
+    );
 
     // Her rows are gone; the game names the label; Bob is untouched.
     assert_eq!(strings(&path, users).await, [BOB.0, "Former player 1"]);
@@ -72,8 +77,9 @@ async fn forget_me_asks_privately_and_a_button_only_the_asker_presses_confirms()
     );
     // Pressed again (a stale button): nothing left, nothing changes.
     let again = fake.press(ALICE, &question, &confirm);
-    assert_eq!(fake.wait_callback(&again).await.json["type"], 7);
-    wait_dm(&fake, ALICE, "nothing to delete").await;
+    let r = fake.wait_callback(&again).await;
+    assert_eq!(r.json["type"], 7);
+    assert_says(&r, "nothing to delete");
     assert_eq!(strings(&path, users).await, [BOB.0, "Former player 1"]);
     all_accepted(&fake);
     bot.stop().await;

@@ -33,3 +33,4 @@ mod start_time;
 mod tournament;
 mod tournament_slash;
 mod variants;
+mod words;

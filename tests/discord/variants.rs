@@ -494,7 +494,7 @@ async fn a_booster_game_keeps_the_hands_private_and_ends_in_a_booster_mate() {
     fake.say(ALICE, &thread, "Kf5");
     let moved = wait_post(&fake, &thread, "plays Kf5").await;
     assert!(is_png(&moved));
-    assert_says(&moved, "still to choose: boost SQUARE");
+    assert_says(&moved, "still to choose: `/booster boost squares:SQUARE`");
     fake.say(ALICE, &thread, "!boost f6");
     let stepped = wait_post(&fake, &thread, "boosts the king to f6").await;
     assert_says(&stepped, "1 white checker on f6: boosted");

@@ -65,7 +65,7 @@ fn mv(g: &mut Box<dyn GameRules>, log: &mut Vec<(Seat, Action)>, seat: u8, text:
 fn texts(notes: &[postal::variants::api::Note]) -> Vec<String> {
     notes
         .iter()
-        .map(|n| n.text.render(|s| format!("#{}", s.0)))
+        .map(|n| postal::variants::api::typed_commands(&n.text.render(|s| format!("#{}", s.0))))
         .collect()
 }
 
@@ -131,7 +131,10 @@ fn draw_offer_is_declined_by_moving_and_accepted_by_agreement() {
     let ev = g
         .apply(Seat(0), &read(g.as_ref(), 0, "draw offer").unwrap())
         .unwrap();
-    assert_eq!(texts(&ev), ["#0 proposes a draw: draw accept or decline"]);
+    assert_eq!(
+        texts(&ev),
+        ["#0 proposes a draw: `draw accept` or `draw decline`"]
+    );
     let awaited = g.awaiting();
     assert_eq!(awaited.len(), 1);
     let (seat, prompt) = &awaited[0];

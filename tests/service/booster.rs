@@ -25,7 +25,7 @@ fn a_turn_goes_on_after_a_restart_between_its_move_and_its_steps() {
          alice: Kf5\n",
     );
     assert!(first.contains("alice (White) plays Kf5"), "{first}");
-    assert!(first.contains("still to choose: boost SQUARE"), "{first}");
+    assert!(first.contains("still to choose: `boost SQUARE`"), "{first}");
     assert!(first.contains("image: "), "{first}");
     // After the restart the king takes its step and the turn ends: the king on f6 with
     // one checker left reaches every square around h8.

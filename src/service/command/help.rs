@@ -5,7 +5,7 @@
 
 use super::spec::{self, Arg, ArgKind, Arguments, Home, REFEREE_COMMANDS};
 use super::{take_fen, take_id};
-use crate::variants::api::{CommandSpec, IdRule, VariantSpec};
+use crate::variants::api::{command_mark, CommandSpec, IdRule, VariantSpec};
 use crate::variants::Registry;
 
 /// A help answer: a title, sections of commands and where to ask for more.
@@ -128,6 +128,23 @@ fn example(name: &'static str, text: &str, decl: Option<&CommandSpec>) -> Exampl
         command: name,
         options,
     }
+}
+
+/// The typed command `line` (a marked command of the referee's text, `draw accept`,
+/// `tournament join 3`) as an [`Example`]: a referee's command by any of its names, or a
+/// variant's by the first declaration of its name; `None` for a line that names no command.
+pub fn example_of(registry: &Registry, line: &str) -> Option<Example> {
+    let first = line.split_whitespace().next()?.to_lowercase();
+    if let Some(c) = spec::named(&first) {
+        return Some(example(c.name, line, None));
+    }
+    // The first declaration that reads the line as named arguments, else the first.
+    let decls = registry.declarations(&first);
+    let read = decls
+        .iter()
+        .map(|d| example(d.name, line, Some(d)))
+        .find(|e| e.options.is_some());
+    read.or_else(|| decls.first().map(|d| example(d.name, line, Some(d))))
 }
 
 /// The words of `text` after the command's name, when the name is `name` itself.
@@ -300,13 +317,18 @@ fn hint(what: &str, text: &str) -> Hint {
 }
 
 /// A help line's placeholder arguments: `help COMMAND` is `help` with `command:
-/// COMMAND`.
+/// COMMAND` (the referee's command the line begins with; `help` by default).
 fn placeholder_hint(what: &str, text: &str, options: &[(&str, &str)]) -> Hint {
+    let command = text
+        .split_whitespace()
+        .next()
+        .and_then(spec::named)
+        .map_or("help", |c| c.name);
     Hint {
         what: what.to_string(),
         example: Example {
             text: text.to_string(),
-            command: "help",
+            command,
             options: Some(
                 options
                     .iter()
@@ -391,8 +413,8 @@ pub fn listing(registry: &Registry, played: &[String], all: bool) -> Help {
                 &[("command", "COMMAND")],
             ),
             placeholder_hint(
-                "one variant's commands",
-                "help VARIANT",
+                "one variant's rules and commands",
+                "rules VARIANT",
                 &[("variant", "VARIANT")],
             ),
             hint("every variant, a line each", "rules"),
@@ -439,16 +461,21 @@ pub fn topic(
         return match registry.find(&t) {
             Some(v) => Ok(variant_commands(v)),
             None => Err(format!(
-                "no command '{}': type help for the list",
-                short(&t)
+                "no command '{}': {} lists the commands",
+                short(&t),
+                command_mark("help")
             )),
         };
     }
     let asked = match variant {
         Some(name) => {
-            let v = registry
-                .find(name)
-                .ok_or_else(|| format!("no variant '{}': rules lists them", short(name)))?;
+            let v = registry.find(name).ok_or_else(|| {
+                format!(
+                    "no variant '{}': {} lists them",
+                    short(name),
+                    command_mark("rules")
+                )
+            })?;
             if !owners.iter().any(|(o, _)| o.id() == v.id()) {
                 return Err(format!(
                     "{} has no command {}; it is a command of {}",

@@ -9,7 +9,7 @@ use super::{
     challenge, conditional, mention, take_fen, take_id, Command, ParseError, VacationAsk,
     MAX_FEN_CHARS,
 };
-use crate::variants::api::{IdRule, TakebackStep};
+use crate::variants::api::{command_mark, IdRule, TakebackStep};
 
 pub use super::args::{Arg, ArgKind, Arguments, TEXT_MAX};
 
@@ -106,9 +106,11 @@ impl RefereeCommand {
 
     /// The refusal that shows how to write the command.
     pub fn usage_error(&self) -> ParseError {
+        let examples: Vec<String> = self.examples.split(", ").map(command_mark).collect();
         ParseError::Syntax(format!(
             "usage: {} (for example: {})",
-            self.usage, self.examples
+            self.usage,
+            examples.join(", ")
         ))
     }
 
@@ -507,7 +509,8 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
                 .map(Command::Settings)
                 .map_err(|e| {
                     ParseError::Syntax(format!(
-                        "{e} (for example: settings reminders:24,1 autoclaim:on)"
+                        "{e} (for example: {})",
+                        command_mark("settings reminders:24,1 autoclaim:on")
                     ))
                 })
         },
@@ -543,10 +546,10 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
             [n] if !n.is_empty() && n.len() <= 4 && n.chars().all(|c| c.is_ascii_digit()) => {
                 match n.parse::<u32>() {
                     Ok(d) if d >= 1 => Ok(Command::Vacation(VacationAsk::Start(d))),
-                    _ => Err(ParseError::Syntax(
-                        "a vacation is a whole number of days, 1 or more (for example: vacation 7)"
-                            .into(),
-                    )),
+                    _ => Err(ParseError::Syntax(format!(
+                        "a vacation is a whole number of days, 1 or more (for example: {})",
+                        command_mark("vacation 7")
+                    ))),
                 }
             }
             _ => Err(w.usage()),
@@ -668,7 +671,12 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         read: |w| {
             crate::service::server_settings::read_change(w.raw)
                 .map(Command::Server)
-                .map_err(|e| ParseError::Syntax(format!("{e} (for example: server prefix:? text:on)")))
+                .map_err(|e| {
+                    ParseError::Syntax(format!(
+                        "{e} (for example: {})",
+                        command_mark("server prefix:? text:on")
+                    ))
+                })
         },
     },
     RefereeCommand {

@@ -253,7 +253,8 @@ impl Service {
         let id = a.game_id;
         let text = match &error {
             Some(why) => format!(
-                "The analysis of game #{id} failed: {why}. Nothing is lost: `analyse {id}` tries again."
+                "The analysis of game #{id} failed: {why}. Nothing is lost: {} tries again.",
+                crate::variants::api::command_mark(&format!("analyse {id}"))
             ),
             None => {
                 let g = self.store.game(id).await?;
@@ -263,7 +264,10 @@ impl Service {
                 };
                 match report {
                     Some(r) => r.text,
-                    None => format!("The analysis of game #{id} is done: `analyse {id}` shows it."),
+                    None => format!(
+                        "The analysis of game #{id} is done: {} shows it.",
+                        crate::variants::api::command_mark(&format!("analyse {id}"))
+                    ),
                 }
             }
         };

@@ -5,7 +5,7 @@
 
 use super::commit;
 use super::engine_seat::ENGINE_OPTION;
-use super::marks::{user_at_mark, user_mark, DAY};
+use super::marks::{command_mark, user_at_mark, user_mark, DAY};
 use super::seating::challenge_buttons;
 use super::text::{day_count, seat_list};
 use super::{
@@ -186,8 +186,9 @@ impl Service {
             Err(StoreError::LiveGame(live)) => Err(Fail::of(
                 RefusalKind::Illegal,
                 format!(
-                    "your {} attempt, game #{live}, is still under way: finish it (or `resign {live}`) before you start another; a deal, once shown, counts",
-                    m.spec.display_name()
+                    "your {} attempt, game #{live}, is still under way: finish it (or {}) before you start another; a deal, once shown, counts",
+                    m.spec.display_name(),
+                    command_mark(&format!("resign {live}"))
                 ),
             )),
             Err(e) => Err(e.into()),
@@ -427,7 +428,7 @@ impl Making<'_> {
                 format!("challenges {} to {variant}", named.join(", "))
             };
             let answer = if named.is_empty() {
-                format!("Anyone: accept {id}")
+                format!("Anyone: {}", command_mark(&format!("accept {id}")))
             } else {
                 format!("{}: each of you, accept or decline", named.join(", "))
             };
@@ -448,7 +449,8 @@ impl Making<'_> {
                 "game #{id}: {me} challenges {o} to {variant} ({days} per move{unrated}), {me} plays {side}. {o}: accept or decline"
             ),
             None => format!(
-                "game #{id}: {me} opens a challenge to {variant} ({days} per move{unrated}), {me} plays {side}. Anyone: accept {id}"
+                "game #{id}: {me} opens a challenge to {variant} ({days} per move{unrated}), {me} plays {side}. Anyone: {}",
+                command_mark(&format!("accept {id}"))
             ),
         }
     }
@@ -470,7 +472,7 @@ fn post_challenge(inc: &Incoming, c: &Challenge, id: i64, text: String, r: &mut 
                 to: Destination::Dm(o.clone()),
                 text: text.clone(),
                 game: Some(id),
-                buttons: challenge_buttons(id),
+                buttons: challenge_buttons(id, &inc.user, false),
                 challenge: Some(ChallengeMark::Posted(id)),
                 ..Outbound::default()
             });
@@ -481,7 +483,7 @@ fn post_challenge(inc: &Incoming, c: &Challenge, id: i64, text: String, r: &mut 
         to: r.origin.clone(),
         text,
         game: Some(id),
-        buttons: challenge_buttons(id),
+        buttons: challenge_buttons(id, &inc.user, c.opponents.is_empty()),
         mentions: c.opponents.clone(),
         challenge: Some(ChallengeMark::Posted(id)),
         ..Outbound::default()

@@ -15,7 +15,7 @@ use super::commit::{self, destination_key};
 use super::marks::{user_mark, DAY};
 use super::messages::{Destination, Fail, Incoming, Outbound, Place, Reply};
 use super::round_outbox::tournament_place;
-use super::rounds::{made_text, new_game, stored_options, table_text, tournament_name};
+use super::rounds::{new_game, say_made, stored_options, table_text, tournament_name};
 use super::Service;
 use crate::render::table::Table;
 use crate::service::command::TournamentTerms;
@@ -101,7 +101,7 @@ impl Service {
             .create_competition(&t, deals.into(), Some(&inc.event_id), inc.at)
             .await?;
         let row = self.tournament_row(id).await?;
-        r.say(made_text(&row, spec, &competition_terms(&row)));
+        say_made(r, &row, spec, &competition_terms(&row));
         Ok(())
     }
 

@@ -195,10 +195,10 @@ impl Service {
             (_, _) => Err(Fail::of(
                 RefusalKind::Ambiguous,
                 format!(
-                    "you have {} games ({}): say which, for example `conditional {} ...`",
+                    "you have {} games ({}): say which, for example {}",
                     games.len(),
                     lookup::id_list(&games),
-                    games[0].id
+                    crate::variants::api::command_mark(&format!("conditional {} ...", games[0].id))
                 ),
             )),
         }

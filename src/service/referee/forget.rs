@@ -105,6 +105,8 @@ impl Service {
                     command: "forget-me confirm".into(),
                     for_user: Some(inc.user.clone()),
                     primary: false,
+                    danger: true,
+                    keep: false,
                 }],
                 ..Outbound::default()
             });

@@ -37,9 +37,9 @@ impl Service {
                     for d in g.deadlines.iter().filter(|d| d.due_at <= inc.at) {
                         if stopped_by(&away, g, d).is_none() {
                             overdue.push_str(&format!(
-                                " ({}'s time has run out: the opponent may `claim {} time`)",
+                                " ({}'s time has run out: the opponent may {})",
                                 super::marks::user_mark(g.user_at(d.seat).unwrap_or("?")),
-                                g.id
+                                super::marks::command_mark(&format!("claim {} time", g.id))
                             ));
                         }
                     }

@@ -1,7 +1,7 @@
 //! Which game a command is about: the one named by its id, or the user's one game here;
 //! and loading a stored game through the registry.
 
-use super::marks::user_mark;
+use super::marks::{command_mark, user_mark};
 use super::{Button, Choice, Fail, Incoming, Place, Service};
 use crate::store::GameStatus;
 use crate::store::{ActionRow, GameRow, InPlay, StoreError};
@@ -52,9 +52,15 @@ fn over_words(g: &GameRow, how: String, typed: Option<&str>) -> String {
             t.trim().chars().take(30).collect::<String>()
         )
     });
+    let c = command_mark;
     format!(
-        "game #{} is over ({how}){not_played}. Start another with `challenge @user [VARIANT]`, see yours with `games`, look back with `board {}` or `pgn {}`; type help for every command",
-        g.id, g.id, g.id
+        "game #{} is over ({how}){not_played}. Start another with {}, see yours with {}, look back with {} or {}; {} lists every command",
+        g.id,
+        c("challenge"),
+        c("games"),
+        c(&format!("board {}", g.id)),
+        c(&format!("pgn {}", g.id)),
+        c("help"),
     )
 }
 
@@ -448,6 +454,8 @@ impl Service {
                 command,
                 for_user: Some(inc.user.clone()),
                 primary: true,
+                danger: false,
+                keep: false,
             }],
         }
     }
@@ -525,9 +533,10 @@ impl Service {
                     return Err(Fail::of(
                         RefusalKind::NotHere,
                         format!(
-                            "none of your games here ({}) has a `{}` command; `help VARIANT` lists a variant's commands",
+                            "none of your games here ({}) has a `{}` command; {} lists a variant's commands",
                             id_list(&pool),
-                            gc.word.chars().take(20).collect::<String>()
+                            gc.word.chars().take(20).collect::<String>(),
+                            command_mark("rules VARIANT")
                         ),
                     ))
                 }
@@ -615,6 +624,8 @@ impl Service {
                 command: example(fit, inc, g.id),
                 for_user: Some(inc.user.clone()),
                 primary: false,
+                danger: false,
+                keep: false,
             })
             .collect();
         Choice {

@@ -2,6 +2,8 @@
 //! adapter shows its own way (Discord as a timestamp or a mention, the console as UTC and
 //! a key), and the plain readings of them.
 
+pub use crate::variants::api::{command_mark, marked_commands, render_commands, typed_commands};
+
 /// One day in seconds.
 pub(super) const DAY: i64 = 86_400;
 
@@ -126,11 +128,11 @@ pub fn users_as_keys(text: &str) -> String {
     })
 }
 
-/// `text` as plain text: its times as readable UTC ([`format_time`]) and its users as
-/// their keys (`@bob` where the referee calls on them): how the console and every
-/// plain-text reader show them.
+/// `text` as plain text: its times as readable UTC ([`format_time`]), its users as
+/// their keys (`@bob` where the referee calls on them) and its commands as typed
+/// ([`typed_commands`]): how the console and every plain-text reader show them.
 pub fn plain_text(text: &str) -> String {
-    render_times(&users_as_keys(text), format_time)
+    render_times(&typed_commands(&users_as_keys(text)), format_time)
 }
 
 /// Opens a time written in a message's text ([`time_mark`]).

@@ -2,7 +2,7 @@
 //! its parts), and why a command failed ([`Fail`]). The foundation every part of the
 //! referee builds on; it depends on none of them.
 
-use super::marks::users_as_keys;
+use super::marks::{typed_commands, users_as_keys};
 use crate::render::BoardView;
 use crate::store::StoreError;
 use crate::variants::api::{RefusalKind, RuleError, VariantSpec};
@@ -92,6 +92,12 @@ pub struct Button {
     pub for_user: Option<String>,
     /// Whether it is the answer to press in most cases.
     pub primary: bool,
+    /// Whether pressing it destroys something that cannot be had back (forget-me's
+    /// confirmation): an adapter shows it as a warning, and answers on the message pressed.
+    pub danger: bool,
+    /// Whether it stays for others to press once one has (a tournament's Join): an
+    /// adapter leaves its message as it is, where it would take used buttons off.
+    pub keep: bool,
 }
 
 /// A message from the referee.
@@ -132,9 +138,10 @@ pub struct Outbound {
     /// What the message does to a challenge: posts it, or settles one posted before
     /// (an adapter that edits messages then edits the challenge's to say how it ended).
     pub challenge: Option<ChallengeMark>,
-    /// The text with the users it names marked ([`user_mark`]), for an adapter that
-    /// shows users its own way (Discord as mentions, [`render_users`]); `text` holds the
-    /// same with each user as their key, which every reader can show.
+    /// The text with the users it names and the commands it quotes marked ([`user_mark`],
+    /// [`command_mark`]), for an adapter that shows them its own way (Discord as mentions
+    /// and slash commands, [`render_users`], [`render_commands`]); `text` holds the same
+    /// with each user as their key and each command as typed, which every reader can show.
     pub marked: String,
     /// What the message says, as structured data, for an adapter that lays it out its own
     /// way (Discord's embeds): help, a variant's rules, the list of variants. The text
@@ -226,10 +233,11 @@ pub struct VariantLine {
 
 impl Outbound {
     /// Sets [`Outbound::marked`] from the text as the referee wrote it, and the text to
-    /// its plain form (users as their keys): how every message leaves the service.
+    /// its plain form (users as their keys, commands as typed): how every message leaves
+    /// the service.
     pub(super) fn finish(&mut self) {
         if self.marked.is_empty() {
-            self.marked = users_as_keys(&self.text);
+            self.marked = typed_commands(&users_as_keys(&self.text));
             std::mem::swap(&mut self.marked, &mut self.text);
         }
     }

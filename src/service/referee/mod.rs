@@ -91,8 +91,8 @@ pub use listing::FINISHED_LISTED;
 pub use lookup::Resolved;
 pub use lookup::{load_with, whole_with};
 pub use marks::{
-    format_time, pgn_date_time, plain_text, render_times, render_users, time_mark, user_at_mark,
-    user_mark, users_as_keys,
+    command_mark, format_time, marked_commands, pgn_date_time, plain_text, render_commands,
+    render_times, render_users, time_mark, typed_commands, user_at_mark, user_mark, users_as_keys,
 };
 pub use messages::Listed;
 pub use messages::{

@@ -3,11 +3,12 @@
 //! it has handed them over.
 
 use super::commit::{self, destination_from_key, new_message, prepare};
-use super::marks::{time_mark, user_at_mark, user_mark};
+use super::marks::{command_mark, time_mark, user_at_mark, user_mark};
 use super::routing::public_dest;
 use super::text::public_view;
-use super::{ChallengeMark, Destination, Outbound, Queued, Reply, Service};
+use super::{Button, ChallengeMark, Destination, Outbound, Queued, Reply, Service};
 use crate::service::player_settings::read_hours;
+use crate::store::unix_now;
 use crate::store::GameStatus;
 use crate::store::NewNotice;
 use crate::store::{
@@ -190,10 +191,11 @@ impl Service {
             .map(user_at_mark)
             .collect();
         let text = format!(
-            "game #{}: {}'s time has run out. {}: you may claim the win with `claim time`",
+            "game #{}: {}'s time has run out. {}: you may claim the win with {}",
             g.id,
             user_mark(user),
-            others.join(", ")
+            others.join(", "),
+            command_mark(&format!("claim {} time", g.id))
         );
         let messages: Vec<NewMessage> = public_dest(g)
             .iter()
@@ -488,6 +490,10 @@ impl Service {
                     }
                     b
                 }
+                // A live game whose time has run out: the win may be claimed.
+                (false, Some(g)) if g.status == GameStatus::Active => {
+                    claim_button(g, &to, unix_now()).into_iter().collect()
+                }
                 _ => Vec::new(),
             };
             // An analysis's report carries its graph.
@@ -539,4 +545,32 @@ impl Service {
     pub async fn delivered(&self, id: i64, at: i64) -> Result<(), StoreError> {
         self.store.mark_delivered(id, at).await
     }
+}
+
+/// The Claim button of live game `g` whose time has run out at `now`, under a message to
+/// `to`: for the one other player (for anyone, the referee checking, where there are
+/// several); none where no time has run out, or in the private messages of the player
+/// whose time it is.
+fn claim_button(g: &GameRow, to: &Destination, now: i64) -> Option<Button> {
+    let late = g.deadlines.iter().find(|d| d.due_at <= now)?;
+    let others: Vec<&str> = g
+        .seats
+        .iter()
+        .filter(|s| s.seat != late.seat)
+        .filter_map(|s| s.user.as_deref())
+        .collect();
+    if matches!(to, Destination::Dm(u) if Some(u.as_str()) == g.user_at(late.seat)) {
+        return None;
+    }
+    Some(Button {
+        label: "Claim the win".into(),
+        command: format!("claim {} time", g.id),
+        for_user: match others.as_slice() {
+            [one] => Some(one.to_string()),
+            _ => None,
+        },
+        primary: true,
+        danger: false,
+        keep: false,
+    })
 }

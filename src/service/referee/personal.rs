@@ -226,7 +226,10 @@ impl Service {
                     lines[..n.min(DIGEST_GAMES)].join(" | ")
                 );
                 if more > 0 {
-                    text.push_str(&format!(" | and {more} more (`games` lists them all)"));
+                    text.push_str(&format!(
+                        " | and {more} more ({} lists them all)",
+                        crate::variants::api::command_mark("games")
+                    ));
                 }
                 vec![new_message(
                     &Destination::Dm(user.to_string()),

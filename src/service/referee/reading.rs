@@ -114,8 +114,9 @@ impl Service {
             // Nothing shown to this player alone: say so without denying what the game
             // calls a hand (Parade's face-down hand, which nobody sees, is on the board).
             None => format!(
-                "game #{id}: you hold nothing secret in {}: all you may see is on the board (`board {id}`), any face-down cards as a count",
+                "game #{id}: you hold nothing secret in {}: all you may see is on the board ({}), any face-down cards as a count",
                 self.display_name(&g.variant),
+                crate::variants::api::command_mark(&format!("board {}", g.id)),
                 id = g.id,
             ),
         };

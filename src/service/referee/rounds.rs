@@ -36,10 +36,26 @@ pub(super) use super::text::tournament_name;
 pub(super) fn made_text(t: &TournamentRow, spec: &dyn VariantSpec, terms: &str) -> String {
     let creator = super::marks::user_mark(&t.creator);
     format!(
-        "{} made by {creator}{terms}: join it with tournament join {}; {creator} starts it",
+        "{} made by {creator}{terms}: join it with {}; {creator} starts it",
         tournament_name(t, spec.display_name()),
-        t.id,
+        super::marks::command_mark(&format!("tournament join {}", t.id)),
     )
+}
+
+/// Says the creation of tournament `t` ([`made_text`]), with a Join button for anyone (the
+/// referee checks who may join, as for a typed `tournament join`).
+pub(super) fn say_made(r: &mut Reply, t: &TournamentRow, spec: &dyn VariantSpec, terms: &str) {
+    r.say(made_text(t, spec, terms));
+    if let Some(last) = r.out.last_mut() {
+        last.buttons.push(super::Button {
+            label: "Join".into(),
+            command: format!("tournament join {}", t.id),
+            for_user: None,
+            primary: true,
+            danger: false,
+            keep: true,
+        });
+    }
 }
 
 /// The standings of `record` as a table of text, with the title above it.

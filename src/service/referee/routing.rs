@@ -55,6 +55,8 @@ pub(super) fn answer_buttons(
                 command: with_id(&a.command, g.id),
                 for_user: user.clone(),
                 primary: a.primary,
+                danger: false,
+                keep: false,
             })
         })
         .collect()
@@ -290,6 +292,8 @@ impl Service {
                     command: with_id(&a.command, g.id),
                     for_user: Some(user.to_string()),
                     primary: a.primary,
+                    danger: false,
+                    keep: false,
                 })
                 .collect();
             r.out.push(Outbound {
@@ -415,6 +419,8 @@ impl Service {
             command: format!("analyse {}", g.id),
             for_user: None,
             primary: false,
+            danger: false,
+            keep: false,
         })
     }
 
@@ -432,6 +438,8 @@ impl Service {
             command: format!("rematch #{}", g.id),
             for_user: None,
             primary: false,
+            danger: false,
+            keep: false,
         })
     }
 }

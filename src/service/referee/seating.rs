@@ -3,7 +3,7 @@
 
 use super::commit;
 use super::lookup::{id_list, is_in, is_in_channel};
-use super::marks::user_mark;
+use super::marks::{command_mark, user_mark};
 use super::routing::public_dest;
 use super::text::{awaited_users, public_view, seat_list, turn_line, waiting_for};
 use super::{ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply, Service};
@@ -387,6 +387,10 @@ fn named_challenge(
                 Answer::Decline => format!(
                     "challenge #{id} is not addressed to you: only a player it names can decline it"
                 ),
+                Answer::Accept if g.challenger == inc.user => format!(
+                    "challenge #{id} is your own: you cannot accept it; withdraw it with {}",
+                    command_mark(&format!("cancel {id}"))
+                ),
                 Answer::Accept => format!("challenge #{id} is not addressed to you"),
             },
         ));
@@ -404,16 +408,25 @@ fn named_challenge(
     Ok(g)
 }
 
-/// The buttons under a challenge: anyone it is made to may press them (the referee checks
-/// who may answer, like for a typed `accept`).
-pub(super) fn challenge_buttons(id: i64) -> Vec<super::Button> {
-    [("Accept", "accept", true), ("Decline", "decline", false)]
+/// The buttons under a challenge made by `challenger`: one that names its players has
+/// Accept and Decline, for anyone it names (the referee checks who may answer, like for a
+/// typed `accept`); an open one (`open`) has Accept, for anyone, and Cancel, for its
+/// challenger alone.
+pub(super) fn challenge_buttons(id: i64, challenger: &str, open: bool) -> Vec<super::Button> {
+    let second = match open {
+        true => ("Cancel", "cancel", Some(challenger.to_string())),
+        false => ("Decline", "decline", None),
+    };
+    [("Accept", "accept", None), second]
         .into_iter()
-        .map(|(label, word, primary)| super::Button {
+        .enumerate()
+        .map(|(i, (label, word, for_user))| super::Button {
             label: label.into(),
             command: format!("{word} {id}"),
-            for_user: None,
-            primary,
+            for_user,
+            primary: i == 0,
+            danger: false,
+            keep: false,
         })
         .collect()
 }

@@ -261,6 +261,8 @@ fn answer_buttons(id: i64, user: Option<&str>) -> Vec<Button> {
         command: format!("takeback #{id} {word}"),
         for_user: user.map(str::to_string),
         primary,
+        danger: false,
+        keep: false,
     })
     .collect()
 }

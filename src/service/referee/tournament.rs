@@ -6,7 +6,7 @@
 
 use super::marks::{user_at_mark, user_mark, DAY};
 use super::messages::{Fail, Incoming, Member, Outbound, Place, Reply};
-use super::rounds::{made_text, standings_of, stored_options, table_text, tournament_name};
+use super::rounds::{say_made, standings_of, stored_options, table_text, tournament_name};
 use super::Service;
 use crate::service::command::{TournamentCommand, TournamentFormat, TournamentTerms};
 use crate::service::tournament::{is_competition, record_of, rounds_of, MAX_ENTRANTS};
@@ -83,7 +83,10 @@ impl Service {
         for t in ts {
             let n = self.store.entrants(t.id).await?.len();
             let state = match t.state.as_str() {
-                "signup" => format!("open for sign-up (tournament join {})", t.id),
+                "signup" => format!(
+                    "open for sign-up ({})",
+                    super::marks::command_mark(&format!("tournament join {}", t.id))
+                ),
                 "paused" => format!("paused after round {}", t.current_round),
                 _ => format!("round {} of {}", t.current_round, rounds_of(&t, n)),
             };
@@ -180,7 +183,7 @@ impl Service {
             .create_tournament(&t, Some(&inc.event_id), inc.at)
             .await?;
         let row = self.tournament_row(id).await?;
-        r.say(made_text(&row, spec, &terms_line(&row)));
+        say_made(r, &row, spec, &terms_line(&row));
         Ok(())
     }
 

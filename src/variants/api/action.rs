@@ -28,8 +28,9 @@ impl Action {
     pub fn to<T: DeserializeOwned>(&self, variant: &str) -> Result<T, RuleError> {
         serde_json::from_value(self.0.clone()).map_err(|_| {
             RuleError::not_here(format!(
-                "`{}` is not part of {variant}: type help for its commands",
-                self.name()
+                "`{}` is not part of {variant}: {} lists the commands",
+                self.name(),
+                crate::variants::api::command_mark("help"),
             ))
         })
     }
@@ -88,8 +89,8 @@ mod tests {
         assert_eq!(Action::timeout().to::<Toy>("toy").unwrap(), Toy::Timeout);
         let e = Action::abort().to::<Toy>("toy").unwrap_err();
         assert_eq!(
-            e.text,
-            "`abort` is not part of toy: type help for its commands"
+            crate::variants::api::typed_commands(&e.text),
+            "`abort` is not part of toy: `help` lists the commands"
         );
         let step = Action::of(&Toy::Step(3)).unwrap();
         assert_eq!(step.name(), "step");

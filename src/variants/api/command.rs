@@ -96,9 +96,11 @@ impl CommandSpec {
 
     /// The refusal that shows how to write the command.
     pub fn usage_error(&self) -> RuleError {
+        let examples: Vec<String> = self.examples.split(", ").map(super::command_mark).collect();
         RuleError::syntax(format!(
             "usage: {} (for example: {})",
-            self.usage, self.examples
+            self.usage,
+            examples.join(", ")
         ))
     }
 }

@@ -11,6 +11,7 @@
 //! A variant whose engine keeps its own ending (chess) shares the offers alone:
 //! [`make_offer`], [`answer_offer`] and [`refuse_if_over`].
 
+use super::marks::command_mark_str;
 use super::{CommandSpec, GameCommand, GameOutcome, Note, RuleError, Seat, Text};
 use serde::{Deserialize, Serialize};
 
@@ -155,10 +156,21 @@ pub struct OfferWords {
 /// A draw offer's words in most variants.
 pub const DRAW_OFFER: OfferWords = OfferWords {
     already_made: "you have already offered a draw",
-    answer_first: "your opponent has offered a draw: answer it first (draw accept or decline)",
+    answer_first: concat!(
+        "your opponent has offered a draw: answer it first (",
+        command_mark_str!("draw accept"),
+        " or ",
+        command_mark_str!("draw decline"),
+        ")"
+    ),
     own: "you cannot answer your own draw offer",
     none: "there is no draw offer to answer",
-    made: Said::public(" offers a draw: draw accept or decline"),
+    made: Said::public(concat!(
+        " offers a draw: ",
+        command_mark_str!("draw accept"),
+        " or ",
+        command_mark_str!("draw decline")
+    )),
     accepted: None,
     declined: Said::public(" declines the draw"),
 };
@@ -445,7 +457,7 @@ mod tests {
         );
         assert_eq!(
             text(g.act_duel(Seat(0), DuelAction::Offer)),
-            "P0 offers a draw: draw accept or decline"
+            "P0 offers a draw: \u{E003}draw accept\u{E004} or \u{E003}draw decline\u{E004}"
         );
         assert_eq!(
             text(g.act_duel(Seat(0), DuelAction::Offer)),

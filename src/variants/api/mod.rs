@@ -10,6 +10,7 @@ mod duel;
 mod engine;
 mod error;
 mod game;
+mod marks;
 mod note;
 mod options;
 mod outcome;
@@ -32,6 +33,8 @@ pub use duel::{
 pub use engine::{BoardEnd, EngineRecord};
 pub use error::{to_stored, to_stored_text, RefusalKind, RuleError};
 pub use game::{Env, GameRules, NewGame, VariantSpec, RULES_SUMMARY_MAX};
+pub(crate) use marks::command_mark_str;
+pub use marks::{command_mark, marked_commands, render_commands, typed_commands};
 pub use note::{plural, Audience, Note, Span, Text};
 pub use options::{read_options, OptionKind, OptionSpec, Options};
 pub use outcome::{reason_words, GameOutcome};

@@ -22,8 +22,9 @@ pub(super) fn read(g: &Booster, seat: Seat, c: &GameCommand) -> Result<Reading, 
         "draw" => BoosterAction::Duel(DuelAction::read_draw(c, &crate::variants::chess::DRAW)?),
         _ => {
             return Err(RuleError::not_here(format!(
-                "`{}` is not part of Booster Chess: type help for its commands",
-                c.word.chars().take(20).collect::<String>()
+                "`{}` is not part of Booster Chess: {} lists the commands",
+                c.word.chars().take(20).collect::<String>(),
+                crate::variants::api::command_mark("help"),
             )))
         }
     };

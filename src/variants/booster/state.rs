@@ -19,7 +19,7 @@ use crate::notation::san_among;
 use crate::rules::{Color, Move, Role, Square};
 use crate::variants::api::random::{splitmix64, Random, SeededRng};
 use crate::variants::api::{
-    lost_by, Duel, DuelAction, GameOutcome, Note, RuleError, Seat, Text, DUEL_WORDS,
+    command_mark, lost_by, Duel, DuelAction, GameOutcome, Note, RuleError, Seat, Text, DUEL_WORDS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -408,15 +408,16 @@ impl Booster {
         if let Some(at) = self.stepping() {
             if !self.legal_steps().is_empty() {
                 options.push(format!(
-                    "boost SQUARE (the piece on {at} has {} to spend)",
+                    "{} (the piece on {at} has {} to spend)",
+                    command_mark("boost SQUARE"),
                     plural(self.pos.boost(at) as usize, "checker")
                 ));
             }
         }
         if self.card_open() {
-            options.push("card CARD on SQUARE".into());
+            options.push(command_mark("add SQUARE with CARD"));
         }
-        options.push("done".into());
+        options.push(command_mark("done"));
         format!("still to choose: {}", options.join(", or "))
     }
 

@@ -26,7 +26,7 @@ use crate::notation::fen::parse_fen;
 use crate::notation::pgn::{numbered_moves, push_numbered, turn_san};
 use crate::notation::write_pgn_annotated;
 use crate::rules::{Color, Game, Move, MoveKind, Outcome, Position, Role, Square, Turn, Variant};
-use crate::variants::api::{GameOutcome, OfferWords, RuleError, Said, Seat};
+use crate::variants::api::{command_mark_str, GameOutcome, OfferWords, RuleError, Said, Seat};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
@@ -84,10 +84,21 @@ impl OfferKind {
 /// A draw offer's words in chess: a proposal.
 const DRAW_PROPOSAL: OfferWords = OfferWords {
     already_made: "you have already proposed a draw",
-    answer_first: "your opponent has proposed a draw: answer it first (draw accept or decline)",
+    answer_first: concat!(
+        "your opponent has proposed a draw: answer it first (",
+        command_mark_str!("draw accept"),
+        " or ",
+        command_mark_str!("draw decline"),
+        ")"
+    ),
     own: "you cannot answer your own draw proposal",
     none: "there is no draw proposal to answer",
-    made: Said::public(" proposes a draw: draw accept or decline"),
+    made: Said::public(concat!(
+        " proposes a draw: ",
+        command_mark_str!("draw accept"),
+        " or ",
+        command_mark_str!("draw decline")
+    )),
     accepted: None,
     declined: Said::public(" declined the draw"),
 };

@@ -65,9 +65,10 @@ pub(super) fn read(
             act(ChessAction::Claim(kind, intended))
         }
         _ => Err(RuleError::not_here(format!(
-            "`{}` is not part of {}: type help for its commands",
+            "`{}` is not part of {}: {} lists the commands",
             command.word.chars().take(20).collect::<String>(),
-            rules.game().variant().display_name()
+            rules.game().variant().display_name(),
+            crate::variants::api::command_mark("help"),
         ))),
     }
 }

@@ -57,8 +57,9 @@ pub(super) fn read(
             _ => Err(usage("guess")),
         },
         _ => Err(RuleError::not_here(format!(
-            "`{}` is not part of Secret Chesswords: type help for its commands",
-            command.word.chars().take(20).collect::<String>()
+            "`{}` is not part of Secret Chesswords: {} lists the commands",
+            command.word.chars().take(20).collect::<String>(),
+            crate::variants::api::command_mark("help"),
         ))),
     }
 }

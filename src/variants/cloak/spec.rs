@@ -245,8 +245,9 @@ fn read(g: &Cloak, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
         "draw" => CloakAction::Duel(DuelAction::read_draw(c, &DRAW)?),
         _ => {
             return Err(RuleError::not_here(format!(
-                "`{}` is not part of Cloak and Dagger Chess: type help for its commands",
-                c.word.chars().take(20).collect::<String>()
+                "`{}` is not part of Cloak and Dagger Chess: {} lists the commands",
+                c.word.chars().take(20).collect::<String>(),
+                crate::variants::api::command_mark("help"),
             )))
         }
     };

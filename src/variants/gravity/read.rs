@@ -25,8 +25,9 @@ pub(super) fn read(g: &Gravity, seat: Seat, c: &GameCommand) -> Result<Reading, 
         "draw" => GravityAction::Duel(DuelAction::read_draw(c, &DRAW)?),
         _ => {
             return Err(RuleError::not_here(format!(
-                "`{}` is not part of Gravity Chess: type help for its commands",
-                c.word.chars().take(20).collect::<String>()
+                "`{}` is not part of Gravity Chess: {} lists the commands",
+                c.word.chars().take(20).collect::<String>(),
+                crate::variants::api::command_mark("help"),
             )))
         }
     };

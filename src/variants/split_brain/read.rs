@@ -39,8 +39,9 @@ pub(super) fn read(command: &GameCommand) -> Result<Reading, RuleError> {
         },
         "pick" | "decide" | "choose" | "draw" => Err(usage(&command.word)),
         _ => Err(RuleError::not_here(format!(
-            "`{}` is not part of Split-Brain Chess: type help for its commands",
-            command.word.chars().take(20).collect::<String>()
+            "`{}` is not part of Split-Brain Chess: {} lists the commands",
+            command.word.chars().take(20).collect::<String>(),
+            crate::variants::api::command_mark("help"),
         ))),
     }
 }

@@ -343,8 +343,11 @@ fn team_actions_resign_and_draws() {
     let mut g = SplitBrain::new();
     let notes = act(&mut g, WQ, SplitAction::Offer(OfferKind::Draw)).unwrap();
     assert_eq!(
-        said(&notes),
-        ["White queen side proposes a draw: draw accept or decline"]
+        said(&notes)
+            .iter()
+            .map(|t| crate::variants::api::typed_commands(t))
+            .collect::<Vec<_>>(),
+        ["White queen side proposes a draw: `draw accept` or `draw decline`"]
     );
     // The offer is for the other team, either partner; it holds up nobody.
     let answer = g

@@ -1,0 +1,212 @@
+//! Slash-first words and buttons with a lifecycle: what the bot says on Discord names its
+//! commands as slash commands (never the typed form), an answer that is an action comes
+//! with its button (an open challenge's Accept and Cancel, a draw offer's answers, a claim
+//! on time, a tournament's Join), and a button whose moment has passed is taken off its
+//! message when pressed, the presser told what happened.
+
+use crate::fake_discord;
+
+use fake_discord::harness::*;
+use fake_discord::{Fake, Recorded};
+use serde_json::{json, Value};
+
+/// Phrases of typed syntax the bot once said in answer to slash commands and buttons.
+const TYPED_PHRASES: &[&str] = &[
+    "draw accept or decline",
+    "join it with tournament join",
+    "Anyone: accept",
+    "claim the win with `claim",
+    "Change them with `settings",
+    "type help",
+    "for example: server prefix",
+    "card CARD on SQUARE",
+];
+
+/// The commands whose typed form, quoted, would be typed syntax on Discord.
+const COMMANDS: &[&str] = &[
+    "accept",
+    "decline",
+    "cancel",
+    "draw",
+    "claim",
+    "tournament",
+    "settings",
+    "server",
+    "help",
+    "rules",
+    "games",
+    "board",
+    "pgn",
+    "resign",
+    "challenge",
+    "analyse",
+    "done",
+];
+
+/// The typed syntax in `text`, if any: a phrase above, or a quoted command line that is
+/// not a slash command.
+fn typed_syntax(text: &str) -> Option<String> {
+    if let Some(p) = TYPED_PHRASES.iter().find(|p| text.contains(*p)) {
+        return Some(p.to_string());
+    }
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .find(|quoted| {
+            let first = quoted.split_whitespace().next().unwrap_or("");
+            COMMANDS.contains(&first.to_lowercase().as_str())
+        })
+        .map(str::to_string)
+}
+
+/// Every text the bot sent (messages, interaction answers, followups and edits) is free
+/// of typed syntax; at least one quotes a slash command.
+fn no_typed_syntax(fake: &Fake) {
+    let mut slash = 0;
+    for r in fake.requests() {
+        let Some(text) = r.content() else { continue };
+        if let Some(t) = typed_syntax(text) {
+            panic!("typed syntax ({t}) in {} {}: {text}", r.method, r.path);
+        }
+        slash += usize::from(text.contains("`/"));
+    }
+    assert!(slash > 0, "no slash command quoted anywhere");
+}
+
+/// The followup (or edit) whose content contains `needle`.
+async fn followup(fake: &Fake, needle: &str) -> Recorded {
+    let found = |x: &Recorded| {
+        x.path.starts_with("/webhooks/") && x.content().is_some_and(|c| c.contains(needle))
+    };
+    let reqs = fake
+        .wait_for(&format!("a followup saying {needle}"), |r| {
+            r.iter().any(found)
+        })
+        .await;
+    reqs.into_iter().find(found).unwrap()
+}
+
+/// The bot's message in `channel` as it shows the buttons of `body` (a message or an
+/// interaction response's data), for a user to press.
+fn shown(fake: &Fake, channel: &str, body: &Value) -> Value {
+    let mut m = bot_message(fake, channel);
+    m["components"] = body["components"].clone();
+    m
+}
+
+/// The styles of the buttons of a message body, in order.
+fn styles(body: &Value) -> Vec<u64> {
+    body["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["style"].as_u64())
+        .collect()
+}
+
+/// An open challenge has Accept, for anyone but its author (whose press points to
+/// Cancel), and Cancel, for its author alone; once cancelled, a late Accept takes the
+/// buttons off and says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_has_accept_for_others_and_cancel_for_its_author() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("words-open"), config(&fake), 1).await;
+    let options = json!([{"name": "colour", "type": 3, "value": "white"}]);
+    let r = slash_reply(&fake, ALICE, GAMES, "challenge", options).await;
+    assert_eq!(r.flags() & 64, 0, "a challenge is public: {}", r.json);
+    assert_says(&r, "`/chess accept game:1`");
+    let (accept, cancel) = (button(None, "accept 1"), button(Some(ALICE), "cancel 1"));
+    assert_eq!(
+        button_ids(&r.json["data"]),
+        [accept.clone(), cancel.clone()]
+    );
+
+    let posted = shown(&fake, GAMES, &r.json["data"]);
+    // Her own Accept: she cannot, and is pointed to Cancel.
+    let own = fake.press(ALICE, &posted, &accept);
+    let r = fake.wait_callback(&own).await;
+    assert_ne!(r.flags() & 64, 0, "{}", r.json);
+    assert_says(&r, "your own");
+    assert_says(&r, "`/chess cancel game:1`");
+    // Bob cannot cancel it.
+    let other = fake.press(BOB, &posted, &cancel);
+    assert_says(&fake.wait_callback(&other).await, "for another player");
+    // Alice cancels it: the buttons are taken off.
+    let mine = fake.press(ALICE, &posted, &cancel);
+    assert_buttons_disabled(&fake.wait_callback(&mine).await);
+    // A late Accept on a copy of the message still showing it: taken off, and why.
+    let late = fake.press(CAROL, &posted, &accept);
+    assert_buttons_disabled(&fake.wait_callback(&late).await);
+    let why = followup(&fake, "moment has passed").await;
+    assert_ne!(why.flags() & 64, 0, "{}", why.json);
+    assert!(why.content().unwrap().contains("not a pending challenge"));
+    no_typed_syntax(&fake);
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// A draw offer's answers are buttons; answered by typing, a late press of them takes
+/// them off and says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_offers_buttons_lapse_once_it_is_answered() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("words-draw"), config(&fake), 1).await;
+    let thread = start_game(&fake, "").await;
+    fake.say(ALICE, &thread, "!e4");
+    wait_post(&fake, &thread, "e4").await;
+    fake.say(BOB, &thread, "!e5");
+    wait_post(&fake, &thread, "e5").await;
+    let offer = json!([{"name": "answer", "type": 3, "value": "offer"}]);
+    let r = slash_reply(&fake, ALICE, &thread, "draw", offer).await;
+    assert_says(&r, "`/chess draw answer:accept`");
+    let yes = button(Some(BOB), "draw #1 accept");
+    assert!(button_ids(&r.json["data"]).contains(&yes), "{}", r.json);
+    fake.say(BOB, &thread, "!draw decline");
+    wait_post(&fake, &thread, "declined the draw").await;
+    let late = fake.press(BOB, &shown(&fake, &thread, &r.json["data"]), &yes);
+    assert_buttons_disabled(&fake.wait_callback(&late).await);
+    followup(&fake, "moment has passed").await;
+
+    no_typed_syntax(&fake);
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// A new tournament has a Join button that stays for everyone; settings and help speak
+/// slash; forget-me's confirmation is red and answers on the message pressed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn join_stays_for_everyone_and_a_destructive_confirmation_is_red() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("words-join"), config(&fake), 1).await;
+    let r = crate::tournament_slash::create(&fake, "swiss", "standard", ("rounds", 3)).await;
+    assert_says(&r, "`/tournament join id:1`");
+    let join = "cmd:*:tournament join 1";
+    assert_eq!(button_ids(&r.json["data"]), [join]);
+    for who in [BOB, CAROL] {
+        let p = fake.press(who, &bot_message(&fake, GAMES), join);
+        let r = fake.wait_callback(&p).await;
+        assert_eq!(r.json["type"], 4, "the Join button stays: {}", r.json);
+        assert_says(&r, "joined tournament #1");
+    }
+    let settings = slash_reply(&fake, DAVE, GAMES, "settings", json!([])).await;
+    assert_says(&settings, "`/postal settings reminders:24,1`");
+    let bad = json!([{"name": "reminders", "type": 3, "value": "soon"}]);
+    let refused = slash_reply(&fake, DAVE, GAMES, "settings", bad).await;
+    assert_says(&refused, "for example: `/postal settings");
+
+    let ask = private_answer(&fake, DAVE, GAMES, "forget-me", json!([]), "the question").await;
+    assert_eq!(styles(&ask.json["data"]), [4], "red: {}", ask.json);
+    let mut question = bot_message(&fake, GAMES);
+    question["flags"] = json!(64);
+    question["components"] = ask.json["data"]["components"].clone();
+    let confirm = button(Some(DAVE), "forget-me confirm");
+    let p = fake.press(DAVE, &question, &confirm);
+    let r = fake.wait_callback(&p).await;
+    assert_eq!(r.json["type"], 7, "{}", r.json);
+    assert!(r.content().unwrap().contains("delete"), "{}", r.json);
+    assert_eq!(r.json["data"]["components"], json!([]));
+    no_typed_syntax(&fake);
+    all_accepted(&fake);
+    bot.stop().await;
+}
