@@ -160,7 +160,7 @@ async fn auto_claim_claims_a_chess_sharp_win_on_time_once_for_the_player_who_ask
     assert!(
         texts
             .iter()
-            .any(|t| t.contains("game #2: erin's time has run out") && t.contains("claim time")),
+            .any(|t| t.contains("game #2: erin's time has run out") && t.contains("claim 2 time")),
         "{texts:?}"
     );
     assert!(tick_once(&db, T0 + DAY + 120).await.is_empty());

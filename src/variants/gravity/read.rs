@@ -44,8 +44,12 @@ fn read_move(g: &Gravity, seat: Seat, text: &str) -> Result<String, RuleError> {
     let fits = read_among(Variant::STANDARD.config(), g.turn(), &pattern, text)?;
     let legal = g.legal_moves();
     let allowed: Vec<_> = fits.iter().filter(|m| legal.contains(m)).collect();
+    // Text that is exactly one reading's SAN means that move, as in every chess variant
+    // (`bxc3` is the pawn, `Bxc3` the bishop).
+    let exact = || allowed.iter().find(|m| san_among(***m, &legal) == text);
     match allowed.as_slice() {
         [m] => Ok(m.uci()),
+        [_, _, ..] if exact().is_some() => Ok(exact().map(|m| m.uci()).unwrap_or_default()),
         // A downward reading says why it is refused before one that goes up.
         [] => match fits
             .iter()
