@@ -287,11 +287,13 @@ impl Console {
 
 /// A step for the side to move: a mate if there is one, now and then a double move (when
 /// the variant has them and a token is left), more often a capture than not, rarely a
-/// resignation, which is also the answer to having no move at all.
-fn pick(game: &Game, rng: &mut StdRng) -> Step {
+/// resignation, which is also the answer to having no move at all. Never a resignation
+/// while `turns_played` (the turns sent so far) is below two, before both sides have
+/// moved: that would call the game off (an abort), not resign it.
+fn pick(game: &Game, turns_played: usize, rng: &mut StdRng) -> Step {
     let pos = game.position();
     let moves: Vec<_> = game.legal_moves().into_iter().collect();
-    if moves.is_empty() || rng.gen_ratio(1, 400) {
+    if moves.is_empty() || (turns_played >= 2 && rng.gen_ratio(1, 400)) {
         return Step::Resign;
     }
     for m in &moves {
@@ -418,7 +420,7 @@ impl Run {
             Color::White => white,
             Color::Black => black,
         };
-        let step = pick(&g.game, &mut self.rng);
+        let step = pick(&g.game, g.steps.len(), &mut self.rng);
         let pos = *g.game.position();
         g.apply(step);
         let line = match step {
