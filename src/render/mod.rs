@@ -172,30 +172,53 @@ impl Image {
     }
 }
 
-/// Draws board images. Build one per theme and keep it: the first image of each board
-/// size and shape prepares that size's assets (a few hundred milliseconds at the default
-/// size, so the bot prepares every shape its variants use at start-up with
-/// [`Renderer::prepare_all`]), every later one reuses them. Safe to share between
-/// threads.
+/// The prepared assets of board images, by theme, board size and shape: each is made
+/// once and never changes after (its fixed codes are learnt as it is made).
+type AssetMap = HashMap<(Theme, u32, u8, u8), Arc<Assets>>;
+
+/// The assets every [`Renderer`] of the process shares: a size and shape is prepared once
+/// per process (a second or so of work), however many renderers draw it (the bot's, an
+/// export's animation, a console's, every bot a test process starts).
+fn process_assets() -> Arc<Mutex<AssetMap>> {
+    static SHARED: std::sync::OnceLock<Arc<Mutex<AssetMap>>> = std::sync::OnceLock::new();
+    SHARED.get_or_init(Arc::default).clone()
+}
+
+/// Draws board images. The first image of each board size and shape prepares that
+/// size's assets (a few hundred milliseconds at the default size, so the bot prepares
+/// every shape its variants use at start-up with [`Renderer::prepare_all`]), every later
+/// one reuses them, in every renderer of the process ([`Renderer::isolated`] excepted).
+/// Safe to share between threads.
 pub struct Renderer {
     theme: Theme,
-    assets: Mutex<HashMap<(u32, u8, u8), Arc<Assets>>>,
+    assets: Arc<Mutex<AssetMap>>,
     /// How many times assets were prepared.
     preparations: AtomicUsize,
 }
 
 impl Renderer {
-    /// A renderer drawing with `theme`.
+    /// A renderer drawing with `theme`, sharing the process's prepared assets.
     pub fn new(theme: Theme) -> Renderer {
         Renderer {
             theme,
-            assets: Mutex::new(HashMap::new()),
+            assets: process_assets(),
+            preparations: AtomicUsize::new(0),
+        }
+    }
+
+    /// A renderer drawing with `theme` that prepares its own assets, sharing none: what a
+    /// measurement of the first image of a size uses.
+    pub fn isolated(theme: Theme) -> Renderer {
+        Renderer {
+            theme,
+            assets: Arc::default(),
             preparations: AtomicUsize::new(0),
         }
     }
 
     /// How many times this renderer has prepared a board size and shape's assets (once
-    /// each, unless two threads raced for the same new one).
+    /// each, unless two threads raced for the same new one; none that another renderer of
+    /// the process had prepared already).
     pub fn preparations(&self) -> usize {
         self.preparations.load(Ordering::Relaxed)
     }
@@ -206,13 +229,18 @@ impl Renderer {
     }
 
     fn assets(&self, board_px: u32, files: u8, ranks: u8) -> Arc<Assets> {
-        let key = (board_px.clamp(MIN_BOARD_PX, MAX_BOARD_PX), files, ranks);
+        let key = (
+            self.theme.clone(),
+            board_px.clamp(MIN_BOARD_PX, MAX_BOARD_PX),
+            files,
+            ranks,
+        );
         if let Some(a) = self.assets.lock().expect("renderer assets").get(&key) {
             return a.clone();
         }
         // Prepared outside the lock, so other sizes are not held up; two threads racing
         // for the same new size both prepare it and one result is kept.
-        let prepared = Assets::new(&self.theme, key.0, files, ranks);
+        let prepared = Assets::new(&self.theme, key.1, files, ranks);
         sample::learn_codes(&prepared);
         let prepared = Arc::new(prepared);
         self.preparations.fetch_add(1, Ordering::Relaxed);
@@ -301,7 +329,7 @@ mod tests {
 
     #[test]
     fn an_image_after_preparation_prepares_nothing_more() {
-        let renderer = Renderer::default();
+        let renderer = Renderer::isolated(Theme::default());
         let options = RenderOptions { board_px: 120 };
         renderer.prepare_all(&[(8, 8), (6, 6), (8, 8)], &options);
         let prepared = renderer.preparations();
@@ -313,6 +341,29 @@ mod tests {
         // Another size is prepared on first use.
         renderer.render_png(&BoardView::empty(8, 8), &RenderOptions { board_px: 200 });
         assert_eq!(renderer.preparations(), prepared + 1);
+    }
+
+    #[test]
+    fn renderers_of_one_process_share_what_they_prepared() {
+        // A size no other test draws, so this test alone prepares it.
+        let options = RenderOptions { board_px: 136 };
+        let first = Renderer::default();
+        let png = first.render_png(&BoardView::empty(7, 7), &options);
+        assert_eq!(first.preparations(), 1);
+        let second = Renderer::default();
+        assert_eq!(second.render_png(&BoardView::empty(7, 7), &options), png);
+        assert_eq!(
+            second.preparations(),
+            0,
+            "the second renderer reused the first's"
+        );
+        let own = Renderer::isolated(Theme::default());
+        assert_eq!(own.render_png(&BoardView::empty(7, 7), &options), png);
+        assert_eq!(
+            own.preparations(),
+            1,
+            "an isolated renderer prepares its own"
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@ impl Rgb {
 /// [`Theme::default`] is a brown board (the colours most players know from paper
 /// diagrams and online play) on a dark frame that sits well in Discord's dark and light
 /// modes alike.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Theme {
     /// Light squares.
     pub light: Rgb,

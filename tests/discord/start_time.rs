@@ -52,7 +52,7 @@ async fn start_time_to_identify_and_first_boards() {
     for (files, ranks) in Registry::builtin().board_shapes() {
         let mut first = Vec::new();
         for _ in 0..5 {
-            let renderer = Renderer::default();
+            let renderer = Renderer::isolated(Default::default());
             let view = BoardView::empty(files, ranks);
             let started = Instant::now();
             let png = renderer.render_png(&view, &RenderOptions::default());
