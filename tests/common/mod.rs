@@ -63,3 +63,9 @@ pub fn python_chess_available() -> bool {
     }
     available
 }
+
+/// The repository's root folder, where the documents, transcripts and data the tests
+/// read are (the test crates are the package `postal-app`, in `app/`).
+pub fn root() -> &'static std::path::Path {
+    std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}

@@ -141,10 +141,9 @@ fn a_game_continued_in_a_second_console_session_on_the_same_database_loses_no_mo
 #[test]
 fn a_double_move_export_has_the_tokens_left() {
     let (dir, db) = temp_db("double-move");
-    let script = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts/double-move.txt"),
-    )
-    .unwrap();
+    let script =
+        std::fs::read_to_string(crate::common::root().join("tests/transcripts/double-move.txt"))
+            .unwrap();
     let transcript = play(&db, &script);
     assert!(
         transcript.contains("wins by checkmate (1-0)"),

@@ -116,7 +116,7 @@ fn crate_uses(text: &str) -> BTreeSet<String> {
 
 #[test]
 fn every_layer_uses_only_the_layers_below_it() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = crate::common::root().join("src");
     let layers: Vec<&str> = LAYERS.iter().map(|(name, _)| *name).collect();
     let mut wrong = Vec::new();
     let mut seen_known = BTreeSet::new();

@@ -9,7 +9,6 @@ use postal::notation::fen::{parse_fen, to_fen};
 use postal::notation::{parse_move, write_pgn, PgnTags};
 use postal::rules::{Game, Variant};
 use postal::variants::Registry;
-use std::path::Path;
 
 /// One game per variant: its registry id, python-chess's name for the variant
 /// (`board.uci_variant`), and the moves, typed as a player would, to the variant's end.
@@ -68,7 +67,7 @@ fn every_lichess_variants_pgn_replays_in_python_chess_to_the_same_position() {
     if !python_chess_available() {
         return;
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::root();
     let dir = std::env::temp_dir().join(format!("postal-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut expected = Vec::new();

@@ -27,7 +27,6 @@ use postal::variants::api::random::{Random, SeededRng};
 use postal::variants::chess960::start_fen;
 use postal::variants::Registry;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// Each variant: its registry id and python-chess's name for it (`uci_variant`, or
 /// `chess960` for the standard board with Chess960 castling).
@@ -323,7 +322,7 @@ fn endings(games: &[Played]) -> BTreeMap<&str, BTreeMap<String, usize>> {
 
 /// Runs the script on every game at once; its answers by game and ply.
 fn python_answers(games: &[Played]) -> BTreeMap<(usize, usize), String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::root();
     let dir = std::env::temp_dir().join(format!("postal-oracle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (input, output) = (dir.join("games.tsv"), dir.join("answers.tsv"));

@@ -9,7 +9,6 @@
 //! count. Run it alone with `cargo test --test engine -- referee_parts::`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 /// The parts, the foundation first; `mod.rs`, which only declares and re-exports them,
 /// is left out. A new file must take its place here.
@@ -146,7 +145,7 @@ fn module_uses(code: &str, parts: &[&str]) -> BTreeSet<String> {
 
 #[test]
 fn referee_parts_point_one_way() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/service/referee");
+    let dir = crate::common::root().join("src/service/referee");
     let mut code = BTreeMap::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

@@ -84,7 +84,8 @@ fn rgb_pixels(image: &Image) -> Vec<Rgb> {
 
 /// Compares an image with its golden file, or writes the file when blessing.
 fn golden(name: &str, image: &Image) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    let path = crate::common::root()
+        .to_path_buf()
         .join("tests/golden")
         .join(format!("{name}.png"));
     let png = image.to_png();

@@ -293,11 +293,16 @@ fn the_two_seat_lifecycle_says_and_stores_what_the_release_before_did() {
             .iter()
             .map(|(name, record)| format!("{}: {record}", json!(name)))
             .collect();
-        std::fs::write(FIXTURE, format!("{{\n{}\n}}\n", lines.join(",\n"))).unwrap();
+        std::fs::write(
+            crate::common::root().join(FIXTURE),
+            format!("{{\n{}\n}}\n", lines.join(",\n")),
+        )
+        .unwrap();
         return;
     }
     let before: Value = serde_json::from_str(
-        &std::fs::read_to_string(FIXTURE).expect("the fixture (POSTAL_BLESS=1 writes it)"),
+        &std::fs::read_to_string(crate::common::root().join(FIXTURE))
+            .expect("the fixture (POSTAL_BLESS=1 writes it)"),
     )
     .unwrap();
     let before = before.as_object().unwrap();

@@ -61,7 +61,7 @@ fn contains_word(line: &str, name: &str) -> bool {
 
 #[test]
 fn the_service_the_store_and_the_adapters_name_no_variant() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::root();
     let mut files = Vec::new();
     for dir in ["src/service", "src/store", "src/discord", "src/console"] {
         rust_files(&root.join(dir), &mut files);

@@ -54,7 +54,7 @@ struct Contract {
 fn contract() -> &'static Contract {
     static CONTRACT: OnceLock<Contract> = OnceLock::new();
     CONTRACT.get_or_init(|| {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(DOCUMENT);
+        let path = crate::common::root().join(DOCUMENT);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
             panic!(
                 "Discord's OpenAPI document is needed to check the bot's requests, at {} \

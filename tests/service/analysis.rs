@@ -131,7 +131,7 @@ async fn the_fools_mate_is_whites_blunder_and_its_graph_ends_at_mate() {
     let stored = svc.store().analysis_positions(1).await.unwrap();
     let file = dir.0.join("fool.pgn");
     std::fs::write(&file, text).unwrap();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::root();
     let out = std::process::Command::new("python3")
         .arg(root.join("tests/python/pgn_evals.py"))
         .arg(&file)

@@ -15,8 +15,7 @@ fn export_shows_letters_and_checkers_and_secrets_only_at_the_end() {
     let dir = common::service::TempDir::new("chesswords-export");
     let db = dir.db();
     let script = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/transcripts/chesswords-game.txt"),
+        crate::common::root().join("tests/transcripts/chesswords-game.txt"),
     )
     .unwrap();
     let lines: Vec<&str> = script.lines().collect();
@@ -179,8 +178,7 @@ fn the_finale_timer_runs_on_the_referees_clock() {
 #[test]
 fn the_operators_word_list_checks_the_finale_words() {
     let script = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/transcripts/chesswords-game.txt"),
+        crate::common::root().join("tests/transcripts/chesswords-game.txt"),
     )
     .unwrap();
     let upto: String = script

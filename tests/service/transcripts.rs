@@ -32,7 +32,7 @@ fn run_script_with_images(path: &Path, images: Option<&Path>) -> String {
 
 #[test]
 fn transcripts_match_their_expected_output() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
+    let dir = crate::common::root().join("tests/transcripts");
     let mut scripts: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -67,7 +67,7 @@ fn console_writes_a_png_for_every_board() {
         let dir =
             std::env::temp_dir().join(format!("postal-images-{script}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        let path = crate::common::root()
             .join("tests/transcripts")
             .join(format!("{script}.txt"));
         let out = run_script_with_images(&path, Some(&dir));
@@ -192,7 +192,7 @@ fn every_variants_finished_pgn_is_read_by_python_chess() {
     if !crate::common::python_chess_available() {
         return;
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::root();
     let dir = std::env::temp_dir().join(format!("postal-pgn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut files = Vec::new();

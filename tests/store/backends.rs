@@ -622,7 +622,7 @@ async fn a_read_only_store_reads_and_refuses_to_be_created(url: String) {
 /// earlier version of the bot would have.
 async fn migrate_below(url: &str, below: u32) {
     let postgres = url.starts_with("postgres");
-    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(if postgres {
+    let source = crate::common::root().join(if postgres {
         "migrations/postgres"
     } else {
         "migrations"

@@ -51,7 +51,7 @@ fn exports(db: &str) -> Vec<Vec<u8>> {
 
 #[test]
 fn every_game_survives_a_copy_to_postgres_and_back() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
+    let root = crate::common::root().join("tests/transcripts");
     for name in SCRIPTS {
         let dir = TempDir::new("migrate");
         let source = dir.0.join("source.db").display().to_string();
