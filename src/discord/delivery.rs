@@ -143,7 +143,15 @@ impl Core {
                 Vec::new()
             }
             None if !out.msg.listing.is_empty() => {
-                text::split(&text::listing(&out.msg.listing), text::MESSAGE_LIMIT)
+                // Each line's marked commands as slash commands, as in any text.
+                let registry = self.service.registry();
+                let items: Vec<crate::service::referee::Listed> = (out.msg.listing.iter())
+                    .map(|l| crate::service::referee::Listed {
+                        line: text::slash_commands(registry, &l.line),
+                        ..l.clone()
+                    })
+                    .collect();
+                text::split(&text::listing(&items), text::MESSAGE_LIMIT)
             }
             None => text::split(
                 &text::for_discord(&text::slash_commands(

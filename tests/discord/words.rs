@@ -10,66 +10,15 @@ use fake_discord::harness::*;
 use fake_discord::{Fake, Recorded};
 use serde_json::{json, Value};
 
-/// Phrases of typed syntax the bot once said in answer to slash commands and buttons.
-const TYPED_PHRASES: &[&str] = &[
-    "draw accept or decline",
-    "join it with tournament join",
-    "Anyone: accept",
-    "claim the win with `claim",
-    "Change them with `settings",
-    "type help",
-    "for example: server prefix",
-    "card CARD on SQUARE",
-];
-
-/// The commands whose typed form, quoted, would be typed syntax on Discord.
-const COMMANDS: &[&str] = &[
-    "accept",
-    "decline",
-    "cancel",
-    "draw",
-    "claim",
-    "tournament",
-    "settings",
-    "server",
-    "help",
-    "rules",
-    "games",
-    "board",
-    "pgn",
-    "resign",
-    "challenge",
-    "analyse",
-    "done",
-];
-
-/// The typed syntax in `text`, if any: a phrase above, or a quoted command line that is
-/// not a slash command.
-fn typed_syntax(text: &str) -> Option<String> {
-    if let Some(p) = TYPED_PHRASES.iter().find(|p| text.contains(*p)) {
-        return Some(p.to_string());
-    }
-    text.split('`')
-        .skip(1)
-        .step_by(2)
-        .find(|quoted| {
-            let first = quoted.split_whitespace().next().unwrap_or("");
-            COMMANDS.contains(&first.to_lowercase().as_str())
-        })
-        .map(str::to_string)
-}
-
 /// Every text the bot sent (messages, interaction answers, followups and edits) is free
 /// of typed syntax; at least one quotes a slash command.
 fn no_typed_syntax(fake: &Fake) {
-    let mut slash = 0;
-    for r in fake.requests() {
-        let Some(text) = r.content() else { continue };
-        if let Some(t) = typed_syntax(text) {
-            panic!("typed syntax ({t}) in {} {}: {text}", r.method, r.path);
-        }
-        slash += usize::from(text.contains("`/"));
-    }
+    crate::every_command::assert_no_typed_syntax(fake);
+    let slash = fake
+        .requests()
+        .iter()
+        .filter(|r| r.content().is_some_and(|t| t.contains("`/")))
+        .count();
     assert!(slash > 0, "no slash command quoted anywhere");
 }
 
@@ -210,3 +159,4 @@ async fn join_stays_for_everyone_and_a_destructive_confirmation_is_red() {
     all_accepted(&fake);
     bot.stop().await;
 }
+
