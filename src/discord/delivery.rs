@@ -425,8 +425,13 @@ impl Core {
 
     /// What follows the sending of `out` (its last piece `sent`, when Discord answered
     /// with it): a challenge's post is kept, to be edited when the challenge is settled;
-    /// a message that settles one edits its posts.
+    /// a message that settles one edits its posts; a game's buttons lapse as it moves on
+    /// ([`Core::lapse_buttons`]).
     pub(super) async fn after_sent(&self, http: &Http, out: &Out, sent: Option<&Message>) {
+        if let Some(sent) = sent {
+            self.lapse_buttons(http, out, sent.channel_id, Some(sent.id))
+                .await;
+        }
         match (&out.msg.challenge, sent) {
             (Some(ChallengeMark::Posted(game)), Some(sent)) => {
                 let post = ChallengePost {

@@ -2,7 +2,7 @@
 //! commands as slash commands (never the typed form), an answer that is an action comes
 //! with its button (an open challenge's Accept and Cancel, a draw offer's answers, a claim
 //! on time, a tournament's Join), and a button whose moment has passed is taken off its
-//! message when pressed, the presser told what happened.
+//! message: when its game moves on, and when pressed late, the presser told what happened.
 
 use crate::fake_discord;
 
@@ -155,6 +155,42 @@ async fn join_stays_for_everyone_and_a_destructive_confirmation_is_red() {
     assert_eq!(r.json["type"], 7, "{}", r.json);
     assert!(r.content().unwrap().contains("delete"), "{}", r.json);
     assert_eq!(r.json["data"]["components"], json!([]));
+    no_typed_syntax(&fake);
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// Whether the bot edited message `id` in `channel` to take its buttons off.
+fn buttons_taken_off(reqs: &[Recorded], channel: &str, id: &str) -> bool {
+    let path = format!("/channels/{channel}/messages/{id}");
+    reqs.iter().any(|r| {
+        r.method == "PATCH" && r.path == path && r.ok() && r.json["components"] == json!([])
+    })
+}
+
+/// Booster's Done stays on its message only while its turn lasts: once the turn passes (the
+/// turn ended by a typed `done`), its message is edited to take it off, and a late press of
+/// a copy still showing it says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boosters_done_is_taken_off_once_its_turn_has_passed() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("words-done"), config(&fake), 1).await;
+    let thread = start_game(&fake, r#"booster fen:"7k/8/8/8/4K3/8/8/8 w - - 0 1 e4:w2""#).await;
+    fake.say(ALICE, &thread, "Kf5");
+    let moved = wait_post(&fake, &thread, "plays Kf5").await;
+    let done = button(Some(ALICE), "done #1");
+    assert_eq!(button_ids(&moved.json), [done.clone()], "{}", moved.json);
+    let id = moved.response["id"].as_str().unwrap().to_string();
+    assert!(!buttons_taken_off(&fake.requests(), &thread, &id));
+    fake.say(ALICE, &thread, "!done");
+    wait_post(&fake, &thread, "ends the turn").await;
+    fake.wait_for("the Done button taken off", |r| {
+        buttons_taken_off(r, &thread, &id)
+    })
+    .await;
+    let late = fake.press(ALICE, &shown(&fake, &thread, &moved.json), &done);
+    assert_buttons_disabled(&fake.wait_callback(&late).await);
+    followup(&fake, "moment has passed").await;
     no_typed_syntax(&fake);
     all_accepted(&fake);
     bot.stop().await;
