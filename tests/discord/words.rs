@@ -4,6 +4,7 @@
 //! on time, a tournament's Join), and a button whose moment has passed is taken off its
 //! message: when its game moves on, and when pressed late, the presser told what happened.
 
+use crate::common;
 use crate::fake_discord;
 
 use fake_discord::harness::*;
@@ -196,3 +197,76 @@ async fn boosters_done_is_taken_off_once_its_turn_has_passed() {
     bot.stop().await;
 }
 
+/// Moves the deadlines of the database `path` a month back: the player to move has run
+/// out of time at the next deadline check.
+async fn a_month_passes(path: &str) {
+    common::sql::execute(
+        path,
+        "UPDATE deadlines SET due_at = due_at - $1",
+        &[30 * 86_400],
+    )
+    .await;
+}
+
+/// In Chess#, where a win on time is claimed, the notice that a player's time has run out
+/// carries the Claim button for the opponent, stored with it: pressing it wins on time and
+/// takes it off. In a second game the late player resigns after the notice: its Claim is
+/// taken off the notice, and a late press says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn claim_on_time_is_the_notices_button_until_the_game_ends() {
+    let fake = Fake::start(TOKEN).await;
+    let path = db("words-claim");
+    let cfg = postal::discord::Config {
+        tick_seconds: 1,
+        ..config(&fake)
+    };
+    let bot = start(&fake, &path, cfg, 1).await;
+    let thread = start_game(&fake, "chess-sharp").await;
+    fake.say(ALICE, &thread, "K@e1");
+    wait_post(&fake, &thread, "played K@e1").await;
+    fake.say(BOB, &thread, "k@e8");
+    wait_post(&fake, &thread, "played K@e8").await;
+    a_month_passes(&path).await;
+    let notice = wait_post(&fake, &thread, "time has run out").await;
+    let claim = button(Some(BOB), "claim 1 time");
+    assert_eq!(button_ids(&notice.json), [claim.clone()], "{}", notice.json);
+    assert!(notice
+        .content()
+        .unwrap()
+        .contains("`/chess claim kind:time game:1`"));
+    let p = fake.press(BOB, &shown(&fake, &thread, &notice.json), &claim);
+    assert_buttons_disabled(&fake.wait_callback(&p).await);
+    wait_post(&fake, &thread, "wins on time").await;
+
+    // Game #2: Alice is late again, then resigns rather than wait for Bob's claim.
+    fake.say(
+        ALICE,
+        GAMES,
+        &format!("!challenge <@{}> colour:white chess-sharp", BOB.0),
+    );
+    wait_post(&fake, GAMES, "game #2").await;
+    fake.say(BOB, GAMES, "!accept 2");
+    let second = thread_of_game(&fake, 2).await;
+    wait_post(&fake, &second, "accepted").await;
+    fake.say(ALICE, &second, "K@e1");
+    wait_post(&fake, &second, "played K@e1").await;
+    fake.say(BOB, &second, "k@e8");
+    wait_post(&fake, &second, "played K@e8").await;
+    a_month_passes(&path).await;
+    let notice = wait_post(&fake, &second, "time has run out").await;
+    let claim = button(Some(BOB), "claim 2 time");
+    assert_eq!(button_ids(&notice.json), [claim.clone()], "{}", notice.json);
+    let id = notice.response["id"].as_str().unwrap().to_string();
+    fake.say(ALICE, &second, "!resign");
+    wait_post(&fake, &second, "game over").await;
+    fake.wait_for("the Claim button taken off", |r| {
+        buttons_taken_off(r, &second, &id)
+    })
+    .await;
+    let late = fake.press(BOB, &shown(&fake, &second, &notice.json), &claim);
+    assert_buttons_disabled(&fake.wait_callback(&late).await);
+    followup(&fake, "moment has passed").await;
+    no_typed_syntax(&fake);
+    all_accepted(&fake);
+    bot.stop().await;
+}
