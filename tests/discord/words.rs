@@ -169,6 +169,24 @@ fn buttons_taken_off(reqs: &[Recorded], channel: &str, id: &str) -> bool {
     })
 }
 
+/// Waits until the bot's message `posted` in `channel` has lost its buttons, then `who`
+/// presses its `button` on a copy still showing it: refused as late, and told why.
+async fn taken_off_then_late(
+    fake: &Fake,
+    channel: &str,
+    posted: &Recorded,
+    (who, button): ((&str, &str), &str),
+) {
+    let id = posted.response["id"].as_str().unwrap().to_string();
+    fake.wait_for("the buttons taken off", |r| {
+        buttons_taken_off(r, channel, &id)
+    })
+    .await;
+    let late = fake.press(who, &shown(fake, channel, &posted.json), button);
+    assert_buttons_disabled(&fake.wait_callback(&late).await);
+    followup(fake, "moment has passed").await;
+}
+
 /// Booster's Done stays on its message only while its turn lasts: once the turn passes (the
 /// turn ended by a typed `done`), its message is edited to take it off, and a late press of
 /// a copy still showing it says why.
@@ -185,13 +203,7 @@ async fn boosters_done_is_taken_off_once_its_turn_has_passed() {
     assert!(!buttons_taken_off(&fake.requests(), &thread, &id));
     fake.say(ALICE, &thread, "!done");
     wait_post(&fake, &thread, "ends the turn").await;
-    fake.wait_for("the Done button taken off", |r| {
-        buttons_taken_off(r, &thread, &id)
-    })
-    .await;
-    let late = fake.press(ALICE, &shown(&fake, &thread, &moved.json), &done);
-    assert_buttons_disabled(&fake.wait_callback(&late).await);
-    followup(&fake, "moment has passed").await;
+    taken_off_then_late(&fake, &thread, &moved, (ALICE, &done)).await;
     no_typed_syntax(&fake);
     all_accepted(&fake);
     bot.stop().await;
@@ -208,6 +220,22 @@ async fn a_month_passes(path: &str) {
     .await;
 }
 
+/// Alice challenges Bob to Chess# (game `id`, by text in the games channel) and each
+/// places their king; returns the game's thread, Alice to move.
+async fn kings_placed(fake: &Fake, id: i64) -> String {
+    let challenge = format!("!challenge <@{}> colour:white chess-sharp", BOB.0);
+    fake.say(ALICE, GAMES, &challenge);
+    wait_post(fake, GAMES, &format!("game #{id}")).await;
+    fake.say(BOB, GAMES, &format!("!accept {id}"));
+    let thread = thread_of_game(fake, id).await;
+    wait_post(fake, &thread, "accepted").await;
+    for (who, king, said) in [(ALICE, "K@e1", "K@e1"), (BOB, "k@e8", "K@e8")] {
+        fake.say(who, &thread, king);
+        wait_post(fake, &thread, &format!("played {said}")).await;
+    }
+    thread
+}
+
 /// In Chess#, where a win on time is claimed, the notice that a player's time has run out
 /// carries the Claim button for the opponent, stored with it: pressing it wins on time and
 /// takes it off. In a second game the late player resigns after the notice: its Claim is
@@ -221,11 +249,7 @@ async fn claim_on_time_is_the_notices_button_until_the_game_ends() {
         ..config(&fake)
     };
     let bot = start(&fake, &path, cfg, 1).await;
-    let thread = start_game(&fake, "chess-sharp").await;
-    fake.say(ALICE, &thread, "K@e1");
-    wait_post(&fake, &thread, "played K@e1").await;
-    fake.say(BOB, &thread, "k@e8");
-    wait_post(&fake, &thread, "played K@e8").await;
+    let thread = kings_placed(&fake, 1).await;
     a_month_passes(&path).await;
     let notice = wait_post(&fake, &thread, "time has run out").await;
     let claim = button(Some(BOB), "claim 1 time");
@@ -239,33 +263,14 @@ async fn claim_on_time_is_the_notices_button_until_the_game_ends() {
     wait_post(&fake, &thread, "wins on time").await;
 
     // Game #2: Alice is late again, then resigns rather than wait for Bob's claim.
-    fake.say(
-        ALICE,
-        GAMES,
-        &format!("!challenge <@{}> colour:white chess-sharp", BOB.0),
-    );
-    wait_post(&fake, GAMES, "game #2").await;
-    fake.say(BOB, GAMES, "!accept 2");
-    let second = thread_of_game(&fake, 2).await;
-    wait_post(&fake, &second, "accepted").await;
-    fake.say(ALICE, &second, "K@e1");
-    wait_post(&fake, &second, "played K@e1").await;
-    fake.say(BOB, &second, "k@e8");
-    wait_post(&fake, &second, "played K@e8").await;
+    let second = kings_placed(&fake, 2).await;
     a_month_passes(&path).await;
     let notice = wait_post(&fake, &second, "time has run out").await;
     let claim = button(Some(BOB), "claim 2 time");
     assert_eq!(button_ids(&notice.json), [claim.clone()], "{}", notice.json);
-    let id = notice.response["id"].as_str().unwrap().to_string();
     fake.say(ALICE, &second, "!resign");
     wait_post(&fake, &second, "game over").await;
-    fake.wait_for("the Claim button taken off", |r| {
-        buttons_taken_off(r, &second, &id)
-    })
-    .await;
-    let late = fake.press(BOB, &shown(&fake, &second, &notice.json), &claim);
-    assert_buttons_disabled(&fake.wait_callback(&late).await);
-    followup(&fake, "moment has passed").await;
+    taken_off_then_late(&fake, &second, &notice, (BOB, &claim)).await;
     no_typed_syntax(&fake);
     all_accepted(&fake);
     bot.stop().await;
