@@ -198,7 +198,12 @@ async fn boosters_done_is_taken_off_once_its_turn_has_passed() {
     fake.say(ALICE, &thread, "Kf5");
     let moved = wait_post(&fake, &thread, "plays Kf5").await;
     let done = button(Some(ALICE), "done #1");
-    assert_eq!(button_ids(&moved.json), [done.clone()], "{}", moved.json);
+    assert_eq!(
+        button_ids(&moved.json),
+        std::slice::from_ref(&done),
+        "{}",
+        moved.json
+    );
     let id = moved.response["id"].as_str().unwrap().to_string();
     assert!(!buttons_taken_off(&fake.requests(), &thread, &id));
     fake.say(ALICE, &thread, "!done");
@@ -253,7 +258,12 @@ async fn claim_on_time_is_the_notices_button_until_the_game_ends() {
     a_month_passes(&path).await;
     let notice = wait_post(&fake, &thread, "time has run out").await;
     let claim = button(Some(BOB), "claim 1 time");
-    assert_eq!(button_ids(&notice.json), [claim.clone()], "{}", notice.json);
+    assert_eq!(
+        button_ids(&notice.json),
+        std::slice::from_ref(&claim),
+        "{}",
+        notice.json
+    );
     assert!(notice
         .content()
         .unwrap()
@@ -267,7 +277,12 @@ async fn claim_on_time_is_the_notices_button_until_the_game_ends() {
     a_month_passes(&path).await;
     let notice = wait_post(&fake, &second, "time has run out").await;
     let claim = button(Some(BOB), "claim 2 time");
-    assert_eq!(button_ids(&notice.json), [claim.clone()], "{}", notice.json);
+    assert_eq!(
+        button_ids(&notice.json),
+        std::slice::from_ref(&claim),
+        "{}",
+        notice.json
+    );
     fake.say(ALICE, &second, "!resign");
     wait_post(&fake, &second, "game over").await;
     taken_off_then_late(&fake, &second, &notice, (BOB, &claim)).await;
