@@ -143,7 +143,15 @@ impl Core {
                 Vec::new()
             }
             None if !out.msg.listing.is_empty() => {
-                text::split(&text::listing(&out.msg.listing), text::MESSAGE_LIMIT)
+                // Each line's marked commands as slash commands, as in any text.
+                let registry = self.service.registry();
+                let items: Vec<crate::service::referee::Listed> = (out.msg.listing.iter())
+                    .map(|l| crate::service::referee::Listed {
+                        line: text::slash_commands(registry, &l.line),
+                        ..l.clone()
+                    })
+                    .collect();
+                text::split(&text::listing(&items), text::MESSAGE_LIMIT)
             }
             None => text::split(
                 &text::for_discord(&text::slash_commands(
@@ -417,8 +425,13 @@ impl Core {
 
     /// What follows the sending of `out` (its last piece `sent`, when Discord answered
     /// with it): a challenge's post is kept, to be edited when the challenge is settled;
-    /// a message that settles one edits its posts.
+    /// a message that settles one edits its posts; a game's buttons lapse as it moves on
+    /// ([`Core::lapse_buttons`]).
     pub(super) async fn after_sent(&self, http: &Http, out: &Out, sent: Option<&Message>) {
+        if let Some(sent) = sent {
+            self.lapse_buttons(http, out, sent.channel_id, Some(sent.id))
+                .await;
+        }
         match (&out.msg.challenge, sent) {
             (Some(ChallengeMark::Posted(game)), Some(sent)) => {
                 let post = ChallengePost {

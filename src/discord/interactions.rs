@@ -217,6 +217,10 @@ impl Core {
                 });
                 self.respond(http, (id, token), piece, ephemeral, posted.as_ref())
                     .await?;
+                if let Some(f) = &first {
+                    self.lapse_answered(http, token, f, origin.as_deref(), ephemeral)
+                        .await;
+                }
             }
         }
         for o in &settling {

@@ -26,6 +26,7 @@ mod embeds;
 mod error;
 mod faults;
 mod interactions;
+mod lapse;
 pub mod logging;
 mod messages;
 mod monitor;
@@ -130,6 +131,8 @@ pub struct Core {
     global: Arc<faults::GlobalLimit>,
     /// Each user's DM channel, once Discord gave it.
     dm_channels: dm_channels::DmChannels,
+    /// The messages whose buttons lapse when their game moves on.
+    lapsing: lapse::Lapsing,
 }
 
 impl Core {
@@ -536,6 +539,7 @@ impl Bot {
             seen: faults::Seen::default(),
             global: Arc::default(),
             dm_channels: Default::default(),
+            lapsing: Default::default(),
         });
         let content = core.cfg.message_content;
         if content {

@@ -60,13 +60,34 @@ pub fn for_discord(text: &str) -> String {
 
 /// The commands the referee marked in `text` ([`crate::service::referee::command_mark`])
 /// as the slash commands that give them, in backticks (`tournament join 3` is
-/// `` `/tournament join id:3` ``); a command only typing can give stays as typed.
+/// `` `/tournament join id:3` ``); a command's usage
+/// ([`crate::variants::api::usage_mark`]) as its slash command with its options
+/// (`` `/chess move move:… [game]` ``), as is an example only typing can give; a line
+/// that names no command stays as typed.
 pub fn slash_commands(registry: &Registry, text: &str) -> String {
     crate::service::referee::render_commands(text, |line| {
+        if let Some(usage) = crate::variants::api::usage_of(line) {
+            return format!("`{}`", slash_usage(registry, usage));
+        }
         let slash = crate::service::command::help::example_of(registry, line)
             .and_then(|e| super::slash::example(registry, &e));
-        format!("`{}`", slash.unwrap_or_else(|| line.to_string()))
+        // An example only typing gives (another name, words the options cannot hold):
+        // its command's slash usage.
+        format!("`{}`", slash.unwrap_or_else(|| slash_usage(registry, line)))
     })
+}
+
+/// A typed usage (`move [ID] MOVE`) as the slash command of the command it names, with
+/// its options; a usage that names no command, as it is.
+fn slash_usage(registry: &Registry, usage: &str) -> String {
+    let word = usage.split_whitespace().next().unwrap_or("").to_lowercase();
+    let name = crate::service::command::find(&word)
+        .map(|c| c.name)
+        .or_else(|| registry.declarations(&word).first().map(|d| d.name));
+    match name {
+        Some(name) => super::slash::usage(registry, name, None),
+        None => usage.to_string(),
+    }
 }
 
 /// A user key as Discord shows it: a user id as a mention (`<@123>`), anything else (a
@@ -154,6 +175,14 @@ mod tests {
         ] {
             assert_eq!(show(line), slash, "{line}");
         }
+        // A usage as the slash command with its options.
+        let usage = crate::variants::api::usage_mark("move [ID] MOVE");
+        assert_eq!(
+            for_discord(&slash_commands(&r, &usage)),
+            "`/chess move move:… [game]`"
+        );
+        // An example only typing gives: its command's usage.
+        assert_eq!(show("skip e8"), "`/chess stay square:… [game]`");
         // Where no slash command gives it, as typed; never the mark's characters.
         assert_eq!(show("nonsense words"), "`nonsense words`");
         assert_eq!(for_discord(&command_mark("draw accept")), "`draw accept`");

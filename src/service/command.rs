@@ -186,7 +186,10 @@ fn take_id<S: AsRef<str>>(args: &[S], rule: IdRule) -> (Option<i64>, &[S]) {
 fn usage(name: &str) -> ParseError {
     match spec::named(name) {
         Some(c) => c.usage_error(),
-        None => ParseError::Syntax("usage: help".into()),
+        None => ParseError::Syntax(format!(
+            "usage: {}",
+            crate::variants::api::usage_mark("help")
+        )),
     }
 }
 

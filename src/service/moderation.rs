@@ -49,7 +49,8 @@ pub const USAGE: &str = "moderate ID abort [REASON] | moderate ID adjudicate res
 
 fn usage() -> ParseError {
     ParseError::Syntax(format!(
-        "usage: {USAGE} (for example: {})",
+        "usage: {} (for example: {})",
+        crate::variants::api::usage_mark(USAGE),
         crate::variants::api::command_mark(
             "moderate 12 adjudicate result:white Black has left the server"
         )

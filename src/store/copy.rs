@@ -152,6 +152,7 @@ pub const TABLES: &[Table] = &[
             ("standings", T),
             ("analysis", I),
             ("retitle", I),
+            ("claim_seat", I),
         ],
         generated_id: true,
     },

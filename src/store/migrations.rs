@@ -56,6 +56,7 @@ const SQLITE: &[File] = files!("":
     "0025_analyses.sql",
     "0026_thread_retitles.sql",
     "0027_engine_turns.sql",
+    "0028_outbox_claims.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -81,6 +82,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0025_analyses.sql",
     "0026_thread_retitles.sql",
     "0027_engine_turns.sql",
+    "0028_outbox_claims.sql",
 );
 
 /// Which schema's migrations.

@@ -18,7 +18,7 @@ macro_rules! queue_messages {
     ($tx:ident, $game_id:expr, $messages:expr, $at:expr) => {
         for m in $messages {
             sqlx::query(
-                "INSERT INTO outbox (game_id, destination, text, board, ending, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO outbox (game_id, destination, text, board, ending, created_at, claim_seat) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind($game_id)
             .bind(&m.destination)
@@ -26,6 +26,7 @@ macro_rules! queue_messages {
             .bind(i64::from(m.board))
             .bind(i64::from(m.ending))
             .bind($at)
+            .bind(m.claim_seat.map(i64::from))
             .execute(&mut *$tx)
             .await?;
         }
@@ -63,6 +64,10 @@ pub struct NewMessage {
     pub board: bool,
     /// Whether it announces the end of its game (a timeout's message to the game's place).
     pub ending: bool,
+    /// The seat whose time has run out, on the notice that the others may claim the win
+    /// (migration 0028): its deliverer offers them the Claim button while the game is live.
+    /// Stored by [`Store::record_notice`]; the game's own writes queue none.
+    pub claim_seat: Option<u8>,
 }
 
 /// A message in the outbox, not yet delivered.
@@ -91,6 +96,9 @@ pub struct QueuedMessage {
     /// Whether it asks for its game's thread to be named again, with no text (migration
     /// 0026): a player of the game was forgotten.
     pub retitle: bool,
+    /// The seat whose time has run out, on the notice that the others may claim the win
+    /// ([`NewMessage::claim_seat`]).
+    pub claim_seat: Option<u8>,
 }
 
 /// The messages as the JSON array the `game_writes` trigger reads.
@@ -155,7 +163,7 @@ impl Store {
                 "UPDATE outbox SET claimed_by = $1, claimed_until = $2 + $3
                  WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
-                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle, claim_seat"
             }
             // Rows another process is claiming at this moment are skipped, not waited
             // for: no claimer waits on another, and none can deadlock with another.
@@ -164,7 +172,7 @@ impl Store {
                  WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
                    FOR UPDATE SKIP LOCKED)
-                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle, claim_seat"
             }
         };
         let mut rows = on_pool!(self.pool, |p| sqlx::query(sql)
@@ -185,6 +193,9 @@ impl Store {
                 standings: r.get(7),
                 analysis: r.get::<i64, _>(8) != 0,
                 retitle: r.get::<i64, _>(9) != 0,
+                claim_seat: r
+                    .get::<Option<i64>, _>(10)
+                    .and_then(|s| u8::try_from(s).ok()),
             })
             .collect::<Vec<_>>());
         rows.sort_by_key(|q| q.id);

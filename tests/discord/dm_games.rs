@@ -243,13 +243,13 @@ async fn a_bare_move_in_a_dm_never_plays_a_channel_game_by_a_guess() {
         "https://discord.com/channels/{}/{thread}",
         fake_discord::GUILD_ID
     );
-    let ack = wait_dm(&fake, ALICE, "`move 1 d4` done").await;
+    let ack = wait_dm(&fake, ALICE, "`/chess move move:d4 game:1` done").await;
     assert!(ack.content().unwrap().contains(&link), "{}", ack.json);
 
     // Carol names the game by DM: played, and answered in her DM with the link.
     dm(&fake, CAROL, "move 1 d5");
     wait_post(&fake, &thread, "played d5").await;
-    let ack = wait_dm(&fake, CAROL, "`move 1 d5` done").await;
+    let ack = wait_dm(&fake, CAROL, "`/chess move move:d5 game:1` done").await;
     assert!(ack.content().unwrap().contains(&link), "{}", ack.json);
     all_accepted(&fake);
     bot.stop().await;

@@ -17,6 +17,7 @@ mod crazyhouse;
 mod dm_games;
 mod e2e;
 mod engine_games;
+mod every_command;
 mod faults;
 mod forget;
 mod games;

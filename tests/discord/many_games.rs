@@ -101,7 +101,8 @@ async fn the_place_decides_the_game_among_many() {
     // its few choices come as buttons for Alice alone.
     let prompt = wait_dm(&fake, ALICE, "game #2: your turn").await;
     let text = prompt.content().unwrap();
-    assert!(text.contains("e.g. `pick 2 "), "{text}");
+    assert!(text.contains("e.g. `/split-brain pick square:"), "{text}");
+    assert!(text.contains(" game:2`"), "{text}");
     let ids = button_ids(&prompt.json);
     assert!(
         ids.contains(&button(Some(ALICE), "pick #2 e1")),

@@ -306,9 +306,9 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     dm(&fake, CAROL, "pick a6");
     wait_dm(&fake, CAROL, "has no legal move").await;
     dm(&fake, CAROL, "pick e6");
-    let ask = wait_post(&fake, &thread, "to decide piece or target").await;
+    let ask = wait_post(&fake, &thread, "to decide: ").await;
     // Her pick, sent by DM, is answered in her DM with a link to the thread (issue 54).
-    let ack = wait_dm(&fake, CAROL, "`pick e6` done").await;
+    let ack = wait_dm(&fake, CAROL, "`/split-brain pick square:e6` done").await;
     assert!(
         ack.content().unwrap().contains(&format!(
             "https://discord.com/channels/{}/{thread}",

@@ -503,7 +503,7 @@ async fn a_booster_game_keeps_the_hands_private_and_ends_in_a_booster_mate() {
     wait_post(
         &fake,
         &thread,
-        "card CARD on SQUARE or add SQUARE with CARD",
+        "play a card as `/chess add card:SQUARE with CARD`",
     )
     .await;
     // A real card she does not hold: the thread reads only that it was refused, as for

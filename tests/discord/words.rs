@@ -2,74 +2,24 @@
 //! commands as slash commands (never the typed form), an answer that is an action comes
 //! with its button (an open challenge's Accept and Cancel, a draw offer's answers, a claim
 //! on time, a tournament's Join), and a button whose moment has passed is taken off its
-//! message when pressed, the presser told what happened.
+//! message: when its game moves on, and when pressed late, the presser told what happened.
 
+use crate::common;
 use crate::fake_discord;
 
 use fake_discord::harness::*;
 use fake_discord::{Fake, Recorded};
 use serde_json::{json, Value};
 
-/// Phrases of typed syntax the bot once said in answer to slash commands and buttons.
-const TYPED_PHRASES: &[&str] = &[
-    "draw accept or decline",
-    "join it with tournament join",
-    "Anyone: accept",
-    "claim the win with `claim",
-    "Change them with `settings",
-    "type help",
-    "for example: server prefix",
-    "card CARD on SQUARE",
-];
-
-/// The commands whose typed form, quoted, would be typed syntax on Discord.
-const COMMANDS: &[&str] = &[
-    "accept",
-    "decline",
-    "cancel",
-    "draw",
-    "claim",
-    "tournament",
-    "settings",
-    "server",
-    "help",
-    "rules",
-    "games",
-    "board",
-    "pgn",
-    "resign",
-    "challenge",
-    "analyse",
-    "done",
-];
-
-/// The typed syntax in `text`, if any: a phrase above, or a quoted command line that is
-/// not a slash command.
-fn typed_syntax(text: &str) -> Option<String> {
-    if let Some(p) = TYPED_PHRASES.iter().find(|p| text.contains(*p)) {
-        return Some(p.to_string());
-    }
-    text.split('`')
-        .skip(1)
-        .step_by(2)
-        .find(|quoted| {
-            let first = quoted.split_whitespace().next().unwrap_or("");
-            COMMANDS.contains(&first.to_lowercase().as_str())
-        })
-        .map(str::to_string)
-}
-
 /// Every text the bot sent (messages, interaction answers, followups and edits) is free
 /// of typed syntax; at least one quotes a slash command.
 fn no_typed_syntax(fake: &Fake) {
-    let mut slash = 0;
-    for r in fake.requests() {
-        let Some(text) = r.content() else { continue };
-        if let Some(t) = typed_syntax(text) {
-            panic!("typed syntax ({t}) in {} {}: {text}", r.method, r.path);
-        }
-        slash += usize::from(text.contains("`/"));
-    }
+    crate::every_command::assert_no_typed_syntax(fake);
+    let slash = fake
+        .requests()
+        .iter()
+        .filter(|r| r.content().is_some_and(|t| t.contains("`/")))
+        .count();
     assert!(slash > 0, "no slash command quoted anywhere");
 }
 
@@ -206,6 +156,136 @@ async fn join_stays_for_everyone_and_a_destructive_confirmation_is_red() {
     assert_eq!(r.json["type"], 7, "{}", r.json);
     assert!(r.content().unwrap().contains("delete"), "{}", r.json);
     assert_eq!(r.json["data"]["components"], json!([]));
+    no_typed_syntax(&fake);
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// Whether the bot edited message `id` in `channel` to take its buttons off.
+fn buttons_taken_off(reqs: &[Recorded], channel: &str, id: &str) -> bool {
+    let path = format!("/channels/{channel}/messages/{id}");
+    reqs.iter().any(|r| {
+        r.method == "PATCH" && r.path == path && r.ok() && r.json["components"] == json!([])
+    })
+}
+
+/// Waits until the bot's message `posted` in `channel` has lost its buttons, then `who`
+/// presses its `button` on a copy still showing it: refused as late, and told why.
+async fn taken_off_then_late(
+    fake: &Fake,
+    channel: &str,
+    posted: &Recorded,
+    (who, button): ((&str, &str), &str),
+) {
+    let id = posted.response["id"].as_str().unwrap().to_string();
+    fake.wait_for("the buttons taken off", |r| {
+        buttons_taken_off(r, channel, &id)
+    })
+    .await;
+    let late = fake.press(who, &shown(fake, channel, &posted.json), button);
+    assert_buttons_disabled(&fake.wait_callback(&late).await);
+    followup(fake, "moment has passed").await;
+}
+
+/// Booster's Done stays on its message only while its turn lasts: once the turn passes (the
+/// turn ended by a typed `done`), its message is edited to take it off, and a late press of
+/// a copy still showing it says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boosters_done_is_taken_off_once_its_turn_has_passed() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("words-done"), config(&fake), 1).await;
+    let thread = start_game(&fake, r#"booster fen:"7k/8/8/8/4K3/8/8/8 w - - 0 1 e4:w2""#).await;
+    fake.say(ALICE, &thread, "Kf5");
+    let moved = wait_post(&fake, &thread, "plays Kf5").await;
+    let done = button(Some(ALICE), "done #1");
+    assert_eq!(
+        button_ids(&moved.json),
+        std::slice::from_ref(&done),
+        "{}",
+        moved.json
+    );
+    let id = moved.response["id"].as_str().unwrap().to_string();
+    assert!(!buttons_taken_off(&fake.requests(), &thread, &id));
+    fake.say(ALICE, &thread, "!done");
+    wait_post(&fake, &thread, "ends the turn").await;
+    taken_off_then_late(&fake, &thread, &moved, (ALICE, &done)).await;
+    no_typed_syntax(&fake);
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
+/// Moves the deadlines of the database `path` a month back: the player to move has run
+/// out of time at the next deadline check.
+async fn a_month_passes(path: &str) {
+    common::sql::execute(
+        path,
+        "UPDATE deadlines SET due_at = due_at - $1",
+        &[30 * 86_400],
+    )
+    .await;
+}
+
+/// Alice challenges Bob to Chess# (game `id`, by text in the games channel) and each
+/// places their king; returns the game's thread, Alice to move.
+async fn kings_placed(fake: &Fake, id: i64) -> String {
+    let challenge = format!("!challenge <@{}> colour:white chess-sharp", BOB.0);
+    fake.say(ALICE, GAMES, &challenge);
+    wait_post(fake, GAMES, &format!("game #{id}")).await;
+    fake.say(BOB, GAMES, &format!("!accept {id}"));
+    let thread = thread_of_game(fake, id).await;
+    wait_post(fake, &thread, "accepted").await;
+    for (who, king, said) in [(ALICE, "K@e1", "K@e1"), (BOB, "k@e8", "K@e8")] {
+        fake.say(who, &thread, king);
+        wait_post(fake, &thread, &format!("played {said}")).await;
+    }
+    thread
+}
+
+/// In Chess#, where a win on time is claimed, the notice that a player's time has run out
+/// carries the Claim button for the opponent, stored with it: pressing it wins on time and
+/// takes it off. In a second game the late player resigns after the notice: its Claim is
+/// taken off the notice, and a late press says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn claim_on_time_is_the_notices_button_until_the_game_ends() {
+    let fake = Fake::start(TOKEN).await;
+    let path = db("words-claim");
+    let cfg = postal::discord::Config {
+        tick_seconds: 1,
+        ..config(&fake)
+    };
+    let bot = start(&fake, &path, cfg, 1).await;
+    let thread = kings_placed(&fake, 1).await;
+    a_month_passes(&path).await;
+    let notice = wait_post(&fake, &thread, "time has run out").await;
+    let claim = button(Some(BOB), "claim 1 time");
+    assert_eq!(
+        button_ids(&notice.json),
+        std::slice::from_ref(&claim),
+        "{}",
+        notice.json
+    );
+    assert!(notice
+        .content()
+        .unwrap()
+        .contains("`/chess claim kind:time game:1`"));
+    let p = fake.press(BOB, &shown(&fake, &thread, &notice.json), &claim);
+    assert_buttons_disabled(&fake.wait_callback(&p).await);
+    wait_post(&fake, &thread, "wins on time").await;
+
+    // Game #2: Alice is late again, then resigns rather than wait for Bob's claim.
+    let second = kings_placed(&fake, 2).await;
+    a_month_passes(&path).await;
+    let notice = wait_post(&fake, &second, "time has run out").await;
+    let claim = button(Some(BOB), "claim 2 time");
+    assert_eq!(
+        button_ids(&notice.json),
+        std::slice::from_ref(&claim),
+        "{}",
+        notice.json
+    );
+    fake.say(ALICE, &second, "!resign");
+    wait_post(&fake, &second, "game over").await;
+    taken_off_then_late(&fake, &second, &notice, (BOB, &claim)).await;
     no_typed_syntax(&fake);
     all_accepted(&fake);
     bot.stop().await;

@@ -359,7 +359,17 @@ fn answer(
             if inner.messages.get(*id).map(String::as_str) != Some(*c) {
                 return err(404, 10008, "Unknown Message");
             }
-            if let Err(e) = check_message(body, files) {
+            // An edit changes only what it names: one that leaves the content, embeds and
+            // attachments as they were (its buttons taken off) cannot empty the message.
+            let keeps_body = files.is_empty()
+                && ["content", "embeds", "attachments"]
+                    .iter()
+                    .all(|k| body.get(k).is_none());
+            let checked = match keeps_body {
+                true => check_components(body),
+                false => check_message(body, files),
+            };
+            if let Err(e) = checked {
                 return e;
             }
             let mut m = message_response(shared, c, body, files);

@@ -444,3 +444,22 @@ async fn an_answer_played_for_a_player_on_vacation_leaves_the_vacation_running()
     check_log(svc.store(), 1).await;
     svc.store().close().await;
 }
+
+/// A game ended by a conditional answer shows its players' rating change on its
+/// game-over message, as a game ended by any other action does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_ended_by_a_conditional_answer_shows_the_rating_change() {
+    let dir = TempDir::new("conditional-rated");
+    let svc = open(&dir.db()).await;
+    start_game(&svc, "alice", "bob", "standard", T0).await;
+    say(&svc, "m1", "alice", "f3", T0 + 1).await;
+    say(&svc, "m2", "bob", "e5", T0 + 2).await;
+    store(&svc, "c1", "conditional 1 g4 Qh4#").await;
+    let out = say(&svc, "m3", "alice", "g4", T0 + 4).await;
+    let over: Vec<&Outbound> = out.iter().filter(|m| m.ending).collect();
+    assert_eq!(over.len(), 1, "{out:#?}");
+    let text = &over[0].text;
+    assert!(text.contains("(conditional)"), "{text}");
+    assert!(text.contains("Ratings: alice 1500 → "), "{text}");
+    assert!(text.contains(", bob 1500 → "), "{text}");
+}

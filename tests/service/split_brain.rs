@@ -276,7 +276,7 @@ async fn the_decision_is_asked_with_buttons_for_the_opposing_chooser_alone() {
     let outs = dm(&svc, "p4", "carol", "pick e6").await;
     let ask = outs
         .iter()
-        .find(|o| o.text.contains("to decide piece or target"))
+        .find(|o| o.text.contains("to decide: "))
         .expect("the decision is asked in public");
     assert_eq!(ask.to, Destination::Channel("games".into()));
     let buttons: Vec<(&str, &str, Option<&str>, bool)> = ask

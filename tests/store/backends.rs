@@ -134,6 +134,7 @@ pub(crate) fn change(version: i64, event: &str) -> Write {
             text: "hello".into(),
             board: true,
             ending: true,
+            claim_seat: None,
         }],
     }
 }
@@ -241,6 +242,7 @@ async fn a_notice_and_its_messages_are_recorded_once(url: String) {
         text: "reminder".into(),
         board: false,
         ending: false,
+        claim_seat: None,
     };
     let twice = [
         m.clone(),
@@ -503,6 +505,7 @@ async fn two_processes_never_hold_one_outbox_message(url: String) {
             text: format!("message {n}"),
             board: false,
             ending: false,
+            claim_seat: None,
         })
         .collect();
     a.record_notice(id, (0, 1, "timeout"), 5, &messages)

@@ -9,7 +9,7 @@ use super::{
     challenge, conditional, mention, take_fen, take_id, Command, ParseError, VacationAsk,
     MAX_FEN_CHARS,
 };
-use crate::variants::api::{command_mark, IdRule, TakebackStep};
+use crate::variants::api::{command_mark, usage_mark, IdRule, TakebackStep};
 
 pub use super::args::{Arg, ArgKind, Arguments, TEXT_MAX};
 
@@ -109,7 +109,7 @@ impl RefereeCommand {
         let examples: Vec<String> = self.examples.split(", ").map(command_mark).collect();
         ParseError::Syntax(format!(
             "usage: {} (for example: {})",
-            self.usage,
+            usage_mark(self.usage),
             examples.join(", ")
         ))
     }

@@ -117,7 +117,10 @@ pub fn read(w: &Words) -> Result<Command, ParseError> {
 
 /// Reads `tournament create ...`.
 fn create(lower: &[&str], raw: &[&str]) -> Result<TournamentTerms, ParseError> {
-    let refuse = |text: String| ParseError::Syntax(format!("{text} (usage: {USAGE})"));
+    let refuse = |text: String| {
+        let usage = crate::variants::api::usage_mark(USAGE);
+        ParseError::Syntax(format!("{text} (usage: {usage})"))
+    };
     let mut format = None;
     let mut variant = None;
     let mut t = TournamentTerms {

@@ -8,7 +8,8 @@ use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::store::GameStatus;
 use crate::store::{GameRow, InPlay, StoreError};
 use crate::variants::api::{
-    Action, GameCommand, GameRules, Note, Reading, RefusalKind, Seat, Text, VariantSpec,
+    command_mark, usage_mark, Action, GameCommand, GameRules, Note, Reading, RefusalKind, Seat,
+    Text, VariantSpec,
 };
 
 impl Service {
@@ -39,9 +40,10 @@ impl Service {
                     RefusalKind::NotHere,
                     match gc.word.as_str() {
                         "move" => format!(
-                            "{} has no plain moves: its commands are {} (help COMMAND for one)",
+                            "{} has no plain moves: its commands are {} ({} for one)",
                             spec.display_name(),
-                            command_names(spec.commands())
+                            command_names(spec.commands()),
+                            usage_mark("help COMMAND")
                         ),
                         word => not_part_of(word, spec),
                     },
@@ -244,10 +246,11 @@ fn command_names(commands: &[crate::variants::api::CommandSpec]) -> String {
 /// it has (the word cut to 20 characters).
 fn not_part_of(word: &str, spec: &dyn VariantSpec) -> String {
     format!(
-        "`{}` is not part of {}: its commands are {} (help COMMAND for one)",
-        word.chars().take(20).collect::<String>(),
+        "{} is not part of {}: its commands are {} ({} for one)",
+        command_mark(&word.chars().take(20).collect::<String>()),
         spec.display_name(),
-        command_names(spec.commands())
+        command_names(spec.commands()),
+        usage_mark("help COMMAND")
     )
 }
 

@@ -280,6 +280,7 @@ impl Service {
                 text: text.clone(),
                 board: false,
                 ending: false,
+                claim_seat: None,
             })
             .collect();
         if self

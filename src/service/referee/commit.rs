@@ -162,6 +162,7 @@ pub(super) fn new_message(to: &Destination, text: &str, board: bool) -> NewMessa
         text: text.to_string(),
         board,
         ending: false,
+        claim_seat: None,
     }
 }
 

@@ -450,7 +450,8 @@ impl Service {
         self.telemetry.move_accepted(&g.variant);
         let turn = turn_line(g, rules, &done.deadlines);
         let over = next.rules.is_over();
-        self.announce_answer(&now, next, user, &turn, first, r);
+        self.announce_answer(&now, next, user, &turn, first, r)
+            .await;
         if over {
             self.store.clear_conditional_lines(g.id, None).await?;
             return Ok(());
@@ -484,8 +485,9 @@ impl Service {
     /// Announces the answer `next` played for `user` in game `now`. The player is not
     /// called on for a turn already played for them: the announcement of the action it
     /// answers (the messages from `first`) loses its `turn` line (the answer's own
-    /// message says whose turn it is now) and their mention.
-    fn announce_answer(
+    /// message says whose turn it is now) and their mention. An answer that ends a rated
+    /// game gives its game-over message the rating change, as every other end does.
+    async fn announce_answer(
         &self,
         now: &GameRow,
         mut next: Committed,
@@ -510,7 +512,7 @@ impl Service {
         {
             note.text = std::mem::replace(&mut note.text, Text::plain("")).push(" (conditional)");
         }
-        self.announce(now, &next, r);
+        self.announce_rated(now, &next, r).await;
     }
 
     /// After `answer` was played from the `matching` lines: the lines that played it go on

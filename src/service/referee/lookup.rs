@@ -631,11 +631,11 @@ impl Service {
         Choice {
             games: games.iter().take(CHOICE_BUTTONS).map(|g| g.id).collect(),
             text: format!(
-                "which game? `{}` fits {} of your games: {}. Name it, like `{}`",
-                shown(fit, inc),
+                "which game? {} fits {} of your games: {}. Name it, like {}",
+                super::marks::command_mark(&shown(fit, inc)),
                 games.len(),
                 described.join("; "),
-                example(fit, inc, games[0].id)
+                super::marks::command_mark(&example(fit, inc, games[0].id))
             ),
             buttons,
         }

@@ -8,7 +8,6 @@ use super::routing::public_dest;
 use super::text::public_view;
 use super::{Button, ChallengeMark, Destination, Outbound, Queued, Reply, Service};
 use crate::service::player_settings::read_hours;
-use crate::store::unix_now;
 use crate::store::GameStatus;
 use crate::store::NewNotice;
 use crate::store::{
@@ -197,9 +196,14 @@ impl Service {
             others.join(", "),
             command_mark(&format!("claim {} time", g.id))
         );
+        // The Claim button is stored with the notice: its deliverer offers it while the
+        // game is live.
         let messages: Vec<NewMessage> = public_dest(g)
             .iter()
-            .map(|to| new_message(to, &text, false))
+            .map(|to| NewMessage {
+                claim_seat: Some(d.seat),
+                ..new_message(to, &text, false)
+            })
             .collect();
         self.store
             .record_notice(g.id, (d.seat, d.turn, "claimable"), now, &messages)
@@ -421,6 +425,7 @@ impl Service {
                 standings,
                 analysis,
                 retitle,
+                claim_seat,
             } = q;
             let Some(to) = destination_from_key(&destination) else {
                 // Not written by this service: nothing to deliver.
@@ -490,10 +495,12 @@ impl Service {
                     }
                     b
                 }
-                // A live game whose time has run out: the win may be claimed.
-                (false, Some(g)) if g.status == GameStatus::Active => {
-                    claim_button(g, &to, unix_now()).into_iter().collect()
-                }
+                // The notice that a player's time has run out, in a game still live: the
+                // others may claim the win.
+                (false, Some(g)) if g.status == GameStatus::Active => claim_seat
+                    .and_then(|late| claim_button(g, late, &to))
+                    .into_iter()
+                    .collect(),
                 _ => Vec::new(),
             };
             // An analysis's report carries its graph.
@@ -547,19 +554,17 @@ impl Service {
     }
 }
 
-/// The Claim button of live game `g` whose time has run out at `now`, under a message to
-/// `to`: for the one other player (for anyone, the referee checking, where there are
-/// several); none where no time has run out, or in the private messages of the player
-/// whose time it is.
-fn claim_button(g: &GameRow, to: &Destination, now: i64) -> Option<Button> {
-    let late = g.deadlines.iter().find(|d| d.due_at <= now)?;
+/// The Claim button of live game `g`, whose seat `late` has run out of time, under a
+/// message to `to`: for the one other player (for anyone, the referee checking, where
+/// there are several); none in the private messages of the late player.
+fn claim_button(g: &GameRow, late: u8, to: &Destination) -> Option<Button> {
     let others: Vec<&str> = g
         .seats
         .iter()
-        .filter(|s| s.seat != late.seat)
+        .filter(|s| s.seat != late)
         .filter_map(|s| s.user.as_deref())
         .collect();
-    if matches!(to, Destination::Dm(u) if Some(u.as_str()) == g.user_at(late.seat)) {
+    if matches!(to, Destination::Dm(u) if Some(u.as_str()) == g.user_at(late)) {
         return None;
     }
     Some(Button {

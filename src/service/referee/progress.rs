@@ -77,6 +77,7 @@ impl Service {
                         text: o.text.clone(),
                         board: o.image.is_some(),
                         ending: false,
+                        claim_seat: None,
                     };
                     (o.game, m)
                 })

@@ -62,27 +62,32 @@ pub(super) fn answer_buttons(
         .collect()
 }
 
-/// `text` with game `id` written into each example it quotes of one of `commands`
-/// (`` `pick d2` `` becomes `` `pick 3 d2` ``), so that a private prompt's examples play in
-/// their game whatever other games the player has; other quoted text is left alone.
+/// `text` with game `id` written into each example it quotes or marks as a command
+/// ([`command_mark`](super::marks::command_mark)) of one of `commands` (`` `pick d2` ``
+/// becomes `` `pick 3 d2` ``), so that a private prompt's examples play in their game
+/// whatever other games the player has; other quoted text, and a command's usage, are
+/// left alone.
 pub(super) fn examples_with_game(text: &str, id: i64, commands: &[CommandSpec]) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    for (i, part) in text.split('`').enumerate() {
+    let with_id = |part: &str| {
+        let (word, rest) = part.split_once(' ')?;
+        let spec = commands.iter().find(|c| c.is_named(word))?;
+        let id = match spec.id {
+            IdRule::Plain => id.to_string(),
+            IdRule::HashOnly => format!("#{id}"),
+        };
+        Some(format!("{word} {id} {rest}"))
+    };
+    let marked = super::marks::render_commands(text, |line| {
+        let line = with_id(line).unwrap_or_else(|| line.to_string());
+        super::marks::command_mark(&line)
+    });
+    let mut out = String::with_capacity(marked.len() + 16);
+    for (i, part) in marked.split('`').enumerate() {
         if i > 0 {
             out.push('`');
         }
         // Odd parts are the quoted ones.
-        let command = (i % 2 == 1)
-            .then(|| part.split_once(' '))
-            .flatten()
-            .and_then(|(word, rest)| {
-                let spec = commands.iter().find(|c| c.is_named(word))?;
-                let id = match spec.id {
-                    IdRule::Plain => id.to_string(),
-                    IdRule::HashOnly => format!("#{id}"),
-                };
-                Some(format!("{word} {id} {rest}"))
-            });
+        let command = (i % 2 == 1).then(|| with_id(part)).flatten();
         out.push_str(command.as_deref().unwrap_or(part));
     }
     out
@@ -368,9 +373,10 @@ impl Service {
             false => format!(" with {}", others.join(", ")),
         };
         let line = format!(
-            "game #{} ({}{with}): `{typed}` done{}",
+            "game #{} ({}{with}): {} done{}",
             g.id,
             self.display_name(&g.variant),
+            super::marks::command_mark(&typed),
             if posted {
                 ", posted in the game's channel"
             } else {

@@ -76,7 +76,10 @@ impl Service {
             )
             .await?;
         if ts.is_empty() {
-            r.say("no tournament here is open or under way: make one with tournament create");
+            r.say(format!(
+                "no tournament here is open or under way: make one with {}",
+                super::marks::command_mark("tournament create swiss standard")
+            ));
             return Ok(());
         }
         let mut lines = vec!["tournaments here:".to_string()];

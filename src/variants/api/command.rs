@@ -99,7 +99,7 @@ impl CommandSpec {
         let examples: Vec<String> = self.examples.split(", ").map(super::command_mark).collect();
         RuleError::syntax(format!(
             "usage: {} (for example: {})",
-            self.usage,
+            super::usage_mark(self.usage),
             examples.join(", ")
         ))
     }

@@ -20,6 +20,23 @@ pub fn command_mark(line: &str) -> String {
     format!("{COMMAND_OPEN}{line}{COMMAND_CLOSE}")
 }
 
+/// Begins a marked command that is a command's usage ([`usage_mark`]) rather than a line
+/// to run.
+const USAGE: char = '\u{E005}';
+
+/// A command's typed usage (`move [ID] MOVE`) as a mark, for a refusal that shows how to
+/// write it: the console writes it as it is, Discord as the slash command with its
+/// options ([`usage_of`] tells it from a line to run).
+pub fn usage_mark(usage: &str) -> String {
+    command_mark(&format!("{USAGE}{usage}"))
+}
+
+/// The typed usage a marked command (as [`render_commands`] gives it) holds, if it is one
+/// ([`usage_mark`]).
+pub fn usage_of(line: &str) -> Option<&str> {
+    line.strip_prefix(USAGE)
+}
+
 /// [`command_mark`] of a literal line, as a `&'static str` (for the words a variant keeps
 /// in statics).
 macro_rules! command_mark_str {
@@ -34,9 +51,12 @@ pub(crate) use command_mark_str;
 /// is dropped.
 pub fn render_commands(text: &str, mut show: impl FnMut(&str) -> String) -> String {
     let mut out = String::with_capacity(text.len());
+    // The text between marks, a stray closing character dropped (what `show` writes is
+    // kept as it is: it may mark the command again).
+    let plain = |out: &mut String, t: &str| out.extend(t.chars().filter(|&c| c != COMMAND_CLOSE));
     let mut rest = text;
     while let Some(i) = rest.find(COMMAND_OPEN) {
-        out.push_str(&rest[..i]);
+        plain(&mut out, &rest[..i]);
         let after = &rest[i + COMMAND_OPEN.len_utf8()..];
         match after.find(COMMAND_CLOSE) {
             Some(j) => {
@@ -46,14 +66,17 @@ pub fn render_commands(text: &str, mut show: impl FnMut(&str) -> String) -> Stri
             None => rest = after,
         }
     }
-    out.push_str(rest);
-    out.replace(COMMAND_CLOSE, "")
+    plain(&mut out, rest);
+    out
 }
 
 /// `text` with its marked commands as typed, in backticks (`` `draw accept` ``): how the
 /// console and every reader without a form of its own show them.
 pub fn typed_commands(text: &str) -> String {
-    render_commands(text, |line| format!("`{line}`"))
+    render_commands(text, |line| match usage_of(line) {
+        Some(usage) => usage.to_string(),
+        None => format!("`{line}`"),
+    })
 }
 
 /// The typed lines of the commands marked in `text`, in order.
@@ -90,5 +113,16 @@ mod tests {
         assert_eq!(typed_commands("a\u{E004}b"), "ab");
         assert_eq!(typed_commands(&command_mark("x\u{E004}y")), "`xy`");
         assert_eq!(typed_commands("no commands"), "no commands");
+        let usage = format!("usage: {}", usage_mark("move [ID] MOVE"));
+        assert_eq!(typed_commands(&usage), "usage: move [ID] MOVE");
+        let mut seen = Vec::new();
+        render_commands(&usage, |l| {
+            seen.push(usage_of(l).map(str::to_string));
+            String::new()
+        });
+        assert_eq!(seen, [Some("move [ID] MOVE".to_string())]);
+        // A mark written again by `show` stays whole.
+        let again = render_commands(&text, |l| command_mark(&format!("{l} 3")));
+        assert_eq!(marked_commands(&again), ["draw accept 3", "draw decline 3"]);
     }
 }

@@ -34,7 +34,9 @@ pub use engine::{BoardEnd, EngineRecord};
 pub use error::{to_stored, to_stored_text, RefusalKind, RuleError};
 pub use game::{Env, GameRules, NewGame, VariantSpec, RULES_SUMMARY_MAX};
 pub(crate) use marks::command_mark_str;
-pub use marks::{command_mark, marked_commands, render_commands, typed_commands};
+pub use marks::{
+    command_mark, marked_commands, render_commands, typed_commands, usage_mark, usage_of,
+};
 pub use note::{plural, Audience, Note, Span, Text};
 pub use options::{read_options, OptionKind, OptionSpec, Options};
 pub use outcome::{reason_words, GameOutcome};

@@ -7,7 +7,9 @@ use super::cards::Card;
 use super::state::{color_of, read_step, Booster, BoosterAction, Part, Phase};
 use crate::notation::{read_among, san_among};
 use crate::rules::{Square, Variant};
-use crate::variants::api::{Action, DuelAction, GameCommand, Reading, RuleError, Seat};
+use crate::variants::api::{
+    command_mark_str, Action, DuelAction, GameCommand, Reading, RuleError, Seat,
+};
 
 /// The words that start a part of a turn (`.` is short for `done`: `e4 .`).
 const KEYWORDS: [&str; 7] = ["boost", "card", "add", "done", ".", "move", "step"];
@@ -93,9 +95,10 @@ pub fn read_line(g: &Booster, seat: Seat, line: &str) -> Result<Vec<Part>, RuleE
         }
     }
     if parts.is_empty() {
-        return Err(RuleError::syntax(
-            "say what to do: a move, boost SQUARE, card CARD on SQUARE, or done",
-        ));
+        return Err(RuleError::syntax(format!(
+            "say what to do: a move, {}",
+            super::state::AFTER_THE_MOVE
+        )));
     }
     Ok(parts)
 }
@@ -103,9 +106,13 @@ pub fn read_line(g: &Booster, seat: Seat, line: &str) -> Result<Vec<Part>, RuleE
 /// Reads a card part, in either order: `9h on c4` or `c4 with 9h`.
 fn read_card(words: &[&str]) -> Result<Part, RuleError> {
     let usage = || {
-        RuleError::syntax(
-            "play a card as card CARD on SQUARE or add SQUARE with CARD, like card 9h on c4 (cards: 2-10, Q, K with h d s c)",
-        )
+        RuleError::syntax(concat!(
+            "play a card as ",
+            command_mark_str!("add SQUARE with CARD"),
+            ", like ",
+            command_mark_str!("add c4 with 9h"),
+            " (cards: 2-10, Q, K with h d s c)"
+        ))
     };
     let words: Vec<&str> = words
         .iter()

@@ -6,9 +6,9 @@ use super::state::{seat_of, Booster, BoosterAction, Phase};
 use super::{fen, Pos};
 use crate::render::Renderer;
 use crate::variants::api::{
-    to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand,
-    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, PromptKind, Reading,
-    RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
+    command_mark_str, to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env,
+    GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, PromptKind,
+    Reading, RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
 };
 
 /// Booster steps, a card or the end of the turn.
@@ -163,16 +163,34 @@ impl GameRules for Booster {
             // move's own line (docs/rules/booster.md, "Commands").
             Phase::Move => Prompt::turn(
                 PromptKind::MOVE,
-                "to move (end the turn in the same line with done or .: `e4 done`)",
+                concat!(
+                    "to move (the turn may end in the same line: ",
+                    command_mark_str!("move e4 done"),
+                    ")"
+                ),
             ),
             Phase::Steps(_) => Prompt::turn(
                 BOOST_PROMPT,
-                "to take booster steps (boost SQUARE), play a card or end the turn (done)",
+                concat!(
+                    "to take booster steps (",
+                    command_mark_str!("boost SQUARE"),
+                    "), play a card (",
+                    command_mark_str!("add SQUARE with CARD"),
+                    ") or end the turn (",
+                    command_mark_str!("done"),
+                    ")"
+                ),
             )
             .with_answer("Done", "done", true),
             Phase::Card => Prompt::turn(
                 CARD_PROMPT,
-                "to play a card (card CARD on SQUARE) or end the turn (done)",
+                concat!(
+                    "to play a card (",
+                    command_mark_str!("add SQUARE with CARD"),
+                    ") or end the turn (",
+                    command_mark_str!("done"),
+                    ")"
+                ),
             )
             .with_answer("Done", "done", true),
         };

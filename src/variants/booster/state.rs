@@ -19,9 +19,19 @@ use crate::notation::san_among;
 use crate::rules::{Color, Move, Role, Square};
 use crate::variants::api::random::{splitmix64, Random, SeededRng};
 use crate::variants::api::{
-    command_mark, lost_by, Duel, DuelAction, GameOutcome, Note, RuleError, Seat, Text, DUEL_WORDS,
+    command_mark, command_mark_str, lost_by, Duel, DuelAction, GameOutcome, Note, RuleError, Seat,
+    Text, DUEL_WORDS,
 };
 use serde::{Deserialize, Serialize};
+
+/// What a turn may hold after its move, each command marked for the reader's form.
+pub(super) const AFTER_THE_MOVE: &str = concat!(
+    command_mark_str!("boost SQUARE"),
+    ", ",
+    command_mark_str!("add SQUARE with CARD"),
+    ", or ",
+    command_mark_str!("done")
+);
 
 /// Cards dealt to each player at the start.
 pub const HAND: usize = 6;
@@ -324,9 +334,9 @@ impl Booster {
             return Err(RuleError::not_your_turn("it is not your turn"));
         }
         if parts.is_empty() {
-            return Err(RuleError::syntax(
-                "say what to do: a move, boost SQUARE, card CARD on SQUARE or done",
-            ));
+            return Err(RuleError::syntax(format!(
+                "say what to do: a move, {AFTER_THE_MOVE}"
+            )));
         }
         let mut said: Vec<String> = Vec::new();
         let mut private: Vec<String> = Vec::new();
@@ -423,9 +433,9 @@ impl Booster {
 
     fn play_move(&mut self, uci: &str) -> Result<String, RuleError> {
         if self.phase != Phase::Move {
-            return Err(RuleError::new(
-                "you have already moved this turn: boost SQUARE, card CARD on SQUARE, or done",
-            ));
+            return Err(RuleError::new(format!(
+                "you have already moved this turn: {AFTER_THE_MOVE}"
+            )));
         }
         let legal = self.pos.legal_moves();
         let m = legal

@@ -644,5 +644,6 @@ fn a_turn_may_end_in_the_line_of_its_move() {
     assert_eq!(g.turn(), Color::Black);
     // The prompt says so.
     let (_, prompt) = &g.awaiting()[0];
-    assert!(prompt.ask.contains("`e4 done`"), "{}", prompt.ask);
+    let ask = crate::variants::api::typed_commands(&prompt.ask);
+    assert!(ask.contains("`move e4 done`"), "{ask}");
 }

@@ -9,7 +9,7 @@ use super::state::{seat_of, step_text, Booster, BoosterEnd, Ended, Phase};
 use crate::notation::san_among;
 use crate::render::{BoardView, CardRow, Disc, LastMove, Overlay};
 use crate::rules::{Color, Square};
-use crate::variants::api::{Projection, Seat, Viewer};
+use crate::variants::api::{command_mark, Projection, Seat, Viewer};
 
 /// Discarded cards drawn under the board, the latest last.
 const SHOWN_DISCARDS: usize = 6;
@@ -120,17 +120,23 @@ impl Booster {
             let steps: Vec<String> = self.legal_steps().into_iter().map(step_text).collect();
             if !steps.is_empty() {
                 parts.push(format!(
-                    "the piece on {at} may step to {} (boost SQUARE; {} left)",
+                    "the piece on {at} may step to {} ({}; {} left)",
                     steps.join(" "),
+                    command_mark("boost SQUARE"),
                     self.pos.boost(at)
                 ));
             }
         }
-        let plays = self.card_plays();
+        let plays: Vec<String> = self
+            .card_plays()
+            .iter()
+            .filter_map(|p| p.strip_prefix("card ")?.split_once(" on "))
+            .map(|(card, sq)| command_mark(&format!("add {sq} with {card}")))
+            .collect();
         if !plays.is_empty() {
             parts.push(format!("you may play {}", plays.join(", ")));
         }
-        parts.push("done ends your turn".into());
+        parts.push(format!("{} ends your turn", command_mark("done")));
         Some(parts.join("; "))
     }
 

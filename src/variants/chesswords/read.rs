@@ -68,7 +68,9 @@ pub(super) fn read(
 fn usage(name: &str) -> RuleError {
     super::spec::command(name)
         .map(|c| c.usage_error())
-        .unwrap_or_else(|| RuleError::syntax(format!("usage: {name}")))
+        .unwrap_or_else(|| {
+            RuleError::syntax(format!("usage: {}", crate::variants::api::usage_mark(name)))
+        })
 }
 
 /// Why finale words are refused by the operator's word list, if they are.

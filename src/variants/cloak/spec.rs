@@ -8,9 +8,9 @@ use crate::render::Renderer;
 use crate::rules::Variant;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, DuelAction, Env,
-    GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, PromptKind,
-    Reading, RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
+    command_mark_str, to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec,
+    DuelAction, Env, GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection,
+    Prompt, PromptKind, Reading, RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
 };
 
 /// A back rank to set up, privately.
@@ -359,7 +359,13 @@ impl GameRules for Cloak {
                         Seat(s),
                         Prompt::secret(
                             SETUP_PROMPT,
-                            "to set up the back rank (privately: setup RNBQKBNR or setup random)",
+                            concat!(
+                                "to set up the back rank (privately: ",
+                                command_mark_str!("setup RNBQKBNR"),
+                                " or ",
+                                command_mark_str!("setup random"),
+                                ")"
+                            ),
                         )
                         .with_answer(
                             "Random back rank",

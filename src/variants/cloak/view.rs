@@ -82,7 +82,13 @@ impl Cloak {
                 "your back rank: {}",
                 super::record::arrangement_words(&a, c)
             ),
-            None => "your back rank is not set up yet: setup RNBQKBNR or setup random".into(),
+            None => concat!(
+                "your back rank is not set up yet: ",
+                crate::variants::api::command_mark_str!("setup RNBQKBNR"),
+                " or ",
+                crate::variants::api::command_mark_str!("setup random")
+            )
+            .into(),
         };
         // Each grid in a code block, so that its columns line up in a chat's
         // proportional font.

@@ -29,9 +29,10 @@ pub(super) fn read(command: &GameCommand) -> Result<Reading, RuleError> {
             "time" | "timeout" => Err(RuleError::new(
                 "in split-brain the referee ends a game on time by itself; there is nothing to claim",
             )),
-            _ if command.args.len() > 1 => Err(RuleError::syntax(
-                "in Split-Brain Chess a claim names no move: write claim draw",
-            )),
+            _ if command.args.len() > 1 => Err(RuleError::syntax(concat!(
+                "in Split-Brain Chess a claim names no move: write ",
+                crate::variants::api::command_mark_str!("claim draw")
+            ))),
             "draw" | "threefold" | "repetition" | "fifty" => {
                 act(SplitAction::Claim(ClaimKind::Draw, None))
             }

@@ -172,5 +172,7 @@ pub(super) fn usage(name: &str) -> RuleError {
         .iter()
         .find(|c| c.is_named(name))
         .map(|c| c.usage_error())
-        .unwrap_or_else(|| RuleError::syntax(format!("usage: {name}")))
+        .unwrap_or_else(|| {
+            RuleError::syntax(format!("usage: {}", crate::variants::api::usage_mark(name)))
+        })
 }

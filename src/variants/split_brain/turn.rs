@@ -7,7 +7,9 @@ use super::{
     color_seat, square_list, team_name, team_of, Phase, Picks, SplitAction, SplitBrain, Standing,
 };
 use crate::rules::{Color, Move, Role, Square};
-use crate::variants::api::{Action, Audience, GameRules, Note, RuleError, Seat, Span, Text};
+use crate::variants::api::{
+    command_mark_str, Action, Audience, GameRules, Note, RuleError, Seat, Span, Text,
+};
 use crate::variants::chess::{ChessAction, ClaimKind};
 
 /// Reads a pick: a square, optionally with a promotion (`c6=N`, `c6n`, `c6 n`).
@@ -361,9 +363,10 @@ impl SplitBrain {
             SplitAction::Decide(standing) => return self.decide(seat, standing),
             SplitAction::Choose(text) => return self.choose(seat, &text),
             SplitAction::Claim(ClaimKind::Draw, Some(_)) => {
-                return Err(RuleError::syntax(
-                    "in Split-Brain Chess a claim names no move: write claim draw",
-                ))
+                return Err(RuleError::syntax(concat!(
+                    "in Split-Brain Chess a claim names no move: write ",
+                    command_mark_str!("claim draw")
+                )))
             }
             SplitAction::Claim(kind, intended) => ChessAction::Claim(kind, intended),
             SplitAction::Resign => ChessAction::Resign,

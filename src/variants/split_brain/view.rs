@@ -4,7 +4,9 @@
 
 use super::{color_seat, square_list, team_of, Phase, SplitBrain};
 use crate::render::{BoardCorner, Disc, Overlay};
-use crate::variants::api::{GameRules, Projection, Prompt, PromptKind, Seat, Viewer};
+use crate::variants::api::{
+    command_mark, command_mark_str, GameRules, Projection, Prompt, PromptKind, Seat, Viewer,
+};
 
 /// A partner's secret pick: the chooser's piece or the mover's target.
 pub const PICK: PromptKind = PromptKind("pick");
@@ -43,9 +45,17 @@ fn with_square_answers<S: std::fmt::Display>(mut prompt: Prompt, squares: &[S]) 
 
 /// The opposing chooser's prompt: which half of the revealed picks stands.
 pub fn decide_prompt() -> Prompt {
-    Prompt::turn(DECIDE, "to decide piece or target")
-        .with_answer("Piece stands", "decide piece", false)
-        .with_answer("Target stands", "decide target", false)
+    Prompt::turn(
+        DECIDE,
+        concat!(
+            "to decide: ",
+            command_mark_str!("decide piece"),
+            " or ",
+            command_mark_str!("decide target")
+        ),
+    )
+    .with_answer("Piece stands", "decide piece", false)
+    .with_answer("Target stands", "decide target", false)
 }
 
 /// The prompt to choose one of several equally close options (public, as the options
@@ -119,8 +129,11 @@ pub(super) fn instructions(g: &SplitBrain, seat: Seat) -> Option<String> {
         return None;
     };
     Some(format!(
-        "you are the {role}: {what}, privately, e.g. `pick {}`. Your choices: {}",
-        squares.first().map(|s| s.to_string()).unwrap_or_default(),
+        "you are the {role}: {what}, privately, e.g. {}. Your choices: {}",
+        command_mark(&format!(
+            "pick {}",
+            squares.first().map(|s| s.to_string()).unwrap_or_default()
+        )),
         square_list(&squares)
     ))
 }

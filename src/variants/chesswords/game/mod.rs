@@ -22,8 +22,8 @@ use crate::notation::{parse_move, san, write_pgn_with_result};
 use crate::render::{self, BoardView, Disc, Overlay};
 use crate::rules::{Color, Game, Move, Position, Role, Square, Variant};
 use crate::variants::api::{
-    Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading, RuleError,
-    Seat, Text, Viewer,
+    command_mark, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
+    Reading, RuleError, Seat, Text, Viewer,
 };
 use crate::variants::chess::{diagram, find_uci, pgn_tags};
 use serde::{Deserialize, Serialize};
@@ -420,13 +420,16 @@ impl Chesswords {
     fn waiting_for(&self) -> String {
         match &self.state.phase {
             Phase::Clue => format!(
-                "{} gives a clue (clue TEXT) or passes, then {} moves",
+                "{} gives a clue ({}) or passes, then {} moves",
                 side(partner(self.mover())),
+                command_mark("clue TEXT"),
                 side(self.mover())
             ),
             Phase::Move { clue: Some(_) } => format!(
-                "{} names the word and moves (play WORD MOVE, or letters XY MOVE)",
-                side(self.mover())
+                "{} names the word and moves ({}, or {})",
+                side(self.mover()),
+                command_mark("play WORD MOVE"),
+                command_mark("letters XY MOVE")
             ),
             Phase::Move { clue: None } => format!("{} moves freely", side(self.mover())),
             Phase::Discard { holder, .. } => {
@@ -437,9 +440,10 @@ impl Chesswords {
                  capture",
                 side(*holder)
             ),
-            Phase::Words => "play is over: the players are sending their words privately \
-                 (words WORD1 WORD2)"
-                .into(),
+            Phase::Words => format!(
+                "play is over: the players are sending their words privately ({})",
+                command_mark("words WORD1 WORD2")
+            ),
             Phase::FinaleClue { giver } => {
                 format!("{} gives a clue for one of their words", side(*giver))
             }
