@@ -26,6 +26,7 @@ mod embeds;
 mod error;
 mod faults;
 mod interactions;
+mod lists;
 pub mod logging;
 mod messages;
 mod monitor;

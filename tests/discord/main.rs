@@ -21,6 +21,7 @@ mod faults;
 mod forget;
 mod games;
 mod help;
+mod lists;
 mod load;
 mod many_games;
 mod operations;
