@@ -301,7 +301,12 @@ async fn a_game_command_in_a_plain_channel_offers_the_games_it_fits() {
 
     // Typed, a referee's own command is ours anywhere: `!resign` offers the same way.
     fake.say(ALICE, GAMES, "!resign");
-    let typed = wait_post(&fake, GAMES, "you have no game here, but `/chess resign` fits").await;
+    let typed = wait_post(
+        &fake,
+        GAMES,
+        "you have no game here, but `/chess resign` fits",
+    )
+    .await;
     assert_eq!(button_ids(&typed.json).len(), 3, "{}", typed.json);
 
     // `/chess resign` in the channel: a red button per game she may resign, hers first.

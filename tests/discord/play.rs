@@ -409,8 +409,14 @@ async fn leaderboard_and_rating_by_slash_command() {
     wait_post(&fake, &thread, "game over").await;
     let variant = json!([{"name": "variant", "type": 3, "value": "standard"}]);
     let r = private_answer(&fake, BOB, GAMES, "leaderboard", variant, "leaderboard").await;
-    assert_says(&r, &format!("1. <@{}> 1662 ±290", ALICE.0));
-    assert_says(&r, &format!("2. <@{}> 1338 ±290", BOB.0));
+    assert_says(
+        &r,
+        &format!("`1.` `1662 ±290` <@{}> · 1 game (1 won", ALICE.0),
+    );
+    assert_says(
+        &r,
+        &format!("`2.` `1338 ±290` <@{}> · 1 game (0 won", BOB.0),
+    );
     let user = json!([{"name": "user", "type": 6, "value": ALICE.0}]);
     let r = private_answer(&fake, BOB, GAMES, "rating", user, "rating").await;
     assert_says(
@@ -504,8 +510,8 @@ async fn chat_in_a_thread_is_left_alone_and_only_the_player_called_on_is_notifie
 
     // A public list of games shows the opponent by mention, and notifies nobody.
     fake.say(ALICE, GAMES, "!games");
-    let list = wait_post(&fake, GAMES, "#1 standard vs").await;
-    assert!(list.content().unwrap().contains(&format!("<@{}>", BOB.0)));
+    let list = wait_post(&fake, GAMES, "**#1** Standard chess vs").await;
+    assert!(list.shown().contains(&format!("<@{}>", BOB.0)));
     assert!(notified(&list).is_empty(), "{}", list.json);
     all_accepted(&fake);
     bot.stop().await;
