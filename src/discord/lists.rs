@@ -7,7 +7,7 @@
 use super::embeds::{clip, Page, DESCRIPTION, FIELDS, FIELD_NAME, FIELD_VALUE, TITLE, TOTAL};
 use super::text;
 use crate::render::table::Table;
-use crate::service::referee::{render_times, Facts, GameList, ListedGame, Ranking};
+use crate::service::referee::{render_times, table_text, Facts, GameList, ListedGame, Ranking};
 use crate::variants::Registry;
 
 /// Room kept in an embed for the line that says how many more there are.
@@ -258,11 +258,12 @@ pub fn standings(table: &Table) -> Page {
     let header = cut(&table.header);
     let rows: Vec<Vec<String>> = table.rows.iter().map(|r| cut(r)).collect();
     let block = |n: usize| {
-        let t = crate::tournament::TextTable {
+        let t = Table {
+            title: String::new(),
             header: header.clone(),
             rows: rows[..n].to_vec(),
         };
-        format!("```\n{}\n```", t.to_text())
+        format!("```\n{}\n```", table_text(&t))
     };
     let mut n = rows.len();
     let mut description = block(n);

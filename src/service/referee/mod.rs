@@ -100,6 +100,7 @@ pub use messages::{
     ListedGame, Member, Outbound, Place, Queued, Ranked, Ranking, RulesCard, VariantLine, View,
 };
 pub use outbox::OUTBOX_LEASE_SECONDS;
+pub use round_outbox::table_text;
 pub use server_settings::TypedCommands;
 pub use text::{pgn_tags, seat_users};
 
