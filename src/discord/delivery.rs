@@ -134,6 +134,11 @@ impl Core {
                 .collect();
             return (parts, files);
         }
+        if let Some(table) = &out.msg.table {
+            // A tournament's standings: their table as an embed, beside its image.
+            let page = lists::standings(table);
+            return (vec![(String::new(), vec![page.embed()])], files);
+        }
         let pieces = match &out.msg.document {
             Some(name) => {
                 files.push(CreateAttachment::bytes(

@@ -1,9 +1,10 @@
 //! Embeds: the service's structured answers ([`Card`]: help, a variant's rules, the list
-//! of variants) laid out for Discord, within Discord's embed limits, with examples written
+//! of variants; and the lists of [`super::lists`]) laid out for Discord, within Discord's embed limits, with examples written
 //! as the slash commands a Discord reader uses. A variant's rules are pages of its whole
 //! document, turned with buttons (`rules:VARIANT:PAGE`).
 
 use super::buttons::Button;
+use super::lists;
 use super::slash;
 use super::text;
 use crate::service::command::help::{Entry, Help};
@@ -90,7 +91,7 @@ impl Page {
 }
 
 /// `s` cut to `max` characters (ending with `…` when cut).
-fn clip(s: &str, max: usize) -> String {
+pub(super) fn clip(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         return s.to_string();
     }
@@ -168,6 +169,9 @@ pub fn card(registry: &Registry, card: &Card) -> (Vec<Vec<Page>>, Vec<Button>) {
     match card {
         Card::Help(h) => (messages(help(registry, h)), Vec::new()),
         Card::Variants(lines) => (messages(vec![variants(registry, lines)]), Vec::new()),
+        Card::Games(list) => (messages(vec![lists::games(registry, list)]), Vec::new()),
+        Card::Facts(facts) => (messages(vec![lists::facts(registry, facts)]), Vec::new()),
+        Card::Rankings(r) => (messages(lists::rankings(registry, r)), Vec::new()),
         Card::Rules(r) => {
             let (page, buttons) = rules_page(registry, r, 0);
             (vec![vec![page]], buttons)

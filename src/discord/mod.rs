@@ -27,6 +27,7 @@ mod error;
 mod faults;
 mod interactions;
 mod lapse;
+mod lists;
 pub mod logging;
 mod messages;
 mod monitor;

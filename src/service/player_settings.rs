@@ -137,8 +137,20 @@ impl PlayerSettings {
         }
     }
 
-    /// The settings described for their owner, with the server's reminder hours.
+    /// The settings described for their owner, with the server's reminder hours: each
+    /// setting as [`PlayerSettings::facts`] names it, and how to change them.
     pub fn describe(&self, server: &[i64]) -> String {
+        let facts: Vec<String> = self
+            .facts(server)
+            .into_iter()
+            .map(|(name, value)| format!("{} {value}", name.to_lowercase()))
+            .collect();
+        format!("your settings: {}. {}", facts.join("; "), change_note())
+    }
+
+    /// Each setting by name, with its value in words (the server's reminder hours where
+    /// the player chose none).
+    pub fn facts(&self, server: &[i64]) -> Vec<(&'static str, String)> {
         let hours = |h: &[i64]| {
             if h.is_empty() {
                 "none".to_string()
@@ -165,18 +177,30 @@ impl PlayerSettings {
             Some(PrivateOrientation::White) => "White at the bottom",
             None => "the server's (your own board from your side)",
         };
-        let change = crate::variants::api::command_mark;
-        format!(
-            "your settings: reminders {reminders}; auto-claim of wins on time {}; digest {digest}; \
-             private boards {orientation}. Change them with {} (or `none`, `default`), \
-             {} (or `off`), {} (an hour UTC, or `on`, `off`) and {} (or `own`, `default`)",
-            if self.auto_claim { "on" } else { "off" },
-            change("settings reminders:24,1"),
-            change("settings autoclaim:on"),
-            change("settings digest:18"),
-            change("settings orientation:white"),
-        )
+        let on = |b: bool| if b { "on" } else { "off" };
+        vec![
+            ("Reminders", reminders),
+            (
+                "Auto-claim of wins on time",
+                on(self.auto_claim).to_string(),
+            ),
+            ("Digest", digest),
+            ("Private boards", orientation.to_string()),
+        ]
     }
+}
+
+/// How to change the settings, each command marked
+/// ([`crate::variants::api::command_mark`]).
+pub fn change_note() -> String {
+    let change = crate::variants::api::command_mark;
+    format!(
+        "Change them with {} (or `none`, `default`), {} (or `off`), {} (an hour UTC, or `on`, `off`) and {} (or `own`, `default`)",
+        change("settings reminders:24,1"),
+        change("settings autoclaim:on"),
+        change("settings digest:18"),
+        change("settings orientation:white"),
+    )
 }
 
 /// Why a settings value was refused.

@@ -666,7 +666,10 @@ async fn a_bot_refused_message_content_runs_slash_only() {
     assert_ne!(asked[0] & (1 << 15), 0);
     assert_eq!(asked[1] & (1 << 15), 0);
     let c = fake.slash(ALICE, GAMES, "games", json!([]));
-    assert_says(&fake.wait_callback(&c).await, "you have no games");
+    assert_says(
+        &fake.wait_callback(&c).await,
+        "You have no live games here.",
+    );
     bot.stop().await;
 
     let fake = Fake::start(TOKEN).await;

@@ -6,7 +6,7 @@ use crate::common;
 use crate::fake_discord;
 
 use fake_discord::harness::*;
-use fake_discord::{Fake, Recorded, GUILD_ID};
+use fake_discord::{Fake, Recorded};
 use postal::discord::{Bot, Config};
 use postal::service::settings::Settings;
 use serde_json::json;
@@ -60,7 +60,7 @@ async fn start_game(fake: &Fake) -> String {
     thread
 }
 
-/// The text of the interaction answer to slash command `name` with `options`, by `user`.
+/// What the interaction answer to slash command `name` with `options`, by `user`, shows.
 async fn slash_text(
     fake: &Fake,
     user: (&str, &str),
@@ -69,7 +69,7 @@ async fn slash_text(
 ) -> String {
     let id = fake.slash(user, GAMES, name, options);
     let r = fake.wait_callback(&id).await;
-    r.content().unwrap_or_default().to_string()
+    r.shown()
 }
 
 /// `/games` links each live game to its thread with whose turn and the deadline as a
@@ -80,12 +80,15 @@ async fn games_link_their_threads_and_finished_ones_are_listed() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, "games").await;
     let thread = start_game(&fake).await;
-    let link = format!("https://discord.com/channels/{GUILD_ID}/{thread}");
+    let link = format!("<#{thread}>");
 
     let live = slash_text(&fake, ALICE, "games", json!([])).await;
-    assert!(live.contains("#1 standard"), "{live}");
+    assert!(live.contains("**#1** Standard chess"), "{live}");
     assert!(live.contains(&link), "{live}");
-    assert!(live.contains("to move, by <t:"), "{live}");
+    assert!(
+        live.contains("to move, by <t:") && live.contains(":R>"),
+        "{live}"
+    );
     let none = slash_text(
         &fake,
         ALICE,
@@ -93,7 +96,7 @@ async fn games_link_their_threads_and_finished_ones_are_listed() {
         json!([{"name": "finished", "type": 5, "value": true}]),
     )
     .await;
-    assert!(none.contains("you have no finished games"), "{none}");
+    assert!(none.contains("You have no finished games here."), "{none}");
 
     // Fool's mate, typed bare in the thread.
     for (who, mv) in [(ALICE, "f3"), (BOB, "e5"), (ALICE, "g4"), (BOB, "Qh4#")] {
@@ -101,7 +104,7 @@ async fn games_link_their_threads_and_finished_ones_are_listed() {
         wait_post(&fake, &thread, &format!("played {mv}")).await;
     }
     let live = slash_text(&fake, ALICE, "games", json!([])).await;
-    assert!(live.contains("you have no games"), "{live}");
+    assert!(live.contains("You have no live games here."), "{live}");
     let done = slash_text(
         &fake,
         BOB,
@@ -109,12 +112,12 @@ async fn games_link_their_threads_and_finished_ones_are_listed() {
         json!([{"name": "finished", "type": 5, "value": true}]),
     )
     .await;
-    assert!(done.contains("#1 standard"), "{done}");
+    assert!(done.contains("**#1** Standard chess"), "{done}");
     assert!(done.contains("wins by checkmate"), "{done}");
     assert!(done.contains(&link), "{done}");
     fake.say(ALICE, GAMES, "!games finished");
     let typed = wait_post(&fake, GAMES, "wins by checkmate").await;
-    assert!(typed.content().unwrap().contains(&link));
+    assert!(typed.shown().contains(&link));
     bot.stop().await;
 }
 
@@ -352,7 +355,7 @@ async fn conditional_moves_settings_and_vacation_by_slash_command() {
         async move {
             let r = fake.wait_callback(&id).await;
             assert_ne!(r.flags() & 64, 0, "answered privately: {}", r.json);
-            r.content().unwrap_or_default().to_string()
+            r.shown()
         }
     };
     let c = fake.slash(
@@ -379,7 +382,7 @@ async fn conditional_moves_settings_and_vacation_by_slash_command() {
     );
     let answer = private(&s).await;
     assert!(
-        answer.contains("saved; your settings: reminders 12 h and 1 h"),
+        answer.contains("Your settings, saved\nReminders\n12 h and 1 h"),
         "{answer}"
     );
 
@@ -424,13 +427,13 @@ async fn a_daily_digest_by_slash_command_stops_the_pings_and_comes_by_dm() {
     );
     let r = fake.wait_callback(&s).await;
     assert_ne!(r.flags() & 64, 0, "answered privately: {}", r.json);
-    let text = r.content().unwrap_or_default();
+    let text = r.shown();
     assert!(
-        text.contains(&format!("digest daily at {hour:02}:00 UTC")),
+        text.contains(&format!("Digest\nDaily at {hour:02}:00 UTC")),
         "{text}"
     );
     assert!(
-        text.contains("private boards White at the bottom"),
+        text.contains("Private boards\nWhite at the bottom"),
         "{text}"
     );
 

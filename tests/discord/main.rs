@@ -22,6 +22,7 @@ mod faults;
 mod forget;
 mod games;
 mod help;
+mod lists;
 mod load;
 mod many_games;
 mod operations;

@@ -352,8 +352,10 @@ async fn resignation_is_confirmed_by_button_by_the_same_player() {
     bot.stop().await;
 }
 
-/// A list longer than 2,000 characters comes in several messages, each within the limit,
-/// and nothing of it is lost; as a slash command, every piece is private.
+/// A list longer than a message's 2,000 characters comes as one embed within Discord's
+/// embed limits (fields of at most 1,024 characters, continued), nothing of it lost; as a
+/// slash command, private. (A list longer than one embed holds is cut with the count of
+/// the rest: `discord::lists`'s unit tests.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn long_lists_are_split_under_the_limit() {
     let fake = Fake::start(TOKEN).await;
@@ -373,32 +375,22 @@ async fn long_lists_are_split_under_the_limit() {
         wait_post(&fake, GAMES, &format!("game #{i}:")).await;
     }
     let g = fake.slash(ALICE, GAMES, "games", json!([]));
-    let prefix = format!("/interactions/{g}/");
-    let reqs = fake
-        .wait_for("the whole list", |r| {
-            let text: String = r
-                .iter()
-                .filter(|x| x.path.starts_with(&prefix) || x.path.starts_with("/webhooks/"))
-                .filter_map(|x| x.content())
-                .collect();
-            text.contains(&format!("#{n} standard"))
-        })
-        .await;
-    let pieces: Vec<&Recorded> = reqs
-        .iter()
-        .filter(|x| x.path.starts_with(&prefix) || x.path.starts_with("/webhooks/"))
-        .collect();
-    assert!(pieces.len() >= 2, "split into several messages");
-    let mut all = String::new();
-    for p in &pieces {
-        let c = p.content().unwrap();
-        assert!(c.chars().count() <= CONTENT_LIMIT);
-        assert_ne!(p.flags() & 64, 0, "private: {}", p.json);
-        all.push_str(c);
-        all.push(' ');
+    let answer = fake.wait_callback(&g).await;
+    assert_ne!(answer.flags() & 64, 0, "private: {}", answer.json);
+    let embeds = answer.embeds();
+    assert_eq!(embeds.len(), 1, "{}", answer.json);
+    let fields = embeds[0]["fields"].as_array().unwrap();
+    assert!(fields.len() >= 2, "continued over several fields");
+    for f in fields {
+        assert!(f["value"].as_str().unwrap().chars().count() <= 1024);
     }
+    let all = answer.shown();
+    assert!(all.chars().count() > CONTENT_LIMIT);
     for i in 1..=n {
-        assert!(all.contains(&format!("#{i} standard")), "#{i} is listed");
+        assert!(
+            all.contains(&format!("**#{i}** Standard chess")),
+            "#{i} is listed"
+        );
     }
     all_accepted(&fake);
     bot.stop().await;
@@ -417,8 +409,14 @@ async fn leaderboard_and_rating_by_slash_command() {
     wait_post(&fake, &thread, "game over").await;
     let variant = json!([{"name": "variant", "type": 3, "value": "standard"}]);
     let r = private_answer(&fake, BOB, GAMES, "leaderboard", variant, "leaderboard").await;
-    assert_says(&r, &format!("1. <@{}> 1662 ±290", ALICE.0));
-    assert_says(&r, &format!("2. <@{}> 1338 ±290", BOB.0));
+    assert_says(
+        &r,
+        &format!("`1.` `1662 ±290` <@{}> · 1 game (1 won", ALICE.0),
+    );
+    assert_says(
+        &r,
+        &format!("`2.` `1338 ±290` <@{}> · 1 game (0 won", BOB.0),
+    );
     let user = json!([{"name": "user", "type": 6, "value": ALICE.0}]);
     let r = private_answer(&fake, BOB, GAMES, "rating", user, "rating").await;
     assert_says(
@@ -512,8 +510,8 @@ async fn chat_in_a_thread_is_left_alone_and_only_the_player_called_on_is_notifie
 
     // A public list of games shows the opponent by mention, and notifies nobody.
     fake.say(ALICE, GAMES, "!games");
-    let list = wait_post(&fake, GAMES, "#1 standard vs").await;
-    assert!(list.content().unwrap().contains(&format!("<@{}>", BOB.0)));
+    let list = wait_post(&fake, GAMES, "**#1** Standard chess vs").await;
+    assert!(list.shown().contains(&format!("<@{}>", BOB.0)));
     assert!(notified(&list).is_empty(), "{}", list.json);
     all_accepted(&fake);
     bot.stop().await;

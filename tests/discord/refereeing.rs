@@ -203,10 +203,7 @@ async fn a_tournament_round_follows_the_end_of_its_last_game_whose_record_names_
         let path = format!("/channels/{channel}/messages");
         reqs.iter()
             .position(|r| {
-                r.method == "POST"
-                    && r.path == path
-                    && r.ok()
-                    && r.content().is_some_and(|c| c.contains(needle))
+                r.method == "POST" && r.path == path && r.ok() && r.shown().contains(needle)
             })
             .unwrap_or_else(|| panic!("no '{needle}' in {channel}"))
     };
@@ -399,9 +396,9 @@ async fn server_channels_are_checked_and_restrict_tournaments_too() {
     game_with(&fake, DAVE, 2, "").await;
 
     let show = slash_reply(&fake, BOB, GAMES, "server", json!([])).await;
-    let said = show.content().unwrap();
+    let said = show.shown();
     assert!(said.contains("prefix `!`, the default"), "{said}");
-    assert!(said.contains("3 days per move (the default)"), "{said}");
+    assert!(said.contains("3 days (the default)"), "{said}");
     assert!(!said.contains("operator"), "{said}");
 
     let unknown = "400000000000000099";
@@ -419,17 +416,14 @@ async fn server_channels_are_checked_and_restrict_tournaments_too() {
             json!([{"name": "channel", "type": 7, "value": channel}]),
         )
         .await;
-        let said = r.content().unwrap();
+        let said = r.shown();
         assert!(
             said.contains(why) && said.contains("nothing was changed"),
             "{said}"
         );
     }
     let show = slash_reply(&fake, BOB, GAMES, "server", json!([])).await;
-    assert!(show
-        .content()
-        .unwrap()
-        .contains("games may start in any channel"));
+    assert!(show.shown().contains("Games start in\nAny channel"));
 
     // `here`, given in game #1's thread, is the games channel.
     let r = slash_reply(
@@ -440,9 +434,9 @@ async fn server_channels_are_checked_and_restrict_tournaments_too() {
         json!([text("channels", "here")]),
     )
     .await;
-    let said = r.content().unwrap();
+    let said = r.shown();
     assert!(
-        said.contains(&format!("games may start only in <#{GAMES}>")),
+        said.contains(&format!("Games start in\n<#{GAMES}>")),
         "{said}"
     );
     fake.add_channel(LOUNGE, GUILD_ID);
@@ -478,9 +472,9 @@ async fn server_channels_are_checked_and_restrict_tournaments_too() {
         ]),
     )
     .await;
-    let said = r.content().unwrap();
+    let said = r.shown();
     assert!(
-        said.contains(&format!("games may start only in <#{GAMES}>, <#{LOUNGE}>")),
+        said.contains(&format!("Games start in\n<#{GAMES}>, <#{LOUNGE}>")),
         "{said}"
     );
     // `here` in a member's thread (no game's) is its channel, the lounge; a word beside
@@ -495,14 +489,14 @@ async fn server_channels_are_checked_and_restrict_tournaments_too() {
         json!([text("channels", "here")]),
     )
     .await;
-    let said = r.content().unwrap();
+    let said = r.shown();
     assert!(
-        said.contains(&format!("games may start only in <#{LOUNGE}>")),
+        said.contains(&format!("Games start in\n<#{LOUNGE}>")),
         "{said}"
     );
     let both = json!([text("channels", "any"), {"name": "channel", "type": 7, "value": GAMES}]);
     let r = slash_reply(&fake, CAROL, GAMES, "server", both).await;
-    assert!(r.content().unwrap().contains("given twice"), "{}", r.json);
+    assert!(r.shown().contains("given twice"), "{}", r.json);
     fake.say(ALICE, LOUNGE, "!tournament create round-robin standard");
     wait_post(&fake, LOUNGE, "tournament #1 (round robin").await;
     // Discord refused only the look-ups of the channels that are not this server's.

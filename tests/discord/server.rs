@@ -31,7 +31,7 @@ fn text(name: &str, value: &str) -> serde_json::Value {
 
 /// The content of interaction answer `r`.
 fn said(r: &fake_discord::Recorded) -> String {
-    r.content().unwrap_or_default().to_string()
+    r.shown()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -107,7 +107,7 @@ async fn a_server_prefix_and_typed_commands_switch_are_honoured_and_slash_comman
     // Typed commands off: `?accept` is not read, the slash command is.
     let r = slash_reply(&fake, CAROL, GAMES, "server", json!([text("text", "off")])).await;
     assert!(
-        said(&r).contains("typed commands are not read"),
+        said(&r).contains("Typed commands\nNot read, only slash commands"),
         "{}",
         r.json
     );
@@ -225,7 +225,7 @@ async fn a_moderator_adjudicates_a_stuck_game_and_a_non_moderator_is_refused() {
     let none = json!([{"name": "no-moderators", "type": 5, "value": true}]);
     let r = slash_reply(&fake, CAROL, GAMES, "server", none).await;
     assert!(
-        said(&r).contains("moderators: members with Manage Server") && !said(&r).contains(REFEREES),
+        said(&r).contains("Moderators\nMembers with Manage Server") && !said(&r).contains(REFEREES),
         "{}",
         r.json
     );

@@ -65,6 +65,28 @@ pub(crate) async fn round_one_opens_its_threads_and_posts_the_standings(fake: &F
         "the standings come with their table image"
     );
     assert!(standings.files.iter().any(|f| f.name == "standings.png"));
+    // As an embed: the title, and the table in a code block, its columns aligned.
+    let embed = &standings.embeds()[0];
+    assert!(embed["title"]
+        .as_str()
+        .unwrap()
+        .ends_with("standings after round 1"));
+    let table = embed["description"].as_str().unwrap();
+    assert!(
+        table.starts_with("```\n") && table.ends_with("\n```"),
+        "{table}"
+    );
+    let rows: Vec<&str> = table.lines().filter(|l| !l.starts_with("```")).collect();
+    assert!(
+        rows[0].contains("Player") && rows[1].starts_with("---"),
+        "{table}"
+    );
+    assert_eq!(rows.len(), 2 + 4, "a row per player: {table}");
+    let column = |row: &str| row.find("  ").unwrap_or(0);
+    assert!(
+        rows[2..].iter().all(|r| column(r) == column(rows[2])),
+        "{table}"
+    );
 }
 
 /// A round whose last game ends by timeout: the deadline check starts the next round and
@@ -140,7 +162,7 @@ async fn a_round_ended_by_timeout_opens_the_next_rounds_threads() {
         fake.requests()
             .iter()
             .filter(|r| r.method == "POST")
-            .filter(|r| r.content().is_some_and(|c| c.contains(needle)))
+            .filter(|r| r.shown().contains(needle))
             .count()
     };
     assert_eq!(count("standings after round 1"), 1);

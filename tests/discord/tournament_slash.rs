@@ -70,9 +70,9 @@ async fn suggested(fake: &Fake, format: &str, typed: &str) -> Vec<String> {
 }
 
 /// The response's text.
-pub(crate) fn said(r: &fake_discord::Recorded) -> &str {
+pub(crate) fn said(r: &fake_discord::Recorded) -> String {
     assert!(r.ok(), "{} {}", r.status, r.response);
-    r.content().unwrap_or_default()
+    r.shown()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -43,11 +43,12 @@ pub fn posts<'a>(reqs: &'a [Recorded], channel: &str) -> Vec<&'a Recorded> {
         .collect()
 }
 
-/// Whether the bot posted to `channel` a message containing `needle`.
+/// Whether the bot posted to `channel` a message showing `needle` (in its content or
+/// its embeds).
 pub fn has_post(reqs: &[Recorded], channel: &str, needle: &str) -> bool {
     posts(reqs, channel)
         .iter()
-        .any(|r| r.content().is_some_and(|c| c.contains(needle)))
+        .any(|r| r.shown().contains(needle))
 }
 
 /// Whether a request carried a PNG image.
@@ -57,7 +58,8 @@ pub fn is_png(r: &Recorded) -> bool {
         .any(|f| f.name.ends_with(".png") && f.bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
 }
 
-/// Waits for a POST to `channel` whose content contains `needle`; returns it.
+/// Waits for a POST to `channel` that shows `needle` (in its content or its embeds);
+/// returns it.
 pub async fn wait_post(fake: &Fake, channel: &str, needle: &str) -> Recorded {
     let reqs = fake
         .wait_for(&format!("a message with '{needle}' in {channel}"), |r| {
@@ -66,7 +68,7 @@ pub async fn wait_post(fake: &Fake, channel: &str, needle: &str) -> Recorded {
         .await;
     posts(&reqs, channel)
         .into_iter()
-        .find(|r| r.content().is_some_and(|c| c.contains(needle)))
+        .find(|r| r.shown().contains(needle))
         .cloned()
         .unwrap()
 }
@@ -90,13 +92,13 @@ pub fn dm_channel_of(reqs: &[Recorded], user: &str) -> Option<String> {
         .and_then(|r| r.response["id"].as_str().map(str::to_string))
 }
 
-/// Waits for a private message to `user` containing `needle`; returns it.
+/// Waits for a private message to `user` showing `needle`; returns it.
 pub async fn wait_dm(fake: &Fake, user: (&str, &str), needle: &str) -> Recorded {
     let find = |reqs: &[Recorded]| {
         let c = dm_channel_of(reqs, user.0)?;
         posts(reqs, &c)
             .into_iter()
-            .find(|r| r.content().is_some_and(|t| t.contains(needle)))
+            .find(|r| r.shown().contains(needle))
             .cloned()
     };
     let reqs = fake
@@ -289,9 +291,9 @@ pub async fn private_answer(
     r
 }
 
-/// Asserts that the interaction answer `r` contains `needle`.
+/// Asserts that the interaction answer `r` shows `needle` (in its content or embeds).
 pub fn assert_says(r: &Recorded, needle: &str) {
-    assert!(r.content().unwrap().contains(needle), "{}", r.json);
+    assert!(r.shown().contains(needle), "{}", r.json);
 }
 
 /// A message by the bot in `channel`, as the message whose buttons a user clicks.

@@ -118,6 +118,23 @@ impl Recorded {
             .unwrap_or_default()
     }
 
+    /// What a reader sees of the message: its content, then each embed's title,
+    /// description, fields (name and value) and footer, a line each.
+    pub fn shown(&self) -> String {
+        let mut lines: Vec<String> = self.content().into_iter().map(str::to_string).collect();
+        for e in self.embeds() {
+            let text = |v: &Value| v.as_str().map(str::to_string);
+            lines.extend(text(&e["title"]));
+            lines.extend(text(&e["description"]));
+            for f in e["fields"].as_array().into_iter().flatten() {
+                lines.extend(text(&f["name"]));
+                lines.extend(text(&f["value"]));
+            }
+            lines.extend(text(&e["footer"]["text"]));
+        }
+        lines.join("\n")
+    }
+
     /// Message flags (64 = ephemeral), from a message body or a callback's data.
     pub fn flags(&self) -> u64 {
         self.json

@@ -1,13 +1,17 @@
 //! What a chat adapter keeps beside the games, reached through the service so that an
 //! adapter talks to the service only (ARCHITECTURE.md, "Layers"): opening and closing
 //! the database, the threads games are moved to, where a challenge was posted, and the
-//! private messages held for a user whose DMs are closed. Each method is one question or
+//! private messages held for a user whose DMs are closed, the moves to suggest as a
+//! player types, the game a resignation to confirm is for. Each method is one question or
 //! one change; none decides anything about a game.
 
-use super::{Service, Settings};
+use super::lookup::{Fit, Resolved};
+use super::{Fail, Incoming, Place, Service, Settings};
 use crate::service::command::{self, Command};
 use crate::store::GameStatus;
 use crate::store::Store;
+use crate::variants::api::Action;
+use crate::variants::api::{Seat, Viewer};
 use crate::variants::Registry;
 
 /// A stored game as the service hands it to an adapter (its id, variant, seats, place).
@@ -218,6 +222,70 @@ impl Service {
         match super::load_with(&self.registry, g) {
             Ok(rules) => rules.side_names(names),
             Err(_) => ["?".to_string(), "?".to_string()],
+        }
+    }
+
+    /// Suggestions for the move `user` is typing in `place`: the moves their seat may
+    /// make now in game `id`, or else in the one game here where it is their turn, that
+    /// begin with `typed` (ignoring case), at most `limit`. None when it is not their
+    /// turn, or when several games here wait for them and `id` does not say which. Reads
+    /// only; changes nothing.
+    pub async fn move_suggestions(
+        &self,
+        user: &str,
+        place: &Place,
+        id: Option<i64>,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        let games = match id {
+            Some(id) => self.store.game(id).await?.into_iter().collect(),
+            None => self.games_at(user, place).await?,
+        };
+        let mut options: Vec<Vec<String>> = games
+            .iter()
+            .filter(|g| g.status == GameStatus::Active)
+            .filter_map(|g| {
+                let seat = g.seat_of(user)?;
+                let moves = self.load(g).ok()?.project(Viewer::Seat(Seat(seat))).legal;
+                (!moves.is_empty()).then_some(moves)
+            })
+            .collect();
+        if options.len() != 1 {
+            return Ok(Vec::new());
+        }
+        let typed = typed.trim().to_lowercase();
+        let mut moves: Vec<String> = options
+            .swap_remove(0)
+            .into_iter()
+            .filter(|m| m.to_lowercase().starts_with(&typed))
+            .collect();
+        moves.sort();
+        moves.truncate(limit);
+        Ok(moves)
+    }
+
+    /// For an adapter that asks for a confirmation before a resignation: the game that
+    /// the `resign` command given as `inc` would resign (the one its text names, or the
+    /// one the place decides, as [`Service::pick`] finds it), or the refusal or question
+    /// to show instead. Reads only.
+    pub async fn game_to_resign(&self, inc: &Incoming) -> Result<Resolved, StoreError> {
+        let id = match crate::service::command::parse(&inc.text, &self.registry) {
+            Ok(crate::service::command::Command::Resign(Some(id))) => Some(id),
+            _ => None,
+        };
+        let resign = Action::resign();
+        match self
+            .pick(inc, id, &[GameStatus::Active], Fit::Action(&resign))
+            .await
+        {
+            Ok(g) => Ok(Resolved::Game(g.id)),
+            Err(Fail::Refuse(e)) => Ok(Resolved::Refused(e)),
+            // One game offered (a channel's game, from a private message): the
+            // confirmation names it, as the offer would.
+            Err(Fail::Choose(c)) if c.games.len() == 1 => Ok(Resolved::Game(c.games[0])),
+            Err(Fail::Choose(c)) => Ok(Resolved::Choose(c)),
+            Err(Fail::Store(e)) => Err(e),
         }
     }
 }

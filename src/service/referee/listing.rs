@@ -1,18 +1,17 @@
 //! `games`: a user's games of this server, live ones with whose turn it is and the
-//! deadline, or the most recent finished ones; each line carried with where its game is
-//! played ([`Listed`]), so an adapter may link it.
+//! deadline, or the most recent finished ones; the list also as a card ([`Card::Games`]):
+//! each game with where it is played, whether it awaits the player and its deadline, so an
+//! adapter may order it, link it and show its time its own way.
 
-use super::text::{counters, status_line, turn_line};
+use super::text::{awaited_users, counters, status_line, turn_line};
 use super::vacation::{away_note, stopped_by};
-use super::{Fail, Incoming, Outbound, Reply, Service};
+use super::{Card, Fail, GameList, Incoming, ListedGame, Outbound, Reply, Service};
 use crate::store::GameStatus;
 use crate::store::{Deadline, GameRow};
 use crate::variants::api::{GameRules, Placing};
 
 /// How many finished games `games finished` lists, the most recent first.
 pub const FINISHED_LISTED: i64 = 10;
-
-use super::Listed;
 
 impl Service {
     /// `games`: the user's pending and active games of this server (all of them in a
@@ -26,8 +25,10 @@ impl Service {
         for g in games.iter().filter(|g| here(g, inc)) {
             let rules = self.load(g)?;
             let against = self.against(g, rules.as_ref(), &inc.user)?;
-            let line = if g.status == GameStatus::Challenged {
-                format!("#{} {}{against}: challenge pending", g.id, rules.variant())
+            let mut item = self.item(g, against);
+            if g.status == GameStatus::Challenged {
+                item.state = "challenge pending".to_string();
+                item.pending = true;
             } else {
                 // Where a timeout must be claimed (Chess#), a deadline past says so.
                 // A deadline a vacation stops has not run out, whatever the time says.
@@ -52,18 +53,18 @@ impl Service {
                     .filter(|d| !stopped_by(&away, g, d).is_some_and(|v| v.ended_at.is_none()))
                     .cloned()
                     .collect();
-                format!(
-                    "#{} {}{against}: {}{}{overdue}{}",
-                    g.id,
-                    rules.variant(),
+                item.state = format!(
+                    "{}{}{overdue}{}",
                     turn_line(g, rules.as_ref(), &shown),
                     counters(rules.as_ref()),
                     away_note(&away)
-                )
-            };
-            listed.push(entry(g, line));
+                );
+                item.turn = awaited_users(g, rules.as_ref()).contains(&inc.user);
+                item.due = shown.iter().map(|d| d.due_at).min();
+            }
+            listed.push((line(g, &item), item));
         }
-        say_list(r, listed, "you have no games");
+        say_list(r, listed, false, "you have no games");
         Ok(())
     }
 
@@ -79,16 +80,27 @@ impl Service {
         for g in &games {
             let rules = self.load(g)?;
             let against = self.against(g, rules.as_ref(), &inc.user)?;
-            let line = format!(
-                "#{} {}{against}: {}",
-                g.id,
-                rules.variant(),
-                status_line(g, rules.as_ref())
-            );
-            listed.push(entry(g, line));
+            let mut item = self.item(g, against);
+            item.state = status_line(g, rules.as_ref());
+            listed.push((line(g, &item), item));
         }
-        say_list(r, listed, "you have no finished games");
+        say_list(r, listed, true, "you have no finished games");
         Ok(())
+    }
+
+    /// Game `g` as a list shows it, `against` the other players: its state to be said.
+    fn item(&self, g: &GameRow, against: String) -> ListedGame {
+        ListedGame {
+            game: g.id,
+            variant: self.display_name(&g.variant),
+            against,
+            state: String::new(),
+            pending: false,
+            turn: false,
+            due: None,
+            server: g.server.clone(),
+            channel: g.channel.clone(),
+        }
     }
 
     /// ` vs bob`, ` with carol vs bob, dave` (a team game's partners play with the user),
@@ -116,30 +128,24 @@ fn here(g: &GameRow, inc: &Incoming) -> bool {
     inc.server.is_none() || g.server == inc.server
 }
 
-fn entry(g: &GameRow, line: String) -> Listed {
-    Listed {
-        game: g.id,
-        line,
-        server: g.server.clone(),
-        channel: g.channel.clone(),
-    }
+/// Game `g`'s line in the text: `#12 standard vs @bob: ...` (the variant by its id, as
+/// typed).
+fn line(g: &GameRow, item: &ListedGame) -> String {
+    format!("#{} {}{}: {}", g.id, g.variant, item.against, item.state)
 }
 
-/// Answers with the lines of `listed` (joined by ` | ` in the text), or `none`.
-fn say_list(r: &mut Reply, listed: Vec<Listed>, none: &str) {
-    let text = if listed.is_empty() {
-        none.to_string()
-    } else {
-        listed
-            .iter()
-            .map(|l| l.line.as_str())
-            .collect::<Vec<_>>()
-            .join(" | ")
+/// Answers with the lines of `listed` (joined by ` | ` in the text), or `none`; the games
+/// as a card ([`Card::Games`]).
+fn say_list(r: &mut Reply, listed: Vec<(String, ListedGame)>, finished: bool, none: &str) {
+    let (lines, games): (Vec<String>, Vec<ListedGame>) = listed.into_iter().unzip();
+    let text = match lines.is_empty() {
+        true => none.to_string(),
+        false => lines.join(" | "),
     };
     r.out.push(Outbound {
         to: r.origin.clone(),
         text,
-        listing: listed,
+        card: Some(Card::Games(GameList { finished, games })),
         ..Outbound::default()
     });
 }

@@ -311,46 +311,6 @@ impl Service {
         Ok(self.reads_as_move(before.as_ref(), mine, text))
     }
 
-    /// Suggestions for the move `user` is typing in `place`: the moves their seat may
-    /// make now in game `id`, or else in the one game here where it is their turn, that
-    /// begin with `typed` (ignoring case), at most `limit`. None when it is not their
-    /// turn, or when several games here wait for them and `id` does not say which. Reads
-    /// only; changes nothing.
-    pub async fn move_suggestions(
-        &self,
-        user: &str,
-        place: &Place,
-        id: Option<i64>,
-        typed: &str,
-        limit: usize,
-    ) -> Result<Vec<String>, StoreError> {
-        let games = match id {
-            Some(id) => self.store.game(id).await?.into_iter().collect(),
-            None => self.games_at(user, place).await?,
-        };
-        let mut options: Vec<Vec<String>> = games
-            .iter()
-            .filter(|g| g.status == GameStatus::Active)
-            .filter_map(|g| {
-                let seat = g.seat_of(user)?;
-                let moves = self.load(g).ok()?.project(Viewer::Seat(Seat(seat))).legal;
-                (!moves.is_empty()).then_some(moves)
-            })
-            .collect();
-        if options.len() != 1 {
-            return Ok(Vec::new());
-        }
-        let typed = typed.trim().to_lowercase();
-        let mut moves: Vec<String> = options
-            .swap_remove(0)
-            .into_iter()
-            .filter(|m| m.to_lowercase().starts_with(&typed))
-            .collect();
-        moves.sort();
-        moves.truncate(limit);
-        Ok(moves)
-    }
-
     /// The game `id`; or, when the command names none, the game the place decides
     /// ([`Service::pick_here`]). A public action typed in a private message
     /// ([`guards_channel_games`]) goes first to the game made in private it is for
@@ -480,7 +440,7 @@ impl Service {
                 Some(text) if !statuses.contains(&GameStatus::Finished) => {
                     Fail::of(RefusalKind::Over, text)
                 }
-                _ => Fail::of(RefusalKind::Unknown, "you have no game here"),
+                _ => self.offer_from_server(inc, &fit).await?,
             });
         }
         let live: Vec<GameRow> = here
@@ -492,24 +452,59 @@ impl Service {
         if pool.len() == 1 {
             return Ok(pool.into_iter().next().expect("one game"));
         }
-        // Of the games a game's command fits, those that await the user, if any (a pick
-        // that could still be changed in one game is for the game that awaits it); a look
-        // at a board or a hand is for any game alike.
-        let fits: Vec<(&GameRow, bool)> = pool
-            .iter()
-            .filter_map(|g| self.fits(inc, g, &fit).map(|awaits| (g, awaits)))
-            .collect();
-        let awaiting = matches!(fit, Fit::Command(_)) && fits.iter().any(|(_, awaits)| *awaits);
-        let fitting: Vec<GameRow> = fits
-            .into_iter()
-            .filter(|(_, awaits)| *awaits || !awaiting)
-            .map(|(g, _)| g.clone())
-            .collect();
+        let fitting = self.fitting(inc, &pool, &fit);
         match fitting.len() {
             1 => Ok(fitting.into_iter().next().expect("one game")),
             0 => self.none_fits(inc, &fit, pool),
-            _ => Err(Fail::Choose(self.choice(inc, &fit, &fitting))),
+            _ => Err(Fail::Choose(self.choice(inc, &fit, &fitting, WHICH))),
         }
+    }
+
+    /// Of the games of `pool` that the command `fit` describes fits, those that await the
+    /// user, if any (a pick that could still be changed in one game is for the game that
+    /// awaits it); a look at a board or a hand is for any game alike.
+    fn fitting(&self, inc: &Incoming, pool: &[GameRow], fit: &Fit<'_>) -> Vec<GameRow> {
+        let fits: Vec<(&GameRow, bool)> = pool
+            .iter()
+            .filter_map(|g| self.fits(inc, g, fit).map(|awaits| (g, awaits)))
+            .collect();
+        let awaiting = matches!(fit, Fit::Command(_)) && fits.iter().any(|(_, awaits)| *awaits);
+        fits.into_iter()
+            .filter(|(_, awaits)| *awaits || !awaiting)
+            .map(|(g, _)| g.clone())
+            .collect()
+    }
+
+    /// For a game's command given in a channel of a server that holds no game of the
+    /// user's (not a game's thread): the question "which game?" over the user's live games
+    /// of that server that the command fits, a button each, those awaiting the user first
+    /// and each by its nearest deadline; never acted on by a guess, even where one game
+    /// fits. Where none fits, or outside a server's channel: that the user has no game
+    /// here.
+    async fn offer_from_server(&self, inc: &Incoming, fit: &Fit<'_>) -> Result<Fail, StoreError> {
+        let none = || Fail::of(RefusalKind::Unknown, "you have no game here");
+        let (Place::Channel(channel), Some(server)) = (&inc.place, &inc.server) else {
+            return Ok(none());
+        };
+        if self.store.is_game_thread(channel).await? {
+            return Ok(none());
+        }
+        let live: Vec<GameRow> = self
+            .store
+            .games_of(&inc.user, &[GameStatus::Active])
+            .await?
+            .into_iter()
+            .filter(|g| g.seat_of(&inc.user).is_some() && g.server.as_ref() == Some(server))
+            .collect();
+        let mut games = self.fitting(inc, &live, fit);
+        if games.is_empty() {
+            return Ok(none());
+        }
+        games.sort_by_cached_key(|g| {
+            let due = g.deadlines.iter().map(|d| d.due_at).min();
+            (!self.awaits(inc, g), due.unwrap_or(i64::MAX), g.id)
+        });
+        Ok(Fail::Choose(self.choice(inc, fit, &games, ELSEWHERE)))
     }
 
     /// When a command fits none of the user's games here, `pool`: the one game that has
@@ -608,7 +603,7 @@ impl Service {
     /// The question "which game?" for a command that fits each of `games`: the games with
     /// their variant and the other players, and a button per game that sends the command
     /// with its id (for the user alone).
-    fn choice(&self, inc: &Incoming, fit: &Fit<'_>, games: &[GameRow]) -> Choice {
+    fn choice(&self, inc: &Incoming, fit: &Fit<'_>, games: &[GameRow], ask: Asking) -> Choice {
         // A game as `#3 Booster Chess` and the other players, each shown by `show`.
         let line = |g: &GameRow, joiner: &str, show: &dyn Fn(&str) -> String| {
             let game = format!("#{} {}", g.id, self.display_name(&g.variant));
@@ -631,37 +626,15 @@ impl Service {
         Choice {
             games: games.iter().take(CHOICE_BUTTONS).map(|g| g.id).collect(),
             text: format!(
-                "which game? {} fits {} of your games: {}. Name it, like {}",
-                super::marks::command_mark(&shown(fit, inc)),
+                "{} {} fits {} of your games{}: {}. Name it, like {}",
+                ask.lead,
+                command_mark(&shown(fit, inc)),
                 games.len(),
+                ask.place,
                 described.join("; "),
-                super::marks::command_mark(&example(fit, inc, games[0].id))
+                command_mark(&example(fit, inc, games[0].id))
             ),
             buttons,
-        }
-    }
-
-    /// For an adapter that asks for a confirmation before a resignation: the game that
-    /// the `resign` command given as `inc` would resign (the one its text names, or the
-    /// one the place decides, as [`Service::pick`] finds it), or the refusal or question
-    /// to show instead. Reads only.
-    pub async fn game_to_resign(&self, inc: &Incoming) -> Result<Resolved, StoreError> {
-        let id = match crate::service::command::parse(&inc.text, &self.registry) {
-            Ok(crate::service::command::Command::Resign(Some(id))) => Some(id),
-            _ => None,
-        };
-        let resign = Action::resign();
-        match self
-            .pick(inc, id, &[GameStatus::Active], Fit::Action(&resign))
-            .await
-        {
-            Ok(g) => Ok(Resolved::Game(g.id)),
-            Err(Fail::Refuse(e)) => Ok(Resolved::Refused(e)),
-            // One game offered (a channel's game, from a private message): the
-            // confirmation names it, as the offer would.
-            Err(Fail::Choose(c)) if c.games.len() == 1 => Ok(Resolved::Game(c.games[0])),
-            Err(Fail::Choose(c)) => Ok(Resolved::Choose(c)),
-            Err(Fail::Store(e)) => Err(e),
         }
     }
 
@@ -750,6 +723,26 @@ pub enum Resolved {
     /// Several: the question to ask.
     Choose(Choice),
 }
+
+/// How a "which game?" question begins, and where the games it names are.
+#[derive(Clone, Copy)]
+struct Asking {
+    lead: &'static str,
+    place: &'static str,
+}
+
+/// The question among the user's games where a command was given.
+const WHICH: Asking = Asking {
+    lead: "which game?",
+    place: "",
+};
+
+/// The question among the user's games of a server, for a command given in a channel
+/// of it that holds none ([`Service::offer_from_server`]).
+const ELSEWHERE: Asking = Asking {
+    lead: "you have no game here, but",
+    place: " on this server",
+};
 
 /// The most games a "which game?" question offers as buttons (Discord's 25 per message).
 const CHOICE_BUTTONS: usize = 25;

@@ -127,8 +127,9 @@ pub struct Outbound {
     /// The message announces the end of its game: an adapter that sends files may attach
     /// the game's record ([`Service::record`]) and animation ([`Service::animation`]).
     pub ending: bool,
-    /// For a list of games (`games`): each game's line with where it is played, so an
-    /// adapter may show each with a link to its game; the text holds the same lines.
+    /// The games the message points to (a rematch posted elsewhere, an action done in
+    /// its game's channel): each one's line with where it is played, so an adapter may
+    /// show each with a link to its game; the text holds the same lines.
     pub listing: Vec<Listed>,
     /// The message is a turn notice: it tells the users it calls on (in a channel, its
     /// [`Outbound::mentions`]; privately, its recipient) that the game awaits them. A
@@ -144,7 +145,8 @@ pub struct Outbound {
     /// with each user as their key and each command as typed, which every reader can show.
     pub marked: String,
     /// What the message says, as structured data, for an adapter that lays it out its own
-    /// way (Discord's embeds): help, a variant's rules, the list of variants. The text
+    /// way (Discord's embeds): help, a variant's rules, the list of variants, a player's
+    /// games, settings, a leaderboard. The text
     /// holds the same in typed form, for every other reader.
     pub card: Option<Card>,
     /// A table an adapter that sends images may draw as one
@@ -174,6 +176,82 @@ pub enum Card {
     Rules(RulesCard),
     /// Every variant, a line each.
     Variants(Vec<VariantLine>),
+    /// A player's games (`games`): each with where it is played, whether it awaits the
+    /// player, and its deadline.
+    Games(GameList),
+    /// Settings as named values: a player's own (`settings`), a server's (`server`).
+    Facts(Facts),
+    /// Players ranked (`leaderboard`): by rating, points or best score.
+    Rankings(Vec<Ranking>),
+}
+
+/// A player's games ([`Card::Games`]), in the order the text lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameList {
+    /// Whether these are finished games (`games finished`), the most recent first.
+    pub finished: bool,
+    /// The games.
+    pub games: Vec<ListedGame>,
+}
+
+/// One game of a [`GameList`]: its parts as the text's line shows them
+/// (`#12 standard vs @bob: @alice (White) to move, by ...`), users and times marked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedGame {
+    /// The game's id.
+    pub game: i64,
+    /// Its variant's display name.
+    pub variant: &'static str,
+    /// The other players (` vs @bob`), marked; empty for a game of one.
+    pub against: String,
+    /// Where it stands (whose turn and by when, pending, or its result), marked.
+    pub state: String,
+    /// Whether it is a challenge not yet accepted.
+    pub pending: bool,
+    /// Whether it awaits the player who asked.
+    pub turn: bool,
+    /// Its nearest deadline shown, in seconds since the epoch.
+    pub due: Option<i64>,
+    /// The server (Discord guild) it was made in; `None` for a game made in private.
+    pub server: Option<String>,
+    /// The channel or thread it is played in; `None` for a game made in private.
+    pub channel: Option<String>,
+}
+
+/// Settings as named values ([`Card::Facts`]): a title, a line before them, the values,
+/// and a note after them (how to change them). Names are plain; the rest is marked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// What they are (`Your settings`).
+    pub title: String,
+    /// A line before the values (who changed them); may be empty.
+    pub intro: String,
+    /// Each setting's name and value.
+    pub facts: Vec<(String, String)>,
+    /// A line after the values; may be empty.
+    pub note: String,
+}
+
+/// Players ranked ([`Card::Rankings`]): a title, and a row per player, best first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranking {
+    /// What is ranked (`Chess# ratings here`).
+    pub title: String,
+    /// How many players the ranking has (the rows may show fewer).
+    pub players: usize,
+    /// The rows shown, best first.
+    pub rows: Vec<Ranked>,
+}
+
+/// One row of a [`Ranking`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranked {
+    /// The player, marked ([`user_mark`]).
+    pub player: String,
+    /// What ranks them (`1662 (±80)`, `5 points`, `312`).
+    pub score: String,
+    /// What else the row says (their record); may be empty.
+    pub detail: String,
 }
 
 /// One variant's rules: what it is, in brief, and its whole rules document
@@ -348,9 +426,10 @@ pub struct Choice {
     pub games: Vec<i64>,
 }
 
-/// One game of a list of games (`games`): its line as the text shows it, and where the
-/// game is played, so an adapter may show the line with a link to the game's channel or
-/// thread. The message's text holds the same lines, for adapters without links.
+/// One game a message points to ([`Outbound::listing`]): its line as the text shows it,
+/// and where the game is played, so an adapter may show the line with a link to the
+/// game's channel or thread. The message's text holds the same lines, for adapters
+/// without links.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Listed {
     /// The game's id.

@@ -96,10 +96,11 @@ pub use marks::{
 };
 pub use messages::Listed;
 pub use messages::{
-    record_name, Button, Card, ChallengeMark, Choice, Destination, Fail, Incoming, Member,
-    Outbound, Place, Queued, RulesCard, VariantLine, View,
+    record_name, Button, Card, ChallengeMark, Choice, Destination, Facts, Fail, GameList, Incoming,
+    ListedGame, Member, Outbound, Place, Queued, Ranked, Ranking, RulesCard, VariantLine, View,
 };
 pub use outbox::OUTBOX_LEASE_SECONDS;
+pub use round_outbox::table_text;
 pub use server_settings::TypedCommands;
 pub use text::{pgn_tags, seat_users};
 

@@ -5,9 +5,9 @@
 
 use super::commit::new_message;
 use super::marks::time_mark;
-use super::{Destination, Fail, Incoming, Outbound, Reply, Service};
+use super::{Card, Destination, Facts, Fail, Incoming, Outbound, Reply, Service};
 use crate::rules::Color;
-use crate::service::player_settings::SettingsChange;
+use crate::service::player_settings::{change_note, SettingsChange};
 use crate::service::player_settings::{PlayerSettings, PrivateOrientation};
 use crate::store::GameStatus;
 use crate::store::{GameRow, StoreError};
@@ -31,8 +31,8 @@ impl Service {
     ) -> Result<(), Fail> {
         let server = &self.settings.reminder_hours;
         let current = self.settings_of(&inc.user).await?;
-        let text = if change.is_empty() {
-            current.describe(server)
+        let (text, shown, title) = if change.is_empty() {
+            (current.describe(server), current, "Your settings")
         } else {
             let new = current.changed(change);
             // A digest just chosen (or moved to another hour) starts at its next
@@ -44,11 +44,26 @@ impl Service {
             self.store
                 .set_player_settings(&inc.user, &new.to_stored(), digest_done)
                 .await?;
-            format!("saved; {}", new.describe(server))
+            (
+                format!("saved; {}", new.describe(server)),
+                new,
+                "Your settings, saved",
+            )
         };
+        let facts = shown
+            .facts(server)
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value))
+            .collect();
         r.out.push(Outbound {
             to: Destination::Dm(inc.user.clone()),
             text,
+            card: Some(Card::Facts(Facts {
+                title: title.to_string(),
+                intro: String::new(),
+                facts,
+                note: change_note(),
+            })),
             ..Outbound::default()
         });
         Ok(())

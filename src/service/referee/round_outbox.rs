@@ -147,8 +147,9 @@ pub(super) fn named_standings(mut table: Table, name: impl Fn(&str) -> String) -
     (table, text)
 }
 
-/// A table as monospaced text: columns padded to their widest cell.
-pub(super) fn table_text(table: &crate::render::table::Table) -> String {
+/// A table as monospaced text: columns padded to their widest cell (an adapter shows a
+/// table it lays out its own way with it).
+pub fn table_text(table: &crate::render::table::Table) -> String {
     let t = crate::tournament::TextTable {
         header: table.header.clone(),
         rows: table.rows.clone(),

@@ -7,7 +7,8 @@
 
 use super::marks::user_mark;
 use super::messages::{Fail, Incoming, Member, Place, Reply};
-use super::Service;
+use super::text::day_count;
+use super::{Card, Facts, Service};
 use crate::service::command::Challenge;
 use crate::service::places::ChannelPlace;
 use crate::service::server_settings::{
@@ -133,7 +134,9 @@ impl Service {
         let server = server_of(inc)?;
         if change.is_show() {
             let s = self.server_settings(server).await?;
-            r.say(self.describe_server(&s));
+            let (text, facts) = self.describe_server(&s, String::new());
+            r.say(text);
+            r.card(Card::Facts(facts));
             return Ok(());
         }
         if !member.manager {
@@ -187,11 +190,10 @@ impl Service {
                 ));
             }
         };
-        r.say(format!(
-            "{} changed this server's settings. {}",
-            user_mark(&inc.user),
-            self.describe_server(&s)
-        ));
+        let intro = format!("{} changed this server's settings.", user_mark(&inc.user));
+        let (text, facts) = self.describe_server(&s, intro);
+        r.say(text);
+        r.card(Card::Facts(facts));
         Ok(())
     }
 
@@ -227,44 +229,94 @@ impl Service {
         Ok(out)
     }
 
-    /// The settings in words.
-    fn describe_server(&self, s: &ServerSettings) -> String {
+    /// The settings in words, and as named values ([`Facts`], `intro` before them).
+    fn describe_server(&self, s: &ServerSettings, intro: String) -> (String, Facts) {
         let prefix = match &s.prefix {
             Some(p) => format!("`{p}`"),
             None => format!("`{}`, the default", self.default_prefix),
         };
-        let text = if s.text_commands {
-            format!("typed commands are read (prefix {prefix})")
+        let (text, typed) = if s.text_commands {
+            (
+                format!("typed commands are read (prefix {prefix})"),
+                format!("read, prefix {prefix}"),
+            )
         } else {
-            format!("typed commands are not read, only slash commands (prefix, when on: {prefix})")
-        };
-        let channels = if s.channels.is_empty() {
-            "games may start in any channel".to_string()
-        } else {
-            let list: Vec<String> = s.channels.iter().map(|c| format!("<#{c}>")).collect();
-            format!("games may start only in {}", list.join(", "))
-        };
-        let days = match s.days {
-            Some(d) => format!("{d} days per move unless a challenge says"),
-            None => format!(
-                "{} days per move (the default) unless a challenge says",
-                self.settings.default_days
-            ),
-        };
-        let options = if s.options.is_empty() {
-            "no default variant options".to_string()
-        } else {
-            let list: Vec<String> = s.options.iter().map(|(k, v)| format!("{k}:{v}")).collect();
-            format!(
-                "default variant options {} (where the variant takes them)",
-                list.join(" ")
+            (
+                format!(
+                    "typed commands are not read, only slash commands (prefix, when on: {prefix})"
+                ),
+                format!("not read, only slash commands (prefix, when on: {prefix})"),
             )
         };
-        let moderators = match &s.moderator_role {
-            Some(role) => format!("moderators: members with Manage Server and <@&{role}>"),
-            None => "moderators: members with Manage Server".to_string(),
+        let list: Vec<String> = s.channels.iter().map(|c| format!("<#{c}>")).collect();
+        let (channels, start) = match list.is_empty() {
+            true => (
+                "games may start in any channel".to_string(),
+                "any channel".to_string(),
+            ),
+            false => (
+                format!("games may start only in {}", list.join(", ")),
+                list.join(", "),
+            ),
         };
-        format!("Server settings: {text}; {channels}; {days}; {options}; {moderators}")
+        let (days, per_move) = match s.days {
+            Some(d) => (
+                format!("{d} days per move unless a challenge says"),
+                day_count(d),
+            ),
+            None => {
+                let d = self.settings.default_days;
+                (
+                    format!("{d} days per move (the default) unless a challenge says"),
+                    format!("{} (the default)", day_count(d)),
+                )
+            }
+        };
+        let list: Vec<String> = s.options.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+        let (options, defaults) = match list.is_empty() {
+            true => ("no default variant options".to_string(), "none".to_string()),
+            false => (
+                format!(
+                    "default variant options {} (where the variant takes them)",
+                    list.join(" ")
+                ),
+                format!("`{}` (where the variant takes them)", list.join(" ")),
+            ),
+        };
+        let (moderators, who) = match &s.moderator_role {
+            Some(role) => {
+                let who = format!("members with Manage Server and <@&{role}>");
+                (format!("moderators: {who}"), who)
+            }
+            None => {
+                let who = "members with Manage Server".to_string();
+                (format!("moderators: {who}"), who)
+            }
+        };
+        let facts = Facts {
+            title: "Server settings".to_string(),
+            intro: intro.clone(),
+            facts: [
+                ("Typed commands", typed),
+                ("Games start in", start),
+                (
+                    "Days per move",
+                    format!("{per_move}, unless a challenge says"),
+                ),
+                ("Default variant options", defaults),
+                ("Moderators", who),
+            ]
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value))
+            .collect(),
+            note: String::new(),
+        };
+        let text = format!("Server settings: {text}; {channels}; {days}; {options}; {moderators}");
+        let text = match intro.is_empty() {
+            true => text,
+            false => format!("{intro} {text}"),
+        };
+        (text, facts)
     }
 
     /// Challenge `c` of `spec` as the server's settings make it, where it is given on a

@@ -2,8 +2,8 @@
 //! server's tables, computed from its finished games ([`crate::service::standings`]).
 
 use super::commit::Committed;
-use super::{Fail, Incoming, Place, Reply, Service};
-use crate::service::standings::{rated_option, rating_words, Rated, Tables};
+use super::{Card, Fail, Incoming, Place, Ranked, Ranking, Reply, Service};
+use crate::service::standings::{rated_option, rating_words, Best, Rated, Tables};
 use crate::store::{FinishedGame, GameRow};
 use crate::variants::api::{plural, Placing, RefusalKind, Standing, VariantSpec};
 
@@ -140,7 +140,8 @@ impl Service {
     }
 
     /// `leaderboard VARIANT`: the family's players by rating (with points where the
-    /// variant scores, and the points table), or a solitaire's best scores.
+    /// variant scores, and the points table), or a solitaire's best scores; in the text,
+    /// a line per player, and as a card ([`Card::Rankings`]).
     pub(super) async fn leaderboard(
         &self,
         inc: &Incoming,
@@ -150,69 +151,129 @@ impl Service {
         let spec = self.registry.get(variant)?;
         let shown = spec.display_name();
         let t = self.tables(inc).await?;
-        let text = match spec.standing() {
+        let (text, rankings) = match spec.standing() {
             Standing::Unrated(why) => return Err(Fail::of(RefusalKind::NotHere, why)),
             Standing::Rated { points } => {
                 let rows = t.leaders(spec.id());
                 if rows.is_empty() {
-                    format!("{shown}: no finished rated game here yet")
-                } else {
-                    let mut lines = vec![format!(
-                        "{shown} ratings here ({} player{}):",
-                        rows.len(),
-                        if rows.len() == 1 { "" } else { "s" }
-                    )];
-                    for (i, (u, p)) in rows.iter().take(LEADERBOARD_ROWS).enumerate() {
-                        lines.push(format!(
-                            "{}. {} {}, {}{}",
-                            i + 1,
-                            at(u),
-                            rating_words(&p.rating),
-                            record(p),
-                            if points {
-                                format!(", {}", plural(p.points, "point", "points"))
-                            } else {
-                                String::new()
-                            }
-                        ));
-                    }
-                    if points {
-                        let mut by_points = rows.clone();
-                        by_points.sort_by(|a, b| b.1.points.cmp(&a.1.points).then(a.0.cmp(b.0)));
-                        let table: Vec<String> = by_points
-                            .iter()
-                            .take(LEADERBOARD_ROWS)
-                            .enumerate()
-                            .map(|(i, (u, p))| format!("{}. {} {}", i + 1, at(u), p.points))
-                            .collect();
-                        lines.push(format!("points: {}", table.join(", ")));
-                    }
-                    lines.join("\n")
+                    r.say(format!("{shown}: no finished rated game here yet"));
+                    return Ok(());
                 }
+                by_rating(shown, &rows, points)
             }
             Standing::BestScore => {
                 let rows = t.best_scores(spec.id());
                 if rows.is_empty() {
-                    format!("{shown}: no won attempt here yet")
-                } else {
-                    let mut lines = vec![format!("{shown} best scores here:")];
-                    for (i, (u, b)) in rows.iter().take(LEADERBOARD_ROWS).enumerate() {
-                        let (s, id) = b.best.unwrap_or_default();
-                        lines.push(format!(
-                            "{}. {} {s} (game #{id}; {} of {} won)",
-                            i + 1,
-                            at(u),
-                            b.won,
-                            plural(b.attempts, "attempt", "attempts")
-                        ));
-                    }
-                    lines.join("\n")
+                    r.say(format!("{shown}: no won attempt here yet"));
+                    return Ok(());
                 }
+                by_best_score(shown, &rows)
             }
         };
         r.say(text);
+        r.card(Card::Rankings(rankings));
         Ok(())
     }
+}
+
+/// Player `u`'s row of a ranking.
+fn ranked(u: &str, score: String, detail: String) -> Ranked {
+    Ranked {
+        player: at(u),
+        score,
+        detail,
+    }
+}
+
+/// The leaderboard of a rated variant `shown`, its players `rows` by rating: the text,
+/// and the ranking by rating with, where the variant scores `points`, the one by points.
+fn by_rating(shown: &str, rows: &[(&str, &Rated)], points: bool) -> (String, Vec<Ranking>) {
+    let points_of = |p: &Rated| match points {
+        true => format!(", {}", plural(p.points, "point", "points")),
+        false => String::new(),
+    };
+    let by_rating = Ranking {
+        title: format!("{shown} ratings here"),
+        players: rows.len(),
+        rows: rows
+            .iter()
+            .take(LEADERBOARD_ROWS)
+            .map(|(u, p)| ranked(u, rating_words(&p.rating), record(p) + &points_of(p)))
+            .collect(),
+    };
+    let mut text = vec![format!(
+        "{shown} ratings here ({} player{}):",
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" }
+    )];
+    text.extend(numbered(&by_rating, ", "));
+    let mut rankings = vec![by_rating];
+    if points {
+        let mut by_points = rows.to_vec();
+        by_points.sort_by(|a, b| b.1.points.cmp(&a.1.points).then(a.0.cmp(b.0)));
+        let table = Ranking {
+            title: format!("{shown} points here"),
+            players: rows.len(),
+            rows: by_points
+                .iter()
+                .take(LEADERBOARD_ROWS)
+                .map(|(u, p)| ranked(u, p.points.to_string(), String::new()))
+                .collect(),
+        };
+        text.push(format!("points: {}", numbered(&table, "").join(", ")));
+        rankings.push(table);
+    }
+    (text.join("\n"), rankings)
+}
+
+/// The leaderboard of a solitaire `shown`, its players `rows` by best score: the text and
+/// the ranking.
+fn by_best_score(shown: &str, rows: &[(&str, &Best)]) -> (String, Vec<Ranking>) {
+    let best = Ranking {
+        title: format!("{shown} best scores here"),
+        players: rows.len(),
+        rows: rows
+            .iter()
+            .take(LEADERBOARD_ROWS)
+            .map(|(u, b)| {
+                let (s, id) = b.best.unwrap_or_default();
+                let detail = format!(
+                    "game #{id}; {} of {} won",
+                    b.won,
+                    plural(b.attempts, "attempt", "attempts")
+                );
+                ranked(u, s.to_string(), detail)
+            })
+            .collect(),
+    };
+    let mut text = vec![format!("{shown} best scores here:")];
+    text.extend(
+        best.rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| format!("{}. {} {} ({})", i + 1, row.player, row.score, row.detail)),
+    );
+    (text.join("\n"), vec![best])
+}
+
+/// The rows of `ranking` as the text numbers them: `1. @alice 1662 ±80` and the detail
+/// after `joiner`, where there is one.
+fn numbered(ranking: &Ranking, joiner: &str) -> Vec<String> {
+    ranking
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| match row.detail.is_empty() {
+            true => format!("{}. {} {}", i + 1, row.player, row.score),
+            false => format!(
+                "{}. {} {}{joiner}{}",
+                i + 1,
+                row.player,
+                row.score,
+                row.detail
+            ),
+        })
+        .collect()
 }
 
 /// One player's rating before and after a game, as the game-over message shows it:
