@@ -162,7 +162,7 @@ fn draw_offer_is_declined_by_moving_and_accepted_by_agreement() {
         .unwrap();
     let o = g.outcome().unwrap();
     assert_eq!(
-        (o.result.as_str(), o.reason.as_str()),
+        (o.result.as_str(), o.reason.name()),
         ("1/2-1/2", "agreement")
     );
 }
@@ -198,7 +198,7 @@ fn fast_fifty_exists_only_in_chess_sharp_and_scores_material() {
     g.apply(Seat(1), &a(ChessAction::Accept(OfferKind::FastFifty)))
         .unwrap();
     let o = g.outcome().unwrap();
-    assert_eq!(o.reason, "fast-fifty");
+    assert_eq!(o.reason.name(), "fast-fifty");
     assert_eq!(o.score, Some(vec![4, 6]));
 }
 

@@ -178,7 +178,7 @@ fn color_of(seat: Seat) -> Result<Color, RuleError> {
 pub fn game_outcome(o: &Outcome) -> GameOutcome {
     GameOutcome {
         result: o.result.pgn().to_string(),
-        reason: o.reason.name().to_string(),
+        reason: o.reason.into(),
         score: o.score.map(|s| s.iter().map(|&p| p as i32).collect()),
     }
 }
