@@ -1,7 +1,8 @@
 //! The layers above the variants name none: no variant's id, display name or alias
 //! appears in the code of `src/service`, `src/store`, `src/discord` or `src/console`,
-//! outside their tests, comments and the help's examples (`rules chess-sharp`). The
-//! names come from the registry, so a new variant is checked without editing this test.
+//! outside their tests, comments and the help's words on what a setting is for; nor does
+//! the engine below them (`src/rules`), but for chess itself. The names come from the
+//! registry, so a new variant is checked without editing this test.
 
 use postal::variants::Registry;
 use std::path::{Path, PathBuf};
@@ -30,16 +31,11 @@ fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(|(n, l)| (n + 1, l))
 }
 
-/// Help may show a variant's name as an example: as a user types it (`rules
-/// chess-sharp`), or where a referee command's help names the variant that has the thing
-/// it sets (`autoclaim`: a win on time is claimed in Chess#).
+/// Help may name a variant where a referee command's help names the variant that has the
+/// thing it sets (`autoclaim`: a win on time is claimed in Chess#). Its examples name none:
+/// the registry fills them in (`service/command/examples.rs`).
 fn is_help_example(line: &str) -> bool {
     [
-        "\"rules ",
-        "\"leaderboard ",
-        "\"challenge ",
-        "\"help ",
-        "(`help ",
         "Chess# points, solitaire best scores",
         "best first (Chess# with its points",
         "where the rules make it a claim (Chess#)",
