@@ -93,8 +93,10 @@ macro_rules! end_reasons {
                 }
             }
 
-            /// The words for the reason as they follow "wins by" or "draw by" on a
-            /// board's result banner ("giving the fifth check").
+            /// The words for the reason, a noun phrase that follows "wins by" or "drawn
+            /// by" in messages and on a board's result banner, or leads a result on
+            /// points ("giving the fifth check", "capture of the king"): the one wording
+            /// of an ending, wherever it is told.
             pub fn words(self) -> Cow<'static, str> {
                 match self {
                     $(EndReason::$reason => Cow::Borrowed($words),)*
@@ -178,24 +180,24 @@ end_reasons! {
     /// The side to move is checkmated.
     Checkmate => "checkmate", "checkmate";
     /// A king was captured (king-capture variants).
-    KingCaptured => "king-captured", "capturing the king";
+    KingCaptured => "king-captured", "capture of the king";
     /// The side to move has no legal move and is not in check (a draw in FIDE chess).
     Stalemate => "stalemate", "stalemate";
     /// Chess#: a player validly claimed to be stalemated (or had no move at all).
-    StalemateClaim => "stalemate", "stalemate claim";
+    StalemateClaim => "stalemate", "stalemate";
     /// Neither side can checkmate.
     InsufficientMaterial => "insufficient-material", "insufficient material";
     /// The same position occurred a fifth time.
     FivefoldRepetition => "fivefold-repetition", "fivefold repetition";
     /// 75 moves by each side without a pawn move or capture.
-    SeventyFiveMoveRule => "seventy-five-move-rule", "the 75-move rule";
+    SeventyFiveMoveRule => "seventy-five-move-rule", "the seventy-five-move rule";
     /// A valid threefold-repetition claim.
     ThreefoldRepetition => "threefold-repetition", "threefold repetition";
     /// The fifty-move rule: a valid claim, or by itself where the variant draws at fifty
     /// moves by each side without a pawn move or capture (Lichess's variants).
-    FiftyMoveRule => "fifty-move-rule", "the 50-move rule";
+    FiftyMoveRule => "fifty-move-rule", "the fifty-move rule";
     /// Chess#: fifty moves by each side without a pawn move or capture.
-    Impasse => "impasse", "impasse";
+    Impasse => "impasse", "the fifty-move impasse";
     /// Chess#: both players agreed that the game is an impasse.
     FastFifty => "fast-fifty", "agreed impasse";
     /// Draw by agreement.
@@ -208,13 +210,13 @@ end_reasons! {
     TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
         "timeout against insufficient material";
     /// A king reached the variant's goal region (King of the Hill's centre).
-    KingInGoal => "king-in-goal", "reaching the goal";
+    KingInGoal => "king-in-goal", "bringing the king to the goal squares";
     /// Both kings reached the goal, Black's on the move after White's (Racing Kings).
-    BothKingsInGoal => "both-kings-in-goal", "both kings reaching the goal";
+    BothKingsInGoal => "both-kings-in-goal", "both kings reaching the goal squares";
     /// The kingless side lost its last piece (Horde's White).
     AllPiecesCaptured => "all-pieces-captured", "capturing every piece";
     /// A capture exploded a king (Atomic).
-    KingExploded => "king-exploded", "exploding the king";
+    KingExploded => "king-exploded", "explosion of the king";
     /// The side to move has no piece left, and wins (Antichess).
     AllPiecesLost => "all-pieces-lost", "losing all its pieces";
     /// A side lost every piece of a kind its variant's extinction counts (Extinction

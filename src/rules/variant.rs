@@ -2,8 +2,9 @@
 //! [`VariantConfig`], and one engine reads it. Rules are flags named by the mechanism
 //! they switch on (king capture, drops, a goal region), as in Fairy-Stockfish's variant
 //! table, so a new chess-like variant is a new config value, not a new engine case. The
-//! configs here are the engine's presets; a variant's own folder may declare its own
-//! (`variants/king_of_the_hill`).
+//! one config here is FIDE chess ([`FIDE_CHESS`]), the base the others start from; each
+//! variant declares its own in its folder (`variants/chess_sharp`,
+//! `variants/king_of_the_hill`), so the engine names no other variant.
 
 use super::bitboard::Bitboard;
 use super::types::{Color, Role};
@@ -326,118 +327,16 @@ pub const FIDE_CHESS: VariantConfig = VariantConfig {
     opening_names: true,
 };
 
-const CHESS_SHARP: VariantConfig = VariantConfig {
-    id: "chess-sharp",
-    display_name: "Chess#",
-    width: 8,
-    height: 8,
-    start_fen: "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
-    castling: false,
-    double_step: false,
-    roles: &Role::ALL,
-    promotion: &[Role::Queen],
-    king_rule: KingRule::KingCapture,
-    draws: NO_DRAWS,
-    drops: Some(DropRules {
-        first_rank_only: true,
-        queen_last: true,
-        king_before_moves: true,
-        captures_to_pocket: false,
-    }),
-    endings: Endings {
-        stalemate: EndValue::Loss,
-        points: Some(Points {
-            win: [10, 0],
-            stalemate: [8, 2],
-            impasse_plies: 100,
-            impasse: [[7, 3], [4, 6], [3, 7]],
-        }),
-        ..FIDE_ENDINGS
-    },
-    check_marks: false,
-    uci_variant: None,
-    opening_names: false,
-    ..FIDE_CHESS
-};
-
-const LOS_ALAMOS: VariantConfig = VariantConfig {
-    id: "los-alamos",
-    display_name: "Los Alamos chess",
-    width: 6,
-    height: 6,
-    start_fen: "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
-    castling: false,
-    double_step: false,
-    roles: &[
-        Role::Pawn,
-        Role::Knight,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ],
-    promotion: &[Role::Queen, Role::Rook, Role::Knight],
-    king_rule: KingRule::Checkmate,
-    descriptive_files: &["QR", "QN", "Q", "K", "KN", "KR"],
-    uci_variant: Some("losalamos"),
-    opening_names: false,
-    ..FIDE_CHESS
-};
-
-/// The board of Secret Chesswords: Los Alamos chess without check (the players are
-/// partners), so kings may be captured; no draw rules (the game's own rules end it).
-const CHESSWORDS: VariantConfig = VariantConfig {
-    id: "chesswords",
-    display_name: "Secret Chesswords",
-    king_rule: KingRule::KingCapture,
-    endings: Endings {
-        stalemate: EndValue::Loss,
-        ..FIDE_ENDINGS
-    },
-    draws: NO_DRAWS,
-    check_marks: false,
-    uci_variant: None,
-    ..LOS_ALAMOS
-};
-
-/// Double Move Chess: standard chess where each player holds four double-move tokens.
-const DOUBLE_MOVE: VariantConfig = VariantConfig {
-    id: "double-move",
-    display_name: "Double Move Chess",
-    double_move: Some(DoubleMoveRules {
-        tokens: 4,
-        first_move: 9,
-    }),
-    uci_variant: None,
-    opening_names: false,
-    ..FIDE_CHESS
-};
-
 /// A chess-like variant as the engine sees it: a handle on its [`VariantConfig`],
 /// small and `Copy`, compared and hashed by the config's id.
 #[derive(Clone, Copy)]
 pub struct Variant(&'static VariantConfig);
 
 impl Variant {
-    /// FIDE chess.
+    /// FIDE chess: the engine's own rules, which every other config starts from. The
+    /// other variants' handles are declared in their folders (`Variant::CHESS_SHARP` in
+    /// `src/variants/chess_sharp`), so that the engine names no variant but chess.
     pub const STANDARD: Variant = Variant(&FIDE_CHESS);
-    /// Chess# ("chess sharp"): reserves, first-rank drops, king capture.
-    pub const CHESS_SHARP: Variant = Variant(&CHESS_SHARP);
-    /// Los Alamos chess: 6x6, no bishops.
-    pub const LOS_ALAMOS: Variant = Variant(&LOS_ALAMOS);
-    /// Double Move Chess: standard chess with four double-move tokens per player.
-    pub const DOUBLE_MOVE: Variant = Variant(&DOUBLE_MOVE);
-    /// The board of Secret Chesswords: Los Alamos chess without check, kings capturable.
-    pub const CHESSWORDS: Variant = Variant(&CHESSWORDS);
-
-    /// The engine's presets (a variant's folder may add its own config; the registry
-    /// of variants lists them all).
-    pub const PRESETS: [Variant; 5] = [
-        Variant::STANDARD,
-        Variant::CHESS_SHARP,
-        Variant::LOS_ALAMOS,
-        Variant::DOUBLE_MOVE,
-        Variant::CHESSWORDS,
-    ];
 
     /// The variant a config describes.
     pub const fn of(config: &'static VariantConfig) -> Variant {
@@ -484,22 +383,5 @@ impl fmt::Debug for Variant {
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn presets_have_distinct_ids_and_valid_shapes() {
-        let ids: std::collections::HashSet<_> = Variant::PRESETS.iter().map(|v| v.name()).collect();
-        assert_eq!(ids.len(), Variant::PRESETS.len());
-        for v in Variant::PRESETS {
-            let c = v.config();
-            assert!(c.width <= 8 && c.height <= 8, "{v}");
-            assert_eq!(v, Variant::of(c));
-        }
-        assert_ne!(Variant::LOS_ALAMOS, Variant::CHESSWORDS);
     }
 }

@@ -10,6 +10,7 @@ use crate::variants::api::{GameCommand, IdRule, TakebackStep};
 use crate::variants::Registry;
 
 mod args;
+mod examples;
 pub mod help;
 mod spec;
 mod tournament;

@@ -207,7 +207,7 @@ fn json_document(g: &GameRow, log: &[ActionRow], rules: &dyn GameRules, viewer: 
         "variant": g.variant,
         "status": g.status,
         "result": o.as_ref().map(|o| o.result.clone()),
-        "reason": o.as_ref().map(|o| o.reason.clone()),
+        "reason": o.as_ref().map(|o| o.reason.name()),
         "score": o.as_ref().and_then(|o| o.score.clone()),
         "seats": seats,
         "days_per_move": g.days_per_move,

@@ -9,12 +9,15 @@ pub mod atomic;
 pub mod booster;
 pub mod chess;
 pub mod chess960;
+pub mod chess_sharp;
 pub mod chesswords;
 pub mod cloak;
 pub mod crazyhouse;
+pub mod double_move;
 pub mod gravity;
 pub mod horde;
 pub mod king_of_the_hill;
+pub mod los_alamos;
 pub mod neighbour;
 pub mod parade;
 pub mod player_text;
@@ -24,6 +27,7 @@ pub mod rules_docs;
 mod shakmaty_perft;
 pub mod solitaire;
 pub mod split_brain;
+pub mod standard;
 pub mod three_check;
 
 use api::Action;
@@ -31,10 +35,10 @@ use api::{CommandSpec, GameRules, NewGame, RefusalKind, RuleError, Seat, Variant
 
 /// Every variant the bot plays, in the order `help` and Discord list them.
 pub static BUILTIN: &[&dyn VariantSpec] = &[
-    &chess::STANDARD,
-    &chess::CHESS_SHARP,
-    &chess::LOS_ALAMOS,
-    &chess::DOUBLE_MOVE,
+    &standard::SPEC,
+    &chess_sharp::SPEC,
+    &los_alamos::SPEC,
+    &double_move::SPEC,
     &king_of_the_hill::SPEC,
     &three_check::SPEC,
     &racing_kings::SPEC,

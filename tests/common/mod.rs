@@ -12,6 +12,45 @@ pub mod sql;
 use postal::notation::fen::parse_fen;
 use postal::rules::{Game, Move, Position, Variant};
 
+/// The engine's variant of every registered variant that has one (a chess-like board),
+/// each once, in registry order: the variants a test of the engine runs over, so that a
+/// new one is tested without editing the test.
+pub fn board_variants() -> Vec<Variant> {
+    static BOARDS: std::sync::OnceLock<Vec<Variant>> = std::sync::OnceLock::new();
+    BOARDS
+        .get_or_init(|| {
+            let mut out: Vec<Variant> = Vec::new();
+            for v in postal::variants::Registry::builtin().all() {
+                if let Some(b) = v.board_variant().filter(|b| !out.contains(b)) {
+                    out.push(b);
+                }
+            }
+            out
+        })
+        .clone()
+}
+
+/// The ids of the registered variants the chess game plays (a game whose snapshot is a
+/// [`ChessSnapshot`](postal::variants::chess::ChessSnapshot)), in registry order: those
+/// a test of chess actions runs over. Every other variant is played by the leak walker
+/// (`tests/engine/leak_walker.rs`), which runs over the whole registry.
+pub fn chess_games() -> Vec<&'static str> {
+    let registry = postal::variants::Registry::builtin();
+    let chess_game = |id: &str| {
+        let snap = registry
+            .new_game(id, &Default::default())
+            .and_then(|g| g.snapshot());
+        snap.is_ok_and(|s| {
+            serde_json::from_value::<postal::variants::chess::ChessSnapshot>(s).is_ok()
+        })
+    };
+    registry
+        .all()
+        .filter(|v| v.board_variant().is_some() && chess_game(v.id()))
+        .map(|v| v.id())
+        .collect()
+}
+
 /// The position from a FEN, panicking with the FEN on error.
 pub fn pos(variant: Variant, fen: &str) -> Position {
     parse_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -17,8 +17,7 @@ async fn a_chess960_game_from_a_numbered_start_is_mated_across_a_restart() {
     let fake = Fake::start(TOKEN).await;
     let path = db("chess960");
     let bot = start(&fake, &path, config(&fake), 1).await;
-    let cmds = registered_commands(&fake);
-    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    let variants = variants_suggested(&fake, "").await;
     assert!(variants.contains("\"Chess960\""), "{variants}");
 
     let thread = start_game(&fake, "chess960 start:2").await;

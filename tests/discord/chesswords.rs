@@ -151,8 +151,7 @@ fn tokens(text: &str) -> Vec<String> {
 async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("chesswords"), config(&fake), 1).await;
-    let variants =
-        option_of(&registered_commands(&fake), "challenge", "variant")["choices"].to_string();
+    let variants = variants_suggested(&fake, "").await;
     assert!(
         variants.contains("\"Secret Chesswords\"") && variants.contains("\"chesswords\""),
         "{variants}"

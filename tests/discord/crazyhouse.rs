@@ -17,8 +17,7 @@ async fn a_crazyhouse_game_is_won_by_a_drop_across_a_restart() {
     let fake = Fake::start(TOKEN).await;
     let path = db("crazyhouse");
     let bot = start(&fake, &path, config(&fake), 1).await;
-    let cmds = registered_commands(&fake);
-    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    let variants = variants_suggested(&fake, "").await;
     assert!(variants.contains("\"Crazyhouse\""), "{variants}");
 
     let thread = start_game(&fake, "crazyhouse").await;

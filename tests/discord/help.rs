@@ -198,3 +198,60 @@ async fn help_for_a_shared_command_shows_the_readers_variants_labelled() {
     all_accepted(&fake);
     bot.stop().await;
 }
+
+/// The values of an autocompletion's choices.
+fn suggested_values(r: &Recorded) -> Vec<String> {
+    assert_eq!(r.json["type"], 8, "an autocompletion result: {}", r.json);
+    r.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A variant option is no list Discord would cut at 25 choices: the registry's variants
+/// are suggested as the user types, for a challenge, the rules and a leaderboard alike, and
+/// the one picked is played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_variant_is_suggested_from_the_registry_as_it_is_typed() {
+    let fake = Fake::start(TOKEN).await;
+    let bot = start(&fake, &db("variant-suggested"), config(&fake), 1).await;
+    let typing =
+        |typed: &str| json!([{"name": "variant", "type": 3, "value": typed, "focused": true}]);
+    let a = fake.autocomplete(ALICE, GAMES, "challenge", typing("chess"));
+    assert_eq!(
+        suggested_values(&fake.wait_callback(&a).await),
+        ["chess-sharp", "chess960", "chesswords"]
+    );
+    let a = fake.autocomplete(ALICE, GAMES, "challenge", typing(""));
+    let all = suggested_values(&fake.wait_callback(&a).await);
+    assert_eq!(
+        all.len(),
+        Registry::builtin().all().count().min(25),
+        "{all:?}"
+    );
+    let a = fake.autocomplete(ALICE, GAMES, "rules", typing("Par"));
+    assert_eq!(suggested_values(&fake.wait_callback(&a).await), ["parade"]);
+    let a = fake.autocomplete(ALICE, GAMES, "leaderboard", typing("ne"));
+    assert_eq!(
+        suggested_values(&fake.wait_callback(&a).await),
+        ["neighbour"]
+    );
+    let r = slash_reply(
+        &fake,
+        ALICE,
+        GAMES,
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "variant", "type": 3, "value": "chess960"}]),
+    )
+    .await;
+    let text = r.content().unwrap_or_default().to_string();
+    assert!(
+        text.contains("challenges") && text.contains("to chess960"),
+        "{}",
+        r.json
+    );
+    bot.stop().await;
+}

@@ -142,7 +142,7 @@ async fn slash_and_buttons_fast_fifty() {
     fake.press(ALICE, &msg, &ff_accept);
     let end = wait_post(&fake, &thread, "game over").await;
     assert!(
-        end.content().unwrap().contains("impasse by agreement"),
+        end.content().unwrap().contains("agreed impasse"),
         "{}",
         end.json
     );

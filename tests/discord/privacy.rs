@@ -432,7 +432,7 @@ async fn slash_challenge_names_three_opponents_for_split_brain() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("split-slash"), config(&fake), 1).await;
     let cmds = registered_commands(&fake);
-    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    let variants = variants_suggested(&fake, "").await;
     assert!(
         variants.contains("\"split-brain\"") && variants.contains("\"double-move\""),
         "{variants}"

@@ -24,7 +24,7 @@ async fn a_game_for_one_starts_from_its_challenge_in_a_thread_and_is_played_to_i
     let registry = Registry::builtin().with(&toy::KNIGHT_HOP);
     let bot = start_playing(&fake, &db("solitaire"), config(&fake), registry).await;
     let cmds = registered_commands(&fake);
-    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    let variants = variants_suggested(&fake, "").await;
     assert!(
         variants.contains("\"Knight's Hop\"") && variants.contains("\"knight-hop\""),
         "{variants}"
@@ -136,7 +136,7 @@ async fn a_gravity_game_from_a_position_is_played_to_its_score() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("gravity"), config(&fake), 1).await;
     let cmds = registered_commands(&fake);
-    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    let variants = variants_suggested(&fake, "").await;
     assert!(variants.contains("\"Gravity Chess\""), "{variants}");
     let column = option_of(&cmds, "add", "column");
     assert_eq!(column["choices"].as_array().map(Vec::len), Some(8));
@@ -240,7 +240,7 @@ async fn a_parade_solitaire_is_played_to_its_end_in_its_thread() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("parade"), config(&fake), 1).await;
     let cmds = registered_commands(&fake);
-    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    let variants = variants_suggested(&fake, "").await;
     assert!(
         variants.contains("\"Parade Chess Solitaire\""),
         "{variants}"
@@ -467,7 +467,7 @@ async fn a_booster_game_keeps_the_hands_private_and_ends_in_a_booster_mate() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("booster"), config(&fake), 1).await;
     let cmds = registered_commands(&fake);
-    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    let variants = variants_suggested(&fake, "").await;
     assert!(variants.contains("\"Booster Chess\""), "{variants}");
     assert!(option_of(&cmds, "boost", "squares")["required"] == true);
 
@@ -644,8 +644,7 @@ async fn a_king_of_the_hill_game_is_won_on_the_hill_across_a_restart() {
     let fake = Fake::start(TOKEN).await;
     let path = db("koth");
     let bot = start(&fake, &path, config(&fake), 1).await;
-    let cmds = registered_commands(&fake);
-    let variants = option_of(&cmds, "challenge", "variant")["choices"].to_string();
+    let variants = variants_suggested(&fake, "").await;
     assert!(variants.contains("\"King of the Hill\""), "{variants}");
 
     let thread = start_game(&fake, "king-of-the-hill").await;

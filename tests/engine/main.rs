@@ -29,3 +29,4 @@ mod service_rules;
 mod two_seat_lifecycle;
 mod typed_moves;
 mod variant_names;
+mod variant_recipe;

@@ -182,9 +182,31 @@ fn parse_is_safe(pos: &Position, text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Every variant's start round trips through FEN, written as its config declares it
+/// (Double Move Chess adds its tokens, ` 4+4`).
+#[test]
+fn every_start_round_trips_and_is_written_as_declared() {
+    let variants = crate::common::board_variants();
+    assert!(variants.len() > 5, "the registry's boards are found");
+    for v in variants {
+        let pos = Position::start(v);
+        let fen = to_fen(&pos);
+        assert_eq!(parse_fen(v, &fen).unwrap(), pos, "{v}: {fen}");
+        assert!(fen.starts_with(v.config().start_fen), "{v}: {fen}");
+    }
+    assert_eq!(
+        to_fen(&Position::start(Variant::LOS_ALAMOS)),
+        "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"
+    );
+    assert_eq!(
+        to_fen(&Position::start(Variant::CHESS_SHARP)),
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"
+    );
+}
+
 fn sample_positions() -> Vec<Position> {
     let mut out = Vec::new();
-    for v in Variant::PRESETS {
+    for v in crate::common::board_variants() {
         out.push(Position::start(v));
         let game = random_game(v, 7);
         out.push(game.positions()[game.positions().len() / 2]);

@@ -42,7 +42,7 @@ const CORPUS: &[&str] = &[
 
 /// The starting FENs the mutations start from.
 fn seeds() -> Vec<String> {
-    let mut out: Vec<String> = Variant::PRESETS
+    let mut out: Vec<String> = crate::common::board_variants()
         .iter()
         .map(|v| v.config().start_fen.to_string())
         .collect();
@@ -81,10 +81,10 @@ fn fen_char() -> impl Strategy<Value = char> {
     )
 }
 
-/// Reads `text` as every preset variant's FEN, Gravity's and Booster's: no panic, and a
+/// Reads `text` as every chess-like variant's FEN, Gravity's and Booster's: no panic, and a
 /// FEN read is written back in a form that reads back to itself.
 fn read_everywhere(text: &str) -> Result<(), TestCaseError> {
-    for v in Variant::PRESETS {
+    for v in crate::common::board_variants() {
         if let Ok(pos) = parse_fen(v, text) {
             let written = to_fen(&pos);
             let again = parse_fen(v, &written).map_err(|e| {

@@ -522,7 +522,7 @@ fn the_board_turns_with_the_side_at_the_bottom() {
 
 #[test]
 fn every_board_size_draws() {
-    for variant in Variant::PRESETS {
+    for variant in crate::common::board_variants() {
         let view = BoardView::from_position(&Position::start(variant), None, Color::White);
         for px in [96, 200, 333, 720, 1000] {
             let image = draw(&view, px);
@@ -648,13 +648,7 @@ fn write_samples() {
         let png = renderer().render_png(view, &opts);
         std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
     };
-    let with_data = [
-        &postal::variants::king_of_the_hill::CONFIG,
-        &postal::variants::racing_kings::CONFIG,
-        &postal::variants::three_check::CONFIG,
-    ]
-    .map(Variant::of);
-    for variant in Variant::PRESETS.into_iter().chain(with_data) {
+    for variant in crate::common::board_variants() {
         let view = BoardView::from_position(&Position::start(variant), None, Color::White);
         write(&format!("{variant}-start"), &view);
     }

@@ -12,7 +12,7 @@
 use postal::rules::work::{counted, Counted};
 use postal::rules::Variant;
 use postal::variants::api::{Action, GameRules, NewGame, Seat, Viewer};
-use postal::variants::chess::{ChessAction, ChessSnapshot, ClaimKind, OfferKind};
+use postal::variants::chess::{ChessAction, ClaimKind, OfferKind};
 use postal::variants::Registry;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -22,18 +22,7 @@ use rand::{Rng, SeedableRng};
 /// never skipped: those on a chess board whose games are chess games (their snapshot a
 /// chess snapshot). Split-Brain Chess (picks) and Secret Chesswords (clues) fall aside.
 fn variants() -> Vec<&'static str> {
-    let registry = Registry::builtin();
-    let chess_game = |id: &str| {
-        let snap = registry
-            .new_game(id, &NewGame::default())
-            .and_then(|g| g.snapshot());
-        snap.is_ok_and(|s| serde_json::from_value::<ChessSnapshot>(s).is_ok())
-    };
-    let ids: Vec<&'static str> = registry
-        .all()
-        .filter(|v| v.board_variant().is_some() && chess_game(v.id()))
-        .map(|v| v.id())
-        .collect();
+    let ids = crate::common::chess_games();
     for id in [
         "standard",
         "chess-sharp",

@@ -187,7 +187,8 @@ fn play(variant: &str, script: &[Line]) -> (Value, Vec<(Seat, Action)>, Box<dyn 
             "typed": text,
             "said": said,
             "awaiting": awaiting_json(g.as_ref()),
-            "outcome": g.outcome(),
+            // As a variant's state stores it: the reason by its name.
+            "outcome": g.outcome().as_ref().map(postal::variants::api::NamedOutcome::from),
             "aborted": g.aborted(),
         }));
     }

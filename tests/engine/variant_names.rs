@@ -1,7 +1,8 @@
 //! The layers above the variants name none: no variant's id, display name or alias
 //! appears in the code of `src/service`, `src/store`, `src/discord` or `src/console`,
-//! outside their tests, comments and the help's examples (`rules chess-sharp`). The
-//! names come from the registry, so a new variant is checked without editing this test.
+//! outside their tests, comments and the help's words on what a setting is for; nor does
+//! the engine below them (`src/rules`), but for chess itself. The names come from the
+//! registry, so a new variant is checked without editing this test.
 
 use postal::variants::Registry;
 use std::path::{Path, PathBuf};
@@ -30,16 +31,11 @@ fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(|(n, l)| (n + 1, l))
 }
 
-/// Help may show a variant's name as an example: as a user types it (`rules
-/// chess-sharp`), or where a referee command's help names the variant that has the thing
-/// it sets (`autoclaim`: a win on time is claimed in Chess#).
+/// Help may name a variant where a referee command's help names the variant that has the
+/// thing it sets (`autoclaim`: a win on time is claimed in Chess#). Its examples name none:
+/// the registry fills them in (`service/command/examples.rs`).
 fn is_help_example(line: &str) -> bool {
     [
-        "\"rules ",
-        "\"leaderboard ",
-        "\"challenge ",
-        "\"help ",
-        "(`help ",
         "Chess# points, solitaire best scores",
         "best first (Chess# with its points",
         "where the rules make it a claim (Chess#)",
@@ -59,32 +55,37 @@ fn contains_word(line: &str, name: &str) -> bool {
     })
 }
 
-#[test]
-fn the_service_the_store_and_the_adapters_name_no_variant() {
-    let root = crate::common::root();
-    let mut files = Vec::new();
-    for dir in ["src/service", "src/store", "src/discord", "src/console"] {
-        rust_files(&root.join(dir), &mut files);
-    }
-    assert!(files.len() > 20, "the layers' files are found");
+/// The names of the registered variants a layer's code must not hold: ids, display names
+/// and aliases, lower-cased. Generic words that are also some variant's alias are not
+/// names of a variant (`atomic` is also Rust's `std::sync::atomic`).
+fn variant_names() -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for v in Registry::builtin().all() {
         names.push(v.id().to_lowercase());
         names.push(v.display_name().to_lowercase());
         names.extend(v.aliases().iter().map(|a| a.to_lowercase()));
     }
-    // Generic words that are also some variant's alias are not names of a variant
-    // (`atomic` is also Rust's `std::sync::atomic`).
     names.retain(|n| n.len() > 5 && !["standard", "classical", "atomic"].contains(&n.as_str()));
+    names
+}
+
+/// Every line of code in `dirs` (outside tests and comments, help's words let be) that
+/// `names` finds a name in, as `file:line: name: code`.
+fn lines_naming(dirs: &[&str], names: impl Fn(&str) -> Option<String>) -> Vec<String> {
+    let root = crate::common::root();
+    let mut files = Vec::new();
+    for dir in dirs {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 10, "the layers' files are found");
     let mut found = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         for (n, line) in code_lines(&text) {
-            let lower = line.to_lowercase();
             if is_help_example(line) {
                 continue;
             }
-            if let Some(name) = names.iter().find(|name| contains_word(&lower, name)) {
+            if let Some(name) = names(&line.to_lowercase()) {
                 found.push(format!(
                     "{}:{n}: {name}: {}",
                     file.strip_prefix(root).unwrap().display(),
@@ -93,9 +94,44 @@ fn the_service_the_store_and_the_adapters_name_no_variant() {
             }
         }
     }
+    found
+}
+
+#[test]
+fn the_service_the_store_and_the_adapters_name_no_variant() {
+    let dirs = ["src/service", "src/store", "src/discord", "src/console"];
+    let names = variant_names();
+    let found = lines_naming(&dirs, |line| {
+        names.iter().find(|n| contains_word(line, n)).cloned()
+    });
     assert!(
         found.is_empty(),
         "variant names above the variants:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The engine plays every chess-like variant from its config, which the variant's folder
+/// declares (`src/variants/chess_sharp`): the engine's code holds no variant's id or name
+/// as a string (`"chess-sharp"`, `"Chess#"`, as a config declares them), but chess's own,
+/// FIDE chess, the config every other one starts from. Its mechanisms keep the words
+/// they are named by (`losing`, `chess960_castling`, `double-move tokens`).
+#[test]
+fn the_engine_names_no_variant_but_chess() {
+    let chess = postal::rules::FIDE_CHESS.id;
+    let names: Vec<String> = Registry::builtin()
+        .all()
+        .filter(|v| v.id() != chess)
+        .flat_map(|v| [v.id(), v.display_name()])
+        .map(|n| format!("\"{}\"", n.to_lowercase()))
+        .collect();
+    assert!(names.iter().any(|n| n == "\"chess-sharp\""), "{names:?}");
+    let found = lines_naming(&["src/rules"], |line| {
+        names.iter().find(|n| line.contains(n.as_str())).cloned()
+    });
+    assert!(
+        found.is_empty(),
+        "variant names in the engine (declare them in the variant's folder):\n{}",
         found.join("\n")
     );
 }

@@ -437,6 +437,19 @@ pub fn option_of<'a>(cmds: &'a [Value], command: &str, option: &str) -> &'a Valu
         .unwrap_or_else(|| panic!("/{command} has the option {option}"))
 }
 
+/// The variants `/chess challenge` suggests to Alice as she types `typed` in its
+/// `variant` option: the autocompletion's choices as JSON (`[{"name":"Chess960",
+/// "value":"chess960"}]`), every variant for an empty `typed` (the registry has fewer
+/// than Discord's 25).
+pub async fn variants_suggested(fake: &Fake, typed: &str) -> String {
+    let typing =
+        serde_json::json!([{"name": "variant", "type": 3, "value": typed, "focused": true}]);
+    let a = fake.autocomplete(ALICE, GAMES, "challenge", typing);
+    let r = fake.wait_callback(&a).await;
+    assert_eq!(r.json["type"], 8, "an autocompletion result: {}", r.json);
+    r.json["data"]["choices"].to_string()
+}
+
 /// A slash command by `who` in `channel`; returns the interaction's response.
 pub async fn slash_reply(
     fake: &Fake,

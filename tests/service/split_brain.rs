@@ -338,7 +338,7 @@ fn a_log_stored_before_the_port_replays_unchanged() {
         .replay("split-brain", None, &NewGame::default(), &log)
         .unwrap();
     let o = g.outcome().unwrap();
-    assert_eq!((o.result.as_str(), o.reason.as_str()), ("1-0", "checkmate"));
+    assert_eq!((o.result.as_str(), o.reason.name()), ("1-0", "checkmate"));
     assert_eq!(
         g.project(Viewer::Public).numbered,
         "1. Nf3 Nd4 2. Nxd4 Re6 3. Nxf5#"

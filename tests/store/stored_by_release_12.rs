@@ -128,11 +128,17 @@ fn solitaire_record(head: &mut String, tokens: &mut Vec<String>) {
         Some((reason, score)) => (reason, score.trim_end_matches(')').parse().ok()),
         None => (rest, None),
     };
-    let outcome = postal::variants::api::GameOutcome {
-        result: result.into(),
-        reason: reason.into(),
-        score: score.map(|s: i32| vec![s]),
-    };
+    let ended = postal::variants::solitaire::Ended::ALL
+        .into_iter()
+        .find(|e| e.reason().is_some_and(|r| r.name() == reason))
+        .expect("a solitaire's ending");
+    let points = score.unwrap_or(0);
+    let outcome = ended.outcome(points).expect("an attempt with a result");
+    assert_eq!(
+        outcome.to_string(),
+        inner,
+        "the ending reads back as release 12 named it"
+    );
     let pgn_result = if result == "won" { "1-0" } else { "0-1" };
     head.push_str(&format!("\n[Result \"{pgn_result}\"]"));
     tokens.truncate(open);

@@ -12,11 +12,11 @@
 #![allow(dead_code)]
 
 use postal::render::{BoardView, Disc, LastMove, Overlay, Renderer};
-use postal::rules::{Color, Piece, Role, Square};
+use postal::rules::{Color, EndReason, Piece, Role, Square};
 use postal::variants::api::{
     to_stored, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules,
-    IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, RuleError, Seat, SeatPlan, Text,
-    VariantSpec, Viewer,
+    IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, Reason, RuleError, Seat, SeatPlan,
+    Text, VariantSpec, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -354,15 +354,14 @@ impl GameRules for Hop {
 
     fn outcome(&self) -> Option<GameOutcome> {
         let (result, reason) = match self.ended.as_ref()? {
-            Ended::Arrived => ("won", "arrival"),
-            Ended::Resigned => ("lost", "resignation"),
-            Ended::TimedOut => ("lost", "timeout"),
+            Ended::Arrived => ("won", Reason::new("arrival", "arrival")),
+            Ended::Resigned => ("lost", EndReason::Resignation.into()),
+            Ended::TimedOut => ("lost", EndReason::Timeout.into()),
             Ended::Aborted => return None,
         };
         Some(GameOutcome {
-            result: result.into(),
-            reason: reason.into(),
             score: Some(vec![self.hops() as i32]),
+            ..GameOutcome::new(result, reason)
         })
     }
 

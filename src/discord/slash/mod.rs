@@ -8,7 +8,7 @@ use crate::service::command::{
     REFEREE_COMMANDS, TEAMS, TEXT_MAX,
 };
 use crate::variants::api::{
-    ArgKind, CommandSpec, IdRule, OptionKind, OptionSpec, Placing, Standing, VariantSpec,
+    ArgKind, CommandSpec, IdRule, OptionKind, OptionSpec, Placing, VariantSpec,
 };
 use crate::variants::Registry;
 use serenity::all::{
@@ -30,8 +30,11 @@ const DESCRIPTION: usize = 100;
 /// Discord's limit on an option's choices.
 const OPTION_CHOICES: usize = 25;
 
+/// The longest variant name a variant option takes (the grammar reads no more).
+const VARIANT_MAX: u16 = 40;
+
 /// The option of one argument of a referee's command.
-fn referee_option(registry: &Registry, a: &Arg) -> CreateCommandOption {
+fn referee_option(a: &Arg) -> CreateCommandOption {
     let what = describe(a.help);
     let new = |kind| CreateCommandOption::new(kind, a.name, &what);
     let o = match a.kind {
@@ -43,17 +46,11 @@ fn referee_option(registry: &Registry, a: &Arg) -> CreateCommandOption {
             .min_int_value(min.into())
             .max_int_value(max.into()),
         RefereeArgKind::User => new(CommandOptionType::User),
-        RefereeArgKind::Variant { rated_only } => {
-            let mut o = new(CommandOptionType::String);
-            for v in registry
-                .all()
-                .filter(|v| !rated_only || !matches!(v.standing(), Standing::Unrated(_)))
-                .take(OPTION_CHOICES)
-            {
-                o = o.add_string_choice(v.display_name(), v.id());
-            }
-            o
-        }
+        // Suggested from the registry as the user types ([`suggestions`]) rather than
+        // listed: Discord lists at most 25 choices, and a variant past them would vanish.
+        RefereeArgKind::Variant { .. } => new(CommandOptionType::String)
+            .max_length(VARIANT_MAX)
+            .set_autocomplete(true),
         RefereeArgKind::Word { max, suggested } => new(CommandOptionType::String)
             .max_length(max)
             .set_autocomplete(suggested),
@@ -81,8 +78,8 @@ fn picker_names(each: &str, pickers: u8) -> impl Iterator<Item = String> + '_ {
 
 /// Every option of one argument of a referee's command: its own ([`referee_option`]),
 /// and for channels the pickers of text channels, for a role the switch that says none.
-fn referee_options(registry: &Registry, a: &Arg) -> Vec<CreateCommandOption> {
-    let mut out = vec![referee_option(registry, a)];
+fn referee_options(a: &Arg) -> Vec<CreateCommandOption> {
+    let mut out = vec![referee_option(a)];
     let head = a.help.split(':').next().unwrap_or(a.help);
     match a.kind {
         RefereeArgKind::Channels { pickers, each, .. } => {
@@ -461,10 +458,10 @@ fn challenge(registry: &Registry, spec: &RefereeCommand, args: &[Arg]) -> Create
             describe(&what),
         ));
     }
-    c = c.add_sub_option(referee_option(registry, &Arg::VARIANT));
+    c = c.add_sub_option(referee_option(&Arg::VARIANT));
     for a in args {
         if a.name != TEAMS.name || teams {
-            c = c.add_sub_option(referee_option(registry, a));
+            c = c.add_sub_option(referee_option(a));
         }
     }
     for (v, o) in variant_options(registry) {
@@ -497,7 +494,7 @@ fn game_command(registry: &Registry, c: &CommandSpec) -> CreateCommandOption {
         };
         cmd = cmd.add_sub_option(o.required(a.required));
     }
-    cmd.add_sub_option(referee_option(registry, &Arg::GAME))
+    cmd.add_sub_option(referee_option(&Arg::GAME))
 }
 
 /// The referee's subcommands, in the order the command picker shows them
@@ -512,7 +509,7 @@ fn referee_commands(registry: &Registry) -> [Vec<CreateCommandOption>; 3] {
             Arguments::Challenge(args) => challenge(registry, c, args),
             Arguments::Listed(args) => args
                 .iter()
-                .flat_map(|a| referee_options(registry, a))
+                .flat_map(referee_options)
                 .fold(subcommand(c.name, describe(c.help)), |sub, o| {
                     sub.add_sub_option(o)
                 }),

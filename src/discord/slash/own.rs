@@ -13,15 +13,9 @@ use crate::service::command::{
     self as referee, Action, Arg, ArgKind as RefereeArgKind, Arguments, Home, RefereeCommand,
     REFEREE_COMMANDS,
 };
-use crate::variants::api::{OptionSpec, Placing, VariantSpec};
+use crate::variants::api::{OptionSpec, Placing, Standing, VariantSpec};
 use crate::variants::Registry;
-use serenity::all::{
-    CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
-    CreateCommandOption,
-};
-
-/// The longest variant name `/tournament create` takes (the grammar reads no more).
-const VARIANT_MAX: u16 = 40;
+use serenity::all::{CommandDataOption, CommandDataOptionValue, CreateCommand};
 
 /// The command `name` when it is at [`Home::Own`] with actions, and its actions.
 pub(super) fn own_actions(name: &str) -> Option<(&'static RefereeCommand, &'static [Action])> {
@@ -92,20 +86,6 @@ fn action_help(c: &RefereeCommand, action: &Action) -> String {
     describe(label.unwrap_or(action.name))
 }
 
-/// An argument's option in an action's subcommand: a variant suggested as the user
-/// types ([`suggestions`]), any other as the referee's commands take it.
-fn action_option(registry: &Registry, a: &Arg, required: bool) -> CreateCommandOption {
-    let o = match a.kind {
-        RefereeArgKind::Variant { .. } => {
-            CreateCommandOption::new(CommandOptionType::String, a.name, describe(a.help))
-                .max_length(VARIANT_MAX)
-                .set_autocomplete(true)
-        }
-        _ => referee_option(registry, a),
-    };
-    o.required(required)
-}
-
 /// The top-level commands of the referee's commands at [`Home::Own`]: one with actions
 /// holds a subcommand per action; one without is a command alone.
 pub(super) fn own_referee_commands(registry: &Registry) -> Vec<CreateCommand> {
@@ -119,7 +99,7 @@ pub(super) fn own_referee_commands(registry: &Registry) -> Vec<CreateCommand> {
         let mut cmd = CreateCommand::new(c.name).description(describe(c.help));
         let Some((_, actions)) = own_actions(c.name) else {
             for a in listed(c) {
-                cmd = cmd.add_option(referee_option(registry, a));
+                cmd = cmd.add_option(referee_option(a));
             }
             out.push(cmd);
             continue;
@@ -127,7 +107,7 @@ pub(super) fn own_referee_commands(registry: &Registry) -> Vec<CreateCommand> {
         for action in actions {
             let mut sub = subcommand(action.name, action_help(c, action));
             for (a, required) in action_args(c, action) {
-                sub = sub.add_sub_option(action_option(registry, a, required));
+                sub = sub.add_sub_option(referee_option(a).required(required));
             }
             for (v, o) in own_variant_options(registry, c, action) {
                 sub = sub.add_sub_option(variant_option(v, o));
@@ -195,11 +175,12 @@ pub(super) fn own_text(
 }
 
 /// Suggestions while a user types option `focused` of the top-level command `top`'s
-/// subcommand (`options` as sent): for a command at [`Home::Own`] whose argument there
-/// is a variant, the registry's variants that fit the format already chosen (a
-/// best-score competition is for the one-seat variants, any other format for those of
-/// two sides), whose id or name begins with `typed`, as `(name, id)`. `None` for any
-/// other option.
+/// subcommand (`options` as sent), where the option is a variant: the registry's
+/// variants the command takes whose id or name begins with `typed`, as `(name, id)`
+/// ([`variant_choices`]). For a command at [`Home::Own`], those that fit the format
+/// already chosen (a best-score competition is for the one-seat variants, any other
+/// format for those of two sides); for `leaderboard`, those that keep a table. `None` for
+/// any other option.
 pub fn suggestions(
     registry: &Registry,
     top: &str,
@@ -207,7 +188,23 @@ pub fn suggestions(
     focused: &str,
     typed: &str,
 ) -> Option<Vec<(String, String)>> {
-    let (c, _) = own_actions(top)?;
+    let Some((c, _)) = own_actions(top) else {
+        let (name, _) = super::leaf(top, options);
+        let c = referee::named(name)?;
+        let challenge = matches!(c.args, Arguments::Challenge(_));
+        let arg = c
+            .listed()
+            .iter()
+            .chain(challenge.then_some(&Arg::VARIANT))
+            .find(|a| a.name == focused)?;
+        let RefereeArgKind::Variant { rated_only } = arg.kind else {
+            return None;
+        };
+        let keeps_table = |v: &dyn VariantSpec| !matches!(v.standing(), Standing::Unrated(_));
+        return Some(variant_choices(registry, typed, |v| {
+            !rated_only || keeps_table(v)
+        }));
+    };
     let arg = listed(c).iter().find(|a| a.name == focused)?;
     if !matches!(arg.kind, RefereeArgKind::Variant { .. }) {
         return None;
@@ -220,23 +217,32 @@ pub fn suggestions(
         .iter()
         .find(|o| o.name == "format")
         .and_then(|o| value(&o.value));
+    Some(variant_choices(registry, typed, |v| {
+        let seats = v.seats();
+        match format.as_deref() {
+            Some("competition") => seats.count() == 1,
+            Some(_) => seats.count() == 2 && seats.placing == Placing::Sides,
+            None => true,
+        }
+    }))
+}
+
+/// The registry's variants that `fits` keeps whose id or name begins with `typed` (in
+/// any case), as `(name, id)`, in registry order: as many as Discord lists, the user
+/// typing more to narrow them, so that no variant is out of reach.
+fn variant_choices(
+    registry: &Registry,
+    typed: &str,
+    fits: impl Fn(&dyn VariantSpec) -> bool,
+) -> Vec<(String, String)> {
     let typed = typed.to_lowercase();
-    Some(
-        registry
-            .all()
-            .filter(|v| {
-                let seats = v.seats();
-                match format.as_deref() {
-                    Some("competition") => seats.count() == 1,
-                    Some(_) => seats.count() == 2 && seats.placing == Placing::Sides,
-                    None => true,
-                }
-            })
-            .filter(|v| {
-                v.id().starts_with(&typed) || v.display_name().to_lowercase().starts_with(&typed)
-            })
-            .take(OPTION_CHOICES)
-            .map(|v| (v.display_name().to_string(), v.id().to_string()))
-            .collect(),
-    )
+    registry
+        .all()
+        .filter(|v| fits(*v))
+        .filter(|v| {
+            v.id().starts_with(&typed) || v.display_name().to_lowercase().starts_with(&typed)
+        })
+        .take(OPTION_CHOICES)
+        .map(|v| (v.display_name().to_string(), v.id().to_string()))
+        .collect()
 }

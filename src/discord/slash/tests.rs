@@ -738,3 +738,89 @@ fn the_registered_commands_are_the_captured_ones() {
         "the registered commands changed: compare with {path}"
     );
 }
+
+/// Variants enough to pass Discord's 25 choices: chess under other names.
+macro_rules! more_chess {
+    ($($n:literal),*) => {
+        [$(crate::variants::chess::ChessSpec {
+            variant: crate::rules::Variant::of(&crate::rules::VariantConfig {
+                id: concat!("more-chess-", $n),
+                display_name: concat!("More chess ", $n),
+                ..crate::rules::FIDE_CHESS
+            }),
+            aliases: &[],
+            summary: "chess under another name",
+            rules: "Goal: checkmate, as in standard chess.",
+            commands: &[],
+            starts: None,
+        }),*]
+    };
+}
+
+static MORE_CHESS: [crate::variants::chess::ChessSpec; 8] =
+    more_chess!("1", "2", "3", "4", "5", "6", "7", "8");
+
+/// Every option of `v` (a command's JSON, subcommands included) named `name`.
+fn options_named<'a>(v: &'a serde_json::Value, name: &str, out: &mut Vec<&'a serde_json::Value>) {
+    for o in v["options"].as_array().into_iter().flatten() {
+        if o["name"] == name && o["type"] == 3 {
+            out.push(o);
+        }
+        options_named(o, name, out);
+    }
+}
+
+/// A variant option lists no choices, which Discord cuts at 25: the registry's variants
+/// are suggested as the user types, so that with more variants than that the last is
+/// still offered to a user who types its name.
+#[test]
+fn a_variant_option_is_suggested_as_typed_and_no_variant_is_out_of_reach() {
+    let r = MORE_CHESS
+        .iter()
+        .fold(Registry::builtin(), |r, v| r.with(v));
+    assert!(r.all().count() > OPTION_CHOICES);
+    let registered = serde_json::to_value(commands(&r)).unwrap();
+    let mut variant_options = Vec::new();
+    for c in registered.as_array().unwrap() {
+        options_named(c, "variant", &mut variant_options);
+    }
+    assert!(
+        variant_options.len() >= 3,
+        "challenge, rules and leaderboard"
+    );
+    for o in &variant_options {
+        assert_eq!(o["autocomplete"], true, "{o}");
+        assert!(o["choices"].as_array().map_or(true, Vec::is_empty), "{o}");
+    }
+    let typing = |top: &str, sub: &str, typed: &str| {
+        let data = opts(serde_json::json!([{"name": sub, "type": 1, "options": [
+            {"name": "variant", "type": 3, "value": typed, "focused": true}]}]));
+        let found = suggestions(&r, top, &data, "variant", typed).unwrap();
+        found.into_iter().map(|(_, id)| id).collect::<Vec<_>>()
+    };
+    assert_eq!(typing(HUB, "challenge", "").len(), OPTION_CHOICES);
+    let last = r.all().last().unwrap().id();
+    assert_eq!(typing(HUB, "challenge", last), [last]);
+    assert_eq!(typing(ACCOUNT, "rules", "More Chess 8"), [last]);
+    assert_eq!(typing(HUB, "challenge", "Chess#"), ["chess-sharp"]);
+    // A leaderboard is of a variant that keeps a table: a solitaire's best scores, not
+    // an unrated game's.
+    let tables = typing(ACCOUNT, "leaderboard", "");
+    assert!(tables.contains(&"parade".to_string()), "{tables:?}");
+    let unrated: Vec<&str> = r
+        .all()
+        .filter(|v| matches!(v.standing(), crate::variants::api::Standing::Unrated(_)))
+        .map(|v| v.id())
+        .collect();
+    assert!(!unrated.is_empty() && unrated.iter().all(|u| !tables.iter().any(|t| t == u)));
+    assert_eq!(
+        suggestions(
+            &r,
+            HUB,
+            &opts(serde_json::json!([{"name": "move", "type": 1, "options": []}])),
+            "variant",
+            ""
+        ),
+        None
+    );
+}

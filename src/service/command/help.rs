@@ -299,7 +299,7 @@ fn challenge_options(args: &[Arg], text: &str) -> Option<Vec<(String, String)>> 
     Some(out)
 }
 
-/// The examples of a declaration or a referee's command, as its `examples` lists them.
+/// The examples of a variant's command declaration, as its `examples` lists them.
 fn examples_of(name: &'static str, examples: &str, decl: Option<&CommandSpec>) -> Vec<Example> {
     examples
         .split(", ")
@@ -447,7 +447,11 @@ pub fn topic(
                     usage: c.usage,
                     help: c.help,
                     secret: c.private,
-                    examples: examples_of(c.name, c.examples, None),
+                    examples: c
+                        .examples()
+                        .iter()
+                        .map(|e| example(c.name, e, None))
+                        .collect(),
                 }],
             }],
             hints: Vec::new(),

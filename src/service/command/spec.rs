@@ -24,7 +24,8 @@ pub struct RefereeCommand {
     pub usage: &'static str,
     /// What it does, in one sentence.
     pub help: &'static str,
-    /// Examples, separated by `, `.
+    /// Examples, separated by `, `, naming variants by placeholders the registry fills
+    /// (`{two}`: see [`super::examples`]; read them with [`RefereeCommand::examples`]).
     pub examples: &'static str,
     /// Whether its answer is for the user alone: wherever it is given, an adapter runs it
     /// as a private message to the bot and answers privately.
@@ -104,9 +105,14 @@ impl RefereeCommand {
         self.name == word || self.aliases.contains(&word)
     }
 
+    /// Its examples, the variants they name filled in from the registry.
+    pub fn examples(&self) -> Vec<String> {
+        super::examples::filled(self.examples)
+    }
+
     /// The refusal that shows how to write the command.
     pub fn usage_error(&self) -> ParseError {
-        let examples: Vec<String> = self.examples.split(", ").map(command_mark).collect();
+        let examples: Vec<String> = self.examples().iter().map(|e| command_mark(e)).collect();
         ParseError::Syntax(format!(
             "usage: {} (for example: {})",
             usage_mark(self.usage),
@@ -150,7 +156,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         aliases: &[],
         usage: "challenge [@user ...] [VARIANT] [days:N] [colour:white|black|random] [teams:random] [rated:yes|no] [takebacks:on] [level:1-8] [OPTION:N] [fen:\"FEN\"]",
         help: "challenge a player (no user: an open challenge anyone may accept; a one-player game starts at once), or three for a team game (you and the first are partners; teams:random draws teams and sides); rated:no for an unrated game; takebacks:on allows takebacks by agreement (unrated, variants without hidden information); name the bot (@Postal) to play the engine, level:1 to level:8 (never rated); a variant may take options of its own (rules VARIANT lists them); fen: starts from a position, for testing and teaching",
-        examples: "challenge @bob chess-sharp days:5 colour:white, challenge @bob @carol @dave split-brain, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\"",
+        examples: "challenge @bob {two} days:5 colour:white, challenge @bob @carol @dave {four}, challenge @bob fen:\"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\"",
         private: false,
         home: Home::Game,
         place: 0,
@@ -322,7 +328,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         aliases: &[],
         usage: "rules [VARIANT]",
         help: "a variant's whole rules, with its options and commands; without a variant, the list of every variant",
-        examples: "rules chess-sharp, rules",
+        examples: "rules {two}, rules",
         private: false,
         home: Home::Account,
         place: 13,
@@ -441,7 +447,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         aliases: &["scores"],
         usage: "leaderboard VARIANT (also scores)",
         help: "a variant's ratings on this server, best first (Chess# with its points; a solitaire's best scores)",
-        examples: "leaderboard standard, leaderboard chess-sharp, leaderboard parade",
+        examples: "leaderboard {first}, leaderboard {two}, leaderboard {solitaire}",
         private: false,
         home: Home::Account,
         place: 15,
@@ -737,7 +743,7 @@ pub const REFEREE_COMMANDS: &[RefereeCommand] = &[
         aliases: &["?"],
         usage: "help [COMMAND|VARIANT] [VARIANT]",
         help: "the commands; one command with examples (those of the variants you play, or of the one named); or one variant's commands",
-        examples: "help claim, help add parade, help gravity",
+        examples: "help claim, help {own-command} {own}, help {solitaire}",
         private: false,
         home: Home::Account,
         place: 19,

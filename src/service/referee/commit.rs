@@ -51,7 +51,7 @@ fn stored_outcome(rules: &dyn GameRules) -> Result<Option<StoredOutcome>, RuleEr
                 .transpose()?;
             Ok(StoredOutcome {
                 result: o.result.clone(),
-                reason: o.reason.clone(),
+                reason: o.reason.name().to_string(),
                 score,
             })
         })

@@ -69,7 +69,7 @@ pub fn seat_users(g: &GameRow) -> Vec<&str> {
 }
 
 /// How a game ended, for people, with the players' names: `alice (White) wins by
-/// checkmate (1-0)`, `impasse by agreement: alice (White) 4, bob (Black) 6; 0-1 on
+/// checkmate (1-0)`, `agreed impasse: alice (White) 4, bob (Black) 6; 0-1 on
 /// points`. A solitaire names its one player; a team is named by its players.
 pub(super) fn outcome_words(g: &GameRow, rules: &dyn GameRules, o: &GameOutcome) -> String {
     let marked: Vec<String> = seat_users(g).into_iter().map(user_mark).collect();

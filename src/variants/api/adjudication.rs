@@ -9,8 +9,9 @@
 //! replay of the log wraps the game when it meets the entry
 //! ([`crate::variants::Registry::replay`]), so both give the same game.
 
-use super::{Action, GameOutcome, GameRules, Note, Projection, Prompt, RuleError, Seat, Text};
+use super::{Action, GameOutcome, GameRules, Note, Projection, Prompt, Reason, RuleError};
 use super::{Env, GameCommand, Reading, SeatPlan, Viewer};
+use super::{Seat, Text};
 use crate::render::Renderer;
 use serde::{Deserialize, Serialize};
 
@@ -24,8 +25,8 @@ pub const ABORTED: &str = "aborted";
 /// The longest reason a moderator's entry keeps, in characters.
 pub const REASON_MAX: usize = 200;
 
-/// The reason name an adjudicated game's outcome carries (its `PostalReason`).
-pub const ADJUDICATED: &str = "adjudicated";
+/// The reason an adjudicated game's outcome carries (its `PostalReason` is its name).
+pub const ADJUDICATED: Reason = Reason::new("adjudicated", "a moderator's adjudication");
 
 /// A moderator's ending, as the log records it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -141,10 +142,11 @@ impl Adjudicable {
     /// with the moderator's reason before the result.
     fn ended_pgn(pgn: &str, e: &AdjudicationEntry) -> String {
         let result = if e.is_abort() { "*" } else { e.result.as_str() };
+        let adjudicated = ADJUDICATED;
         let (termination, reason) = if e.is_abort() {
             ("abandoned", "aborted")
         } else {
-            ("adjudication", ADJUDICATED)
+            ("adjudication", adjudicated.name())
         };
         let (head, body) = match pgn.find("\n\n") {
             Some(at) => (&pgn[..at + 1], &pgn[at + 2..]),

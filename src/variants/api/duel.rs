@@ -13,6 +13,7 @@
 
 use super::marks::command_mark_str;
 use super::{CommandSpec, GameCommand, GameOutcome, Note, RuleError, Seat, Text};
+use crate::rules::EndReason;
 use serde::{Deserialize, Serialize};
 
 /// An action of the lifecycle, as a variant's action type carries it (untagged, so
@@ -90,10 +91,10 @@ impl<R> Ended<R> {
         let (result, reason) = match self {
             Ended::Rules(r) => return Some(rules(r)),
             Ended::Aborted => return None,
-            Ended::Resigned(s) => (lost_by(s), "resignation"),
-            Ended::TimedOut(s) => (lost_by(s), "timeout"),
-            Ended::TimedOutDrawn(_) => ("1/2-1/2", "timeout-vs-insufficient-material"),
-            Ended::Agreed => ("1/2-1/2", "agreement"),
+            Ended::Resigned(s) => (lost_by(s), EndReason::Resignation),
+            Ended::TimedOut(s) => (lost_by(s), EndReason::Timeout),
+            Ended::TimedOutDrawn(_) => ("1/2-1/2", EndReason::TimeoutVsInsufficientMaterial),
+            Ended::Agreed => ("1/2-1/2", EndReason::Agreement),
         };
         Some(GameOutcome::new(result, reason))
     }
@@ -399,8 +400,8 @@ mod tests {
 
     fn own(e: Own) -> GameOutcome {
         match e {
-            Own::Mated(s) => GameOutcome::new(lost_by(s), "checkmate"),
-            Own::Stalemate => GameOutcome::new("1/2-1/2", "stalemate"),
+            Own::Mated(s) => GameOutcome::new(lost_by(s), EndReason::Checkmate),
+            Own::Stalemate => GameOutcome::new("1/2-1/2", EndReason::Stalemate),
         }
     }
 

@@ -39,7 +39,7 @@ pub use marks::{
 };
 pub use note::{plural, Audience, Note, Span, Text};
 pub use options::{read_options, OptionKind, OptionSpec, Options};
-pub use outcome::{reason_words, GameOutcome};
+pub use outcome::{GameOutcome, NamedOutcome, Reason};
 pub use projection::Projection;
 pub use prompt::{with_draw_offer, Answer, Prompt, PromptKind};
 pub use resources::{setting_key, Loaded, ResourceError, ResourceSpec, Resources};

@@ -1,15 +1,63 @@
 //! How a game ended, in the form messages and exports use.
 
+use crate::rules::EndReason;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
+/// Why a game ended: the name records and exports use (`checkmate`, `fast-fifty`,
+/// `connection`) and the words people read, as a noun phrase that fits after "wins by"
+/// or before a colon (`capture of the king`). Both come from one source, the variant
+/// whose rule ended the game: the engine's [`EndReason`] for the endings of chess, a
+/// variant's own constant for its own (a solitaire's `connection`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Reason {
+    name: Cow<'static, str>,
+    words: Cow<'static, str>,
+}
+
+impl Reason {
+    /// A reason of a variant's own: its `name` and its `words`.
+    pub const fn new(name: &'static str, words: &'static str) -> Reason {
+        Reason {
+            name: Cow::Borrowed(name),
+            words: Cow::Borrowed(words),
+        }
+    }
+
+    /// The name in records and exports (`king-captured`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The words for people (`capture of the king`).
+    pub fn words(&self) -> &str {
+        &self.words
+    }
+}
+
+impl From<EndReason> for Reason {
+    fn from(reason: EndReason) -> Reason {
+        Reason {
+            name: reason.name(),
+            words: reason.words(),
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
 /// How a game ended: result, reason and score.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameOutcome {
     /// `1-0`, `0-1`, `1/2-1/2`, or the variant's own (a solitaire's `won`).
     pub result: String,
-    /// The reason's name (`checkmate`, `king-captured`, `fast-fifty`, ...).
-    pub reason: String,
+    /// Why, by name and in words.
+    pub reason: Reason,
     /// Points per seat, where the variant scores points (negative in Secret Chesswords
     /// when a player's unused letters outweigh their points).
     pub score: Option<Vec<i32>>,
@@ -17,7 +65,7 @@ pub struct GameOutcome {
 
 impl GameOutcome {
     /// A result and its reason, without points.
-    pub fn new(result: &str, reason: &str) -> GameOutcome {
+    pub fn new(result: &str, reason: impl Into<Reason>) -> GameOutcome {
         GameOutcome {
             result: result.into(),
             reason: reason.into(),
@@ -40,64 +88,56 @@ impl GameOutcome {
             variant,
             fen,
             &result,
-            outcome.map(|o| o.reason.as_str()),
+            outcome.map(|o| o.reason.name()),
         );
         (header, result)
     }
 }
 
-/// A reason's name in words, as a noun phrase that fits after "wins by" or before a
-/// colon (`king-captured` is "capture of the king"). An unknown name is shown with its
-/// hyphens as spaces.
-pub fn reason_words(reason: &str) -> String {
-    let words = match reason {
-        "checkmate" => "checkmate",
-        "king-captured" => "capture of the king",
-        "king-in-goal" => "bringing the king to the goal squares",
-        "three-checks" => "giving the third check",
-        "both-kings-in-goal" => "both kings reaching the goal squares",
-        "all-pieces-captured" => "capturing every piece",
-        "king-exploded" => "explosion of the king",
-        "all-pieces-lost" => "losing all its pieces",
-        "stalemated" => "being stalemated",
-        "stalemate" => "stalemate",
-        "insufficient-material" => "insufficient material",
-        "fivefold-repetition" => "fivefold repetition",
-        "seventy-five-move-rule" => "the seventy-five-move rule",
-        "threefold-repetition" => "threefold repetition",
-        "fifty-move-rule" => "the fifty-move rule",
-        "impasse" => "impasse (fifty moves each without a pawn move or capture)",
-        "fast-fifty" => "impasse by agreement",
-        "agreement" => "agreement",
-        "adjudicated" => "a moderator's adjudication",
-        "resignation" => "resignation",
-        "timeout" => "time",
-        "timeout-vs-insufficient-material" => {
-            "time running out against a side that has no way to checkmate"
+/// An outcome as a variant's stored state keeps it
+/// (`{"result":"F","reason":"passes","score":[7,7]}`): the reason by its name alone. The
+/// variant that reads it back gives the reason again ([`NamedOutcome::with`]), words
+/// and all.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedOutcome {
+    /// As [`GameOutcome::result`].
+    pub result: String,
+    /// The reason's name.
+    pub reason: String,
+    /// As [`GameOutcome::score`].
+    pub score: Option<Vec<i32>>,
+}
+
+impl From<&GameOutcome> for NamedOutcome {
+    fn from(o: &GameOutcome) -> NamedOutcome {
+        NamedOutcome {
+            result: o.result.clone(),
+            reason: o.reason.name().to_string(),
+            score: o.score.clone(),
         }
-        "bare-kings" => "bare kings",
-        "repetition" => "repetition",
-        "fifty-moves" => "the fifty-move rule",
-        "score" => "the final count",
-        "passes" => "two passes in a row",
-        "no-moves" => "no move left",
-        "no-move" => "no move left",
-        "connection" => "connecting the group",
-        "out-of-cards" => "running out of cards",
-        "aborted" => "calling it off once the deal was shown",
-        other => return other.replace('-', " "),
-    };
-    words.to_string()
+    }
+}
+
+impl NamedOutcome {
+    /// The outcome again, with `reason`, the one this outcome's name stands for.
+    pub fn with(&self, reason: Reason) -> GameOutcome {
+        GameOutcome {
+            result: self.result.clone(),
+            reason,
+            score: self.score.clone(),
+        }
+    }
 }
 
 impl GameOutcome {
     /// The outcome for people, leading with what happened and who won, in words, with
     /// the points where the game scores them: `alice (White) wins by checkmate (1-0)`,
-    /// `impasse by agreement: alice (White) 4, bob (Black) 6 (0-1 on points)`, `drawn by
+    /// `agreed impasse: alice (White) 4, bob (Black) 6; 0-1 on points`, `drawn by
     /// stalemate (1/2-1/2)`, `capture of the king: grade F, the game is lost`. `sides`
     /// names each side as messages do (`alice (White)`); a solitaire has one.
     pub fn describe(&self, sides: &[String]) -> String {
-        let how = reason_words(&self.reason);
+        let how = self.reason.words();
+        let name = self.reason.name();
         let side = |i: usize| sides.get(i).cloned().unwrap_or_else(|| "?".into());
         let wins = |i: usize| {
             // A team (`alice & bob (White)`) wins together.
@@ -106,7 +146,7 @@ impl GameOutcome {
             } else {
                 "wins"
             };
-            match self.reason.as_str() {
+            match name {
                 "timeout" => format!("{} {verb} on time ({})", side(i), self.result),
                 _ => format!("{} {verb} by {how} ({})", side(i), self.result),
             }
@@ -116,12 +156,12 @@ impl GameOutcome {
                 format!("won by {how}, {}", super::plural(points, "point", "points"))
             }
             ("won", _) => format!("won by {how}"),
-            ("lost", _) if self.reason == "timeout" => "lost on time".into(),
+            ("lost", _) if name == "timeout" => "lost on time".into(),
             ("lost", _) => format!("lost by {how}"),
             // A full win that also scores (Chess#'s 10-0) is said as a win.
             (r @ ("1-0" | "0-1"), Some([a, b]))
                 if matches!(
-                    self.reason.as_str(),
+                    name,
                     "checkmate" | "king-captured" | "resignation" | "timeout"
                 ) =>
             {
@@ -133,17 +173,17 @@ impl GameOutcome {
                 // results are points.
                 let on = match r {
                     "1/2-1/2" => "a draw (1/2-1/2) on points".to_string(),
-                    _ if self.reason == "score" && a == b => {
+                    _ if name == "score" && a == b => {
                         format!("{r} by the tie-break, on equal points")
                     }
-                    _ if self.reason == "score" => format!("{r} by score"),
+                    _ if name == "score" => format!("{r} by score"),
                     _ => format!("{r} on points"),
                 };
                 format!("{how}: {} {a}, {} {b}; {on}", side(0), side(1))
             }
             ("1-0", _) => wins(0),
             ("0-1", _) => wins(1),
-            ("1/2-1/2", _) => match self.reason.as_str() {
+            ("1/2-1/2", _) => match name {
                 "timeout-vs-insufficient-material" => {
                     "drawn: the time ran out, but the opponent had no way to checkmate (1/2-1/2)"
                         .into()
@@ -186,11 +226,10 @@ impl fmt::Display for GameOutcome {
 mod tests {
     use super::*;
 
-    fn outcome(result: &str, reason: &str, score: Option<Vec<i32>>) -> GameOutcome {
+    fn outcome(result: &str, reason: impl Into<Reason>, score: Option<Vec<i32>>) -> GameOutcome {
         GameOutcome {
-            result: result.into(),
-            reason: reason.into(),
             score,
+            ..GameOutcome::new(result, reason)
         }
     }
 
@@ -200,39 +239,65 @@ mod tests {
 
     #[test]
     fn results_say_who_won_and_how_in_words() {
-        let say = |r, why| outcome(r, why, None).describe(&sides());
+        let say = |r, why: EndReason| outcome(r, why, None).describe(&sides());
         assert_eq!(
-            say("1-0", "checkmate"),
+            say("1-0", EndReason::Checkmate),
             "alice (White) wins by checkmate (1-0)"
         );
-        assert_eq!(say("0-1", "timeout"), "bob (Black) wins on time (0-1)");
         assert_eq!(
-            say("0-1", "king-captured"),
+            say("0-1", EndReason::Timeout),
+            "bob (Black) wins on time (0-1)"
+        );
+        assert_eq!(
+            say("0-1", EndReason::KingCaptured),
             "bob (Black) wins by capture of the king (0-1)"
         );
-        assert_eq!(say("1/2-1/2", "agreement"), "drawn by agreement (1/2-1/2)");
-        let insufficient = say("1/2-1/2", "timeout-vs-insufficient-material");
+        assert_eq!(
+            say("1/2-1/2", EndReason::Agreement),
+            "drawn by agreement (1/2-1/2)"
+        );
+        let insufficient = say("1/2-1/2", EndReason::TimeoutVsInsufficientMaterial);
         assert!(!insufficient.contains("timeout-vs"), "{insufficient}");
         assert!(insufficient.starts_with("drawn: the time ran out"));
-        let team = outcome("1-0", "resignation", None)
+        let team = outcome("1-0", EndReason::Resignation, None)
             .describe(&["alice & carol (White)".into(), "bob & dave (Black)".into()]);
         assert_eq!(team, "alice & carol (White) win by resignation (1-0)");
     }
 
     #[test]
+    fn an_ending_says_its_own_words_and_records_its_own_name() {
+        let five = outcome("1-0", EndReason::CheckLimit(5), None);
+        assert_eq!(
+            five.describe(&sides()),
+            "alice (White) wins by giving the fifth check (1-0)"
+        );
+        assert_eq!(five.reason.name(), "five-checks");
+        assert_eq!(five.to_string(), "1-0 by five-checks");
+        let own = outcome(
+            "won",
+            Reason::new("own-goal", "reaching the own goal"),
+            None,
+        );
+        assert_eq!(own.describe(&[]), "won by reaching the own goal");
+        let stored = NamedOutcome::from(&own);
+        assert_eq!(stored.reason, "own-goal");
+        assert_eq!(stored.with(own.reason.clone()), own);
+    }
+
+    #[test]
     fn chess_sharp_partial_results_give_the_points_not_a_win() {
-        let o = outcome("0-1", "fast-fifty", Some(vec![4, 6]));
+        let o = outcome("0-1", EndReason::FastFifty, Some(vec![4, 6]));
         assert_eq!(
             o.describe(&sides()),
-            "impasse by agreement: alice (White) 4, bob (Black) 6; 0-1 on points"
+            "agreed impasse: alice (White) 4, bob (Black) 6; 0-1 on points"
         );
         assert!(!o.describe(&sides()).contains("wins"));
-        let o = outcome("0-1", "timeout", Some(vec![0, 10]));
+        let o = outcome("0-1", EndReason::Timeout, Some(vec![0, 10]));
         assert_eq!(
             o.describe(&sides()),
             "bob (Black) wins on time (0-1); points 0-10"
         );
-        let o = outcome("1-0", "stalemate", Some(vec![8, 2]));
+        let o = outcome("1-0", EndReason::StalemateClaim, Some(vec![8, 2]));
         assert_eq!(
             o.describe(&sides()),
             "stalemate: alice (White) 8, bob (Black) 2; 1-0 on points"
@@ -241,12 +306,13 @@ mod tests {
 
     #[test]
     fn a_final_count_is_a_win_by_score_or_by_the_tie_break() {
-        let o = outcome("0-1", "score", Some(vec![11, 12]));
+        let count = || Reason::new("score", "the final count");
+        let o = outcome("0-1", count(), Some(vec![11, 12]));
         assert_eq!(
             o.describe(&sides()),
             "the final count: alice (White) 11, bob (Black) 12; 0-1 by score"
         );
-        let o = outcome("1-0", "score", Some(vec![10, 10]));
+        let o = outcome("1-0", count(), Some(vec![10, 10]));
         assert_eq!(
             o.describe(&sides()),
             "the final count: alice (White) 10, bob (Black) 10; 1-0 by the tie-break, on equal points"
@@ -254,34 +320,24 @@ mod tests {
     }
 
     #[test]
-    fn solitaire_and_cooperative_results_name_no_internal_reason() {
+    fn solitaire_and_cooperative_results_say_won_lost_or_a_grade() {
         let alone = vec!["alice".to_string()];
+        let connected = || Reason::new("connection", "connecting the group");
         assert_eq!(
-            outcome("won", "connection", Some(vec![24])).describe(&alone),
+            outcome("won", connected(), Some(vec![24])).describe(&alone),
             "won by connecting the group, 24 points"
         );
         assert_eq!(
-            outcome("won", "connection", Some(vec![1])).describe(&alone),
+            outcome("won", connected(), Some(vec![1])).describe(&alone),
             "won by connecting the group, 1 point"
         );
         assert_eq!(
-            outcome("lost", "timeout", None).describe(&alone),
+            outcome("lost", EndReason::Timeout, None).describe(&alone),
             "lost on time"
         );
         assert_eq!(
-            outcome("lost", "aborted", None).describe(&alone),
-            "lost by calling it off once the deal was shown"
-        );
-        assert_eq!(
-            outcome("F", "king-captured", Some(vec![7, 7])).describe(&sides()),
+            outcome("F", EndReason::KingCaptured, Some(vec![7, 7])).describe(&sides()),
             "capture of the king: grade F, the game is lost"
         );
-        for name in [
-            "no-moves",
-            "out-of-cards",
-            "timeout-vs-insufficient-material",
-        ] {
-            assert!(!reason_words(name).contains('-'), "{name}");
-        }
     }
 }

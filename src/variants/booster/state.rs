@@ -16,11 +16,11 @@ use super::position::{far_rank, Effects, Pos, Step};
 use super::record::stack_news;
 pub use super::record::{plural, read_step, step_text, TurnRecord};
 use crate::notation::san_among;
-use crate::rules::{Color, Move, Role, Square};
+use crate::rules::{Color, EndReason, Move, Role, Square};
 use crate::variants::api::random::{splitmix64, Random, SeededRng};
 use crate::variants::api::{
-    command_mark, command_mark_str, lost_by, Duel, DuelAction, GameOutcome, Note, RuleError, Seat,
-    Text, DUEL_WORDS,
+    command_mark, command_mark_str, lost_by, Duel, DuelAction, GameOutcome, Note, Reason,
+    RuleError, Seat, Text, DUEL_WORDS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +32,13 @@ pub(super) const AFTER_THE_MOVE: &str = concat!(
     ", or ",
     command_mark_str!("done")
 );
+
+/// The draw when a position occurs the third time ([`BoosterEnd::Repetition`]).
+const REPETITION: Reason = Reason::new("repetition", "repetition");
+
+/// The draw after fifty moves of each side without a pawn move or a capture
+/// ([`BoosterEnd::FiftyMoves`]).
+const FIFTY_MOVES: Reason = Reason::new("fifty-moves", "the fifty-move rule");
 
 /// Cards dealt to each player at the start.
 pub const HAND: usize = 6;
@@ -623,10 +630,10 @@ impl Booster {
     /// The outcome, in the referee's form.
     pub fn outcome(&self) -> Option<GameOutcome> {
         self.duel.outcome(|end| match end {
-            BoosterEnd::Mated(s) => GameOutcome::new(lost_by(s), "checkmate"),
-            BoosterEnd::Stalemate => GameOutcome::new("1/2-1/2", "stalemate"),
-            BoosterEnd::Repetition => GameOutcome::new("1/2-1/2", "repetition"),
-            BoosterEnd::FiftyMoves => GameOutcome::new("1/2-1/2", "fifty-moves"),
+            BoosterEnd::Mated(s) => GameOutcome::new(lost_by(s), EndReason::Checkmate),
+            BoosterEnd::Stalemate => GameOutcome::new("1/2-1/2", EndReason::Stalemate),
+            BoosterEnd::Repetition => GameOutcome::new("1/2-1/2", REPETITION),
+            BoosterEnd::FiftyMoves => GameOutcome::new("1/2-1/2", FIFTY_MOVES),
         })
     }
 }

@@ -309,7 +309,9 @@ impl Booster {
         if let Some(Ended::Rules(BoosterEnd::Repetition | BoosterEnd::FiftyMoves)) = self.ended() {
             words.push(format!(
                 "{{{}}}",
-                self.outcome().map(|o| o.reason).unwrap_or_default()
+                self.outcome()
+                    .map(|o| o.reason.name().to_string())
+                    .unwrap_or_default()
             ));
         }
         words.push(result);

@@ -1,7 +1,8 @@
-//! The chess variants (standard, Chess#, Los Alamos, Double Move Chess) as games of the
-//! referee, wrapping [`rules::Game`](crate::rules::Game). Draw offers, fast-fifty
-//! proposals, claims, resignation, timeouts and aborts are actions too, so a game replays
-//! from its log.
+//! The chess game every chess-like variant is played by (each declared in its own folder
+//! by a config and a [`ChessSpec`]: `variants/standard`, `variants/chess_sharp`), as a
+//! game of the referee, wrapping [`rules::Game`](crate::rules::Game). Draw offers,
+//! fast-fifty proposals, claims, resignation, timeouts and aborts are actions too, so a
+//! game replays from its log.
 //!
 //! A move's canonical text is its UCI; in Double Move Chess a double move is one action
 //! whose text is both halves' UCI separated by a space (`g1f3 f3g5`), and rule 5's capture
@@ -17,8 +18,7 @@ mod text;
 
 pub use snapshot::ChessSnapshot;
 pub use spec::{
-    ChessSpec, NumberedStarts, CHESS_SHARP, CLAIM_DRAW, CLAIM_SHARP, DOUBLE, DOUBLE_MOVE, DRAW,
-    DRAW_ANSWER, FAST_FIFTY, LOS_ALAMOS, MOVE, STANDARD,
+    ChessSpec, NumberedStarts, CLAIM_DRAW, CLAIM_SHARP, DOUBLE, DRAW, DRAW_ANSWER, FAST_FIFTY, MOVE,
 };
 pub use text::{diagram, grid, pgn_tags, split_double};
 
@@ -178,7 +178,7 @@ fn color_of(seat: Seat) -> Result<Color, RuleError> {
 pub fn game_outcome(o: &Outcome) -> GameOutcome {
     GameOutcome {
         result: o.result.pgn().to_string(),
-        reason: o.reason.name().to_string(),
+        reason: o.reason.into(),
         score: o.score.map(|s| s.iter().map(|&p| p as i32).collect()),
     }
 }

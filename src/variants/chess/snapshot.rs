@@ -19,7 +19,7 @@
 use super::{color_of, find_turn, game_outcome, seat_of, ChessRules, OfferKind};
 use crate::notation::fen::{parse_fen, to_fen};
 use crate::rules::{EndReason, Game, Move, Outcome, Position, Turn, Variant};
-use crate::variants::api::{GameOutcome, RuleError, Seat};
+use crate::variants::api::{NamedOutcome, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The serialisable state of a [`ChessRules`].
@@ -41,8 +41,9 @@ pub struct ChessSnapshot {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offer: Option<(Seat, OfferKind)>,
     /// The outcome, with the engine's reason (stored by its identifier, `Checkmate`,
-    /// `FastFifty`, ..., as since the first release).
-    pub outcome: Option<(EndReason, GameOutcome)>,
+    /// `FastFifty`, ..., as since the first release), which gives the reason back when
+    /// the game is read.
+    pub outcome: Option<(EndReason, NamedOutcome)>,
     /// Whether the game was aborted; left out when it was not.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
@@ -193,7 +194,9 @@ impl ChessRules {
                 .filter(|p| **p != Position::start(game.variant()))
                 .map(to_fen),
             offer: self.offer.map(|(c, k)| (seat_of(c), k)),
-            outcome: self.outcome.map(|o| (o.reason, game_outcome(&o))),
+            outcome: self
+                .outcome
+                .map(|o| (o.reason, NamedOutcome::from(&game_outcome(&o)))),
             aborted: self.aborted,
             tokens_left: self.tokens_left(),
             plies: Some(game.plies()),

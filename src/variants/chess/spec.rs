@@ -77,46 +77,6 @@ impl NumberedStarts {
     }
 }
 
-/// Standard chess (FIDE rules).
-pub static STANDARD: ChessSpec = ChessSpec {
-    variant: Variant::STANDARD,
-    aliases: &["chess", "fide", "classical"],
-    summary: "chess by the FIDE rules",
-    rules: "Goal: checkmate the opponent's king. Moves: the FIDE rules: each piece moves as in chess, with castling, en passant, pawns two squares from their first rank, and promotion to queen, rook, bishop or knight. Type a move in SAN (Nf3, exd5, O-O, e8=Q), long algebraic (g1-f3), UCI (g1f3), ICCF numbers (7163), descriptive (N-KB3, PxP, KP TO K4) or words (MOVE G1 TO F3). Check must be answered. End: checkmate wins; stalemate, insufficient material, fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule are drawn on a claim (claim draw); draws may be offered and accepted (draw). A player may resign. A player whose time runs out loses, unless the opponent could never mate (a bare king, or king and knight against a bare king): then it is a draw.",
-    commands: &[MOVE, DRAW, CLAIM_DRAW],
-    starts: None,
-};
-
-/// Chess#: reserves dropped onto the first rank, king capture, impasses.
-pub static CHESS_SHARP: ChessSpec = ChessSpec {
-    variant: Variant::CHESS_SHARP,
-    aliases: &["chess#", "sharp", "chess♯"],
-    summary: "the pieces start in reserve and are dropped onto the first rank; capture the king",
-    rules: "Goal: capture the opponent's king (checkmate does not end the game). Moves: only the pawns start on the board; the other pieces are in each side's reserve and are dropped onto an empty square of your own first rank (K@e1, N@g1), the queen only once nothing else is left in reserve. Nothing on the board moves until your king is in; then each turn you drop or move. There is no check (a king may stand attacked and be taken), no castling, no pawn double step or en passant, and pawns promote to a queen. End: taking the king wins 10-0; resignation loses 10-0; there are no draws. A valid stalemate claim (claim stalemate) scores 2 for the stalemated side and 8 for the other. After fifty moves each without a pawn move or capture the game is an impasse (or at once by agreement: fastfifty propose, fastfifty accept), scored by the material on the board: 7-3 for the side ahead, 4-6 (White-Black) when level. Time running out loses once the opponent claims it (claim time).",
-    commands: &[MOVE, FAST_FIFTY, CLAIM_SHARP],
-    starts: None,
-};
-
-/// Los Alamos chess: 6x6, no bishops.
-pub static LOS_ALAMOS: ChessSpec = ChessSpec {
-    variant: Variant::LOS_ALAMOS,
-    aliases: &["losalamoschess"],
-    summary: "chess on 6x6 without bishops",
-    rules: "Goal: checkmate the opponent's king, on a 6x6 board. Moves: as in chess, but there are no bishops, pawns move one square only (no double step, so no en passant), there is no castling, and pawns promote to a queen, rook or knight. Type moves as in chess (Nd3, c4, Qxd5). Check must be answered. End: checkmate wins; stalemate, insufficient material (king against king, or king and knight against king), fivefold repetition and the seventy-five-move rule draw at once; threefold repetition and the fifty-move rule are drawn on a claim (claim draw); draws may be offered (draw); a player may resign. Time running out loses unless the opponent could never mate.",
-    commands: &[MOVE, DRAW, CLAIM_DRAW],
-    starts: None,
-};
-
-/// Double Move Chess: four tokens each for two moves in one turn.
-pub static DOUBLE_MOVE: ChessSpec = ChessSpec {
-    variant: Variant::DOUBLE_MOVE,
-    aliases: &["doublemovechess", "dmchess"],
-    summary: "chess with four tokens each, each for two moves in one turn",
-    rules: "Goal: checkmate, as in standard chess, whose rules all apply. Special rule: each player has four double-move tokens; spending one plays two moves in one turn (double Nf3 Ng5). Limits: only from your own move 9 on; not while in check; the first half may neither give check nor capture (the second may do both, checkmate included); with no tokens left, no double moves. The same piece may move twice; then, on the very next move only, the opponent may capture it 'en passant' by moving onto the square where it stopped between its two moves. A double move is one turn under one move number; the tokens left are shown on every board. End: as in standard chess (checkmate, stalemate, the draw rules and claims, draw offers, resignation, time).",
-    commands: &[MOVE, DOUBLE, DRAW, CLAIM_DRAW],
-    starts: None,
-};
-
 /// `move [ID] MOVE`.
 pub const MOVE: CommandSpec = CommandSpec {
     name: "move",

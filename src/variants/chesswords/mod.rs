@@ -23,3 +23,26 @@ mod words;
 pub use action::ChesswordsAction;
 pub use game::Chesswords;
 pub use spec::SPEC;
+
+use crate::rules::{EndValue, Endings, KingRule, Variant, VariantConfig, FIDE_ENDINGS, NO_DRAWS};
+
+/// The board of Secret Chesswords: Los Alamos chess without check (the players are
+/// partners), so kings may be captured; no draw rules (the game's own rules end it).
+pub const CONFIG: VariantConfig = VariantConfig {
+    id: "chesswords",
+    display_name: "Secret Chesswords",
+    king_rule: KingRule::KingCapture,
+    endings: Endings {
+        stalemate: EndValue::Loss,
+        ..FIDE_ENDINGS
+    },
+    draws: NO_DRAWS,
+    check_marks: false,
+    uci_variant: None,
+    ..crate::variants::los_alamos::CONFIG
+};
+
+impl Variant {
+    /// The board of Secret Chesswords: Los Alamos chess without check, kings capturable.
+    pub const CHESSWORDS: Variant = Variant::of(&CONFIG);
+}

@@ -5,11 +5,15 @@ use super::board::{
     arrangement_text, home_rank, parse_arrangement, pawn_rank, Arrangement, Board, Man,
 };
 use super::record::{role_word, Event, Played, TurnRec};
-use crate::rules::{Color, Move, MoveKind, Role, Square};
+use crate::rules::{Color, EndReason, Move, MoveKind, Role, Square};
 use crate::variants::api::{
-    won_by, Duel, DuelAction, DuelWords, GameOutcome, Note, OfferWords, RuleError, Said, Seat, Text,
+    won_by, Duel, DuelAction, DuelWords, GameOutcome, Note, OfferWords, Reason, RuleError, Said,
+    Seat, Text,
 };
 use serde::{Deserialize, Serialize};
+
+/// The draw when only the two kings are left ([`CloakEnd::BareKings`]).
+const BARE_KINGS: Reason = Reason::new("bare-kings", "bare kings");
 
 pub use super::board::{color, move_code, role_from_word, Known};
 
@@ -694,10 +698,10 @@ impl Cloak {
     /// The outcome, in the referee's form.
     pub fn outcome(&self) -> Option<GameOutcome> {
         self.duel.outcome(|end| match end {
-            CloakEnd::KingCaptured(s) => GameOutcome::new(won_by(s), "king-captured"),
-            CloakEnd::Checkmate(s) => GameOutcome::new(won_by(s), "checkmate"),
-            CloakEnd::Stalemate => GameOutcome::new("1/2-1/2", "stalemate"),
-            CloakEnd::BareKings => GameOutcome::new("1/2-1/2", "bare-kings"),
+            CloakEnd::KingCaptured(s) => GameOutcome::new(won_by(s), EndReason::KingCaptured),
+            CloakEnd::Checkmate(s) => GameOutcome::new(won_by(s), EndReason::Checkmate),
+            CloakEnd::Stalemate => GameOutcome::new("1/2-1/2", EndReason::Stalemate),
+            CloakEnd::BareKings => GameOutcome::new("1/2-1/2", BARE_KINGS),
         })
     }
 

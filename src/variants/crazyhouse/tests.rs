@@ -361,7 +361,7 @@ fn a_game_won_by_a_drop_is_stored_and_reloaded() {
     }
     let outcome = game.outcome().unwrap();
     assert_eq!(
-        (outcome.result.as_str(), outcome.reason.as_str()),
+        (outcome.result.as_str(), outcome.reason.name()),
         ("0-1", "checkmate")
     );
     let snapshot = game.snapshot().unwrap();

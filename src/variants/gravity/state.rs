@@ -17,9 +17,14 @@ use crate::render::LastMove;
 use crate::rules::{Color, Move, Piece, Role, Square};
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    won_by, Duel, DuelAction, GameOutcome, Note, RuleError, Seat, Text, DRAW_OFFER, DUEL_WORDS,
+    won_by, Duel, DuelAction, GameOutcome, Note, Reason, RuleError, Seat, Text, DRAW_OFFER,
+    DUEL_WORDS,
 };
 use serde::{Deserialize, Serialize};
+
+/// The end by the final count of points ([`GravityEnd::Scored`]): its name, `score`, tells
+/// a win by score (or, on equal points, by the tie-break) from the other endings.
+const FINAL_COUNT: Reason = Reason::new("score", "the final count");
 
 /// What a seat can do in a Gravity Chess game: the entries of its action log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -590,7 +595,7 @@ impl Gravity {
                 score: Some(s.points.iter().map(|p| *p as i32).collect()),
                 ..GameOutcome::new(
                     s.winner().map_or("1/2-1/2", |c| won_by(seat_of(c))),
-                    "score",
+                    FINAL_COUNT,
                 )
             }
         })

@@ -251,7 +251,7 @@ fn a_draw_offer_is_accepted_or_declined_by_playing_on() {
     );
     say(&mut g, W, "draw offer").unwrap();
     say(&mut g, B, "draw accept").unwrap();
-    assert_eq!(g.outcome().unwrap().reason, "agreement");
+    assert_eq!(g.outcome().unwrap().reason.name(), "agreement");
 }
 
 #[test]
@@ -273,7 +273,7 @@ fn resignation_loses_and_abort_is_only_for_the_first_turns() {
     assert_eq!(g.outcome().unwrap().result, "1-0");
     let mut t = game(MOVE_ORDER);
     t.apply(W, &Action::timeout()).unwrap();
-    assert_eq!(t.outcome().unwrap().reason, "timeout");
+    assert_eq!(t.outcome().unwrap().reason.name(), "timeout");
 }
 
 #[test]

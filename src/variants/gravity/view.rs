@@ -164,7 +164,7 @@ impl Gravity {
                 format!("{result} · {who} by score, {}-{}", s[0], s[1])
             }
             (Ended::Agreed, _) => format!("{result} · Draw by agreement"),
-            _ => format!("{result} · {who} by {}", o.reason),
+            _ => format!("{result} · {who} by {}", o.reason.words()),
         })
     }
 

@@ -133,7 +133,7 @@ fn a_game_won_in_the_centre_is_stored_and_reloaded() {
     .unwrap();
     let outcome = game.outcome().unwrap();
     assert_eq!(
-        (outcome.result.as_str(), outcome.reason.as_str()),
+        (outcome.result.as_str(), outcome.reason.name()),
         ("1-0", "king-in-goal")
     );
     let snapshot = game.snapshot().unwrap();

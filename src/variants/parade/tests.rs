@@ -305,7 +305,7 @@ fn an_abort_before_the_first_action_is_a_lost_attempt_as_the_deal_is_shown() {
     assert!(!g.aborted(), "not called off with no result");
     let o = g.outcome().unwrap();
     assert_eq!(
-        (o.result.as_str(), o.reason.as_str(), o.score),
+        (o.result.as_str(), o.reason.name(), o.score),
         ("lost", "aborted", None)
     );
 }

@@ -8,8 +8,8 @@
 pub mod board;
 pub mod cards;
 
-use crate::rules::{Piece, Role, Square};
-use crate::variants::api::{GameOutcome, RuleError};
+use crate::rules::{EndReason, Piece, Role, Square};
+use crate::variants::api::{GameOutcome, Reason, RuleError};
 use serde::{Deserialize, Serialize};
 
 pub use board::{Adjacency, Board};
@@ -37,24 +37,44 @@ pub enum Ended {
 }
 
 impl Ended {
+    /// Every way an attempt ends.
+    pub const ALL: [Ended; 7] = [
+        Ended::Connected,
+        Ended::Exhausted,
+        Ended::Stuck,
+        Ended::Resigned,
+        Ended::TimedOut,
+        Ended::Aborted,
+        Ended::AbortedShown,
+    ];
+
+    /// Why an attempt that ended so is over, by name and in words (`connection`,
+    /// "connecting the group"); `None` for one called off with no result.
+    pub fn reason(self) -> Option<Reason> {
+        Some(match self {
+            Ended::Connected => Reason::new("connection", "connecting the group"),
+            Ended::Exhausted => Reason::new("out-of-cards", "running out of cards"),
+            Ended::Stuck => Reason::new("no-move", "no move left"),
+            Ended::Resigned => EndReason::Resignation.into(),
+            Ended::TimedOut => EndReason::Timeout.into(),
+            Ended::AbortedShown => Reason::new("aborted", "calling it off once the deal was shown"),
+            Ended::Aborted => return None,
+        })
+    }
+
     /// The outcome of an attempt that ended so, with `score` its points if won: a
     /// connected group is `won` with its score; every other end is `lost`, with no
     /// points (`docs/rules/parade.md`, "Score"), an abort once the deal was shown
     /// included.
     pub fn outcome(self, score: i32) -> Option<GameOutcome> {
-        let (result, reason) = match self {
-            Ended::Connected => ("won", "connection"),
-            Ended::Exhausted => ("lost", "out-of-cards"),
-            Ended::Stuck => ("lost", "no-move"),
-            Ended::Resigned => ("lost", "resignation"),
-            Ended::TimedOut => ("lost", "timeout"),
-            Ended::AbortedShown => ("lost", "aborted"),
-            Ended::Aborted => return None,
+        let result = if self == Ended::Connected {
+            "won"
+        } else {
+            "lost"
         };
         Some(GameOutcome {
-            result: result.into(),
-            reason: reason.into(),
             score: (self == Ended::Connected).then(|| vec![score]),
+            ..GameOutcome::new(result, self.reason()?)
         })
     }
 }
@@ -260,9 +280,9 @@ pub fn pgn(tags: &[(String, String)], record: Record<'_>) -> String {
     all.push(("Result".into(), result.into()));
     all.push(("Variant".into(), record.variant.into()));
     if let Some(o) = &record.outcome {
-        let ending = crate::notation::pgn::termination(&o.reason);
+        let ending = crate::notation::pgn::termination(o.reason.name());
         all.push(("Termination".into(), ending.into()));
-        all.push(("PostalReason".into(), o.reason.clone()));
+        all.push(("PostalReason".into(), o.reason.name().into()));
         if let Some([score]) = o.score.as_deref() {
             all.push(("Score".into(), score.to_string()));
         }
@@ -337,6 +357,27 @@ mod tests {
     }
 
     #[test]
+    fn every_ending_says_what_happened_in_words_without_its_name() {
+        let said: Vec<String> = Ended::ALL
+            .iter()
+            .filter_map(|e| e.outcome(3))
+            .map(|o| o.describe(&["alice".into()]))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "won by connecting the group, 3 points",
+                "lost by running out of cards",
+                "lost by no move left",
+                "lost by resignation",
+                "lost on time",
+                "lost by calling it off once the deal was shown",
+            ]
+        );
+        assert_eq!(Ended::Aborted.outcome(3), None);
+    }
+
+    #[test]
     fn a_solitaires_pgn_follows_the_seven_tag_roster_with_a_real_result() {
         let record: Vec<String> = (0..12).map(|i| format!("Nd{}: c1-b2", i % 8 + 1)).collect();
         let tags = [
@@ -397,7 +438,7 @@ mod tests {
         assert!(abort_ending(false).outcome(8).is_none());
         let lost = abort_ending(true).outcome(8).unwrap();
         assert_eq!(
-            (lost.result.as_str(), lost.reason.as_str()),
+            (lost.result.as_str(), lost.reason.name()),
             ("lost", "aborted")
         );
         assert_eq!(lost.score, None);

@@ -214,5 +214,12 @@ fn a_five_check_made_of_configuration_wins_at_the_fifth_check_and_says_so() {
     );
     // Its words come from its number; Three-check keeps its own.
     assert!(!banner.contains("third"), "{banner}");
+    // The message of its end says the same, and its record names it.
+    let ending = crate::variants::chess::game_outcome(&o);
+    assert_eq!(
+        ending.describe(&["alice (White)".into(), "bob (Black)".into()]),
+        "alice (White) wins by giving the fifth check (1-0)"
+    );
+    assert_eq!(ending.reason.name(), "five-checks");
     assert_eq!(EndReason::CheckLimit(3).name(), "three-checks");
 }

@@ -256,15 +256,11 @@ impl Chesswords {
         )));
         let outcome = GameOutcome {
             result: grade.letter().to_string(),
-            reason: self
-                .state
-                .play_end
-                .map_or("no-moves", PlayEnd::name)
-                .to_string(),
+            reason: self.state.play_end.unwrap_or(PlayEnd::NoMoves).reason(),
             score: Some(scores.iter().map(PlayerScore::total).collect()),
         };
         self.state.phase = Phase::Over;
-        self.state.outcome = Some(outcome);
+        self.state.outcome = Some(NamedOutcome::from(&outcome));
     }
 
     // ----- time -----

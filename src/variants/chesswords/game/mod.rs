@@ -20,10 +20,10 @@ use crate::notation::fen::{parse_fen, to_fen};
 use crate::notation::pgn::{numbered_moves, turn_sans};
 use crate::notation::{parse_move, san, write_pgn_with_result};
 use crate::render::{self, BoardView, Disc, Overlay};
-use crate::rules::{Color, Game, Move, Position, Role, Square, Variant};
+use crate::rules::{Color, EndReason, Game, Move, Position, Role, Square, Variant};
 use crate::variants::api::{
-    command_mark, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
-    Reading, RuleError, Seat, Text, Viewer,
+    command_mark, Action, Env, GameCommand, GameOutcome, GameRules, NamedOutcome, Note, Projection,
+    Prompt, Reading, Reason, RuleError, Seat, Text, Viewer,
 };
 use crate::variants::chess::{diagram, find_uci, pgn_tags};
 use serde::{Deserialize, Serialize};
@@ -51,13 +51,22 @@ pub enum PlayEnd {
 }
 
 impl PlayEnd {
-    /// The name in outcomes and exports (`king-captured`).
-    pub fn name(self) -> &'static str {
+    /// Every way play ends.
+    const ALL: [PlayEnd; 4] = [
+        PlayEnd::KingCaptured,
+        PlayEnd::Passes,
+        PlayEnd::NoMoves,
+        PlayEnd::Timeout,
+    ];
+
+    /// The game's reason when play ended so: its name in outcomes and exports
+    /// (`king-captured`) and its words ("capture of the king: grade B").
+    pub fn reason(self) -> Reason {
         match self {
-            PlayEnd::KingCaptured => "king-captured",
-            PlayEnd::Passes => "passes",
-            PlayEnd::NoMoves => "no-moves",
-            PlayEnd::Timeout => "timeout",
+            PlayEnd::KingCaptured => EndReason::KingCaptured.into(),
+            PlayEnd::Passes => Reason::new("passes", "two passes in a row"),
+            PlayEnd::NoMoves => Reason::new("no-moves", "no move left"),
+            PlayEnd::Timeout => EndReason::Timeout.into(),
         }
     }
 
@@ -207,8 +216,9 @@ pub struct State {
     /// before, whose logs must replay to the snapshots they have.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub keeps_said: bool,
-    /// The outcome, once the game is over.
-    pub outcome: Option<GameOutcome>,
+    /// The outcome, once the game is over: the reason by its name, one of play's ends or
+    /// a resignation ([`ending_reason`]).
+    pub outcome: Option<NamedOutcome>,
     /// Whether the game was aborted.
     pub aborted: bool,
 }
@@ -218,6 +228,16 @@ pub struct State {
 pub struct Chesswords {
     state: State,
     game: Game,
+}
+
+/// The reason a stored outcome names: how play ended ([`PlayEnd::reason`]), or a
+/// resignation; `None` for a name no Secret Chesswords game ends with.
+fn ending_reason(name: &str) -> Option<Reason> {
+    PlayEnd::ALL
+        .iter()
+        .map(|p| p.reason())
+        .chain([EndReason::Resignation.into()])
+        .find(|r| r.name() == name)
 }
 
 /// The position a stored game started from.
@@ -351,6 +371,11 @@ impl Chesswords {
 
     /// Rebuilds a game from its snapshot, replaying its moves.
     pub fn from_snapshot(state: &State) -> Result<Chesswords, RuleError> {
+        if let Some(o) = &state.outcome {
+            if ending_reason(&o.reason).is_none() {
+                return Err(RuleError::new("snapshot outcome: no such ending"));
+            }
+        }
         let mut game = Game::from_position(start_position(state)?);
         for text in &state.moves {
             let m = find_uci(game.position(), text)
@@ -362,6 +387,12 @@ impl Chesswords {
             state: state.clone(),
             game,
         })
+    }
+
+    /// The outcome, once the game is over, its reason given again by name.
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        let o = self.state.outcome.as_ref()?;
+        Some(o.with(ending_reason(&o.reason)?))
     }
 
     /// The state (the snapshot's content).

@@ -194,13 +194,9 @@ impl Chesswords {
             ChesswordsAction::Guess(word) => next.guess(seat, word),
             ChesswordsAction::Timeout => next.timeout(seat),
             ChesswordsAction::Resign => {
-                let outcome = GameOutcome {
-                    result: score::Grade::Lost.letter().to_string(),
-                    reason: "resignation".into(),
-                    score: None,
-                };
+                let outcome = GameOutcome::new(score::Grade::Lost.letter(), EndReason::Resignation);
                 next.state.phase = Phase::Over;
-                next.state.outcome = Some(outcome);
+                next.state.outcome = Some(NamedOutcome::from(&outcome));
                 Ok(vec![said(format!(
                     "{} resigns: the partners lose the game together (F)",
                     side(seat)

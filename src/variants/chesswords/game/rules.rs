@@ -46,7 +46,7 @@ impl GameRules for Chesswords {
     }
 
     fn outcome(&self) -> Option<GameOutcome> {
-        self.state.outcome.clone()
+        Chesswords::outcome(self)
     }
 
     fn aborted(&self) -> bool {

@@ -241,7 +241,7 @@ fn two_passes_in_a_row_end_play_and_nothing_marked_scores_at_once() {
     assert!(public.contains("both players passed in a row"), "{public}");
     assert!(public.contains("No letters are marked"), "{public}");
     let o = g.outcome().unwrap();
-    assert_eq!((o.result.as_str(), o.reason.as_str()), ("F", "passes"));
+    assert_eq!((o.result.as_str(), o.reason.name()), ("F", "passes"));
     assert_eq!(o.score, Some(vec![0, 0]));
     assert!(g.awaiting().is_empty());
 }
@@ -340,13 +340,13 @@ fn timeouts_a_clue_giver_passes_a_mover_ends_play() {
     g.act(W, &Action::Move("b2b3".into())).unwrap();
     // White's time runs out on the clue: a second pass in a row.
     g.act(W, &Action::Timeout).unwrap();
-    assert_eq!(g.outcome().unwrap().reason, "passes");
+    assert_eq!(g.outcome().unwrap().reason.name(), "passes");
 
     let mut g = Chesswords::new(None, 9, None).unwrap();
     g.act(B, &Action::Clue("hint".into())).unwrap();
     g.act(W, &Action::Timeout).unwrap();
     assert_eq!(g.state.play_end, Some(PlayEnd::Timeout));
-    assert_eq!(g.outcome().unwrap().reason, "timeout");
+    assert_eq!(g.outcome().unwrap().reason.name(), "timeout");
 }
 
 /// Four pawn captures, each followed by the holder's discard of a pawn: checkers on
@@ -423,7 +423,7 @@ fn the_scoring_worked_example_through_a_game() {
     let o = g.outcome().unwrap();
     assert_eq!(o.score, Some(vec![4, 0]));
     assert_eq!(o.result, "F");
-    assert_eq!(o.reason, "passes");
+    assert_eq!(o.reason.name(), "passes");
     assert!(texts(&ev, true)
         .join(" ")
         .contains("penalty points -1; total 3: below 50"));
@@ -516,7 +516,7 @@ fn resigning_loses_the_game_and_abort_is_only_before_both_moved() {
     assert!(g.can_abort());
     let ev = g.act(B, &Action::Resign).unwrap();
     let o = g.outcome().unwrap();
-    assert_eq!((o.result.as_str(), o.reason.as_str()), ("F", "resignation"));
+    assert_eq!((o.result.as_str(), o.reason.name()), ("F", "resignation"));
     assert!(texts(&ev, true)[0].ends_with("lose the game together (F)"));
     assert!(g.act(W, &Action::Pass).is_err());
     let mut g = Chesswords::new(None, 1, None).unwrap();

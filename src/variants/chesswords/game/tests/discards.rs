@@ -381,7 +381,7 @@ fn a_mover_whose_time_runs_out_loses_the_open_discard() {
     let public = texts(&ev, true).join(" | ");
     assert!(!public.contains("may still discard"), "{public}");
     assert_eq!(g.state.open_discard, None);
-    assert_eq!(g.outcome().unwrap().reason, "timeout");
+    assert_eq!(g.outcome().unwrap().reason.name(), "timeout");
 }
 
 #[test]
