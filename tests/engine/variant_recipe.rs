@@ -59,7 +59,7 @@ fn missing(root: &Path, v: &dyn VariantSpec, variants: &str, readme: &str) -> Ve
 
 #[test]
 fn every_variant_has_its_folder_registry_line_documents_and_readme_row() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::root();
     let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap();
     let variants = read("src/variants/mod.rs");
     let readme = read("docs/rules/README.md");
@@ -83,7 +83,7 @@ fn every_variant_has_its_folder_registry_line_documents_and_readme_row() {
 /// but with no folder, document or row, misses every step.
 #[test]
 fn a_variant_without_its_folder_and_documents_is_named_with_each_step_it_misses() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::root();
     let toy: &dyn VariantSpec = &crate::toy::KNIGHT_HOP;
     let found = missing(root, toy, "", "");
     assert_eq!(found.len(), 7, "{found:#?}");
