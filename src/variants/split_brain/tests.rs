@@ -264,7 +264,7 @@ fn picks_stay_secret_until_the_reveal() {
         .overlays
         .iter()
         .any(|o| matches!(o, Overlay::Discs(_))));
-    let wq = partner.instructions.unwrap();
+    let wq = crate::variants::api::typed_commands(&partner.instructions.unwrap());
     assert!(wq.starts_with("you are the mover: pick a square one of your pieces can reach, privately, e.g. `pick a3`"), "{wq}");
     assert!(wq.contains("Your choices: a3 b3"), "{wq}");
     assert!(own.instructions.is_none(), "the chooser has answered");
@@ -410,8 +410,8 @@ fn abort_timeout_and_claims_are_the_teams() {
     )
     .unwrap_err();
     assert_eq!(
-        e.text,
-        "in Split-Brain Chess a claim names no move: write claim draw"
+        crate::variants::api::typed_commands(&e.text),
+        "in Split-Brain Chess a claim names no move: write `claim draw`"
     );
     assert!(act(&mut g, WK, SplitAction::Claim(ClaimKind::Draw, None)).is_err());
     assert!(g.timeout_is_automatic());
@@ -455,7 +455,8 @@ fn commands_read_into_actions() {
     );
     let e = read("decide", "maybe").unwrap_err();
     assert_eq!(e.kind, RefusalKind::Syntax);
-    assert!(e.text.starts_with("usage: decide [ID] piece|target"), "{e}");
+    let usage = crate::variants::api::typed_commands(&e.text);
+    assert!(usage.starts_with("usage: decide [ID] piece|target"), "{e}");
     let e = read("claim", "time").unwrap_err();
     assert!(e.text.contains("ends a game on time by itself"), "{e}");
     let e = read("claim", "draw e3").unwrap_err();
