@@ -30,6 +30,25 @@ async fn open_game(
     thread_of_game(fake, id).await
 }
 
+/// Alice's four live games, as each test here starts them: #1 against Bob (standard,
+/// White, 3 days), #2 against Carol (Chess960, Black, 3 days), #3 against Dave
+/// (standard, White, 1 day: the nearest deadline, though made later) in threads, and #4
+/// against Bob made in private messages (Crazyhouse, White). Returns #1 to #3's threads.
+async fn alices_games(fake: &Fake) -> [String; 3] {
+    let t1 = open_game(fake, 1, ALICE, BOB, "colour:white days:3").await;
+    let t2 = open_game(fake, 2, ALICE, CAROL, "chess960 colour:black days:3").await;
+    let t3 = open_game(fake, 3, ALICE, DAVE, "colour:white days:1").await;
+    dm(
+        fake,
+        ALICE,
+        &format!("challenge <@{}> crazyhouse colour:white", BOB.0),
+    );
+    wait_dm(fake, BOB, "challenges").await;
+    dm(fake, BOB, "accept 4");
+    wait_dm(fake, ALICE, "accepted").await;
+    [t1, t2, t3]
+}
+
 /// The only embed of an answer.
 fn the_embed(r: &Recorded) -> Value {
     let embeds = r.embeds();
@@ -50,6 +69,11 @@ fn fields(embed: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The names of `fields`, in order.
+fn names(fields: &[(String, String)]) -> Vec<&str> {
+    fields.iter().map(|(n, _)| n.as_str()).collect()
+}
+
 /// Whether `line` holds a Discord timestamp counting down (`<t:UNIX:R>`).
 fn has_countdown(line: &str) -> bool {
     line.split("<t:").skip(1).any(|rest| {
@@ -68,17 +92,7 @@ fn has_countdown(line: &str) -> bool {
 async fn the_games_list_puts_the_players_turn_first_with_links_and_countdowns() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("lists-games"), config(&fake), 1).await;
-    let t1 = open_game(&fake, 1, ALICE, BOB, "colour:white days:3").await;
-    let t2 = open_game(&fake, 2, ALICE, CAROL, "chess960 colour:black days:3").await;
-    let t3 = open_game(&fake, 3, ALICE, DAVE, "colour:white days:1").await;
-    dm(
-        &fake,
-        ALICE,
-        &format!("challenge <@{}> crazyhouse colour:white", BOB.0),
-    );
-    wait_dm(&fake, BOB, "challenges").await;
-    dm(&fake, BOB, "accept 4");
-    wait_dm(&fake, ALICE, "accepted").await;
+    let [t1, t2, t3] = alices_games(&fake).await;
     fake.say(ALICE, GAMES, &format!("!challenge <@{}>", CAROL.0));
     wait_post(&fake, GAMES, &format!("game #5: <@{}>", ALICE.0)).await;
 
@@ -107,9 +121,8 @@ async fn the_games_list_puts_the_players_turn_first_with_links_and_countdowns() 
     let embed = the_embed(&r);
     assert_eq!(embed["title"], "Your games · 4 games", "{embed}");
     let f = fields(&embed);
-    let names: Vec<&str> = f.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
-        names,
+        names(&f),
         [
             "Your turn · 2",
             "Waiting for others · 1",
@@ -176,9 +189,8 @@ async fn settings_server_settings_and_the_leaderboard_are_embeds() {
     let embed = the_embed(&r);
     assert_eq!(embed["title"], "Your settings");
     let f = fields(&embed);
-    let names: Vec<&str> = f.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
-        names,
+        names(&f),
         [
             "Reminders",
             "Auto-claim of wins on time",
@@ -206,9 +218,8 @@ async fn settings_server_settings_and_the_leaderboard_are_embeds() {
     let embed = the_embed(&r);
     assert_eq!(embed["title"], "Server settings");
     let f = fields(&embed);
-    let names: Vec<&str> = f.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
-        names,
+        names(&f),
         [
             "Typed commands",
             "Games start in",
@@ -255,17 +266,7 @@ async fn settings_server_settings_and_the_leaderboard_are_embeds() {
 async fn a_game_command_in_a_plain_channel_offers_the_games_it_fits() {
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("lists-offer"), config(&fake), 1).await;
-    let t1 = open_game(&fake, 1, ALICE, BOB, "colour:white days:3").await;
-    let t2 = open_game(&fake, 2, ALICE, CAROL, "colour:black days:3").await;
-    let _t3 = open_game(&fake, 3, ALICE, DAVE, "colour:white days:1").await;
-    dm(
-        &fake,
-        ALICE,
-        &format!("challenge <@{}> colour:white", BOB.0),
-    );
-    wait_dm(&fake, BOB, "challenges").await;
-    dm(&fake, BOB, "accept 4");
-    wait_dm(&fake, ALICE, "accepted").await;
+    let [t1, t2, _] = alices_games(&fake).await;
 
     // A variant's command typed in a plain channel may be another bot's: only the slash
     // command is surely ours.

@@ -185,6 +185,20 @@ fn ranked(u: &str, score: String, detail: String) -> Ranked {
     }
 }
 
+/// The ranking titled `title` of the players `rows`, best first: the first
+/// [`LEADERBOARD_ROWS`], each written by `row`.
+fn ranking<T>(title: String, rows: &[(&str, T)], row: impl Fn(&str, &T) -> Ranked) -> Ranking {
+    Ranking {
+        title,
+        players: rows.len(),
+        rows: rows
+            .iter()
+            .take(LEADERBOARD_ROWS)
+            .map(|(u, x)| row(u, x))
+            .collect(),
+    }
+}
+
 /// The leaderboard of a rated variant `shown`, its players `rows` by rating: the text,
 /// and the ranking by rating with, where the variant scores `points`, the one by points.
 fn by_rating(shown: &str, rows: &[(&str, &Rated)], points: bool) -> (String, Vec<Ranking>) {
@@ -192,15 +206,9 @@ fn by_rating(shown: &str, rows: &[(&str, &Rated)], points: bool) -> (String, Vec
         true => format!(", {}", plural(p.points, "point", "points")),
         false => String::new(),
     };
-    let by_rating = Ranking {
-        title: format!("{shown} ratings here"),
-        players: rows.len(),
-        rows: rows
-            .iter()
-            .take(LEADERBOARD_ROWS)
-            .map(|(u, p)| ranked(u, rating_words(&p.rating), record(p) + &points_of(p)))
-            .collect(),
-    };
+    let by_rating = ranking(format!("{shown} ratings here"), rows, |u, p| {
+        ranked(u, rating_words(&p.rating), record(p) + &points_of(p))
+    });
     let mut text = vec![format!(
         "{shown} ratings here ({} player{}):",
         rows.len(),
@@ -211,15 +219,9 @@ fn by_rating(shown: &str, rows: &[(&str, &Rated)], points: bool) -> (String, Vec
     if points {
         let mut by_points = rows.to_vec();
         by_points.sort_by(|a, b| b.1.points.cmp(&a.1.points).then(a.0.cmp(b.0)));
-        let table = Ranking {
-            title: format!("{shown} points here"),
-            players: rows.len(),
-            rows: by_points
-                .iter()
-                .take(LEADERBOARD_ROWS)
-                .map(|(u, p)| ranked(u, p.points.to_string(), String::new()))
-                .collect(),
-        };
+        let table = ranking(format!("{shown} points here"), &by_points, |u, p| {
+            ranked(u, p.points.to_string(), String::new())
+        });
         text.push(format!("points: {}", numbered(&table, "").join(", ")));
         rankings.push(table);
     }
@@ -229,23 +231,15 @@ fn by_rating(shown: &str, rows: &[(&str, &Rated)], points: bool) -> (String, Vec
 /// The leaderboard of a solitaire `shown`, its players `rows` by best score: the text and
 /// the ranking.
 fn by_best_score(shown: &str, rows: &[(&str, &Best)]) -> (String, Vec<Ranking>) {
-    let best = Ranking {
-        title: format!("{shown} best scores here"),
-        players: rows.len(),
-        rows: rows
-            .iter()
-            .take(LEADERBOARD_ROWS)
-            .map(|(u, b)| {
-                let (s, id) = b.best.unwrap_or_default();
-                let detail = format!(
-                    "game #{id}; {} of {} won",
-                    b.won,
-                    plural(b.attempts, "attempt", "attempts")
-                );
-                ranked(u, s.to_string(), detail)
-            })
-            .collect(),
-    };
+    let best = ranking(format!("{shown} best scores here"), rows, |u, b| {
+        let (s, id) = b.best.unwrap_or_default();
+        let detail = format!(
+            "game #{id}; {} of {} won",
+            b.won,
+            plural(b.attempts, "attempt", "attempts")
+        );
+        ranked(u, s.to_string(), detail)
+    });
     let mut text = vec![format!("{shown} best scores here:")];
     text.extend(
         best.rows
