@@ -199,17 +199,6 @@ async fn help_for_a_shared_command_shows_the_readers_variants_labelled() {
     bot.stop().await;
 }
 
-/// The values of an autocompletion's choices.
-fn suggested_values(r: &Recorded) -> Vec<String> {
-    assert_eq!(r.json["type"], 8, "an autocompletion result: {}", r.json);
-    r.json["data"]["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["value"].as_str().unwrap().to_string())
-        .collect()
-}
-
 /// A variant option is no list Discord would cut at 25 choices: the registry's variants
 /// are suggested as the user types, for a challenge, the rules and a leaderboard alike, and
 /// the one picked is played.
@@ -221,21 +210,24 @@ async fn a_variant_is_suggested_from_the_registry_as_it_is_typed() {
         |typed: &str| json!([{"name": "variant", "type": 3, "value": typed, "focused": true}]);
     let a = fake.autocomplete(ALICE, GAMES, "challenge", typing("chess"));
     assert_eq!(
-        suggested_values(&fake.wait_callback(&a).await),
+        crate::tournament_slash::choice_values(&fake.wait_callback(&a).await),
         ["chess-sharp", "chess960", "chesswords"]
     );
     let a = fake.autocomplete(ALICE, GAMES, "challenge", typing(""));
-    let all = suggested_values(&fake.wait_callback(&a).await);
+    let all = crate::tournament_slash::choice_values(&fake.wait_callback(&a).await);
     assert_eq!(
         all.len(),
         Registry::builtin().all().count().min(25),
         "{all:?}"
     );
     let a = fake.autocomplete(ALICE, GAMES, "rules", typing("Par"));
-    assert_eq!(suggested_values(&fake.wait_callback(&a).await), ["parade"]);
+    assert_eq!(
+        crate::tournament_slash::choice_values(&fake.wait_callback(&a).await),
+        ["parade"]
+    );
     let a = fake.autocomplete(ALICE, GAMES, "leaderboard", typing("ne"));
     assert_eq!(
-        suggested_values(&fake.wait_callback(&a).await),
+        crate::tournament_slash::choice_values(&fake.wait_callback(&a).await),
         ["neighbour"]
     );
     let r = slash_reply(

@@ -48,7 +48,7 @@ pub(crate) async fn create(
 }
 
 /// The values of an autocompletion's choices.
-fn choice_values(r: &fake_discord::Recorded) -> Vec<String> {
+pub(crate) fn choice_values(r: &fake_discord::Recorded) -> Vec<String> {
     assert_eq!(r.json["type"], 8, "an autocompletion result: {}", r.json);
     r.json["data"]["choices"]
         .as_array()

@@ -435,29 +435,10 @@ pub fn topic(
     if t == "all" {
         return Ok(listing(registry, played, true));
     }
-    let short = |s: &str| s.chars().take(30).collect::<String>();
     if let Some(c) = spec::find(&t) {
-        return Ok(Help {
-            title: c.name.to_string(),
-            sections: vec![Section {
-                label: String::new(),
-                entries: vec![Entry {
-                    name: c.name,
-                    variant: None,
-                    usage: c.usage,
-                    help: c.help,
-                    secret: c.private,
-                    examples: c
-                        .examples()
-                        .iter()
-                        .map(|e| example(c.name, e, None))
-                        .collect(),
-                }],
-            }],
-            hints: Vec::new(),
-        });
+        return Ok(referee_topic(c));
     }
-    let owners: Vec<(&'static dyn VariantSpec, &'static CommandSpec)> = registry
+    let owners: Vec<Owner> = registry
         .all()
         .filter_map(|v| v.commands().iter().find(|c| c.is_named(&t)).map(|c| (v, c)))
         .collect();
@@ -472,35 +453,76 @@ pub fn topic(
         };
     }
     let asked = match variant {
-        Some(name) => {
-            let v = registry.find(name).ok_or_else(|| {
-                format!(
-                    "no variant '{}': {} lists them",
-                    short(name),
-                    command_mark("rules")
-                )
-            })?;
-            if !owners.iter().any(|(o, _)| o.id() == v.id()) {
-                return Err(format!(
-                    "{} has no command {}; it is a command of {}",
-                    v.display_name(),
-                    owners[0].1.name,
-                    names(owners.iter().map(|(o, _)| *o))
-                ));
-            }
-            vec![v.id().to_string()]
-        }
+        Some(name) => vec![asked_variant(registry, &owners, name)?],
         None => played.to_vec(),
     };
-    let mut shown: Vec<_> = owners
+    Ok(variant_command_topic(&owners, &asked))
+}
+
+/// A variant and its declaration of a command.
+type Owner = (&'static dyn VariantSpec, &'static CommandSpec);
+
+/// At most 30 characters of what a user typed, to name it back.
+fn short(s: &str) -> String {
+    s.chars().take(30).collect()
+}
+
+/// `help COMMAND` for a referee's command: its usage, help and examples.
+fn referee_topic(c: &spec::RefereeCommand) -> Help {
+    Help {
+        title: c.name.to_string(),
+        sections: vec![Section {
+            label: String::new(),
+            entries: vec![Entry {
+                name: c.name,
+                variant: None,
+                usage: c.usage,
+                help: c.help,
+                secret: c.private,
+                examples: c
+                    .examples()
+                    .iter()
+                    .map(|e| example(c.name, e, None))
+                    .collect(),
+            }],
+        }],
+        hints: Vec::new(),
+    }
+}
+
+/// The id of the variant `name` names, if it is one of the `owners` of the command asked
+/// about; else the error's text.
+fn asked_variant(registry: &Registry, owners: &[Owner], name: &str) -> Result<String, String> {
+    let v = registry.find(name).ok_or_else(|| {
+        format!(
+            "no variant '{}': {} lists them",
+            short(name),
+            command_mark("rules")
+        )
+    })?;
+    if !owners.iter().any(|(o, _)| o.id() == v.id()) {
+        return Err(format!(
+            "{} has no command {}; it is a command of {}",
+            v.display_name(),
+            owners[0].1.name,
+            names(owners.iter().map(|(o, _)| *o))
+        ));
+    }
+    Ok(v.id().to_string())
+}
+
+/// `help COMMAND` for a command the variants declare: one section per declaration of
+/// the `asked` variants (of every owner if none is asked or declares it), labelled with
+/// the variants that share it, and a hint naming the other owners.
+fn variant_command_topic(owners: &[Owner], asked: &[String]) -> Help {
+    let mut shown: Vec<Owner> = owners
         .iter()
         .filter(|(v, _)| asked.iter().any(|p| p == v.id()))
         .copied()
         .collect();
     if shown.is_empty() {
-        shown = owners.clone();
+        shown = owners.to_vec();
     }
-    // One section per declaration, labelled with the variants that share it.
     let mut groups: Vec<(&'static CommandSpec, Vec<&'static dyn VariantSpec>)> = Vec::new();
     for (v, c) in &shown {
         match groups.iter_mut().find(|(d, _)| same(d, c)) {
@@ -529,11 +551,11 @@ pub fn topic(
             &[("command", name), ("variant", "VARIANT")],
         )],
     };
-    Ok(Help {
+    Help {
         title: name.to_string(),
         sections,
         hints,
-    })
+    }
 }
 
 /// Whether two declarations read alike (chess's variants share theirs).
