@@ -104,51 +104,40 @@ impl Core {
     ) where
         F: Future<Output = Result<Reply, StoreError>>,
     {
-        let answering = self.answer_now(http, id, token, component, work);
-        self.service.delivering(answering).await
-    }
-
-    /// [`Core::answer`], its news held or not.
-    async fn answer_now<F>(
-        &self,
-        http: &Http,
-        id: InteractionId,
-        token: &str,
-        component: bool,
-        work: F,
-    ) where
-        F: Future<Output = Result<Reply, StoreError>>,
-    {
-        tokio::pin!(work);
-        let wait = Duration::from_millis(self.cfg.defer_after_ms);
-        let (reply, deferred) = tokio::select! {
-            r = &mut work => (r, false),
-            _ = tokio::time::sleep(wait) => {
-                let defer = if component {
-                    CreateInteractionResponse::Acknowledge
-                } else {
-                    CreateInteractionResponse::Defer(
-                        CreateInteractionResponseMessage::new().ephemeral(true),
-                    )
+        self.service
+            .delivering(async move {
+                tokio::pin!(work);
+                let wait = Duration::from_millis(self.cfg.defer_after_ms);
+                let (reply, deferred) = tokio::select! {
+                    r = &mut work => (r, false),
+                    _ = tokio::time::sleep(wait) => {
+                        let defer = if component {
+                            CreateInteractionResponse::Acknowledge
+                        } else {
+                            CreateInteractionResponse::Defer(
+                                CreateInteractionResponseMessage::new().ephemeral(true),
+                            )
+                        };
+                        if let Err(e) = defer.execute(http, (id, token)).await {
+                            tracing::warn!(error = %e, "cannot defer an interaction");
+                        }
+                        (work.await, true)
+                    }
                 };
-                if let Err(e) = defer.execute(http, (id, token)).await {
-                    tracing::warn!(error = %e, "cannot defer an interaction");
+                let reply = reply.unwrap_or_else(|e| {
+                    // The database not answering is logged once an outage, by the service.
+                    if !self.service.failed(&e) {
+                        tracing::error!(error = %e, "an interaction could not be handled");
+                    }
+                    Reply::private(
+                        "something went wrong on my side; nothing was done, please try again in a moment",
+                    )
+                });
+                if let Err(e) = self.send_reply(http, id, token, reply, deferred).await {
+                    tracing::warn!(error = %e, "cannot answer an interaction");
                 }
-                (work.await, true)
-            }
-        };
-        let reply = reply.unwrap_or_else(|e| {
-            // The database not answering is logged once an outage, by the service.
-            if !self.service.failed(&e) {
-                tracing::error!(error = %e, "an interaction could not be handled");
-            }
-            Reply::private(
-                "something went wrong on my side; nothing was done, please try again in a moment",
-            )
-        });
-        if let Err(e) = self.send_reply(http, id, token, reply, deferred).await {
-            tracing::warn!(error = %e, "cannot answer an interaction");
-        }
+            })
+            .await
     }
 
     /// Sends an interaction's answer: the response (or, for a button carried out, its
