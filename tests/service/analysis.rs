@@ -395,9 +395,13 @@ async fn an_analysis_whose_process_died_is_finished_by_the_next_from_what_it_sto
     play(&first, "alice", "bob", &["e4", "e5", "Nf3"]).await;
     say(&first, "resign", "bob", "resign 1", T0 + 20).await;
     say(&first, "ask", "alice", "analyse 1", T0 + 30).await;
-    // The first process claims it for a second, stores the start's evaluation (a value
-    // no engine gives, to see it kept), and dies without giving its claim back.
-    let claimed = first.store().claim_analysis(1).await.unwrap().unwrap();
+    // The next process is started first: its start (migrations on PostgreSQL) may take
+    // longer than the claim's lease on a loaded machine.
+    let second = service(&db, small()).await;
+    // The first process claims it for two seconds (stored in whole seconds, a one-second
+    // lease may run out at once), stores the start's evaluation (a value no engine gives,
+    // to see it kept), and dies without giving its claim back.
+    let claimed = first.store().claim_analysis(2).await.unwrap().unwrap();
     assert_eq!(claimed.game_id, 1);
     let kept = StoredPosition {
         ply: 0,
@@ -407,7 +411,6 @@ async fn an_analysis_whose_process_died_is_finished_by_the_next_from_what_it_sto
     };
     assert!(first.store().save_position(1, &kept, 1).await.unwrap());
     drop(first);
-    let second = service(&db, small()).await;
     // Held by the dead process: not taken until its claim runs out.
     assert_eq!(second.analyse_next(60).await.unwrap(), None);
     tokio::time::sleep(std::time::Duration::from_millis(2100)).await;

@@ -378,10 +378,11 @@ async fn a_turn_whose_process_died_is_played_by_the_next() {
     // The next process is started first: its start (migrations on PostgreSQL) may take
     // longer than the claim's lease on a loaded machine.
     let second = service(&db).await;
-    // The first process claims the engine's turn for a second and dies holding it.
+    // The first process claims the engine's turn and dies holding it. The lease is two
+    // seconds: stored in whole seconds, a one-second lease may run out at once.
     let turn = first
         .store()
-        .claim_engine_turn(BOT, 1)
+        .claim_engine_turn(BOT, 2)
         .await
         .unwrap()
         .unwrap();
