@@ -205,110 +205,17 @@ impl Service {
         let deals = t.rounds.max(0) as usize;
         let drawn: Vec<u64> = (0..deals).map(|d| self.deal_seed(t.id, d)).collect();
         let seeds = self.store.deal_seeds(t.id, &drawn).await?;
-        let mut stored_seeds: Vec<i64> = self
-            .store
-            .entrants(t.id)
-            .await?
-            .iter()
-            .map(|e| e.seed)
-            .collect();
-        stored_seeds.sort();
-        let mut boards = Vec::with_capacity(due.len());
-        for &(p, deal) in &due {
-            boards.push((
-                deal as i64,
-                NewBoard {
-                    board: p as i64 + 1,
-                    white: stored_seeds[p],
-                    black: None,
-                    forfeit: None,
-                    game: Some(self.competition_game(t, &c.users[p], spec)?),
-                },
-            ));
-        }
+        let boards = self.deal_boards(t, c, &due, spec).await?;
         let highest = due.iter().map(|&(_, d)| d as i64).max().unwrap_or(0);
-        let draw = |i: usize, id: i64| -> Result<Drawn, StoreError> {
+        let draw = |i: usize, id: i64| {
             let (p, deal) = due[i];
-            let seed = self.game_seed(id);
-            // Every entrant's game of this deal is dealt from the deal's seed.
-            let game = new_game(t, spec, seed as u64, Some(seeds[deal - 1]))
-                .and_then(|n| spec.new_game(&n))
-                .map_err(|e| StoreError::Refused(e.text))?;
-            let start = commit::movers(game.as_ref())
-                .into_iter()
-                .map(|s| {
-                    (
-                        s.0,
-                        at + game.time_limit(s).unwrap_or(t.days_per_move * DAY),
-                    )
-                })
-                .collect();
-            Ok(Drawn {
-                seed,
-                seats: vec![SeatRow {
-                    seat: 0,
-                    user: Some(c.users[p].clone()),
-                    role: game.seat_name(Seat(0)).to_lowercase(),
-                    accepted: true,
-                }],
-                snapshot: Some(
-                    game.snapshot_text()
-                        .map_err(|e| StoreError::Refused(e.text))?,
-                ),
-                start: Some(start),
-                // Dealt from the deal's secret seed, which the game's row does not hold:
-                // its starting state is kept.
-                start_is_default: false,
-            })
+            self.drawn_deal(t, spec, &c.users[p], (seeds[deal - 1], at), id)
         };
-        let name = tournament_name(t, spec.display_name());
-        let to = tournament_place(t.channel.as_ref(), r);
-        let lead = (t.state == "signup").then(|| {
-            format!(
-                "{name} starts: {} players, {}, the same for everyone, each dealt in a game of your own played in private messages, one after another",
-                c.users.len(),
-                crate::variants::api::plural(deals, "deal", "deals"),
-            )
-        });
-        // A deal every entrant has now finished: the standings after it.
-        let complete = c.deals_complete();
-        let standings = due
-            .iter()
-            .map(|&(_, d)| d - 1)
-            .filter(|&k| k >= 1 && k <= complete)
-            .max()
-            .map(|k| format!("{name}: standings after deal {k}"));
-        let heading = |deal: usize| format!("{name}, deal {deal} of {deals}: ");
-        let mut messages = Vec::new();
-        if queued {
-            let say = |text: String| RoundMessage {
-                destination: destination_key(&to),
-                text,
-                ..RoundMessage::default()
-            };
-            messages.extend(lead.clone().map(|l| say(format!("sign-up is over: {l}"))));
-            messages.extend(
-                standings
-                    .as_ref()
-                    .map(|s| standings_queued(&to, &competition_table(c, s, user_mark))),
-            );
-            for (i, &(p, deal)) in due.iter().enumerate() {
-                // The game's opening goes to its player alone (its board shows the deal);
-                // the channel hears who was dealt, and nothing of the cards.
-                messages.push(RoundMessage {
-                    board: Some(i),
-                    destination: destination_key(&Destination::Dm(c.users[p].clone())),
-                    text: heading(deal),
-                    standings: None,
-                });
-                messages.push(say(format!(
-                    "{}{} is dealt {}, played in private messages",
-                    heading(deal),
-                    user_mark(&c.users[p]),
-                    crate::store::game_mark(i)
-                )));
-            }
-        }
+        let words = DealWords::new(t, c, &due, spec, tournament_place(t.channel.as_ref(), r));
+        let messages = match queued {
+            true => words.queued(c, &due),
+            false => Vec::new(),
+        };
         let step = ("running", t.current_round.max(highest), &boards[..]);
         let Some(games) = self
             .store
@@ -323,28 +230,121 @@ impl Service {
             }
             return Ok(true);
         }
-        if let Some(lead) = lead {
+        self.announce_deals(t, c, &due, &games, words, r).await?;
+        Ok(true)
+    }
+
+    /// The boards of the deals `due` of `c`: one an entrant, each their own game, the
+    /// entrant's stored seed as its "white".
+    async fn deal_boards(
+        &self,
+        t: &TournamentRow,
+        c: &Competition,
+        due: &[(usize, usize)],
+        spec: &'static dyn VariantSpec,
+    ) -> Result<Vec<(i64, NewBoard)>, Fail> {
+        let mut stored_seeds: Vec<i64> = self
+            .store
+            .entrants(t.id)
+            .await?
+            .iter()
+            .map(|e| e.seed)
+            .collect();
+        stored_seeds.sort();
+        let mut boards = Vec::with_capacity(due.len());
+        for &(p, deal) in due {
+            boards.push((
+                deal as i64,
+                NewBoard {
+                    board: p as i64 + 1,
+                    white: stored_seeds[p],
+                    black: None,
+                    forfeit: None,
+                    game: Some(self.competition_game(t, &c.users[p], spec)?),
+                },
+            ));
+        }
+        Ok(boards)
+    }
+
+    /// The game `id` of `user` in a deal, dealt from the deal's secret seed
+    /// (`deal_seed`), its clocks started at `at`.
+    fn drawn_deal(
+        &self,
+        t: &TournamentRow,
+        spec: &'static dyn VariantSpec,
+        user: &str,
+        (deal_seed, at): (u64, i64),
+        id: i64,
+    ) -> Result<Drawn, StoreError> {
+        let seed = self.game_seed(id);
+        // Every entrant's game of this deal is dealt from the deal's seed.
+        let game = new_game(t, spec, seed as u64, Some(deal_seed))
+            .and_then(|n| spec.new_game(&n))
+            .map_err(|e| StoreError::Refused(e.text))?;
+        let start = commit::movers(game.as_ref())
+            .into_iter()
+            .map(|s| {
+                (
+                    s.0,
+                    at + game.time_limit(s).unwrap_or(t.days_per_move * DAY),
+                )
+            })
+            .collect();
+        Ok(Drawn {
+            seed,
+            seats: vec![SeatRow {
+                seat: 0,
+                user: Some(user.to_string()),
+                role: game.seat_name(Seat(0)).to_lowercase(),
+                accepted: true,
+            }],
+            snapshot: Some(
+                game.snapshot_text()
+                    .map_err(|e| StoreError::Refused(e.text))?,
+            ),
+            start: Some(start),
+            // Dealt from the deal's secret seed, which the game's row does not hold:
+            // its starting state is kept.
+            start_is_default: false,
+        })
+    }
+
+    /// Announces the games just dealt (`games`, by `due`'s order) in the answer `r`: the
+    /// start, the standings after a completed deal, each player's opening.
+    async fn announce_deals(
+        &self,
+        t: &TournamentRow,
+        c: &Competition,
+        due: &[(usize, usize)],
+        games: &[Option<i64>],
+        words: DealWords,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
+        if let Some(lead) = words.lead.clone() {
             self.say_to_tournament(t, lead, r);
         }
-        if let Some(title) = standings {
-            r.out
-                .push(standings_message(self.competition_table(c, &title), to));
+        if let Some(title) = &words.standings {
+            r.out.push(standings_message(
+                self.competition_table(c, title),
+                words.to.clone(),
+            ));
         }
         for (&(p, deal), id) in due.iter().zip(games) {
-            let Some(id) = id else { continue };
+            let Some(id) = *id else { continue };
             let g = self.game_row(id).await?;
-            self.announce_opening(&g, None, &heading(deal), r)?;
+            self.announce_opening(&g, None, &words.heading(deal), r)?;
             self.say_to_tournament(
                 t,
                 format!(
                     "{}{} is dealt game #{id}, played in private messages",
-                    heading(deal),
+                    words.heading(deal),
                     user_mark(&c.users[p])
                 ),
                 r,
             );
         }
-        Ok(true)
+        Ok(())
     }
 
     /// The secret seed of deal `deal` (from 0) of competition `id`: the operating
@@ -548,4 +548,98 @@ fn competition_terms(t: &TournamentRow) -> String {
         parts.push(format!("sign-up until {}", super::marks::time_mark(until)));
     }
     format!(", {}", parts.join(", "))
+}
+
+/// What a deal's announcements say: the competition's name, its start, the standings
+/// after a deal every entrant has finished, and where it is said.
+struct DealWords {
+    /// The competition's name.
+    name: String,
+    /// How many deals the competition has.
+    deals: usize,
+    /// Where the competition's news goes.
+    to: Destination,
+    /// The start's announcement, when the deals begin now.
+    lead: Option<String>,
+    /// The title of the standings after the latest deal all have finished, if one is
+    /// finished with these deals.
+    standings: Option<String>,
+}
+
+impl DealWords {
+    /// The words for dealing `due` of `c`, a competition of `t`, said at `to`.
+    fn new(
+        t: &TournamentRow,
+        c: &Competition,
+        due: &[(usize, usize)],
+        spec: &dyn VariantSpec,
+        to: Destination,
+    ) -> DealWords {
+        let name = tournament_name(t, spec.display_name());
+        let deals = t.rounds.max(0) as usize;
+        let lead = (t.state == "signup").then(|| {
+            format!(
+                "{name} starts: {} players, {}, the same for everyone, each dealt in a game of your own played in private messages, one after another",
+                c.users.len(),
+                crate::variants::api::plural(deals, "deal", "deals"),
+            )
+        });
+        // A deal every entrant has now finished: the standings after it.
+        let complete = c.deals_complete();
+        let standings = due
+            .iter()
+            .map(|&(_, d)| d - 1)
+            .filter(|&k| k >= 1 && k <= complete)
+            .max()
+            .map(|k| format!("{name}: standings after deal {k}"));
+        DealWords {
+            name,
+            deals,
+            to,
+            lead,
+            standings,
+        }
+    }
+
+    /// The heading of deal `deal`'s messages.
+    fn heading(&self, deal: usize) -> String {
+        format!("{}, deal {deal} of {}: ", self.name, self.deals)
+    }
+
+    /// The messages the outbox delivers for deals `due` dealt by the deadline task: the
+    /// start, the standings, each game's opening to its player alone (its board shows
+    /// the deal) and to the channel who was dealt, and nothing of the cards.
+    fn queued(&self, c: &Competition, due: &[(usize, usize)]) -> Vec<RoundMessage> {
+        let say = |text: String| RoundMessage {
+            destination: destination_key(&self.to),
+            text,
+            ..RoundMessage::default()
+        };
+        let mut messages = Vec::new();
+        messages.extend(
+            self.lead
+                .clone()
+                .map(|l| say(format!("sign-up is over: {l}"))),
+        );
+        messages.extend(
+            self.standings
+                .as_ref()
+                .map(|s| standings_queued(&self.to, &competition_table(c, s, user_mark))),
+        );
+        for (i, &(p, deal)) in due.iter().enumerate() {
+            messages.push(RoundMessage {
+                board: Some(i),
+                destination: destination_key(&Destination::Dm(c.users[p].clone())),
+                text: self.heading(deal),
+                standings: None,
+            });
+            messages.push(say(format!(
+                "{}{} is dealt {}, played in private messages",
+                self.heading(deal),
+                user_mark(&c.users[p]),
+                crate::store::game_mark(i)
+            )));
+        }
+        messages
+    }
 }
