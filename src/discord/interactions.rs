@@ -632,10 +632,11 @@ impl Core {
         for g in games.iter().filter(|g| g.id.to_string().starts_with(typed)) {
             // The other players, partners apart from opponents (`with carol vs bob, dave`).
             let others = self.service.others_label(g, user);
+            let variant = self.service.display_name(&g.variant);
             let label = if others.is_empty() {
-                format!("#{} {}", g.id, g.variant)
+                format!("#{} {variant}", g.id)
             } else {
-                format!("#{} {} {others}", g.id, g.variant)
+                format!("#{} {variant} {others}", g.id)
             };
             choices.push(AutocompleteChoice::new(
                 label.chars().take(CHOICE_LIMIT).collect::<String>(),

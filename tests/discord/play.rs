@@ -544,7 +544,7 @@ async fn rematch_button_challenges_with_colours_swapped() {
     let text = challenge.content().unwrap();
     assert!(
         text.contains(&format!(
-            "challenges <@{}> to standard (4 days per move)",
+            "challenges <@{}> to Standard chess (4 days per move)",
             ALICE.0
         )) && text.contains("plays White"),
         "{text}"

@@ -17,6 +17,13 @@ impl Fake {
         let s = self.shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
         let frame = json!({"op": 0, "t": t, "s": s, "d": d}).to_string();
         let mut inner = self.shared.inner.lock().unwrap();
+        if super::transcript::folder().is_some() {
+            inner.sent.push(super::transcript::Sent {
+                at: Instant::now(),
+                kind: t.to_string(),
+                data: d.clone(),
+            });
+        }
         for u in [&d["author"], &d["user"], &d["member"]["user"]] {
             if let (Some(id), Some(name)) = (u["id"].as_str(), u["username"].as_str()) {
                 inner.users.insert(id.to_string(), name.to_string());

@@ -33,6 +33,7 @@ mod openapi;
 mod privacy;
 mod rest;
 mod tls;
+mod transcript;
 
 // The functions tests call as `fake_discord::...`; each test binary uses only some of
 // them, as with the items `dead_code` is allowed for above.
@@ -217,6 +218,9 @@ impl Session {
 #[derive(Default)]
 struct Inner {
     requests: Vec<Recorded>,
+    /// The events dispatched, kept only while transcripts are asked for
+    /// (`transcript.rs`).
+    sent: Vec<transcript::Sent>,
     frames: Vec<Value>,
     sessions: Vec<Session>,
     /// The `shard` field of each IDENTIFY, in order (`[0, 1]` when it had none).
@@ -299,6 +303,10 @@ impl Drop for Fake {
         self.server.abort();
         if let Some(t) = self.tls.lock().unwrap().take() {
             t.abort();
+        }
+        if let Some(dir) = transcript::folder() {
+            let inner = self.shared.inner.lock().unwrap();
+            transcript::write(&dir, &inner.sent, &inner.requests);
         }
         // Every request the bot made must be one real Discord accepts: a test fails on
         // any other, whatever it asserted (unless it is failing already).

@@ -419,7 +419,7 @@ impl Making<'_> {
         let side = self.rules.seat_name(Seat(challenger_seat));
         let named: Vec<String> = c.opponents.iter().map(|o| user_at_mark(o)).collect();
         let me = user_mark(&inc.user);
-        let variant = self.rules.variant();
+        let variant = self.spec.display_name();
         let days = day_count(terms.days);
         if self.spec.seats().count() > 2 {
             let who = if named.is_empty() {

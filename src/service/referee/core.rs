@@ -222,8 +222,8 @@ impl Service {
         self.names.forget(user);
     }
 
-    /// The display name of the variant `id`.
-    pub(super) fn display_name(&self, id: &str) -> &'static str {
+    /// The display name of the variant `id` (`Booster Chess`), as players read it.
+    pub fn display_name(&self, id: &str) -> &'static str {
         self.registry
             .find(id)
             .map_or("this game", |v| v.display_name())

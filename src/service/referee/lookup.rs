@@ -43,13 +43,14 @@ pub fn whole_with(
         .map_or_else(|| load_with(registry, g), Ok)
 }
 
-/// That game `g` is over (`how` it ended), that `typed` (if given) was not played, and
-/// what the user may do now.
+/// That game `g` is over (`how` it ended), that `typed` (if given) was not played (as a
+/// command, so that each reader sees it in the form it writes commands), and what the
+/// user may do now.
 fn over_words(g: &GameRow, how: String, typed: Option<&str>) -> String {
     let not_played = typed.map_or_else(String::new, |t| {
         format!(
-            ", so `{}` was not played",
-            t.trim().chars().take(30).collect::<String>()
+            ", so {} was not played",
+            command_mark(&t.trim().chars().take(30).collect::<String>())
         )
     });
     let c = command_mark;

@@ -259,14 +259,11 @@ impl Service {
             ),
             _ => seat_list(&users, rules.as_ref()),
         };
+        let variant = self.display_name(&g.variant);
         let opening = match accepted_by {
-            _ if users.len() == 1 => format!("{players} {}", rules.variant()),
-            Some(user) => format!(
-                "{} accepted. {players}, {}",
-                user_mark(user),
-                rules.variant()
-            ),
-            None => format!("{players}, {}", rules.variant()),
+            _ if users.len() == 1 => format!("{players} {variant}"),
+            Some(user) => format!("{} accepted. {players}, {variant}", user_mark(user)),
+            None => format!("{players}, {variant}"),
         };
         let text = format!(
             "{heading}game #{}: {opening}. {}",
