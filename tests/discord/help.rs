@@ -241,7 +241,7 @@ async fn a_variant_is_suggested_from_the_registry_as_it_is_typed() {
     .await;
     let text = r.content().unwrap_or_default().to_string();
     assert!(
-        text.contains("challenges") && text.contains("to chess960"),
+        text.contains("challenges") && text.contains("to Chess960"),
         "{}",
         r.json
     );

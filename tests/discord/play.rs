@@ -222,7 +222,11 @@ async fn autocomplete_suggests_legal_moves_and_games() {
     let choices = r.json["data"]["choices"].as_array().unwrap();
     assert_eq!(choices.len(), 1, "{}", r.json);
     assert_eq!(choices[0]["value"], 1);
-    assert_eq!(choices[0]["name"], "#1 standard vs alice", "{}", r.json);
+    assert_eq!(
+        choices[0]["name"], "#1 Standard chess vs alice",
+        "{}",
+        r.json
+    );
     all_accepted(&fake);
     bot.stop().await;
 }

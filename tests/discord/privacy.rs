@@ -472,7 +472,7 @@ async fn slash_challenge_names_three_opponents_for_split_brain() {
     assert_eq!(r.flags() & 64, 0, "a challenge is public: {}", r.json);
     let text = r.content().unwrap();
     assert!(
-        text.starts_with("game #1:") && text.contains("split-brain"),
+        text.starts_with("game #1:") && text.contains("Split-Brain Chess"),
         "{text}"
     );
     for who in [BOB, CAROL, DAVE] {

@@ -325,7 +325,7 @@ async fn a_team_games_partner_is_not_listed_as_an_opponent() {
         "{names:?}"
     );
     assert!(
-        names.iter().any(|n| n == "#2 standard vs carol"),
+        names.iter().any(|n| n == "#2 Standard chess vs carol"),
         "{names:?}"
     );
     all_accepted(&fake);

@@ -63,7 +63,7 @@ async fn a_game_for_one_starts_from_its_challenge_in_a_thread_and_is_played_to_i
         fake.threads()[&thread],
         (GAMES.to_string(), "game #1 knight-hop: alice".to_string())
     );
-    let start = wait_post(&fake, &thread, "plays knight-hop").await;
+    let start = wait_post(&fake, &thread, "plays Knight's Hop").await;
     assert!(is_png(&start), "the board comes with the start");
     assert_says(
         &start,
@@ -259,7 +259,7 @@ async fn a_parade_solitaire_is_played_to_its_end_in_its_thread() {
     );
     fake.wait_callback(&c).await;
     let thread = the_thread(&fake).await;
-    let start = wait_post(&fake, &thread, "plays parade").await;
+    let start = wait_post(&fake, &thread, "plays Parade Chess Solitaire").await;
     assert!(is_png(&start), "the board comes with the start");
     assert_says(&start, "to move a piece or add one (8 cards in hand)");
     assert_eq!(
@@ -348,7 +348,7 @@ async fn a_neighbour_solitaire_is_played_to_its_end_with_buttons_and_slash_comma
     }
     fake.say(ALICE, GAMES, "!challenge neighbor");
     let thread = the_thread(&fake).await;
-    let start = wait_post(&fake, &thread, "plays neighbour").await;
+    let start = wait_post(&fake, &thread, "plays Neighbour Chess Solitaire").await;
     assert!(is_png(&start));
     assert_says(
         &start,

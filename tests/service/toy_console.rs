@@ -53,7 +53,10 @@ fn a_toy_variant_is_played_to_its_end_through_the_console_across_a_restart() {
     );
     assert!(first.contains("there is no colour to choose"), "{first}");
     // The game starts from the challenge alone, with its board drawn.
-    assert!(first.contains("game #1: alice plays knight-hop"), "{first}");
+    assert!(
+        first.contains("game #1: alice plays Knight's Hop"),
+        "{first}"
+    );
     assert!(first.contains("image: "), "{first}");
     // Another user's command is refused; an impossible hop says why and changes nothing.
     assert!(
