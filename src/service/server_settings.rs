@@ -261,11 +261,9 @@ pub fn read_change(words: &[&str]) -> Result<ServerChange, String> {
                 cut(w)
             ));
         };
-        let lower = value.to_lowercase();
-        let name = name.to_lowercase();
-        let name = match name.as_str() {
+        let name = match name.to_lowercase().as_str() {
             "moderator" => "moderators".to_string(),
-            _ => name,
+            other => other.to_string(),
         };
         // Two values for one setting (`channels:any` beside channels picked): neither
         // is guessed at.
@@ -276,95 +274,105 @@ pub fn read_change(words: &[&str]) -> Result<ServerChange, String> {
             ));
         }
         seen.push(name.clone());
-        match name.as_str() {
-            "prefix" => {
-                c.prefix = Some(match lower.as_str() {
-                    "default" => None,
-                    _ => Some(read_prefix(value)?),
-                })
-            }
-            "text" => {
-                c.text_commands = Some(match lower.as_str() {
-                    "on" | "yes" => true,
-                    "off" | "no" => false,
-                    _ => return Err("text: is on or off (whether typed commands are read)".into()),
-                })
-            }
-            "channels" => {
-                c.channels = Some(match lower.as_str() {
-                    "any" | "anywhere" | "all" => Channels::Any,
-                    "here" => Channels::Here,
-                    _ => {
-                        let mut ids = Vec::new();
-                        for w in value.split(',').filter(|s| !s.is_empty()) {
-                            // A channel named twice (`<#ID>,ID`) is stored once.
-                            let id = read_channel(w)?;
-                            if !ids.contains(&id) {
-                                ids.push(id);
-                            }
-                        }
-                        if ids.is_empty() || ids.len() > CHANNELS_MAX {
-                            return Err(format!(
-                                "channels: names 1 to {CHANNELS_MAX} channels, or any, or here"
-                            ));
-                        }
-                        Channels::These(ids)
-                    }
-                })
-            }
-            "days" => {
-                c.days = Some(match lower.as_str() {
-                    "default" => None,
-                    d => match d.parse::<u32>() {
-                        Ok(n) if (1..=60).contains(&n) => Some(n),
-                        _ => {
-                            return Err(
-                                "days: takes a whole number of days from 1 to 60, or default"
-                                    .into(),
-                            )
-                        }
-                    },
-                })
-            }
-            "options" => {
-                c.options = Some(match lower.as_str() {
-                    "none" | "default" => Vec::new(),
-                    _ => {
-                        let mut out = Vec::new();
-                        for o in lower.split(',').filter(|s| !s.is_empty()) {
-                            let Some((n, v)) = o.split_once('=').or_else(|| o.split_once(':'))
-                            else {
-                                return Err(format!(
-                                    "`{}` is not an option: write options:NAME=VALUE,... (e.g. options:timer=3), or options:none",
-                                    cut(o)
-                                ));
-                            };
-                            out.push((cut(n), cut(v)));
-                        }
-                        if out.is_empty() || out.len() > OPTIONS_MAX {
-                            return Err(format!(
-                                "options: holds 1 to {OPTIONS_MAX} options, or none"
-                            ));
-                        }
-                        out
-                    }
-                })
-            }
-            "moderators" => {
-                c.moderator_role = Some(match lower.as_str() {
-                    "none" => None,
-                    _ => Some(read_role(value)?),
-                })
-            }
-            other => {
-                return Err(format!(
-                    "no server setting `{}`: the settings are prefix, text, channels, days, options and moderators",
-                    cut(other)
-                ))
-            }
-        }
+        read_setting(&mut c, &name, value)?;
     }
     Ok(c)
+}
+
+/// Reads the setting `name` (lower case) given `value` into `c`.
+fn read_setting(c: &mut ServerChange, name: &str, value: &str) -> Result<(), String> {
+    let lower = value.to_lowercase();
+    match name {
+        "prefix" => {
+            c.prefix = Some(match lower.as_str() {
+                "default" => None,
+                _ => Some(read_prefix(value)?),
+            })
+        }
+        "text" => {
+            c.text_commands = Some(match lower.as_str() {
+                "on" | "yes" => true,
+                "off" | "no" => false,
+                _ => return Err("text: is on or off (whether typed commands are read)".into()),
+            })
+        }
+        "channels" => {
+            c.channels = Some(match lower.as_str() {
+                "any" | "anywhere" | "all" => Channels::Any,
+                "here" => Channels::Here,
+                _ => Channels::These(read_channels(value)?),
+            })
+        }
+        "days" => c.days = Some(read_days(&lower)?),
+        "options" => {
+            c.options = Some(match lower.as_str() {
+                "none" | "default" => Vec::new(),
+                _ => read_options_setting(&lower)?,
+            })
+        }
+        "moderators" => {
+            c.moderator_role = Some(match lower.as_str() {
+                "none" => None,
+                _ => Some(read_role(value)?),
+            })
+        }
+        other => {
+            return Err(format!(
+                "no server setting `{}`: the settings are prefix, text, channels, days, options and moderators",
+                cut(other)
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// The channels of `channels:`, each named once (`<#ID>,ID` is one channel).
+fn read_channels(value: &str) -> Result<Vec<String>, String> {
+    let mut ids = Vec::new();
+    for w in value.split(',').filter(|s| !s.is_empty()) {
+        let id = read_channel(w)?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    if ids.is_empty() || ids.len() > CHANNELS_MAX {
+        return Err(format!(
+            "channels: names 1 to {CHANNELS_MAX} channels, or any, or here"
+        ));
+    }
+    Ok(ids)
+}
+
+/// The days per move of `days:` (lower case): 1 to 60, or `default` (`None`).
+fn read_days(lower: &str) -> Result<Option<u32>, String> {
+    match lower {
+        "default" => Ok(None),
+        d => match d.parse::<u32>() {
+            Ok(n) if (1..=60).contains(&n) => Ok(Some(n)),
+            _ => Err("days: takes a whole number of days from 1 to 60, or default".into()),
+        },
+    }
+}
+
+/// The challenge options of `options:` (lower case), `NAME=VALUE` (or `NAME:VALUE`)
+/// separated by commas.
+fn read_options_setting(lower: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for o in lower.split(',').filter(|s| !s.is_empty()) {
+        let Some((n, v)) = o.split_once('=').or_else(|| o.split_once(':')) else {
+            return Err(format!(
+                "`{}` is not an option: write options:NAME=VALUE,... (e.g. options:timer=3), or options:none",
+                cut(o)
+            ));
+        };
+        out.push((cut(n), cut(v)));
+    }
+    if out.is_empty() || out.len() > OPTIONS_MAX {
+        return Err(format!(
+            "options: holds 1 to {OPTIONS_MAX} options, or none"
+        ));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

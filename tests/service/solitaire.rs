@@ -441,9 +441,15 @@ async fn an_abort_after_the_deal_is_shown_is_a_lost_attempt_and_one_attempt_is_l
     );
     // Someone else may, and so may alice at the other solitaire.
     let out = texts(&say(&svc, "c3", "bob", "challenge parade", T0 + 20).await);
-    assert!(out.contains("game #2: bob plays Parade Chess Solitaire"), "{out}");
+    assert!(
+        out.contains("game #2: bob plays Parade Chess Solitaire"),
+        "{out}"
+    );
     let out = texts(&say(&svc, "c4", "alice", "challenge neighbour", T0 + 30).await);
-    assert!(out.contains("game #3: alice plays Neighbour Chess Solitaire"), "{out}");
+    assert!(
+        out.contains("game #3: alice plays Neighbour Chess Solitaire"),
+        "{out}"
+    );
     // The setup is dealt face up: the abort records a lost attempt.
     let out = texts(&say(&svc, "a", "alice", "abort 1", T0 + 40).await);
     assert!(
@@ -472,7 +478,10 @@ async fn an_abort_after_the_deal_is_shown_is_a_lost_attempt_and_one_attempt_is_l
     assert_eq!(g.status, postal::store::GameStatus::Aborted);
     // With nothing live, a new attempt starts.
     let out = texts(&say(&svc, "c5", "alice", "challenge parade", T0 + 70).await);
-    assert!(out.contains("game #4: alice plays Parade Chess Solitaire"), "{out}");
+    assert!(
+        out.contains("game #4: alice plays Parade Chess Solitaire"),
+        "{out}"
+    );
     svc.store().close().await;
     for format in ["pgn", "json"] {
         let export = |id| postal::console::export(&db, id, format);

@@ -117,10 +117,6 @@ pub fn read(w: &Words) -> Result<Command, ParseError> {
 
 /// Reads `tournament create ...`.
 fn create(lower: &[&str], raw: &[&str]) -> Result<TournamentTerms, ParseError> {
-    let refuse = |text: String| {
-        let usage = crate::variants::api::usage_mark(USAGE);
-        ParseError::Syntax(format!("{text} (usage: {usage})"))
-    };
     let mut format = None;
     let mut variant = None;
     let mut t = TournamentTerms {
@@ -136,52 +132,13 @@ fn create(lower: &[&str], raw: &[&str]) -> Result<TournamentTerms, ParseError> {
         together: None,
         options: Vec::new(),
     };
-    let number = |name: &str, v: &str| -> Result<u32, ParseError> {
-        v.parse::<u32>()
-            .ok()
-            .filter(|n| (1..=MAX_NUMBER).contains(n))
-            .ok_or_else(|| {
-                refuse(format!(
-                    "{name}: takes a whole number from 1 to {MAX_NUMBER}"
-                ))
-            })
-    };
     for (word, _raw) in lower.iter().zip(raw) {
         let word = *word;
         if word == "create" {
             continue;
         }
         if let Some((name, value)) = word.split_once(':') {
-            match name {
-                "rounds" => t.rounds = Some(number(name, value)?),
-                "deals" => t.deals = Some(number(name, value)?),
-                "days" => t.days = Some(number(name, value)?),
-                "limit" => t.limit = Some(number(name, value)?),
-                "signup" => t.signup = Some(number(name, value)?),
-                "rated" => {
-                    t.rated = Some(match value {
-                        "yes" | "on" => true,
-                        "no" | "off" => false,
-                        _ => return Err(refuse("rated: takes yes or no".into())),
-                    })
-                }
-                "format" => {
-                    format = Some(read_format(value).ok_or_else(|| refuse(bad_format(value)))?)
-                }
-                "mode" => {
-                    t.together = Some(
-                        read_mode(value)
-                            .ok_or_else(|| refuse("mode: takes together or sequential".into()))?,
-                    )
-                }
-                "double" => t.double = matches!(value, "yes" | "on" | "true"),
-                _ if name.is_empty() || name.len() > 20 => {
-                    return Err(refuse("an option is written NAME:VALUE".into()))
-                }
-                _ => t
-                    .options
-                    .push((name.to_string(), value.chars().take(40).collect())),
-            }
+            read_named(&mut t, &mut format, name, value)?;
             continue;
         }
         match word {
@@ -201,6 +158,63 @@ fn create(lower: &[&str], raw: &[&str]) -> Result<TournamentTerms, ParseError> {
         .ok_or_else(|| refuse("name the format: round-robin, swiss or competition".into()))?;
     t.variant = variant.ok_or_else(|| refuse("name the variant".into()))?;
     Ok(t)
+}
+
+/// A refusal of `tournament create`: `text`, and the command's usage.
+fn refuse(text: String) -> ParseError {
+    let usage = crate::variants::api::usage_mark(USAGE);
+    ParseError::Syntax(format!("{text} (usage: {usage})"))
+}
+
+/// The whole number `v` of the term `name`, from 1 to [`MAX_NUMBER`].
+fn number(name: &str, v: &str) -> Result<u32, ParseError> {
+    v.parse::<u32>()
+        .ok()
+        .filter(|n| (1..=MAX_NUMBER).contains(n))
+        .ok_or_else(|| {
+            refuse(format!(
+                "{name}: takes a whole number from 1 to {MAX_NUMBER}"
+            ))
+        })
+}
+
+/// Reads the term `name:value` of `tournament create` into `t` (the format into
+/// `format`); a name not the tournament's is a variant option.
+fn read_named(
+    t: &mut TournamentTerms,
+    format: &mut Option<TournamentFormat>,
+    name: &str,
+    value: &str,
+) -> Result<(), ParseError> {
+    match name {
+        "rounds" => t.rounds = Some(number(name, value)?),
+        "deals" => t.deals = Some(number(name, value)?),
+        "days" => t.days = Some(number(name, value)?),
+        "limit" => t.limit = Some(number(name, value)?),
+        "signup" => t.signup = Some(number(name, value)?),
+        "rated" => {
+            t.rated = Some(match value {
+                "yes" | "on" => true,
+                "no" | "off" => false,
+                _ => return Err(refuse("rated: takes yes or no".into())),
+            })
+        }
+        "format" => *format = Some(read_format(value).ok_or_else(|| refuse(bad_format(value)))?),
+        "mode" => {
+            t.together = Some(
+                read_mode(value)
+                    .ok_or_else(|| refuse("mode: takes together or sequential".into()))?,
+            )
+        }
+        "double" => t.double = matches!(value, "yes" | "on" | "true"),
+        _ if name.is_empty() || name.len() > 20 => {
+            return Err(refuse("an option is written NAME:VALUE".into()))
+        }
+        _ => t
+            .options
+            .push((name.to_string(), value.chars().take(40).collect())),
+    }
+    Ok(())
 }
 
 /// The format a word names.

@@ -2,10 +2,11 @@
 //! same variant with the same days per move, options and starting position, colours
 //! swapped. The other accepts or declines it like any challenge.
 
+use super::marks::command_mark;
 use super::routing::offers_rematch;
 use super::{ChallengeMark, Destination, Fail, Incoming, Listed, Outbound, Place, Reply, Service};
 use crate::service::command::{Challenge, ColourChoice};
-use crate::store::GameStatus;
+use crate::store::{GameRow, GameStatus};
 use crate::variants::api::RefusalKind;
 use std::collections::BTreeMap;
 
@@ -26,6 +27,22 @@ impl Service {
                 super::lookup::Fit::Live,
             )
             .await?;
+        let c = self.rematch_challenge(inc, &g).await?;
+        // Asked for in the game's thread: the challenge goes where the game's own was
+        // made (the thread's channel), and the thread gets a line pointing to it.
+        let parent = match (&inc.place, self.store.thread_of(g.id).await?) {
+            (Place::Channel(here), Some((thread, _))) if *here == thread => {
+                self.store.thread_parent(&thread).await?
+            }
+            _ => return self.challenge(inc, c, r).await,
+        };
+        self.rematch_in_channel(inc, &g, c, parent, r).await
+    }
+
+    /// The challenge of a rematch of `g` asked for by `inc`'s user, colours swapped; a
+    /// refusal when there can be none (not a player, not ended, a tournament's game, not
+    /// a game of two, an opponent forgotten).
+    async fn rematch_challenge(&self, inc: &Incoming, g: &GameRow) -> Result<Challenge, Fail> {
         let Some(seat) = g.seat_of(&inc.user) else {
             return Err(Fail::of(
                 RefusalKind::NotYourGame,
@@ -52,9 +69,9 @@ impl Service {
             return Err(Fail::of(
                 RefusalKind::NotHere,
                 format!(
-                    "a rematch is for games of two players; for {} challenge again (challenge {})",
+                    "a rematch is for games of two players; for {} challenge again ({})",
                     spec.display_name(),
-                    spec.id()
+                    command_mark(&format!("challenge {}", spec.id()))
                 ),
             ));
         }
@@ -89,14 +106,20 @@ impl Service {
             fen: g.start_fen.clone(),
             options: options.into_iter().collect(),
         };
-        // Asked for in the game's thread: the challenge goes where the game's own was
-        // made (the thread's channel), and the thread gets a line pointing to it.
-        let parent = match (&inc.place, self.store.thread_of(g.id).await?) {
-            (Place::Channel(here), Some((thread, _))) if *here == thread => {
-                self.store.thread_parent(&thread).await?
-            }
-            _ => return self.challenge(inc, c, r).await,
-        };
+        Ok(c)
+    }
+
+    /// Makes the rematch challenge `c` of `g`, asked for in its thread, in the thread's
+    /// channel `parent`, where the game's own challenge was made, and tells the thread
+    /// where it is.
+    async fn rematch_in_channel(
+        &self,
+        inc: &Incoming,
+        g: &GameRow,
+        c: Challenge,
+        parent: String,
+        r: &mut Reply,
+    ) -> Result<(), Fail> {
         let there = Incoming {
             place: Place::Channel(parent.clone()),
             ..inc.clone()

@@ -231,68 +231,15 @@ impl Service {
 
     /// The settings in words, and as named values ([`Facts`], `intro` before them).
     fn describe_server(&self, s: &ServerSettings, intro: String) -> (String, Facts) {
-        let prefix = match &s.prefix {
-            Some(p) => format!("`{p}`"),
-            None => format!("`{}`, the default", self.default_prefix),
+        let (text, typed) = typed_words(s, &self.default_prefix);
+        let (channels, start) = channel_words(s);
+        let (days, per_move) = day_words(s.days, self.settings.default_days);
+        let (options, defaults) = option_words(s);
+        let who = match &s.moderator_role {
+            Some(role) => format!("members with Manage Server and <@&{role}>"),
+            None => "members with Manage Server".to_string(),
         };
-        let (text, typed) = if s.text_commands {
-            (
-                format!("typed commands are read (prefix {prefix})"),
-                format!("read, prefix {prefix}"),
-            )
-        } else {
-            (
-                format!(
-                    "typed commands are not read, only slash commands (prefix, when on: {prefix})"
-                ),
-                format!("not read, only slash commands (prefix, when on: {prefix})"),
-            )
-        };
-        let list: Vec<String> = s.channels.iter().map(|c| format!("<#{c}>")).collect();
-        let (channels, start) = match list.is_empty() {
-            true => (
-                "games may start in any channel".to_string(),
-                "any channel".to_string(),
-            ),
-            false => (
-                format!("games may start only in {}", list.join(", ")),
-                list.join(", "),
-            ),
-        };
-        let (days, per_move) = match s.days {
-            Some(d) => (
-                format!("{d} days per move unless a challenge says"),
-                day_count(d),
-            ),
-            None => {
-                let d = self.settings.default_days;
-                (
-                    format!("{d} days per move (the default) unless a challenge says"),
-                    format!("{} (the default)", day_count(d)),
-                )
-            }
-        };
-        let list: Vec<String> = s.options.iter().map(|(k, v)| format!("{k}:{v}")).collect();
-        let (options, defaults) = match list.is_empty() {
-            true => ("no default variant options".to_string(), "none".to_string()),
-            false => (
-                format!(
-                    "default variant options {} (where the variant takes them)",
-                    list.join(" ")
-                ),
-                format!("`{}` (where the variant takes them)", list.join(" ")),
-            ),
-        };
-        let (moderators, who) = match &s.moderator_role {
-            Some(role) => {
-                let who = format!("members with Manage Server and <@&{role}>");
-                (format!("moderators: {who}"), who)
-            }
-            None => {
-                let who = "members with Manage Server".to_string();
-                (format!("moderators: {who}"), who)
-            }
-        };
+        let moderators = format!("moderators: {who}");
         let facts = Facts {
             title: "Server settings".to_string(),
             intro: intro.clone(),
@@ -448,4 +395,69 @@ fn server_lock_key(server: &str) -> i64 {
         (h.finish() >> 1) as i64
     });
     -n.max(1)
+}
+
+/// Whether typed commands are read, and their prefix: as a sentence's part and as a
+/// fact's value.
+fn typed_words(s: &ServerSettings, default_prefix: &str) -> (String, String) {
+    let prefix = match &s.prefix {
+        Some(p) => format!("`{p}`"),
+        None => format!("`{default_prefix}`, the default"),
+    };
+    if s.text_commands {
+        (
+            format!("typed commands are read (prefix {prefix})"),
+            format!("read, prefix {prefix}"),
+        )
+    } else {
+        (
+            format!("typed commands are not read, only slash commands (prefix, when on: {prefix})"),
+            format!("not read, only slash commands (prefix, when on: {prefix})"),
+        )
+    }
+}
+
+/// Where games may start: as a sentence's part and as a fact's value.
+fn channel_words(s: &ServerSettings) -> (String, String) {
+    let list: Vec<String> = s.channels.iter().map(|c| format!("<#{c}>")).collect();
+    match list.is_empty() {
+        true => (
+            "games may start in any channel".to_string(),
+            "any channel".to_string(),
+        ),
+        false => (
+            format!("games may start only in {}", list.join(", ")),
+            list.join(", "),
+        ),
+    }
+}
+
+/// The days per move, the server's `days` or else the bot's `default_days`: as a
+/// sentence's part and as a fact's value.
+fn day_words(days: Option<u32>, default_days: u32) -> (String, String) {
+    match days {
+        Some(d) => (
+            format!("{d} days per move unless a challenge says"),
+            day_count(d),
+        ),
+        None => (
+            format!("{default_days} days per move (the default) unless a challenge says"),
+            format!("{} (the default)", day_count(default_days)),
+        ),
+    }
+}
+
+/// The default variant options: as a sentence's part and as a fact's value.
+fn option_words(s: &ServerSettings) -> (String, String) {
+    let list: Vec<String> = s.options.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+    match list.is_empty() {
+        true => ("no default variant options".to_string(), "none".to_string()),
+        false => (
+            format!(
+                "default variant options {} (where the variant takes them)",
+                list.join(" ")
+            ),
+            format!("`{}` (where the variant takes them)", list.join(" ")),
+        ),
+    }
 }

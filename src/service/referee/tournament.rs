@@ -4,14 +4,14 @@
 //! the version read ([`crate::store::Store::join_tournament`] and the others) and read
 //! again when another came between, so the checks hold on the state written.
 
-use super::marks::{user_at_mark, user_mark, DAY};
+use super::marks::{command_mark, user_at_mark, user_mark, DAY};
 use super::messages::{Fail, Incoming, Member, Outbound, Place, Reply};
 use super::rounds::{say_made, standings_of, stored_options, table_text, tournament_name};
 use super::Service;
 use crate::service::command::{TournamentCommand, TournamentFormat, TournamentTerms};
 use crate::service::tournament::{is_competition, record_of, rounds_of, MAX_ENTRANTS};
 use crate::store::{GameStatus, NewTournament, TournamentRow};
-use crate::variants::api::{read_options, Placing, RefusalKind};
+use crate::variants::api::{read_options, Placing, RefusalKind, VariantSpec};
 
 /// How many tournaments `tournaments` lists.
 const LISTED: i64 = 25;
@@ -122,42 +122,8 @@ impl Service {
             return self.create_competition(inc, c, r).await;
         }
         let spec = self.registry.get(&c.variant)?;
-        let plan = spec.seats();
-        if plan.placing != Placing::Sides || plan.count() != 2 {
-            let hint = if plan.count() == 1 {
-                format!(" (a solitaire runs as a best-score competition: tournament create competition {})", spec.id())
-            } else {
-                String::new()
-            };
-            return Err(Fail::of(
-                RefusalKind::Illegal,
-                format!(
-                    "{} is not a game of two players: a round robin or Swiss is for two-player variants{hint}",
-                    spec.display_name()
-                ),
-            ));
-        }
-        let refuse = |text: &str| Err(Fail::of(RefusalKind::Syntax, text.to_string()));
+        check_pairing_terms(spec, &c)?;
         let swiss = c.format == TournamentFormat::Swiss;
-        match (swiss, c.rounds, c.double, c.together) {
-            (true, None, _, _) => return refuse("a Swiss needs its number of rounds: rounds:N"),
-            (true, _, true, _) => return refuse("double is for a round robin"),
-            (true, _, _, Some(true)) => {
-                return refuse(
-                    "a Swiss's rounds are paired from the results: they cannot start together",
-                )
-            }
-            (false, Some(_), _, _) => {
-                return refuse("a round robin's rounds follow from its players: leave rounds: out")
-            }
-            _ => {}
-        }
-        if c.limit.is_some_and(|l| l < 2 || l as usize > MAX_ENTRANTS) {
-            return Err(Fail::of(
-                RefusalKind::Syntax,
-                format!("limit: from 2 to {MAX_ENTRANTS} players"),
-            ));
-        }
         let rated =
             super::standing::rated_choice(spec, c.rated.map(|yes| if yes { "yes" } else { "no" }))?;
         let options = read_options(spec.options(), spec.display_name(), &c.options)?;
@@ -311,22 +277,7 @@ impl Service {
                 }
                 continue;
             }
-            let boards = self.store.boards(id).await?;
-            let mut forfeits = Vec::new();
-            let mut games = Vec::new();
-            for b in &boards {
-                let side = if b.white == e.seed {
-                    "black"
-                } else if b.black == Some(e.seed) {
-                    "white"
-                } else {
-                    continue;
-                };
-                if crate::service::tournament::board_outcome(b).is_none() {
-                    forfeits.push((b.round, b.board, side));
-                    games.extend(b.game_id);
-                }
-            }
+            let (forfeits, games) = unfinished_boards(&self.store.boards(id).await?, e.seed);
             if !self
                 .store
                 .withdraw_entrant(
@@ -609,4 +560,74 @@ fn state_words(state: &str) -> &'static str {
         "finished" => "finished",
         _ => "cancelled",
     }
+}
+
+/// The boards not yet ended of the entrant of seed `seed` among `boards`, each as
+/// `(round, board, the side that wins it by forfeit)`, and the games on them.
+fn unfinished_boards(
+    boards: &[crate::store::BoardRow],
+    seed: i64,
+) -> (Vec<(i64, i64, &'static str)>, Vec<i64>) {
+    let mut forfeits = Vec::new();
+    let mut games = Vec::new();
+    for b in boards {
+        let side = if b.white == seed {
+            "black"
+        } else if b.black == Some(seed) {
+            "white"
+        } else {
+            continue;
+        };
+        if crate::service::tournament::board_outcome(b).is_none() {
+            forfeits.push((b.round, b.board, side));
+            games.extend(b.game_id);
+        }
+    }
+    (forfeits, games)
+}
+
+/// Refuses the terms `c` of a round robin or Swiss of `spec` that cannot be: a variant
+/// not of two sides, rounds given to a round robin or missing from a Swiss, a double or
+/// simultaneous Swiss, a player limit out of range.
+fn check_pairing_terms(spec: &dyn VariantSpec, c: &TournamentTerms) -> Result<(), Fail> {
+    let plan = spec.seats();
+    if plan.placing != Placing::Sides || plan.count() != 2 {
+        let hint = if plan.count() == 1 {
+            format!(
+                " (a solitaire runs as a best-score competition: {})",
+                command_mark(&format!("tournament create competition {}", spec.id()))
+            )
+        } else {
+            String::new()
+        };
+        return Err(Fail::of(
+                RefusalKind::Illegal,
+                format!(
+                    "{} is not a game of two players: a round robin or Swiss is for two-player variants{hint}",
+                    spec.display_name()
+                ),
+            ));
+    }
+    let refuse = |text: &str| Err(Fail::of(RefusalKind::Syntax, text.to_string()));
+    let swiss = c.format == TournamentFormat::Swiss;
+    match (swiss, c.rounds, c.double, c.together) {
+        (true, None, _, _) => return refuse("a Swiss needs its number of rounds: rounds:N"),
+        (true, _, true, _) => return refuse("double is for a round robin"),
+        (true, _, _, Some(true)) => {
+            return refuse(
+                "a Swiss's rounds are paired from the results: they cannot start together",
+            )
+        }
+        (false, Some(_), _, _) => {
+            return refuse("a round robin's rounds follow from its players: leave rounds: out")
+        }
+        _ => {}
+    }
+    if c.limit.is_some_and(|l| l < 2 || l as usize > MAX_ENTRANTS) {
+        return Err(Fail::of(
+            RefusalKind::Syntax,
+            format!("limit: from 2 to {MAX_ENTRANTS} players"),
+        ));
+    }
+    Ok(())
 }
