@@ -307,37 +307,7 @@ fn draw_player(c: &mut Canvas, a: &Assets, view: &BoardView, side: Color, y: usi
     let gap = l.px(0.14) as i32;
 
     // Right side first, so the name knows how much room is left.
-    for overlay in &view.overlays {
-        // Each row of marks: how many, how many of them drawn with the first sprite,
-        // and the two sprites.
-        let marks = match *overlay {
-            Overlay::Tokens {
-                side: s,
-                used,
-                total,
-            } if s == side => {
-                let total = total.min(MAX_MARKS);
-                Some((
-                    total,
-                    total - used.min(total),
-                    &a.token_live,
-                    &a.token_spent,
-                ))
-            }
-            Overlay::Checks {
-                side: s,
-                given,
-                limit,
-            } if s == side => {
-                let limit = limit.min(MAX_MARKS);
-                Some((limit, given.min(limit), &a.check_given, &a.check_open))
-            }
-            _ => None,
-        };
-        if let Some((n, first, first_sprite, other)) = marks {
-            right = draw_marks(c, a, right, mid, n, first, [first_sprite, other]) - gap * 2;
-        }
-    }
+    right = draw_player_marks(c, a, view, side, (right, mid));
     if let Some(reserve) = &view.reserves[side.index()] {
         right = draw_reserve(c, a, side, reserve, right, mid) - gap * 2;
     }
@@ -391,6 +361,50 @@ fn draw_player(c: &mut Canvas, a: &Assets, view: &BoardView, side: Color, y: usi
             c.text(x, mid + small_cap / 2, &words, a.ink.accent, &a.palette);
         }
     }
+}
+
+/// The rows of marks of `side` (tokens, checks) drawn leftwards from `right` in the row
+/// centred on `mid`; returns where the room left of them ends.
+fn draw_player_marks(
+    c: &mut Canvas,
+    a: &Assets,
+    view: &BoardView,
+    side: Color,
+    (mut right, mid): (i32, i32),
+) -> i32 {
+    let gap = a.layout.px(0.14) as i32;
+    for overlay in &view.overlays {
+        // Each row of marks: how many, how many of them drawn with the first sprite,
+        // and the two sprites.
+        let marks = match *overlay {
+            Overlay::Tokens {
+                side: s,
+                used,
+                total,
+            } if s == side => {
+                let total = total.min(MAX_MARKS);
+                Some((
+                    total,
+                    total - used.min(total),
+                    &a.token_live,
+                    &a.token_spent,
+                ))
+            }
+            Overlay::Checks {
+                side: s,
+                given,
+                limit,
+            } if s == side => {
+                let limit = limit.min(MAX_MARKS);
+                Some((limit, given.min(limit), &a.check_given, &a.check_open))
+            }
+            _ => None,
+        };
+        if let Some((n, first, first_sprite, other)) = marks {
+            right = draw_marks(c, a, right, mid, n, first, [first_sprite, other]) - gap * 2;
+        }
+    }
+    right
 }
 
 /// Marks drawn in a player's row at most (tokens, checks).

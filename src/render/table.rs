@@ -70,92 +70,46 @@ const TITLE_LINES: usize = 2;
 /// Draws `table` in `theme`'s colours (the frame's dark background, the banner's colour
 /// for the header row, alternate rows on the status line's colour).
 pub fn render_table(table: &Table, theme: &Theme) -> Image {
-    let g = glyphs();
-    let cols = table
-        .header
-        .len()
-        .max(table.rows.iter().map(Vec::len).max().unwrap_or(0))
-        .clamp(1, MAX_COLUMNS);
-    let shown = table.rows.len().min(MAX_ROWS);
-    let hidden = table.rows.len() - shown;
-    let limit = |c: usize| if c == 1 { MAX_NAME_W } else { MAX_CELL_W };
-    let cell = |row: &[String], c: usize| row.get(c).map_or("", String::as_str).to_string();
-    // Every cell laid out once, cut to its column's limit.
-    let lay = |row: &[String]| -> Vec<Line> {
-        (0..cols)
-            .map(|c| g.fitted_line(EM, &cell(row, c), limit(c)))
-            .collect()
-    };
-    let header = lay(&table.header);
-    let body: Vec<Vec<_>> = table.rows[..shown]
-        .iter()
-        .map(|r| lay(r.as_slice()))
-        .collect();
-    let widths: Vec<usize> = (0..cols)
-        .map(|c| {
-            std::iter::once(&header)
-                .chain(&body)
-                .map(|r| r[c].width.max(0) as usize)
-                .max()
-                .unwrap_or(0)
-                + 2 * PAD
-        })
-        .collect();
-    let table_w: usize = widths.iter().sum();
-    let title: Vec<Line> = title_lines(&table.title, table_w)
-        .iter()
-        .map(|l| g.line(TITLE_EM, l))
-        .collect();
-    let more = (hidden > 0).then(|| g.line(EM, &format!("… {hidden} more")));
-    let title_h = match title.len() {
+    let laid = Layout::of(table);
+    let title_h = match laid.title.len() {
         0 => 0,
         n => ROW_H * n + 8,
     };
-    let title_w = title.iter().map(|t| t.width.max(0) as usize).max();
-    let w = table_w.max(title_w.unwrap_or(0)) + 2 * MARGIN;
-    let h = MARGIN * 2 + title_h + ROW_H * (1 + shown + usize::from(more.is_some()));
-
-    let mut pal = Palette::new();
-    let bg = pal.exact(theme.frame);
-    let stripe = pal.exact(theme.status);
-    let head_bg = pal.exact(theme.banner);
-    let text = pal.exact(theme.text);
-    let head_text = pal.exact(theme.banner_text);
-    let dim = pal.exact(theme.text_dim);
-    for (b, f) in [(bg, text), (stripe, text), (head_bg, head_text), (bg, dim)] {
-        pal.prepare_ramp(b, f);
-    }
-
-    let mut canvas = Canvas::new(w, h, bg);
+    let title_w = laid.title.iter().map(|t| t.width.max(0) as usize).max();
+    let w = laid.table_w.max(title_w.unwrap_or(0)) + 2 * MARGIN;
+    let shown = laid.body.len();
+    let h = MARGIN * 2 + title_h + ROW_H * (1 + shown + usize::from(laid.more.is_some()));
+    let (pal, ink) = TableInk::of(theme);
+    let mut canvas = Canvas::new(w, h, ink.bg);
     let cap = cap_height(EM).round() as i32;
     let baseline = |top: usize| top as i32 + (ROW_H as i32 + cap) / 2;
     let cap_t = cap_height(TITLE_EM).round() as i32;
-    for (i, t) in title.iter().enumerate() {
+    for (i, t) in laid.title.iter().enumerate() {
         let y = (MARGIN + ROW_H * i) as i32 + (ROW_H as i32 + cap_t) / 2;
-        canvas.text(MARGIN as i32, y, t, text, &pal);
+        canvas.text(MARGIN as i32, y, t, ink.text, &pal);
     }
     let top0 = MARGIN + title_h;
-    let draw_row = |canvas: &mut Canvas, top: usize, cells: &[Line], fill: u8, ink: u8| {
-        canvas.fill(MARGIN as i32, top as i32, table_w, ROW_H, fill);
+    let draw_row = |canvas: &mut Canvas, top: usize, cells: &[Line], fill: u8, colour: u8| {
+        canvas.fill(MARGIN as i32, top as i32, laid.table_w, ROW_H, fill);
         let mut x = MARGIN;
         for (c, line) in cells.iter().enumerate() {
             let left = if c == 1 {
                 x + PAD
             } else {
-                x + (widths[c] - line.width.max(0) as usize) / 2
+                x + (laid.widths[c] - line.width.max(0) as usize) / 2
             };
-            canvas.text(left as i32, baseline(top), line, ink, &pal);
-            x += widths[c];
+            canvas.text(left as i32, baseline(top), line, colour, &pal);
+            x += laid.widths[c];
         }
     };
-    draw_row(&mut canvas, top0, &header, head_bg, head_text);
-    for (i, cells) in body.iter().enumerate() {
-        let fill = if i % 2 == 1 { stripe } else { bg };
-        draw_row(&mut canvas, top0 + ROW_H * (i + 1), cells, fill, text);
+    draw_row(&mut canvas, top0, &laid.header, ink.head_bg, ink.head_text);
+    for (i, cells) in laid.body.iter().enumerate() {
+        let fill = if i % 2 == 1 { ink.stripe } else { ink.bg };
+        draw_row(&mut canvas, top0 + ROW_H * (i + 1), cells, fill, ink.text);
     }
-    if let Some(m) = &more {
+    if let Some(m) = &laid.more {
         let top = top0 + ROW_H * (1 + shown);
-        canvas.text((MARGIN + PAD) as i32, baseline(top), m, dim, &pal);
+        canvas.text((MARGIN + PAD) as i32, baseline(top), m, ink.dim, &pal);
     }
     Image {
         width: canvas.w as u32,
@@ -171,6 +125,113 @@ pub fn render_table(table: &Table, theme: &Theme) -> Image {
             bottom: Color::White,
         },
         tiles: None,
+    }
+}
+
+/// A table's text laid out: every cell set once and cut to its column's limit, the
+/// columns' widths, the title's lines and the "… N more" line of rows left out.
+struct Layout {
+    /// The header row's cells.
+    header: Vec<Line>,
+    /// The rows shown, their cells.
+    body: Vec<Vec<Line>>,
+    /// Each column's width, padding included.
+    widths: Vec<usize>,
+    /// The table's width, the columns' sum.
+    table_w: usize,
+    /// The title's lines.
+    title: Vec<Line>,
+    /// The line saying how many rows are left out, if any are.
+    more: Option<Line>,
+}
+
+impl Layout {
+    /// The layout of `table`.
+    fn of(table: &Table) -> Layout {
+        let g = glyphs();
+        let cols = table
+            .header
+            .len()
+            .max(table.rows.iter().map(Vec::len).max().unwrap_or(0))
+            .clamp(1, MAX_COLUMNS);
+        let shown = table.rows.len().min(MAX_ROWS);
+        let hidden = table.rows.len() - shown;
+        let limit = |c: usize| if c == 1 { MAX_NAME_W } else { MAX_CELL_W };
+        let cell = |row: &[String], c: usize| row.get(c).map_or("", String::as_str).to_string();
+        let lay = |row: &[String]| -> Vec<Line> {
+            (0..cols)
+                .map(|c| g.fitted_line(EM, &cell(row, c), limit(c)))
+                .collect()
+        };
+        let header = lay(&table.header);
+        let body: Vec<Vec<_>> = table.rows[..shown]
+            .iter()
+            .map(|r| lay(r.as_slice()))
+            .collect();
+        let widths: Vec<usize> = (0..cols)
+            .map(|c| {
+                std::iter::once(&header)
+                    .chain(&body)
+                    .map(|r| r[c].width.max(0) as usize)
+                    .max()
+                    .unwrap_or(0)
+                    + 2 * PAD
+            })
+            .collect();
+        let table_w: usize = widths.iter().sum();
+        let title = title_lines(&table.title, table_w)
+            .iter()
+            .map(|l| g.line(TITLE_EM, l))
+            .collect();
+        let more = (hidden > 0).then(|| g.line(EM, &format!("… {hidden} more")));
+        Layout {
+            header,
+            body,
+            widths,
+            table_w,
+            title,
+            more,
+        }
+    }
+}
+
+/// A table's colours as palette indices.
+struct TableInk {
+    /// The background.
+    bg: u8,
+    /// Every other row's background.
+    stripe: u8,
+    /// The header row's background.
+    head_bg: u8,
+    /// The cells' text.
+    text: u8,
+    /// The header's text.
+    head_text: u8,
+    /// The "… N more" line.
+    dim: u8,
+}
+
+impl TableInk {
+    /// A palette for a table in `theme`'s colours, with the ramps its text needs.
+    fn of(theme: &Theme) -> (Palette, TableInk) {
+        let mut pal = Palette::new();
+        let ink = TableInk {
+            bg: pal.exact(theme.frame),
+            stripe: pal.exact(theme.status),
+            head_bg: pal.exact(theme.banner),
+            text: pal.exact(theme.text),
+            head_text: pal.exact(theme.banner_text),
+            dim: pal.exact(theme.text_dim),
+        };
+        for (b, f) in [
+            (ink.bg, ink.text),
+            (ink.stripe, ink.text),
+            (ink.head_bg, ink.head_text),
+            (ink.bg, ink.dim),
+        ] {
+            pal.prepare_ramp(b, f);
+        }
+        (pal, ink)
     }
 }
 

@@ -25,6 +25,7 @@
 //! interval.
 
 use super::referee::{Queued, Service};
+use crate::store::StoreError;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
@@ -98,16 +99,7 @@ impl DeadlineTask {
                 stats.checks += 1;
                 let started = std::time::Instant::now();
                 let now = clock();
-                let checked = match rechecked {
-                    true => service.tick(now).await,
-                    false => match service.recheck_deadlines(now).await {
-                        Ok(_) => {
-                            rechecked = true;
-                            service.tick(now).await
-                        }
-                        Err(e) => Err(e),
-                    },
-                };
+                let checked = check(&service, now, &mut rechecked).await;
                 service
                     .telemetry()
                     .deadline_tick(started.elapsed().as_secs_f64());
@@ -115,16 +107,8 @@ impl DeadlineTask {
                     Ok(queued) => {
                         service.availability().answered();
                         service.telemetry().outbox_waiting(queued.len());
-                        let waiting: HashSet<i64> = queued.iter().map(|q| q.id).collect();
-                        handed.retain(|id| waiting.contains(id));
-                        for q in queued {
-                            if !handed.insert(q.id) {
-                                continue;
-                            }
-                            if out.send(q).await.is_err() {
-                                return stats;
-                            }
-                            stats.sent += 1;
+                        if !hand_over(queued, &mut handed, &out, &mut stats).await {
+                            return stats;
                         }
                     }
                     Err(e) => {
@@ -139,16 +123,7 @@ impl DeadlineTask {
                     event_key_days.filter(|_| now >= pruned_at.saturating_add(PRUNE_EVERY))
                 {
                     pruned_at = now;
-                    match service.prune_event_keys(days).await {
-                        Ok(0) => {}
-                        Ok(n) => tracing::info!(
-                            keys = n,
-                            "pruned the keys of events Discord can no longer deliver again"
-                        ),
-                        Err(e) => {
-                            tracing::warn!(error = %e, "cannot prune event keys; trying again in an hour")
-                        }
-                    }
+                    prune(&service, days).await;
                 }
                 if *stopped.borrow() {
                     break;
@@ -164,5 +139,56 @@ impl DeadlineTask {
     pub async fn stop(self) -> DeadlineStats {
         let _ = self.stop.send(true);
         self.handle.await.unwrap_or_default()
+    }
+}
+
+/// One deadline check at `now`; the first (`rechecked` false until it succeeds) first
+/// brings the deadlines' next looks forward to this process's reminder hours.
+async fn check(
+    service: &Service,
+    now: i64,
+    rechecked: &mut bool,
+) -> Result<Vec<Queued>, StoreError> {
+    if !*rechecked {
+        service.recheck_deadlines(now).await?;
+        *rechecked = true;
+    }
+    service.tick(now).await
+}
+
+/// Hands the messages `queued` to `out`, but those already handed over and not yet
+/// marked delivered (`handed`, which forgets those no longer waiting); `false` when the
+/// receiver is gone.
+async fn hand_over(
+    queued: Vec<Queued>,
+    handed: &mut HashSet<i64>,
+    out: &mpsc::Sender<Queued>,
+    stats: &mut DeadlineStats,
+) -> bool {
+    let waiting: HashSet<i64> = queued.iter().map(|q| q.id).collect();
+    handed.retain(|id| waiting.contains(id));
+    for q in queued {
+        if !handed.insert(q.id) {
+            continue;
+        }
+        if out.send(q).await.is_err() {
+            return false;
+        }
+        stats.sent += 1;
+    }
+    true
+}
+
+/// Prunes the keys of Discord events older than `days` days, saying how many.
+async fn prune(service: &Service, days: u32) {
+    match service.prune_event_keys(days).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(
+            keys = n,
+            "pruned the keys of events Discord can no longer deliver again"
+        ),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot prune event keys; trying again in an hour")
+        }
     }
 }

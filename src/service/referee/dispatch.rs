@@ -140,6 +140,18 @@ impl Service {
             Ok(()) => self.after_endings(&inc, &mut r).await,
             e => e,
         };
+        self.finish(inc, r, ran).await
+    }
+
+    /// The messages of a command run by `inc` whose outcome is `ran` (`r` its answer so
+    /// far): on success the answer, none calling on its own user; a choice of games; a
+    /// refusal, said as one; nothing for a copy of an event already applied.
+    async fn finish(
+        &self,
+        inc: Incoming,
+        mut r: Reply,
+        ran: Result<(), Fail>,
+    ) -> Result<Vec<Outbound>, StoreError> {
         let refusal = match ran {
             Ok(()) => {
                 // Nobody is called on by their own command (a draw offer, a move after
