@@ -269,41 +269,7 @@ impl Store {
                 "an action's JSON holds a line break".into(),
             ));
         }
-        let (result, reason, score) = match &w.outcome {
-            Some(o) => (
-                Some(o.result.as_str()),
-                Some(o.reason.as_str()),
-                o.score.as_deref(),
-            ),
-            None => (None, None, None),
-        };
-        let (action_seat, author, (action_move, action)) = match &w.action {
-            Some(a) => (
-                Some(a.seat as i64),
-                Some(a.author.as_str()),
-                packing::pack(&a.json),
-            ),
-            None => (None, None, (None, None)),
-        };
-        let seats = w.seats.as_ref().map(|seats| {
-            serde_json::Value::from_iter(
-                seats
-                    .iter()
-                    .map(|s| serde_json::json!([s.seat, s.user, s.role, i64::from(s.accepted)])),
-            )
-            .to_string()
-        });
-        let deadlines = serde_json::Value::from_iter(
-            w.deadlines
-                .iter()
-                .map(|d| serde_json::json!([d.seat, d.turn, d.due_at])),
-        )
-        .to_string();
-        let messages = outbox::messages_json(&w.messages);
-        let (notice_seat, notice_turn, notice_kind) = match &w.notice {
-            Some(n) => (Some(n.seat as i64), Some(n.turn), Some(n.kind.as_str())),
-            None => (None, None, None),
-        };
+        let c = WriteColumns::of(w);
         let written = on_pool!(self.pool, |p| {
             sqlx::query(
             "INSERT INTO game_writes (game_id, expected_version, at, event_id, status, snapshot,
@@ -317,19 +283,19 @@ impl Store {
         .bind(w.event_id.as_deref().map(event_key))
         .bind(w.status.as_str())
         .bind(&w.snapshot)
-        .bind(result)
-        .bind(reason)
-        .bind(score)
-        .bind(action_seat)
-        .bind(author)
-        .bind(action)
-        .bind(seats)
-        .bind(deadlines)
-        .bind(notice_seat)
-        .bind(notice_turn)
-        .bind(notice_kind)
-        .bind(&messages)
-        .bind(action_move)
+        .bind(c.result)
+        .bind(c.reason)
+        .bind(c.score)
+        .bind(c.action_seat)
+        .bind(c.author)
+        .bind(c.action)
+        .bind(&c.seats)
+        .bind(&c.deadlines)
+        .bind(c.notice_seat)
+        .bind(c.notice_turn)
+        .bind(c.notice_kind)
+        .bind(&c.messages)
+        .bind(c.action_move)
         .execute(p)
         .await
         .map(|r| r.rows_affected())
@@ -441,5 +407,79 @@ fn key_error(e: sqlx::Error) -> StoreError {
         StoreError::Duplicate
     } else {
         StoreError::Db(e)
+    }
+}
+
+/// The columns of a [`Store::write`] but the game's own, as the `game_writes` view takes
+/// them: the outcome, the action (a move packed apart from other actions' JSON), the
+/// seats, deadlines and outbox messages as JSON, and the notice.
+struct WriteColumns<'a> {
+    result: Option<&'a str>,
+    reason: Option<&'a str>,
+    score: Option<&'a str>,
+    action_seat: Option<i64>,
+    author: Option<&'a str>,
+    action_move: Option<&'a str>,
+    action: Option<&'a str>,
+    seats: Option<String>,
+    deadlines: String,
+    messages: String,
+    notice_seat: Option<i64>,
+    notice_turn: Option<i64>,
+    notice_kind: Option<&'a str>,
+}
+
+impl<'a> WriteColumns<'a> {
+    /// The columns of `w`.
+    fn of(w: &'a Write) -> WriteColumns<'a> {
+        let (result, reason, score) = match &w.outcome {
+            Some(o) => (
+                Some(o.result.as_str()),
+                Some(o.reason.as_str()),
+                o.score.as_deref(),
+            ),
+            None => (None, None, None),
+        };
+        let (action_seat, author, (action_move, action)) = match &w.action {
+            Some(a) => (
+                Some(a.seat as i64),
+                Some(a.author.as_str()),
+                packing::pack(&a.json),
+            ),
+            None => (None, None, (None, None)),
+        };
+        let seats = w.seats.as_ref().map(|seats| {
+            serde_json::Value::from_iter(
+                seats
+                    .iter()
+                    .map(|s| serde_json::json!([s.seat, s.user, s.role, i64::from(s.accepted)])),
+            )
+            .to_string()
+        });
+        let deadlines = serde_json::Value::from_iter(
+            w.deadlines
+                .iter()
+                .map(|d| serde_json::json!([d.seat, d.turn, d.due_at])),
+        )
+        .to_string();
+        let (notice_seat, notice_turn, notice_kind) = match &w.notice {
+            Some(n) => (Some(n.seat as i64), Some(n.turn), Some(n.kind.as_str())),
+            None => (None, None, None),
+        };
+        WriteColumns {
+            result,
+            reason,
+            score,
+            action_seat,
+            author,
+            action_move,
+            action,
+            seats,
+            deadlines,
+            messages: outbox::messages_json(&w.messages),
+            notice_seat,
+            notice_turn,
+            notice_kind,
+        }
     }
 }

@@ -166,64 +166,11 @@ pub fn pair(record: &Record) -> Result<SwissPairing, PairingError> {
                 .any(|o| o.is_some())
     });
     let loose = Graph::new(n, |a, b| !met(a, b));
-    let all = vec![true; n];
-    // The bye, and the graph the field is paired in.
-    let mut choice = None;
-    // The lowest-ranked eligible player first; anyone, only if no eligible one will do
-    // (the one-bye rule goes before the colour limits).
-    'search: for eligible_only in [true, false] {
-        for (graph, relaxed) in [(&strict, false), (&loose, true)] {
-            if n % 2 == 0 {
-                if let Some(m) = graph.perfect_from_scratch(&all) {
-                    choice = Some((graph, relaxed, None, all.clone(), m));
-                    break 'search;
-                }
-                continue;
-            }
-            for i in (0..n).rev() {
-                if eligible_only && !field[i].bye_eligible {
-                    continue;
-                }
-                let mut alive = all.clone();
-                alive[i] = false;
-                if let Some(m) = graph.perfect_from_scratch(&alive) {
-                    choice = Some((graph, relaxed, Some(i), alive, m));
-                    break 'search;
-                }
-            }
-        }
-    }
-    let Some((graph, relaxed, bye, alive, mate)) = choice else {
+    let Some((relaxed, bye, mut state)) = first_matching(&field, [&strict, &loose]) else {
         return Err(PairingError::NoPairing);
     };
-    let mut state = Bracketing {
-        field: &field,
-        graph,
-        alive,
-        mate,
-        budget: SEARCH_BUDGET,
-    };
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    let mut floaters: Vec<usize> = Vec::new();
-    let mut i = 0;
     let order: Vec<usize> = (0..n).filter(|&k| Some(k) != bye).collect();
-    while i < order.len() {
-        let score = field[order[i]].score;
-        let mut j = i;
-        while j < order.len() && field[order[j]].score == score {
-            j += 1;
-        }
-        let mut bracket = std::mem::take(&mut floaters);
-        bracket.extend_from_slice(&order[i..j]);
-        let (found, left) = state.pair_bracket(&bracket);
-        pairs.extend(found);
-        floaters = left;
-        i = j;
-    }
-    debug_assert!(
-        floaters.is_empty(),
-        "the matching oracle leaves nobody over"
-    );
+    let mut pairs = state.pair_by_score(&order);
     // Boards: the higher score of the two, then their sum, then the better rank.
     pairs.sort_by_key(|&(a, b)| {
         let (hi, lo) = (
@@ -241,6 +188,46 @@ pub fn pair(record: &Record) -> Result<SwissPairing, PairingError> {
         bye: bye.map(|i| field[i].seed),
         colours_relaxed: relaxed,
     })
+}
+
+/// The bye and a first complete matching of `field` (by rank) in the first of `graphs`
+/// (the colour rules kept, then relaxed) where one exists: the lowest-ranked eligible
+/// player takes the bye first, anyone only if no eligible one will do (the one-bye rule
+/// goes before the colour limits). `(relaxed, bye, the search's start)`.
+fn first_matching<'a>(
+    field: &'a [Entry],
+    graphs: [&'a Graph; 2],
+) -> Option<(bool, Option<usize>, Bracketing<'a>)> {
+    let n = field.len();
+    let all = vec![true; n];
+    let start = |graph, alive, mate| Bracketing {
+        field,
+        graph,
+        alive,
+        mate,
+        budget: SEARCH_BUDGET,
+    };
+    for eligible_only in [true, false] {
+        for (graph, relaxed) in graphs.into_iter().zip([false, true]) {
+            if n % 2 == 0 {
+                if let Some(m) = graph.perfect_from_scratch(&all) {
+                    return Some((relaxed, None, start(graph, all, m)));
+                }
+                continue;
+            }
+            for i in (0..n).rev() {
+                if eligible_only && !field[i].bye_eligible {
+                    continue;
+                }
+                let mut alive = all.clone();
+                alive[i] = false;
+                if let Some(m) = graph.perfect_from_scratch(&alive) {
+                    return Some((relaxed, Some(i), start(graph, alive, m)));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// How many candidate pairs the ordered search may try in one round before the rest
@@ -269,6 +256,32 @@ struct Bracketing<'a> {
 }
 
 impl Bracketing<'_> {
+    /// Pairs the players of `order` (by rank, the bye left out) bracket by bracket of
+    /// equal score, those left over in one floating down into the next.
+    fn pair_by_score(&mut self, order: &[usize]) -> Vec<(usize, usize)> {
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        let mut floaters: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            let score = self.field[order[i]].score;
+            let mut j = i;
+            while j < order.len() && self.field[order[j]].score == score {
+                j += 1;
+            }
+            let mut bracket = std::mem::take(&mut floaters);
+            bracket.extend_from_slice(&order[i..j]);
+            let (found, left) = self.pair_bracket(&bracket);
+            pairs.extend(found);
+            floaters = left;
+            i = j;
+        }
+        debug_assert!(
+            floaters.is_empty(),
+            "the matching oracle leaves nobody over"
+        );
+        pairs
+    }
+
     /// Pairs a bracket (players by rank); returns the pairs and who floats down.
     fn pair_bracket(&mut self, bracket: &[usize]) -> (Vec<(usize, usize)>, Vec<usize>) {
         let m = bracket.len();
