@@ -159,6 +159,138 @@ const DELETIONS: &[&str] = &[
     "DELETE FROM outbox WHERE destination = 'dm:' || $1",
 ];
 
+/// Takes `$user` out of the tournaments and competitions not yet over in transaction
+/// `$tx` at `$at` (those they created handed over, their entries withdrawn or removed,
+/// counted in `$done`); the count of events that still name them.
+macro_rules! leave_events {
+    ($tx:ident, $user:expr, $at:expr, $done:ident) => {{
+        let count = |sql: &'static str| sqlx::query(sql).bind($user);
+        let mut events: i64 = count(EVENTS_HELD).fetch_one(&mut *$tx).await?.get(0);
+        if events > 0 {
+            let created: i64 = count(CREATED_LIVE).fetch_one(&mut *$tx).await?.get(0);
+            $done.handed_over = created as u64;
+            count(TAKE_EVENTS).bind($at).execute(&mut *$tx).await?;
+            let mut changed = [0u64; 3];
+            for (sql, n) in EVENT_STATEMENTS.iter().zip(&mut changed) {
+                *n = count(sql).execute(&mut *$tx).await?.rows_affected();
+            }
+            $done.entries_withdrawn = changed[1];
+            $done.entries_removed = changed[2];
+            events = count(EVENTS_HELD).fetch_one(&mut *$tx).await?.get(0);
+        }
+        events
+    }};
+}
+
+/// Gives `$user` a new label (`$relabel`) in transaction `$tx` at `$at` and puts it in
+/// their place in every record that names them: seats, challenges, authors, tournament
+/// places; their past games' challenge posts deleted and their threads queued to be
+/// renamed (counted in `$done`, which gets the label).
+macro_rules! relabel_records {
+    ($tx:ident, $user:expr, $at:expr, $relabel:expr, $done:ident) => {{
+        let n: i64 = sqlx::query("INSERT INTO forgotten_players (at) VALUES ($1) RETURNING id")
+            .bind($at)
+            .fetch_one(&mut *$tx)
+            .await?
+            .get(0);
+        let label = ($relabel.label)(n);
+        sqlx::query("INSERT INTO users (id, name) VALUES ($1, $1)")
+            .bind(&label)
+            .execute(&mut *$tx)
+            .await?;
+        // The challenge posts of their past games named them as sent.
+        $done.deleted += sqlx::query(
+            "DELETE FROM challenge_posts WHERE game_id IN
+             (SELECT game_id FROM seats WHERE user_id = $1
+              UNION SELECT id FROM games WHERE challenger = $1)",
+        )
+        .bind($user)
+        .execute(&mut *$tx)
+        .await?
+        .rows_affected();
+        for sql in RELABELLED {
+            sqlx::query(sql)
+                .bind($user)
+                .bind(&label)
+                .execute(&mut *$tx)
+                .await?;
+        }
+        // Their past games' threads, named with their name: renamed by the adapter that
+        // gave them (an outbox message each, kept until delivered).
+        $done.threads = sqlx::query(
+            "INSERT INTO outbox (game_id, destination, text, created_at, retitle) \
+             SELECT t.game_id, 'channel:' || t.thread, '', $2, 1 FROM game_threads t \
+             WHERE t.game_id IN (SELECT game_id FROM seats WHERE user_id = $1)",
+        )
+        .bind(&label)
+        .bind($at)
+        .execute(&mut *$tx)
+        .await?
+        .rows_affected();
+        $done.label = Some(label);
+    }};
+}
+
+/// Rewrites, in transaction `$tx`, the queued and held messages whose text (matched by
+/// `$like`) names `$user`, naming `$new` instead (counted in `$done`).
+macro_rules! rewrite_mentions {
+    ($tx:ident, $user:expr, $new:expr, $like:expr, $relabel:expr, $done:ident) => {{
+        for (table, column) in MENTIONING {
+            let rows: Vec<(i64, String)> = sqlx::query(&format!(
+                "SELECT id, {column} FROM {table} WHERE {column} LIKE $1 ESCAPE '\\'"
+            ))
+            .bind($like)
+            .fetch_all(&mut *$tx)
+            .await?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+            for (id, text) in rows {
+                let changed = ($relabel.rewrite)(&text, $user, $new);
+                if changed != text {
+                    $done.rewritten +=
+                        sqlx::query(&format!("UPDATE {table} SET {column} = $1 WHERE id = $2"))
+                            .bind(&changed)
+                            .bind(id)
+                            .execute(&mut *$tx)
+                            .await?
+                            .rows_affected();
+                }
+            }
+        }
+    }};
+}
+
+/// A user's live games and challenges (`$1` the user), which keep them from being
+/// forgotten.
+const LIVE_GAMES: &str = "SELECT g.id FROM games g WHERE g.status IN ('challenged', 'active')
+     AND (g.challenger = $1 OR EXISTS
+         (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1))
+     ORDER BY g.id";
+
+/// How many games name a user (`$1`): as challenger, player or an action's author.
+const GAMES_NAMING: &str = "SELECT count(*) FROM games g WHERE g.challenger = $1 OR EXISTS
+         (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1)
+     OR EXISTS (SELECT 1 FROM action_authors a WHERE a.game_id = g.id AND a.author = $1)";
+
+/// The records that name a player, each moved to their label (`$1` the user, `$2` the
+/// label): seats, challenges, authors, tournament places and creators.
+const RELABELLED: [&str; 5] = [
+    "UPDATE seats SET user_id = $2 WHERE user_id = $1",
+    "UPDATE games SET challenger = $2 WHERE challenger = $1",
+    "UPDATE action_authors SET author = $2 WHERE author = $1",
+    // Their places in tournaments, whose standings name them.
+    "UPDATE tournament_entrants SET user_id = $2 WHERE user_id = $1",
+    "UPDATE tournaments SET creator = $2 WHERE creator = $1",
+];
+
+/// The texts other people's messages keep that may name a player: `(table, column)`.
+const MENTIONING: [(&str, &str); 3] = [
+    ("outbox", "text"),
+    ("outbox", "standings"),
+    ("held_messages", "text"),
+];
+
 impl Store {
     /// Forgets `user` at `at`, in one transaction that also marks `event_id` processed
     /// (a copy of the event is then [`StoreError::Duplicate`]): unless they have a game or challenge
@@ -179,15 +311,7 @@ impl Store {
         let like = holding(user);
         on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
-            if let Some(e) = event_id {
-                super::marked(
-                    sqlx::query(super::MARK_EVENT)
-                        .bind(super::event_key(e))
-                        .execute(&mut *tx)
-                        .await
-                        .map(|r| r.rows_affected()),
-                )?;
-            }
+            super::tournaments::mark_event!(tx, event_id);
             // A write first: it takes SQLite's write lock at once (no other writer can
             // slip in between the check below and the changes), and on PostgreSQL locks
             // the user's row, as a challenge of theirs does.
@@ -195,98 +319,29 @@ impl Store {
                 .bind(user)
                 .execute(&mut *tx)
                 .await?;
-            let live: Vec<i64> = sqlx::query(
-                "SELECT g.id FROM games g WHERE g.status IN ('challenged', 'active')
-                 AND (g.challenger = $1 OR EXISTS
-                     (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1))
-                 ORDER BY g.id",
-            )
-            .bind(user)
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| r.get(0))
-            .collect();
+            let live: Vec<i64> = sqlx::query(LIVE_GAMES)
+                .bind(user)
+                .fetch_all(&mut *tx)
+                .await?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
             if !live.is_empty() {
                 tx.rollback().await?;
                 return Ok(Forgetting::Live(live));
             }
             let mut done = Forgotten::default();
-            let played: i64 = sqlx::query(
-                "SELECT count(*) FROM games g WHERE g.challenger = $1 OR EXISTS
-                     (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1)
-                 OR EXISTS (SELECT 1 FROM action_authors a WHERE a.game_id = g.id AND a.author = $1)",
-            )
-            .bind(user)
-            .fetch_one(&mut *tx)
-            .await?
-            .get(0);
+            let played: i64 = sqlx::query(GAMES_NAMING)
+                .bind(user)
+                .fetch_one(&mut *tx)
+                .await?
+                .get(0);
             // Their places in tournaments and competitions: those not yet over left.
-            let count = |sql: &'static str| sqlx::query(sql).bind(user);
-            let mut events: i64 = count(EVENTS_HELD).fetch_one(&mut *tx).await?.get(0);
-            if events > 0 {
-                let created: i64 = count(CREATED_LIVE).fetch_one(&mut *tx).await?.get(0);
-                done.handed_over = created as u64;
-                count(TAKE_EVENTS).bind(at).execute(&mut *tx).await?;
-                let mut changed = [0u64; 3];
-                for (sql, n) in EVENT_STATEMENTS.iter().zip(&mut changed) {
-                    *n = count(sql).execute(&mut *tx).await?.rows_affected();
-                }
-                done.entries_withdrawn = changed[1];
-                done.entries_removed = changed[2];
-                events = count(EVENTS_HELD).fetch_one(&mut *tx).await?.get(0);
-            }
+            let events = leave_events!(tx, user, at, done);
             // A label when a record or a tournament's place still names them.
             if played > 0 || events > 0 {
-                let n: i64 =
-                    sqlx::query("INSERT INTO forgotten_players (at) VALUES ($1) RETURNING id")
-                        .bind(at)
-                        .fetch_one(&mut *tx)
-                        .await?
-                        .get(0);
-                let label = (relabel.label)(n);
-                sqlx::query("INSERT INTO users (id, name) VALUES ($1, $1)")
-                    .bind(&label)
-                    .execute(&mut *tx)
-                    .await?;
-                // The challenge posts of their past games named them as sent.
-                done.deleted += sqlx::query(
-                    "DELETE FROM challenge_posts WHERE game_id IN
-                     (SELECT game_id FROM seats WHERE user_id = $1
-                      UNION SELECT id FROM games WHERE challenger = $1)",
-                )
-                .bind(user)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-                for sql in [
-                    "UPDATE seats SET user_id = $2 WHERE user_id = $1",
-                    "UPDATE games SET challenger = $2 WHERE challenger = $1",
-                    "UPDATE action_authors SET author = $2 WHERE author = $1",
-                    // Their places in tournaments, whose standings name them.
-                    "UPDATE tournament_entrants SET user_id = $2 WHERE user_id = $1",
-                    "UPDATE tournaments SET creator = $2 WHERE creator = $1",
-                ] {
-                    sqlx::query(sql)
-                        .bind(user)
-                        .bind(&label)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                // Their past games' threads, named with their name: renamed by the
-                // adapter that gave them (an outbox message each, kept until delivered).
-                done.threads = sqlx::query(
-                    "INSERT INTO outbox (game_id, destination, text, created_at, retitle) \
-                     SELECT t.game_id, 'channel:' || t.thread, '', $2, 1 FROM game_threads t \
-                     WHERE t.game_id IN (SELECT game_id FROM seats WHERE user_id = $1)",
-                )
-                .bind(&label)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
+                relabel_records!(tx, user, at, relabel, done);
                 done.games = played as u64;
-                done.label = Some(label);
             }
             for sql in DELETIONS {
                 done.deleted += sqlx::query(sql)
@@ -298,37 +353,8 @@ impl Store {
             // Other people's messages that name them: their games' messages to the
             // channel, the private messages held for an opponent (only a game names
             // anyone, so a player without one is named in none).
-            let new = done.label.clone().unwrap_or_default();
-            let columns: &[(&str, &str)] = match done.label {
-                Some(_) => &[
-                    ("outbox", "text"),
-                    ("outbox", "standings"),
-                    ("held_messages", "text"),
-                ],
-                None => &[],
-            };
-            for (table, column) in columns {
-                let rows: Vec<(i64, String)> = sqlx::query(&format!(
-                    "SELECT id, {column} FROM {table} WHERE {column} LIKE $1 ESCAPE '\\'"
-                ))
-                .bind(&like)
-                .fetch_all(&mut *tx)
-                .await?
-                .iter()
-                .map(|r| (r.get(0), r.get(1)))
-                .collect();
-                for (id, text) in rows {
-                    let changed = (relabel.rewrite)(&text, user, &new);
-                    if changed != text {
-                        done.rewritten +=
-                            sqlx::query(&format!("UPDATE {table} SET {column} = $1 WHERE id = $2"))
-                                .bind(&changed)
-                                .bind(id)
-                                .execute(&mut *tx)
-                                .await?
-                                .rows_affected();
-                    }
-                }
+            if let Some(new) = done.label.clone() {
+                rewrite_mentions!(tx, user, &new, &like, relabel, done);
             }
             done.deleted += sqlx::query("DELETE FROM users WHERE id = $1")
                 .bind(user)

@@ -225,6 +225,30 @@ macro_rules! mark_event {
 }
 pub(super) use mark_event;
 
+/// Puts a round's `$messages` in the outbox in transaction `$tx` at `$at`, each about
+/// the game of its board among `$ids` (the games made, by board), if any, its text's
+/// game marks replaced by their numbers.
+macro_rules! queue_round_messages {
+    ($tx:ident, $messages:expr, $ids:expr, $at:expr) => {
+        for m in $messages {
+            let game = m.board.and_then(|i| $ids.get(i).copied().flatten());
+            let text = with_game_numbers(&m.text, $ids);
+            sqlx::query(
+                "INSERT INTO outbox (game_id, destination, text, board, ending, started, standings, created_at) \
+                 VALUES ($1, $2, $3, 0, 0, $4, $5, $6)",
+            )
+            .bind(game)
+            .bind(&m.destination)
+            .bind(&text)
+            .bind(i64::from(game.is_some()))
+            .bind(&m.standings)
+            .bind($at)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    };
+}
+
 /// Bumps tournament `$id`'s version from `$version` (at `$at`) in transaction `$tx`, or
 /// returns `Ok(false)` from the enclosing write when another write came first.
 macro_rules! bump_or_stale {
@@ -662,7 +686,6 @@ impl Store {
     /// another write came first. With no boards, it moves the tournament to `state` with
     /// its messages (its end and final standings). `(event, at)`: the chat event that
     /// does it (marked applied in the same transaction), if a command does, and when.
-    // Long because it is one transaction's straight line of statements, inside `on_pool!`.
     pub async fn start_rounds_announced(
         &self,
         id: i64,
@@ -724,22 +747,7 @@ impl Store {
                 .await?;
                 ids.push(game_id);
             }
-            for m in messages {
-                let game = m.board.and_then(|i| ids.get(i).copied().flatten());
-                let text = with_game_numbers(&m.text, &ids);
-                sqlx::query(
-                    "INSERT INTO outbox (game_id, destination, text, board, ending, started, standings, created_at) \
-                     VALUES ($1, $2, $3, 0, 0, $4, $5, $6)",
-                )
-                .bind(game)
-                .bind(&m.destination)
-                .bind(&text)
-                .bind(i64::from(game.is_some()))
-                .bind(&m.standings)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?;
-            }
+            queue_round_messages!(tx, messages, &ids, at);
             tx.commit().await?;
             Ok(Some(ids))
         })
