@@ -356,29 +356,10 @@ impl Booster {
                 // A `done` after a turn that has ended by itself changes nothing.
                 continue;
             }
-            let played = match part {
-                _ if chosen_end => Err(RuleError::new(
-                    "your turn ends with the card or done: nothing may follow it",
-                )),
-                Part::Move(uci) => self.play_move(uci).map(Some),
-                Part::Step(text) => self.play_step(text).map(Some),
-                Part::Card { card, on } => self.play_card(*card, on).map(Some),
-                Part::Done if self.phase == Phase::Move => Err(RuleError::new(
-                    "you must move a piece before your turn can end",
-                )),
-                Part::Done => Ok(None),
-            };
-            match played {
+            match self.play_part(part, chosen_end) {
                 Ok(text) => said.extend(text),
                 Err(e) => {
-                    let fix = match part {
-                        Part::Step(text) => self
-                            .stepping()
-                            .zip(read_step(text).ok())
-                            .and_then(|(at, step)| self.why_no_step(at, step).1)
-                            .map(Part::Step),
-                        _ => None,
-                    };
+                    let fix = self.fixed_part(part);
                     return Err(self.line_dropped(e, parts, i, fix));
                 }
             }
@@ -412,6 +393,36 @@ impl Booster {
             notes.push(Note::private(seat, Text::plain(private.join("; "))));
         }
         Ok(notes)
+    }
+
+    /// Plays one part of the mover's line (`chosen_end`: the turn was already ended by
+    /// a card or `done`); what it says, if anything.
+    fn play_part(&mut self, part: &Part, chosen_end: bool) -> Result<Option<String>, RuleError> {
+        match part {
+            _ if chosen_end => Err(RuleError::new(
+                "your turn ends with the card or done: nothing may follow it",
+            )),
+            Part::Move(uci) => self.play_move(uci).map(Some),
+            Part::Step(text) => self.play_step(text).map(Some),
+            Part::Card { card, on } => self.play_card(*card, on).map(Some),
+            Part::Done if self.phase == Phase::Move => Err(RuleError::new(
+                "you must move a piece before your turn can end",
+            )),
+            Part::Done => Ok(None),
+        }
+    }
+
+    /// The part that would have worked in place of the refused `part`, where one can be
+    /// told (a booster step to a square the piece may reach).
+    fn fixed_part(&self, part: &Part) -> Option<Part> {
+        match part {
+            Part::Step(text) => self
+                .stepping()
+                .zip(read_step(text).ok())
+                .and_then(|(at, step)| self.why_no_step(at, step).1)
+                .map(Part::Step),
+            _ => None,
+        }
     }
 
     /// Whether the turn still waits for a choice (a step or a card) after its move.
