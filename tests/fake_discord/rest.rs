@@ -201,6 +201,11 @@ fn answer(
             200,
             json!({"id": BOT_ID, "username": "postal", "bot": true}),
         ),
+        // The bot is a user like any other (a slash option naming it resolves to it).
+        ("GET", ["users", id]) if *id == BOT_ID => (
+            200,
+            json!({"id": BOT_ID, "username": "postal", "discriminator": "0", "global_name": null, "bot": true}),
+        ),
         ("GET", ["users", id]) => match inner.users.get(*id) {
             Some(name) => (
                 200,

@@ -162,8 +162,12 @@ impl Service {
         self.names.learn(user, name);
     }
 
-    /// `user`'s display name as last learnt ([`Service::learn_name`]), else the key.
+    /// `user`'s display name as last learnt ([`Service::learn_name`]), else the key; the
+    /// bot's own user, which plays the engine, is `Postal`.
     pub fn name_of(&self, user: &str) -> String {
+        if self.engine_user() == Some(user) {
+            return super::engine_seat::ENGINE_NAME.to_string();
+        }
         self.names.of(user)
     }
 

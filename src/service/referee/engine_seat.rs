@@ -8,6 +8,10 @@ use crate::store::GameRow;
 /// The option, stored with a game against the bot, that holds the engine's level.
 pub(super) const ENGINE_OPTION: &str = "engine";
 
+/// The bot's name where it is named as a player outside a game's board and record (a
+/// thread's line, a list of games): the engine, whatever its level.
+pub(super) const ENGINE_NAME: &str = "Postal";
+
 /// The engine in a game against the bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct EngineSeat {
@@ -20,7 +24,7 @@ pub(super) struct EngineSeat {
 impl EngineSeat {
     /// Its name on boards and in records: `Postal (level 3)`.
     pub fn shown_name(&self) -> String {
-        format!("Postal (level {})", self.level)
+        format!("{ENGINE_NAME} (level {})", self.level)
     }
 }
 

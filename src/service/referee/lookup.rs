@@ -406,8 +406,9 @@ impl Service {
         Choice {
             games: vec![g.id],
             text: format!(
-                "a command typed in a private message acts only on a game made in private unless it names its game; {game}{} is played in its channel: {what} there? Press the button, or name the game: `{command}`",
-                others(&user_mark)
+                "a command typed in a private message acts only on a game made in private unless it names its game; {game}{} is played in its channel: {what} there? Press the button, or name the game: {}",
+                others(&user_mark),
+                command_mark(&command)
             ),
             buttons: vec![Button {
                 // A button's label cannot hold a mention: names as Discord shows them.
