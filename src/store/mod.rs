@@ -66,7 +66,8 @@ pub use server_settings::StoredServerSettings;
 pub use standings::FinishedGame;
 pub use status::{GameStatus, UnknownStatus};
 pub use tournaments::{
-    game_mark, BoardRow, EntrantRow, NewBoard, NewTournament, RoundMessage, TournamentRow,
+    game_mark, BoardRow, EntrantRow, NewBoard, NewTournament, RoundMessage, RoundStep,
+    TournamentRow, TournamentState,
 };
 pub use vacations::Vacation;
 

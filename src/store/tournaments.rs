@@ -37,14 +37,93 @@ pub struct TournamentRow {
     pub signup_until: Option<i64>,
     /// `together` or `sequential`.
     pub mode: String,
-    /// `signup`, `running`, `paused`, `finished` or `cancelled`.
-    pub state: String,
+    /// Where it is in its life.
+    pub state: TournamentState,
     /// How many rounds have started.
     pub current_round: i64,
     /// How many times the row was written; a write names the version it read.
     pub version: i64,
     /// When it was made.
     pub created_at: i64,
+}
+
+/// Where a tournament is in its life, as stored (the schema's check holds the column to
+/// these five).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentState {
+    /// Open for sign-up, not started.
+    Signup,
+    /// Under way.
+    Running,
+    /// Paused by its creator or a moderator: no round starts.
+    Paused,
+    /// Over, its standings final.
+    Finished,
+    /// Cancelled: its games count for nothing.
+    Cancelled,
+}
+
+impl TournamentState {
+    /// The state as stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TournamentState::Signup => "signup",
+            TournamentState::Running => "running",
+            TournamentState::Paused => "paused",
+            TournamentState::Finished => "finished",
+            TournamentState::Cancelled => "cancelled",
+        }
+    }
+
+    /// The state stored as `text` (the schema allows no other; anything else is read as
+    /// cancelled, a tournament nothing more happens in).
+    fn stored(text: &str) -> TournamentState {
+        match text {
+            "signup" => TournamentState::Signup,
+            "running" => TournamentState::Running,
+            "paused" => TournamentState::Paused,
+            "finished" => TournamentState::Finished,
+            _ => TournamentState::Cancelled,
+        }
+    }
+
+    /// Whether nothing more happens in it: finished or cancelled.
+    pub fn is_over(self) -> bool {
+        matches!(self, TournamentState::Finished | TournamentState::Cancelled)
+    }
+}
+
+impl PartialEq<&str> for TournamentState {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// Rounds started in one write ([`Store::start_rounds`]): the tournament's state after
+/// it, its count of rounds started, and the boards, `(round, board)`.
+#[derive(Clone, Copy)]
+pub struct RoundStep<'a> {
+    /// The tournament's state after the write.
+    pub state: TournamentState,
+    /// How many rounds have started after it.
+    pub rounds_started: i64,
+    /// The boards the write stores, each with its round.
+    pub boards: &'a [(i64, NewBoard)],
+}
+
+impl<'a> RoundStep<'a> {
+    /// To `state` with `rounds_started` rounds started and `boards` stored.
+    pub fn new(
+        state: TournamentState,
+        rounds_started: i64,
+        boards: &'a [(i64, NewBoard)],
+    ) -> RoundStep<'a> {
+        RoundStep {
+            state,
+            rounds_started,
+            boards,
+        }
+    }
 }
 
 /// A tournament about to be made: [`TournamentRow`] without id, state or version.
@@ -199,7 +278,7 @@ where
         player_limit: r.get(11),
         signup_until: r.get(12),
         mode: r.get(13),
-        state: r.get(14),
+        state: TournamentState::stored(&r.get::<String, _>(14)),
         current_round: r.get(15),
         version: r.get(16),
         created_at: r.get(17),
@@ -351,9 +430,10 @@ impl Store {
     pub async fn tournaments_in(
         &self,
         server: Option<&str>,
-        states: &[&str],
+        states: &[TournamentState],
         limit: i64,
     ) -> Result<Vec<TournamentRow>, StoreError> {
+        let states: Vec<&str> = states.iter().map(|s| s.as_str()).collect();
         let states = states.join(",");
         let sql = format!(
             "SELECT {COLUMNS} FROM tournaments WHERE server IS NOT DISTINCT FROM $1 \
@@ -630,7 +710,7 @@ impl Store {
         &self,
         id: i64,
         version: i64,
-        state: &str,
+        state: TournamentState,
         event: Option<&str>,
         at: i64,
     ) -> Result<bool, StoreError> {
@@ -644,7 +724,7 @@ impl Store {
             .bind(id)
             .bind(version)
             .bind(at)
-            .bind(state)
+            .bind(state.as_str())
             .execute(&mut *tx)
             .await?
             .rows_affected();
@@ -657,29 +737,24 @@ impl Store {
     }
 
     /// Starts rounds of tournament `id`, if it is still at `version`: its state becomes
-    /// `state` and its count of rounds started `rounds_started`; each of `boards`
+    /// the `step`'s and its count of rounds started the step's; each of its `boards`
     /// (`(round, board)`) is stored with its game created active, every seat accepted,
     /// as `draw` (given the board's index in `boards` and the new game's id) seats and
     /// sets it up. All in one transaction: `None` and nothing written when another write
     /// came first; else the games' ids, by board (`None` for a board without a game).
-    #[allow(clippy::too_many_arguments)]
     pub async fn start_rounds(
         &self,
         id: i64,
         version: i64,
-        state: &str,
-        rounds_started: i64,
-        boards: &[(i64, NewBoard)],
+        step: RoundStep<'_>,
         at: i64,
         draw: impl FnMut(usize, i64) -> Result<Drawn, StoreError>,
     ) -> Result<Option<Vec<Option<i64>>>, StoreError> {
-        let step = (state, rounds_started, boards);
         self.start_rounds_announced(id, version, step, &[], (None, at), draw)
             .await
     }
 
-    /// [`Store::start_rounds`] (`step`: the state, the count of rounds started and the
-    /// boards), with `messages` put in the outbox in the same transaction: the round's
+    /// [`Store::start_rounds`], with `messages` put in the outbox in the same transaction: the round's
     /// announcements, each about the game of its board, if any (that game's thread is
     /// then opened where it is delivered), and the standings. They exist once the round
     /// has started, whatever becomes of the process that started it, and never when
@@ -690,7 +765,7 @@ impl Store {
         &self,
         id: i64,
         version: i64,
-        (state, rounds_started, boards): (&str, i64, &[(i64, NewBoard)]),
+        step: RoundStep<'_>,
         messages: &[RoundMessage],
         (event, at): (Option<&str>, i64),
         mut draw: impl FnMut(usize, i64) -> Result<Drawn, StoreError>,
@@ -705,16 +780,16 @@ impl Store {
             .bind(id)
             .bind(version)
             .bind(at)
-            .bind(state)
-            .bind(rounds_started)
+            .bind(step.state.as_str())
+            .bind(step.rounds_started)
             .execute(&mut *tx)
             .await?
             .rows_affected();
             if bumped == 0 {
                 return Ok(None);
             }
-            let mut ids = Vec::with_capacity(boards.len());
-            for (i, (round, b)) in boards.iter().enumerate() {
+            let mut ids = Vec::with_capacity(step.boards.len());
+            for (i, (round, b)) in step.boards.iter().enumerate() {
                 let mut game_id = None;
                 if let Some(g) = &b.game {
                     sqlx::query(

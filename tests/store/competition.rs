@@ -6,7 +6,8 @@
 use common::postgres::Schema;
 use common::service::TempDir;
 use postal::store::{
-    Drawn, GameStatus, NewBoard, NewGame, NewTournament, SeatRow, Store, StoredOutcome, Write,
+    Drawn, GameStatus, NewBoard, NewGame, NewTournament, RoundStep, SeatRow, Store, StoredOutcome,
+    TournamentState, Write,
 };
 
 use crate::common;
@@ -141,9 +142,13 @@ async fn an_entrant_whose_attempt_ended_is_found_by_the_sweep(url: String) {
     let t = store.tournament(id).await.unwrap().unwrap();
     let boards = [deal_board(1, 0), deal_board(1, 1)];
     let games = store
-        .start_rounds(id, t.version, "running", 1, &boards, 100, |i, gid| {
-            Ok(drawn(boards[i].1.white, gid))
-        })
+        .start_rounds(
+            id,
+            t.version,
+            RoundStep::new(TournamentState::Running, 1, &boards),
+            100,
+            |i, gid| Ok(drawn(boards[i].1.white, gid)),
+        )
         .await
         .unwrap()
         .unwrap();

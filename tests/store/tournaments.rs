@@ -5,7 +5,8 @@
 use common::postgres::Schema;
 use common::service::TempDir;
 use postal::store::{
-    Drawn, GameStatus, NewBoard, NewGame, NewTournament, SeatRow, Store, StoredOutcome, Write,
+    Drawn, GameStatus, NewBoard, NewGame, NewTournament, RoundStep, SeatRow, Store, StoredOutcome,
+    TournamentState, Write,
 };
 
 use crate::common;
@@ -145,21 +146,29 @@ async fn a_tournament_is_joined_and_left_over_the_version_read(url: String) {
     let e = store.entrants(id).await.unwrap();
     assert_eq!((e.len(), e[0].seed), (1, 1));
     let listed = store
-        .tournaments_in(Some(SERVER), &["signup", "running"], 10)
+        .tournaments_in(
+            Some(SERVER),
+            &[TournamentState::Signup, TournamentState::Running],
+            10,
+        )
         .await
         .unwrap();
     assert_eq!(listed.len(), 1);
     assert!(store
-        .tournaments_in(Some("other"), &["signup"], 10)
+        .tournaments_in(Some("other"), &[TournamentState::Signup], 10)
         .await
         .unwrap()
         .is_empty());
     assert!(store
-        .set_tournament_state(id, 3, "cancelled", None, 14)
+        .set_tournament_state(id, 3, TournamentState::Cancelled, None, 14)
         .await
         .unwrap());
     assert!(store
-        .tournaments_in(Some(SERVER), &["signup", "running"], 10)
+        .tournaments_in(
+            Some(SERVER),
+            &[TournamentState::Signup, TournamentState::Running],
+            10
+        )
         .await
         .unwrap()
         .is_empty());
@@ -176,9 +185,13 @@ async fn of_two_processes_starting_a_round_from_one_version_exactly_one_does(url
         tasks.push(tokio::spawn(async move {
             let boards = round_one();
             store
-                .start_rounds(id, version, "running", 1, &boards, 100, |i, gid| {
-                    Ok(drawn(&boards, i, gid))
-                })
+                .start_rounds(
+                    id,
+                    version,
+                    RoundStep::new(TournamentState::Running, 1, &boards),
+                    100,
+                    |i, gid| Ok(drawn(&boards, i, gid)),
+                )
                 .await
         }));
     }
@@ -216,9 +229,13 @@ async fn a_withdrawal_forfeits_and_an_ended_round_is_found_by_the_sweep(url: Str
     let t = store.tournament(id).await.unwrap().unwrap();
     let boards = round_one();
     store
-        .start_rounds(id, t.version, "running", 1, &boards, 100, |i, gid| {
-            Ok(drawn(&boards, i, gid))
-        })
+        .start_rounds(
+            id,
+            t.version,
+            RoundStep::new(TournamentState::Running, 1, &boards),
+            100,
+            |i, gid| Ok(drawn(&boards, i, gid)),
+        )
         .await
         .unwrap()
         .unwrap();

@@ -30,6 +30,7 @@ use crate::variants::api::{read_options, RefusalKind, Seat, VariantSpec};
 
 /// A competition's format as the store reads it.
 use crate::service::tournament::{COMPETITION, MAX_ENTRANTS};
+use crate::store::{RoundStep, TournamentState};
 
 /// How many times a step is tried again when another write came between.
 const RETRIES: usize = 4;
@@ -133,7 +134,7 @@ impl Service {
                 return Ok(());
             }
             t = self.tournament_row(t.id).await?;
-            if t.state != "signup" {
+            if t.state != TournamentState::Signup {
                 return Err(Fail::of(
                     RefusalKind::Over,
                     format!("tournament #{} has started already", t.id),
@@ -171,7 +172,7 @@ impl Service {
             &to,
             &competition_table(&c, &title, user_mark),
         )];
-        let step = ("finished", t.current_round, &[][..]);
+        let step = RoundStep::new(TournamentState::Finished, t.current_round, &[][..]);
         let no_game = |_, _| {
             Err(StoreError::Refused(
                 "a competition's end deals no game".into(),
@@ -216,7 +217,11 @@ impl Service {
             true => words.queued(c, &due),
             false => Vec::new(),
         };
-        let step = ("running", t.current_round.max(highest), &boards[..]);
+        let step = RoundStep::new(
+            TournamentState::Running,
+            t.current_round.max(highest),
+            &boards[..],
+        );
         let Some(games) = self
             .store
             .start_rounds_announced(t.id, t.version, step, &messages, (event, at), draw)
@@ -391,8 +396,8 @@ impl Service {
     ) -> Result<(), Fail> {
         let (c, _) = self.read_competition(t).await?;
         let name = tournament_name(t, self.display_name(&t.variant));
-        let title = match t.state.as_str() {
-            "signup" => {
+        let title = match t.state {
+            TournamentState::Signup => {
                 let list: Vec<String> = c.users.iter().map(|u| user_mark(u)).collect();
                 r.say(format!(
                     "{name}: open for sign-up{}; {}: {}",
@@ -406,9 +411,9 @@ impl Service {
                 ));
                 return Ok(());
             }
-            "finished" => format!("{name}: final standings"),
-            "cancelled" => format!("{name}: cancelled"),
-            "paused" => format!(
+            TournamentState::Finished => format!("{name}: final standings"),
+            TournamentState::Cancelled => format!("{name}: cancelled"),
+            TournamentState::Paused => format!(
                 "{name}: paused, {} of {} deals finished by everyone",
                 c.deals_complete(),
                 t.rounds
@@ -435,7 +440,7 @@ impl Service {
     ) -> Result<(), Fail> {
         let (c, boards) = self.read_competition(t).await?;
         let live = boards.iter().any(|b| deal_result(b) == DealResult::Pending);
-        if live || matches!(t.state.as_str(), "running" | "paused") {
+        if live || matches!(t.state, TournamentState::Running | TournamentState::Paused) {
             return Err(Fail::of(
                 RefusalKind::NotHere,
                 format!(
@@ -577,7 +582,7 @@ impl DealWords {
     ) -> DealWords {
         let name = tournament_name(t, spec.display_name());
         let deals = t.rounds.max(0) as usize;
-        let lead = (t.state == "signup").then(|| {
+        let lead = (t.state == TournamentState::Signup).then(|| {
             format!(
                 "{name} starts: {} players, {}, the same for everyone, each dealt in a game of your own played in private messages, one after another",
                 c.users.len(),

@@ -6,6 +6,7 @@ use super::messages::{Destination, Fail, Reply};
 use super::rounds::RETRIES;
 use super::{commit, Service};
 use crate::service::tournament::{is_competition, MAX_ENTRANTS};
+use crate::store::TournamentState;
 use crate::store::{NewMessage, StoreError};
 
 impl Service {
@@ -102,7 +103,7 @@ impl Service {
             let Some(t) = self.store.tournament(id).await? else {
                 return Ok(());
             };
-            if t.state != "running" {
+            if t.state != TournamentState::Running {
                 return Ok(());
             }
             if !is_competition(&t) {

@@ -19,6 +19,7 @@ use crate::service::tournament::{format_of, is_competition, record_of, rounds_of
 use crate::store::{
     Drawn, NewBoard, NewGame as StoredGame, RoundMessage, SeatRow, StoreError, TournamentRow,
 };
+use crate::store::{RoundStep, TournamentState};
 use crate::tournament::{
     pair, standings, standings_table, Format, Outcome, Pairing, Player, Record, Side,
 };
@@ -87,7 +88,7 @@ impl Service {
             let Some(t) = self.store.tournament(id).await? else {
                 return Ok(());
             };
-            if t.state != "running" {
+            if t.state != TournamentState::Running {
                 return Ok(());
             }
             if is_competition(&t) {
@@ -138,7 +139,7 @@ impl Service {
         let Some((pairings, bye)) = next else {
             let title = format!("{name}: final standings");
             let messages = [self.standings_message(t, record, users, &title, &to)];
-            let step = ("finished", t.current_round, &[][..]);
+            let step = RoundStep::new(TournamentState::Finished, t.current_round, &[][..]);
             let no_game = |_, _| {
                 Err(StoreError::Refused(
                     "a tournament's end starts no game".into(),
@@ -161,8 +162,14 @@ impl Service {
             messages.push(self.standings_message(t, record, users, &title, &to));
         }
         messages.extend(board_messages(&to, &name, &boards, users));
-        self.start_boards(t, ("running", round, &boards), &messages, (None, at), spec)
-            .await
+        self.start_boards(
+            t,
+            RoundStep::new(TournamentState::Running, round, &boards),
+            &messages,
+            (None, at),
+            spec,
+        )
+        .await
     }
 
     /// The boards of round `round` of `t` as stored: each pairing with its game, or, for
@@ -269,7 +276,7 @@ impl Service {
     pub(super) async fn start_boards(
         &self,
         t: &TournamentRow,
-        (state, rounds_started, boards): (&str, i64, &[(i64, NewBoard)]),
+        step: RoundStep<'_>,
         messages: &[RoundMessage],
         (event, at): (Option<&str>, i64),
         spec: &'static dyn VariantSpec,
@@ -283,6 +290,7 @@ impl Service {
             e.sort_by_key(|e| e.seed);
             e.into_iter().map(|e| e.user).collect()
         };
+        let boards = step.boards;
         let stored: Vec<(i64, NewBoard)> = boards
             .iter()
             .map(|(round, b)| {
@@ -332,7 +340,7 @@ impl Service {
                 start_is_default: false,
             })
         };
-        let step = (state, rounds_started, &stored[..]);
+        let step = RoundStep::new(step.state, step.rounds_started, &stored[..]);
         let started = self
             .store
             .start_rounds_announced(t.id, t.version, step, messages, (event, at), draw)

@@ -14,6 +14,7 @@ use super::Service;
 use crate::service::competition::Competition;
 use crate::service::tournament::{format_of, is_competition, record_of, rounds_of, seed_order};
 use crate::store::{EntrantRow, RoundMessage, StoreError, TournamentRow};
+use crate::store::{RoundStep, TournamentState};
 use crate::tournament::{schedule, Format, Pairing};
 use crate::variants::api::RefusalKind;
 
@@ -91,7 +92,7 @@ impl Service {
             });
         }
         messages.extend(board_messages(&to, &name, &boards, &users));
-        let step = ("running", rounds.len() as i64, &boards[..]);
+        let step = RoundStep::new(TournamentState::Running, rounds.len() as i64, &boards[..]);
         if !self
             .start_boards(t, step, &messages, (event, at), spec)
             .await?
@@ -131,7 +132,7 @@ impl Service {
             return Ok(None);
         }
         let t = self.tournament_row(t.id).await?;
-        if t.state != "signup" {
+        if t.state != TournamentState::Signup {
             return Ok(None);
         }
         let entrants = self.store.entrants(t.id).await?;
@@ -158,7 +159,9 @@ impl Service {
             let Some(t) = self.store.tournament(id).await? else {
                 return Ok(());
             };
-            if t.state != "signup" || !matches!(t.signup_until, Some(until) if until <= now) {
+            if t.state != TournamentState::Signup
+                || !matches!(t.signup_until, Some(until) if until <= now)
+            {
                 return Ok(());
             }
             let entrants = self.store.entrants(id).await?;
@@ -196,7 +199,7 @@ impl Service {
                 text,
                 ..RoundMessage::default()
             };
-            let step = ("cancelled", t.current_round, &[][..]);
+            let step = RoundStep::new(TournamentState::Cancelled, t.current_round, &[][..]);
             let no_game = |_, _| Err(StoreError::Refused("a cancellation starts no game".into()));
             let cancelled = self
                 .store

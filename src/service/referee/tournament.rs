@@ -10,6 +10,7 @@ use super::rounds::{say_made, standings_of, stored_options, table_text, tourname
 use super::Service;
 use crate::service::command::{TournamentCommand, TournamentFormat, TournamentTerms};
 use crate::service::tournament::{is_competition, record_of, rounds_of, MAX_ENTRANTS};
+use crate::store::TournamentState;
 use crate::store::{GameStatus, NewTournament, TournamentRow};
 use crate::variants::api::{read_options, Placing, RefusalKind, VariantSpec};
 
@@ -43,12 +44,26 @@ impl Service {
             }
             TournamentCommand::Start(id) => self.start_tournament(inc, member, id, r).await,
             TournamentCommand::Pause(id) => {
-                self.change_state(inc, member, id, &["running"], "paused", r)
-                    .await
+                self.change_state(
+                    inc,
+                    member,
+                    id,
+                    &[TournamentState::Running],
+                    TournamentState::Paused,
+                    r,
+                )
+                .await
             }
             TournamentCommand::Resume(id) => {
-                self.change_state(inc, member, id, &["paused"], "running", r)
-                    .await?;
+                self.change_state(
+                    inc,
+                    member,
+                    id,
+                    &[TournamentState::Paused],
+                    TournamentState::Running,
+                    r,
+                )
+                .await?;
                 self.advance(id, inc.at, r).await
             }
             TournamentCommand::Cancel(id) => {
@@ -56,8 +71,12 @@ impl Service {
                     inc,
                     member,
                     id,
-                    &["signup", "running", "paused"],
-                    "cancelled",
+                    &[
+                        TournamentState::Signup,
+                        TournamentState::Running,
+                        TournamentState::Paused,
+                    ],
+                    TournamentState::Cancelled,
                     r,
                 )
                 .await
@@ -71,7 +90,11 @@ impl Service {
             .store
             .tournaments_in(
                 inc.server.as_deref(),
-                &["signup", "running", "paused"],
+                &[
+                    TournamentState::Signup,
+                    TournamentState::Running,
+                    TournamentState::Paused,
+                ],
                 LISTED,
             )
             .await?;
@@ -85,12 +108,12 @@ impl Service {
         let mut lines = vec!["tournaments here:".to_string()];
         for t in ts {
             let n = self.store.entrants(t.id).await?.len();
-            let state = match t.state.as_str() {
-                "signup" => format!(
+            let state = match t.state {
+                TournamentState::Signup => format!(
                     "open for sign-up ({})",
                     super::marks::command_mark(&format!("tournament join {}", t.id))
                 ),
-                "paused" => format!("paused after round {}", t.current_round),
+                TournamentState::Paused => format!("paused after round {}", t.current_round),
                 _ => format!("round {} of {}", t.current_round, rounds_of(&t, n)),
             };
             lines.push(format!(
@@ -202,7 +225,9 @@ impl Service {
                     format!("you have already joined tournament #{id}"),
                 ));
             }
-            if t.state != "signup" || t.signup_until.is_some_and(|until| inc.at >= until) {
+            if t.state != TournamentState::Signup
+                || t.signup_until.is_some_and(|until| inc.at >= until)
+            {
                 return Err(Fail::of(
                     RefusalKind::Over,
                     format!("tournament #{id} is not open for sign-up any more"),
@@ -260,13 +285,18 @@ impl Service {
                     format!("{who} not in tournament #{id}"),
                 ));
             };
-            if e.withdrawn_at.is_some() || matches!(t.state.as_str(), "finished" | "cancelled") {
+            if e.withdrawn_at.is_some()
+                || matches!(
+                    t.state,
+                    TournamentState::Finished | TournamentState::Cancelled
+                )
+            {
                 return Err(Fail::of(
                     RefusalKind::Over,
                     format!("{who} no longer playing tournament #{id}"),
                 ));
             }
-            if t.state == "signup" {
+            if t.state == TournamentState::Signup {
                 if self
                     .store
                     .leave_tournament(id, t.version, user, event, inc.at)
@@ -345,20 +375,21 @@ impl Service {
         inc: &Incoming,
         member: &Member,
         id: i64,
-        from: &[&str],
-        to: &str,
+        from: &[TournamentState],
+        to: TournamentState,
         r: &mut Reply,
     ) -> Result<(), Fail> {
         let event = Some(inc.event_id.as_str());
         for _ in 0..RETRIES {
             let t = self.tournament_here(inc, id).await?;
             self.check_organiser(inc, member, &t).await?;
-            if !from.contains(&t.state.as_str()) {
+            if !from.contains(&t.state) {
                 return Err(Fail::of(
                     RefusalKind::Over,
                     format!(
-                        "tournament #{id} is {}: it cannot be {to} now",
-                        state_words(&t.state)
+                        "tournament #{id} is {}: it cannot be {} now",
+                        state_words(t.state),
+                        to.as_str()
                     ),
                 ));
             }
@@ -369,8 +400,8 @@ impl Service {
             {
                 let name = tournament_name(&t, self.display_name(&t.variant));
                 let text = match to {
-                    "cancelled" => format!("{name} is cancelled by {}; games under way play on but count for nothing", user_mark(&inc.user)),
-                    "paused" => format!("{name} is paused by {}: games under way play on; no new round starts until it is resumed", user_mark(&inc.user)),
+                    TournamentState::Cancelled => format!("{name} is cancelled by {}; games under way play on but count for nothing", user_mark(&inc.user)),
+                    TournamentState::Paused => format!("{name} is paused by {}: games under way play on; no new round starts until it is resumed", user_mark(&inc.user)),
                     _ => format!("{name} is resumed by {}", user_mark(&inc.user)),
                 };
                 self.say_to_tournament(&t, text.clone(), r);
@@ -399,12 +430,12 @@ impl Service {
         for _ in 0..RETRIES {
             let t = self.tournament_here(inc, id).await?;
             self.check_organiser(inc, member, &t).await?;
-            if t.state != "signup" {
+            if t.state != TournamentState::Signup {
                 return Err(Fail::of(
                     RefusalKind::Over,
                     format!(
                         "tournament #{id} is {}: it has started already",
-                        state_words(&t.state)
+                        state_words(t.state)
                     ),
                 ));
             }
@@ -445,8 +476,8 @@ impl Service {
         let (record, users) = record_of(&t, &entrants, &boards);
         let name = tournament_name(&t, self.display_name(&t.variant));
         let total = rounds_of(&t, users.len());
-        let title = match t.state.as_str() {
-            "signup" => {
+        let title = match t.state {
+            TournamentState::Signup => {
                 let list: Vec<String> = users.iter().map(|u| user_mark(u)).collect();
                 r.say(format!(
                     "{name}: open for sign-up{}; {} {}: {}",
@@ -465,7 +496,7 @@ impl Service {
                 ));
                 return Ok(());
             }
-            "finished" => format!("{name}: final standings"),
+            TournamentState::Finished => format!("{name}: final standings"),
             state => format!(
                 "{name}: round {} of {total}, {}",
                 t.current_round,
@@ -552,13 +583,13 @@ fn terms_line(t: &TournamentRow) -> String {
 }
 
 /// A state in words.
-fn state_words(state: &str) -> &'static str {
+fn state_words(state: TournamentState) -> &'static str {
     match state {
-        "signup" => "open for sign-up",
-        "running" => "under way",
-        "paused" => "paused",
-        "finished" => "finished",
-        _ => "cancelled",
+        TournamentState::Signup => "open for sign-up",
+        TournamentState::Running => "under way",
+        TournamentState::Paused => "paused",
+        TournamentState::Finished => "finished",
+        TournamentState::Cancelled => "cancelled",
     }
 }
 
