@@ -119,7 +119,7 @@ async fn a_competition_is_read_as_one_and_keeps_its_first_seeds(url: String) {
     let o = store.tournament(other).await.unwrap().unwrap();
     assert_eq!(o.format, "round-robin");
     let listed = store
-        .tournaments_in(Some(SERVER), &["signup"], 10)
+        .tournaments_in(Some(SERVER), &[TournamentState::Signup], 10)
         .await
         .unwrap();
     assert_eq!(
@@ -167,9 +167,13 @@ async fn an_entrant_whose_attempt_ended_is_found_by_the_sweep(url: String) {
     let t = store.tournament(id).await.unwrap().unwrap();
     let next = [deal_board(2, 0)];
     store
-        .start_rounds(id, t.version, "running", 2, &next, 400, |_, gid| {
-            Ok(drawn(0, gid))
-        })
+        .start_rounds(
+            id,
+            t.version,
+            RoundStep::new(TournamentState::Running, 2, &next),
+            400,
+            |_, gid| Ok(drawn(0, gid)),
+        )
         .await
         .unwrap()
         .unwrap();
@@ -180,7 +184,7 @@ async fn an_entrant_whose_attempt_ended_is_found_by_the_sweep(url: String) {
     let t = store.tournament(id).await.unwrap().unwrap();
     assert_eq!(t.current_round, 2);
     assert!(store
-        .set_tournament_state(id, t.version, "paused", None, 600)
+        .set_tournament_state(id, t.version, TournamentState::Paused, None, 600)
         .await
         .unwrap());
     assert!(store.competitions_to_advance().await.unwrap().is_empty());
