@@ -487,7 +487,11 @@ impl Run {
             Kind::Challenge { pair, variant } => {
                 let p = &mut self.pairs[pair];
                 let id = reply_id(reply).unwrap_or_else(|| panic!("{}", what()));
-                let expected = format!("challenges @{} to {variant} ", p.black);
+                let shown = postal::variants::Registry::builtin()
+                    .get(variant)
+                    .unwrap()
+                    .display_name();
+                let expected = format!("challenges @{} to {shown} ", p.black);
                 assert!(reply.contains(&expected), "{}", what());
                 assert!(!self.games.contains_key(&id), "{}: a used id", what());
                 p.challenging = false;
