@@ -158,6 +158,29 @@ impl Service {
             .await
     }
 
+    /// Keeps `message` of game `id`, posted in `channel`, as one whose buttons lapse when
+    /// the game moves on there ([`Service::take_lapsing`]): stored, so that a restart
+    /// forgets none.
+    pub async fn keep_lapsing(
+        &self,
+        id: i64,
+        channel: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        self.store.keep_lapsing(id, channel, message).await
+    }
+
+    /// Takes game `id`'s messages whose buttons lapse (channel, message), forgetting them
+    /// so that each is edited once: those in `channel`, or, when the game is over
+    /// (`None`), every one.
+    pub async fn take_lapsing(
+        &self,
+        id: i64,
+        channel: Option<&str>,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        self.store.take_lapsing(id, channel).await
+    }
+
     /// Takes the posts of game `id`'s challenge, forgetting them: each is edited once.
     pub async fn take_challenge_posts(&self, id: i64) -> Result<Vec<ChallengePost>, StoreError> {
         let posts = self.store.take_challenge_posts(id).await?;
