@@ -8,6 +8,7 @@
 //! refused as late (`interactions.rs`).
 
 use super::{Core, Out};
+use crate::service::referee::ChallengeMark;
 use serenity::all::{ChannelId, EditMessage, Http, MessageId};
 
 /// Whether `out` moves its game on: a turn, or the game's end.
@@ -16,9 +17,15 @@ pub(super) fn moves_on(out: &Out) -> bool {
 }
 
 /// Whether `out`'s buttons lapse when its game moves on: a game's message with a button
-/// that does not stay once pressed, other than the end's (Rematch, Analyse).
+/// that does not stay once pressed, other than the end's (Rematch, Analyse) and a
+/// challenge's (Accept, Decline, Cancel: edited once the challenge is settled, as
+/// `delivery.rs` keeps them).
 pub(super) fn lapses(out: &Out) -> bool {
-    out.msg.game.is_some() && !out.msg.ending && out.msg.buttons.iter().any(|b| !b.keep)
+    let challenge = matches!(out.msg.challenge, Some(ChallengeMark::Posted(_)));
+    out.msg.game.is_some()
+        && !out.msg.ending
+        && !challenge
+        && out.msg.buttons.iter().any(|b| !b.keep)
 }
 
 impl Core {
