@@ -8,6 +8,7 @@
 //! refused as late (`interactions.rs`).
 
 use super::{Core, Out};
+use crate::service::referee::adapter::Posted;
 use crate::service::referee::ChallengeMark;
 use serenity::all::{ChannelId, EditMessage, Http, MessageId};
 
@@ -54,8 +55,11 @@ impl Core {
                 }
             };
             let sent = sent.map(|m| m.to_string());
-            for (at, m) in taken.into_iter().filter(|(_, m)| Some(m) != sent.as_ref()) {
-                let (Ok(at), Ok(m)) = (at.parse::<u64>(), m.parse::<u64>()) else {
+            for p in taken
+                .into_iter()
+                .filter(|p| Some(&p.message) != sent.as_ref())
+            {
+                let (Ok(at), Ok(m)) = (p.channel.parse::<u64>(), p.message.parse::<u64>()) else {
                     continue;
                 };
                 if at == 0 || m == 0 {
@@ -70,10 +74,11 @@ impl Core {
             }
         }
         if let (true, Some(sent)) = (lapses(out), sent) {
-            let kept = self
-                .service
-                .keep_lapsing(game, &channel.to_string(), &sent.to_string())
-                .await;
+            let posted = Posted {
+                channel: channel.to_string(),
+                message: sent.to_string(),
+            };
+            let kept = self.service.keep_lapsing(game, &posted).await;
             if let Err(e) = kept {
                 tracing::warn!(game, error = %e, "cannot keep a message's lapsing buttons");
             }
