@@ -496,9 +496,10 @@ impl Cloak {
     fn uncloak(&mut self, seat: Seat, ids: &[u8]) -> Result<Vec<Note>, RuleError> {
         let c = self.check_turn(seat)?;
         if ids.is_empty() {
-            return Err(RuleError::syntax(
-                "name the checkers to uncloak: uncloak 3 5",
-            ));
+            return Err(RuleError::syntax(concat!(
+                "name the checkers to uncloak: ",
+                crate::variants::api::command_mark_str!("uncloak 3 5")
+            )));
         }
         let mut queue = self.queue.clone();
         for &id in ids {

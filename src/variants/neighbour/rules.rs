@@ -184,8 +184,9 @@ impl Neighbour {
         }
         if let Some(p) = &self.pending {
             return Err(RuleError::new(format!(
-                "first place the {}: place SQUARE, one of {}",
+                "first place the {}: {}, one of {}",
                 p.card.piece().map(name).unwrap_or_default(),
+                crate::variants::api::command_mark_str!("place SQUARE"),
                 list(p.choices.iter().map(|a| a.0))
             )));
         }
