@@ -31,7 +31,7 @@ const ROWS: usize = 5;
 /// message's text still says what to type.
 pub(super) fn buttons_of(msg: &Outbound) -> Vec<Button> {
     let pages = match &msg.card {
-        Some(Card::Rules(r)) => super::embeds::page_buttons(r, 0),
+        Some(Card::Rules(r)) => super::embeds::first_page_buttons(r),
         _ => Vec::new(),
     };
     msg.buttons

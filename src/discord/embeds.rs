@@ -335,7 +335,7 @@ fn page_button(variant: &str, page: usize, label: &str) -> Button {
 /// options; then its whole document, page by page), and the buttons that turn to the
 /// pages before and after it. A page past the last is the last.
 pub fn rules_page(registry: &Registry, r: &RulesCard, n: usize) -> (Page, Vec<Button>) {
-    let doc = document_pages(r.document);
+    let doc = document_pages(&shown_rules(registry, &r.document));
     let count = doc.len() + 1;
     let n = n.min(count - 1);
     let footer = format!("{} rules · page {} of {count}", r.name, n + 1);
@@ -369,7 +369,10 @@ pub fn rules_page(registry: &Registry, r: &RulesCard, n: usize) -> (Page, Vec<Bu
             }
             Page {
                 title: format!("{} · {}", r.name, r.variant),
-                description: clip(&format!("*{}*\n\n{}", r.summary, r.brief), DESCRIPTION),
+                description: clip(
+                    &format!("*{}*\n\n{}", r.summary, shown_rules(registry, &r.brief)),
+                    DESCRIPTION,
+                ),
                 fields: shown,
                 footer: format!("{footer} · the whole rules follow"),
             }
@@ -381,13 +384,18 @@ pub fn rules_page(registry: &Registry, r: &RulesCard, n: usize) -> (Page, Vec<Bu
             footer,
         },
     };
-    (page, page_buttons(r, n))
+    (page, page_buttons(r, n, count))
 }
 
-/// The buttons under page `n` of a variant's rules: to the page before and the page after
-/// it, where there is one.
-pub fn page_buttons(r: &RulesCard, n: usize) -> Vec<Button> {
-    let count = document_pages(r.document).len() + 1;
+/// A rules text (a document, or the rules in brief) as Discord shows it: the commands it
+/// quotes as slash commands ([`text::slash_commands`]).
+pub fn shown_rules(registry: &Registry, marked: &str) -> String {
+    text::for_discord(&text::slash_commands(registry, marked))
+}
+
+/// The buttons under page `n` of `count` of a variant's rules: to the page before and the
+/// page after it, where there is one.
+fn page_buttons(r: &RulesCard, n: usize, count: usize) -> Vec<Button> {
     let mut buttons = Vec::new();
     if n > 0 {
         buttons.push(page_button(r.variant, n - 1, "◀ Previous"));
@@ -396,6 +404,13 @@ pub fn page_buttons(r: &RulesCard, n: usize) -> Vec<Button> {
         buttons.push(page_button(r.variant, n + 1, "Next ▶"));
     }
     buttons
+}
+
+/// The buttons under a variant's rules' first page: to the next, where its document has
+/// a page.
+pub fn first_page_buttons(r: &RulesCard) -> Vec<Button> {
+    let count = 1 + usize::from(!r.document.trim().is_empty());
+    page_buttons(r, 0, count)
 }
 
 #[cfg(test)]
@@ -426,7 +441,7 @@ mod tests {
             }
             assert!(n >= 1, "{}", v.id());
             // Every paragraph whole, or, one longer than a page, every line of it.
-            for paragraph in v.rules_text().split("\n\n") {
+            for paragraph in shown_rules(&r, &card.document).split("\n\n") {
                 let p = paragraph.trim_end();
                 let whole = shown.contains(p);
                 assert!(

@@ -1,39 +1,16 @@
 //! Buttons whose moment passes: a message that offers a game's players an answer (Booster's
 //! Done, a draw offer's Accept, a Claim on time) keeps its buttons until a later turn of
-//! its game, or its end, is posted in the same channel; its message is then edited to take
-//! them off. Kept in memory: after a restart, a button left behind is taken off when
-//! pressed, the press refused as late (`interactions.rs`).
+//! its game is posted in the same channel, or the game ends; its message is then edited to
+//! take them off. Which messages hold such buttons is stored (migration 0029,
+//! [`Service::keep_lapsing`](crate::service::referee::Service::keep_lapsing)), so that
+//! after a restart the game's next turn still takes them off; a button left behind all the
+//! same (past the few kept per game and channel) is taken off when pressed, the press
+//! refused as late (`interactions.rs`).
 
 use super::{Core, Out};
+use crate::service::referee::adapter::Posted;
+use crate::service::referee::ChallengeMark;
 use serenity::all::{ChannelId, EditMessage, Http, MessageId};
-use std::collections::HashMap;
-use std::sync::Mutex;
-
-/// The most messages kept with lapsing buttons for one game in one channel; older ones
-/// are left to be taken off when pressed.
-const KEPT: usize = 16;
-
-/// The messages of each game, in each channel, whose buttons lapse when it moves on.
-#[derive(Default)]
-pub(super) struct Lapsing(Mutex<HashMap<(i64, u64), Vec<u64>>>);
-
-impl Lapsing {
-    /// The messages of `game` in `channel` whose buttons lapse, forgotten here.
-    fn take(&self, game: i64, channel: u64) -> Vec<u64> {
-        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        kept.remove(&(game, channel)).unwrap_or_default()
-    }
-
-    /// Keeps `message` of `game` in `channel` as one whose buttons lapse.
-    fn keep(&self, game: i64, channel: u64, message: u64) {
-        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let messages = kept.entry((game, channel)).or_default();
-        messages.push(message);
-        if messages.len() > KEPT {
-            messages.remove(0);
-        }
-    }
-}
 
 /// Whether `out` moves its game on: a turn, or the game's end.
 pub(super) fn moves_on(out: &Out) -> bool {
@@ -41,9 +18,15 @@ pub(super) fn moves_on(out: &Out) -> bool {
 }
 
 /// Whether `out`'s buttons lapse when its game moves on: a game's message with a button
-/// that does not stay once pressed, other than the end's (Rematch, Analyse).
+/// that does not stay once pressed, other than the end's (Rematch, Analyse) and a
+/// challenge's (Accept, Decline, Cancel: edited once the challenge is settled, as
+/// `delivery.rs` keeps them).
 pub(super) fn lapses(out: &Out) -> bool {
-    out.msg.game.is_some() && !out.msg.ending && out.msg.buttons.iter().any(|b| !b.keep)
+    let challenge = matches!(out.msg.challenge, Some(ChallengeMark::Posted(_)));
+    out.msg.game.is_some()
+        && !out.msg.ending
+        && !challenge
+        && out.msg.buttons.iter().any(|b| !b.keep)
 }
 
 impl Core {
@@ -61,19 +44,44 @@ impl Core {
             return;
         };
         if moves_on(out) {
-            for m in self.lapsing.take(game, channel.get()) {
-                if Some(m) == sent.map(MessageId::get) {
+            // The end takes off every one of the game's lapsing buttons, wherever they are.
+            let here = channel.to_string();
+            let which = (!out.msg.ending).then_some(here.as_str());
+            let taken = match self.service.take_lapsing(game, which).await {
+                Ok(taken) => taken,
+                Err(e) => {
+                    tracing::warn!(game, error = %e, "cannot read the lapsing buttons");
+                    Vec::new()
+                }
+            };
+            let sent = sent.map(|m| m.to_string());
+            for p in taken
+                .into_iter()
+                .filter(|p| Some(&p.message) != sent.as_ref())
+            {
+                let (Ok(at), Ok(m)) = (p.channel.parse::<u64>(), p.message.parse::<u64>()) else {
+                    continue;
+                };
+                if at == 0 || m == 0 {
                     continue;
                 }
                 let edit = EditMessage::new().components(Vec::new());
                 self.global.wait().await;
-                if let Err(e) = channel.edit_message(http, MessageId::new(m), edit).await {
+                let edited = ChannelId::new(at).edit_message(http, MessageId::new(m), edit);
+                if let Err(e) = edited.await {
                     tracing::warn!(game, error = %e, "cannot take lapsed buttons off");
                 }
             }
         }
         if let (true, Some(sent)) = (lapses(out), sent) {
-            self.lapsing.keep(game, channel.get(), sent.get());
+            let posted = Posted {
+                channel: channel.to_string(),
+                message: sent.to_string(),
+            };
+            let kept = self.service.keep_lapsing(game, &posted).await;
+            if let Err(e) = kept {
+                tracing::warn!(game, error = %e, "cannot keep a message's lapsing buttons");
+            }
         }
     }
 

@@ -132,8 +132,6 @@ pub struct Core {
     global: Arc<faults::GlobalLimit>,
     /// Each user's DM channel, once Discord gave it.
     dm_channels: dm_channels::DmChannels,
-    /// The messages whose buttons lapse when their game moves on.
-    lapsing: lapse::Lapsing,
 }
 
 impl Core {
@@ -540,7 +538,6 @@ impl Bot {
             seen: faults::Seen::default(),
             global: Arc::default(),
             dm_channels: Default::default(),
-            lapsing: Default::default(),
         });
         let content = core.cfg.message_content;
         if content {

@@ -1,8 +1,13 @@
-//! Queries for the chat adapters: moving a game to its own thread, and the private
-//! messages held for users who cannot be reached privately (migration 0003).
+//! Queries for the chat adapters: moving a game to its own thread, the private messages
+//! held for users who cannot be reached privately (migration 0003), where challenges were
+//! posted (0014) and the messages whose buttons lapse (0029).
 
 use super::{on_pool, GameRow, Store, StoreError};
 use sqlx::Row;
+
+/// The most messages with lapsing buttons kept for one game in one channel
+/// ([`Store::keep_lapsing`]).
+pub const LAPSING_KEPT: i64 = 16;
 
 impl Store {
     /// The active games whose home is `channel` and that have no thread of their own
@@ -139,6 +144,78 @@ impl Store {
             r.get::<String, _>(1),
             r.get::<String, _>(2)
         ))
+        .collect()))
+    }
+
+    /// Keeps `message` of game `id` in `channel` as one whose buttons lapse when the
+    /// game moves on there; of a game's such messages in one channel only the newest
+    /// [`LAPSING_KEPT`] are kept (an older one's buttons are refused when pressed late).
+    pub async fn keep_lapsing(
+        &self,
+        id: i64,
+        channel: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        on_pool!(self.pool, |p| {
+            sqlx::query(
+                "INSERT INTO lapsing_buttons (game_id, channel, message) VALUES ($1, $2, $3) \
+                 ON CONFLICT (game_id, channel, message) DO NOTHING",
+            )
+            .bind(id)
+            .bind(channel)
+            .bind(message)
+            .execute(p)
+            .await?;
+            // Snowflakes: the longer, then the greater, is the newer.
+            sqlx::query(
+                "DELETE FROM lapsing_buttons WHERE game_id = $1 AND channel = $2 \
+                 AND message NOT IN (SELECT message FROM lapsing_buttons \
+                 WHERE game_id = $1 AND channel = $2 \
+                 ORDER BY length(message) DESC, message DESC LIMIT $3)",
+            )
+            .bind(id)
+            .bind(channel)
+            .bind(LAPSING_KEPT)
+            .execute(p)
+            .await?;
+        });
+        Ok(())
+    }
+
+    /// Takes game `id`'s messages whose buttons lapse (channel, message), forgetting
+    /// them, so that each is edited once: those in `channel`, or in every channel
+    /// (`None`, the game is over). Only reads where there is none (the usual case, which
+    /// then takes no write lock).
+    pub async fn take_lapsing(
+        &self,
+        id: i64,
+        channel: Option<&str>,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let filter = match channel {
+            Some(_) => "game_id = $1 AND channel = $2",
+            None => "game_id = $1 AND $2 = ''",
+        };
+        let channel = channel.unwrap_or("");
+        let any = on_pool!(self.pool, |p| sqlx::query(&format!(
+            "SELECT 1 FROM lapsing_buttons WHERE {filter} LIMIT 1"
+        ))
+        .bind(id)
+        .bind(channel)
+        .fetch_optional(p)
+        .await?
+        .is_some());
+        if !any {
+            return Ok(Vec::new());
+        }
+        Ok(on_pool!(self.pool, |p| sqlx::query(&format!(
+            "DELETE FROM lapsing_buttons WHERE {filter} RETURNING channel, message"
+        ))
+        .bind(id)
+        .bind(channel)
+        .fetch_all(p)
+        .await?
+        .iter()
+        .map(|r| (r.get::<String, _>(0), r.get::<String, _>(1)))
         .collect()))
     }
 

@@ -191,6 +191,11 @@ pub const TABLES: &[Table] = &[
         generated_id: false,
     },
     Table {
+        name: "lapsing_buttons",
+        columns: &[("game_id", I), ("channel", T), ("message", T)],
+        generated_id: false,
+    },
+    Table {
         name: "forgotten_players",
         columns: &[("id", I), ("at", I)],
         generated_id: true,

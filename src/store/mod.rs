@@ -45,6 +45,7 @@ mod status;
 mod tournaments;
 mod vacations;
 
+pub use adapter::LAPSING_KEPT;
 pub use analyses::{AnalysisRow, AnalysisStatus, StoredPosition};
 pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};

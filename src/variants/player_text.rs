@@ -3,9 +3,13 @@
 //! players and hard-wrapped for the repository; here each paragraph and list item becomes
 //! one line (a chat wraps text itself, and a line broken at 80 columns shows as a broken
 //! line), each table becomes a code block with aligned columns (no chat renders a
-//! Markdown table), each heading a bold line, and a link to another file of the
+//! Markdown table) or, a table of commands or examples (each row's first cell in
+//! backticks), a list, each heading a bold line, and a link to another file of the
 //! repository keeps only its words (it leads nowhere in a chat). Code blocks stay as they
-//! are.
+//! are. [`mark_commands`] then marks the commands the text quotes, for each reader to
+//! write its own way (Discord as slash commands, the console as typed).
+
+use crate::variants::api::command_mark;
 
 /// `doc` (Markdown) in the form a chat shows: see the module's documentation.
 pub fn for_players(doc: &str) -> String {
@@ -31,7 +35,7 @@ pub fn for_players(doc: &str) -> String {
             continue;
         }
         if !table.is_empty() {
-            out.extend(aligned_table(&std::mem::take(&mut table)));
+            out.extend(table_lines(&std::mem::take(&mut table)));
         }
         if trimmed.starts_with("```") {
             out.push(trimmed.trim_end().to_string());
@@ -66,7 +70,7 @@ pub fn for_players(doc: &str) -> String {
         }
     }
     if !table.is_empty() {
-        out.extend(aligned_table(&table));
+        out.extend(table_lines(&table));
     }
     while out.last().is_some_and(String::is_empty) {
         out.pop();
@@ -126,22 +130,72 @@ fn inline(line: &str) -> String {
     out
 }
 
-/// A Markdown table's rows as a code block with aligned columns: the header, a rule, the
-/// rows; emphasis, code marks and links reduced to their words.
-fn aligned_table(rows: &[&str]) -> Vec<String> {
+/// The cells of a Markdown table's row (`\|` is a `|` inside a cell), links reduced to
+/// their words.
+fn row_cells(row: &str) -> Vec<String> {
+    let inner = row.trim().trim_start_matches('|');
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    let mut cells = vec![String::new()];
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '|' {
+            cells.push(String::new());
+            continue;
+        }
+        let c = match (c, chars.peek()) {
+            ('\\', Some('|')) => chars.next().unwrap_or(c),
+            _ => c,
+        };
+        if let Some(cell) = cells.last_mut() {
+            cell.push(c);
+        }
+    }
+    cells.iter().map(|c| inline(c.trim())).collect()
+}
+
+/// Whether a row of cells is a table's rule (`| --- | :---: |`).
+fn is_rule(cells: &[String]) -> bool {
+    cells
+        .iter()
+        .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':')))
+}
+
+/// A Markdown table's rows as a chat shows them: a table of commands or examples (each
+/// row below the header begins with a cell in backticks) as a list, a row an item (its
+/// first cell, then the others after dashes), so that each reader writes its commands its
+/// own way; any other as a code block with aligned columns ([`aligned_table`]).
+fn table_lines(rows: &[&str]) -> Vec<String> {
     let cells: Vec<Vec<String>> = rows
         .iter()
+        .map(|r| row_cells(r))
+        .filter(|r| !is_rule(r))
+        .collect();
+    let body = cells.get(1..).unwrap_or_default();
+    let quoted = |r: &Vec<String>| r.first().is_some_and(|c| c.starts_with('`'));
+    if body.is_empty() || !body.iter().all(quoted) {
+        return aligned_table(cells);
+    }
+    body.iter()
         .map(|r| {
-            r.trim()
-                .trim_start_matches('|')
-                .trim_end_matches('|')
-                .split('|')
-                .map(|c| inline(c.trim()).replace("**", "").replace('`', ""))
-                .collect::<Vec<String>>()
+            let parts: Vec<&str> = r
+                .iter()
+                .map(String::as_str)
+                .filter(|c| !c.is_empty())
+                .collect();
+            format!("- {}", parts.join(" \u{2014} "))
         })
-        .filter(|r| {
-            !r.iter()
-                .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':')))
+        .collect()
+}
+
+/// A Markdown table's rows (rules left out) as a code block with aligned columns: the
+/// header, a rule, the rows; emphasis and code marks reduced to their words.
+fn aligned_table(cells: Vec<Vec<String>>) -> Vec<String> {
+    let cells: Vec<Vec<String>> = cells
+        .into_iter()
+        .map(|r| {
+            r.into_iter()
+                .map(|c| c.replace("**", "").replace('`', ""))
+                .collect()
         })
         .collect();
     let columns = cells.iter().map(Vec::len).max().unwrap_or(0);
@@ -175,6 +229,51 @@ fn aligned_table(rows: &[&str]) -> Vec<String> {
     out
 }
 
+/// `text` (a rules document as [`for_players`] gives it, or a variant's rules in brief)
+/// with each quoted command (inline code whose first word `is_command`: `` `claim draw` ``,
+/// `` `analyse N` ``) marked as one ([`command_mark`]), which each reader shows its own
+/// way: the console as typed, in backticks, as it was; Discord as the slash command. Code
+/// blocks, and quoted text that is no command (a move, a FEN, an outcome's name), stay.
+pub fn mark_commands(text: &str, is_command: &dyn Fn(&str) -> bool) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut fenced = false;
+    for (n, line) in text.split('\n').enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            out.push_str(line);
+            continue;
+        }
+        if fenced || !line.contains('`') {
+            out.push_str(line);
+            continue;
+        }
+        let parts: Vec<&str> = line.split('`').collect();
+        for (i, part) in parts.iter().enumerate() {
+            // Odd parts are quoted, when their closing backtick follows.
+            let quoted = i % 2 == 1 && i + 1 < parts.len();
+            let command = part.split_whitespace().next().is_some_and(is_command);
+            match (quoted, command) {
+                (true, true) => out.push_str(&command_mark(part)),
+                (true, false) => {
+                    out.push('`');
+                    out.push_str(part);
+                    out.push('`');
+                }
+                (false, _) => {
+                    if i % 2 == 1 {
+                        out.push('`');
+                    }
+                    out.push_str(part);
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,5 +304,31 @@ mod tests {
         );
         assert_eq!(inline("a [bracket] alone"), "a [bracket] alone");
         assert_eq!(inline("[x] then [y](y.md)"), "[x] then y");
+    }
+
+    #[test]
+    fn a_table_of_commands_becomes_a_list_and_quoted_commands_are_marked() {
+        let doc = "| command | what |\n| --- | --- |\n| `draw [ID] offer\\|accept` | draw by agreement |\n| `hand [ID]` | your cards (`hand 3`) |\n";
+        let shown = for_players(doc);
+        assert_eq!(
+            shown,
+            "- `draw [ID] offer|accept` \u{2014} draw by agreement\n- `hand [ID]` \u{2014} your cards (`hand 3`)"
+        );
+        let is_command = |w: &str| ["draw", "hand", "claim"].contains(&w);
+        let text = format!(
+            "{shown}\n\nClaim it (`claim draw`) after `e4`.\n```\nhand 3\n```\nan odd ` hand"
+        );
+        let marked = mark_commands(&text, &is_command);
+        assert_eq!(
+            crate::variants::api::marked_commands(&marked),
+            [
+                "draw [ID] offer|accept",
+                "hand [ID]",
+                "hand 3",
+                "claim draw"
+            ]
+        );
+        // The console's form is the text as it was.
+        assert_eq!(crate::variants::api::typed_commands(&marked), text);
     }
 }

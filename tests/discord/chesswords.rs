@@ -146,7 +146,8 @@ fn tokens(text: &str) -> Vec<String> {
 /// words by the ephemeral `/words` (one pair refused) and by DM, clues and guesses in
 /// the thread, and the grade. Then every request is scanned: no card anyone
 /// held appears in public except in the announcement of its discard, no finale word
-/// before its reveal, and no DM or ephemeral text or private board.
+/// before its reveal, and no DM or ephemeral text or private board; and no text of the
+/// bot's shows typed syntax.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     let fake = Fake::start(TOKEN).await;
@@ -247,7 +248,7 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
     // A discard typed in public is refused privately and not repeated in the thread.
     let posted = posts(&fake.requests(), &thread).len();
     fake.say(ALICE, &thread, &text("discard bP"));
-    wait_dm(&fake, ALICE, "`discard` is secret").await;
+    wait_dm(&fake, ALICE, "is secret: send it to me").await;
     let r = slash_reply(
         &fake,
         ALICE,
@@ -518,6 +519,9 @@ async fn chesswords_on_discord_keeps_hands_and_words_secret() {
         "/hand is answered privately: {}",
         hand.json
     );
+    // From the set-up to the grade, every prompt, refusal and answer names its commands as
+    // slash commands.
+    crate::every_command::assert_no_typed_syntax(&fake);
     all_accepted(&fake);
     bot.stop().await;
 }

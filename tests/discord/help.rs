@@ -1,6 +1,7 @@
 //! Help and rules in Discord, end to end against the fake: `/postal rules VARIANT` pages
 //! through the variant's whole rules document in embeds within Discord's limits (the fake
-//! refuses any embed over them), written for players on every page, `/postal rules` lists every variant, and `/postal help`
+//! refuses any embed over them), written for players on every page, its commands (in
+//! brief and in the document) as slash commands, `/postal rules` lists every variant, and `/postal help`
 //! for a command several variants share shows the reader's variants, each labelled, with
 //! examples as slash commands.
 
@@ -35,6 +36,15 @@ fn descriptions(r: &Recorded) -> String {
         .join("\n")
 }
 
+/// The typed syntax of each line of `page` (a rules page as Discord shows it), named.
+fn typed_lines(page: &str, typed: &crate::every_command::TypedCommands) -> Vec<String> {
+    page.lines()
+        .filter_map(|l| {
+            crate::every_command::typed_syntax(l, typed).map(|t| format!("typed ({t}): {l:?}"))
+        })
+        .collect()
+}
+
 /// The field names of a callback's embeds.
 fn field_names(r: &Recorded) -> Vec<String> {
     r.embeds()
@@ -49,6 +59,9 @@ async fn rules_page_through_every_variants_whole_document_within_discords_limits
     let fake = Fake::start(TOKEN).await;
     let bot = start(&fake, &db("rules-pages"), config(&fake), 1).await;
     let registry = Registry::builtin();
+    let typed = crate::every_command::TypedCommands::new();
+    // Every variant's problems, shown at once.
+    let mut every: Vec<String> = Vec::new();
     for v in registry.all() {
         let variant = json!([{"name": "variant", "type": 3, "value": v.id()}]);
         let mut r = slash_reply(&fake, ALICE, GAMES, "rules", variant).await;
@@ -61,6 +74,8 @@ async fn rules_page_through_every_variants_whole_document_within_discords_limits
         );
         let mut text = descriptions(&r);
         let mut problems = crate::common::rules_text::problems(&text);
+        // The first page's brief and the whole document speak slash.
+        problems.extend(typed_lines(&text, &typed));
         let mut pages = 1;
         loop {
             let next = format!("rules:{}:{pages}", v.id());
@@ -79,6 +94,7 @@ async fn rules_page_through_every_variants_whole_document_within_discords_limits
             problems.extend(
                 crate::common::rules_text::problems(&page)
                     .into_iter()
+                    .chain(typed_lines(&page, &typed))
                     .map(|p| format!("page {}: {p}", pages + 1)),
             );
             text.push('\n');
@@ -87,9 +103,12 @@ async fn rules_page_through_every_variants_whole_document_within_discords_limits
             assert!(pages < 40, "{}: the pages never end", v.id());
         }
         assert!(pages >= 2, "{}: the document has pages", v.id());
-        assert!(problems.is_empty(), "{}:\n{}", v.id(), problems.join("\n"));
-        // Every paragraph whole, or, one longer than a page, every line of it.
-        for paragraph in v.rules_text().split("\n\n") {
+        every.extend(problems.iter().map(|p| format!("{}: {p}", v.id())));
+        // Every paragraph whole, or, one longer than a page, every line of it (its
+        // commands as slash commands).
+        let card = postal::service::referee::RulesCard::of(v, None);
+        let document = postal::discord::text::slash_commands(&registry, &card.document);
+        for paragraph in postal::discord::text::for_discord(&document).split("\n\n") {
             let p = paragraph.trim_end();
             assert!(
                 text.contains(p) || p.lines().all(|l| text.contains(l.trim())),
@@ -104,6 +123,7 @@ async fn rules_page_through_every_variants_whole_document_within_discords_limits
         );
         assert!(!text.contains("Ask the operator"), "{}", v.id());
     }
+    assert!(every.is_empty(), "{}", every.join("\n"));
     // The list: every variant, a line each.
     let r = slash_reply(&fake, ALICE, GAMES, "rules", json!([])).await;
     let names = field_names(&r);

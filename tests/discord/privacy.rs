@@ -261,7 +261,7 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     // A pick typed in public is refused privately, and not repeated in the thread.
     let posted = posts(&fake.requests(), &thread).len();
     fake.say(BOB, &thread, "!pick d3");
-    wait_dm(&fake, BOB, "`pick` is secret").await;
+    wait_dm(&fake, BOB, "is secret: send it to me").await;
     // Refused: a square no piece reaches, answered privately.
     let r = private_answer(
         &fake,

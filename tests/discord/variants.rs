@@ -567,7 +567,7 @@ async fn a_cloak_and_dagger_game_is_set_up_by_dm_and_keeps_identities_secret() {
     wait_post(&fake, &thread, "to set up the back rank").await;
     let posted = posts(&fake.requests(), &thread).len();
     fake.say(BOB, &thread, "!setup NRKRBBQN");
-    wait_dm(&fake, BOB, "`setup` is secret").await;
+    wait_dm(&fake, BOB, "is secret: send it to me").await;
     dm(&fake, ALICE, "setup RNBQKBNR");
     wait_dm(&fake, ALICE, "your back rank: a1 rook (1), b1 knight (2)").await;
     dm(&fake, BOB, "setup NRKRBBQN");

@@ -214,6 +214,28 @@ async fn boosters_done_is_taken_off_once_its_turn_has_passed() {
     bot.stop().await;
 }
 
+/// Booster's Done is taken off its message after a restart too: which messages hold
+/// lapsing buttons is stored, so when the turn passes under the restarted bot, the message
+/// posted before the restart is edited, and a late press of it says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lapsing_button_is_taken_off_after_a_restart() {
+    let fake = Fake::start(TOKEN).await;
+    let path = db("words-restart");
+    let bot = start(&fake, &path, config(&fake), 1).await;
+    let thread = start_game(&fake, r#"booster fen:"7k/8/8/8/4K3/8/8/8 w - - 0 1 e4:w2""#).await;
+    fake.say(ALICE, &thread, "Kf5");
+    let moved = wait_post(&fake, &thread, "plays Kf5").await;
+    let done = button(Some(ALICE), "done #1");
+    assert_eq!(button_ids(&moved.json), std::slice::from_ref(&done));
+    bot.stop().await;
+    let bot = start(&fake, &path, config(&fake), 2).await;
+    fake.say(ALICE, &thread, "!done");
+    wait_post(&fake, &thread, "ends the turn").await;
+    taken_off_then_late(&fake, &thread, &moved, (ALICE, &done)).await;
+    all_accepted(&fake);
+    bot.stop().await;
+}
+
 /// Moves the deadlines of the database `path` a month back: the player to move has run
 /// out of time at the next deadline check.
 async fn a_month_passes(path: &str) {

@@ -13,6 +13,7 @@ mod concurrent_start;
 mod crash_kill;
 mod due_times;
 mod event_keys;
+mod lapsing_buttons;
 mod migrate_db;
 mod packed_log;
 mod recorded_events;

@@ -87,8 +87,8 @@ impl Service {
         r.out.push(Outbound {
             to: Destination::Dm(inc.user.clone()),
             text: format!(
-                "`{}` is secret: send it to me in a private message; nothing was done",
-                gc.word.chars().take(20).collect::<String>()
+                "{} is secret: send it to me in a private message; nothing was done",
+                command_mark(&gc.word.chars().take(20).collect::<String>())
             ),
             refusal: Some(RefusalKind::Secret),
             ..Outbound::default()

@@ -31,6 +31,15 @@ pub struct ChallengePost {
     pub text: String,
 }
 
+/// A message an adapter posted: the channel (or private-message channel) and its id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Posted {
+    /// The channel it was posted in.
+    pub channel: String,
+    /// The message's id.
+    pub message: String,
+}
+
 impl Service {
     /// Opens the database at `url` (applying migrations) and a service over it playing
     /// the variants of `registry`.
@@ -156,6 +165,28 @@ impl Service {
         self.store
             .record_challenge_post(id, &post.channel, &post.message, &post.text)
             .await
+    }
+
+    /// Keeps `posted`, a message of game `id`, as one whose buttons lapse when the game
+    /// moves on in its channel ([`Service::take_lapsing`]): stored, so that a restart
+    /// forgets none.
+    pub async fn keep_lapsing(&self, id: i64, posted: &Posted) -> Result<(), StoreError> {
+        let Posted { channel, message } = posted;
+        self.store.keep_lapsing(id, channel, message).await
+    }
+
+    /// Takes game `id`'s messages whose buttons lapse, forgetting them so that each is
+    /// edited once: those in `channel`, or, when the game is over (`None`), every one.
+    pub async fn take_lapsing(
+        &self,
+        id: i64,
+        channel: Option<&str>,
+    ) -> Result<Vec<Posted>, StoreError> {
+        let taken = self.store.take_lapsing(id, channel).await?;
+        Ok(taken
+            .into_iter()
+            .map(|(channel, message)| Posted { channel, message })
+            .collect())
     }
 
     /// Takes the posts of game `id`'s challenge, forgetting them: each is edited once.

@@ -264,33 +264,41 @@ pub struct RulesCard {
     pub name: &'static str,
     /// What it is, in one line.
     pub summary: &'static str,
-    /// The rules in brief.
-    pub brief: &'static str,
+    /// The rules in brief, the commands it quotes marked ([`command_mark`]).
+    pub brief: String,
     /// How many players it takes.
     pub players: usize,
     /// Its own commands' names.
     pub commands: Vec<&'static str>,
     /// The options a challenge may give it: how to write each, and what it does.
     pub options: Vec<(&'static str, &'static str)>,
-    /// The whole rules document, in Markdown, with the decisions the project took where
-    /// the source is silent.
-    pub document: &'static str,
+    /// The whole rules document, in the form a chat shows
+    /// ([`VariantSpec::rules_text`]), with the decisions the project took where the source
+    /// is silent, the commands it quotes marked ([`command_mark`]).
+    pub document: String,
     /// Where the operator publishes the document, if configured.
     pub link: Option<String>,
 }
 
 impl RulesCard {
-    /// The card of variant `v`, with the operator's `link` to its document, if any.
+    /// The card of variant `v`, with the operator's `link` to its document, if any. The
+    /// commands its texts quote (inline code whose first word names one of the referee's
+    /// commands or the variant's) are marked, for each reader to write its own way.
     pub fn of(v: &dyn VariantSpec, link: Option<String>) -> RulesCard {
+        let is_command = |word: &str| {
+            crate::service::command::find(word).is_some()
+                || v.commands().iter().any(|c| c.is_named(word))
+        };
+        let mark = |text: &str| crate::variants::player_text::mark_commands(text, &is_command);
         RulesCard {
             variant: v.id(),
             name: v.display_name(),
             summary: v.summary(),
-            brief: v.rules_summary(),
+            brief: mark(v.rules_summary()),
             players: v.seats().count(),
             commands: v.commands().iter().map(|c| c.name).collect(),
             options: v.options().iter().map(|o| (o.usage, o.help)).collect(),
-            document: v.rules_text(),
+            document: mark(v.rules_text()),
             link,
         }
     }

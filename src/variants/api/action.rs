@@ -4,6 +4,18 @@ use super::RuleError;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+/// The refusal of a command `word` that `variant` (its name) does not have: the word
+/// (its first 20 characters) and `help` marked as commands ([`super::command_mark`]), so
+/// that each reader writes them its way (Discord as the slash commands).
+pub fn not_part_of(word: &str, variant: &str) -> RuleError {
+    let word: String = word.chars().filter(|&c| c != '`').take(20).collect();
+    RuleError::not_here(format!(
+        "{} is not part of {variant}: {} lists the commands",
+        super::command_mark(&word),
+        super::command_mark("help"),
+    ))
+}
+
 /// One entry of a game's action log: a variant's own action type, kept as JSON so the
 /// referee and the store need not know it. Replaying the log from the start rebuilds the
 /// game exactly.
@@ -26,13 +38,7 @@ impl Action {
     /// The action read back as the variant's own type; an action of another variant's
     /// is refused.
     pub fn to<T: DeserializeOwned>(&self, variant: &str) -> Result<T, RuleError> {
-        serde_json::from_value(self.0.clone()).map_err(|_| {
-            RuleError::not_here(format!(
-                "`{}` is not part of {variant}: {} lists the commands",
-                self.name(),
-                crate::variants::api::command_mark("help"),
-            ))
-        })
+        serde_json::from_value(self.0.clone()).map_err(|_| not_part_of(&self.name(), variant))
     }
 
     /// An entry of the referee's own, written out as JSON.

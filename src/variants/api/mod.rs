@@ -22,7 +22,7 @@ mod seat;
 mod standing;
 mod takeback;
 
-pub use action::Action;
+pub use action::{not_part_of, Action};
 pub use adjudication::{Adjudicable, AdjudicationEntry, ABORTED, ADJUDICATED, REASON_MAX, RESULTS};
 pub use clock::VacationEntry;
 pub use command::{ArgKind, ArgSpec, CommandSpec, GameCommand, IdRule, Reading};

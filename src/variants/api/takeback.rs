@@ -103,9 +103,13 @@ impl Takebacks {
                 ))
             }
             Some(_) => {
-                return Err(RuleError::new(
-                    "your opponent has proposed a takeback: answer it first (takeback accept or decline)",
-                ))
+                return Err(RuleError::new(concat!(
+                    "your opponent has proposed a takeback: answer it first (",
+                    crate::variants::api::command_mark_str!("takeback accept"),
+                    " or ",
+                    crate::variants::api::command_mark_str!("takeback decline"),
+                    ")"
+                )))
             }
             None => {}
         }

@@ -22,13 +22,7 @@ pub(super) fn read(g: &Booster, seat: Seat, c: &GameCommand) -> Result<Reading, 
             BoosterAction::Turn(read_line(g, seat, &line)?)
         }
         "draw" => BoosterAction::Duel(DuelAction::read_draw(c, &crate::variants::chess::DRAW)?),
-        _ => {
-            return Err(RuleError::not_here(format!(
-                "`{}` is not part of Booster Chess: {} lists the commands",
-                c.word.chars().take(20).collect::<String>(),
-                crate::variants::api::command_mark("help"),
-            )))
-        }
+        _ => return Err(crate::variants::api::not_part_of(&c.word, "Booster Chess")),
     };
     Action::of(&action).map(Reading::Act)
 }
@@ -64,9 +58,10 @@ pub fn read_line(g: &Booster, seat: Seat, line: &str) -> Result<Vec<Part>, RuleE
         match word.as_str() {
             "boost" | "step" => {
                 if group.is_empty() {
-                    return Err(RuleError::syntax(
-                        "boost takes the squares to step to, like boost g5 h6",
-                    ));
+                    return Err(RuleError::syntax(concat!(
+                        "boost takes the squares to step to, like ",
+                        command_mark_str!("boost g5 h6")
+                    )));
                 }
                 for s in group {
                     read_step(s)?;

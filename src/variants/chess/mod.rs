@@ -106,11 +106,21 @@ const DRAW_PROPOSAL: OfferWords = OfferWords {
 /// A fast-fifty's words in Chess#.
 const FAST_FIFTY_PROPOSAL: OfferWords = OfferWords {
     already_made: "you have already proposed a fast-fifty",
-    answer_first:
-        "your opponent has proposed a fast-fifty: answer it first (fastfifty accept or reject)",
+    answer_first: concat!(
+        "your opponent has proposed a fast-fifty: answer it first (",
+        command_mark_str!("fastfifty accept"),
+        " or ",
+        command_mark_str!("fastfifty reject"),
+        ")"
+    ),
     own: "you cannot answer your own fast-fifty proposal",
     none: "there is no fast-fifty proposal to answer",
-    made: Said::public(" proposes a fast-fifty: fastfifty accept or reject"),
+    made: Said::public(concat!(
+        " proposes a fast-fifty: ",
+        command_mark_str!("fastfifty accept"),
+        " or ",
+        command_mark_str!("fastfifty reject")
+    )),
     accepted: None,
     declined: Said::public(" declined the fast-fifty"),
 };

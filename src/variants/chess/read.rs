@@ -64,12 +64,10 @@ pub(super) fn read(
             };
             act(ChessAction::Claim(kind, intended))
         }
-        _ => Err(RuleError::not_here(format!(
-            "`{}` is not part of {}: {} lists the commands",
-            command.word.chars().take(20).collect::<String>(),
+        _ => Err(crate::variants::api::not_part_of(
+            &command.word,
             rules.game().variant().display_name(),
-            crate::variants::api::command_mark("help"),
-        ))),
+        )),
     }
 }
 

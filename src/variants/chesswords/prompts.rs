@@ -2,7 +2,35 @@
 //! public and never depend on a secret: a discard's options reach the holder only
 //! through its own projection's instructions.
 
-use crate::variants::api::{Prompt, PromptKind};
+use crate::variants::api::{command_mark_str, Prompt, PromptKind};
+
+/// The game's commands as its texts quote them, marked ([`command_mark_str`]) so that
+/// each reader writes them its own way (Discord as slash commands, the console as typed).
+pub mod say {
+    use super::command_mark_str;
+    /// A clue.
+    pub const CLUE: &str = command_mark_str!("clue TEXT");
+    /// No clue.
+    pub const PASS: &str = command_mark_str!("pass");
+    /// The word guessed and the move.
+    pub const PLAY: &str = command_mark_str!("play WORD MOVE");
+    /// The two letters and the move.
+    pub const LETTERS: &str = command_mark_str!("letters XY MOVE");
+    /// The example of [`LETTERS`].
+    pub const LETTERS_EXAMPLE: &str = command_mark_str!("letters te Qc2");
+    /// A free move.
+    pub const MOVE: &str = command_mark_str!("move MOVE");
+    /// A discard.
+    pub const DISCARD: &str = command_mark_str!("discard CARD");
+    /// No discard.
+    pub const DISCARD_NONE: &str = command_mark_str!("discard none");
+    /// The finale's words.
+    pub const WORDS: &str = command_mark_str!("words WORD1 WORD2");
+    /// No finale words.
+    pub const WORDS_NONE: &str = command_mark_str!("words none");
+    /// A guess at the partner's word.
+    pub const GUESS: &str = command_mark_str!("guess WORD");
+}
 
 /// A clue or a pass by the partner of the side to move.
 pub const CLUE: PromptKind = PromptKind("clue");

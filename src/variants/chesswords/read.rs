@@ -56,11 +56,10 @@ pub(super) fn read(
             [word] => act(ChesswordsAction::Guess(word.clone())),
             _ => Err(usage("guess")),
         },
-        _ => Err(RuleError::not_here(format!(
-            "`{}` is not part of Secret Chesswords: {} lists the commands",
-            command.word.chars().take(20).collect::<String>(),
-            crate::variants::api::command_mark("help"),
-        ))),
+        _ => Err(crate::variants::api::not_part_of(
+            &command.word,
+            "Secret Chesswords",
+        )),
     }
 }
 

@@ -135,7 +135,7 @@ pub const SKIP: CommandSpec = CommandSpec {
 };
 
 /// The rules in brief for `rules cloak`: goal, moves, special rules, the end.
-const RULES: &str = "Goal: checkmate, on the standard board, where every piece but the pawns starts as a numbered checker whose identity only its owner knows. Setup: each player privately assigns king, queen, rooks, bishops and knights to their eight checkers (setup RNBQKBNR or setup random), with the king between the rooks and the bishops on opposite colours. Moves follow the true identities. A turn: you may guess one enemy checker (guess knight 3): right, the identity is public and you get a bonus pawn move; wrong, your opponent gets one. Then your regular move. You may uncloak checkers (uncloak 3 5), showing them for good. A captured checker's identity is announced. Check counts only from pieces whose identity is public. End: capturing the king, or checkmating an uncloaked king, wins; stalemate, two bare kings and agreement (draw offer) draw; a player may resign; time running out loses.";
+const RULES: &str = "Goal: checkmate, on the standard board, where every piece but the pawns starts as a numbered checker whose identity only its owner knows. Setup: each player privately assigns king, queen, rooks, bishops and knights to their eight checkers (`setup RNBQKBNR` or `setup random`), with the king between the rooks and the bishops on opposite colours. Moves follow the true identities. A turn: you may guess one enemy checker (`guess knight 3`): right, the identity is public and you get a bonus pawn move; wrong, your opponent gets one. Then your regular move. You may uncloak checkers (`uncloak 3 5`), showing them for good. A captured checker's identity is announced. Check counts only from pieces whose identity is public. End: capturing the king, or checkmating an uncloaked king, wins; stalemate, two bare kings and agreement (`draw offer`) draw; a player may resign; time running out loses.";
 
 impl VariantSpec for CloakSpec {
     fn id(&self) -> &'static str {
@@ -244,11 +244,10 @@ fn read(g: &Cloak, seat: Seat, c: &GameCommand) -> Result<Reading, RuleError> {
         "move" | "play" => CloakAction::Move(read_move(g, seat, &c.rest(0))?),
         "draw" => CloakAction::Duel(DuelAction::read_draw(c, &DRAW)?),
         _ => {
-            return Err(RuleError::not_here(format!(
-                "`{}` is not part of Cloak and Dagger Chess: {} lists the commands",
-                c.word.chars().take(20).collect::<String>(),
-                crate::variants::api::command_mark("help"),
-            )))
+            return Err(crate::variants::api::not_part_of(
+                &c.word,
+                "Cloak and Dagger Chess",
+            ))
         }
     };
     Action::of(&action).map(Reading::Act)

@@ -266,9 +266,10 @@ impl Cloak {
             return Err(RuleError::new("Cloak and Dagger Chess has two seats"));
         }
         if self.step == Step::Setup {
-            return Err(RuleError::not_your_turn(
-                "the back ranks are being set up: play begins when both players have answered `setup`",
-            ));
+            return Err(RuleError::not_your_turn(concat!(
+                "the back ranks are being set up: play begins when both players have answered ",
+                crate::variants::api::command_mark_str!("setup")
+            )));
         }
         if seat.0 != self.turn {
             return Err(RuleError::not_your_turn("it is not your turn"));
@@ -495,9 +496,10 @@ impl Cloak {
     fn uncloak(&mut self, seat: Seat, ids: &[u8]) -> Result<Vec<Note>, RuleError> {
         let c = self.check_turn(seat)?;
         if ids.is_empty() {
-            return Err(RuleError::syntax(
-                "name the checkers to uncloak: uncloak 3 5",
-            ));
+            return Err(RuleError::syntax(concat!(
+                "name the checkers to uncloak: ",
+                crate::variants::api::command_mark_str!("uncloak 3 5")
+            )));
         }
         let mut queue = self.queue.clone();
         for &id in ids {

@@ -23,13 +23,7 @@ pub(super) fn read(g: &Gravity, seat: Seat, c: &GameCommand) -> Result<Reading, 
         }
         "add" => GravityAction::Add(read_add(g, seat, c)?.to_string()),
         "draw" => GravityAction::Duel(DuelAction::read_draw(c, &DRAW)?),
-        _ => {
-            return Err(RuleError::not_here(format!(
-                "`{}` is not part of Gravity Chess: {} lists the commands",
-                c.word.chars().take(20).collect::<String>(),
-                crate::variants::api::command_mark("help"),
-            )))
-        }
+        _ => return Err(crate::variants::api::not_part_of(&c.word, "Gravity Chess")),
     };
     Action::of(&action).map(Reading::Act)
 }

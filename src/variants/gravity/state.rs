@@ -413,9 +413,10 @@ impl Gravity {
                     self.still_to_move()
                 ),
                 Phase::Add => format!(
-                    "your pieces have moved: now add the {} on rank {} (add COLUMN)",
+                    "your pieces have moved: now add the {} on rank {} ({})",
                     self.to_add().map_or("piece".into(), piece_name),
-                    self.add_rank() + 1
+                    self.add_rank() + 1,
+                    crate::variants::api::command_mark("add COLUMN")
                 ),
             }));
         }

@@ -50,7 +50,14 @@ pub enum NeighbourAction {
 const VARIANT: &str = "Neighbour Chess Solitaire";
 
 /// The warning of a `stop` that would lose at once.
-pub const STOP_WARNING: &str = "stopping now loses the attempt at once: the pieces are apart and none has a neighbour of its colour to lend it a move. Add more pieces (add), or type `stop anyway` to stop all the same";
+pub const STOP_WARNING: &str = concat!(
+    "stopping now loses the attempt at once: the pieces are apart and none has a neighbour of \
+     its colour to lend it a move. Add more pieces (",
+    crate::variants::api::command_mark_str!("add"),
+    "), or send ",
+    crate::variants::api::command_mark_str!("stop anyway"),
+    " to stop all the same"
+);
 
 /// `three`, for "three squares right".
 fn count_words(n: u8) -> String {

@@ -176,14 +176,17 @@ impl Neighbour {
     fn check_adding(&self) -> Result<(), RuleError> {
         self.check_open()?;
         if self.moving {
-            return Err(RuleError::new(
-                "adding is over: move pieces now (move FROM TO)",
-            ));
+            return Err(RuleError::new(concat!(
+                "adding is over: move pieces now (",
+                crate::variants::api::command_mark_str!("move FROM TO"),
+                ")"
+            )));
         }
         if let Some(p) = &self.pending {
             return Err(RuleError::new(format!(
-                "first place the {}: place SQUARE, one of {}",
+                "first place the {}: {}, one of {}",
                 p.card.piece().map(name).unwrap_or_default(),
+                crate::variants::api::command_mark_str!("place SQUARE"),
                 list(p.choices.iter().map(|a| a.0))
             )));
         }

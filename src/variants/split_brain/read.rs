@@ -39,10 +39,6 @@ pub(super) fn read(command: &GameCommand) -> Result<Reading, RuleError> {
             _ => Err(usage("claim")),
         },
         "pick" | "decide" | "choose" | "draw" => Err(usage(&command.word)),
-        _ => Err(RuleError::not_here(format!(
-            "`{}` is not part of Split-Brain Chess: {} lists the commands",
-            command.word.chars().take(20).collect::<String>(),
-            crate::variants::api::command_mark("help"),
-        ))),
+        _ => Err(crate::variants::api::not_part_of(&command.word, "Split-Brain Chess")),
     }
 }

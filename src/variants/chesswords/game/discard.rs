@@ -3,6 +3,7 @@
 //! games stored before discards were private keep the rules they began with.
 
 use super::*;
+use crate::variants::chesswords::prompts::say::*;
 
 impl Chesswords {
     /// A capture opens a discard to the partner (rule 6), told to the partner privately
@@ -43,7 +44,7 @@ impl Chesswords {
                 )
             } else {
                 format!(
-                    "lets you discard {}, if you wish: send me discard CARD privately before \
+                    "lets you discard {}, if you wish: send me {DISCARD} privately before \
                      your next move",
                     card_choice(&options)
                 )
@@ -116,19 +117,25 @@ impl Chesswords {
             let card = Card::parse(text).map_err(|e| RuleError::new(e.to_string()))?;
             let options = self.discardable(&open);
             if !options.contains(&card) {
-                let keep = if last { " (or discard none)" } else { "" };
+                let keep = match last {
+                    true => format!(" (or {DISCARD_NONE})"),
+                    false => String::new(),
+                };
                 return Err(RuleError::new(match options.first() {
                     None => format!(
                         "no card in your hand fits: the capture of your {} by their {} lets you \
                          discard a card of either piece, and you hold neither{}",
                         open.captured.role.name(),
                         open.capturer.role.name(),
-                        if last { ": discard none" } else { "" }
+                        match last {
+                            true => format!(": {DISCARD_NONE}"),
+                            false => String::new(),
+                        }
                     ),
                     Some(first) => format!(
-                        "you may discard {}: discard {}{keep}",
+                        "you may discard {}: {}{keep}",
                         card_choice(&options),
-                        first.short()
+                        command_mark(&format!("discard {}", first.short()))
                     ),
                 }));
             }

@@ -2,6 +2,7 @@
 //! reveals and the score; and what a timeout does in every phase.
 
 use super::*;
+use crate::variants::chesswords::prompts::say::*;
 
 /// The fewest marked letters that two finale words can be made of: each word has at
 /// least two letters and each marked letter is used at most once (rule 9).
@@ -27,7 +28,7 @@ impl Chesswords {
         if let Some(open) = &self.state.open_discard {
             events.push(said(format!(
                 "play is over: {}. {} may still discard for {}'s last capture and decides \
-                 privately (discard CARD or discard none) before the finale",
+                 privately ({DISCARD} or {DISCARD_NONE}) before the finale",
                 why.words(),
                 side(open.holder),
                 side(partner(open.holder))
@@ -70,7 +71,7 @@ impl Chesswords {
         };
         events.push(said(format!(
             "play is over: {}. The marked letters are {}. Each player sends me two words \
-             made from them privately{timer}: words WORD1 WORD2 (or words none)",
+             made from them privately{timer}: {WORDS} (or {WORDS_NONE})",
             why.words(),
             self.marked_text()
         )));
@@ -94,9 +95,9 @@ impl Chesswords {
                 score::word_form(b).map_err(|e| RuleError::new(e.to_string()))?,
             ],
             _ => {
-                return Err(RuleError::new(
-                    "send two words: words WORD1 WORD2 (or words none)",
-                ))
+                return Err(RuleError::new(format!(
+                    "send two words: {WORDS} (or {WORDS_NONE})"
+                )))
             }
         };
         let unused = score::letters_unused(&words, &self.marked_letters())
@@ -136,7 +137,7 @@ impl Chesswords {
                 .is_some_and(|w| !w.is_empty());
             if has_words {
                 events.push(said(format!(
-                    "{}: give a clue for one of your words (clue TEXT)",
+                    "{}: give a clue for one of your words ({CLUE})",
                     side(g)
                 )));
                 self.state.phase = Phase::FinaleClue { giver: g };

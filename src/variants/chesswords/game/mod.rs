@@ -479,9 +479,10 @@ impl Chesswords {
                 format!("{} gives a clue for one of their words", side(*giver))
             }
             Phase::FinaleGuess { giver } => format!(
-                "{} guesses {}'s word (guess WORD)",
+                "{} guesses {}'s word ({})",
                 side(partner(*giver)),
-                side(*giver)
+                side(*giver),
+                prompts::say::GUESS
             ),
             Phase::Over => "the game is over".into(),
         }

@@ -3,6 +3,7 @@
 //! action of any phase on a copy so that a refusal changes nothing.
 
 use super::*;
+use crate::variants::chesswords::prompts::say::*;
 
 /// A clue as typed, trimmed, or why it is not one (rule 5: 1 to 100 characters on one
 /// line).
@@ -10,7 +11,7 @@ fn clue_text(text: &str) -> Result<String, RuleError> {
     let clue = text.trim();
     if clue.is_empty() || clue.contains(['\n', '\r']) || clue.chars().count() > MAX_CLUE {
         return Err(RuleError::new(format!(
-            "a clue is 1 to {MAX_CLUE} characters on one line: clue TEXT (or pass)"
+            "a clue is 1 to {MAX_CLUE} characters on one line: {CLUE} (or {PASS})"
         )));
     }
     Ok(clue.to_string())
@@ -24,7 +25,7 @@ fn two_letters(text: &str) -> Result<(char, char), RuleError> {
             Ok((a.to_ascii_uppercase(), b.to_ascii_uppercase()))
         }
         _ => Err(RuleError::new(format!(
-            "'{}' is not two letters: name the move's first and last letters, e.g. letters te Qc2",
+            "'{}' is not two letters: name the move's first and last letters, e.g. {LETTERS_EXAMPLE}",
             text.chars().take(20).collect::<String>()
         ))),
     }
@@ -44,7 +45,7 @@ impl Chesswords {
             Phase::FinaleClue { giver } if seat == giver => {
                 let clue = clue_text(text)?;
                 let events = vec![said(format!(
-                    "{}'s clue for one of their words: “{clue}”. {}: guess WORD",
+                    "{}'s clue for one of their words: “{clue}”. {}: {GUESS}",
                     side(seat),
                     side(partner(seat))
                 ))];
@@ -59,10 +60,10 @@ impl Chesswords {
     pub(super) fn pass(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
         if self.state.phase != Phase::Clue || seat != partner(self.mover()) {
             return match self.state.phase {
-                Phase::FinaleClue { giver } if giver == seat => Err(RuleError::new(
+                Phase::FinaleClue { giver } if giver == seat => Err(RuleError::new(format!(
                     "in the finale there is no passing: give a clue for one of your words \
-                     (clue TEXT)",
-                )),
+                     ({CLUE})",
+                ))),
                 _ => self.refuse("you cannot pass"),
             };
         }
@@ -102,14 +103,14 @@ impl Chesswords {
         };
         match (&clue, &said_with) {
             (Some(_), None) => {
-                return Err(RuleError::new(
-                    "after a clue say the word you guessed with your move: play WORD MOVE \
-                     (or letters XY MOVE for a penalty point)",
-                ))
+                return Err(RuleError::new(format!(
+                    "after a clue say the word you guessed with your move: {PLAY} (or \
+                     {LETTERS} for a penalty point)",
+                )))
             }
             (None, Some(_)) => {
                 return Err(RuleError::new(format!(
-                    "{} passed, so you move freely: move MOVE (no word or letters)",
+                    "{} passed, so you move freely: {MOVE} (no word or letters)",
                     side(partner(seat))
                 )))
             }
@@ -126,7 +127,7 @@ impl Chesswords {
                 score::matches_move(&word, from, to).map_err(|e| {
                     RuleError::new(format!(
                         "{e}: choose a move from {}… to …{} of your word, or name the \
-                         letters (letters XY MOVE, one penalty point)",
+                         letters ({LETTERS}, one penalty point)",
                         &word[..1],
                         &word[word.len() - 1..]
                     ))

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::variants::api::random::OsEntropy;
-use crate::variants::api::{Audience, Span};
+use crate::variants::api::{typed_commands, Audience, Span};
 use ChesswordsAction as Action;
 
 mod discards;
@@ -50,7 +50,7 @@ fn texts(events: &[Event], public: bool) -> Vec<String> {
         .iter()
         .filter(|e| !e.text.0.iter().any(|s| matches!(s, Span::Player(_))))
         .filter(|e| (e.to == Audience::Everyone) == public)
-        .map(|e| e.text.render(|s| side(s).to_string()))
+        .map(|e| typed_commands(&e.text.render(|s| side(s).to_string())))
         .collect()
 }
 
@@ -59,7 +59,7 @@ fn whispers(events: &[Event], seat: Seat) -> Vec<String> {
     events
         .iter()
         .filter(|e| e.to == Audience::Seat(seat))
-        .map(|e| e.text.render(|s| side(s).to_string()))
+        .map(|e| typed_commands(&e.text.render(|s| side(s).to_string())))
         .collect()
 }
 

@@ -3,6 +3,7 @@
 //! and the export.
 
 use super::*;
+use crate::variants::chesswords::prompts::say::*;
 
 impl Chesswords {
     /// The board as everyone sees it: letters on every square, checkers as discs.
@@ -245,13 +246,13 @@ impl Chesswords {
                 holder, options, ..
             } if *holder == seat => Some(format!(
                 "your partner's capture lets you discard one of these cards: {}. Send me \
-                 discard CARD privately (discard {}). Your hand: {}",
+                 {DISCARD} privately ({}). Your hand: {}",
                 options
                     .iter()
                     .map(|c| format!("{c} ({})", c.short()))
                     .collect::<Vec<_>>()
                     .join(" or "),
-                options[0].short(),
+                command_mark(&format!("discard {}", options[0].short())),
                 cards::hand_text(&self.state.hands[seat.0 as usize])
             )),
             Phase::LastDiscard { holder } if *holder == seat => {
@@ -260,16 +261,16 @@ impl Chesswords {
                 let what = if options.is_empty() {
                     format!(
                         "no card in your hand fits a discard for {}'s last capture, so send me \
-                         discard none",
+                         {DISCARD_NONE}",
                         side(partner(seat))
                     )
                 } else {
                     format!(
-                        "{}'s last capture lets you discard {}: send me discard CARD (discard \
-                         {}), or discard none to keep your cards",
+                        "{}'s last capture lets you discard {}: send me {DISCARD} ({}), or \
+                         {DISCARD_NONE} to keep your cards",
                         side(partner(seat)),
                         card_choice(&options),
-                        options[0].short()
+                        command_mark(&format!("discard {}", options[0].short()))
                     )
                 };
                 Some(format!(
@@ -283,8 +284,8 @@ impl Chesswords {
             }
             Phase::Words if self.state.words[seat.0 as usize].is_none() => Some(format!(
                 "play is over. The marked letters are {}. Send me two words made from them \
-                 (each marked letter at most once across both words): words WORD1 WORD2, or \
-                 words none{}",
+                 (each marked letter at most once across both words): {WORDS}, or \
+                 {WORDS_NONE}{}",
                 self.marked_text(),
                 match self.state.timer_minutes {
                     Some(t) => format!(". You have {}", plural(t as usize, "minute")),
@@ -313,7 +314,7 @@ impl Chesswords {
             let options = self.discardable(open);
             if !options.is_empty() {
                 text.push_str(&format!(
-                    "; {}'s last capture lets you discard {} (discard CARD)",
+                    "; {}'s last capture lets you discard {} ({DISCARD})",
                     side(partner(seat)),
                     card_choice(&options)
                 ));

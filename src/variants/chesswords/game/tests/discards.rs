@@ -21,7 +21,7 @@ fn a_capture_opens_a_private_discard_and_only_the_discard_is_announced() {
     assert!(
         told[0].starts_with(
             "White's capture of your pawn lets you discard the black pawn (bP), if you wish: \
-             send me discard CARD privately before your next move. Your hand: black pawn"
+             send me `discard CARD` privately before your next move. Your hand: black pawn"
         ),
         "{told:?}"
     );
@@ -125,7 +125,10 @@ fn a_discard_that_does_not_fit_is_refused_and_changes_nothing() {
     let mut g = setup(PAWNS, "wK", "bK wP bQ", "");
     clue_and_play(&mut g, "a3b4");
     let e = g.act(B, &Action::Discard("bK".into())).unwrap_err();
-    assert_eq!(e.text, "you may discard the white pawn (wP): discard wP");
+    assert_eq!(
+        typed_commands(&e.text),
+        "you may discard the white pawn (wP): `discard wP`"
+    );
     assert!(g.act(B, &Action::Discard("white pawn".into())).is_ok());
 }
 
@@ -281,7 +284,7 @@ fn capturing_a_king_ends_play_and_the_holder_decides_on_the_discard_privately() 
     assert!(
         public.ends_with(
             "play is over: a king was captured. Black may still discard for White's last \
-             capture and decides privately (discard CARD or discard none) before the finale"
+             capture and decides privately (`discard CARD` or `discard none`) before the finale"
         ),
         "{public}"
     );
@@ -289,10 +292,10 @@ fn capturing_a_king_ends_play_and_the_holder_decides_on_the_discard_privately() 
     assert_eq!(g.state.play_end, Some(PlayEnd::KingCaptured));
     assert_eq!(g.awaiting(), vec![(B, prompts::last_discard())]);
     assert!(prompts::last_discard().secret);
-    let how = g.instructions(B).unwrap();
+    let how = typed_commands(&g.instructions(B).unwrap());
     assert!(
         how.contains(
-            "White's last capture lets you discard the black king (bK): send me discard CARD"
+            "White's last capture lets you discard the black king (bK): send me `discard CARD`"
         ),
         "{how}"
     );
@@ -326,15 +329,18 @@ fn the_wait_at_the_end_of_play_comes_whether_or_not_a_card_qualifies() {
     let (mut g, none) = play("bQ wN");
     assert_eq!(fits, none);
     assert_eq!(g.awaiting(), vec![(B, prompts::last_discard())]);
-    let how = g.instructions(B).unwrap();
+    let how = typed_commands(&g.instructions(B).unwrap());
     assert!(
         how.contains(
-            "no card in your hand fits a discard for White's last capture, so send me discard none"
+            "no card in your hand fits a discard for White's last capture, so send me `discard none`"
         ),
         "{how}"
     );
     let e = g.act(B, &Action::Discard("bQ".into())).unwrap_err();
-    assert!(e.text.contains("you hold neither: discard none"), "{e}");
+    assert!(
+        typed_commands(&e.text).contains("you hold neither: `discard none`"),
+        "{e}"
+    );
     let ev = g.act(B, &Action::Discard("None".into())).unwrap();
     assert_eq!(
         texts(&ev, true)[0],
