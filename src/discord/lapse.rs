@@ -8,7 +8,7 @@
 //! refused as late (`interactions.rs`).
 
 use super::{Core, Out};
-use crate::service::referee::adapter::Posted;
+use crate::service::referee::adapter::PostedMessage;
 use crate::service::referee::ChallengeMark;
 use serenity::all::{ChannelId, EditMessage, Http, MessageId};
 
@@ -74,7 +74,7 @@ impl Core {
             }
         }
         if let (true, Some(sent)) = (lapses(out), sent) {
-            let posted = Posted {
+            let posted = PostedMessage {
                 channel: channel.to_string(),
                 message: sent.to_string(),
             };

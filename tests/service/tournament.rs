@@ -156,7 +156,10 @@ async fn snapshot(svc: &Service, t: i64) -> String {
     let boards = svc.store().boards(t).await.unwrap();
     format!(
         "{} {} {} {:?}",
-        row.state.as_str(), row.current_round, row.version, boards
+        row.state.as_str(),
+        row.current_round,
+        row.version,
+        boards
     )
 }
 

@@ -33,7 +33,7 @@ pub struct ChallengePost {
 
 /// A message an adapter posted: the channel (or private-message channel) and its id.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Posted {
+pub struct PostedMessage {
     /// The channel it was posted in.
     pub channel: String,
     /// The message's id.
@@ -170,8 +170,8 @@ impl Service {
     /// Keeps `posted`, a message of game `id`, as one whose buttons lapse when the game
     /// moves on in its channel ([`Service::take_lapsing`]): stored, so that a restart
     /// forgets none.
-    pub async fn keep_lapsing(&self, id: i64, posted: &Posted) -> Result<(), StoreError> {
-        let Posted { channel, message } = posted;
+    pub async fn keep_lapsing(&self, id: i64, posted: &PostedMessage) -> Result<(), StoreError> {
+        let PostedMessage { channel, message } = posted;
         self.store.keep_lapsing(id, channel, message).await
     }
 
@@ -181,11 +181,11 @@ impl Service {
         &self,
         id: i64,
         channel: Option<&str>,
-    ) -> Result<Vec<Posted>, StoreError> {
+    ) -> Result<Vec<PostedMessage>, StoreError> {
         let taken = self.store.take_lapsing(id, channel).await?;
         Ok(taken
             .into_iter()
-            .map(|(channel, message)| Posted { channel, message })
+            .map(|(channel, message)| PostedMessage { channel, message })
             .collect())
     }
 
