@@ -57,6 +57,7 @@ const SQLITE: &[File] = files!("":
     "0026_thread_retitles.sql",
     "0027_engine_turns.sql",
     "0028_outbox_claims.sql",
+    "0029_analysis_progress.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -83,6 +84,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0026_thread_retitles.sql",
     "0027_engine_turns.sql",
     "0028_outbox_claims.sql",
+    "0029_analysis_progress.sql",
 );
 
 /// Which schema's migrations.

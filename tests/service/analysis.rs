@@ -47,14 +47,19 @@ async fn play(svc: &Service, white: &str, black: &str, moves: &[&str]) {
     }
 }
 
-/// Makes every queued analysis and returns the messages the outbox then holds.
+/// Makes every queued analysis and returns the messages the outbox then holds, but the
+/// updates of the analyses' progress messages.
 async fn analyse_all(svc: &Service) -> Vec<Outbound> {
     while svc.analyse_next(60).await.unwrap().is_some() {}
     let queued = svc.claim_undelivered().await.unwrap();
     for q in &queued {
         svc.delivered(q.id, T0).await.unwrap();
     }
-    queued.into_iter().map(|q| q.message).collect()
+    queued
+        .into_iter()
+        .map(|q| q.message)
+        .filter(|m| m.progress.is_none())
+        .collect()
 }
 
 /// The first answer is a refusal of `kind` whose text says `words`.
