@@ -299,12 +299,7 @@ impl Session<'_> {
         // bot's analysis task, so that its report follows the answer.
         if self.service.take_analysis_news() {
             let lease = self.service.analysis_lease_seconds();
-            while self
-                .service
-                .analyse_next(lease)
-                .await?
-                .is_some()
-            {}
+            while self.service.analyse_next(lease).await?.is_some() {}
         }
         // The engine's turn the command gave it, in a game against the bot, is played
         // now, through the same queue as the bot's engine task; its move follows.

@@ -88,7 +88,9 @@ impl Core {
                     }
                 }
                 Ok(None) => {}
-                Err(e) => tracing::warn!(game = p.game, error = %e, "cannot show an analysis's progress"),
+                Err(e) => {
+                    tracing::warn!(game = p.game, error = %e, "cannot show an analysis's progress")
+                }
             }
         }
         if p.state != ProgressState::Running {

@@ -101,7 +101,8 @@ impl Store {
         destination: &str,
         (channel, message): (&str, &str),
     ) -> Result<(), StoreError> {
-        on_pool!(self.pool, |p| sqlx::query(
+        on_pool!(self.pool, |p| {
+            sqlx::query(
             "INSERT INTO analysis_posts (game_id, destination, channel, message) VALUES ($1, $2, $3, $4)
              ON CONFLICT (game_id, destination) DO UPDATE SET channel = $3, message = $4"
         )
@@ -111,7 +112,8 @@ impl Store {
         .bind(message)
         .execute(p)
         .await?
-        .rows_affected());
+        .rows_affected()
+        });
         Ok(())
     }
 

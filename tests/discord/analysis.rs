@@ -73,7 +73,11 @@ async fn the_analyse_button_posts_the_report_with_its_graph_in_the_thread() {
     let reqs = fake.requests();
     let (posted, edits) = progress_requests(&reqs, &thread, 1);
     assert_eq!(posted.len(), 1, "one progress message: {posted:?}");
-    assert!(posted[0].shown().contains("Analysing game #1"), "{}", posted[0].json);
+    assert!(
+        posted[0].shown().contains("Analysing game #1"),
+        "{}",
+        posted[0].json
+    );
     assert!((1..=6).contains(&edits.len()), "{} edits", edits.len());
     let last = edits.last().unwrap();
     assert!(

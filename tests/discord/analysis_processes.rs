@@ -6,8 +6,8 @@
 
 use super::analysis::progress_requests;
 use super::shards::{
-    postal_run, posts_with, scratch, sqlite_in, stop, wait_post, ALICE, BOB, CAROL, DAVE,
-    GAMES_0, GAMES_1, GUILD_0, GUILD_1,
+    postal_run, posts_with, scratch, sqlite_in, stop, wait_post, ALICE, BOB, CAROL, DAVE, GAMES_0,
+    GAMES_1, GUILD_0, GUILD_1,
 };
 use crate::common;
 use crate::fake_discord::Fake;
@@ -19,8 +19,7 @@ use std::time::{Duration, Instant};
 /// progress updated at each fifth, and an analysis's claim held two seconds.
 fn engine_config(dir: &Path, nodes: u64) -> String {
     let path = dir.join("postal.toml");
-    let text =
-        format!("[engines]\nnodes = {nodes}\nprogress_seconds = 0\nlease_seconds = 2\n");
+    let text = format!("[engines]\nnodes = {nodes}\nprogress_seconds = 0\nlease_seconds = 2\n");
     std::fs::write(&path, text).unwrap();
     path.display().to_string()
 }
@@ -62,7 +61,12 @@ async fn mated(
     for (i, mv) in moves.iter().enumerate() {
         let who = if i % 2 == 0 { white } else { black };
         fake.say_in(guild, who, &thread, mv);
-        wait_post(fake, &thread, &format!("played {}", mv.trim_end_matches('#'))).await;
+        wait_post(
+            fake,
+            &thread,
+            &format!("played {}", mv.trim_end_matches('#')),
+        )
+        .await;
     }
     wait_post(fake, &thread, "checkmate").await;
     thread
@@ -122,13 +126,20 @@ async fn an_analysis_killed_with_its_process_is_finished_once_by_the_next() {
     assert_eq!(common::sql::one(&url, status).await, "done");
     let all = evaluations(&url).await;
     assert_eq!(all.len(), SCHOLARS_MATE.len() + 1, "{all:?}");
-    assert_eq!(all[..stored.len()], stored[..], "what the dead process stored is kept");
+    assert_eq!(
+        all[..stored.len()],
+        stored[..],
+        "what the dead process stored is kept"
+    );
     let reqs = fake.requests();
     assert_eq!(posts_with(&reqs, &thread, "Analysis of game #1").len(), 1);
     // One progress message: the restarted process edited the one the dead one posted.
     let (posted, edits) = progress_requests(&reqs, &thread, 1);
     assert_eq!(posted.len(), 1, "{posted:?}");
-    assert!(edits.iter().any(|e| e.at > killed), "edited after the restart");
+    assert!(
+        edits.iter().any(|e| e.at > killed),
+        "edited after the restart"
+    );
     let last = edits.last().unwrap();
     assert!(last.shown().contains("Analysed game #1"), "{}", last.json);
 }

@@ -82,7 +82,11 @@ pub(crate) async fn stop(child: Child) -> Output {
     out
 }
 
-pub(crate) fn posts_with<'a>(reqs: &'a [Recorded], channel: &str, needle: &str) -> Vec<&'a Recorded> {
+pub(crate) fn posts_with<'a>(
+    reqs: &'a [Recorded],
+    channel: &str,
+    needle: &str,
+) -> Vec<&'a Recorded> {
     let path = format!("/channels/{channel}/messages");
     reqs.iter()
         .filter(|r| r.method == "POST" && r.path == path && r.ok())

@@ -194,7 +194,11 @@ impl Service {
 
     /// Forgets where game `game`'s progress message to `to` was posted, once its last
     /// update (done or failed) is shown: another analysis of the game posts its own.
-    pub async fn forget_analysis_post(&self, game: i64, to: &Destination) -> Result<(), StoreError> {
+    pub async fn forget_analysis_post(
+        &self,
+        game: i64,
+        to: &Destination,
+    ) -> Result<(), StoreError> {
         self.store
             .forget_analysis_post(game, &destination_key(to))
             .await
