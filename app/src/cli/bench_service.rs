@@ -110,7 +110,7 @@ impl std::fmt::Display for BenchReport {
         if let Some(a) = &self.analyses {
             write!(
                 f,
-                "; {} analyses of a 40-move game running (Stockfish, default budget): {} done when the moves ended, {:.2} s each",
+                "; analyses of a 40-move game running (Stockfish, default budget): {}, {} done when the moves ended, {:.2} s each",
                 a.queued, a.done_during_moves, a.seconds_each
             )?;
         }
