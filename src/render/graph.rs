@@ -10,9 +10,8 @@ use super::canvas::Canvas;
 use super::fonts::{cap_height, GlyphCache};
 use super::palette::Palette;
 use super::theme::Rgb;
-use super::{BoardGeometry, Image};
-use crate::rules::Color;
-use std::sync::{Arc, OnceLock};
+use super::Image;
+use std::sync::OnceLock;
 
 /// How bad a marked move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,21 +175,7 @@ impl EvalGraph {
         }
         self.draw_marks(&mut canvas, &ix);
         self.draw_axes(&mut canvas, &pal, &ix, &labels);
-        Image {
-            width: WIDTH as u32,
-            height: HEIGHT as u32,
-            raw: canvas.px,
-            palette: Arc::from(pal.colors()),
-            board: BoardGeometry {
-                x: 0,
-                y: 0,
-                square: 0,
-                files: 0,
-                ranks: 0,
-                bottom: Color::White,
-            },
-            tiles: None,
-        }
+        Image::without_board(canvas, &pal)
     }
 
     /// Each marked move's dot, on the curve.
