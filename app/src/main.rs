@@ -214,6 +214,11 @@ enum BenchCommand {
         /// the instructions per move (README, "Benchmarks").
         #[arg(long)]
         count: Option<usize>,
+        /// Plays that many 40-move games to their end and queues their engine analyses
+        /// first; the analysis task makes them with the real engines (default settings)
+        /// while the moves are measured, and the time each took is reported.
+        #[arg(long, default_value_t = 0)]
+        analyses: usize,
     },
     /// The deadline check's cost: that many active games stored, then ticks of the
     /// deadline check with nothing due, each timed (a tick reads what is due, so it costs
@@ -335,8 +340,11 @@ fn main() -> ExitCode {
                     db,
                     crowd,
                     count,
+                    analyses,
                 },
-        } => report(cli::bench_service::main(games, runs, db, crowd, count)),
+        } => report(cli::bench_service::main(
+            games, runs, db, crowd, count, analyses,
+        )),
         Command::Bench {
             what: BenchCommand::Deadlines { games, ticks },
         } => report(cli::bench_deadlines::main(games, ticks)),

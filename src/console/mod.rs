@@ -298,12 +298,8 @@ impl Session<'_> {
         // An analysis the command queued is made now, through the same queue as the
         // bot's analysis task, so that its report follows the answer.
         if self.service.take_analysis_news() {
-            while self
-                .service
-                .analyse_next(crate::service::referee::ANALYSIS_LEASE_SECONDS)
-                .await?
-                .is_some()
-            {}
+            let lease = self.service.analysis_lease_seconds();
+            while self.service.analyse_next(lease).await?.is_some() {}
         }
         // The engine's turn the command gave it, in a game against the bot, is played
         // now, through the same queue as the bot's engine task; its move follows.
@@ -408,8 +404,10 @@ impl Session<'_> {
         out: &mut impl Write,
     ) -> Result<(), ConsoleError> {
         for q in queued {
-            // The console gives games no threads: a thread to rename is nothing to it.
-            if !q.message.retitle {
+            // The console gives games no threads: a thread to rename is nothing to it. Nor
+            // does it show an analysis's progress: it makes an analysis before it reads
+            // its next line, so the report follows at once.
+            if !q.message.retitle && q.message.progress.is_none() {
                 self.print(std::slice::from_ref(&q.message), out)?;
             }
             self.service.delivered(q.id, self.now).await?;

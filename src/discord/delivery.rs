@@ -106,6 +106,11 @@ impl Core {
     /// instead of text; and, on a message announcing a game's end, the game's record
     /// (`.pgn`) and its animation (`.gif`).
     pub(super) async fn body(&self, out: &Out) -> (Vec<Part>, Vec<CreateAttachment>) {
+        if let Some(p) = &out.msg.progress {
+            // An analysis's progress: a small embed, nothing else.
+            let page = super::progress::progress_page(p);
+            return (vec![(String::new(), vec![page.embed()])], Vec::new());
+        }
         let mut files: Vec<CreateAttachment> = self.png(&out.msg.image).await.into_iter().collect();
         if let Some(table) = &out.msg.table {
             // A tournament's standings, drawn off the async runtime's threads.
@@ -330,6 +335,15 @@ impl Core {
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "cannot look up a game's thread"),
             }
+        }
+        if let Some(p) = message.progress {
+            // An analysis's progress: its message edited, or posted the first time.
+            drop(starting);
+            self.deliver_progress(http, id, message, p).await;
+            if let Err(e) = self.service.delivered(id, unix_now()).await {
+                tracing::error!(error = %e, "cannot mark a message delivered");
+            }
+            return;
         }
         // The end of a game carries its Rematch button, as an end by a move does.
         let mut outs = vec![Out {

@@ -33,6 +33,7 @@ mod messages;
 mod monitor;
 pub mod names;
 mod places;
+mod progress;
 pub mod registration;
 mod retitle;
 pub mod shards;
@@ -585,7 +586,7 @@ impl Bot {
         let analyses = AnalysisTask::spawn(
             core.service.clone(),
             Duration::from_secs(core.cfg.tick_seconds),
-            crate::service::referee::ANALYSIS_LEASE_SECONDS,
+            core.service.analysis_lease_seconds(),
         );
         let engine_turns = EngineTask::spawn(
             core.service.clone(),

@@ -41,6 +41,13 @@ pub struct EngineSettings {
     /// How many times a position is tried again, with the engine started again, after
     /// the engine failed (0 to 5).
     pub retries: u32,
+    /// The least time between two updates of an analysis's progress message, in seconds
+    /// (0 to 600; 0: an update at each fifth of the positions, whatever the time).
+    pub progress_seconds: u64,
+    /// How long a process holds an analysis it works on without storing a position, in
+    /// seconds, before another may take it over (2 to 3600): the longest an analysis
+    /// whose process died waits.
+    pub lease_seconds: u64,
 }
 
 impl Default for EngineSettings {
@@ -54,6 +61,8 @@ impl Default for EngineSettings {
             nodes: 100_000,
             timeout_seconds: 30,
             retries: 2,
+            progress_seconds: 3,
+            lease_seconds: 60,
         }
     }
 }
@@ -61,13 +70,15 @@ impl Default for EngineSettings {
 impl EngineSettings {
     /// Why these settings cannot be used, if they cannot.
     pub fn problem(&self) -> Option<String> {
-        let checks: [(&str, u64, u64, u64); 6] = [
+        let checks: [(&str, u64, u64, u64); 8] = [
             ("pool", self.pool.into(), 1, 16),
             ("threads", self.threads.into(), 1, 64),
             ("hash_mb", self.hash_mb.into(), 1, 4096),
             ("nodes", self.nodes, 1_000, 100_000_000),
             ("timeout_seconds", self.timeout_seconds, 1, 600),
             ("retries", self.retries.into(), 0, 5),
+            ("progress_seconds", self.progress_seconds, 0, 600),
+            ("lease_seconds", self.lease_seconds, 2, 3600),
         ];
         checks
             .iter()

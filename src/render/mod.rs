@@ -95,6 +95,25 @@ struct BoardGeometry {
 }
 
 impl Image {
+    /// An image drawn on `canvas` with `palette` that holds no board (a table, a graph).
+    fn without_board(canvas: canvas::Canvas, palette: &palette::Palette) -> Image {
+        Image {
+            width: canvas.w as u32,
+            height: canvas.h as u32,
+            raw: canvas.px,
+            palette: Arc::from(palette.colors()),
+            board: BoardGeometry {
+                x: 0,
+                y: 0,
+                square: 0,
+                files: 0,
+                ranks: 0,
+                bottom: Color::White,
+            },
+            tiles: None,
+        }
+    }
+
     /// Width in pixels.
     pub fn width(&self) -> u32 {
         self.width

@@ -10,9 +10,8 @@ use super::canvas::Canvas;
 use super::fonts::{cap_height, GlyphCache, Line};
 use super::palette::Palette;
 use super::theme::Theme;
-use super::{BoardGeometry, Image};
-use crate::rules::Color;
-use std::sync::{Arc, OnceLock};
+use super::Image;
+use std::sync::OnceLock;
 
 /// Rows drawn at most (a line below says how many more there are).
 pub const MAX_ROWS: usize = 128;
@@ -111,21 +110,7 @@ pub fn render_table(table: &Table, theme: &Theme) -> Image {
         let top = top0 + ROW_H * (1 + shown);
         canvas.text((MARGIN + PAD) as i32, baseline(top), m, ink.dim, &pal);
     }
-    Image {
-        width: canvas.w as u32,
-        height: canvas.h as u32,
-        raw: canvas.px,
-        palette: Arc::from(pal.colors()),
-        board: BoardGeometry {
-            x: 0,
-            y: 0,
-            square: 0,
-            files: 0,
-            ranks: 0,
-            bottom: Color::White,
-        },
-        tiles: None,
-    }
+    Image::without_board(canvas, &pal)
 }
 
 /// A table's text laid out: every cell set once and cut to its column's limit, the

@@ -111,6 +111,8 @@ struct Engines {
     nodes: Option<u64>,
     timeout_seconds: Option<u64>,
     retries: Option<u32>,
+    progress_seconds: Option<u64>,
+    lease_seconds: Option<u64>,
 }
 
 impl Engines {
@@ -131,6 +133,8 @@ impl Engines {
             nodes: self.nodes.unwrap_or(d.nodes),
             timeout_seconds: self.timeout_seconds.unwrap_or(d.timeout_seconds),
             retries: self.retries.unwrap_or(d.retries),
+            progress_seconds: self.progress_seconds.unwrap_or(d.progress_seconds),
+            lease_seconds: self.lease_seconds.unwrap_or(d.lease_seconds),
         }
     }
 }

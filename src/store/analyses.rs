@@ -6,6 +6,7 @@
 //! process that dies holding an analysis loses its claim when the lease runs out, and
 //! whoever claims it next goes on from the positions stored.
 
+use super::analysis_posts::{queue_progress, ProgressUpdate};
 use super::outbox::{unix_now, NewMessage};
 use super::{on_pool, Backend, Store, StoreError};
 use sqlx::Row;
@@ -238,14 +239,15 @@ impl Store {
         })
     }
 
-    /// Ends an analysis this process holds, done or failed (`error`), with the messages
-    /// that report it queued in the outbox (each marked as an analysis's report), in one
-    /// transaction; `false`, and nothing written, when the claim was lost.
+    /// Ends an analysis this process holds, done or failed (`error`), with the last
+    /// update of its progress message and the messages that report it queued in the
+    /// outbox (each marked as an analysis's report), in one transaction; `false`, and
+    /// nothing written, when the claim was lost.
     pub async fn finish_analysis(
         &self,
         game_id: i64,
         error: Option<&str>,
-        messages: &[NewMessage],
+        (progress, messages): (Option<&ProgressUpdate>, &[NewMessage]),
         at: i64,
     ) -> Result<bool, StoreError> {
         let status = if error.is_some() { "failed" } else { "done" };
@@ -266,6 +268,9 @@ impl Store {
             .rows_affected();
             if held == 0 {
                 return Ok(false);
+            }
+            if let Some(update) = progress {
+                queue_progress!(tx, game_id, update, at);
             }
             for m in messages {
                 sqlx::query(

@@ -157,6 +157,7 @@ const DELETIONS: &[&str] = &[
     "DELETE FROM held_messages WHERE user_id = $1",
     "DELETE FROM dm_closed WHERE user_id = $1",
     "DELETE FROM outbox WHERE destination = 'dm:' || $1",
+    "DELETE FROM analysis_posts WHERE destination = 'dm:' || $1",
 ];
 
 /// Takes `$user` out of the tournaments and competitions not yet over in transaction

@@ -58,6 +58,7 @@ const SQLITE: &[File] = files!("":
     "0027_engine_turns.sql",
     "0028_outbox_claims.sql",
     "0029_lapsing_buttons.sql",
+    "0030_analysis_progress.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -85,6 +86,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0027_engine_turns.sql",
     "0028_outbox_claims.sql",
     "0029_lapsing_buttons.sql",
+    "0030_analysis_progress.sql",
 );
 
 /// Which schema's migrations.

@@ -15,6 +15,7 @@ pub use recorded::recording_events;
 
 mod adapter;
 mod analyses;
+mod analysis_posts;
 mod checkpoint;
 mod competition;
 mod conditional;
@@ -47,6 +48,7 @@ mod vacations;
 
 pub use adapter::LAPSING_KEPT;
 pub use analyses::{AnalysisRow, AnalysisStatus, StoredPosition};
+pub use analysis_posts::ProgressUpdate;
 pub use conditional::ConditionalLine;
 pub use copy::{Copied, TABLES};
 pub use deadlines::{DeadlineToCheck, CHALLENGES_MADE_BEFORE, DEADLINES_TO_CHECK, DIGESTS_DUE};

@@ -99,6 +99,9 @@ pub struct QueuedMessage {
     /// The seat whose time has run out, on the notice that the others may claim the win
     /// ([`NewMessage::claim_seat`]).
     pub claim_seat: Option<u8>,
+    /// Where an analysis stands, on a message that updates its progress message (JSON,
+    /// migration 0030): its deliverer edits the message it posted before for the game.
+    pub progress: Option<String>,
 }
 
 /// The messages as the JSON array the `game_writes` trigger reads.
@@ -163,7 +166,7 @@ impl Store {
                 "UPDATE outbox SET claimed_by = $1, claimed_until = $2 + $3
                  WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
-                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle, claim_seat"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle, claim_seat, progress"
             }
             // Rows another process is claiming at this moment are skipped, not waited
             // for: no claimer waits on another, and none can deadlock with another.
@@ -172,7 +175,7 @@ impl Store {
                  WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $2)
                    FOR UPDATE SKIP LOCKED)
-                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle, claim_seat"
+                 RETURNING id, game_id, destination, text, board, ending, started, standings, analysis, retitle, claim_seat, progress"
             }
         };
         let mut rows = on_pool!(self.pool, |p| sqlx::query(sql)
@@ -196,6 +199,7 @@ impl Store {
                 claim_seat: r
                     .get::<Option<i64>, _>(10)
                     .and_then(|s| u8::try_from(s).ok()),
+                progress: r.get(11),
             })
             .collect::<Vec<_>>());
         rows.sort_by_key(|q| q.id);

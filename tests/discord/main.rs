@@ -10,6 +10,7 @@ mod fake_discord;
 mod toy;
 
 mod analysis;
+mod analysis_processes;
 mod chess960;
 mod chesswords;
 mod competition_deals;

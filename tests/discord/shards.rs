@@ -11,18 +11,18 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
 use std::time::Duration;
 
-const TOKEN: &str = "test-token.not-a-real-one";
-const ALICE: (&str, &str) = ("300000000000000001", "alice");
-const BOB: (&str, &str) = ("300000000000000002", "bob");
-const CAROL: (&str, &str) = ("300000000000000003", "carol");
-const DAVE: (&str, &str) = ("300000000000000004", "dave");
+pub(crate) const TOKEN: &str = "test-token.not-a-real-one";
+pub(crate) const ALICE: (&str, &str) = ("300000000000000001", "alice");
+pub(crate) const BOB: (&str, &str) = ("300000000000000002", "bob");
+pub(crate) const CAROL: (&str, &str) = ("300000000000000003", "carol");
+pub(crate) const DAVE: (&str, &str) = ("300000000000000004", "dave");
 /// A guild on shard 0 of 2: `(id >> 22) % 2 == 0`.
-const GUILD_0: &str = fake_discord::GUILD_ID;
+pub(crate) const GUILD_0: &str = fake_discord::GUILD_ID;
 /// A guild on shard 1 of 2: `(id >> 22) % 2 == 1`.
-const GUILD_1: &str = "200000000004194305";
+pub(crate) const GUILD_1: &str = "200000000004194305";
 /// A channel of each guild.
-const GAMES_0: &str = "400000000000000001";
-const GAMES_1: &str = "400000000000000002";
+pub(crate) const GAMES_0: &str = "400000000000000001";
+pub(crate) const GAMES_1: &str = "400000000000000002";
 
 #[test]
 fn the_test_guilds_are_on_the_shards_they_are_named_for() {
@@ -31,7 +31,7 @@ fn the_test_guilds_are_on_the_shards_they_are_named_for() {
 }
 
 /// A fresh scratch directory for a test.
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("postal-shards-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -39,13 +39,13 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// The database of the processes run in `dir`: the file `dir/postal.db`.
-fn sqlite_in(dir: &Path) -> String {
+pub(crate) fn sqlite_in(dir: &Path) -> String {
     dir.join("postal.db").display().to_string()
 }
 
 /// `postal run` against the fake, in `dir` (so no config file is found), on the database
 /// `dir/postal.db`, with the shard setting `shards`, output piped.
-fn postal_run(fake: &Fake, dir: &Path, shards: &str) -> std::process::Command {
+pub(crate) fn postal_run(fake: &Fake, dir: &Path, shards: &str) -> std::process::Command {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_postal"));
     cmd.arg("run")
         .current_dir(dir)
@@ -65,7 +65,7 @@ fn postal_run(fake: &Fake, dir: &Path, shards: &str) -> std::process::Command {
 }
 
 /// Stops a `postal run` with SIGTERM and returns its output, checking it stopped cleanly.
-async fn stop(child: Child) -> Output {
+pub(crate) async fn stop(child: Child) -> Output {
     let pid = libc::pid_t::try_from(child.id()).unwrap();
     // SAFETY: signalling a child process this test started and has not yet waited for.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
@@ -82,7 +82,11 @@ async fn stop(child: Child) -> Output {
     out
 }
 
-fn posts_with<'a>(reqs: &'a [Recorded], channel: &str, needle: &str) -> Vec<&'a Recorded> {
+pub(crate) fn posts_with<'a>(
+    reqs: &'a [Recorded],
+    channel: &str,
+    needle: &str,
+) -> Vec<&'a Recorded> {
     let path = format!("/channels/{channel}/messages");
     reqs.iter()
         .filter(|r| r.method == "POST" && r.path == path && r.ok())
@@ -91,7 +95,7 @@ fn posts_with<'a>(reqs: &'a [Recorded], channel: &str, needle: &str) -> Vec<&'a 
 }
 
 /// Waits for a message containing `needle` in `channel`.
-async fn wait_post(fake: &Fake, channel: &str, needle: &str) {
+pub(crate) async fn wait_post(fake: &Fake, channel: &str, needle: &str) {
     fake.wait_for(&format!("a message with '{needle}' in {channel}"), |r| {
         !posts_with(r, channel, needle).is_empty()
     })

@@ -300,3 +300,40 @@ fn there_are_no_draws() {
     }
     assert!(!g.is_over(), "no repetition rule");
 }
+
+/// Why no engine analyses Chess# (docs/rules/implementation/chess-sharp.md): Debian's
+/// Fairy-Stockfish 11.1, taught Chess# through `VariantPath` with the golden data's
+/// variant file, generates at the start moves Chess# forbids (a pawn moving before the
+/// king is in, the queen dropped first), so its evaluations are of another game.
+#[test]
+fn fairy_stockfish_taught_chess_sharp_plays_moves_chess_sharp_forbids() {
+    use std::io::Write;
+    let engine = std::path::Path::new("/usr/games/fairy-stockfish");
+    assert!(engine.is_file(), "apt-get install fairy-stockfish");
+    let ini = common::root().join("tools/golden/chess_sharp.ini");
+    let start = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
+    let mut child = std::process::Command::new(engine)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!(
+        "uci\nsetoption name VariantPath value {}\nsetoption name UCI_Variant value chesssharp\nisready\nposition fen {start}\ngo perft 1\nquit\n",
+        ini.display()
+    );
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let engine_moves: Vec<&str> = text.lines().filter_map(|l| l.strip_suffix(": 1")).collect();
+    assert!(engine_moves.len() > 20, "{text}");
+    let p = pos(V, start);
+    for forbidden in ["e2e3", "Q@d1"] {
+        assert!(engine_moves.contains(&forbidden), "{text}");
+        assert!(!legal(&p, forbidden), "{forbidden}");
+    }
+}

@@ -12,7 +12,7 @@ use crate::common;
 use common::service::{say, seeded, start_game, TempDir, T0};
 use postal::analysis::{judge, Judgment, Score};
 use postal::engines::EngineSettings;
-use postal::service::referee::{Outbound, Service, Settings};
+use postal::service::referee::{AnalysisProgress, Outbound, ProgressState, Service, Settings};
 use postal::store::{AnalysisStatus, Store, StoredPosition};
 use postal::variants::api::RefusalKind;
 use std::path::{Path, PathBuf};
@@ -47,14 +47,28 @@ async fn play(svc: &Service, white: &str, black: &str, moves: &[&str]) {
     }
 }
 
-/// Makes every queued analysis and returns the messages the outbox then holds.
+/// Makes every queued analysis and returns the messages the outbox then holds, but the
+/// updates of the analyses' progress messages.
 async fn analyse_all(svc: &Service) -> Vec<Outbound> {
+    analyse_all_with_progress(svc).await.0
+}
+
+/// Makes every queued analysis and returns the messages the outbox then holds: the
+/// reports, and the updates of the progress messages not superseded.
+async fn analyse_all_with_progress(svc: &Service) -> (Vec<Outbound>, Vec<AnalysisProgress>) {
     while svc.analyse_next(60).await.unwrap().is_some() {}
     let queued = svc.claim_undelivered().await.unwrap();
     for q in &queued {
         svc.delivered(q.id, T0).await.unwrap();
     }
-    queued.into_iter().map(|q| q.message).collect()
+    let (progress, reports): (Vec<Outbound>, Vec<Outbound>) = queued
+        .into_iter()
+        .map(|q| q.message)
+        .partition(|m| m.progress.is_some());
+    (
+        reports,
+        progress.iter().filter_map(|m| m.progress).collect(),
+    )
 }
 
 /// The first answer is a refusal of `kind` whose text says `words`.
@@ -91,8 +105,16 @@ async fn the_fools_mate_is_whites_blunder_and_its_graph_ends_at_mate() {
     // Stored before it was acknowledged.
     let row = svc.store().analysis(1).await.unwrap().unwrap();
     assert_eq!(row.status, AnalysisStatus::Queued);
-    let posted = analyse_all(&svc).await;
+    let (posted, progress) = analyse_all_with_progress(&svc).await;
     assert_eq!(posted.len(), 1, "{posted:?}");
+    // Of the progress message's updates, only the last is left to deliver: done.
+    let done = AnalysisProgress {
+        game: 1,
+        done: 5,
+        of: 5,
+        state: ProgressState::Done,
+    };
+    assert_eq!(progress, [done]);
     let report = &posted[0];
     assert!(report.text.contains("2. g4?? blunder"), "{}", report.text);
     assert!(
@@ -299,12 +321,13 @@ fn script(dir: &Path, name: &str, on_go: &str) -> PathBuf {
     path
 }
 
-/// A finished two-move game of standard chess analysed with `stockfish` standing in.
+/// A finished two-move game of standard chess analysed with `stockfish` standing in: the
+/// reports, and the progress message's last update.
 async fn analysed_with(
     dir: &TempDir,
     stockfish: PathBuf,
     retries: u32,
-) -> (Service, Vec<Outbound>) {
+) -> (Service, Vec<Outbound>, Vec<AnalysisProgress>) {
     let engines = EngineSettings {
         stockfish: Some(stockfish),
         timeout_seconds: 1,
@@ -317,8 +340,8 @@ async fn analysed_with(
     say(&svc, "resign", "bob", "resign 1", T0 + 20).await;
     let out = say(&svc, "ask", "alice", "analyse 1", T0 + 30).await;
     assert!(out[0].text.contains("queued"), "{}", out[0].text);
-    let posted = analyse_all(&svc).await;
-    (svc, posted)
+    let (posted, progress) = analyse_all_with_progress(&svc).await;
+    (svc, posted, progress)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -335,8 +358,16 @@ async fn engines_that_crash_hang_or_answer_garbage_end_in_a_failure_reported_and
     ] {
         let dir = TempDir::new("analysis-fault");
         let engine = script(&dir.0, name, on_go);
-        let (svc, posted) = analysed_with(&dir, engine, 1).await;
+        let (svc, posted, progress) = analysed_with(&dir, engine, 1).await;
         assert_eq!(posted.len(), 1, "{name}");
+        // The progress message says where it stopped: at the start, of three positions.
+        let stopped = AnalysisProgress {
+            game: 1,
+            done: 0,
+            of: 3,
+            state: ProgressState::Failed,
+        };
+        assert_eq!(progress, [stopped], "{name}");
         assert!(
             posted[0].text.contains("The analysis of game #1 failed"),
             "{name}: {}",
@@ -372,7 +403,7 @@ async fn an_engine_that_crashes_once_is_started_again_and_the_position_tried_aga
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let (svc, posted) = analysed_with(&dir, path, 1).await;
+    let (svc, posted, _) = analysed_with(&dir, path, 1).await;
     assert!(
         posted[0]
             .text

@@ -7,13 +7,21 @@
 //! move, which other processes do not inflate much, and the load average when it started.
 //! `--runs N` repeats the measurement on a new database each time and reports the best
 //! and the median run.
+//!
+//! `--analyses N` first plays N games of [`FORTY_MOVES`] to their end and queues their
+//! engine analyses, then plays the measured moves while the bot's analysis task makes
+//! them with the real engines at the default settings (one engine, one thread, 100,000
+//! nodes a position), as `postal run` does; it reports how many were done when the moves
+//! ended, and, once all are, the time each took.
 
 use super::CliError;
+use postal::service::analysis_task::AnalysisTask;
 use postal::service::referee::{Incoming, Place, Service};
 use postal::service::settings::Settings;
-use postal::store::Store;
+use postal::store::{AnalysisStatus, Store};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Morphy's Opera Game (Paris 1858): 33 plies ending in mate, played by every bench game.
 pub const OPERA_GAME: [&str; 33] = [
@@ -21,6 +29,30 @@ pub const OPERA_GAME: [&str; 33] = [
     "Qe7", "Nc3", "c6", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+", "Nbd7", "O-O-O", "Rd8", "Rxd7",
     "Rxd7", "Rd1", "Qe6", "Bxd7+", "Nxd7", "Qb8+", "Nxb8", "Rd8#",
 ];
+
+/// A game of 40 moves (80 plies, no end on the board), played by every analysed game of
+/// `--analyses`: Stockfish 15.1 against itself at 3,000 nodes a move, from the start.
+pub const FORTY_MOVES: [&str; 80] = [
+    "d4", "d5", "c4", "e6", "Nf3", "Nf6", "g3", "c5", "cxd5", "exd5", "Bg2", "Be7", "Nc3", "h6",
+    "Be3", "c4", "b3", "cxb3", "Qxb3", "Nc6", "Ne5", "O-O", "Nxd5", "Nxe5", "dxe5", "Nxd5", "Bxd5",
+    "Qa5+", "Bd2", "Qc7", "f4", "Bf5", "Rc1", "Qd7", "e4", "Be6", "Be3", "b5", "Bxe6", "Qxe6",
+    "Qxe6", "fxe6", "Ke2", "Rfc8", "Rhd1", "a5", "Rd7", "Rxc1", "Bxc1", "Kf8", "Bd2", "b4", "Rb7",
+    "Ra6", "Rb8+", "Kf7", "Rb7", "h5", "f5", "Ke8", "Rb8+", "Kf7", "Rb7", "Ke8", "h4", "Bc5",
+    "Be3", "Rc6", "Rxg7", "a4", "Rb7", "b3", "axb3", "a3", "Rb8+", "Kf7", "Ra8", "Bb4", "Bd4",
+    "Rc2+",
+];
+
+/// What the analyses of `--analyses` did.
+#[derive(Clone, Debug)]
+pub struct AnalysesReport {
+    /// Analyses queued before the moves.
+    pub queued: usize,
+    /// Those done when the last measured move was.
+    pub done_during_moves: usize,
+    /// The seconds from the analysis task's start to the last analysis done, divided by
+    /// the analyses (they are made one after another with one engine).
+    pub seconds_each: f64,
+}
 
 /// What one run measured.
 #[derive(Clone, Debug)]
@@ -42,6 +74,8 @@ pub struct BenchReport {
     pub cpu_ms_per_move: f64,
     /// The 1-minute load average when the run started (`None` where unknown).
     pub load_at_start: Option<f64>,
+    /// What the analyses running during the moves did (`--analyses`).
+    pub analyses: Option<AnalysesReport>,
 }
 
 impl BenchReport {
@@ -72,7 +106,15 @@ impl std::fmt::Display for BenchReport {
             self.bytes_per_game(),
             self.load_at_start
                 .map_or_else(|| "unknown".to_string(), |l| format!("{l:.2}"))
-        )
+        )?;
+        if let Some(a) = &self.analyses {
+            write!(
+                f,
+                "; analyses of a 40-move game running (Stockfish, default budget): {}, {} done when the moves ended, {:.2} s each",
+                a.queued, a.done_during_moves, a.seconds_each
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -145,8 +187,14 @@ pub async fn count_moves(
 /// `db` (which must not exist yet), one move at a time, and measures each move. With a
 /// `crowd`, another user first opens that many challenges in the games' channels, and the
 /// moves are typed bare (the service then finds the mover's game itself); without, each
-/// move names its game (`move ID SAN`).
-pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchReport, CliError> {
+/// move names its game (`move ID SAN`). With `analyses`, that many analyses of
+/// [`FORTY_MOVES`] are made by the analysis task while the moves are played.
+pub async fn run(
+    db: &Path,
+    games: usize,
+    crowd: Option<usize>,
+    analyses: usize,
+) -> Result<BenchReport, CliError> {
     if db.exists() {
         return Err(CliError::DatabaseExists(db.to_path_buf()));
     }
@@ -155,6 +203,15 @@ pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchR
     for c in 0..crowd.unwrap_or(0) {
         bench.open_crowd_challenge(c).await?;
     }
+    let mut analysed = Vec::with_capacity(analyses);
+    for a in 0..analyses {
+        analysed.push(bench.analysed_game(games + a).await?);
+    }
+    let started = Instant::now();
+    let task = (analyses > 0).then(|| {
+        let lease = bench.service.analysis_lease_seconds();
+        AnalysisTask::spawn(bench.service.clone(), Duration::from_secs(1), lease)
+    });
     let mut measured = Measured {
         latencies: Vec::with_capacity(games * OPERA_GAME.len()),
         busy: 0.0,
@@ -163,6 +220,22 @@ pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchR
     for g in 0..games {
         bench.play_game(g, crowd.is_some(), &mut measured).await?;
     }
+    let analyses = match task {
+        Some(task) => {
+            let done_during_moves = bench.analyses_done(&analysed).await?;
+            while bench.analyses_done(&analysed).await? < analysed.len() {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            let seconds_each = started.elapsed().as_secs_f64() / analysed.len() as f64;
+            task.stop().await;
+            Some(AnalysesReport {
+                queued: analysed.len(),
+                done_during_moves,
+                seconds_each,
+            })
+        }
+        None => None,
+    };
     bench.service.store().close().await;
     let db_bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
     let Measured {
@@ -180,6 +253,7 @@ pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchR
         db_bytes,
         cpu_ms_per_move: cpu * 1e3 / latencies.len().max(1) as f64,
         load_at_start,
+        analyses,
     })
 }
 
@@ -207,7 +281,7 @@ struct Measured {
 
 /// A bench's service and the chat events it types into it.
 struct Bench {
-    service: Service,
+    service: Arc<Service>,
     /// The events typed so far, which number the next one.
     event: u64,
 }
@@ -226,7 +300,7 @@ impl Bench {
             ..defaults
         };
         Ok(Bench {
-            service: Service::new(store, settings),
+            service: Arc::new(Service::new(store, settings)),
             event: 0,
         })
     }
@@ -270,6 +344,46 @@ impl Bench {
         let id = self.open_game(g).await?;
         self.play_moves(g, id, OPERA_GAME.len(), bare, Some(measured))
             .await
+    }
+
+    /// Game number `g`: [`FORTY_MOVES`] played, Black resigning, and its analysis asked
+    /// for; its id. Nothing is timed.
+    async fn analysed_game(&mut self, g: usize) -> Result<i64, CliError> {
+        let id = self.open_game(g).await?;
+        let (white, black) = (format!("w{g}"), format!("b{g}"));
+        let at = BENCH_START + g as i64;
+        for (ply, &san) in FORTY_MOVES.iter().enumerate() {
+            let user = if ply % 2 == 0 { &white } else { &black };
+            let inc = self.send(user.clone(), format!("move {id} {san}"), at);
+            let out = self.service.handle(inc).await?;
+            if !out.first().is_some_and(|o| o.text.contains(" played ")) {
+                return Err(CliError::NotAccepted {
+                    game: id,
+                    san,
+                    reply: out.first().map(|o| o.text.clone()),
+                });
+            }
+        }
+        let resign = self.send(black, format!("resign {id}"), at);
+        self.service.handle(resign).await?;
+        let ask = self.send(white, format!("analyse {id}"), at);
+        let out = self.service.handle(ask).await?;
+        if !out.first().is_some_and(|o| o.text.contains("queued")) {
+            return Err(CliError::AnalysisRefused(
+                out.first().map(|o| o.text.clone()).unwrap_or_default(),
+            ));
+        }
+        Ok(id)
+    }
+
+    /// How many of the analyses of games `ids` are done.
+    async fn analyses_done(&self, ids: &[i64]) -> Result<usize, CliError> {
+        let mut done = 0;
+        for &id in ids {
+            let row = self.service.store().analysis(id).await?;
+            done += usize::from(row.is_some_and(|a| a.status == AnalysisStatus::Done));
+        }
+        Ok(done)
     }
 
     /// Game number `g` challenged and accepted; its id.
@@ -331,7 +445,8 @@ impl Bench {
     }
 }
 
-/// `postal bench service [--games N] [--runs N] [--db PATH] [--crowd N] [--count N]`: runs [`run`] `runs` times,
+/// `postal bench service [--games N] [--runs N] [--db PATH] [--crowd N] [--count N]
+/// [--analyses N]`: runs [`run`] `runs` times,
 /// each on a new database (`db`, or a file in the system's temporary directory), removed
 /// afterwards unless it is `db` of a single run, and prints each report, then the best
 /// and the median run by moves per second.
@@ -344,6 +459,7 @@ pub fn main(
     db: Option<PathBuf>,
     crowd: Option<usize>,
     count: Option<usize>,
+    analyses: usize,
 ) -> Result<(), CliError> {
     let runs = runs.max(1);
     if db.is_some() && runs > 1 {
@@ -376,7 +492,7 @@ pub fn main(
                 true,
             ),
         };
-        let result = super::block_on(run(&path, games, crowd));
+        let result = super::block_on(run(&path, games, crowd, analyses));
         if scratch {
             for ext in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{ext}", path.display()));

@@ -48,6 +48,9 @@ pub enum CliError {
     /// A bench client's game's challenge was refused (the client's number).
     #[error("client {0}: the bench's challenge was refused")]
     ClientChallengeRefused(usize),
+    /// A bench game's analysis was not queued (the referee's answer).
+    #[error("the bench's analysis was not queued: {0}")]
+    AnalysisRefused(String),
     /// A move of a bench game was not accepted.
     #[error("game #{game}: {san} was not accepted: {reply:?}")]
     NotAccepted {

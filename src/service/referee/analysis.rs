@@ -7,6 +7,7 @@
 //! on where the last process stopped; the report goes to the game's place through the
 //! outbox, in the transaction that ends the analysis.
 
+use super::analysis_progress::{progress_update, AnalysisProgress, ProgressState};
 use super::analysis_report::Analysed;
 use super::commit::{destination_from_key, destination_key};
 use super::lookup::{whole_with, Fit};
@@ -18,10 +19,6 @@ use crate::store::{
     unix_now, AnalysisRow, AnalysisStatus, GameStatus, NewMessage, StoreError, StoredPosition,
 };
 use crate::variants::api::{BoardEnd, EngineRecord, RefusalKind};
-
-/// How long a process holds an analysis it works on without storing a position, in
-/// seconds, before another may take it over.
-pub const ANALYSIS_LEASE_SECONDS: i64 = 60;
 
 impl Service {
     /// `analyse [ID]`.
@@ -159,7 +156,7 @@ impl Service {
         };
         let id = a.game_id;
         let Some(g) = self.store.game(id).await? else {
-            self.end_analysis(&a, Some("the game is gone".into()))
+            self.end_analysis(&a, Some("the game is gone".into()), None)
                 .await?;
             return Ok(Some(id));
         };
@@ -169,23 +166,25 @@ impl Service {
             .and_then(|rules| rules.engine_record());
         let Some(record) = record else {
             let why = format!("no engine knows {}", self.display_name(&g.variant));
-            self.end_analysis(&a, Some(why)).await?;
+            self.end_analysis(&a, Some(why), None).await?;
             return Ok(Some(id));
         };
+        let of = u32::try_from(record.moves.len() + 1).unwrap_or(u32::MAX);
         let restarts = self.engines.restarts();
         let made = self.evaluate_all(&a, &record, lease_seconds).await;
         self.telemetry
             .engine_restarts(self.engines.restarts().saturating_sub(restarts));
         match made? {
-            Ok(true) => self.end_analysis(&a, None).await?,
+            Ok(true) => self.end_analysis(&a, None, Some(of)).await?,
             Ok(false) => {}
-            Err(e) => self.end_analysis(&a, Some(e.to_string())).await?,
+            Err(e) => self.end_analysis(&a, Some(e.to_string()), Some(of)).await?,
         }
         Ok(Some(id))
     }
 
-    /// Evaluates each position not stored yet, storing it under the claim: `Ok(true)`
-    /// when all are stored, `Ok(false)` when the claim was lost.
+    /// Evaluates each position not stored yet, storing it under the claim and showing
+    /// how far it is in the progress message (at its start, then at the pace the settings
+    /// ask): `Ok(true)` when all are stored, `Ok(false)` when the claim was lost.
     async fn evaluate_all(
         &self,
         a: &AnalysisRow,
@@ -195,6 +194,17 @@ impl Service {
         let stored = self.store.analysis_positions(a.game_id).await?;
         let done: std::collections::HashSet<i64> = stored.iter().map(|p| p.ply).collect();
         let uci: Vec<String> = record.moves.iter().map(|(u, _)| u.clone()).collect();
+        let of = u32::try_from(uci.len() + 1).unwrap_or(u32::MAX);
+        let mut progress = AnalysisProgress {
+            game: a.game_id,
+            done: u32::try_from(done.len()).unwrap_or(of).min(of),
+            of,
+            state: ProgressState::Running,
+        };
+        if !self.queue_progress(a, progress).await? {
+            return Ok(Ok(false));
+        }
+        let mut pace = self.progress_pace(progress.done);
         for ply in 0..=uci.len() {
             if done.contains(&(ply as i64)) {
                 continue;
@@ -244,12 +254,25 @@ impl Service {
             {
                 return Ok(Ok(false));
             }
+            progress.done = (progress.done + 1).min(of);
+            let lost = progress.done < of
+                && pace.due(progress.done, of, std::time::Instant::now())
+                && !self.queue_progress(a, progress).await?;
+            if lost {
+                return Ok(Ok(false));
+            }
         }
         Ok(Ok(true))
     }
 
-    /// Ends an analysis with its report, or with why it failed, queued for its places.
-    async fn end_analysis(&self, a: &AnalysisRow, error: Option<String>) -> Result<(), StoreError> {
+    /// Ends an analysis with its report, or with why it failed, queued for its places,
+    /// and its progress message's last update when it has one (its game's `of` positions).
+    async fn end_analysis(
+        &self,
+        a: &AnalysisRow,
+        error: Option<String>,
+        of: Option<u32>,
+    ) -> Result<(), StoreError> {
         let id = a.game_id;
         let text = match &error {
             Some(why) => format!(
@@ -283,9 +306,27 @@ impl Service {
                 claim_seat: None,
             })
             .collect();
+        let last = match of {
+            Some(of) => {
+                let stored = self.store.analysis(id).await?.map_or(0, |r| r.positions);
+                let done = u32::try_from(stored).unwrap_or(of).min(of);
+                let state = match error {
+                    Some(_) => ProgressState::Failed,
+                    None => ProgressState::Done,
+                };
+                let p = AnalysisProgress {
+                    game: id,
+                    done,
+                    of,
+                    state,
+                };
+                Some(progress_update(a, p))
+            }
+            None => None,
+        };
         if self
             .store
-            .finish_analysis(id, error.as_deref(), &messages, unix_now())
+            .finish_analysis(id, error.as_deref(), (last.as_ref(), &messages), unix_now())
             .await?
         {
             let outcome = if error.is_some() { "failed" } else { "done" };

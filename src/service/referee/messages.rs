@@ -165,6 +165,11 @@ pub struct Outbound {
     /// adapter that gives games threads names it again from the game as it now stands
     /// (the label in their place); any other has nothing to do.
     pub retitle: bool,
+    /// The message updates an analysis's progress message: an adapter that edits
+    /// messages posts it the first time and edits that post for every later update of the
+    /// same game's analysis ([`Service::analysis_post`]); the text says the same in words.
+    /// The console shows none.
+    pub progress: Option<super::AnalysisProgress>,
 }
 
 /// A message's content as structured data ([`Outbound::card`]).

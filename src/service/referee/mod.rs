@@ -46,6 +46,7 @@
 mod acting;
 pub mod adapter;
 mod analysis;
+mod analysis_progress;
 mod analysis_report;
 mod challenge;
 mod chat;
@@ -83,7 +84,7 @@ mod tournament;
 mod vacation;
 
 pub use super::settings::Settings;
-pub use analysis::ANALYSIS_LEASE_SECONDS;
+pub use analysis_progress::{AnalysisPost, AnalysisProgress, Pace, ProgressState};
 pub use analysis_report::analysed_pgn;
 pub use core::Service;
 pub use dispatch::PRIVATE_REFUSAL;

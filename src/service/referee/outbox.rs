@@ -426,6 +426,7 @@ impl Service {
                 analysis,
                 retitle,
                 claim_seat,
+                progress,
             } = q;
             let Some(to) = destination_from_key(&destination) else {
                 // Not written by this service: nothing to deliver.
@@ -441,6 +442,23 @@ impl Service {
                     retitle,
                     ..Outbound::default()
                 });
+                continue;
+            }
+            if let Some(json) = progress {
+                // An update of an analysis's progress message: where it stands, no more.
+                match super::analysis_progress::read_progress(&json) {
+                    Some(p) => {
+                        ids.push(id);
+                        out.push(Outbound {
+                            to,
+                            text,
+                            game: game_id,
+                            progress: Some(p),
+                            ..Outbound::default()
+                        });
+                    }
+                    None => self.store.mark_delivered(id, 0).await?,
+                }
                 continue;
             }
             let game = match game_id {

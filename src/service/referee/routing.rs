@@ -255,6 +255,7 @@ impl Service {
                 graph: None,
                 started: false,
                 retitle: false,
+                progress: None,
             });
         }
     }
