@@ -45,6 +45,7 @@ const PARTS: &[&str] = &[
     "signup",
     "progress",
     "challenge",
+    "analysis_progress",
     "outbox",
     "analysis",
     "engine_turn",
