@@ -59,13 +59,45 @@ const PARTS: &[&str] = &[
     "dispatch",
 ];
 
-/// The code of `text` without its test modules and comments.
+/// The code of `text` without its test modules, comments and the contents of its string
+/// literals (a word a message says, `"Analysed game #3"`, names no item).
 fn code_of(text: &str) -> String {
     let text = text.split("#[cfg(test)]").next().unwrap_or("");
-    text.lines()
+    let code = text
+        .lines()
         .filter(|l| !l.trim_start().starts_with("//"))
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    without_strings(&code)
+}
+
+/// `code` with what its string literals hold left out (the quotes kept); an escaped
+/// quote does not end one, and a quote as a character (`'"'`) begins none. Raw strings
+/// are read as code, which only ever finds more uses, never fewer.
+fn without_strings(code: &str) -> String {
+    let code = code.replace("'\"'", "'_'").replace("'\\\"'", "'_'");
+    let mut out = String::with_capacity(code.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in code.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => {
+                    in_string = false;
+                    out.push(c);
+                }
+                _ => {}
+            }
+        } else {
+            if c == '"' {
+                in_string = true;
+            }
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn is_ident(c: char) -> bool {
@@ -216,6 +248,27 @@ fn the_dependency_finder_sees_modules_methods_and_types() {
     assert!(
         !uses_name("x.extend(y)", "extend", "text"),
         "not another type's method"
+    );
+    assert!(
+        !uses_name(
+            &code_of("let t = format!(\"Choice \\\" {x} Choice\");"),
+            "Choice",
+            "messages"
+        ),
+        "a word in a string is no use"
+    );
+    assert!(uses_name(
+        &code_of("let t = \"a\"; let c: Choice = d;"),
+        "Choice",
+        "messages"
+    ));
+    assert!(
+        uses_name(
+            &code_of("if c == '\"' { let c: Choice = d; }"),
+            "Choice",
+            "messages"
+        ),
+        "a quote as a character begins no string"
     );
     let defined = definitions("pub(super) fn load(&self) {}\nstruct Choice;\nconst DAY: i64 = 1;");
     assert_eq!(

@@ -7,10 +7,11 @@
 //! on where the last process stopped; the report goes to the game's place through the
 //! outbox, in the transaction that ends the analysis.
 
-use super::analysis_progress::{progress_update, AnalysisProgress, ProgressState};
+use super::analysis_progress::progress_update;
 use super::analysis_report::Analysed;
 use super::commit::{destination_from_key, destination_key};
 use super::lookup::{whole_with, Fit};
+use super::messages::{AnalysisProgress, ProgressState};
 use super::routing::public_dest;
 use super::{Fail, Incoming, Outbound, Reply, Service};
 use crate::analysis::{PositionEval, Score};

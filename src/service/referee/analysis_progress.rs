@@ -11,60 +11,10 @@
 //! its analyses are made before its next line is read).
 
 use super::commit::{destination_from_key, destination_key};
+use super::messages::AnalysisProgress;
 use super::{Destination, Service};
 use crate::store::{AnalysisRow, ProgressUpdate, StoreError};
-use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
-
-/// Where an analysis stands, on a message that updates its progress message
-/// ([`super::Outbound::progress`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AnalysisProgress {
-    /// The game analysed.
-    pub game: i64,
-    /// How many of its positions are evaluated.
-    pub done: u32,
-    /// How many positions it has (its moves and the start).
-    pub of: u32,
-    /// Whether it runs, is done or failed.
-    pub state: ProgressState,
-}
-
-/// Whether an analysis runs, is done or failed ([`AnalysisProgress::state`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ProgressState {
-    /// It runs.
-    Running,
-    /// Every position is evaluated: the report follows.
-    Done,
-    /// It failed: the message saying why follows.
-    Failed,
-}
-
-impl AnalysisProgress {
-    /// How far it is, in whole percent (0 to 100).
-    pub fn percent(&self) -> u32 {
-        (u64::from(self.done.min(self.of)) * 100 / u64::from(self.of.max(1))) as u32
-    }
-
-    /// What it says, in one line.
-    pub fn words(&self) -> String {
-        let (game, done, of) = (self.game, self.done, self.of);
-        match self.state {
-            ProgressState::Running => format!(
-                "Analysing game #{game}: {done} of {of} positions ({} %)",
-                self.percent()
-            ),
-            ProgressState::Done => {
-                format!("Analysed game #{game}: all {of} positions; the report follows")
-            }
-            ProgressState::Failed => format!(
-                "The analysis of game #{game} stopped at {done} of {of} positions; why follows"
-            ),
-        }
-    }
-}
 
 /// When an analysis's progress message is brought up to date: at each fifth of the
 /// positions, but never sooner than `pause` after the last update (with no pause, at
@@ -208,6 +158,7 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::referee::messages::ProgressState;
 
     #[test]
     fn updates_come_at_each_fifth_and_never_sooner_than_the_pause() {

@@ -6,6 +6,7 @@ use super::marks::{typed_commands, users_as_keys};
 use crate::render::BoardView;
 use crate::store::StoreError;
 use crate::variants::api::{RefusalKind, RuleError, VariantSpec};
+use serde::{Deserialize, Serialize};
 
 /// The file name of game `id`'s record.
 pub fn record_name(id: i64) -> String {
@@ -169,7 +170,7 @@ pub struct Outbound {
     /// messages posts it the first time and edits that post for every later update of the
     /// same game's analysis ([`Service::analysis_post`]); the text says the same in words.
     /// The console shows none.
-    pub progress: Option<super::AnalysisProgress>,
+    pub progress: Option<AnalysisProgress>,
 }
 
 /// A message's content as structured data ([`Outbound::card`]).
@@ -454,4 +455,54 @@ pub struct Listed {
     pub server: Option<String>,
     /// The channel or thread it is played in; `None` for a game made in private.
     pub channel: Option<String>,
+}
+
+/// Where an analysis stands, on a message that updates its progress message
+/// ([`super::Outbound::progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisProgress {
+    /// The game analysed.
+    pub game: i64,
+    /// How many of its positions are evaluated.
+    pub done: u32,
+    /// How many positions it has (its moves and the start).
+    pub of: u32,
+    /// Whether it runs, is done or failed.
+    pub state: ProgressState,
+}
+
+/// Whether an analysis runs, is done or failed ([`AnalysisProgress::state`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProgressState {
+    /// It runs.
+    Running,
+    /// Every position is evaluated: the report follows.
+    Done,
+    /// It failed: the message saying why follows.
+    Failed,
+}
+
+impl AnalysisProgress {
+    /// How far it is, in whole percent (0 to 100).
+    pub fn percent(&self) -> u32 {
+        (u64::from(self.done.min(self.of)) * 100 / u64::from(self.of.max(1))) as u32
+    }
+
+    /// What it says, in one line.
+    pub fn words(&self) -> String {
+        let (game, done, of) = (self.game, self.done, self.of);
+        match self.state {
+            ProgressState::Running => format!(
+                "Analysing game #{game}: {done} of {of} positions ({} %)",
+                self.percent()
+            ),
+            ProgressState::Done => {
+                format!("Analysed game #{game}: all {of} positions; the report follows")
+            }
+            ProgressState::Failed => format!(
+                "The analysis of game #{game} stopped at {done} of {of} positions; why follows"
+            ),
+        }
+    }
 }

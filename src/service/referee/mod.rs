@@ -84,7 +84,7 @@ mod tournament;
 mod vacation;
 
 pub use super::settings::Settings;
-pub use analysis_progress::{AnalysisPost, AnalysisProgress, Pace, ProgressState};
+pub use analysis_progress::{AnalysisPost, Pace};
 pub use analysis_report::analysed_pgn;
 pub use core::Service;
 pub use dispatch::PRIVATE_REFUSAL;
@@ -100,6 +100,7 @@ pub use messages::{
     record_name, Button, Card, ChallengeMark, Choice, Destination, Facts, Fail, GameList, Incoming,
     ListedGame, Member, Outbound, Place, Queued, Ranked, Ranking, RulesCard, VariantLine, View,
 };
+pub use messages::{AnalysisProgress, ProgressState};
 pub use outbox::OUTBOX_LEASE_SECONDS;
 pub use round_outbox::table_text;
 pub use server_settings::TypedCommands;
