@@ -414,145 +414,15 @@ impl Service {
         let mut ids = Vec::new();
         let mut out = Vec::new();
         for q in self.store.claim_undelivered(OUTBOX_LEASE_SECONDS).await? {
-            let QueuedMessage {
-                id,
-                game_id,
-                destination,
-                text,
-                board,
-                ending,
-                started,
-                standings,
-                analysis,
-                retitle,
-                claim_seat,
-                progress,
-            } = q;
-            let Some(to) = destination_from_key(&destination) else {
-                // Not written by this service: nothing to deliver.
-                self.store.mark_delivered(id, 0).await?;
-                continue;
-            };
-            if retitle {
-                // A thread to name again: the adapter reads the game itself.
-                ids.push(id);
-                out.push(Outbound {
-                    to,
-                    game: game_id,
-                    retitle,
-                    ..Outbound::default()
-                });
-                continue;
-            }
-            if let Some(json) = progress {
-                // An update of an analysis's progress message: where it stands, no more.
-                match super::analysis_progress::read_progress(&json) {
-                    Some(p) => {
-                        ids.push(id);
-                        out.push(Outbound {
-                            to,
-                            text,
-                            game: game_id,
-                            progress: Some(p),
-                            ..Outbound::default()
-                        });
-                    }
-                    None => self.store.mark_delivered(id, 0).await?,
+            let id = q.id;
+            match self.outbound_of(q).await? {
+                Some(o) => {
+                    ids.push(id);
+                    out.push(o);
                 }
-                continue;
+                // Nothing to deliver: marked delivered, never handed over.
+                None => self.store.mark_delivered(id, 0).await?,
             }
-            let game = match game_id {
-                Some(gid) => self.store.game(gid).await?,
-                None => None,
-            };
-            // A game of a tournament's round: announced as the game as stored stands.
-            let opening = match (started, &game) {
-                (true, Some(g)) => self.opening_from_outbox(g, &text, &to),
-                _ => None,
-            };
-            if let Some(o) = opening {
-                ids.push(id);
-                out.push(o);
-                continue;
-            }
-            let image = match (board, &game) {
-                (true, Some(g)) => self.load(g).ok().map(|rules| {
-                    let mut view = public_view(
-                        g,
-                        rules.as_ref(),
-                        self.settings.public_orientation,
-                        &self.seat_names(g),
-                    );
-                    if let Destination::Dm(user) = &to {
-                        super::routing::turn_to_own_side(g, rules.as_ref(), user, &mut view);
-                    }
-                    view
-                }),
-                _ => None,
-            };
-            // Every notice of the outbox concerns the game's players (a reminder, a time
-            // run out, a timeout, an expired challenge): in a channel it calls on them.
-            // A notice stored quiet (a player's vacation) calls on nobody.
-            let calls = !analysis && commit::calls_on_players(&destination);
-            let mentions = match (&to, &game) {
-                (Destination::Channel(_), Some(g)) if calls => super::text::players(g),
-                _ => Vec::new(),
-            };
-            // An end of a game is delivered as every end is: the adapter attaches the
-            // record and the animation, and the Rematch button goes with it.
-            let buttons = match (ending, &game) {
-                (true, Some(g)) => {
-                    // A tournament's game is followed by its next round, not a rematch.
-                    let rematch = match self.store.tournament_of_game(g.id).await? {
-                        Some(_) => None,
-                        None => self.rematch_button(g),
-                    };
-                    let mut b: Vec<_> = rematch.into_iter().collect();
-                    if let Ok(rules) = self.load(g) {
-                        b.extend(self.analyse_button(g, rules.as_ref()));
-                    }
-                    b
-                }
-                // The notice that a player's time has run out, in a game still live: the
-                // others may claim the win.
-                (false, Some(g)) if g.status == GameStatus::Active => claim_seat
-                    .and_then(|late| claim_button(g, late, &to))
-                    .into_iter()
-                    .collect(),
-                _ => Vec::new(),
-            };
-            // An analysis's report carries its graph.
-            let graph = match (analysis, &game) {
-                (true, Some(g)) => self.analysis_graph(g).await,
-                _ => None,
-            };
-            // The only message of the outbox about a challenge is its expiry.
-            let challenge = game
-                .as_ref()
-                .filter(|g| g.status == GameStatus::Cancelled)
-                .map(|g| ChallengeMark::Settled(g.id, "expired unanswered".into()));
-            // Standings were queued with their players' marks: named now.
-            let (table, text) = match super::round_outbox::queued_table(standings.as_deref()) {
-                Some(t) => {
-                    let (t, words) = super::round_outbox::named_standings(t, |u| self.name_of(u));
-                    (Some(t), words)
-                }
-                None => (None, text),
-            };
-            ids.push(id);
-            out.push(Outbound {
-                to,
-                text,
-                image,
-                game: game_id,
-                buttons,
-                mentions,
-                ending,
-                challenge,
-                table,
-                graph,
-                ..Outbound::default()
-            });
         }
         // Boards sent privately are turned as their recipients chose. (The outbox holds
         // no turn notice: a reminder is sent whatever the digest.)
@@ -564,6 +434,153 @@ impl Service {
             .zip(out)
             .map(|(id, message)| Queued { id, message })
             .collect())
+    }
+
+    /// The message to deliver for the outbox's `q`; `None` when there is nothing to
+    /// deliver (a destination not written by this service, a progress it cannot read).
+    async fn outbound_of(&self, q: QueuedMessage) -> Result<Option<Outbound>, StoreError> {
+        let QueuedMessage {
+            id: _,
+            game_id,
+            destination,
+            text,
+            board,
+            ending,
+            started,
+            standings,
+            analysis,
+            retitle,
+            claim_seat,
+            progress,
+        } = q;
+        let Some(to) = destination_from_key(&destination) else {
+            return Ok(None);
+        };
+        if retitle {
+            // A thread to name again: the adapter reads the game itself.
+            return Ok(Some(Outbound {
+                to,
+                game: game_id,
+                retitle,
+                ..Outbound::default()
+            }));
+        }
+        if let Some(json) = progress {
+            // An update of an analysis's progress message: where it stands, no more.
+            let progress = super::analysis_progress::read_progress(&json);
+            return Ok(progress.map(|p| Outbound {
+                to,
+                text,
+                game: game_id,
+                progress: Some(p),
+                ..Outbound::default()
+            }));
+        }
+        let game = match game_id {
+            Some(gid) => self.store.game(gid).await?,
+            None => None,
+        };
+        // A game of a tournament's round: announced as the game as stored stands.
+        if let (true, Some(g)) = (started, &game) {
+            if let Some(o) = self.opening_from_outbox(g, &text, &to) {
+                return Ok(Some(o));
+            }
+        }
+        let image = match (board, &game) {
+            (true, Some(g)) => self.queued_board(g, &to),
+            _ => None,
+        };
+        // Every notice of the outbox concerns the game's players (a reminder, a time run
+        // out, a timeout, an expired challenge): in a channel it calls on them. A notice
+        // stored quiet (a player's vacation) calls on nobody.
+        let calls = !analysis && commit::calls_on_players(&destination);
+        let mentions = match (&to, &game) {
+            (Destination::Channel(_), Some(g)) if calls => super::text::players(g),
+            _ => Vec::new(),
+        };
+        let buttons = match &game {
+            Some(g) => self.queued_buttons(g, ending, claim_seat, &to).await?,
+            None => Vec::new(),
+        };
+        // An analysis's report carries its graph.
+        let graph = match (analysis, &game) {
+            (true, Some(g)) => self.analysis_graph(g).await,
+            _ => None,
+        };
+        // The only message of the outbox about a challenge is its expiry.
+        let challenge = game
+            .as_ref()
+            .filter(|g| g.status == GameStatus::Cancelled)
+            .map(|g| ChallengeMark::Settled(g.id, "expired unanswered".into()));
+        // Standings were queued with their players' marks: named now.
+        let (table, text) = match super::round_outbox::queued_table(standings.as_deref()) {
+            Some(t) => {
+                let (t, words) = super::round_outbox::named_standings(t, |u| self.name_of(u));
+                (Some(t), words)
+            }
+            None => (None, text),
+        };
+        Ok(Some(Outbound {
+            to,
+            text,
+            image,
+            game: game_id,
+            buttons,
+            mentions,
+            ending,
+            challenge,
+            table,
+            graph,
+            ..Outbound::default()
+        }))
+    }
+
+    /// The public board of `g` for a queued message to `to`, turned to its reader's
+    /// side in a private message.
+    fn queued_board(&self, g: &GameRow, to: &Destination) -> Option<super::messages::View> {
+        self.load(g).ok().map(|rules| {
+            let mut view = public_view(
+                g,
+                rules.as_ref(),
+                self.settings.public_orientation,
+                &self.seat_names(g),
+            );
+            if let Destination::Dm(user) = to {
+                super::routing::turn_to_own_side(g, rules.as_ref(), user, &mut view);
+            }
+            view
+        })
+    }
+
+    /// The buttons of a queued message about `g` to `to`: an end of a game gets what
+    /// every end gets (Rematch, unless it is a tournament's game, which its next round
+    /// follows; Analyse); the notice that a player's time has run out in a game still
+    /// live (`claim_seat`, the late seat) lets the others claim the win.
+    async fn queued_buttons(
+        &self,
+        g: &GameRow,
+        ending: bool,
+        claim_seat: Option<u8>,
+        to: &Destination,
+    ) -> Result<Vec<Button>, StoreError> {
+        if ending {
+            let rematch = match self.store.tournament_of_game(g.id).await? {
+                Some(_) => None,
+                None => self.rematch_button(g),
+            };
+            let mut b: Vec<_> = rematch.into_iter().collect();
+            if let Ok(rules) = self.load(g) {
+                b.extend(self.analyse_button(g, rules.as_ref()));
+            }
+            return Ok(b);
+        }
+        Ok(match g.status == GameStatus::Active {
+            true => claim_seat
+                .and_then(|late| claim_button(g, late, to))
+                .into_iter()
+                .collect(),
+            false => Vec::new(),
+        })
     }
 
     /// Marks an outbox message delivered at `at`: its deliverer has handed it over.
