@@ -132,6 +132,28 @@ pub(super) fn prepare(
     ))
 }
 
+/// Game `g` as write `w` leaves it, before it is committed: for an answer computed in
+/// the same transaction (an engine's move and its opponent's conditional answer, a
+/// takeback proposed to the engine and its acceptance).
+pub(super) fn row_after(g: &GameRow, w: &Write) -> GameRow {
+    GameRow {
+        version: g.version + 1,
+        status: w.status,
+        snapshot: w.snapshot.clone(),
+        deadlines: w
+            .deadlines
+            .iter()
+            .map(|d| Deadline {
+                game_id: g.id,
+                seat: d.seat,
+                turn: d.turn,
+                due_at: d.due_at,
+            })
+            .collect(),
+        ..g.clone()
+    }
+}
+
 /// Seconds `seat` has to act in `g` from now: what the variant sets for the prompt, or
 /// the game's days per move.
 pub(super) fn time_for(g: &GameRow, rules: &dyn GameRules, seat: Seat) -> i64 {
