@@ -11,7 +11,8 @@ use super::pool::on_pool;
 use super::{event_key, is_unique_violation, outbox, packing, recorded, Store, StoreError, Write};
 
 /// The statement of one write; its parameters are [`Bound`]'s, in order.
-const INSERT: &str = "INSERT INTO game_writes (game_id, expected_version, at, event_id, status, snapshot,
+const INSERT: &str =
+    "INSERT INTO game_writes (game_id, expected_version, at, event_id, status, snapshot,
      result, reason, score, action_seat, action_author, action, seats, deadlines,
      notice_seat, notice_turn, notice_kind, messages, action_move)
  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)";
@@ -144,7 +145,10 @@ impl Store {
     /// version the one before leaves (its `expected_version` one more), so that all of
     /// them are stored or, when any is refused ([`Store::write`]'s errors), none.
     pub async fn write_all(&self, game_id: i64, writes: &[Write]) -> Result<(), StoreError> {
-        let bound = writes.iter().map(Bound::of).collect::<Result<Vec<_>, _>>()?;
+        let bound = writes
+            .iter()
+            .map(Bound::of)
+            .collect::<Result<Vec<_>, _>>()?;
         let written = on_pool!(self.pool, |p| {
             let mut tx = p.begin().await?;
             let mut written = Ok(0);

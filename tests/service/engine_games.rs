@@ -488,9 +488,16 @@ async fn a_conditional_line_answers_the_engines_move_and_the_engine_moves_again(
     );
     // One board for the move and its answer, drawn once both are played.
     let boards = posted.iter().filter(|o| o.image.is_some()).count();
-    assert_eq!(boards, 2, "the answer's and the engine's next move's: {posted:?}");
+    assert_eq!(
+        boards, 2,
+        "the answer's and the engine's next move's: {posted:?}"
+    );
     // Alice's lines are used up or dropped.
     let out = dm(&svc, "list", "alice", "conditional 1 list", T0 + 21).await;
-    assert!(out[0].text.contains("no conditional lines"), "{}", out[0].text);
+    assert!(
+        out[0].text.contains("no conditional lines"),
+        "{}",
+        out[0].text
+    );
     assert_eq!(status(&svc, 1).await.0, "active");
 }

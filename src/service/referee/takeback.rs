@@ -208,7 +208,9 @@ impl Service {
                     &log,
                 )
             })
-            .inspect_err(|e| tracing::warn!(game = g.id, "the engine did not accept a takeback: {e:?}"))
+            .inspect_err(|e| {
+                tracing::warn!(game = g.id, "the engine did not accept a takeback: {e:?}")
+            })
             .ok()?;
         Some((after_offer, step))
     }
