@@ -78,6 +78,25 @@ impl Human {
         self.engine_moves += 1;
     }
 
+    /// The engine's move announced in `text`, if it announces one in this game: the SAN
+    /// after `(White) played ` where the engine plays White (the names before it are
+    /// the console's, or mentions on Discord).
+    pub fn engine_move_in(&self, text: &str) -> Option<String> {
+        if !text.contains(&format!("game #{}:", self.id)) {
+            return None;
+        }
+        let side = self.rules.seat_name(Seat(1 - self.seat.0));
+        let said = format!("({side}) played ");
+        let at = text.find(&said)?;
+        let san = text[at + said.len()..].split_whitespace().next()?;
+        Some(san.trim_end_matches(['.', ';', ',']).to_string())
+    }
+
+    /// Whether `text` says that this game is over.
+    pub fn ends(&self, text: &str) -> bool {
+        text.contains(&format!("game #{}:", self.id)) && text.contains("game over")
+    }
+
     /// A legal move of the human's, chosen with the game's seed and played on its copy;
     /// `None` when it is not the human's move.
     pub fn choose(&mut self) -> Option<String> {
@@ -97,19 +116,4 @@ impl Human {
         self.moves += 1;
         Some(san)
     }
-}
-
-/// The engine's move announced in `text` for game `id`, if it announces one: the SAN
-/// after `ENGINE (White) played ` or `ENGINE (Black) played `, where `engine` is the
-/// name the bot goes by.
-pub fn engine_move_in(text: &str, id: i64, engine: &str) -> Option<String> {
-    if !text.contains(&format!("game #{id}:")) {
-        return None;
-    }
-    let after = ["White", "Black"].iter().find_map(|side| {
-        let said = format!("{engine} ({side}) played ");
-        text.find(&said).map(|at| &text[at + said.len()..])
-    })?;
-    let san = after.split_whitespace().next()?;
-    Some(san.trim_end_matches(['.', ';', ',']).to_string())
 }

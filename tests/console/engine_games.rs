@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::engine_player::{engine_move_in, Human, MOST_MOVES, WHOLE_GAMES};
+use common::engine_player::{Human, MOST_MOVES, WHOLE_GAMES};
 use common::service::{check_log, TempDir};
 use postal::console::{block_on, run, Options, BOT};
 use postal::engines::EngineSettings;
@@ -56,10 +56,10 @@ impl Humans {
             return;
         };
         for line in text.lines() {
-            if let Some(san) = engine_move_in(line, h.id, BOT) {
+            if let Some(san) = h.engine_move_in(line) {
                 h.engine_played(&san);
             }
-            if line.contains(&format!("game #{}:", h.id)) && line.contains("game over") {
+            if h.ends(line) {
                 self.ended[self.current] = true;
             }
         }
