@@ -214,6 +214,16 @@ enum BenchCommand {
         /// the instructions per move (README, "Benchmarks").
         #[arg(long)]
         count: Option<usize>,
+        /// Games against the bot (level 8, Stockfish at the default budget) played in
+        /// the same service while the moves are measured (0 for none).
+        #[arg(long, default_value_t = 0)]
+        engine_games: usize,
+    },
+    /// The engine's reply time at each level, 1 to 8, at the default budget.
+    Engine {
+        /// Replies per level in each of the bench's four positions.
+        #[arg(long, default_value_t = 5)]
+        replies: usize,
     },
     /// The deadline check's cost: that many active games stored, then ticks of the
     /// deadline check with nothing due, each timed (a tick reads what is due, so it costs
@@ -335,8 +345,19 @@ fn main() -> ExitCode {
                     db,
                     crowd,
                     count,
+                    engine_games,
                 },
-        } => report(cli::bench_service::main(games, runs, db, crowd, count)),
+        } => report(cli::bench_service::main(
+            games,
+            runs,
+            db,
+            crowd,
+            count,
+            engine_games,
+        )),
+        Command::Bench {
+            what: BenchCommand::Engine { replies },
+        } => report(cli::bench_engine::main(replies)),
         Command::Bench {
             what: BenchCommand::Deadlines { games, ticks },
         } => report(cli::bench_deadlines::main(games, ticks)),

@@ -70,7 +70,10 @@ impl Human {
         let command = GameCommand::new("move", san);
         let action = match self.rules.read(engine, &command, Env::default()) {
             Ok(Reading::Act(a) | Reading::Noted { action: a, .. }) => a,
-            other => panic!("game #{}: the engine's {san} is not a move: {other:?}", self.id),
+            other => panic!(
+                "game #{}: the engine's {san} is not a move: {other:?}",
+                self.id
+            ),
         };
         self.rules
             .apply(engine, &action)
@@ -105,13 +108,14 @@ impl Human {
             return None;
         }
         let san = legal[self.rng.gen_range(0..legal.len())].clone();
-        let action = match self
-            .rules
-            .read(self.seat, &GameCommand::new("move", &san), Env::default())
-        {
-            Ok(Reading::Act(a) | Reading::Noted { action: a, .. }) => a,
-            other => panic!("{san} is listed as legal but reads as {other:?}"),
-        };
+        let action =
+            match self
+                .rules
+                .read(self.seat, &GameCommand::new("move", &san), Env::default())
+            {
+                Ok(Reading::Act(a) | Reading::Noted { action: a, .. }) => a,
+                other => panic!("{san} is listed as legal but reads as {other:?}"),
+            };
         self.rules.apply(self.seat, &action).unwrap();
         self.moves += 1;
         Some(san)

@@ -142,9 +142,9 @@ async fn whole_games_against_levels_1_and_8_end_in_their_threads() {
             games.push((*user, thread, Human::of_stored(&store, id, user.0).await));
         }
         let fake = &fake;
-        let mut plays = games.into_iter().map(|(user, thread, human)| async move {
-            play_out(fake, user, &thread, human).await
-        });
+        let mut plays = games
+            .into_iter()
+            .map(|(user, thread, human)| async move { play_out(fake, user, &thread, human).await });
         let (a, b, c, d) = (
             plays.next().unwrap(),
             plays.next().unwrap(),

@@ -13,6 +13,7 @@ use postal::service::referee::{Incoming, Place, Service};
 use postal::service::settings::Settings;
 use postal::store::Store;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Morphy's Opera Game (Paris 1858): 33 plies ending in mate, played by every bench game.
@@ -146,12 +147,25 @@ pub async fn count_moves(
 /// `crowd`, another user first opens that many challenges in the games' channels, and the
 /// moves are typed bare (the service then finds the mover's game itself); without, each
 /// move names its game (`move ID SAN`).
-pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchReport, CliError> {
+///
+/// With `engine_games`, that many games against the bot are played in the same service
+/// meanwhile ([`super::bench_engine::EngineLoad`]), from before the first measured move
+/// to after the last.
+pub async fn run(
+    db: &Path,
+    games: usize,
+    crowd: Option<usize>,
+    engine_games: usize,
+) -> Result<BenchReport, CliError> {
     if db.exists() {
         return Err(CliError::DatabaseExists(db.to_path_buf()));
     }
     let load_at_start = load_average();
     let mut bench = Bench::open(db, crowd).await?;
+    let load = match engine_games {
+        0 => None,
+        n => Some(super::bench_engine::EngineLoad::start(Arc::clone(&bench.service), n).await?),
+    };
     for c in 0..crowd.unwrap_or(0) {
         bench.open_crowd_challenge(c).await?;
     }
@@ -162,6 +176,10 @@ pub async fn run(db: &Path, games: usize, crowd: Option<usize>) -> Result<BenchR
     };
     for g in 0..games {
         bench.play_game(g, crowd.is_some(), &mut measured).await?;
+    }
+    if let Some(load) = load {
+        let (moves, turns) = load.stop().await?;
+        println!("service bench: {engine_games} engine games ran meanwhile: {moves} human moves, {turns} engine turns");
     }
     bench.service.store().close().await;
     let db_bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
@@ -207,7 +225,7 @@ struct Measured {
 
 /// A bench's service and the chat events it types into it.
 struct Bench {
-    service: Service,
+    service: Arc<Service>,
     /// The events typed so far, which number the next one.
     event: u64,
 }
@@ -226,7 +244,7 @@ impl Bench {
             ..defaults
         };
         Ok(Bench {
-            service: Service::new(store, settings),
+            service: Arc::new(Service::new(store, settings)),
             event: 0,
         })
     }
@@ -344,6 +362,7 @@ pub fn main(
     db: Option<PathBuf>,
     crowd: Option<usize>,
     count: Option<usize>,
+    engine_games: usize,
 ) -> Result<(), CliError> {
     let runs = runs.max(1);
     if db.is_some() && runs > 1 {
@@ -376,7 +395,7 @@ pub fn main(
                 true,
             ),
         };
-        let result = super::block_on(run(&path, games, crowd));
+        let result = super::block_on(run(&path, games, crowd, engine_games));
         if scratch {
             for ext in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
