@@ -49,7 +49,7 @@ pub(super) enum Plan {
         /// The lines deleted.
         dropped: Vec<i64>,
         /// What their owner is told.
-        told: Outbound,
+        told: Box<Outbound>,
     },
     /// A line's answer, to commit after the action.
     Answer(Box<Answer>),
@@ -452,7 +452,7 @@ impl Service {
                 self.announce_answer(&a.now, &mut a.next, &a.user, &a.turn, first, r)
                     .await;
             }
-            Plan::Drop { told, .. } => r.out.push(told.clone()),
+            Plan::Drop { told, .. } => r.out.push((**told).clone()),
             Plan::Nothing | Plan::Clear | Plan::Carry(_) => {}
         }
         self.settle_lines(g, plan).await
@@ -495,7 +495,7 @@ impl Service {
             lines.into_iter().partition(|l| l.actions[0] == *action);
         let mut dropped: Vec<i64> = other.iter().map(|l| l.row.id).collect();
         let Some(chosen) = matching.first() else {
-            let told = private(g, user, none_matched(dropped.len()));
+            let told = Box::new(private(g, user, none_matched(dropped.len())));
             return Ok(Plan::Drop { dropped, told });
         };
         let answer = chosen.actions[1].clone();
@@ -510,10 +510,10 @@ impl Service {
                     Fail::Refuse(e) => e.text,
                     Fail::Store(_) | Fail::Choose(_) => "the game could not be read".into(),
                 };
-                let told = private(g, user, format!(
+                let told = Box::new(private(g, user, format!(
                     "your conditional answer {} could not be played ({why}): the line is dropped; it is your move",
                     chosen.typed[1]
-                ));
+                )));
                 return Ok(Plan::Drop { dropped, told });
             }
         };

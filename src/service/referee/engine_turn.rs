@@ -226,7 +226,7 @@ impl Service {
                         .await;
                     writes.push(a.write.clone());
                 }
-                Plan::Drop { told, .. } => r.out.push(told.clone()),
+                Plan::Drop { told, .. } => r.out.push((**told).clone()),
                 Plan::Nothing | Plan::Clear | Plan::Carry(_) => {}
             }
             if let Some(last) = writes.last_mut() {
