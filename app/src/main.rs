@@ -219,6 +219,16 @@ enum BenchCommand {
         /// while the moves are measured, and the time each took is reported.
         #[arg(long, default_value_t = 0)]
         analyses: usize,
+        /// Games against the bot (level 8, Stockfish at the default budget) played in
+        /// the same service while the moves are measured (0 for none).
+        #[arg(long, default_value_t = 0)]
+        engine_games: usize,
+    },
+    /// The engine's reply time at each level, 1 to 8, at the default budget.
+    Engine {
+        /// Replies per level in each of the bench's four positions.
+        #[arg(long, default_value_t = 5)]
+        replies: usize,
     },
     /// The deadline check's cost: that many active games stored, then ticks of the
     /// deadline check with nothing due, each timed (a tick reads what is due, so it costs
@@ -341,10 +351,22 @@ fn main() -> ExitCode {
                     crowd,
                     count,
                     analyses,
+                    engine_games,
                 },
         } => report(cli::bench_service::main(
-            games, runs, db, crowd, count, analyses,
+            games,
+            runs,
+            db,
+            crowd,
+            count,
+            cli::bench_service::Background {
+                analyses,
+                engine_games,
+            },
         )),
+        Command::Bench {
+            what: BenchCommand::Engine { replies },
+        } => report(cli::bench_engine::main(replies)),
         Command::Bench {
             what: BenchCommand::Deadlines { games, ticks },
         } => report(cli::bench_deadlines::main(games, ticks)),

@@ -26,6 +26,7 @@ mod event_key;
 mod event_prune;
 mod forget;
 mod game_log;
+mod game_writes;
 mod in_play;
 mod migrations;
 mod new_game;
@@ -259,62 +260,6 @@ impl Store {
         })
     }
 
-    /// Writes a change to a game as one statement, an insert into the `game_writes` view
-    /// whose triggers (migration 0004, last rewritten by 0024) check the version, record
-    /// the event's key in `events` and write the game row, the action, the seats, the deadlines, the notice and the outbox
-    /// messages: all of it or, on any failure, none of it. A version other than
-    /// `w.expected_version` is [`StoreError::Conflict`]; an event id (or notice) already
-    /// recorded is [`StoreError::Duplicate`].
-    pub async fn write(&self, game_id: i64, w: &Write) -> Result<(), StoreError> {
-        // The log keeps an entry a line ([`game_log`]); JSON as serde writes it never
-        // holds a line break, and a move's bare text none either ([`packing::pack`]).
-        if w.action.as_ref().is_some_and(|a| a.json.contains('\n')) {
-            return Err(StoreError::Refused(
-                "an action's JSON holds a line break".into(),
-            ));
-        }
-        let c = WriteColumns::of(w);
-        let written = on_pool!(self.pool, |p| {
-            sqlx::query(
-            "INSERT INTO game_writes (game_id, expected_version, at, event_id, status, snapshot,
-                 result, reason, score, action_seat, action_author, action, seats, deadlines,
-                 notice_seat, notice_turn, notice_kind, messages, action_move)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
-        )
-        .bind(game_id)
-        .bind(w.expected_version)
-        .bind(w.at)
-        .bind(w.event_id.as_deref().map(event_key))
-        .bind(w.status.as_str())
-        .bind(&w.snapshot)
-        .bind(c.result)
-        .bind(c.reason)
-        .bind(c.score)
-        .bind(c.action_seat)
-        .bind(c.author)
-        .bind(c.action)
-        .bind(&c.seats)
-        .bind(&c.deadlines)
-        .bind(c.notice_seat)
-        .bind(c.notice_turn)
-        .bind(c.notice_kind)
-        .bind(&c.messages)
-        .bind(c.action_move)
-        .execute(p)
-        .await
-        .map(|r| r.rows_affected())
-        .map_err(write_error)
-        });
-        match (&written, &w.event_id) {
-            (Ok(_), Some(_)) => recorded::note(),
-            // The event's earlier delivery stored it (unless the duplicate was the
-            // notice, which a write carrying one may also be refused for).
-            (Err(StoreError::Duplicate), Some(_)) if w.notice.is_none() => recorded::note(),
-            _ => {}
-        }
-        written.map(|_| ())
-    }
-
     /// Whether a notice was recorded.
     pub async fn has_notice(
         &self,
@@ -353,21 +298,6 @@ impl Store {
     /// The database this store runs on.
     pub fn backend(&self) -> Backend {
         self.pool.backend()
-    }
-}
-
-/// The error of a [`Store::write`]: the trigger's version check, a key seen before, or
-/// another database failure.
-fn write_error(e: sqlx::Error) -> StoreError {
-    match &e {
-        sqlx::Error::Database(d) if d.message().contains("postal: version conflict") => {
-            StoreError::Conflict
-        }
-        sqlx::Error::Database(d) if d.message().contains("postal: duplicate event") => {
-            StoreError::Duplicate
-        }
-        _ if is_unique_violation(&e) => StoreError::Duplicate,
-        _ => StoreError::Db(e),
     }
 }
 
@@ -411,79 +341,5 @@ fn key_error(e: sqlx::Error) -> StoreError {
         StoreError::Duplicate
     } else {
         StoreError::Db(e)
-    }
-}
-
-/// The columns of a [`Store::write`] but the game's own, as the `game_writes` view takes
-/// them: the outcome, the action (a move packed apart from other actions' JSON), the
-/// seats, deadlines and outbox messages as JSON, and the notice.
-struct WriteColumns<'a> {
-    result: Option<&'a str>,
-    reason: Option<&'a str>,
-    score: Option<&'a str>,
-    action_seat: Option<i64>,
-    author: Option<&'a str>,
-    action_move: Option<&'a str>,
-    action: Option<&'a str>,
-    seats: Option<String>,
-    deadlines: String,
-    messages: String,
-    notice_seat: Option<i64>,
-    notice_turn: Option<i64>,
-    notice_kind: Option<&'a str>,
-}
-
-impl<'a> WriteColumns<'a> {
-    /// The columns of `w`.
-    fn of(w: &'a Write) -> WriteColumns<'a> {
-        let (result, reason, score) = match &w.outcome {
-            Some(o) => (
-                Some(o.result.as_str()),
-                Some(o.reason.as_str()),
-                o.score.as_deref(),
-            ),
-            None => (None, None, None),
-        };
-        let (action_seat, author, (action_move, action)) = match &w.action {
-            Some(a) => (
-                Some(a.seat as i64),
-                Some(a.author.as_str()),
-                packing::pack(&a.json),
-            ),
-            None => (None, None, (None, None)),
-        };
-        let seats = w.seats.as_ref().map(|seats| {
-            serde_json::Value::from_iter(
-                seats
-                    .iter()
-                    .map(|s| serde_json::json!([s.seat, s.user, s.role, i64::from(s.accepted)])),
-            )
-            .to_string()
-        });
-        let deadlines = serde_json::Value::from_iter(
-            w.deadlines
-                .iter()
-                .map(|d| serde_json::json!([d.seat, d.turn, d.due_at])),
-        )
-        .to_string();
-        let (notice_seat, notice_turn, notice_kind) = match &w.notice {
-            Some(n) => (Some(n.seat as i64), Some(n.turn), Some(n.kind.as_str())),
-            None => (None, None, None),
-        };
-        WriteColumns {
-            result,
-            reason,
-            score,
-            action_seat,
-            author,
-            action_move,
-            action,
-            seats,
-            deadlines,
-            messages: outbox::messages_json(&w.messages),
-            notice_seat,
-            notice_turn,
-            notice_kind,
-        }
     }
 }

@@ -4,6 +4,7 @@
 pub mod booster;
 pub mod chesswords;
 pub mod disguise;
+pub mod engine_player;
 pub mod postgres;
 pub mod rules_text;
 pub mod service;

@@ -9,6 +9,7 @@ mod cli_pipe;
 mod command_parser;
 mod competition_deals;
 mod console_input;
+mod engine_games;
 mod export;
 mod forget_user;
 mod pgn_export;

@@ -1,6 +1,6 @@
 //! The pure libraries under the referee: the engine's rules and perft counts, notation,
 //! board images, and the variants as games of the plug-in interface (no database, no
-//! chat). One test crate, so that it is compiled and linked once; each module is one
+//! chat), and the playing strength of the UCI engines' levels. One test crate, so that it is compiled and linked once; each module is one
 //! area, named for it.
 
 #[path = "../common/mod.rs"]
@@ -10,6 +10,7 @@ mod toy;
 
 mod booster_perft;
 mod descriptive;
+mod engine_strength;
 mod layers;
 mod leak_walker;
 mod lichess_pgn;

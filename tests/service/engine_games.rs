@@ -3,13 +3,15 @@
 //! turn is queued by the human's move and played through the referee (its moves legal by
 //! the project's own rules, its name and level in the record); it mates, resigns a lost
 //! game and accepts a draw in a dead-equal one; Fairy-Stockfish plays Crazyhouse and
-//! King of the Hill; takebacks are accepted where the challenge allows them; challenges
+//! King of the Hill; takebacks are accepted where the challenge allows them, in the
+//! proposal's own transaction; a player's conditional line answers the engine's move in
+//! the transaction that commits it, and the engine then moves again; challenges
 //! the bot cannot play are refused with why; a turn whose process died is played by the
 //! next; and two processes on one database play each turn once.
 
 use crate::common;
 
-use common::service::{say, seeded, TempDir, T0};
+use common::service::{dm, say, seeded, TempDir, T0};
 use postal::engines::EngineSettings;
 use postal::service::referee::{Outbound, Service, Settings};
 use postal::store::Store;
@@ -279,8 +281,26 @@ async fn takebacks_are_accepted_by_the_engine_where_the_challenge_allows_them() 
     let before = svc.store().game(1).await.unwrap().unwrap().version;
     let out = say(&svc, "tb", "alice", "takeback 1", T0 + 30).await;
     assert!(out.iter().any(|o| o.text.contains("accepts")), "{out:?}");
+    // No buttons: the proposal is answered at once.
+    assert!(out.iter().all(|o| o.buttons.is_empty()), "{out:?}");
     let after = svc.store().game(1).await.unwrap().unwrap();
-    assert!(after.version > before);
+    // The proposal and the engine's acceptance: two entries of the log, committed in
+    // one transaction (`Store::write_all`, whose all-or-none is tested in
+    // tests/store/packed_log.rs), so that no proposal waits for an answer that a kill
+    // between two writes would have lost.
+    assert_eq!(after.version, before + 2);
+    let log = svc.store().actions(1).await.unwrap();
+    let last: Vec<(&str, &str)> = log[log.len() - 2..]
+        .iter()
+        .map(|a| (a.author.as_str(), a.action.as_str()))
+        .collect();
+    assert_eq!(
+        last,
+        [
+            ("alice", r#"{"Takeback":"Offer"}"#),
+            (BOT, r#"{"Takeback":"Accept"}"#)
+        ]
+    );
     // Alice's move is taken back: she is to move again.
     assert!(after
         .deadlines
@@ -426,4 +446,58 @@ async fn two_processes_on_one_database_play_each_engine_turn_once() {
     for id in 1..=4 {
         assert_eq!(a.store().actions(id).await.unwrap().len(), 2, "game {id}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conditional_line_answers_the_engines_move_and_the_engine_moves_again() {
+    assert!(engines_present());
+    let dir = TempDir::new("engine-conditional");
+    let svc = service(&dir.db()).await;
+    // Alice (White) offers her rook on e8; Black, the engine, has six replies (the king is
+    // shut in by its own rook and pawns), and Alice stores an answer to each.
+    challenge_bot(
+        &svc,
+        "alice",
+        "standard level:8 colour:white fen:\"6rk/6pp/8/8/8/8/PP4PP/4R1K1 w - - 0 1\"",
+    )
+    .await;
+    assert!(play_any(&svc, "alice", 1, 0, &["Re8"]).await);
+    for (n, reply) in ["Rxe8", "Rf8", "g6", "g5", "h6", "h5"].iter().enumerate() {
+        let out = dm(
+            &svc,
+            &format!("line{n}"),
+            "alice",
+            &format!("conditional 1 {reply} Kf2"),
+            T0 + 11,
+        )
+        .await;
+        assert!(out[0].text.contains("stored"), "{}", out[0].text);
+    }
+    let posted = engine_plays(&svc, T0 + 20).await;
+    let log = svc.store().actions(1).await.unwrap();
+    let authors: Vec<&str> = log.iter().map(|a| a.author.as_str()).collect();
+    // Re8, the engine's reply, Alice's answer Kf2, and the engine's next move: the answer
+    // gave the engine its next turn.
+    assert_eq!(authors, ["alice", BOT, "alice", BOT], "{log:?}");
+    assert!(log[2].action.contains("g1f2"), "{log:?}");
+    assert!(
+        posted
+            .iter()
+            .any(|o| o.text.contains("alice (White) played Kf2 (conditional)")),
+        "{posted:?}"
+    );
+    // One board for the move and its answer, drawn once both are played.
+    let boards = posted.iter().filter(|o| o.image.is_some()).count();
+    assert_eq!(
+        boards, 2,
+        "the answer's and the engine's next move's: {posted:?}"
+    );
+    // Alice's lines are used up or dropped.
+    let out = dm(&svc, "list", "alice", "conditional 1 list", T0 + 21).await;
+    assert!(
+        out[0].text.contains("no conditional lines"),
+        "{}",
+        out[0].text
+    );
+    assert_eq!(status(&svc, 1).await.0, "active");
 }

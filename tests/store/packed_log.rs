@@ -1,7 +1,8 @@
 //! The compact action log (migrations 0022 and 0024) on both backends: every action reads
 //! back byte for byte, with its time and author, whatever form it is kept in; a chat event
 //! seen before is refused by every kind of write, each event stored once, as its key; and a
-//! new SQLite database has pages of [`PAGE_SIZE`] bytes.
+//! new SQLite database has pages of [`PAGE_SIZE`] bytes; and writes committed together
+//! ([`Store::write_all`]: an action and the answer it gets at once) are stored all or none.
 
 use crate::backends::{challenge, change};
 use crate::common;
@@ -15,6 +16,7 @@ on_both_backends!(
     every_action_reads_back_as_it_was_written,
     a_seen_event_is_refused_by_every_kind_of_write,
     a_long_log_is_kept_in_parts_that_fit_a_page,
+    writes_committed_together_are_stored_all_or_none,
 );
 
 /// A write of action `json` by alice from `version`, with event `event`, at `at`.
@@ -241,4 +243,54 @@ async fn a_new_sqlite_database_has_small_pages() {
         .await
         .unwrap();
     assert_eq!(size, i64::from(PAGE_SIZE));
+}
+
+/// [`Store::write_all`]: two writes in one transaction are both stored, in order, each
+/// from the version the one before leaves; when the second is refused (a stale version,
+/// an event seen before), the first is not stored either: the game, its log, its events
+/// and its outbox are as they were.
+async fn writes_committed_together_are_stored_all_or_none(url: String) {
+    let store = Store::open(&url).await.unwrap();
+    let id = challenge(&store, "e0").await;
+    let offer = acting(0, r#"{"Takeback":"Offer"}"#, "t1", 1_767_225_600);
+    let accept = acting(1, r#"{"Takeback":"Accept"}"#, "t2", 1_767_225_600);
+    store.write_all(id, &[offer, accept]).await.unwrap();
+    let log = store.actions(id).await.unwrap();
+    assert_eq!(
+        log.iter().map(|r| r.action.as_str()).collect::<Vec<_>>(),
+        [r#"{"Takeback":"Offer"}"#, r#"{"Takeback":"Accept"}"#]
+    );
+    let before = store.game(id).await.unwrap().unwrap();
+    assert_eq!(before.version, 2);
+    // The second write is stale (it expects version 2 again): neither is stored.
+    let first = Write {
+        messages: vec![postal::store::NewMessage {
+            destination: "channel:games".into(),
+            text: "a move".into(),
+            board: false,
+            ending: false,
+            claim_seat: None,
+        }],
+        ..acting(2, r#"{"Move":"e2e4"}"#, "m1", 1_767_225_601)
+    };
+    let stale = acting(2, r#"{"Move":"e7e5"}"#, "m2", 1_767_225_601);
+    assert!(matches!(
+        store.write_all(id, &[first.clone(), stale]).await,
+        Err(StoreError::Conflict)
+    ));
+    // The second one's event was seen before: neither is stored.
+    let seen = acting(3, r#"{"Move":"e7e5"}"#, "t1", 1_767_225_601);
+    assert!(matches!(
+        store.write_all(id, &[first, seen]).await,
+        Err(StoreError::Duplicate)
+    ));
+    let after = store.game(id).await.unwrap().unwrap();
+    assert_eq!(
+        (after.version, after.snapshot, after.deadlines),
+        (before.version, before.snapshot, before.deadlines)
+    );
+    assert_eq!(store.actions(id).await.unwrap().len(), 2);
+    assert!(!store.event_seen("m1").await.unwrap());
+    assert!(store.claim_undelivered(120).await.unwrap().is_empty());
+    store.close().await;
 }

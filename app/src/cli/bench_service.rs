@@ -183,23 +183,46 @@ pub async fn count_moves(
     Ok((played, finished, db_bytes))
 }
 
+/// What runs in the service beside the measured moves: analyses of finished games
+/// (`--analyses`) and games against the bot (`--engine-games`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Background {
+    /// Analyses of [`FORTY_MOVES`] the analysis task makes meanwhile.
+    pub analyses: usize,
+    /// Games against the bot played meanwhile.
+    pub engine_games: usize,
+}
+
 /// Plays `games` games of [`OPERA_GAME`] through a service over a new SQLite file at
 /// `db` (which must not exist yet), one move at a time, and measures each move. With a
 /// `crowd`, another user first opens that many challenges in the games' channels, and the
 /// moves are typed bare (the service then finds the mover's game itself); without, each
 /// move names its game (`move ID SAN`). With `analyses`, that many analyses of
 /// [`FORTY_MOVES`] are made by the analysis task while the moves are played.
+///
+///
+/// With `engine_games`, that many games against the bot are played in the same service
+/// meanwhile ([`super::bench_engine::EngineLoad`]), from before the first measured move
+/// to after the last.
 pub async fn run(
     db: &Path,
     games: usize,
     crowd: Option<usize>,
-    analyses: usize,
+    background: Background,
 ) -> Result<BenchReport, CliError> {
     if db.exists() {
         return Err(CliError::DatabaseExists(db.to_path_buf()));
     }
+    let Background {
+        analyses,
+        engine_games,
+    } = background;
     let load_at_start = load_average();
     let mut bench = Bench::open(db, crowd).await?;
+    let load = match engine_games {
+        0 => None,
+        n => Some(super::bench_engine::EngineLoad::start(Arc::clone(&bench.service), n).await?),
+    };
     for c in 0..crowd.unwrap_or(0) {
         bench.open_crowd_challenge(c).await?;
     }
@@ -236,6 +259,10 @@ pub async fn run(
         }
         None => None,
     };
+    if let Some(load) = load {
+        let (moves, turns) = load.stop().await?;
+        println!("service bench: {engine_games} engine games ran meanwhile: {moves} human moves, {turns} engine turns");
+    }
     bench.service.store().close().await;
     let db_bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
     let Measured {
@@ -459,7 +486,7 @@ pub fn main(
     db: Option<PathBuf>,
     crowd: Option<usize>,
     count: Option<usize>,
-    analyses: usize,
+    background: Background,
 ) -> Result<(), CliError> {
     let runs = runs.max(1);
     if db.is_some() && runs > 1 {
@@ -492,7 +519,7 @@ pub fn main(
                 true,
             ),
         };
-        let result = super::block_on(run(&path, games, crowd, analyses));
+        let result = super::block_on(run(&path, games, crowd, background));
         if scratch {
             for ext in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{ext}", path.display()));

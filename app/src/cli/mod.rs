@@ -3,6 +3,7 @@
 
 pub mod bench_backends;
 pub mod bench_deadlines;
+pub mod bench_engine;
 pub mod bench_service;
 pub mod forget;
 pub mod ratings;
@@ -30,6 +31,9 @@ pub enum CliError {
         /// Why not.
         error: sqlx::Error,
     },
+    /// An engine of a bench failed.
+    #[error("the engine failed: {0}")]
+    Engine(String),
     /// A bench's client task failed.
     #[error(transparent)]
     Join(#[from] tokio::task::JoinError),

@@ -110,16 +110,7 @@ pub(super) fn prepare(
         notice: None,
         messages: Vec::new(),
     };
-    let deadlines = w
-        .deadlines
-        .iter()
-        .map(|d| Deadline {
-            game_id: g.id,
-            seat: d.seat,
-            turn: d.turn,
-            due_at: d.due_at,
-        })
-        .collect();
+    let deadlines = deadlines_of(g.id, &w.deadlines);
     Ok((
         w,
         Committed {
@@ -130,6 +121,32 @@ pub(super) fn prepare(
             was_over,
         },
     ))
+}
+
+/// Game `g` as write `w` leaves it, before it is committed: for an answer computed in
+/// the same transaction (an engine's move and its opponent's conditional answer, a
+/// takeback proposed to the engine and its acceptance).
+pub(super) fn row_after(g: &GameRow, w: &Write) -> GameRow {
+    GameRow {
+        version: g.version + 1,
+        status: w.status,
+        snapshot: w.snapshot.clone(),
+        deadlines: deadlines_of(g.id, &w.deadlines),
+        ..g.clone()
+    }
+}
+
+/// The deadlines of game `id` that a write's `deadlines` set.
+fn deadlines_of(id: i64, deadlines: &[NewDeadline]) -> Vec<Deadline> {
+    deadlines
+        .iter()
+        .map(|d| Deadline {
+            game_id: id,
+            seat: d.seat,
+            turn: d.turn,
+            due_at: d.due_at,
+        })
+        .collect()
 }
 
 /// Seconds `seat` has to act in `g` from now: what the variant sets for the prompt, or

@@ -12,7 +12,7 @@ use super::text::turn_line;
 use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
 use crate::service::command::Conditional;
 use crate::store::GameStatus;
-use crate::store::{ConditionalLine, GameRow};
+use crate::store::{ConditionalLine, GameRow, Write};
 use crate::variants::api::{
     to_stored_text, Action, Audience, GameCommand, GameRules, Reading, RefusalKind, RuleError,
     Seat, Text,
@@ -35,11 +35,51 @@ pub(super) struct Played<'a> {
     pub first: usize,
 }
 
+/// What an opponent's conditional lines do after an action ([`Service::plan_answer`]),
+/// settled once it is committed ([`Service::settle_lines`]).
+pub(super) enum Plan {
+    /// No lines apply.
+    Nothing,
+    /// The game is over: every line is cleared.
+    Clear,
+    /// The action kept the turn: the lines apply at the next version.
+    Carry(Vec<Line>),
+    /// Lines `dropped` are deleted, and their owner is `told` privately.
+    Drop {
+        /// The lines deleted.
+        dropped: Vec<i64>,
+        /// What their owner is told.
+        told: Box<Outbound>,
+    },
+    /// A line's answer, to commit after the action.
+    Answer(Box<Answer>),
+}
+
+/// A conditional answer ready to commit ([`Plan::Answer`]).
+pub(super) struct Answer {
+    /// Whose answer it is.
+    pub user: String,
+    /// The turn line of the action it answers.
+    pub turn: String,
+    /// The game as the action leaves it, to which the answer applies.
+    pub now: GameRow,
+    /// The write that commits the answer.
+    pub write: Write,
+    /// The answer applied.
+    pub next: Committed,
+    /// The lines that matched the action.
+    matching: Vec<Line>,
+    /// The lines that did not, deleted.
+    dropped: Vec<i64>,
+    /// The answer's action.
+    answer: Action,
+}
+
 /// The most lines a player keeps for one game.
 pub(super) const MAX_LINES: usize = 10;
 
 /// A stored line, read back: its actions and the moves as typed.
-struct Line {
+pub(super) struct Line {
     row: ConditionalLine,
     actions: Vec<Action>,
     typed: Vec<String>,
@@ -400,86 +440,139 @@ impl Service {
             at,
             first,
         } = played;
+        // The game as the action left it: its answer is applied to that.
+        let Some(now) = self.store.game(g.id).await? else {
+            return Ok(());
+        };
+        let mut plan = self.plan_answer(g, &now, actor, action, done, at).await?;
+        match &mut plan {
+            Plan::Answer(a) => {
+                self.write(&a.now, &a.write).await?;
+                self.telemetry.move_accepted(&g.variant);
+                self.announce_answer(&a.now, &mut a.next, &a.user, &a.turn, first, r)
+                    .await;
+            }
+            Plan::Drop { told, .. } => r.out.push((**told).clone()),
+            Plan::Nothing | Plan::Clear | Plan::Carry(_) => {}
+        }
+        self.settle_lines(g, plan).await
+    }
+
+    /// After `actor`'s `action` in game `g` (`done`, which leaves the game as `now`,
+    /// committed or about to be): what the opponent's conditional lines do. Nothing is
+    /// written but stale lines deleted; [`Service::settle_lines`] does the rest once the
+    /// action (and the answer, where there is one) is committed. Caller holds the game's
+    /// lock.
+    pub(super) async fn plan_answer(
+        &self,
+        g: &GameRow,
+        now: &GameRow,
+        actor: Seat,
+        action: &Action,
+        done: &Committed,
+        at: i64,
+    ) -> Result<Plan, Fail> {
         let rules = done.rules.as_ref();
         let owner = Seat(1 - actor.0.min(1));
-        let Some(user) = self.lines_may_answer(g, rules, owner).await? else {
-            return Ok(());
+        let Some(user) = self.lines_may_answer(g, rules, owner) else {
+            return Ok(if rules.is_over() {
+                Plan::Clear
+            } else {
+                Plan::Nothing
+            });
         };
         // The lines of the game as it was before the action: none of its writes since.
         let lines = self.lines_now(g, user).await?;
         if lines.is_empty() {
-            return Ok(());
+            return Ok(Plan::Nothing);
         }
         if commit::movers(rules) != [owner] {
             // An action that keeps the turn (an offer): the position is the same, the
             // lines still apply.
-            return self.carry_over(g, &lines).await;
+            return Ok(Plan::Carry(lines));
         }
         let (matching, other): (Vec<Line>, Vec<Line>) =
             lines.into_iter().partition(|l| l.actions[0] == *action);
-        let dropped: Vec<i64> = other.iter().map(|l| l.row.id).collect();
-        self.store.delete_conditional_lines(&dropped).await?;
+        let mut dropped: Vec<i64> = other.iter().map(|l| l.row.id).collect();
         let Some(chosen) = matching.first() else {
-            r.out.push(private(g, user, none_matched(dropped.len())));
-            return Ok(());
+            let told = Box::new(private(g, user, none_matched(dropped.len())));
+            return Ok(Plan::Drop { dropped, told });
         };
         let answer = chosen.actions[1].clone();
-        let Some(now) = self.store.game(g.id).await? else {
-            return Ok(());
-        };
         let prepared = self
-            .load(&now)
-            .and_then(|rules| commit::prepare(&now, rules, owner, user, answer.clone(), at, None));
-        let (w, next) = match prepared {
+            .load(now)
+            .and_then(|rules| commit::prepare(now, rules, owner, user, answer.clone(), at, None));
+        let (write, next) = match prepared {
             Ok(p) => p,
             Err(e) => {
-                let ids: Vec<i64> = matching.iter().map(|l| l.row.id).collect();
-                self.store.delete_conditional_lines(&ids).await?;
+                dropped.extend(matching.iter().map(|l| l.row.id));
                 let why = match e {
                     Fail::Refuse(e) => e.text,
                     Fail::Store(_) | Fail::Choose(_) => "the game could not be read".into(),
                 };
-                r.out.push(private(g, user, format!(
+                let told = Box::new(private(g, user, format!(
                     "your conditional answer {} could not be played ({why}): the line is dropped; it is your move",
                     chosen.typed[1]
                 )));
-                return Ok(());
+                return Ok(Plan::Drop { dropped, told });
             }
         };
-        self.write(g, &w).await?;
-        self.telemetry.move_accepted(&g.variant);
-        let turn = turn_line(g, rules, &done.deadlines);
-        let over = next.rules.is_over();
-        self.announce_answer(&now, next, user, &turn, first, r)
-            .await;
-        if over {
-            self.store.clear_conditional_lines(g.id, None).await?;
-            return Ok(());
+        Ok(Plan::Answer(Box::new(Answer {
+            user: user.to_string(),
+            turn: turn_line(g, rules, &done.deadlines),
+            now: now.clone(),
+            write,
+            next,
+            matching,
+            dropped,
+            answer,
+        })))
+    }
+
+    /// What `plan` leaves of game `g`'s lines, once what it planned is committed: the
+    /// lines dropped are deleted, those an answer played go on with their next pair, and
+    /// a game over has none left.
+    pub(super) async fn settle_lines(&self, g: &GameRow, plan: Plan) -> Result<(), Fail> {
+        match plan {
+            Plan::Nothing => Ok(()),
+            Plan::Clear => {
+                self.store.clear_conditional_lines(g.id, None).await?;
+                Ok(())
+            }
+            Plan::Carry(lines) => self.carry_over(g, &lines).await,
+            Plan::Drop { dropped, .. } => {
+                self.store.delete_conditional_lines(&dropped).await?;
+                Ok(())
+            }
+            Plan::Answer(a) => {
+                self.store.delete_conditional_lines(&a.dropped).await?;
+                if a.next.rules.is_over() {
+                    self.store.clear_conditional_lines(g.id, None).await?;
+                    return Ok(());
+                }
+                self.advance_lines(a.matching, &a.answer, a.now.version + 1)
+                    .await
+            }
         }
-        self.advance_lines(matching, &answer, now.version + 1).await
     }
 
     /// Who may have lines to answer the action just played in game `g`, now `rules`, by
-    /// `owner`'s opponent: `owner`'s player, where the variant allows conditional moves
-    /// and is of two seats. A game now over has its lines cleared.
-    async fn lines_may_answer<'g>(
+    /// `owner`'s opponent: `owner`'s player, where the variant allows conditional moves,
+    /// is of two seats and the game goes on.
+    fn lines_may_answer<'g>(
         &self,
         g: &'g GameRow,
         rules: &dyn GameRules,
         owner: Seat,
-    ) -> Result<Option<&'g str>, Fail> {
+    ) -> Option<&'g str> {
         let allowed = self
             .registry
             .get(&g.variant)
             .is_ok_and(|s| s.conditional_moves().is_ok());
-        if !allowed || rules.seat_count() != 2 {
-            return Ok(None);
+        if !allowed || rules.seat_count() != 2 || rules.is_over() {
+            return None;
         }
-        if rules.is_over() {
-            self.store.clear_conditional_lines(g.id, None).await?;
-            return Ok(None);
-        }
-        Ok(g.user_at(owner.0))
+        g.user_at(owner.0)
     }
 
     /// Announces the answer `next` played for `user` in game `now`. The player is not
@@ -487,10 +580,10 @@ impl Service {
     /// answers (the messages from `first`) loses its `turn` line (the answer's own
     /// message says whose turn it is now) and their mention. An answer that ends a rated
     /// game gives its game-over message the rating change, as every other end does.
-    async fn announce_answer(
+    pub(super) async fn announce_answer(
         &self,
         now: &GameRow,
-        mut next: Committed,
+        next: &mut Committed,
         user: &str,
         turn: &str,
         first: usize,
@@ -512,7 +605,7 @@ impl Service {
         {
             note.text = std::mem::replace(&mut note.text, Text::plain("")).push(" (conditional)");
         }
-        self.announce_rated(now, &next, r).await;
+        self.announce_rated(now, next, r).await;
     }
 
     /// After `answer` was played from the `matching` lines: the lines that played it go on

@@ -240,8 +240,28 @@ impl Service {
     pub(super) async fn write(&self, g: &GameRow, w: &Write) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
         self.store.write(g.id, w).await?;
+        self.telemetry
+            .database_write(started.elapsed().as_secs_f64());
+        self.count_status(g, w);
+        Ok(())
+    }
+
+    /// Commits `writes` to game `g`, in order, in one transaction ([`Store::write_all`]:
+    /// an action and the answer it gets at once), as [`Service::write`] commits one.
+    pub(super) async fn write_all(&self, g: &GameRow, writes: &[Write]) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
+        self.store.write_all(g.id, writes).await?;
+        self.telemetry
+            .database_write(started.elapsed().as_secs_f64());
+        if let Some(last) = writes.last() {
+            self.count_status(g, last);
+        }
+        Ok(())
+    }
+
+    /// Counts a game that write `w` to `g` started or ended.
+    fn count_status(&self, g: &GameRow, w: &Write) {
         let t = &self.telemetry;
-        t.database_write(started.elapsed().as_secs_f64());
         let live = |s: GameStatus| s == GameStatus::Active;
         if live(w.status) && !live(g.status) {
             t.game_started(&g.variant);
@@ -256,7 +276,6 @@ impl Service {
         if let Some(how) = ended.filter(|_| w.status != g.status) {
             t.game_ended(&g.variant, how);
         }
-        Ok(())
     }
 }
 

@@ -14,7 +14,8 @@
 //! draw by repetition or the fifty-move rule when the rules allow one and it is not
 //! better.
 
-use super::commit::{new_message, prepare};
+use super::commit::{new_message, prepare, row_after};
+use super::conditional::Plan;
 use super::engine_seat::{engine_of, EngineSeat};
 use super::lookup::whole_with;
 use super::{Destination, Fail, Reply, Service};
@@ -170,7 +171,9 @@ impl Service {
     }
 
     /// Under the game's lock, on the game as it is now: the first of `choices` that the
-    /// game accepts, committed with its announcement in the outbox.
+    /// game accepts, committed with its announcement in the outbox; and, in the same
+    /// transaction, the player's conditional answer to it, if a line of theirs expects it
+    /// (the engine's next turn is then queued by that answer's write).
     async fn play_choice(
         &self,
         bot: &str,
@@ -182,20 +185,21 @@ impl Service {
         let id = turn.game_id;
         let lock = self.lock_for(id);
         let _guard = lock.lock().await;
-        let Some(g) = self.store.game(id).await? else {
+        let Some(in_play) = self.store.game_in_play(id).await? else {
             return Ok(());
         };
-        if !still_waiting(&g, turn) {
+        let g = &in_play.game;
+        if !still_waiting(g, turn) {
             return Ok(());
         }
         let seat = Seat(engine.seat);
         for choice in choices {
-            let rules = self.load(&g)?;
+            let rules = self.load(g)?;
             let Some(action) = self.action_of(rules.as_ref(), seat, choice) else {
                 continue;
             };
             let event = Some(format!("engine:{id}:{}", turn.turn));
-            let Ok((mut w, done)) = prepare(&g, rules, seat, bot, action, now, event) else {
+            let Ok((w, done)) = prepare(g, rules, seat, bot, action.clone(), now, event) else {
                 continue;
             };
             let mut r = Reply {
@@ -203,21 +207,42 @@ impl Service {
                 origin: Destination::Dm(bot.to_string()),
                 plain: Vec::new(),
             };
-            self.announce(&g, &done, &mut r);
-            w.messages = r
-                .out
-                .iter()
-                .filter(|o| o.to != Destination::Dm(bot.to_string()))
-                .map(|o| NewMessage {
-                    ending: o.ending,
-                    ..new_message(&o.to, &o.text, o.image.is_some())
-                })
-                .collect();
-            return match self.write(&g, &w).await {
+            self.announce(g, &done, &mut r);
+            let mut plan = match in_play.has_lines {
+                true => {
+                    let after = row_after(g, &w);
+                    self.plan_answer(g, &after, seat, &action, &done, now)
+                        .await?
+                }
+                false => Plan::Nothing,
+            };
+            let mut writes = vec![w];
+            match &mut plan {
+                Plan::Answer(a) => {
+                    // Boards are drawn when delivered, the game as it then stands: the
+                    // answer's message carries the one board, after both moves.
+                    r.out.iter_mut().for_each(|o| o.image = None);
+                    self.announce_answer(&a.now, &mut a.next, &a.user, &a.turn, 0, &mut r)
+                        .await;
+                    writes.push(a.write.clone());
+                }
+                Plan::Drop { told, .. } => r.out.push((**told).clone()),
+                Plan::Nothing | Plan::Clear | Plan::Carry(_) => {}
+            }
+            if let Some(last) = writes.last_mut() {
+                last.messages = outbox_messages(&r, bot);
+            }
+            return match self.write_all(g, &writes).await {
                 Ok(()) => {
-                    self.telemetry.move_accepted(&g.variant);
+                    for _ in &writes {
+                        self.telemetry.move_accepted(&g.variant);
+                    }
                     self.outbox_news.queued_now();
-                    Ok(())
+                    if writes.len() > 1 {
+                        // The answer gave the engine its next turn.
+                        self.engine_news.queued_now();
+                    }
+                    self.settle_lines(g, plan).await
                 }
                 // Played already, or the game moved meanwhile: nothing to do.
                 Err(StoreError::Duplicate) | Err(StoreError::Conflict) => Ok(()),
@@ -243,6 +268,18 @@ impl Service {
             Reading::ClaimTimeout { .. } => None,
         }
     }
+}
+
+/// The messages of reply `r` as the outbox keeps them, but those to the bot `bot` itself.
+fn outbox_messages(r: &Reply, bot: &str) -> Vec<NewMessage> {
+    r.out
+        .iter()
+        .filter(|o| o.to != Destination::Dm(bot.to_string()))
+        .map(|o| NewMessage {
+            ending: o.ending,
+            ..new_message(&o.to, &o.text, o.image.is_some())
+        })
+        .collect()
 }
 
 /// Whether game `g` still waits for the engine's turn `turn`: live, with that deadline.

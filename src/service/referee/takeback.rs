@@ -69,6 +69,16 @@ pub(super) fn choice(
 /// What an accepted takeback leaves: the note saying so, the game rebuilt without the
 /// move, and its deadlines.
 type TakenBack = (Note, Box<dyn GameRules>, Vec<Deadline>);
+
+/// One takeback step, ready to commit: the write, what it tells, the game after it and
+/// its deadlines.
+struct Step {
+    write: Write,
+    notes: Vec<Note>,
+    after: Box<dyn GameRules>,
+    deadlines: Vec<Deadline>,
+}
+
 impl Service {
     /// `takeback [ID] [accept|decline]`: a proposal, or the opponent's answer to one,
     /// checked and committed under the game's lock.
@@ -81,9 +91,6 @@ impl Service {
     ) -> Result<(), Fail> {
         let id = self.pick_id(inc, id, super::lookup::Fit::Live).await?;
         let away = self.takeback_locked(inc, id, step, r).await?;
-        if step == TakebackStep::Offer {
-            self.engine_answers_takeback(inc, id, r).await?;
-        }
         // An accepted step of a player on vacation ends it, once the game's lock is free.
         if away {
             r.out
@@ -92,35 +99,9 @@ impl Service {
         Ok(())
     }
 
-    /// In a game against the bot, the engine accepts the takeback just proposed, as
-    /// Lichess's computer does (the game allows takebacks, or the proposal was refused).
-    async fn engine_answers_takeback(
-        &self,
-        inc: &Incoming,
-        id: i64,
-        r: &mut Reply,
-    ) -> Result<(), Fail> {
-        let Some(bot) = self.engine_user() else {
-            return Ok(());
-        };
-        let Some(g) = self.store.game(id).await? else {
-            return Ok(());
-        };
-        if super::engine_seat::engine_of(&g).is_none() || g.seat_of(bot).is_none() {
-            return Ok(());
-        }
-        let answer = Incoming {
-            user: bot.to_string(),
-            event_id: format!("engine:{id}:takeback:{}", g.version),
-            ..inc.clone()
-        };
-        self.takeback_locked(&answer, id, TakebackStep::Accept, r)
-            .await
-            .map(|_| ())
-    }
-
     /// [`Service::takeback`] under game `id`'s lock; whether the user had a vacation not
-    /// settled when the step was decided.
+    /// settled when the step was decided. In a game against the bot, a proposal and the
+    /// engine's acceptance are committed together ([`Service::engine_accepts`]).
     async fn takeback_locked(
         &self,
         inc: &Incoming,
@@ -136,14 +117,117 @@ impl Service {
                 format!("game #{id} has no takebacks: they are allowed only in a game whose challenge says takebacks:on"),
             ));
         }
-        let rules = self.load(g)?;
         // The texts name the game: `game #12: its log does not replay: ...`.
         let damaged = |e: ReplayError| Fail::of(RefusalKind::Unknown, e.to_string());
         let log = crate::service::replay::read_log(id, &self.store.actions(id).await?)
             .map_err(damaged)?;
+        let rules = self.load(g)?;
+        let awaited_before = rules.awaiting();
+        let done = self.takeback_step(inc, g, rules, seat, step, &log)?;
+        let answer = match step {
+            TakebackStep::Offer => self.engine_accepts(inc, g, seat, &done, log),
+            _ => None,
+        };
+        match &answer {
+            Some((_, second)) => {
+                self.write_all(g, &[done.write.clone(), second.write.clone()])
+                    .await?
+            }
+            None => self.write(g, &done.write).await?,
+        }
+        let first = r.out.len();
+        let offered = Committed {
+            notes: done.notes,
+            rules: done.after,
+            deadlines: done.deadlines,
+            before: awaited_before,
+            was_over: false,
+        };
+        self.announce(g, &offered, r);
+        match answer {
+            Some((after_offer, second)) => {
+                let before = offered.rules.awaiting();
+                let accepted = Committed {
+                    notes: second.notes,
+                    rules: second.after,
+                    deadlines: second.deadlines,
+                    before,
+                    was_over: false,
+                };
+                self.announce(&after_offer, &accepted, r);
+            }
+            None if step == TakebackStep::Offer => {
+                let opponent = Seat(1 - seat.0.min(1));
+                let buttons = answer_buttons(id, g.user_at(opponent.0));
+                for m in &mut r.out[first..] {
+                    if m.game == Some(id) {
+                        m.buttons.extend(buttons.iter().cloned());
+                    }
+                }
+            }
+            None => {}
+        }
+        Ok(in_play.vacation_of(&inc.user).is_some())
+    }
+
+    /// In a game against the bot, the engine's acceptance of the takeback `offer` that
+    /// `seat` proposes in `g` (whose log is `log`), as Lichess's computer accepts it: the
+    /// game as the proposal leaves it and the acceptance's step, to commit with the
+    /// proposal in one transaction, so that no proposal is ever left unanswered; `None`
+    /// in a game between people (or should the acceptance be refused: the proposal then
+    /// stands alone).
+    fn engine_accepts(
+        &self,
+        inc: &Incoming,
+        g: &GameRow,
+        seat: Seat,
+        offer: &Step,
+        mut log: Vec<(Seat, Action)>,
+    ) -> Option<(GameRow, Step)> {
+        let bot = self.engine_user()?;
+        let engine = super::engine_seat::engine_of(g)?;
+        if g.user_at(engine.seat) != Some(bot) || engine.seat == seat.0 {
+            return None;
+        }
+        let after_offer = commit::row_after(g, &offer.write);
+        let answer = Incoming {
+            user: bot.to_string(),
+            event_id: format!("engine:{}:takeback:{}", g.id, after_offer.version),
+            ..inc.clone()
+        };
+        log.push((seat, Action::takeback(TakebackStep::Offer)));
+        let step = self
+            .load(&after_offer)
+            .and_then(|rules| {
+                self.takeback_step(
+                    &answer,
+                    &after_offer,
+                    rules,
+                    Seat(engine.seat),
+                    TakebackStep::Accept,
+                    &log,
+                )
+            })
+            .inspect_err(|e| {
+                tracing::warn!(game = g.id, "the engine did not accept a takeback: {e:?}")
+            })
+            .ok()?;
+        Some((after_offer, step))
+    }
+
+    /// Takeback step `step` of `seat` (`inc`'s user) in game `g`, now `rules`, whose log
+    /// is `log`: checked against the takebacks the log allows, and made ready to commit.
+    fn takeback_step(
+        &self,
+        inc: &Incoming,
+        g: &GameRow,
+        rules: Box<dyn GameRules>,
+        seat: Seat,
+        step: TakebackStep,
+        log: &[(Seat, Action)],
+    ) -> Result<Step, Fail> {
         let state = Takebacks::after(log.iter().map(|(s, a)| (*s, a)))?;
         let entry = Action::takeback(step);
-        let awaited_before = rules.awaiting();
         let opponent = Seat(1 - seat.0.min(1));
         let (notes, after, deadlines) = match step {
             TakebackStep::Offer => {
@@ -161,7 +245,7 @@ impl Service {
             }
             TakebackStep::Accept => {
                 let proposer = state.may_answer(seat)?;
-                let mut all = log;
+                let mut all = log.to_vec();
                 all.push((seat, entry.clone()));
                 let (note, rebuilt, deadlines) =
                     self.taken_back(inc, g, rules.as_ref(), seat, proposer, &all)?;
@@ -174,26 +258,13 @@ impl Service {
                 "the game would be over: nothing was done",
             )));
         }
-        let w = takeback_write(g, inc, seat, &entry, after.as_ref(), &deadlines)?;
-        self.write(g, &w).await?;
-        let done = Committed {
+        let write = takeback_write(g, inc, seat, &entry, after.as_ref(), &deadlines)?;
+        Ok(Step {
+            write,
             notes,
-            rules: after,
+            after,
             deadlines,
-            before: awaited_before,
-            was_over: false,
-        };
-        let first = r.out.len();
-        self.announce(g, &done, r);
-        if step == TakebackStep::Offer {
-            let buttons = answer_buttons(id, g.user_at(opponent.0));
-            for m in &mut r.out[first..] {
-                if m.game == Some(id) {
-                    m.buttons.extend(buttons.iter().cloned());
-                }
-            }
-        }
-        Ok(in_play.vacation_of(&inc.user).is_some())
+        })
     }
 
     /// The takeback that `seat` accepts from `proposer` in game `g`, now `rules`, whose
