@@ -65,7 +65,7 @@ impl Service {
             ));
         }
         let spec = self.registry.get(&g.variant)?;
-        if !offers_rematch(&g, spec.seats().placing) {
+        if !offers_rematch(g, spec.seats().placing) {
             return Err(Fail::of(
                 RefusalKind::NotHere,
                 format!(
