@@ -172,23 +172,28 @@ impl Core {
             ),
         };
         if let (true, Some(id)) = (out.msg.ending, out.msg.game) {
-            match self.service.record(id).await {
-                Ok(Some((name, pgn))) => {
-                    files.push(CreateAttachment::bytes(pgn.into_bytes(), name))
-                }
-                Ok(None) => {}
-                Err(e) => tracing::warn!(game = id, error = %e, "cannot read a game's record"),
-            }
-            match self.service.animation(id, self.renderer.clone()).await {
-                Ok(Some((name, gif))) if gif.len() <= ATTACHMENT_LIMIT => {
-                    files.push(CreateAttachment::bytes(gif, name))
-                }
-                Ok(_) => {}
-                Err(e) => tracing::warn!(game = id, error = %e, "cannot draw a game's animation"),
-            }
+            self.attach_ending(id, &mut files).await;
         }
         let parts = pieces.into_iter().map(|p| (p, Vec::new())).collect();
         (parts, files)
+    }
+
+    /// Adds to `files` what a message announcing game `id`'s end carries: its record
+    /// (`.pgn`) and its animation (`.gif`, when within Discord's attachment limit); what
+    /// cannot be read or drawn is logged and left out.
+    async fn attach_ending(&self, id: i64, files: &mut Vec<CreateAttachment>) {
+        match self.service.record(id).await {
+            Ok(Some((name, pgn))) => files.push(CreateAttachment::bytes(pgn.into_bytes(), name)),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(game = id, error = %e, "cannot read a game's record"),
+        }
+        match self.service.animation(id, self.renderer.clone()).await {
+            Ok(Some((name, gif))) if gif.len() <= ATTACHMENT_LIMIT => {
+                files.push(CreateAttachment::bytes(gif, name))
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(game = id, error = %e, "cannot draw a game's animation"),
+        }
     }
 
     /// Sends one message to a channel, split under the limit; the files and buttons go

@@ -504,8 +504,6 @@ impl Bot {
         http: Http,
         registry: Registry,
     ) -> Result<Bot, BotError> {
-        let url = settings.database_url.clone();
-        let name = settings.database_name();
         let metrics_addr = cfg
             .metrics_listener()
             .map_err(|e| BotError::Config(Box::new(e)))?;
@@ -513,20 +511,10 @@ impl Bot {
             Some(_) => Telemetry::prometheus(),
             None => Telemetry::off(),
         };
-        let places = places::DiscordPlaces(self::http(http.token(), &cfg.api_base));
-        let service = Service::open(&url, settings, registry)
-            .await
-            .map_err(|error| BotError::Database { url: name, error })?
-            .with_places(Arc::new(places))
-            .with_default_prefix(&cfg.prefix)
+        let service = open_service(settings, &cfg, &http, registry)
+            .await?
             .with_telemetry(telemetry.clone());
-        let (bot, shards) = match check_discord(&http, &cfg).await {
-            Ok(checked) => checked,
-            Err(e) => {
-                service.close().await;
-                return Err(e);
-            }
-        };
+        let (bot, shards) = closing_on_error(&service, check_discord(&http, &cfg).await).await?;
         // The bot itself plays the engine's seat: challenging it challenges the engine.
         service.set_engine_user(&bot.to_string());
         let renderer = prepare_board_images(service.registry());
@@ -541,26 +529,15 @@ impl Bot {
             dm_channels: Default::default(),
         });
         let content = core.cfg.message_content;
-        if content {
-            tracing::info!(
-                "asking for the Message Content intent (text commands and bare moves in threads)"
-            );
-        } else {
-            tracing::warn!("{SLASH_ONLY}");
-        }
+        log_intents(content);
         let client = serenity::all::ClientBuilder::new_with_http(http, intents(content))
             .event_handler(Handler {
                 core: core.clone(),
                 first_shard: shards.first(),
             })
             .await;
-        let client = match client {
-            Ok(c) => c,
-            Err(e) => {
-                core.service.close().await;
-                return Err(BotError::Client(Box::new(e)));
-            }
-        };
+        let client = client.map_err(|e| BotError::Client(Box::new(e)));
+        let client = closing_on_error(&core.service, client).await?;
         let manager = Arc::new(std::sync::Mutex::new(client.shard_manager.clone()));
         let monitor = match metrics_addr {
             Some(addr) => {
@@ -570,28 +547,17 @@ impl Bot {
                     shards: manager.clone(),
                     expected_shards: shards.last() - shards.first() + 1,
                 };
-                match monitor::serve(addr, probe, monitor::Limits::bot()).await {
-                    Ok(serving) => Some(serving),
-                    Err(error) => {
-                        core.service.close().await;
-                        return Err(BotError::Metrics { addr, error });
-                    }
-                }
+                Some(serve_metrics(addr, probe, &core).await?)
             }
             None => None,
         };
         let http = client.http.clone();
         let client = tokio::spawn(connect(client, shards, manager.clone(), core.clone()));
         let (deadlines, delivery) = start_deadlines(&core, http);
-        let analyses = AnalysisTask::spawn(
-            core.service.clone(),
-            Duration::from_secs(core.cfg.tick_seconds),
-            core.service.analysis_lease_seconds(),
-        );
-        let engine_turns = EngineTask::spawn(
-            core.service.clone(),
-            Duration::from_secs(core.cfg.tick_seconds),
-        );
+        let every = Duration::from_secs(core.cfg.tick_seconds);
+        let lease = core.service.analysis_lease_seconds();
+        let analyses = AnalysisTask::spawn(core.service.clone(), every, lease);
+        let engine_turns = EngineTask::spawn(core.service.clone(), every);
         Ok(Bot {
             shards: manager,
             client,
@@ -785,4 +751,58 @@ pub async fn run(settings: Settings, cfg: Config, token: Option<String>) -> Resu
         tracing::info!("{which}: shutting down");
     })
     .await
+}
+
+/// The bot's service over the database of `settings` playing `registry`, finding places
+/// through Discord's REST API (`http`'s token, `cfg`'s base) and with `cfg`'s prefix.
+async fn open_service(
+    settings: Settings,
+    cfg: &Config,
+    http: &Http,
+    registry: Registry,
+) -> Result<Service, BotError> {
+    let url = settings.database_url.clone();
+    let name = settings.database_name();
+    let places = places::DiscordPlaces(self::http(http.token(), &cfg.api_base));
+    Ok(Service::open(&url, settings, registry)
+        .await
+        .map_err(|error| BotError::Database { url: name, error })?
+        .with_places(Arc::new(places))
+        .with_default_prefix(&cfg.prefix))
+}
+
+/// `result`, the service closed first when it is a failure (a start refused after the
+/// database was opened).
+async fn closing_on_error<T>(
+    service: &Service,
+    result: Result<T, BotError>,
+) -> Result<T, BotError> {
+    if result.is_err() {
+        service.close().await;
+    }
+    result
+}
+
+/// Says in the log whether the bot asks for the Message Content intent (typed commands
+/// and bare moves) or reads slash commands only.
+fn log_intents(content: bool) {
+    if content {
+        tracing::info!(
+            "asking for the Message Content intent (text commands and bare moves in threads)"
+        );
+    } else {
+        tracing::warn!("{SLASH_ONLY}");
+    }
+}
+
+/// Serves the operator's metrics and health listener on `addr` with `probe`; when it
+/// cannot, the bot's service is closed and the start refused.
+async fn serve_metrics(
+    addr: std::net::SocketAddr,
+    probe: monitor::Probe,
+    core: &Core,
+) -> Result<(std::net::SocketAddr, tokio::task::JoinHandle<()>), BotError> {
+    let serving = monitor::serve(addr, probe, monitor::Limits::bot()).await;
+    let serving = serving.map_err(|error| BotError::Metrics { addr, error });
+    closing_on_error(&core.service, serving).await
 }

@@ -147,12 +147,7 @@ impl Service {
                 overdue(&in_play, late, inc.at)?;
             }
             let lapsed = self.lapsing(g).await?;
-            let asked = action.clone();
-            let action = self.abort_if_unplayed(g, seat, action).await?;
-            let note = match action != asked {
-                true => Some(UNPLAYED.to_string()),
-                false => note,
-            };
+            let (action, note) = self.abort_noted(g, seat, action, note).await?;
             let (w, mut done) = prepare(
                 g,
                 rules,
@@ -177,12 +172,13 @@ impl Service {
             // The opponent's stored answer, if one expects this action: committed too
             // before anything is sent, still under the game's lock.
             if in_play.has_lines {
+                let (actor, action, done, at) = (seat, &action, &done, inc.at);
                 let played = Played {
                     game: g,
-                    actor: seat,
-                    action: &action,
-                    done: &done,
-                    at: inc.at,
+                    actor,
+                    action,
+                    done,
+                    at,
                     first,
                 };
                 self.answer_conditionally(played, r).await;
@@ -201,6 +197,24 @@ impl Service {
 }
 
 impl Service {
+    /// [`Service::abort_if_unplayed`], with the note told with the announcement: the
+    /// abort's own when the action became one, else `note`.
+    async fn abort_noted(
+        &self,
+        g: &GameRow,
+        seat: Seat,
+        action: Action,
+        note: Option<String>,
+    ) -> Result<(Action, Option<String>), StoreError> {
+        let asked = action.clone();
+        let action = self.abort_if_unplayed(g, seat, action).await?;
+        let note = match action != asked {
+            true => Some(UNPLAYED.to_string()),
+            false => note,
+        };
+        Ok((action, note))
+    }
+
     /// Lichess's rule for a game that never really started: a resignation or a timeout
     /// (an automatic one, or a claim) before both players have moved is an abort, so the
     /// game is called off unrated rather than won. The variant's own abort decides what

@@ -439,71 +439,51 @@ impl Service {
     /// The message to deliver for the outbox's `q`; `None` when there is nothing to
     /// deliver (a destination not written by this service, a progress it cannot read).
     async fn outbound_of(&self, q: QueuedMessage) -> Result<Option<Outbound>, StoreError> {
-        let QueuedMessage {
-            id: _,
-            game_id,
-            destination,
-            text,
-            board,
-            ending,
-            started,
-            standings,
-            analysis,
-            retitle,
-            claim_seat,
-            progress,
-        } = q;
-        let Some(to) = destination_from_key(&destination) else {
+        let Some(to) = destination_from_key(&q.destination) else {
             return Ok(None);
         };
-        if retitle {
+        if q.retitle {
             // A thread to name again: the adapter reads the game itself.
             return Ok(Some(Outbound {
                 to,
-                game: game_id,
-                retitle,
+                game: q.game_id,
+                retitle: true,
                 ..Outbound::default()
             }));
         }
-        if let Some(json) = progress {
+        if let Some(json) = q.progress {
             // An update of an analysis's progress message: where it stands, no more.
             let progress = super::analysis_progress::read_progress(&json);
             return Ok(progress.map(|p| Outbound {
                 to,
-                text,
-                game: game_id,
+                text: q.text,
+                game: q.game_id,
                 progress: Some(p),
                 ..Outbound::default()
             }));
         }
-        let game = match game_id {
+        let game = match q.game_id {
             Some(gid) => self.store.game(gid).await?,
             None => None,
         };
         // A game of a tournament's round: announced as the game as stored stands.
-        if let (true, Some(g)) = (started, &game) {
-            if let Some(o) = self.opening_from_outbox(g, &text, &to) {
+        if let (true, Some(g)) = (q.started, &game) {
+            if let Some(o) = self.opening_from_outbox(g, &q.text, &to) {
                 return Ok(Some(o));
             }
         }
-        let image = match (board, &game) {
+        let image = match (q.board, &game) {
             (true, Some(g)) => self.queued_board(g, &to),
             _ => None,
         };
-        // Every notice of the outbox concerns the game's players (a reminder, a time run
-        // out, a timeout, an expired challenge): in a channel it calls on them. A notice
-        // stored quiet (a player's vacation) calls on nobody.
-        let calls = !analysis && commit::calls_on_players(&destination);
-        let mentions = match (&to, &game) {
-            (Destination::Channel(_), Some(g)) if calls => super::text::players(g),
-            _ => Vec::new(),
-        };
+        let calls = !q.analysis && commit::calls_on_players(&q.destination);
+        let mentions = called_on(&to, game.as_ref(), calls);
         let buttons = match &game {
-            Some(g) => self.queued_buttons(g, ending, claim_seat, &to).await?,
+            Some(g) => self.queued_buttons(g, q.ending, q.claim_seat, &to).await?,
             None => Vec::new(),
         };
         // An analysis's report carries its graph.
-        let graph = match (analysis, &game) {
+        let graph = match (q.analysis, &game) {
             (true, Some(g)) => self.analysis_graph(g).await,
             _ => None,
         };
@@ -512,27 +492,36 @@ impl Service {
             .as_ref()
             .filter(|g| g.status == GameStatus::Cancelled)
             .map(|g| ChallengeMark::Settled(g.id, "expired unanswered".into()));
-        // Standings were queued with their players' marks: named now.
-        let (table, text) = match super::round_outbox::queued_table(standings.as_deref()) {
-            Some(t) => {
-                let (t, words) = super::round_outbox::named_standings(t, |u| self.name_of(u));
-                (Some(t), words)
-            }
-            None => (None, text),
-        };
+        let (table, text) = self.named_standings(q.standings.as_deref(), q.text);
         Ok(Some(Outbound {
             to,
             text,
             image,
-            game: game_id,
+            game: q.game_id,
             buttons,
             mentions,
-            ending,
+            ending: q.ending,
             challenge,
             table,
             graph,
             ..Outbound::default()
         }))
+    }
+
+    /// The standings queued with their players' marks (`standings`), named now, and the
+    /// message's text; a message without standings keeps its `text`.
+    fn named_standings(
+        &self,
+        standings: Option<&str>,
+        text: String,
+    ) -> (Option<crate::render::table::Table>, String) {
+        match super::round_outbox::queued_table(standings) {
+            Some(t) => {
+                let (t, words) = super::round_outbox::named_standings(t, |u| self.name_of(u));
+                (Some(t), words)
+            }
+            None => (None, text),
+        }
     }
 
     /// The public board of `g` for a queued message to `to`, turned to its reader's
@@ -613,4 +602,15 @@ fn claim_button(g: &GameRow, late: u8, to: &Destination) -> Option<Button> {
         danger: false,
         keep: false,
     })
+}
+
+/// Whom a queued message about `game` to `to` calls on: every notice of the outbox
+/// concerns the game's players (a reminder, a time run out, a timeout, an expired
+/// challenge), and in a channel it calls on them; a notice stored quiet (`calls` false:
+/// a player's vacation, an analysis) calls on nobody.
+fn called_on(to: &Destination, game: Option<&GameRow>, calls: bool) -> Vec<String> {
+    match (to, game) {
+        (Destination::Channel(_), Some(g)) if calls => super::text::players(g),
+        _ => Vec::new(),
+    }
 }
