@@ -334,25 +334,26 @@ fn main() -> ExitCode {
             size,
             &out,
         )),
-        Command::Bench {
-            what:
-                BenchCommand::Render {
-                    size,
-                    iterations,
-                    position,
-                },
+        Command::Bench { what } => bench(what),
+    }
+}
+
+/// Runs the benchmark `what` (`postal bench ...`).
+fn bench(what: BenchCommand) -> ExitCode {
+    match what {
+        BenchCommand::Render {
+            size,
+            iterations,
+            position,
         } => report(cli::render::bench(size, iterations, position.as_deref())),
-        Command::Bench {
-            what:
-                BenchCommand::Service {
-                    games,
-                    runs,
-                    db,
-                    crowd,
-                    count,
-                    analyses,
-                    engine_games,
-                },
+        BenchCommand::Service {
+            games,
+            runs,
+            db,
+            crowd,
+            count,
+            analyses,
+            engine_games,
         } => report(cli::bench_service::main(
             games,
             runs,
@@ -364,15 +365,13 @@ fn main() -> ExitCode {
                 engine_games,
             },
         )),
-        Command::Bench {
-            what: BenchCommand::Engine { replies },
-        } => report(cli::bench_engine::main(replies)),
-        Command::Bench {
-            what: BenchCommand::Deadlines { games, ticks },
-        } => report(cli::bench_deadlines::main(games, ticks)),
-        Command::Bench {
-            what: BenchCommand::Backends { games, postgres },
-        } => report(cli::bench_backends::main(games, postgres)),
+        BenchCommand::Engine { replies } => report(cli::bench_engine::main(replies)),
+        BenchCommand::Deadlines { games, ticks } => {
+            report(cli::bench_deadlines::main(games, ticks))
+        }
+        BenchCommand::Backends { games, postgres } => {
+            report(cli::bench_backends::main(games, postgres))
+        }
     }
 }
 
