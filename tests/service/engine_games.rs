@@ -7,7 +7,8 @@
 //! proposal's own transaction; a player's conditional line answers the engine's move in
 //! the transaction that commits it, and the engine then moves again; challenges
 //! the bot cannot play are refused with why; a turn whose process died is played by the
-//! next; and two processes on one database play each turn once.
+//! next; two processes on one database play each turn once; and a game between people
+//! played beside them hears nothing of the engine.
 
 use crate::common;
 
@@ -500,4 +501,105 @@ async fn a_conditional_line_answers_the_engines_move_and_the_engine_moves_again(
         out[0].text
     );
     assert_eq!(status(&svc, 1).await.0, "active");
+}
+
+/// Issue 60's fairness check: a game between people played while games against the bot
+/// run hears nothing of the engine. Every message about it, or to its players, is
+/// inspected; the engine plays only the bot's games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_between_people_hears_nothing_of_the_engine_games_beside_it() {
+    use postal::service::referee::Destination;
+    assert!(engines_present());
+    let dir = TempDir::new("engine-fair");
+    let svc = service(&dir.db()).await;
+    challenge_bot(&svc, "alice", "standard level:3 colour:white").await;
+    challenge_bot(&svc, "dave", "standard level:5 colour:black").await;
+    let mut seen = say(
+        &svc,
+        "c-h",
+        "bob",
+        "challenge @carol standard colour:white",
+        T0,
+    )
+    .await;
+    seen.extend(say(&svc, "a-h", "carol", "accept 3", T0).await);
+    let mut engine_games = Vec::new();
+    while let Some(id) = svc.play_engine_next(T0 + 5).await.unwrap() {
+        engine_games.push(id);
+    }
+    for n in 0..6 {
+        if status(&svc, 3).await.0 != "active" {
+            break;
+        }
+        play_any(&svc, "alice", 1, n, TRIES).await;
+        assert!(play_seen(&svc, "bob", (3, n), TRIES, &mut seen).await);
+        play_any(&svc, "dave", 2, n, TRIES_BLACK).await;
+        assert!(play_seen(&svc, "carol", (3, n), TRIES_BLACK, &mut seen).await);
+        while let Some(id) = svc.play_engine_next(T0 + 20).await.unwrap() {
+            engine_games.push(id);
+        }
+        let queued = svc.claim_undelivered().await.unwrap();
+        for q in &queued {
+            svc.delivered(q.id, T0 + 20).await.unwrap();
+        }
+        seen.extend(queued.into_iter().map(|q| q.message));
+    }
+    for who in ["bob", "carol"] {
+        seen.extend(say(&svc, &format!("b-{who}"), who, "board 3", T0 + 30).await);
+        seen.extend(dm(&svc, &format!("g-{who}"), who, "games", T0 + 30).await);
+    }
+    assert!(
+        !engine_games.is_empty(),
+        "the engine played beside the game"
+    );
+    assert!(
+        engine_games.iter().all(|&id| id == 1 || id == 2),
+        "the engine plays only the bot's games: {engine_games:?}"
+    );
+    let to_players =
+        |o: &Outbound| matches!(&o.to, Destination::Dm(u) if u == "bob" || u == "carol");
+    let about = seen
+        .iter()
+        .filter(|o| o.game == Some(3) || to_players(o))
+        .collect::<Vec<_>>();
+    assert!(about.len() >= 12, "the game was played and looked at");
+    for o in about {
+        let text = o.text.to_lowercase();
+        for word in [
+            "engine",
+            "stockfish",
+            "level",
+            "evaluation",
+            "best move",
+            "analys",
+        ] {
+            assert!(
+                !text.contains(word),
+                "{word:?} reached the human game: {}",
+                o.text
+            );
+        }
+        assert!(o.graph.is_none() && o.progress.is_none(), "{}", o.text);
+    }
+}
+
+/// [`play_any`], keeping every answer in `seen`.
+async fn play_seen(
+    svc: &Service,
+    who: &str,
+    (id, n): (i64, usize),
+    candidates: &[&str],
+    seen: &mut Vec<Outbound>,
+) -> bool {
+    for (k, m) in candidates.iter().enumerate() {
+        let event = format!("s{id}-{n}-{k}");
+        let out = say(svc, &event, who, &format!("move {id} {m}"), T0 + 10).await;
+        let played =
+            (out.first()).is_some_and(|o| o.refusal.is_none() && o.text.contains("played"));
+        seen.extend(out);
+        if played {
+            return true;
+        }
+    }
+    false
 }
