@@ -127,13 +127,7 @@ async fn client_game(
             .handle(incoming(ply + 2, user, format!("move {id} {san}")))
             .await?;
         latencies.push(t.elapsed().as_secs_f64() * 1e3);
-        if !out.first().is_some_and(|o| o.text.contains(" played ")) {
-            return Err(CliError::NotAccepted {
-                game: id,
-                san,
-                reply: out.first().map(|o| o.text.clone()),
-            });
-        }
+        super::accepted(&out, id, san)?;
     }
     Ok(())
 }

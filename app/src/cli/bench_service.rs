@@ -383,13 +383,7 @@ impl Bench {
             let user = if ply % 2 == 0 { &white } else { &black };
             let inc = self.send(user.clone(), format!("move {id} {san}"), at);
             let out = self.service.handle(inc).await?;
-            if !out.first().is_some_and(|o| o.text.contains(" played ")) {
-                return Err(CliError::NotAccepted {
-                    game: id,
-                    san,
-                    reply: out.first().map(|o| o.text.clone()),
-                });
-            }
+            super::accepted(&out, id, san)?;
         }
         let resign = self.send(black, format!("resign {id}"), at);
         self.service.handle(resign).await?;
@@ -460,13 +454,7 @@ impl Bench {
                 m.busy += dt;
                 m.latencies.push(dt * 1e3);
             }
-            if !out.first().is_some_and(|o| o.text.contains(" played ")) {
-                return Err(CliError::NotAccepted {
-                    game: id,
-                    san,
-                    reply: out.first().map(|o| o.text.clone()),
-                });
-            }
+            super::accepted(&out, id, san)?;
         }
         Ok(())
     }

@@ -104,3 +104,20 @@ pub fn block_on<T>(
         .map_err(CliError::Runtime)
         .and_then(|r| r)
 }
+
+/// That the referee's answer `out` to bench game `id`'s move `san` says it was played,
+/// else [`CliError::NotAccepted`] with its first line.
+pub fn accepted(
+    out: &[postal::service::referee::Outbound],
+    id: i64,
+    san: &'static str,
+) -> Result<(), CliError> {
+    match out.first().is_some_and(|o| o.text.contains(" played ")) {
+        true => Ok(()),
+        false => Err(CliError::NotAccepted {
+            game: id,
+            san,
+            reply: out.first().map(|o| o.text.clone()),
+        }),
+    }
+}
