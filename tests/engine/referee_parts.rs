@@ -22,6 +22,8 @@ const PARTS: &[&str] = &[
     "text",
     "people",
     "core",
+    // The parts as types over the core (`parts`): what each may reach.
+    "parts",
     // Finding games and telling people.
     "lookup",
     "routing",
@@ -53,6 +55,8 @@ const PARTS: &[&str] = &[
     "forget",
     "moderation",
     "tournament",
+    // The service on top: its public methods, each handing its work to a part.
+    "service",
     // What an adapter asks beside commands.
     "adapter",
     // The dispatch of a command, on top.

@@ -4,7 +4,8 @@
 
 use super::commit::prepare;
 use super::conditional::Played;
-use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
+use super::parts::Play;
+use super::{lookup, Destination, Fail, Incoming, Outbound, Reply};
 use crate::store::GameStatus;
 use crate::store::{GameRow, InPlay, StoreError};
 use crate::variants::api::{
@@ -12,7 +13,7 @@ use crate::variants::api::{
     Text, VariantSpec,
 };
 
-impl Service {
+impl Play<'_> {
     /// One of the variants' commands: refused in public when it is secret, else read by
     /// the game it is for and applied.
     pub(super) async fn game_command(
@@ -167,7 +168,7 @@ impl Service {
             done.notes
                 .extend(note.map(|n| Note::public(Text::plain(n))));
             let first = r.out.len();
-            self.announce_rated(g, &done, r).await;
+            self.accounts().announce_rated(g, &done, r).await;
             self.acknowledge_elsewhere(inc, g, first, r);
             // The opponent's stored answer, if one expects this action: committed too
             // before anything is sent, still under the game's lock.
@@ -189,14 +190,17 @@ impl Service {
         // the game's lock is released first, as the end takes each of their games' locks.
         // A mover who had none when the action was decided has none to end.
         if away {
-            r.out
-                .extend(self.back_from_vacation(&inc.user, inc.at).await?);
+            r.out.extend(
+                self.accounts()
+                    .back_from_vacation(&inc.user, inc.at)
+                    .await?,
+            );
         }
         Ok(())
     }
 }
 
-impl Service {
+impl Play<'_> {
     /// [`Service::abort_if_unplayed`], with the note told with the announcement: the
     /// abort's own when the action became one, else `note`.
     async fn abort_noted(

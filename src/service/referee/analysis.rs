@@ -12,8 +12,9 @@ use super::analysis_report::Analysed;
 use super::commit::{destination_from_key, destination_key};
 use super::lookup::{whole_with, Fit};
 use super::messages::{AnalysisProgress, ProgressState};
+use super::parts::Analyses;
 use super::routing::public_dest;
-use super::{Fail, Incoming, Outbound, Reply, Service};
+use super::{Fail, Incoming, Outbound, Reply};
 use crate::analysis::{PositionEval, Score};
 use crate::engines::{EngineError, Query};
 use crate::store::{
@@ -21,7 +22,7 @@ use crate::store::{
 };
 use crate::variants::api::{BoardEnd, EngineRecord, RefusalKind};
 
-impl Service {
+impl Analyses<'_> {
     /// `analyse [ID]`.
     pub(super) async fn request_analysis(
         &self,
@@ -128,30 +129,25 @@ impl Service {
         Ok(())
     }
 
-    /// How many times an engine was started again after it failed (for the operator's
-    /// metrics and the tests).
-    pub fn engine_restarts(&self) -> u64 {
+    /// What [`Service::engine_restarts`](super::Service::engine_restarts) does.
+    pub(super) fn engine_restarts(&self) -> u64 {
         self.engines.restarts()
     }
 
-    /// Whether a command queued an analysis since the last call (the console's question
-    /// after each line).
-    pub fn take_analysis_news(&self) -> bool {
+    /// What [`Service::take_analysis_news`](super::Service::take_analysis_news) does.
+    pub(super) fn take_analysis_news(&self) -> bool {
         self.analysis_news
             .queued
             .swap(false, std::sync::atomic::Ordering::SeqCst)
     }
 
-    /// Resolves when a command queues an analysis (the analysis task's wait).
-    pub async fn analysis_news(&self) {
+    /// What [`Service::analysis_news`](super::Service::analysis_news) does.
+    pub(super) async fn analysis_news(&self) {
         self.analysis_news.notify.notified().await
     }
 
-    /// Claims the oldest queued analysis and makes it, holding it for `lease_seconds` at
-    /// a time; returns its game, or `None` when none is waiting. The analysis ends done,
-    /// with its report in the outbox, or failed, with a message saying why; one whose
-    /// claim is lost meanwhile is left to the process that took it.
-    pub async fn analyse_next(&self, lease_seconds: i64) -> Result<Option<i64>, StoreError> {
+    /// What [`Service::analyse_next`](super::Service::analyse_next) does.
+    pub(super) async fn analyse_next(&self, lease_seconds: i64) -> Result<Option<i64>, StoreError> {
         let Some(a) = self.store.claim_analysis(lease_seconds).await? else {
             return Ok(None);
         };

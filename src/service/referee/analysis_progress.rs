@@ -12,7 +12,8 @@
 
 use super::commit::{destination_from_key, destination_key};
 use super::messages::AnalysisProgress;
-use super::{Destination, Service};
+use super::parts::Analyses;
+use super::Destination;
 use crate::store::{AnalysisRow, ProgressUpdate, StoreError};
 use std::time::{Duration, Instant};
 
@@ -87,7 +88,7 @@ pub(super) fn read_progress(json: &str) -> Option<AnalysisProgress> {
     serde_json::from_str(json).ok()
 }
 
-impl Service {
+impl Analyses<'_> {
     /// Queues update `p` of analysis `a`'s progress message, and wakes its deliverer;
     /// `false`, and nothing queued, when this process no longer holds the analysis.
     pub(super) async fn queue_progress(
@@ -111,15 +112,13 @@ impl Service {
         Pace::new(pause, done, Instant::now())
     }
 
-    /// How long a process holds an analysis it works on without storing a position, in
-    /// seconds, before another may take it over (`engines.lease_seconds`).
-    pub fn analysis_lease_seconds(&self) -> i64 {
+    /// What [`Service::analysis_lease_seconds`](super::Service::analysis_lease_seconds) does.
+    pub(super) fn analysis_lease_seconds(&self) -> i64 {
         i64::try_from(self.settings.engines.lease_seconds).unwrap_or(i64::MAX)
     }
 
-    /// Where game `game`'s progress message to `to` was posted, if it was and its
-    /// analysis has not ended since.
-    pub async fn analysis_post(
+    /// What [`Service::analysis_post`](super::Service::analysis_post) does.
+    pub(super) async fn analysis_post(
         &self,
         game: i64,
         to: &Destination,
@@ -128,9 +127,8 @@ impl Service {
         Ok(post.map(|(channel, message)| AnalysisPost { channel, message }))
     }
 
-    /// Keeps where game `game`'s progress message to `to` was posted, to edit it with
-    /// every later update.
-    pub async fn record_analysis_post(
+    /// What [`Service::record_analysis_post`](super::Service::record_analysis_post) does.
+    pub(super) async fn record_analysis_post(
         &self,
         game: i64,
         to: &Destination,
@@ -142,9 +140,8 @@ impl Service {
             .await
     }
 
-    /// Forgets where game `game`'s progress message to `to` was posted, once its last
-    /// update (done or failed) is shown: another analysis of the game posts its own.
-    pub async fn forget_analysis_post(
+    /// What [`Service::forget_analysis_post`](super::Service::forget_analysis_post) does.
+    pub(super) async fn forget_analysis_post(
         &self,
         game: i64,
         to: &Destination,

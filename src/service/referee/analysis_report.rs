@@ -3,7 +3,8 @@
 //! with the engine's better move and line in SAN, and the evaluation graph. Made the
 //! same way when an analysis ends and when it is asked for again, so both say the same.
 
-use super::{Fail, Service};
+use super::parts::Analyses;
+use super::Fail;
 use crate::analysis::{Judgment, PositionEval, Report, Score};
 use crate::render::graph::{EvalGraph, Mark};
 use crate::store::{GameRow, StoredPosition};
@@ -189,7 +190,7 @@ fn graph_of(report: &Report) -> EvalGraph {
     }
 }
 
-impl Service {
+impl Analyses<'_> {
     /// Game `g`'s analysis report from its stored evaluations; `None` while they are not
     /// all stored.
     pub(super) async fn analysis_report(&self, g: &GameRow) -> Result<Option<Analysed>, Fail> {

@@ -6,11 +6,10 @@
 use super::commit;
 use super::engine_seat::ENGINE_OPTION;
 use super::marks::{command_mark, user_at_mark, user_mark, DAY};
+use super::parts::Seating;
 use super::seating::challenge_buttons;
 use super::text::{day_count, seat_list};
-use super::{
-    takeback, ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply, Service,
-};
+use super::{takeback, ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply};
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::{Drawn, NewGame as StoredGame, SeatRow, StoreError};
 use crate::variants::api::random::shuffle;
@@ -54,7 +53,7 @@ struct Making<'a> {
     engine: Option<u8>,
 }
 
-impl Service {
+impl Seating<'_> {
     /// `challenge ...`: checks what is asked against the variant, stores the challenge
     /// with its seats drawn, and starts a game whose every seat is taken already.
     pub(super) async fn challenge(
@@ -69,7 +68,7 @@ impl Service {
             .unwrap_or_else(|| self.settings.default_variant.clone());
         let spec = self.registry.get(&name)?;
         // Where games may start on this server, and its defaults for what `c` leaves out.
-        let mut c = self.server_rules(inc, c, spec).await?;
+        let mut c = self.servers().server_rules(inc, c, spec).await?;
         // A challenge to the bot: its level taken out of the options.
         let engine = engine_asked(&mut c, self.engine_user())?;
         if c.fen.is_some() && !spec.takes_fen() {
@@ -547,7 +546,7 @@ fn engine_asked(c: &mut Challenge, engine_user: Option<&str>) -> Result<Option<u
 /// The challenge's option that sets the engine's level.
 const LEVEL_OPTION: &str = "level";
 
-impl Service {
+impl Seating<'_> {
     /// Checks a challenge to the bot: a game of two sides, played in plain sight, that an
     /// engine this server runs knows, from a position it can read.
     async fn check_engine_game(&self, m: &Making<'_>) -> Result<(), Fail> {

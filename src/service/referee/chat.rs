@@ -6,35 +6,26 @@
 //! (docs/service.md, "Chat in a game's thread", and docs/discord.md, "Only our
 //! commands").
 
-use super::{Place, Service};
+use super::parts::Play;
+use super::Place;
 use crate::service::command;
 use crate::store::StoreError;
 use crate::store::{GameRow, GameStatus};
 use crate::variants::api::{GameCommand, RefusalKind, Seat};
 
-impl Service {
-    /// Whether the command `text` begins with runs privately, wherever it is typed
-    /// ([`command::runs_privately`]).
-    pub fn runs_privately(&self, text: &str) -> bool {
+impl Play<'_> {
+    /// What [`Service::runs_privately`](super::Service::runs_privately) does.
+    pub(super) fn runs_privately(&self, text: &str) -> bool {
         command::runs_privately(text, &self.registry)
     }
 
-    /// Whether the first word of `text` is a command some variant declares: what an
-    /// adapter may still tell when the database cannot answer [`Service::is_for_referee`].
-    pub fn is_declared_command(&self, text: &str) -> bool {
+    /// What [`Service::is_declared_command`](super::Service::is_declared_command) does.
+    pub(super) fn is_declared_command(&self, text: &str) -> bool {
         command::is_declared_command(text, &self.registry)
     }
 
-    /// Whether `text`, typed by `user` in `place` (with the command prefix taken off, or
-    /// without one in a game's thread), is for the referee: one of the referee's own
-    /// commands (even with wrong arguments, whose usage the answer shows); a command a
-    /// variant declares, where it names a game of the user's (`move 12 e4`) or one of the
-    /// user's games there (live or over) is of that variant;
-    /// or text that one of those games reads as a move (legal or not: an illegal move or
-    /// one out of turn gets its reason). Decided from the parser's, the registry's and the
-    /// rules' structured answers (a [`RefusalKind::Syntax`] reading is chat), never from
-    /// the words. Reads only.
-    pub async fn is_for_referee(
+    /// What [`Service::is_for_referee`](super::Service::is_for_referee) does.
+    pub(super) async fn is_for_referee(
         &self,
         user: &str,
         place: &Place,
@@ -136,12 +127,8 @@ impl Service {
             })
     }
 
-    /// [`Service::is_for_referee`] for a line typed without the prefix in a game's
-    /// thread, where people talk: a referee command that acts on the writer's own game
-    /// and names none (`resign`, `abort`, `takeback`, `rematch`, `hand`, `conditional`)
-    /// is for the referee only from someone who plays a game there (of any status); from
-    /// an onlooker it is chat, as their move-like text is. Reads only.
-    pub async fn is_for_referee_unprefixed(
+    /// What [`Service::is_for_referee_unprefixed`](super::Service::is_for_referee_unprefixed) does.
+    pub(super) async fn is_for_referee_unprefixed(
         &self,
         user: &str,
         place: &Place,

@@ -14,9 +14,9 @@
 use super::commit::{self, destination_key};
 use super::marks::{user_mark, DAY};
 use super::messages::{Destination, Fail, Incoming, Outbound, Place, Reply};
+use super::parts::Events;
 use super::round_outbox::tournament_place;
 use super::rounds::{new_game, say_made, stored_options, table_text, tournament_name};
-use super::Service;
 use crate::render::table::Table;
 use crate::service::command::TournamentTerms;
 use crate::service::competition::{deal_result, Competition, DEFAULT_DEALS, MAX_DEALS};
@@ -35,7 +35,7 @@ use crate::store::{RoundStep, TournamentState};
 /// How many times a step is tried again when another write came between.
 const RETRIES: usize = 4;
 
-impl Service {
+impl Events<'_> {
     /// `tournament create competition VARIANT ...`: checked against the variant (one
     /// seat), stored in sign-up with its number of deals.
     pub(super) async fn create_competition(
@@ -282,7 +282,7 @@ impl Service {
         (deal_seed, at): (u64, i64),
         id: i64,
     ) -> Result<Drawn, StoreError> {
-        let seed = self.game_seed(id);
+        let seed = self.seating().game_seed(id);
         // Every entrant's game of this deal is dealt from the deal's seed.
         let game = new_game(t, spec, seed as u64, Some(deal_seed))
             .and_then(|n| spec.new_game(&n))
@@ -337,8 +337,9 @@ impl Service {
         }
         for (&(p, deal), id) in due.iter().zip(games) {
             let Some(id) = *id else { continue };
-            let g = self.game_row(id).await?;
-            self.announce_opening(&g, None, &words.heading(deal), r)?;
+            let g = self.seating().game_row(id).await?;
+            self.seating()
+                .announce_opening(&g, None, &words.heading(deal), r)?;
             self.say_to_tournament(
                 t,
                 format!(

@@ -8,8 +8,9 @@
 //! take lines; their text never reaches anyone but their owner.
 
 use super::commit::{self, Committed};
+use super::parts::Play;
 use super::text::turn_line;
-use super::{lookup, Destination, Fail, Incoming, Outbound, Reply, Service};
+use super::{lookup, Destination, Fail, Incoming, Outbound, Reply};
 use crate::service::command::Conditional;
 use crate::store::GameStatus;
 use crate::store::{ConditionalLine, GameRow, Write};
@@ -171,7 +172,7 @@ fn read_line(
     Ok(actions)
 }
 
-impl Service {
+impl Play<'_> {
     /// `conditional [ID] ...`: stores a line, lists or clears the user's lines; every
     /// answer goes to the user privately.
     pub(super) async fn conditional(
@@ -605,7 +606,7 @@ impl Service {
         {
             note.text = std::mem::replace(&mut note.text, Text::plain("")).push(" (conditional)");
         }
-        self.announce_rated(now, next, r).await;
+        self.accounts().announce_rated(now, next, r).await;
     }
 
     /// After `answer` was played from the `matching` lines: the lines that played it go on

@@ -1,4 +1,4 @@
-//! The referee service itself: what it holds (the store, the settings, the variants, the
+//! The referee's core: what it holds (the store, the settings, the variants, the
 //! games' locks, the names it has learnt) and the few things every part asks of it.
 
 use super::locks;
@@ -11,8 +11,11 @@ use crate::telemetry::Telemetry;
 use crate::variants::api::{Env, Resources};
 use crate::variants::Registry;
 
-/// The referee service.
-pub struct Service {
+/// What every part of the referee reads through: the store, the settings, the variants,
+/// the games' locks, the names learnt, the metrics, and the news that wakes the background
+/// tasks. The [`Service`](super::Service) holds it; each part is a view of it
+/// ([`super::parts`]).
+pub struct Core {
     pub(super) store: Store,
     pub(super) settings: Settings,
     pub(super) registry: Registry,
@@ -68,17 +71,12 @@ fn load_resources(registry: &Registry, settings: &Settings) -> Resources {
     resources
 }
 
-impl Service {
-    /// A service over `store` playing the built-in variants.
-    pub fn new(store: Store, settings: Settings) -> Service {
-        Service::with_registry(store, settings, Registry::builtin())
-    }
-
-    /// A service over `store` playing the variants of `registry`.
-    pub fn with_registry(store: Store, settings: Settings, registry: Registry) -> Service {
+impl Core {
+    /// The core of a service over `store` playing the variants of `registry`.
+    pub(super) fn new(store: Store, settings: Settings, registry: Registry) -> Core {
         let resources = load_resources(&registry, &settings);
         let engines = std::sync::Arc::new(crate::engines::Engines::new(settings.engines.clone()));
-        Service {
+        Core {
             store,
             resources,
             settings,
@@ -95,30 +93,6 @@ impl Service {
             places: None,
             default_prefix: "!".into(),
         }
-    }
-
-    /// This service asking `places` about a server's channels (whether a channel named
-    /// in its settings is one of its own, which channel a thread belongs to).
-    pub fn with_places(
-        mut self,
-        places: std::sync::Arc<dyn crate::service::places::Places>,
-    ) -> Service {
-        self.places = Some(places);
-        self
-    }
-
-    /// This service showing `prefix` as the prefix of a server that chose none (the
-    /// adapter's own, from the operator's configuration).
-    pub fn with_default_prefix(mut self, prefix: &str) -> Service {
-        self.default_prefix = prefix.to_string();
-        self
-    }
-
-    /// This service recording its metrics into `telemetry`.
-    pub fn with_telemetry(mut self, telemetry: Telemetry) -> Service {
-        self.availability = Availability::counted_in(telemetry.clone());
-        self.telemetry = telemetry;
-        self
     }
 
     /// What this service's metrics count (the adapters record theirs into it too).
@@ -234,7 +208,7 @@ impl Service {
     }
 }
 
-impl Service {
+impl Core {
     /// Commits `w` to game `g` ([`crate::store::Store::write`]), timing it and counting
     /// the games it starts and ends for the operator's metrics.
     pub(super) async fn write(&self, g: &GameRow, w: &Write) -> Result<(), StoreError> {

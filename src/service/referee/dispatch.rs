@@ -159,7 +159,7 @@ impl Service {
                 for o in &mut r.out {
                     o.mentions.retain(|u| u != &inc.user);
                 }
-                self.personalize(&mut r).await?;
+                self.accounts().personalize(&mut r).await?;
                 return Ok(r.out);
             }
             Err(Fail::Refuse(e)) => {
@@ -206,7 +206,11 @@ impl Service {
         }
         // The command is done and committed whatever happens here: a round that could not
         // start now is started by the deadline task's sweep.
-        if let Err(e) = self.tournament_games_ended(&ended, inc.at, r).await {
+        if let Err(e) = self
+            .events()
+            .tournament_games_ended(&ended, inc.at, r)
+            .await
+        {
             let why = match e {
                 Fail::Refuse(e) => e.text,
                 Fail::Store(e) => e.to_string(),
@@ -269,38 +273,44 @@ impl Service {
                 r.say(variant_list(&lines));
                 r.card(Card::Variants(lines));
             }
-            Command::Challenge(c) => self.challenge(inc, c, r).await?,
-            Command::Accept(id) => self.accept(inc, id, r).await?,
-            Command::Decline(id) => self.decline(inc, id, false, r).await?,
-            Command::Cancel(id) => self.decline(inc, id, true, r).await?,
-            Command::Games(false) => self.list_games(inc, r).await?,
-            Command::Games(true) => self.list_finished(inc, r).await?,
-            Command::Board(id) => self.show_board(inc, id, r).await?,
-            Command::Moves(id) => self.show_moves(inc, id, r).await?,
-            Command::Pgn(id) => self.show_pgn(inc, id, r).await?,
-            Command::Analyse(id) => self.request_analysis(inc, id, r).await?,
-            Command::Hand(id) => self.show_hand(inc, id, r).await?,
-            Command::Settings(change) => self.change_settings(inc, &change, r).await?,
-            Command::Vacation(ask) => self.vacation(inc, ask, r).await?,
+            Command::Challenge(c) => self.seating().challenge(inc, c, r).await?,
+            Command::Accept(id) => self.seating().accept(inc, id, r).await?,
+            Command::Decline(id) => self.seating().decline(inc, id, false, r).await?,
+            Command::Cancel(id) => self.seating().decline(inc, id, true, r).await?,
+            Command::Games(false) => self.accounts().list_games(inc, r).await?,
+            Command::Games(true) => self.accounts().list_finished(inc, r).await?,
+            Command::Board(id) => self.play().show_board(inc, id, r).await?,
+            Command::Moves(id) => self.play().show_moves(inc, id, r).await?,
+            Command::Pgn(id) => self.play().show_pgn(inc, id, r).await?,
+            Command::Analyse(id) => self.analyses().request_analysis(inc, id, r).await?,
+            Command::Hand(id) => self.play().show_hand(inc, id, r).await?,
+            Command::Settings(change) => self.accounts().change_settings(inc, &change, r).await?,
+            Command::Vacation(ask) => self.accounts().vacation(inc, ask, r).await?,
             Command::Resign(id) => {
-                self.act_simple(inc, id, crate::variants::api::Action::resign(), r)
+                self.play()
+                    .act_simple(inc, id, crate::variants::api::Action::resign(), r)
                     .await?
             }
             Command::Abort(id) => {
-                self.act_simple(inc, id, crate::variants::api::Action::abort(), r)
+                self.play()
+                    .act_simple(inc, id, crate::variants::api::Action::abort(), r)
                     .await?
             }
-            Command::Game(id, gc) => self.game_command(inc, id, gc, r).await?,
-            Command::Takeback(id, step) => self.takeback(inc, id, step, r).await?,
-            Command::Conditional(id, what) => self.conditional(inc, id, what, r).await?,
-            Command::Rating(who) => self.rating(inc, who, r).await?,
-            Command::Rematch(id) => self.rematch(inc, id, r).await?,
-            Command::Leaderboard(v) => self.leaderboard(inc, &v, r).await?,
-            Command::ForgetMe(confirm) => self.forget_me(inc, confirm, r).await?,
-            Command::Server(change) => self.server_command(inc, member, change, r).await?,
-            Command::Moderate(m) => self.moderate(inc, member, m, r).await?,
-            Command::Tournament(c) => self.tournament(inc, member, c, r).await?,
-            Command::Tournaments => self.list_tournaments(inc, r).await?,
+            Command::Game(id, gc) => self.play().game_command(inc, id, gc, r).await?,
+            Command::Takeback(id, step) => self.play().takeback(inc, id, step, r).await?,
+            Command::Conditional(id, what) => self.play().conditional(inc, id, what, r).await?,
+            Command::Rating(who) => self.accounts().rating(inc, who, r).await?,
+            Command::Rematch(id) => self.seating().rematch(inc, id, r).await?,
+            Command::Leaderboard(v) => self.accounts().leaderboard(inc, &v, r).await?,
+            Command::ForgetMe(confirm) => self.accounts().forget_me(inc, confirm, r).await?,
+            Command::Server(change) => {
+                self.servers()
+                    .server_command(inc, member, change, r)
+                    .await?
+            }
+            Command::Moderate(m) => self.moderators().moderate(inc, member, m, r).await?,
+            Command::Tournament(c) => self.events().tournament(inc, member, c, r).await?,
+            Command::Tournaments => self.events().list_tournaments(inc, r).await?,
         }
         Ok(())
     }

@@ -18,7 +18,8 @@ use super::commit::{new_message, prepare, row_after};
 use super::conditional::Plan;
 use super::engine_seat::{engine_of, EngineSeat};
 use super::lookup::whole_with;
-use super::{Destination, Fail, Reply, Service};
+use super::parts::Play;
+use super::{Destination, Fail, Reply};
 use crate::analysis::Score;
 use crate::engines::{Level, Query};
 use crate::store::{EngineTurn, GameRow, GameStatus, NewMessage, StoreError};
@@ -76,11 +77,9 @@ fn choices(score: Score, draw_offered: bool, san: Option<String>) -> Vec<Choice>
     out
 }
 
-impl Service {
-    /// Claims the engine's turn that has waited longest and plays it, at `now`; returns
-    /// its game, or `None` when no turn waits (or this service is not told who the bot
-    /// is). An engine that fails is logged and its turn left to be tried again.
-    pub async fn play_engine_next(&self, now: i64) -> Result<Option<i64>, StoreError> {
+impl Play<'_> {
+    /// What [`Service::play_engine_next`](super::Service::play_engine_next) does.
+    pub(super) async fn play_engine_next(&self, now: i64) -> Result<Option<i64>, StoreError> {
         let Some(bot) = self.engine_user() else {
             return Ok(None);
         };
@@ -103,16 +102,15 @@ impl Service {
         Ok(Some(id))
     }
 
-    /// Whether a command gave the engine a turn since the last call (the console's
-    /// question after each line).
-    pub fn take_engine_news(&self) -> bool {
+    /// What [`Service::take_engine_news`](super::Service::take_engine_news) does.
+    pub(super) fn take_engine_news(&self) -> bool {
         self.engine_news
             .queued
             .swap(false, std::sync::atomic::Ordering::SeqCst)
     }
 
-    /// Resolves when a command gives the engine a turn (the engine task's wait).
-    pub async fn engine_turns_news(&self) {
+    /// What [`Service::engine_turns_news`](super::Service::engine_turns_news) does.
+    pub(super) async fn engine_turns_news(&self) {
         self.engine_news.notify.notified().await
     }
 

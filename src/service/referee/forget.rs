@@ -6,7 +6,8 @@
 //! one transaction ([`crate::store::Store::forget_user`]).
 
 use super::marks::rekey_user;
-use super::{Button, Destination, Fail, Incoming, Outbound, Reply, Service};
+use super::parts::Accounts;
+use super::{Button, Destination, Fail, Incoming, Outbound, Reply};
 use crate::service::names::forgotten_label;
 use crate::store::{Forgetting, Forgotten, GameStatus, Relabel, StoreError};
 use crate::variants::api::RefusalKind;
@@ -62,7 +63,7 @@ fn done_words(f: &Forgotten) -> String {
     )
 }
 
-impl Service {
+impl Accounts<'_> {
     /// `forget-me`: what would be deleted, with a button to confirm (refused while the
     /// player has games or challenges under way); `forget-me confirm`: done. Both
     /// answered privately.
@@ -120,13 +121,8 @@ impl Service {
         Ok(())
     }
 
-    /// Forgets `user` (at `at`, marking `event_id` processed with it): unless they have a
-    /// game or challenge under way, their personal rows are deleted and their key in their
-    /// past games' records, and in the stored messages that name them, becomes the
-    /// neutral label of the next number ([`forgotten_label`]); what this process
-    /// remembers of them goes too. Forgetting them again changes nothing. For
-    /// `forget-me confirm` and the operator's `postal forget-user`.
-    pub async fn forget_user(
+    /// What [`Service::forget_user`](super::Service::forget_user) does.
+    pub(super) async fn forget_user(
         &self,
         user: &str,
         event_id: Option<&str>,

@@ -3,9 +3,10 @@
 //! each game with where it is played, whether it awaits the player and its deadline, so an
 //! adapter may order it, link it and show its time its own way.
 
+use super::parts::Accounts;
 use super::text::{awaited_users, counters, status_line, turn_line};
 use super::vacation::{away_note, stopped_by};
-use super::{Card, Fail, GameList, Incoming, ListedGame, Outbound, Reply, Service};
+use super::{Card, Fail, GameList, Incoming, ListedGame, Outbound, Reply};
 use crate::store::GameStatus;
 use crate::store::{Deadline, GameRow};
 use crate::variants::api::{GameRules, Placing};
@@ -13,7 +14,7 @@ use crate::variants::api::{GameRules, Placing};
 /// How many finished games `games finished` lists, the most recent first.
 pub const FINISHED_LISTED: i64 = 10;
 
-impl Service {
+impl Accounts<'_> {
     /// `games`: the user's pending and active games of this server (all of them in a
     /// private message or the console), whose turn and by when.
     pub(super) async fn list_games(&self, inc: &Incoming, r: &mut Reply) -> Result<(), Fail> {

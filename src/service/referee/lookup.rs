@@ -1,8 +1,9 @@
 //! Which game a command is about: the one named by its id, or the user's one game here;
 //! and loading a stored game through the registry.
 
+use super::core::Core;
 use super::marks::{command_mark, user_mark};
-use super::{Button, Choice, Fail, Incoming, Place, Service};
+use super::{Button, Choice, Fail, Incoming, Place};
 use crate::store::GameStatus;
 use crate::store::{ActionRow, GameRow, InPlay, StoreError};
 use crate::variants::api::{
@@ -115,7 +116,7 @@ pub(super) fn player_seat(g: &GameRow, user: &str) -> Result<Seat, Fail> {
     })
 }
 
-impl Service {
+impl Core {
     /// Whether `text` reads as a move of the game `rules`, legal or not: read by the
     /// variant's `move` command (a variant without one has no bare moves) as the seat
     /// `mine` and as every seat awaited, so that whose turn it is does not decide whether

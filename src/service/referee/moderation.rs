@@ -10,7 +10,7 @@
 use super::commit::prepare;
 use super::marks::{user_at_mark, user_mark};
 use super::messages::{Fail, Incoming, Member, Reply};
-use super::Service;
+use super::parts::{Moderators, Seating};
 use crate::service::moderation::Moderation;
 use crate::store::{GameRow, GameStatus, Write};
 use crate::variants::api::{Action, Adjudicable, Note, Placing, RefusalKind, Seat, Text};
@@ -18,7 +18,7 @@ use crate::variants::api::{Action, Adjudicable, Note, Placing, RefusalKind, Seat
 /// The refusal of a member who is not one of the server's moderators.
 const NOT_MODERATOR: &str = "only this server's moderators (members with Manage Server, or the role its settings name) may do this; nothing was done";
 
-impl Service {
+impl Moderators<'_> {
     /// `moderate ...` by `member`: checked, then done.
     pub(super) async fn moderate(
         &self,
@@ -27,7 +27,7 @@ impl Service {
         m: Moderation,
         r: &mut Reply,
     ) -> Result<(), Fail> {
-        if !self.is_moderator(inc, member).await? {
+        if !self.servers().is_moderator(inc, member).await? {
             return Err(Fail::of(RefusalKind::NotAllowed, NOT_MODERATOR));
         }
         match m {
@@ -56,7 +56,7 @@ impl Service {
     ) -> Result<(), Fail> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().await;
-        let g = self.game_row(id).await?;
+        let g = self.seating().game_row(id).await?;
         if g.server.is_none() || g.server != inc.server {
             return Err(Fail::of(
                 RefusalKind::NotYourGame,
@@ -113,7 +113,7 @@ impl Service {
                 user_mark(&inc.user)
             ))),
         );
-        self.announce_rated(&g, &done, r).await;
+        self.accounts().announce_rated(&g, &done, r).await;
         // Where the moderator asked, if not in the game's place: what was done.
         if !r.out.iter().any(|o| o.to == r.origin) {
             r.say(format!("game #{id} is {what}; its thread is told why"));
@@ -147,7 +147,7 @@ impl Service {
             let lock = self.lock_for(g.id);
             let _guard = lock.lock().await;
             // As it is now, under the lock: still a pending challenge.
-            let g = self.game_row(g.id).await?;
+            let g = self.seating().game_row(g.id).await?;
             if g.status != GameStatus::Challenged {
                 continue;
             }
@@ -162,7 +162,7 @@ impl Service {
             self.write(&g, &w).await?;
             let how = format!("cancelled by moderator {}", user_mark(&inc.user));
             let text = format!("game #{}: the challenge is {how}", g.id);
-            Self::tell_challenge(&g, text, Some(how), r);
+            Seating::tell_challenge(&g, text, Some(how), r);
             ended.push(format!("#{}", g.id));
         }
         r.say(format!(

@@ -4,9 +4,10 @@
 
 use super::commit::{self, destination_from_key, new_message, prepare};
 use super::marks::{command_mark, time_mark, user_at_mark, user_mark};
+use super::parts::Clock;
 use super::routing::public_dest;
 use super::text::public_view;
-use super::{Button, ChallengeMark, Destination, Outbound, Queued, Reply, Service};
+use super::{Button, ChallengeMark, Destination, Outbound, Queued, Reply};
 use crate::service::player_settings::read_hours;
 use crate::store::GameStatus;
 use crate::store::NewNotice;
@@ -26,30 +27,17 @@ const CHECK_BATCH: i64 = 256;
 /// The most batches of deadlines one check reads; what is left waits for the next.
 const CHECK_PASSES: usize = 64;
 
-impl Service {
-    /// Runs the deadline check at `now` ([`Service::check_deadlines`]) and returns every
-    /// message in the outbox not yet delivered that this process may deliver
-    /// ([`Service::claim_undelivered`]), the ones an earlier process left included. The
-    /// deliverer calls [`Service::delivered`] for each once it is handed over; until then
-    /// it is returned again by every call.
-    pub async fn tick(&self, now: i64) -> Result<Vec<Queued>, StoreError> {
+impl Clock<'_> {
+    /// What [`Service::tick`](super::Service::tick) does.
+    pub(super) async fn tick(&self, now: i64) -> Result<Vec<Queued>, StoreError> {
         self.check_deadlines(now).await?;
         self.claim_undelivered().await
     }
 
-    /// Sends reminders and applies timeouts due at `now`. Each reminder, "time has run
-    /// out" and timeout is recorded once, together with its messages in the outbox, in the
-    /// same transaction (a timeout: the same statement as the game's change), so a
-    /// restart neither skips nor repeats one. The messages wait in the outbox
-    /// ([`Service::claim_undelivered`]).
-    ///
-    /// It reads only what is due: the deadlines whose time to be looked at has come (a
-    /// reminder's hour or the deadline itself, `Store::deadlines_to_check`), in batches of
-    /// [`CHECK_BATCH`], so a check costs the same with a hundred games as with a hundred
-    /// thousand.
-    pub async fn check_deadlines(&self, now: i64) -> Result<(), StoreError> {
+    /// What [`Service::check_deadlines`](super::Service::check_deadlines) does.
+    pub(super) async fn check_deadlines(&self, now: i64) -> Result<(), StoreError> {
         // Vacations whose end has come give their deadlines back first, extended.
-        self.settle_vacations(now).await?;
+        self.accounts().settle_vacations(now).await?;
         // Each deadline looked at is moved on (to a later time, or set aside), so each
         // batch reads what the last left; one shorter than a batch is the last. (Bounded
         // all the same: a deadline replaced meanwhile by a move is read again.)
@@ -62,17 +50,14 @@ impl Service {
                 break;
             }
         }
-        self.send_digests(now).await?;
+        self.accounts().send_digests(now).await?;
         self.expire_challenges(now).await?;
         // Tournaments whose last games ended by timeout (or before a restart) go on.
-        self.advance_tournaments(now).await
+        self.events().advance_tournaments(now).await
     }
 
-    /// Once when a process's deadline task starts: brings every deadline's next look
-    /// forward to the most distant reminder the operator's settings (read at start, not
-    /// stored) or a player ask for, and the deadlines set aside to now, so that a change
-    /// of the operator's reminder hours since they were set misses nothing.
-    pub async fn recheck_deadlines(&self, now: i64) -> Result<u64, StoreError> {
+    /// What [`Service::recheck_deadlines`](super::Service::recheck_deadlines) does.
+    pub(super) async fn recheck_deadlines(&self, now: i64) -> Result<u64, StoreError> {
         let horizon = self.reminder_horizon().await?;
         self.store.recheck_deadlines(now, horizon).await
     }
@@ -90,6 +75,7 @@ impl Service {
         } else {
             let hours = match &c.user {
                 Some(u) => self
+                    .accounts()
                     .settings_of(u)
                     .await?
                     .hours(&self.settings.reminder_hours),
@@ -158,7 +144,7 @@ impl Service {
         let Ok(rules) = self.load(&g) else {
             return Ok(());
         };
-        if self.stopping(&g, &d).await?.is_some() {
+        if self.accounts().stopping(&g, &d).await?.is_some() {
             return Ok(());
         }
         if d.due_at > now {
@@ -222,6 +208,7 @@ impl Service {
     ) -> Result<(), StoreError> {
         let user = g.user_at(d.seat).unwrap_or("?").to_string();
         let mut hours = self
+            .accounts()
             .settings_of(&user)
             .await?
             .hours(&self.settings.reminder_hours);
@@ -326,7 +313,9 @@ impl Service {
             .collect();
         others.dedup();
         match others.as_slice() {
-            [only] if self.settings_of(only).await?.auto_claim => Ok(Some(only.to_string())),
+            [only] if self.accounts().settings_of(only).await?.auto_claim => {
+                Ok(Some(only.to_string()))
+            }
             _ => Ok(None),
         }
     }
@@ -345,6 +334,7 @@ impl Service {
     ) -> Result<(), StoreError> {
         let user = g.user_at(d.seat).unwrap_or("?");
         let action = self
+            .play()
             .abort_if_unplayed(g, Seat(d.seat), Action::timeout())
             .await?;
         let called_off = action == Action::abort();
@@ -364,7 +354,7 @@ impl Service {
             origin: Destination::Dm(user.to_string()),
             plain: Vec::new(),
         };
-        self.announce_rated(g, &done, &mut r).await;
+        self.accounts().announce_rated(g, &done, &mut r).await;
         w.notice = Some(NewNotice {
             seat: d.seat,
             turn: d.turn,
@@ -406,11 +396,8 @@ impl Service {
         }
     }
 
-    /// The outbox's undelivered messages, oldest first, each with the game's public board
-    /// when it carries one, claimed for this process for [`OUTBOX_LEASE_SECONDS`]: those
-    /// another process holds are left to it, unless it died holding them and its claim
-    /// ran out.
-    pub async fn claim_undelivered(&self) -> Result<Vec<Queued>, StoreError> {
+    /// What [`Service::claim_undelivered`](super::Service::claim_undelivered) does.
+    pub(super) async fn claim_undelivered(&self) -> Result<Vec<Queued>, StoreError> {
         let mut ids = Vec::new();
         let mut out = Vec::new();
         for q in self.store.claim_undelivered(OUTBOX_LEASE_SECONDS).await? {
@@ -426,8 +413,10 @@ impl Service {
         }
         // Boards sent privately are turned as their recipients chose. (The outbox holds
         // no turn notice: a reminder is sent whatever the digest.)
-        let settings = self.settings_of_recipients(&out, &[]).await?;
-        self.turn_private_boards(&mut out, &settings).await?;
+        let settings = self.accounts().settings_of_recipients(&out, &[]).await?;
+        self.accounts()
+            .turn_private_boards(&mut out, &settings)
+            .await?;
         out.iter_mut().for_each(Outbound::finish);
         Ok(ids
             .into_iter()
@@ -468,7 +457,7 @@ impl Service {
         };
         // A game of a tournament's round: announced as the game as stored stands.
         if let (true, Some(g)) = (q.started, &game) {
-            if let Some(o) = self.opening_from_outbox(g, &q.text, &to) {
+            if let Some(o) = self.events().opening_from_outbox(g, &q.text, &to) {
                 return Ok(Some(o));
             }
         }
@@ -484,7 +473,7 @@ impl Service {
         };
         // An analysis's report carries its graph.
         let graph = match (q.analysis, &game) {
-            (true, Some(g)) => self.analysis_graph(g).await,
+            (true, Some(g)) => self.analyses().analysis_graph(g).await,
             _ => None,
         };
         // The only message of the outbox about a challenge is its expiry.
@@ -572,8 +561,8 @@ impl Service {
         })
     }
 
-    /// Marks an outbox message delivered at `at`: its deliverer has handed it over.
-    pub async fn delivered(&self, id: i64, at: i64) -> Result<(), StoreError> {
+    /// What [`Service::delivered`](super::Service::delivered) does.
+    pub(super) async fn delivered(&self, id: i64, at: i64) -> Result<(), StoreError> {
         self.store.mark_delivered(id, at).await
     }
 }

@@ -5,7 +5,8 @@
 
 use super::commit::new_message;
 use super::marks::time_mark;
-use super::{Card, Destination, Facts, Fail, Incoming, Outbound, Reply, Service};
+use super::parts::Accounts;
+use super::{Card, Destination, Facts, Fail, Incoming, Outbound, Reply};
 use crate::rules::Color;
 use crate::service::player_settings::{change_note, SettingsChange};
 use crate::service::player_settings::{PlayerSettings, PrivateOrientation};
@@ -20,7 +21,7 @@ pub const DIGEST_GAMES: usize = 15;
 /// How many players' digests the deadline check reads at a time.
 const DIGEST_BATCH: i64 = 256;
 
-impl Service {
+impl Accounts<'_> {
     /// `settings [CHANGES]`: the player's personal settings, changed as asked and
     /// saved; told privately.
     pub(super) async fn change_settings(

@@ -2,14 +2,15 @@
 //! deadline task's sweep; a best-score competition by its deals
 //! ([`Service::competition_step`]), any other by its rounds ([`Service::advance_rounds`]).
 
+use super::commit;
 use super::messages::{Destination, Fail, Reply};
+use super::parts::Events;
 use super::rounds::RETRIES;
-use super::{commit, Service};
 use crate::service::tournament::{is_competition, MAX_ENTRANTS};
 use crate::store::TournamentState;
 use crate::store::{NewMessage, StoreError};
 
-impl Service {
+impl Events<'_> {
     /// After a command that ended `games`: each tournament one of them belongs to goes
     /// on (its next round, or its end), its messages added to the answer.
     pub(super) async fn tournament_games_ended(
@@ -47,10 +48,8 @@ impl Service {
         Ok(())
     }
 
-    /// The deadline task's sweep at `now`: every tournament whose sign-up deadline has
-    /// passed starts (or is cancelled, too few having joined), and every running
-    /// tournament whose games have all ended goes on, its messages queued in the outbox.
-    pub async fn advance_tournaments(&self, now: i64) -> Result<(), StoreError> {
+    /// What [`Service::advance_tournaments`](super::Service::advance_tournaments) does.
+    pub(super) async fn advance_tournaments(&self, now: i64) -> Result<(), StoreError> {
         // Tournaments whose sign-up deadline has passed start, or are cancelled.
         self.close_signups(now).await?;
         let mut ids = self.store.tournaments_to_advance().await?;

@@ -3,11 +3,12 @@
 
 use super::lookup::{self, Fit};
 use super::messages::record_name;
+use super::parts::Play;
 use super::text;
-use super::{Destination, Fail, Incoming, Outbound, Place, Reply, Service};
+use super::{Destination, Fail, Incoming, Outbound, Place, Reply};
 use crate::variants::api::{Seat, Viewer};
 
-impl Service {
+impl Play<'_> {
     /// `board [ID]`: the game's board and status line; asked privately by a player of the
     /// game, their seat's view (a game with hidden pieces shows them their own),
     /// otherwise the public one.
@@ -36,7 +37,7 @@ impl Service {
                 &self.seat_names(&g),
             ),
         };
-        let away = self.vacation_note(&g).await?;
+        let away = self.accounts().vacation_note(&g).await?;
         r.out.push(Outbound {
             to: r.origin.clone(),
             text: format!(

@@ -1,17 +1,16 @@
 //! A game's public record and animation, for an adapter to attach or export.
 
 use super::messages::record_name;
+use super::parts::Play;
 use super::text::{as_tournament_game, pgn_tags, tournament_name};
-use super::Service;
 use crate::store::GameRow;
 use crate::store::StoreError;
 use crate::variants::api::{GameRules, Viewer};
 use std::sync::Arc;
 
-impl Service {
-    /// Game `id`'s public record as PGN, with its file name ([`record_name`]); `None`
-    /// for no such game.
-    pub async fn record(&self, id: i64) -> Result<Option<(String, String)>, StoreError> {
+impl Play<'_> {
+    /// What [`Service::record`](super::Service::record) does.
+    pub(super) async fn record(&self, id: i64) -> Result<Option<(String, String)>, StoreError> {
         let Some(g) = self.store.game(id).await? else {
             return Ok(None);
         };
@@ -57,10 +56,8 @@ impl Service {
         Ok(tags)
     }
 
-    /// Game `id`'s public animation as a GIF drawn by `renderer` (off the async runtime's
-    /// threads), with its file name; `None` for no such game or a variant without
-    /// animations.
-    pub async fn animation(
+    /// What [`Service::animation`](super::Service::animation) does.
+    pub(super) async fn animation(
         &self,
         id: i64,
         renderer: Arc<crate::render::Renderer>,

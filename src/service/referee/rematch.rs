@@ -3,14 +3,15 @@
 //! swapped. The other accepts or declines it like any challenge.
 
 use super::marks::command_mark;
+use super::parts::Seating;
 use super::routing::offers_rematch;
-use super::{ChallengeMark, Destination, Fail, Incoming, Listed, Outbound, Place, Reply, Service};
+use super::{ChallengeMark, Destination, Fail, Incoming, Listed, Outbound, Place, Reply};
 use crate::service::command::{Challenge, ColourChoice};
 use crate::store::{GameRow, GameStatus};
 use crate::variants::api::RefusalKind;
 use std::collections::BTreeMap;
 
-impl Service {
+impl Seating<'_> {
     /// `rematch [ID]`: the challenge of a rematch, made by a player of the game that
     /// ended.
     pub(super) async fn rematch(

@@ -15,7 +15,7 @@
 use super::commit::destination_key;
 use super::marks::user_mark;
 use super::messages::{Destination, Outbound, Reply};
-use super::Service;
+use super::parts::Events;
 use crate::render::table::Table;
 use crate::store::{GameRow, NewBoard, RoundMessage};
 use std::sync::atomic::Ordering;
@@ -83,27 +83,20 @@ pub(super) fn board_messages(
         .collect()
 }
 
-impl Service {
-    /// Waits until a command queues messages in the outbox (the deadline task then
-    /// delivers them at once). Returns at once when some were queued since the last
-    /// wait.
-    pub async fn outbox_news(&self) {
+impl Events<'_> {
+    /// What [`Service::outbox_news`](super::Service::outbox_news) does.
+    pub(super) async fn outbox_news(&self) {
         self.outbox_news.notify.notified().await;
         self.outbox_news.queued.store(false, Ordering::SeqCst);
     }
 
-    /// Runs `work`, an adapter's handling of one command and the delivery of its answer:
-    /// what the command queued in the outbox (a tournament's next round) is held until
-    /// `work` is over, then the deadline task is woken to deliver it, after the answer.
-    /// Each command holds only its own news: another command's delivery releases none.
-    pub async fn delivering<F: std::future::Future>(&self, work: F) -> F::Output {
+    /// What [`Service::delivering`](super::Service::delivering) does.
+    pub(super) async fn delivering<F: std::future::Future>(&self, work: F) -> F::Output {
         self.outbox_news.holding(work).await
     }
 
-    /// Whether a command queued messages in the outbox since this was last asked (or
-    /// [`Service::outbox_news`] last returned): the console then delivers them after
-    /// the command's answer.
-    pub fn take_outbox_news(&self) -> bool {
+    /// What [`Service::take_outbox_news`](super::Service::take_outbox_news) does.
+    pub(super) fn take_outbox_news(&self) -> bool {
         self.outbox_news.queued.swap(false, Ordering::SeqCst)
     }
 
@@ -122,7 +115,9 @@ impl Service {
             origin: to.clone(),
             plain: Vec::new(),
         };
-        self.announce_opening(g, None, heading, &mut r).ok()?;
+        self.seating()
+            .announce_opening(g, None, heading, &mut r)
+            .ok()?;
         let mut o = r.out.into_iter().next()?;
         o.to = to.clone();
         o.started = true;

@@ -13,8 +13,8 @@
 use super::commit;
 use super::marks::DAY;
 use super::messages::{Destination, Fail, Outbound, Reply};
+use super::parts::Events;
 use super::round_outbox::{board_messages, standings_message, tournament_place};
-use super::Service;
 use crate::service::tournament::{format_of, is_competition, record_of, rounds_of};
 use crate::store::{
     Drawn, NewBoard, NewGame as StoredGame, RoundMessage, SeatRow, StoreError, TournamentRow,
@@ -77,7 +77,7 @@ pub(super) fn standings_of(
 
 pub(super) use super::round_outbox::table_text;
 
-impl Service {
+impl Events<'_> {
     /// Tournament `id` goes on if it is running and its started rounds have ended: the
     /// standings are posted and the next round started, or the tournament finished.
     /// Nothing when another process did it first.
@@ -307,7 +307,7 @@ impl Service {
                 users[b.white as usize].clone(),
                 users[b.black.unwrap_or_default() as usize].clone(),
             ];
-            let seed = self.game_seed(id);
+            let seed = self.seating().game_seed(id);
             let game = new_game(t, spec, seed as u64, seeded.then_some(seed as u64))
                 .and_then(|n| spec.new_game(&n))
                 .map_err(|e| StoreError::Refused(e.text))?;
@@ -412,7 +412,7 @@ pub(super) fn stored_options(
     to_stored_text("the options", &stored)
 }
 
-impl Service {
+impl Events<'_> {
     /// The game of board `b` of tournament `name` as PGN, tagged with the event, the
     /// round and the board, and a blank line after it; nothing for a board without a
     /// game.
@@ -424,7 +424,7 @@ impl Service {
         let Some(id) = b.game_id else {
             return Ok(String::new());
         };
-        let g = self.game_row(id).await?;
+        let g = self.seating().game_row(id).await?;
         let rules = self.whole(&g).await?;
         let mut tags = super::text::pgn_tags(&g, rules.as_ref(), &self.seat_names(&g));
         super::text::as_tournament_game(&mut tags, name, b.round, b.board);

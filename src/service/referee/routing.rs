@@ -4,9 +4,10 @@
 //! else of a game reaches a message.
 
 use super::commit::Committed;
+use super::core::Core;
 use super::marks::user_mark;
 use super::text::{awaited_users, outcome_words, players, public_view, seat_view, turn_line};
-use super::{Button, Destination, Incoming, Listed, Outbound, Place, Reply, Service};
+use super::{Button, Destination, Incoming, Listed, Outbound, Place, Reply};
 use crate::store::GameRow;
 use crate::variants::api::{
     Audience, CommandSpec, GameRules, IdRule, Placing, Prompt, Seat, Viewer,
@@ -128,7 +129,7 @@ fn with_id(command: &str, id: i64) -> String {
     }
 }
 
-impl Service {
+impl Core {
     /// The messages of a committed change: the public notes with the status and the
     /// board, the private notes, and the secret prompts newly asked.
     pub(super) fn announce(&self, g: &GameRow, done: &Committed, r: &mut Reply) {
@@ -330,7 +331,7 @@ impl Service {
     }
 }
 
-impl Service {
+impl Core {
     /// For an action given as `inc` in a private message to game `g`, played in a
     /// channel, whose messages are those of `r` from `first`: the acknowledgement in that
     /// private message, saying what was done and, when something was posted in the
@@ -410,7 +411,7 @@ pub(super) fn offers_rematch(g: &GameRow, placing: Placing) -> bool {
         && matches!(g.seats.as_slice(), [a, b] if a.user.is_some() && b.user.is_some() && a.user != b.user)
 }
 
-impl Service {
+impl Core {
     /// The Analyse button of a game that has just ended with a result, where an engine
     /// of this server plays its variant and the variant is played in plain sight.
     pub(super) fn analyse_button(&self, g: &GameRow, rules: &dyn GameRules) -> Option<Button> {

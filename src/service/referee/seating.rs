@@ -4,21 +4,19 @@
 use super::commit;
 use super::lookup::{id_list, is_in, is_in_channel};
 use super::marks::{command_mark, user_mark};
+use super::parts::Seating;
 use super::routing::public_dest;
 use super::text::{awaited_users, public_view, seat_list, turn_line, waiting_for};
-use super::{ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply, Service};
+use super::{ChallengeMark, Destination, Fail, Incoming, Outbound, Place, Reply};
 use crate::store::GameStatus;
 use crate::store::NewDeadline;
 use crate::store::{GameRow, SeatRow, Write};
 use crate::variants::api::random::{splitmix64, OsEntropy, Random};
 use crate::variants::api::{RefusalKind, Seat};
 
-impl Service {
-    /// The seed of game `id`'s public draws (colours, teams, a letter grid), stored with
-    /// the game: with a configured seed (`--seed`, tests), that seed mixed with the
-    /// game's id, which the database hands out once, so the same settings give the same
-    /// draws game by game; without one (the bot), the operating system's entropy.
-    pub fn game_seed(&self, id: i64) -> i64 {
+impl Seating<'_> {
+    /// What [`Service::game_seed`](super::Service::game_seed) does.
+    pub(super) fn game_seed(&self, id: i64) -> i64 {
         let z = match self.settings.seed {
             Some(seed) => splitmix64(seed ^ splitmix64(id as u64)),
             None => OsEntropy.next_u64(),

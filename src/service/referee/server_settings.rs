@@ -7,8 +7,9 @@
 
 use super::marks::user_mark;
 use super::messages::{Fail, Incoming, Member, Place, Reply};
+use super::parts::Servers;
 use super::text::day_count;
-use super::{Card, Facts, Service};
+use super::{Card, Facts};
 use crate::service::command::Challenge;
 use crate::service::places::ChannelPlace;
 use crate::service::server_settings::{
@@ -53,9 +54,9 @@ fn server_of(inc: &Incoming) -> Result<&str, Fail> {
     }
 }
 
-impl Service {
-    /// The settings of `server` (the defaults when it never changed any).
-    pub async fn server_settings(&self, server: &str) -> Result<ServerSettings, StoreError> {
+impl Servers<'_> {
+    /// What [`Service::server_settings`](super::Service::server_settings) does.
+    pub(super) async fn server_settings(&self, server: &str) -> Result<ServerSettings, StoreError> {
         Ok(self
             .store
             .server_settings(server)
@@ -65,12 +66,8 @@ impl Service {
             }))
     }
 
-    /// How typed messages are read on `server`: its prefix and whether it reads them. A
-    /// stored prefix that is refused now (one stored before a prefix had to be
-    /// punctuation: `N` would turn the move `Nf3` into `f3`) is the operator's instead,
-    /// and is replaced in the store by the operator's at the first read, which carries
-    /// the notice that says so ([`TypedCommands::notice`]): said once in the server.
-    pub async fn typed_commands(&self, server: &str) -> Result<TypedCommands, StoreError> {
+    /// What [`Service::typed_commands`](super::Service::typed_commands) does.
+    pub(super) async fn typed_commands(&self, server: &str) -> Result<TypedCommands, StoreError> {
         let stored = self.store.server_settings(server).await?;
         let s = stored
             .as_ref()
@@ -293,7 +290,7 @@ impl Service {
     }
 }
 
-impl Service {
+impl Servers<'_> {
     /// Refuses a challenge, tournament or competition given where its server does not let
     /// games start (its `channels:`; a game's own thread always may); the server's
     /// settings otherwise (the defaults outside a server).

@@ -8,9 +8,9 @@
 //! processes.
 
 use super::messages::{Destination, Fail, Reply};
+use super::parts::Events;
 use super::round_outbox::{board_messages, tournament_place};
 use super::rounds::tournament_name;
-use super::Service;
 use crate::service::competition::Competition;
 use crate::service::tournament::{format_of, is_competition, record_of, rounds_of, seed_order};
 use crate::store::{EntrantRow, RoundMessage, StoreError, TournamentRow};
@@ -33,7 +33,7 @@ pub(super) fn players_needed(t: &TournamentRow) -> usize {
     }
 }
 
-impl Service {
+impl Events<'_> {
     /// Starts tournament `t` (in sign-up, read with its `entrants`, enough of them) with
     /// its first round, or every round of a round robin played together: the games
     /// created and their announcements queued in the outbox, in one transaction, by chat
@@ -117,7 +117,10 @@ impl Service {
         entrants: &[EntrantRow],
         at: i64,
     ) -> Result<Option<(TournamentRow, Vec<EntrantRow>)>, Fail> {
-        let ratings = self.ratings_in(t.server.as_deref(), &t.variant).await?;
+        let ratings = self
+            .accounts()
+            .ratings_in(t.server.as_deref(), &t.variant)
+            .await?;
         let order = seed_order(entrants, &ratings);
         let mut joined: Vec<&EntrantRow> = entrants.iter().collect();
         joined.sort_by_key(|e| e.seed);

@@ -2,7 +2,8 @@
 //! server's tables, computed from its finished games ([`crate::service::standings`]).
 
 use super::commit::Committed;
-use super::{Card, Fail, Incoming, Place, Ranked, Ranking, Reply, Service};
+use super::parts::Accounts;
+use super::{Card, Fail, Incoming, Place, Ranked, Ranking, Reply};
 use crate::service::standings::{rated_option, rating_words, Best, Rated, Tables};
 use crate::store::{FinishedGame, GameRow};
 use crate::variants::api::{plural, Placing, RefusalKind, Standing, VariantSpec};
@@ -59,7 +60,7 @@ fn record(r: &Rated) -> String {
     )
 }
 
-impl Service {
+impl Accounts<'_> {
     /// The tables of the server `inc` was typed in (asked privately: of the games made
     /// in private).
     async fn tables(&self, inc: &Incoming) -> Result<Tables, Fail> {
@@ -277,7 +278,7 @@ fn change_words(user: &str, before: f64, after: f64) -> String {
     format!("{} {b} → {a} ({:+})", super::marks::user_mark(user), a - b)
 }
 
-impl Service {
+impl Accounts<'_> {
     /// The rating change a game that has just ended with `done` brings its two players,
     /// as a sentence of its game-over message (`Ratings: alice 1500 → 1662 (+162), bob
     /// 1500 → 1338 (-162)`): their ratings in its family on its server before it (the

@@ -6,7 +6,8 @@
 //! the game from its log without the action, as every replay of the log does.
 
 use super::commit::{self, Committed};
-use super::{Button, Fail, Incoming, Reply, Service};
+use super::parts::Play;
+use super::{Button, Fail, Incoming, Reply};
 use crate::service::replay::ReplayError;
 use crate::store::GameStatus;
 use crate::store::NewAction;
@@ -79,7 +80,7 @@ struct Step {
     deadlines: Vec<Deadline>,
 }
 
-impl Service {
+impl Play<'_> {
     /// `takeback [ID] [accept|decline]`: a proposal, or the opponent's answer to one,
     /// checked and committed under the game's lock.
     pub(super) async fn takeback(
@@ -93,8 +94,11 @@ impl Service {
         let away = self.takeback_locked(inc, id, step, r).await?;
         // An accepted step of a player on vacation ends it, once the game's lock is free.
         if away {
-            r.out
-                .extend(self.back_from_vacation(&inc.user, inc.at).await?);
+            r.out.extend(
+                self.accounts()
+                    .back_from_vacation(&inc.user, inc.at)
+                    .await?,
+            );
         }
         Ok(())
     }

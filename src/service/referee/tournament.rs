@@ -6,8 +6,8 @@
 
 use super::marks::{command_mark, user_at_mark, user_mark, DAY};
 use super::messages::{Fail, Incoming, Member, Outbound, Place, Reply};
+use super::parts::Events;
 use super::rounds::{say_made, standings_of, stored_options, table_text, tournament_name};
-use super::Service;
 use crate::service::command::{TournamentCommand, TournamentFormat, TournamentTerms};
 use crate::service::tournament::{is_competition, record_of, rounds_of, MAX_ENTRANTS};
 use crate::store::TournamentState;
@@ -19,7 +19,7 @@ const LISTED: i64 = 25;
 /// How many times a change is tried again when another came between.
 const RETRIES: usize = 4;
 
-impl Service {
+impl Events<'_> {
     /// `tournament ...`.
     pub(super) async fn tournament(
         &self,
@@ -140,7 +140,7 @@ impl Service {
             ));
         };
         // Its games start where it is made: only where the server lets games start.
-        self.games_may_start_here(inc).await?;
+        self.servers().games_may_start_here(inc).await?;
         if c.format == TournamentFormat::Competition {
             return self.create_competition(inc, c, r).await;
         }
@@ -199,7 +199,8 @@ impl Service {
         member: &Member,
         t: &TournamentRow,
     ) -> Result<(), Fail> {
-        if inc.user == t.creator || (inc.server.is_some() && self.is_moderator(inc, member).await?)
+        if inc.user == t.creator
+            || (inc.server.is_some() && self.servers().is_moderator(inc, member).await?)
         {
             return Ok(());
         }
@@ -347,7 +348,7 @@ impl Service {
     ) -> Result<(), Fail> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().await;
-        let g = self.game_row(id).await?;
+        let g = self.seating().game_row(id).await?;
         let Some(seat) = g.seat_of(user) else {
             return Ok(());
         };
@@ -365,7 +366,7 @@ impl Service {
             None,
         )?;
         self.write(&g, &w).await?;
-        self.announce_rated(&g, &done, r).await;
+        self.accounts().announce_rated(&g, &done, r).await;
         Ok(())
     }
 
@@ -554,7 +555,7 @@ impl Service {
     }
 }
 
-impl Service {}
+impl Events<'_> {}
 
 /// A tournament's terms, as `, 3 days per move, unrated, ...`.
 fn terms_line(t: &TournamentRow) -> String {

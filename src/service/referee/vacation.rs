@@ -13,9 +13,10 @@ use super::commit;
 use super::commit::new_message;
 use super::marks::DAY;
 use super::marks::{civil, time_mark};
+use super::parts::Accounts;
 use super::routing::public_dest;
 use super::text::day_count;
-use super::{Destination, Fail, Incoming, Outbound, Reply, Service};
+use super::{Destination, Fail, Incoming, Outbound, Reply};
 use crate::service::command::VacationAsk;
 use crate::store::GameStatus;
 use crate::store::NewAction;
@@ -96,7 +97,7 @@ fn vacation_shown(running: Option<&Vacation>, year: &Allowance) -> String {
     )
 }
 
-impl Service {
+impl Accounts<'_> {
     /// `vacation [DAYS|end]`, answered privately.
     pub(super) async fn vacation(
         &self,
