@@ -63,6 +63,11 @@ const PARTS: &[&str] = &[
     "dispatch",
 ];
 
+/// The one use that points up, and why: `parts` declares the service's accessors of
+/// every part beside the parts themselves, since only that module can make one (their
+/// fields are its own), which is what lets the compiler hold which part reaches which.
+const UPWARD: &[(&str, &str)] = &[("parts", "service")];
+
 /// The code of `text` without its test modules, comments and the contents of its string
 /// literals (a word a message says, `"Analysed game #3"`, names no item).
 fn code_of(text: &str) -> String {
@@ -223,7 +228,7 @@ fn referee_parts_point_one_way() {
         }
         for (other, through) in used {
             let other_rank = PARTS.iter().position(|p| *p == other).unwrap();
-            if other_rank > rank {
+            if other_rank > rank && !UPWARD.contains(&(file.as_str(), other.as_str())) {
                 wrong.push(format!("{file} uses {other} (through {through})"));
             }
         }
