@@ -3,87 +3,54 @@
 //! variant: games are reached through the [`Registry`](crate::variants::Registry) and the
 //! plug-in interface.
 //!
-//! Its parts depend one way: each uses only the parts listed before it in
-//! `tests/engine/referee_parts.rs` (`PARTS`), which checks it; ARCHITECTURE.md ("The
-//! referee in parts") draws them.
+//! It is a few types (ARCHITECTURE.md, "The referee as types"):
+//! - the foundation, files of this folder that hold no part: `marks` (times, users and
+//!   commands marked in the text), `messages` (what comes in and goes out), `locks` (the
+//!   games' locks), `people` (users recorded and names seen), `text` (status lines, views
+//!   and record tags), `commit` (the write that commits an action and the deadlines after
+//!   it), `engine_seat` (a game against the bot as its row says);
+//! - `core/`: the [`Core`](core::Core) every part reads through (the store, settings,
+//!   variants, locks, names, metrics and the background tasks' news), with `lookup`
+//!   (which game a command is about, and loading it) and `routing` (what each audience is
+//!   told after a change);
+//! - the parts, each a type declared in `parts` with a folder of its own: `accounts/`,
+//!   `servers/`, `analyses/`, `play/`, `seating/`, `events/`, `moderators/` and `clock/`.
+//!   A part reaches another only through the accessors `parts` gives it, so the compiler
+//!   holds which part may use which;
+//! - the [`Service`] on top (`service`, `dispatch`, `adapter`): what the adapters and
+//!   background tasks hold; it reaches every part.
 //!
-//! - the foundation: `marks` (times and users marked in the text), `messages` (what
-//!   comes in and goes out), `locks` (the games' locks, kept only while in use), `people`
-//!   (the users recorded and the names seen, bounded), `core`
-//!   (the service and what it holds), `text` (status lines, views and record tags),
-//!   `commit` (the write that commits an action and the deadlines after it);
-//! - `engine_seat`: a game against the bot as its row says (the engine's seat, level
-//!   and name);
-//! - `lookup`: which game a command is about, and loading it;
-//! - `routing`: what each audience is told after a change; `standing`: ratings and the
-//!   leaderboard;
-//! - `vacation`: players' vacations, which stop their clocks; `listing`: the games a
-//!   player has; `personal`: personal settings, digests and private boards;
-//! - `takeback`: takebacks by agreement; `conditional`: conditional moves, stored
-//!   privately and played when they match;
-//! - `acting`: applying a game's command under its lock and committing it; `seating`:
-//!   challenges answered and seats taken; `challenge`: a challenge made, in steps;
-//!   `rematch`; `chat`: which messages are for the referee; `outbox`: deadlines, reminders and timeouts, and the outbox they fill;
-//!   `records`: a game's public record and animation; `reading`: a game's board, moves,
-//!   record and hand for a reader;
-//! - `server_settings`: a server's own settings (prefix, typed commands, where games
-//!   start, challenge defaults, moderators' role), stored and applied;
-//! - `moderation`: a moderator's abort or adjudication of a stuck game and ending of a
-//!   player's challenges;
-//! - `rounds`: a tournament's rounds paired and started with their games, and its
-//!   standings posted; `round_outbox`: a round's announcements queued in the outbox with
-//!   it and written out at delivery; `signup`: a tournament started (by its command or
-//!   when its sign-up closes) or cancelled for want of players; `tournament`: the
-//!   tournament commands;
-//! - `engine_turn`: the engine's turns in games against the bot, claimed, computed by
-//!   the pool and played as any move is;
-//! - `forget`: `forget-me`, a player's personal data deleted at their request;
-//! - `adapter`: what an adapter asks of the service beyond commands (threads, held
-//!   private messages, challenge posts, opening and closing the store);
-//! - `dispatch`: a message cleaned, parsed and run by the part it is for. Nothing
-//!   depends on it.
+//! Within the folder the files also depend one way, in the order
+//! `tests/engine/referee_parts.rs` (`PARTS`) checks.
 
-mod acting;
+mod accounts;
 pub mod adapter;
-mod analysis;
-mod analysis_progress;
-mod analysis_report;
-mod challenge;
-mod chat;
+mod analyses;
+mod clock;
 mod commit;
-mod competition;
-mod conditional;
 mod core;
 mod dispatch;
 mod engine_seat;
-mod engine_turn;
-mod forget;
-mod listing;
+mod events;
 mod locks;
-mod lookup;
 mod marks;
 mod messages;
-mod moderation;
-mod outbox;
+mod moderators;
 mod parts;
 mod people;
-mod personal;
-mod progress;
-mod reading;
-mod records;
-mod rematch;
-mod round_outbox;
-mod rounds;
-mod routing;
+mod play;
 mod seating;
-mod server_settings;
+mod servers;
 mod service;
-mod signup;
-mod standing;
-mod takeback;
 mod text;
-mod tournament;
-mod vacation;
+
+use accounts::{listing, standing, vacation};
+use analyses::{analysis_progress, analysis_report};
+use clock::outbox;
+use core::{lookup, routing};
+use events::round_outbox;
+use play::takeback;
+use servers::server_settings;
 
 pub use super::settings::Settings;
 pub use analysis_progress::{AnalysisPost, Pace};
