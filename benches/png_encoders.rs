@@ -1,4 +1,4 @@
-//! Postal's board image against the `png` crate, in one run (ARCHITECTURE.md, "A PNG
+//! Postal's board image against the `png` crate, in one run (docs/design/images.md, "A PNG
 //! encoder for these images"): the time to draw and encode a board at 720 pixels with
 //! Postal's renderer, and the time for the `png` crate to encode the same pixels as RGBA
 //! at its `Fast` setting and at its default (`Balanced`). The size of each PNG is printed

@@ -86,7 +86,7 @@ const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
 /// positions after a long stretch without a capture or a pawn move and is written and read
 /// at every move, and `{:016x}` with `u64::from_str_radix` (or the `hex` crate, which
 /// writes a character at a time through an iterator) cost about 75k instructions a move
-/// there, against about 15k for these loops (ARCHITECTURE.md, "What a game stores").
+/// there, against about 15k for these loops (docs/design/store.md, "What a game stores").
 fn write_hashes(hashes: &[u64]) -> String {
     let mut out = Vec::with_capacity(hashes.len() * 16);
     for h in hashes {
