@@ -57,14 +57,36 @@ impl Reply {
     }
 }
 
+/// What a command that said nothing to its user where they are answers them: done, and
+/// the channels what it did was posted in (which Discord shows as links), so that a
+/// secret pick whose turn was revealed in the game's thread is not met with a bare word.
+/// Private messages are not named: one may be another player's.
+fn done_words(others: &[Out]) -> String {
+    let mut channels: Vec<&str> = Vec::new();
+    for o in others {
+        if let Destination::Channel(c) = &o.msg.to {
+            if !channels.contains(&c.as_str()) && c.bytes().all(|b| b.is_ascii_digit()) {
+                channels.push(c);
+            }
+        }
+    }
+    match channels.as_slice() {
+        [] => "Done.".to_string(),
+        shown => {
+            let links: Vec<String> = shown.iter().take(3).map(|c| format!("<#{c}>")).collect();
+            format!("Done: posted in {}.", links.join(", "))
+        }
+    }
+}
+
 /// Sends the rest of an interaction's answer as followups (private when the answer
-/// is, or was deferred); a deferred answer with nothing more says `done`.
+/// is, or was deferred); a deferred answer with nothing more says `done` ([`done_words`]).
 async fn follow_up(
     http: &Http,
     token: &str,
     pieces: impl Iterator<Item = Piece<'_>>,
-    ephemeral: bool,
-    deferred: bool,
+    (ephemeral, deferred): (bool, bool),
+    done: String,
 ) -> serenity::Result<()> {
     let mut sent = 0;
     for ((text, embeds), file, buttons, mentions) in pieces {
@@ -81,7 +103,7 @@ async fn follow_up(
     }
     if deferred && sent == 0 {
         CreateInteractionResponseFollowup::new()
-            .content("done")
+            .content(done)
             .ephemeral(true)
             .execute(http, (None, token))
             .await?;
@@ -198,7 +220,7 @@ impl Core {
             (None, false) => {
                 let piece = iter.next().unwrap_or_else(|| {
                     (
-                        ("done".to_string(), Vec::new()),
+                        (done_words(&others), Vec::new()),
                         Vec::new(),
                         Vec::new(),
                         &[],
@@ -215,7 +237,8 @@ impl Core {
         for o in &settling {
             self.after_sent(http, o, None).await;
         }
-        follow_up(http, token, iter, ephemeral, deferred).await?;
+        let done = done_words(&others);
+        follow_up(http, token, iter, (ephemeral, deferred), done).await?;
         self.deliver(http, &others, origin.as_deref()).await;
         Ok(())
     }

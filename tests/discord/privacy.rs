@@ -273,7 +273,7 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
     )
     .await;
     assert_says(&r, "can move to c4");
-    private_answer(
+    let done = private_answer(
         &fake,
         BOB,
         &thread,
@@ -282,6 +282,8 @@ async fn split_brain_on_discord_keeps_every_pick_secret_until_the_reveal() {
         "/pick is answered privately",
     )
     .await;
+    // The turn went public: the private answer says where, not a bare word.
+    assert_says(&done, &format!("Done: posted in <#{thread}>."));
     let reveal = wait_post(&fake, &thread, "revealed").await;
     let text = reveal.content().unwrap();
     assert!(
