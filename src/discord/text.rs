@@ -71,10 +71,28 @@ pub fn slash_commands(registry: &Registry, text: &str) -> String {
         }
         let slash = crate::service::command::help::example_of(registry, line)
             .and_then(|e| super::slash::example(registry, &e));
-        // An example only typing gives (another name, words the options cannot hold):
-        // its command's slash usage.
-        format!("`{}`", slash.unwrap_or_else(|| slash_usage(registry, line)))
+        // A command named alone in a sentence (`board`): its slash command, without the
+        // options its usage would list. An example only typing gives (another name,
+        // words the options cannot hold): its command's slash usage.
+        let shown = slash
+            .or_else(|| command_alone(registry, line))
+            .unwrap_or_else(|| slash_usage(registry, line));
+        format!("`{shown}`")
     })
+}
+
+/// The slash command of `line` when it is a command's name alone (`board` is
+/// `/chess board`); `None` for anything longer or a word that names no command.
+fn command_alone(registry: &Registry, line: &str) -> Option<String> {
+    let mut words = line.split_whitespace();
+    let word = words.next()?.to_lowercase();
+    if words.next().is_some() {
+        return None;
+    }
+    let name = crate::service::command::find(&word)
+        .map(|c| c.name)
+        .or_else(|| registry.declarations(&word).first().map(|d| d.name))?;
+    Some(super::slash::invocation(registry, name))
 }
 
 /// A typed usage (`move [ID] MOVE`) as the slash command of the command it names, with
@@ -172,6 +190,9 @@ mod tests {
             ),
             ("help", "`/postal help`"),
             ("rules atomic", "`/postal rules variant:atomic`"),
+            // A command named alone in a sentence: its slash command, no options listed.
+            ("board", "`/chess board`"),
+            ("pgn", "`/chess pgn`"),
         ] {
             assert_eq!(show(line), slash, "{line}");
         }
