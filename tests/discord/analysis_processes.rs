@@ -118,6 +118,15 @@ async fn an_analysis_killed_with_its_process_is_finished_once_by_the_next() {
     let status = "SELECT status FROM analyses WHERE game_id = 1";
     assert_eq!(common::sql::one(&url, status).await, "queued");
 
+    // The window a nonce closes: as if the process had died right after posting its
+    // first progress update, before it kept where and marked the update sent. Sent again
+    // with the same enforced nonce, Discord (and the fake) returns the message it made.
+    common::sql::execute(&url, "DELETE FROM analysis_posts", &[]).await;
+    let first_update =
+        "UPDATE outbox SET delivered_at = NULL, claimed_by = NULL, claimed_until = NULL \
+         WHERE id = (SELECT MIN(id) FROM outbox WHERE progress IS NOT NULL)";
+    common::sql::execute(&url, first_update, &[]).await;
+
     // The next process takes it over once the dead one's claim runs out.
     let second = run(&fake, &dir, &url, "auto", &config);
     wait_post(&fake, &thread, "Analysis of game #1").await;
@@ -133,9 +142,11 @@ async fn an_analysis_killed_with_its_process_is_finished_once_by_the_next() {
     );
     let reqs = fake.requests();
     assert_eq!(posts_with(&reqs, &thread, "Analysis of game #1").len(), 1);
-    // One progress message: the restarted process edited the one the dead one posted.
+    // One progress message: the restarted process posted the first update again, which
+    // made no second message, and edited the one the dead one posted.
     let (posted, edits) = progress_requests(&reqs, &thread, 1);
-    assert_eq!(posted.len(), 1, "{posted:?}");
+    assert_eq!(posted.len(), 2, "posted, then sent again: {posted:?}");
+    assert_eq!(posted[0].response["id"], posted[1].response["id"]);
     assert!(
         edits.iter().any(|e| e.at > killed),
         "edited after the restart"

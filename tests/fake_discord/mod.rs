@@ -261,6 +261,11 @@ struct Inner {
     /// Every message typed to the bot or posted by it: id -> channel, so that a reply
     /// (`message_reference`) or an edit names a message that exists, where it is.
     messages: HashMap<String, String>,
+    /// The messages the bot posted with a nonce it asked Discord to enforce, by channel
+    /// and nonce: as Discord does, the same nonce again in that channel returns the
+    /// message already made and makes no other (the adapter's guard against posting an
+    /// outbox message twice after a crash).
+    nonces: HashMap<(String, String), Value>,
     /// The registered application commands of each scope (`global` or a guild id), as
     /// `GET .../commands` returns them.
     commands: HashMap<String, Vec<Value>>,

@@ -295,9 +295,19 @@ fn answer(
                     );
                 }
             }
+            let enforced = match (&body["nonce"], body["enforce_nonce"].as_bool()) {
+                (Value::String(n), Some(true)) => Some((c.to_string(), n.clone())),
+                _ => None,
+            };
+            if let Some(made) = enforced.as_ref().and_then(|k| inner.nonces.get(k)) {
+                return (200, made.clone());
+            }
             let m = message_response(shared, c, body, files);
             if let Some(id) = m["id"].as_str() {
                 inner.messages.insert(id.to_string(), c.to_string());
+            }
+            if let Some(key) = enforced {
+                inner.nonces.insert(key, m.clone());
             }
             (200, m)
         }
