@@ -345,17 +345,17 @@ impl Variant {
 
     /// The rules of this variant.
     #[inline]
-    pub fn config(self) -> &'static VariantConfig {
+    pub const fn config(self) -> &'static VariantConfig {
         self.0
     }
 
     /// The name used in commands and stored games (`standard`, `chess-sharp`).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         self.0.id
     }
 
     /// The name people write (`Chess#`).
-    pub fn display_name(self) -> &'static str {
+    pub const fn display_name(self) -> &'static str {
         self.0.display_name
     }
 }

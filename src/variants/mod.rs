@@ -1,7 +1,9 @@
 //! The variants: each a pure game in its own module, and the registry that lists them.
 //! The referee and the adapters know variants only through [`Registry`] and the
-//! plug-in interface in [`api`]; adding a variant is one module, one line in
-//! [`BUILTIN`], its rules document and its tests.
+//! plug-in interface in [`api`]; adding a variant is one module (its folder, whose
+//! description embeds its rules document), its `pub mod` line and one line in
+//! [`BUILTIN`], and its documents (ARCHITECTURE.md, "The variant platform", has the
+//! recipe; `tests/engine/variant_recipe.rs` checks it).
 
 pub mod antichess;
 pub mod api;
@@ -348,6 +350,22 @@ mod tests {
         );
         for (i, s) in shapes.iter().enumerate() {
             assert!(!shapes[i + 1..].contains(s), "{s:?} twice");
+        }
+    }
+
+    /// A variant's description, its board and its games agree on its id (a
+    /// `ChessSpec` names its config twice: for its game and in its description).
+    #[test]
+    fn a_variants_board_and_games_carry_its_id() {
+        for v in Registry::builtin().all() {
+            if let Some(board) = v.board_variant() {
+                assert_eq!(board.name(), v.id());
+            }
+            let game = v.new_game(&NewGame::default());
+            if let Ok(game) = game {
+                assert_eq!(game.variant(), v.id());
+            }
+            assert!(!v.summary().is_empty() && !v.rules_summary().is_empty());
         }
     }
 

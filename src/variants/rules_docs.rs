@@ -1,77 +1,36 @@
-//! The rules documents (`docs/rules/NAME.md`), embedded in the binary when it is built:
-//! `rules VARIANT` shows a variant's whole document, read from the same files the
-//! repository holds, so that nothing is written twice. These documents are the players'
-//! (how each variant is implemented and checked is in `docs/rules/implementation/`, which
-//! is not embedded); [`player_document`] gives one in the form a chat shows
-//! ([`super::player_text`]). A variant names its document with
-//! [`VariantSpec::rules_document`](super::api::VariantSpec::rules_document); a test checks
-//! that every built-in variant's document is here and that every document here belongs to
-//! a variant.
+//! The rules documents (`docs/rules/NAME.md`) in the form a chat shows them. Each
+//! variant embeds its own document in its description
+//! ([`rules_document!`](super::api::rules_document), [`Description::document`]), read
+//! from the same files the repository holds, so that nothing is written twice and no
+//! table here names a variant. These documents are the players' (how each variant is
+//! implemented and checked is in `docs/rules/implementation/`, which is not embedded);
+//! [`player_document`] gives one in the form a chat shows ([`super::player_text`]). A
+//! test checks that every built-in variant has its document and that every document in
+//! `docs/rules/` belongs to a variant.
+//!
+//! [`Description::document`]: super::api::Description::document
 
-/// Every document, by name (its file name without `.md`).
-const DOCUMENTS: &[(&str, &str)] = &[
-    ("standard", include_str!("../../docs/rules/standard.md")),
-    (
-        "chess-sharp",
-        include_str!("../../docs/rules/chess-sharp.md"),
-    ),
-    ("los-alamos", include_str!("../../docs/rules/los-alamos.md")),
-    (
-        "double-move",
-        include_str!("../../docs/rules/double-move.md"),
-    ),
-    (
-        "king-of-the-hill",
-        include_str!("../../docs/rules/king-of-the-hill.md"),
-    ),
-    (
-        "three-check",
-        include_str!("../../docs/rules/three-check.md"),
-    ),
-    (
-        "racing-kings",
-        include_str!("../../docs/rules/racing-kings.md"),
-    ),
-    ("horde", include_str!("../../docs/rules/horde.md")),
-    ("crazyhouse", include_str!("../../docs/rules/crazyhouse.md")),
-    ("chess960", include_str!("../../docs/rules/chess960.md")),
-    ("antichess", include_str!("../../docs/rules/antichess.md")),
-    ("atomic", include_str!("../../docs/rules/atomic.md")),
-    (
-        "split-brain",
-        include_str!("../../docs/rules/split-brain.md"),
-    ),
-    ("chesswords", include_str!("../../docs/rules/chesswords.md")),
-    ("gravity", include_str!("../../docs/rules/gravity.md")),
-    ("parade", include_str!("../../docs/rules/parade.md")),
-    ("neighbour", include_str!("../../docs/rules/neighbour.md")),
-    ("booster", include_str!("../../docs/rules/booster.md")),
-    (
-        "cloak-and-dagger",
-        include_str!("../../docs/rules/cloak-and-dagger.md"),
-    ),
-];
+use super::api::RulesDocument;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
-/// The text of the rules document `name` (`chess-sharp` for `docs/rules/chess-sharp.md`),
-/// if there is one.
-pub fn document(name: &str) -> Option<&'static str> {
-    DOCUMENTS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
-}
-
-/// The rules document `name` as a player reads it in a chat ([`super::player_text`]),
-/// worked out once per process.
-pub fn player_document(name: &str) -> Option<&'static str> {
-    static PLAYERS: std::sync::OnceLock<Vec<(&'static str, String)>> = std::sync::OnceLock::new();
-    PLAYERS
-        .get_or_init(|| {
-            DOCUMENTS
-                .iter()
-                .map(|(n, text)| (*n, super::player_text::for_players(text)))
-                .collect()
-        })
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, t)| t.as_str())
+/// The rules document `document` as a player reads it in a chat
+/// ([`super::player_text`]), worked out once per process and document.
+pub fn player_document(document: &RulesDocument) -> &'static str {
+    if document.text.is_empty() {
+        return "";
+    }
+    // By the document's text (its address: each is embedded once), each worked out the
+    // first time it is asked for and kept for the process, as the text itself is.
+    static PLAYERS: OnceLock<Mutex<HashMap<usize, &'static str>>> = OnceLock::new();
+    let key = document.text.as_ptr() as usize;
+    let mut players = PLAYERS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    players.entry(key).or_insert_with(|| {
+        Box::leak(super::player_text::for_players(document.text).into_boxed_str())
+    })
 }
 
 #[cfg(test)]
@@ -83,17 +42,17 @@ mod tests {
     fn every_variant_has_its_document_and_every_document_a_variant() {
         let r = Registry::builtin();
         for v in r.all() {
-            let doc =
-                document(v.rules_document()).unwrap_or_else(|| panic!("{}: no document", v.id()));
-            assert!(doc.starts_with("# "), "{}", v.id());
-        }
-        for (name, _) in DOCUMENTS {
+            let doc = v.description().document;
+            assert!(doc.text.starts_with("# "), "{}: no document", v.id());
+            assert!(!v.rules_text().is_empty(), "{}", v.id());
             assert!(
-                r.all().any(|v| v.rules_document() == *name),
-                "{name}.md belongs to no variant"
+                r.all().filter(|o| o.rules_document() == doc.name).count() == 1,
+                "{}: {}.md is another variant's too",
+                v.id(),
+                doc.name
             );
         }
-        // Every file in docs/rules/ but the README is embedded.
+        // Every file in docs/rules/ but the README is a variant's document.
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules");
         for entry in std::fs::read_dir(dir).unwrap() {
             let file = entry.unwrap().file_name().into_string().unwrap();
@@ -101,8 +60,24 @@ mod tests {
                 continue;
             };
             if name != "README" {
-                assert!(document(name).is_some(), "{file} is not embedded");
+                assert!(
+                    r.all().any(|v| v.rules_document() == name),
+                    "{file} belongs to no variant"
+                );
             }
         }
+    }
+
+    #[test]
+    fn a_document_is_worked_out_once_and_an_empty_one_is_empty() {
+        let r = Registry::builtin();
+        let v = r.all().next().unwrap();
+        let doc = v.description().document;
+        assert!(std::ptr::eq(player_document(&doc), player_document(&doc)));
+        let none = RulesDocument {
+            name: "none",
+            text: "",
+        };
+        assert_eq!(player_document(&none), "");
     }
 }

@@ -28,19 +28,40 @@ use postal::variants::chess960::start_fen;
 use postal::variants::Registry;
 use std::collections::BTreeMap;
 
-/// Each variant: its registry id and python-chess's name for it (`uci_variant`, or
-/// `chess960` for the standard board with Chess960 castling).
-const VARIANTS: &[(&str, &str)] = &[
-    ("standard", "chess"),
-    ("chess960", "chess960"),
-    ("crazyhouse", "crazyhouse"),
-    ("king-of-the-hill", "kingofthehill"),
-    ("three-check", "3check"),
-    ("antichess", "antichess"),
-    ("atomic", "atomic"),
-    ("horde", "horde"),
-    ("racing-kings", "racingkings"),
+/// The variants python-chess plays (its UCI names, `chess.variant`), which the script
+/// (`tests/python/oracle.py`) compares.
+const PYTHON_CHESS: &[&str] = &[
+    "chess",
+    "crazyhouse",
+    "kingofthehill",
+    "3check",
+    "antichess",
+    "atomic",
+    "horde",
+    "racingkings",
 ];
+
+/// Each registered variant python-chess plays, from the registry: its id and
+/// python-chess's name for it (its config's `uci_variant`, or `chess960` for the standard
+/// board with Chess960 castling).
+fn variants() -> Vec<(&'static str, &'static str)> {
+    let out: Vec<(&'static str, &'static str)> = Registry::builtin()
+        .all()
+        .filter_map(|v| {
+            let config = v.board_variant()?.config();
+            let uci = config.uci_variant.filter(|u| PYTHON_CHESS.contains(u))?;
+            let python = match (uci, config.chess960_castling) {
+                ("chess", true) => "chess960",
+                _ => uci,
+            };
+            Some((v.id(), python))
+        })
+        .collect();
+    for id in ["standard", "chess960", "atomic"] {
+        assert!(out.iter().any(|(v, _)| *v == id), "{id}: {out:?}");
+    }
+    out
+}
 
 /// Positions compared per variant (at least: the last game is played to its end).
 const POSITIONS: usize = 4000;
@@ -238,7 +259,7 @@ fn play(id: &'static str, python: &'static str, variant: Variant, n: usize) -> P
 fn games() -> Vec<Played> {
     let registry = Registry::builtin();
     let mut all = Vec::new();
-    for &(id, python) in VARIANTS {
+    for (id, python) in variants() {
         let variant = registry
             .board_variant(id)
             .unwrap_or_else(|e| panic!("{id}: {}", e.text));
@@ -403,11 +424,15 @@ fn random_games_agree_with_python_chess_and_lichess_rules_in_every_variant() {
             break;
         }
     }
-    for &(id, _) in VARIANTS {
+    for (id, _) in variants() {
         assert!(
             compared[id] >= POSITIONS,
             "{id}: {} positions",
             compared[id]
+        );
+        assert!(
+            ENDINGS.iter().any(|(e, _)| *e == id),
+            "{id}: no row in ENDINGS (the endings its games must reach)"
         );
     }
     let endings = endings(&games);

@@ -11,7 +11,7 @@ use postal::notation::san;
 use postal::rules::{Color, Move, MoveKind, Position, Variant};
 use postal::service::command::{parse, Command, ParseError};
 use postal::service::input::clean;
-use postal::variants::api::{Action, Env, GameCommand, GameRules, Reading, Seat};
+use postal::variants::api::{Action, Apply, Env, GameCommand, GameRules, Reading, Seat};
 use postal::variants::chess::{ChessAction, ChessRules};
 use postal::variants::Registry;
 use proptest::prelude::*;

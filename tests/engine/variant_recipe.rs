@@ -2,8 +2,8 @@
 //! every registered variant: its folder `src/variants/NAME/` (its id with `_` for `-`),
 //! its `pub mod` and its registry line in `src/variants/mod.rs`, its rules document
 //! `docs/rules/DOC.md` and the developers' `docs/rules/implementation/DOC.md` (`DOC` is
-//! what its spec points to, [`VariantSpec::rules_document`], embedded in the binary), and
-//! its row in `docs/rules/README.md`. The test names each step a variant misses. Run it
+//! the document its description embeds, `rules_document!("DOC")`, read back as
+//! [`VariantSpec::rules_document`]), and its row in `docs/rules/README.md`. The test names each step a variant misses. Run it
 //! alone with `cargo test --test engine -- variant_recipe::`.
 
 use postal::variants::api::VariantSpec;
@@ -36,7 +36,7 @@ fn missing(root: &Path, v: &dyn VariantSpec, variants: &str, readme: &str) -> Ve
     );
     need(
         root.join(format!("docs/rules/{doc}.md")).is_file(),
-        format!("its spec's rules_document() names docs/rules/{doc}.md, which is not there"),
+        format!("its description's document names docs/rules/{doc}.md, which is not there"),
     );
     need(
         root.join(format!("docs/rules/implementation/{doc}.md"))
@@ -45,7 +45,10 @@ fn missing(root: &Path, v: &dyn VariantSpec, variants: &str, readme: &str) -> Ve
     );
     need(
         !v.rules_text().is_empty(),
-        format!("docs/rules/{doc}.md is not embedded (src/variants/rules_docs.rs)"),
+        format!(
+            "docs/rules/{doc}.md is not embedded: its description's document is not \
+             rules_document!(\"{doc}\")"
+        ),
     );
     let row = format!("| `{id}` | [{doc}.md]({doc}.md) |");
     need(

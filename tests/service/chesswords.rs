@@ -14,7 +14,9 @@ use common::chesswords::{choose, fitting, kinds, named, state, tokens};
 use common::disguise::{check_action_alike, check_every_disguise, disguises_of_others};
 
 use postal::variants::api::random::SeededRng;
-use postal::variants::api::{Audience, GameRules, NewGame, Note, Options, Seat, Span, Viewer};
+use postal::variants::api::{
+    Apply, Audience, GameRules, NewGame, Note, Options, Seat, Span, Viewer,
+};
 use postal::variants::chesswords::cards::{deck, Card};
 use postal::variants::chesswords::game::{Chesswords, Phase, State};
 use postal::variants::chesswords::ChesswordsAction as Action;

@@ -11,7 +11,7 @@ use common::service::console;
 use postal::rules::{Color, Piece, Role, Square};
 use postal::variants::api::random::SeededRng;
 use postal::variants::api::{
-    Action, GameCommand, GameRules, NewGame, Reading, Seat, VariantSpec, Viewer,
+    Action, Apply, GameCommand, GameRules, NewGame, Reading, Seat, VariantSpec, Viewer,
 };
 use postal::variants::gravity::state::{Ended, GravityEnd, Phase};
 use postal::variants::gravity::{Gravity, SPEC};

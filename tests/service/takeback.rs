@@ -248,13 +248,21 @@ async fn takebacks_are_refused_where_they_are_not_allowed() {
     )
     .await;
     refused(out, RefusalKind::Illegal, "a rated game has no takebacks");
-    for variant in ["booster", "cloak", "chesswords", "gravity"] {
+    // Every variant of two sides that declares no takebacks, from the registry, each
+    // refused with its own reason.
+    let declined: Vec<_> = Registry::builtin()
+        .all()
+        .filter(|v| v.seats().count() == 2)
+        .filter_map(|v| v.takebacks().err().map(|why| (v.id(), why)))
+        .collect();
+    assert!(declined.len() >= 4, "{declined:?}");
+    for (variant, why) in declined {
         let line = format!("challenge @bob {variant} takebacks:on");
         let out = say(&svc, &format!("c-{variant}"), "alice", &line, T0).await;
         refused(
             out,
             RefusalKind::Illegal,
-            "has no takebacks: it has hidden information",
+            &format!("has no takebacks: {why}"),
         );
     }
     let out = say(

@@ -14,9 +14,9 @@
 use postal::render::{BoardView, Disc, LastMove, Overlay, Renderer};
 use postal::rules::{Color, EndReason, Piece, Role, Square};
 use postal::variants::api::{
-    to_stored, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand, GameOutcome, GameRules,
-    IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, Reason, RuleError, Seat, SeatPlan,
-    Text, VariantSpec, Viewer,
+    to_stored, Action, Apply, ArgKind, ArgSpec, CommandSpec, Description, Env, GameCommand,
+    GameOutcome, GameRules, IdRule, NewGame, Note, Placing, Projection, Prompt, Reading, Reason,
+    RuleError, RulesDocument, Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -50,38 +50,33 @@ const HOP: CommandSpec = CommandSpec {
     }],
 };
 
-impl VariantSpec for KnightHop {
-    fn id(&self) -> &'static str {
-        "knight-hop"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Knight's Hop"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a puzzle for one: bring a knight from a1 to h8 in the fewest moves"
-    }
-
-    fn rules_summary(&self) -> &'static str {
+/// The puzzle as the registry knows it: a variant of the tests' own, with no rules
+/// document in `docs/rules/`.
+const DESCRIPTION: Description = Description {
+    summary: "a puzzle for one: bring a knight from a1 to h8 in the fewest moves",
+    rules_summary:
         "A puzzle for one: a knight starts on a1; move it (hop SQUARE) until it reaches h8, \
-         in as few moves as you can."
-    }
+         in as few moves as you can.",
+    seats: SeatPlan {
+        names: &["Knight"],
+        sides: &[],
+        placing: Placing::Alone,
+    },
+    commands: &[HOP],
+    takes_fen: false,
+    ..Description::new(
+        "knight-hop",
+        "Knight's Hop",
+        RulesDocument {
+            name: "knight-hop",
+            text: "",
+        },
+    )
+};
 
-    fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["Knight"],
-            sides: &[],
-            placing: Placing::Alone,
-        }
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        &[HOP]
-    }
-
-    fn takes_fen(&self) -> bool {
-        false
+impl VariantSpec for KnightHop {
+    fn description(&self) -> &Description {
+        &DESCRIPTION
     }
 
     fn new_game(&self, _setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
@@ -227,33 +222,7 @@ impl Hop {
     }
 }
 
-impl GameRules for Hop {
-    fn variant(&self) -> &'static str {
-        "knight-hop"
-    }
-
-    fn seats(&self) -> SeatPlan {
-        KNIGHT_HOP.seats()
-    }
-
-    fn awaiting(&self) -> Vec<(Seat, Prompt)> {
-        if self.is_over() {
-            return Vec::new();
-        }
-        vec![(
-            Seat(0),
-            Prompt::turn("hop", format!("to hop (the knight is on {})", self.at())),
-        )]
-    }
-
-    fn read(&self, _seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
-        let to = command.arg(0);
-        if Square::parse(&to).is_none() || command.args.len() != 1 {
-            return Err(HOP.usage_error());
-        }
-        Action::of(&HopAction::Hop(to)).map(Reading::Act)
-    }
-
+impl Apply for Hop {
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
         let action: HopAction = action.to("Knight's Hop")?;
         if self.is_over() {
@@ -295,6 +264,34 @@ impl GameRules for Hop {
             }
             HopAction::Abort => Err(RuleError::new("the knight has moved: resign instead")),
         }
+    }
+}
+
+impl GameRules for Hop {
+    fn variant(&self) -> &'static str {
+        "knight-hop"
+    }
+
+    fn seats(&self) -> SeatPlan {
+        KNIGHT_HOP.seats()
+    }
+
+    fn awaiting(&self) -> Vec<(Seat, Prompt)> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        vec![(
+            Seat(0),
+            Prompt::turn("hop", format!("to hop (the knight is on {})", self.at())),
+        )]
+    }
+
+    fn read(&self, _seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
+        let to = command.arg(0);
+        if Square::parse(&to).is_none() || command.args.len() != 1 {
+            return Err(HOP.usage_error());
+        }
+        Action::of(&HopAction::Hop(to)).map(Reading::Act)
     }
 
     fn project(&self, viewer: Viewer) -> Projection {

@@ -193,23 +193,8 @@ const WORDS_COMMANDS: &[CommandSpec] = &[
 ];
 
 impl crate::variants::api::VariantSpec for Words {
-    fn id(&self) -> &'static str {
-        "words-test"
-    }
-    fn display_name(&self) -> &'static str {
-        "Words (test)"
-    }
-    fn summary(&self) -> &'static str {
-        "a test's variant"
-    }
-    fn rules_summary(&self) -> &'static str {
-        "A test's variant: its commands take words."
-    }
-    fn seats(&self) -> crate::variants::api::SeatPlan {
-        crate::variants::api::SeatPlan::TWO_SIDES
-    }
-    fn commands(&self) -> &'static [CommandSpec] {
-        WORDS_COMMANDS
+    fn description(&self) -> &crate::variants::api::Description {
+        &WORDS_DESCRIPTION
     }
     fn new_game(
         &self,
@@ -226,6 +211,21 @@ impl crate::variants::api::VariantSpec for Words {
 }
 
 static WORDS: Words = Words;
+
+/// The test's variant as the registry knows it.
+const WORDS_DESCRIPTION: crate::variants::api::Description = crate::variants::api::Description {
+    summary: "a test's variant",
+    rules_summary: "A test's variant: its commands take words.",
+    commands: WORDS_COMMANDS,
+    ..crate::variants::api::Description::new(
+        "words-test",
+        "Words (test)",
+        crate::variants::api::RulesDocument {
+            name: "words-test",
+            text: "",
+        },
+    )
+};
 
 /// The subcommand `name` as registered, under whichever top-level command holds it.
 fn registered(r: &Registry, name: &str) -> serde_json::Value {
@@ -748,10 +748,18 @@ macro_rules! more_chess {
                 display_name: concat!("More chess ", $n),
                 ..crate::rules::FIDE_CHESS
             }),
-            aliases: &[],
-            summary: "chess under another name",
-            rules: "Goal: checkmate, as in standard chess.",
-            commands: &[],
+            description: crate::variants::api::Description {
+                summary: "chess under another name",
+                rules_summary: "Goal: checkmate, as in standard chess.",
+                ..crate::variants::chess::ChessSpec::describe(
+                    crate::rules::Variant::of(&crate::rules::VariantConfig {
+                        id: concat!("more-chess-", $n),
+                        display_name: concat!("More chess ", $n),
+                        ..crate::rules::FIDE_CHESS
+                    }),
+                    crate::variants::api::RulesDocument { name: concat!("more-chess-", $n), text: "" },
+                )
+            },
             starts: None,
         }),*]
     };

@@ -355,8 +355,8 @@ fn variant_entry(v: &dyn VariantSpec, c: &'static CommandSpec, examples: bool) -
 }
 
 /// `help` alone: the referee's commands, by where they belong, and the commands of the
-/// variants `played` (variant ids; standard chess's when none), or of every variant
-/// (`all`).
+/// variants `played` (variant ids; the registry's first, standard chess, when none), or
+/// of every variant (`all`).
 pub fn listing(registry: &Registry, played: &[String], all: bool) -> Help {
     let referee = |home: Home| -> Vec<Entry> {
         REFEREE_COMMANDS
@@ -391,7 +391,7 @@ pub fn listing(registry: &Registry, played: &[String], all: bool) -> Help {
         .filter(|v| all || played.iter().any(|p| p == v.id()))
         .collect();
     if shown.is_empty() {
-        shown.extend(registry.find("standard").or_else(|| registry.all().next()));
+        shown.extend(registry.all().next());
     }
     for v in shown {
         sections.push(Section {

@@ -305,7 +305,7 @@ pub const TOURNAMENT: RefereeCommand = RefereeCommand {
     aliases: &[],
     usage: USAGE,
     help: "tournaments in this server: create one (round robin or Swiss of a two-player variant, a best-score competition of a solitaire), join or leave it, and, as its creator or a moderator, start, pause, resume, cancel it or remove a player; its standings, or every game as one PGN",
-    examples: "tournament create swiss standard rounds:5 days:3, tournament create round-robin standard double, tournament join 3, tournament start 3, tournament 3, tournament pgn 3",
+    examples: "tournament create swiss {first} rounds:5 days:3, tournament create round-robin {first} double, tournament join 3, tournament start 3, tournament 3, tournament pgn 3",
     private: false,
     home: Home::Own(ACTIONS),
     place: 23,

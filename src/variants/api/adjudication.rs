@@ -9,7 +9,7 @@
 //! replay of the log wraps the game when it meets the entry
 //! ([`crate::variants::Registry::replay`]), so both give the same game.
 
-use super::{Action, GameOutcome, GameRules, Note, Projection, Prompt, Reason, RuleError};
+use super::{Action, Apply, GameOutcome, GameRules, Note, Projection, Prompt, Reason, RuleError};
 use super::{Env, GameCommand, Reading, SeatPlan, Viewer};
 use super::{Seat, Text};
 use crate::render::Renderer;
@@ -171,6 +171,27 @@ impl Adjudicable {
     }
 }
 
+impl Apply for Adjudicable {
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        if self.ended.is_some() || (self.inner.is_over() && action.adjudication_entry().is_some()) {
+            return Err(RuleError::over("the game is over"));
+        }
+        match action.adjudication_entry() {
+            Some(e) => {
+                let words = Self::comment(&e);
+                let result = if e.is_abort() {
+                    String::new()
+                } else {
+                    format!(" ({})", e.result)
+                };
+                self.ended = Some(e);
+                Ok(vec![Note::public(Text::plain(format!("{words}{result}")))])
+            }
+            None => self.inner.apply(seat, action),
+        }
+    }
+}
+
 impl GameRules for Adjudicable {
     fn variant(&self) -> &'static str {
         self.inner.variant()
@@ -223,24 +244,6 @@ impl GameRules for Adjudicable {
         match &self.ended {
             Some(_) => Err(RuleError::over("the game was ended by a moderator")),
             None => self.inner.read(seat, command, env),
-        }
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        if self.ended.is_some() || (self.inner.is_over() && action.adjudication_entry().is_some()) {
-            return Err(RuleError::over("the game is over"));
-        }
-        match action.adjudication_entry() {
-            Some(e) => {
-                let words = Self::comment(&e);
-                let result = if e.is_abort() {
-                    String::new()
-                } else {
-                    format!(" ({})", e.result)
-                };
-                self.ended = Some(e);
-                Ok(vec![Note::public(Text::plain(format!("{words}{result}")))])
-            }
-            None => self.inner.apply(seat, action),
         }
     }
     fn project(&self, viewer: Viewer) -> Projection {

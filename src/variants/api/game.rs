@@ -3,9 +3,9 @@
 
 use super::random::Hidden;
 use super::{
-    Action, CommandSpec, EngineRecord, GameCommand, GameOutcome, Loaded, Note, OptionSpec, Options,
-    Projection, Prompt, Reading, ResourceError, ResourceSpec, Resources, RuleError, Seat, SeatPlan,
-    Standing, Viewer,
+    Action, CommandSpec, Description, EngineRecord, GameCommand, GameOutcome, Loaded, Note,
+    OptionSpec, Options, Projection, Prompt, Reading, ResourceError, ResourceSpec, Resources,
+    RuleError, Seat, SeatPlan, Standing, Viewer,
 };
 use crate::render::Renderer;
 use crate::rules::Variant;
@@ -46,42 +46,54 @@ pub struct Env<'a> {
 /// the options and the link around it, `rules VARIANT` stays one Discord message (2000).
 pub const RULES_SUMMARY_MAX: usize = 1200;
 
-/// A variant as the registry knows it: its names, seats, options and commands, and how
-/// to make or reload a game of it. One static value per variant.
+/// A variant as the registry knows it: what it declares of itself (its
+/// [`Description`], one constant value, which the getters read), and how to make or
+/// reload a game of it. One static value per variant.
 pub trait VariantSpec: Sync {
+    /// What the variant declares of itself: its names, document, seats, options,
+    /// commands and policies.
+    fn description(&self) -> &Description;
     /// The id used in commands and stored with games (`chess-sharp`).
-    fn id(&self) -> &'static str;
+    fn id(&self) -> &'static str {
+        self.description().id
+    }
     /// The name shown to people (`Chess#`).
-    fn display_name(&self) -> &'static str;
+    fn display_name(&self) -> &'static str {
+        self.description().display_name
+    }
     /// Other names users type for it, compared without case, spaces, `-` or `_`.
     fn aliases(&self) -> &'static [&'static str] {
-        &[]
+        self.description().aliases
     }
-    /// The name of its rules document, `docs/rules/NAME.md`: by default its id.
+    /// The name of its rules document, `docs/rules/NAME.md`
+    /// ([`Description::document`]).
     fn rules_document(&self) -> &'static str {
-        self.id()
+        self.description().document.name
     }
-    /// Its whole rules document, `docs/rules/NAME.md` ([`rules_document`](Self::rules_document)),
-    /// as embedded in the binary when it was built, in the form a chat shows
+    /// Its whole rules document ([`Description::document`]), as embedded in the binary
+    /// when it was built, in the form a chat shows
     /// ([`player_document`](crate::variants::rules_docs::player_document)).
     fn rules_text(&self) -> &'static str {
-        crate::variants::rules_docs::player_document(self.rules_document()).unwrap_or_default()
+        crate::variants::rules_docs::player_document(&self.description().document)
     }
     /// One line on what the game is, for `help` and Discord's choices.
-    fn summary(&self) -> &'static str;
-    /// The rules in brief, for `rules VARIANT` in a chat: the goal, how to move, the
-    /// variant's special rules and how the game ends, in at most
-    /// [`RULES_SUMMARY_MAX`](crate::variants::api::RULES_SUMMARY_MAX) characters.
-    fn rules_summary(&self) -> &'static str;
+    fn summary(&self) -> &'static str {
+        self.description().summary
+    }
+    /// The rules in brief, for `rules VARIANT` in a chat
+    /// ([`Description::rules_summary`]).
+    fn rules_summary(&self) -> &'static str {
+        self.description().rules_summary
+    }
     /// The chess-like board it is played on, where the chess engine plays it (for
     /// `postal perft` and `postal render`); `None` for a board of its own.
     fn board_variant(&self) -> Option<Variant> {
-        None
+        self.description().board_variant
     }
     /// What it needs from outside its games, each named by a setting (see
-    /// [`setting_key`](super::setting_key)); by default nothing.
+    /// [`setting_key`](super::setting_key)).
     fn resources(&self) -> &'static [ResourceSpec] {
-        &[]
+        self.description().resources
     }
     /// Parses the text of its resource `name`'s file (the service reads the file).
     fn parse_resource(&self, name: &str, _text: &str) -> Result<Loaded, ResourceError> {
@@ -91,47 +103,38 @@ pub trait VariantSpec: Sync {
         })
     }
     /// The seats.
-    fn seats(&self) -> SeatPlan;
+    fn seats(&self) -> SeatPlan {
+        self.description().seats
+    }
     /// The options a challenge may give it.
     fn options(&self) -> &'static [OptionSpec] {
-        &[]
+        self.description().options
     }
     /// Its commands, beyond the referee's own (`challenge`, `resign`, `board`, ...).
-    fn commands(&self) -> &'static [CommandSpec];
+    fn commands(&self) -> &'static [CommandSpec] {
+        self.description().commands
+    }
     /// How its finished games count on a server's tables (ratings, best scores).
     fn standing(&self) -> Standing {
-        Standing::Unrated("its games are not rated")
+        self.description().standing
     }
-    /// Whether its players may agree to take a move back (`takebacks:on` in a
-    /// challenge), or why not. By default not: a takeback replays the game without the
-    /// move, so in a game with hidden information (a hand, a deck's order, a secret
-    /// choice) the player would move again knowing what their move revealed. A variant
-    /// whose every seat sees the whole game says so.
+    /// Whether its players may agree to take a move back, or why not
+    /// ([`Description::takebacks`]).
     fn takebacks(&self) -> Result<(), &'static str> {
-        Err("it has hidden information (hands, a deck's order or secret choices) that a move may reveal, and a takeback would let the player move again knowing it")
+        self.description().takebacks
     }
-    /// Whether its players may store conditional moves (`conditional`: "if they play X,
-    /// I play Y"), or why not. The referee reads each stored move with the variant's
-    /// `move` command in the position it would be played in, and plays an answer the
-    /// moment the opponent's action equals the one expected. By default not: a game of
-    /// more than two sides, of hidden information (an answer read in advance would be
-    /// read on what the player cannot see) or of secret or simultaneous inputs has no
-    /// single opponent's move to wait for. A variant of two sides taking turns in plain
-    /// sight says so.
+    /// Whether its players may store conditional moves, or why not
+    /// ([`Description::conditional_moves`]).
     fn conditional_moves(&self) -> Result<(), &'static str> {
-        Err("it has hidden information, secret or simultaneous choices or turns of several steps, so a move cannot be answered in advance")
+        self.description().conditional_moves
     }
-    /// Whether a deal of it, once shown, counts (a solitaire: `docs/rules/parade.md`, "A
-    /// shown deal counts"): a player may have only one live game of it at a time (a
-    /// second challenge is refused, naming the live one), so nobody can deal several and
-    /// play the best; and its game takes an `abort` after the deal was shown as a lost
-    /// attempt, which its standing counts. By default not.
+    /// Whether a deal of it, once shown, counts ([`Description::shown_deal_counts`]).
     fn shown_deal_counts(&self) -> bool {
-        false
+        self.description().shown_deal_counts
     }
     /// Whether a challenge may start it from a position (`fen:"..."`).
     fn takes_fen(&self) -> bool {
-        true
+        self.description().takes_fen
     }
     /// A new game.
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError>;
@@ -157,9 +160,40 @@ pub trait VariantSpec: Sync {
     }
 }
 
+/// What an action changes in a game: the step of [`GameRules`] on its own, so that a
+/// game acting on a copy ([`ActsOnCopy`]) has it by default.
+pub trait Apply {
+    /// Applies one action of `seat`. On error nothing changed.
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError>;
+}
+
+/// A game whose actions each work on a copy of it, kept only when the action succeeds
+/// ("clone, act, commit"): its [`Apply`] is given, reading the action as the variant's
+/// own type. A game that keeps itself unchanged on an error in another way implements
+/// [`Apply`] itself.
+pub trait ActsOnCopy: Clone {
+    /// The variant's own type of action, as stored in the log.
+    type Action: serde::de::DeserializeOwned;
+    /// The variant's name, in the refusal of an action that is not its own.
+    const NAME: &'static str;
+    /// Applies `action` of `seat` to the copy, which is dropped if this fails.
+    fn act(&mut self, seat: Seat, action: Self::Action) -> Result<Vec<Note>, RuleError>;
+}
+
+impl<G: ActsOnCopy> Apply for G {
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let action: G::Action = action.to(G::NAME)?;
+        // On error nothing changed: the action works on a copy.
+        let mut next = self.clone();
+        let notes = ActsOnCopy::act(&mut next, seat, action)?;
+        *self = next;
+        Ok(notes)
+    }
+}
+
 /// One game of a variant as a state machine: whom it awaits, what a typed command means,
-/// what an action changes, and what each viewer sees.
-pub trait GameRules: Send + Sync {
+/// what an action changes ([`Apply`]), and what each viewer sees.
+pub trait GameRules: Apply + Send + Sync {
     /// The variant's id.
     fn variant(&self) -> &'static str;
     /// The seats: the plan of its [`VariantSpec::seats`].
@@ -180,8 +214,6 @@ pub trait GameRules: Send + Sync {
     /// [`VariantSpec::commands`], with a fitting number of arguments) into what the
     /// referee should do. Reads only: the game is unchanged.
     fn read(&self, seat: Seat, command: &GameCommand, env: Env) -> Result<Reading, RuleError>;
-    /// Applies one action of `seat`. On error nothing changed.
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError>;
     /// What `viewer` may see now.
     fn project(&self, viewer: Viewer) -> Projection;
     /// What `viewer` sees of the board now, for a view drawn after every action (the

@@ -6,6 +6,7 @@ mod action;
 mod adjudication;
 mod clock;
 mod command;
+mod description;
 mod duel;
 mod engine;
 mod error;
@@ -26,13 +27,15 @@ pub use action::{not_part_of, Action};
 pub use adjudication::{Adjudicable, AdjudicationEntry, ABORTED, ADJUDICATED, REASON_MAX, RESULTS};
 pub use clock::VacationEntry;
 pub use command::{ArgKind, ArgSpec, CommandSpec, GameCommand, IdRule, Reading};
+pub(crate) use description::rules_document;
+pub use description::{Description, RulesDocument, HIDDEN_INFORMATION, NO_SINGLE_REPLY};
 pub use duel::{
     answer_offer, lost_by, make_offer, refuse_if_over, won_by, Duel, DuelAction, DuelWords, Ended,
     OfferWords, Said, DRAW_OFFER, DUEL_WORDS,
 };
 pub use engine::{BoardEnd, EngineRecord};
 pub use error::{to_stored, to_stored_text, RefusalKind, RuleError};
-pub use game::{Env, GameRules, NewGame, VariantSpec, RULES_SUMMARY_MAX};
+pub use game::{ActsOnCopy, Apply, Env, GameRules, NewGame, VariantSpec, RULES_SUMMARY_MAX};
 pub(crate) use marks::command_mark_str;
 pub use marks::{
     command_mark, marked_commands, render_commands, typed_commands, usage_mark, usage_of,

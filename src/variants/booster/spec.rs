@@ -6,9 +6,10 @@ use super::state::{seat_of, Booster, BoosterAction, Phase};
 use super::{fen, Pos};
 use crate::render::Renderer;
 use crate::variants::api::{
-    command_mark_str, to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env,
-    GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, PromptKind,
-    Reading, RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
+    command_mark_str, rules_document, to_stored, with_draw_offer, ActsOnCopy, ArgKind, ArgSpec,
+    CommandSpec, Description, Env, GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note,
+    Projection, Prompt, PromptKind, Reading, RuleError, Seat, SeatPlan, Standing, VariantSpec,
+    Viewer,
 };
 
 /// Booster steps, a card or the end of the turn.
@@ -84,37 +85,19 @@ pub const DONE: CommandSpec = CommandSpec {
 /// The rules in brief for `rules booster`: goal, moves, special rules, the end.
 const RULES: &str = "Goal: checkmate, as in standard chess, changed by cards and checkers. Each player has six checkers and a secret hand of cards (piece cards and checker cards). A turn: a legal move; if the piece stood on your own checkers (boosted), it may then take king steps, one checker spent per step; then you may play a card (`add e2 with 9h`) to put one of your checkers under a piece the card matches: under your own piece it boosts, under an opponent's it hobbles. A hobbled piece moves like a pawn (a hobbled pawn cannot move); opposite checkers under one piece cancel in pairs; a capturer takes over the captured piece's checkers. Then you draw back up to as many cards as checkers in front of you. End: checkmate wins; stalemate, a position's third occurrence and fifty moves each without a pawn move or capture draw at once; draws may be agreed (`draw offer`); a player may resign; time running out loses.";
 
+/// Booster Chess as the registry knows it.
+pub const DESCRIPTION: Description = Description {
+    aliases: &["booster-chess", "boosterchess"],
+    summary: "chess with secret hands of cards: add checkers under pieces to boost yours (king steps after a move) or hobble the opponent's (they move like pawns)",
+    rules_summary: RULES,
+    standing: Standing::Rated { points: false },
+    commands: &[MOVE, BOOST, ADD, DONE, DRAW],
+    ..Description::new(super::ID, "Booster Chess", rules_document!("booster"))
+};
+
 impl VariantSpec for BoosterSpec {
-    fn id(&self) -> &'static str {
-        super::ID
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Booster Chess"
-    }
-
-    fn aliases(&self) -> &'static [&'static str] {
-        &["booster-chess", "boosterchess"]
-    }
-
-    fn summary(&self) -> &'static str {
-        "chess with secret hands of cards: add checkers under pieces to boost yours (king steps after a move) or hobble the opponent's (they move like pawns)"
-    }
-
-    fn rules_summary(&self) -> &'static str {
-        RULES
-    }
-
-    fn standing(&self) -> Standing {
-        Standing::Rated { points: false }
-    }
-
-    fn seats(&self) -> SeatPlan {
-        SeatPlan::TWO_SIDES
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        &[MOVE, BOOST, ADD, DONE, DRAW]
+    fn description(&self) -> &Description {
+        &DESCRIPTION
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
@@ -141,6 +124,15 @@ impl VariantSpec for BoosterSpec {
         let s: Snapshot = serde_json::from_value(snapshot.clone())
             .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
         Ok(Box::new(Booster::from_snapshot(&s)?))
+    }
+}
+
+impl ActsOnCopy for Booster {
+    type Action = BoosterAction;
+    const NAME: &'static str = DESCRIPTION.display_name;
+
+    fn act(&mut self, seat: Seat, action: BoosterAction) -> Result<Vec<Note>, RuleError> {
+        Booster::act(self, seat, &action)
     }
 }
 
@@ -199,15 +191,6 @@ impl GameRules for Booster {
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
         super::read::read(self, seat, command)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let action: BoosterAction = action.to("Booster Chess")?;
-        // On error nothing changed: the action works on a copy.
-        let mut next = self.clone();
-        let notes = next.act(seat, &action)?;
-        *self = next;
-        Ok(notes)
     }
 
     fn project(&self, viewer: Viewer) -> Projection {

@@ -1,7 +1,7 @@
 //! Claims and resignations as the players read them.
 
 use super::*;
-use crate::variants::api::{Action, GameRules, Note};
+use crate::variants::api::{Action, Apply, Note};
 
 fn mv(uci: &str) -> Action {
     Action::of(&ChessAction::Move(uci.into())).unwrap()

@@ -10,8 +10,8 @@ use crate::notation::{san, write_pgn_ending};
 use crate::render;
 use crate::rules::Color;
 use crate::variants::api::{
-    to_stored, to_stored_text, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection,
-    Prompt, PromptKind, Reading, RuleError, Seat, SeatPlan, Viewer,
+    to_stored, to_stored_text, Action, Apply, Env, GameCommand, GameOutcome, GameRules, Note,
+    Projection, Prompt, PromptKind, Reading, RuleError, Seat, SeatPlan, Viewer,
 };
 
 impl ChessRules {
@@ -37,6 +37,13 @@ impl ChessRules {
                 Err(_) => render::Viewer::Public,
             },
         }
+    }
+}
+
+impl Apply for ChessRules {
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let action: ChessAction = action.to(self.game.variant().display_name())?;
+        self.act(seat, action)
     }
 }
 
@@ -88,11 +95,6 @@ impl GameRules for ChessRules {
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
         read::read(self, seat, command)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let action: ChessAction = action.to(self.game.variant().display_name())?;
-        self.act(seat, action)
     }
 
     fn project(&self, viewer: Viewer) -> Projection {

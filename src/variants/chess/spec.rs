@@ -7,27 +7,42 @@ use super::ChessRules;
 use crate::rules::{Position, Variant, VariantConfig};
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionSpec, RefusalKind, RuleError,
-    SeatPlan, Standing, VariantSpec,
+    ArgKind, ArgSpec, CommandSpec, Description, GameRules, IdRule, NewGame, OptionSpec,
+    RefusalKind, RuleError, RulesDocument, Standing, VariantSpec,
 };
 
 /// A chess-like variant played by the engine on its [`Variant`] config, as a game of the
-/// referee: its names and its commands (among [`MOVE`], [`DOUBLE`], [`DRAW`],
-/// [`FAST_FIFTY`], [`CLAIM_DRAW`] and [`CLAIM_SHARP`], which the game reads).
+/// referee: its description (names, document, commands among [`MOVE`], [`DOUBLE`],
+/// [`DRAW`], [`FAST_FIFTY`], [`CLAIM_DRAW`] and [`CLAIM_SHARP`], which the game reads) and
+/// its starting positions.
 pub struct ChessSpec {
-    /// The engine's rules of the variant; its id and display name are the variant's.
+    /// The engine's rules of the variant.
     pub variant: Variant,
-    /// Other names users type for it.
-    pub aliases: &'static [&'static str],
-    /// One line on what the game is.
-    pub summary: &'static str,
-    /// The rules in brief for `rules VARIANT`: goal, moves, special rules, the end.
-    pub rules: &'static str,
-    /// Its commands beyond the referee's own.
-    pub commands: &'static [CommandSpec],
+    /// What the registry knows of it: [`ChessSpec::describe`] of the same `variant`,
+    /// with its aliases, summaries and commands.
+    pub description: Description,
     /// The numbered starting positions a new game draws from (Chess960's), where the
-    /// variant has them instead of one start.
+    /// variant has them instead of one start; their option is among the description's.
     pub starts: Option<&'static NumberedStarts>,
+}
+
+impl ChessSpec {
+    /// What every chess-like variant on `variant` declares alike: its id and display
+    /// name (the config's), its `document`, its board, two sides, rated games (with a
+    /// points table where its endings score points), and takebacks and conditional moves
+    /// (both players see the whole game: Chess#'s reserves too; Chess#'s drops and
+    /// Double Move's double moves are single actions of the `move` command).
+    pub const fn describe(variant: Variant, document: RulesDocument) -> Description {
+        Description {
+            board_variant: Some(variant),
+            standing: Standing::Rated {
+                points: variant.config().endings.points.is_some(),
+            },
+            takebacks: Ok(()),
+            conditional_moves: Ok(()),
+            ..Description::new(variant.name(), variant.display_name(), document)
+        }
+    }
 }
 
 /// Numbered starting positions of a chess-like variant (Chess960's 960): a new game
@@ -209,60 +224,8 @@ pub const CLAIM_SHARP: CommandSpec = CommandSpec {
 };
 
 impl VariantSpec for ChessSpec {
-    fn id(&self) -> &'static str {
-        self.variant.name()
-    }
-
-    fn display_name(&self) -> &'static str {
-        self.variant.display_name()
-    }
-
-    fn aliases(&self) -> &'static [&'static str] {
-        self.aliases
-    }
-
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
-
-    fn rules_summary(&self) -> &'static str {
-        self.rules
-    }
-
-    fn standing(&self) -> Standing {
-        Standing::Rated {
-            points: self.variant.config().endings.points.is_some(),
-        }
-    }
-
-    /// Both players see the whole game (Chess#'s reserves too): nothing a move reveals.
-    fn takebacks(&self) -> Result<(), &'static str> {
-        Ok(())
-    }
-
-    /// Two sides taking turns in plain sight (Chess#'s drops and Double Move's double
-    /// moves are single actions of the `move` command).
-    fn conditional_moves(&self) -> Result<(), &'static str> {
-        Ok(())
-    }
-
-    fn board_variant(&self) -> Option<Variant> {
-        Some(self.variant)
-    }
-
-    fn seats(&self) -> SeatPlan {
-        SeatPlan::TWO_SIDES
-    }
-
-    fn options(&self) -> &'static [OptionSpec] {
-        match self.starts {
-            Some(starts) => std::slice::from_ref(&starts.option),
-            None => &[],
-        }
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        self.commands
+    fn description(&self) -> &Description {
+        &self.description
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {

@@ -1,7 +1,7 @@
 //! Legal moves as each viewer sees them, and the stored JSON form of actions.
 
 use super::*;
-use crate::variants::api::{Action, GameRules, Viewer};
+use crate::variants::api::{Action, Apply, GameRules, Viewer};
 
 fn mv(uci: &str) -> Action {
     Action::of(&ChessAction::Move(uci.into())).unwrap()

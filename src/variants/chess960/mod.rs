@@ -8,7 +8,7 @@
 
 use crate::notation::fen::to_fen;
 use crate::rules::{Position, Role, Variant, VariantConfig, FIDE_CHESS, LICHESS_DRAWS};
-use crate::variants::api::{OptionKind, OptionSpec};
+use crate::variants::api::{rules_document, Description, OptionKind, OptionSpec};
 use crate::variants::chess::{ChessSpec, NumberedStarts, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
@@ -59,10 +59,14 @@ pub static STARTS: NumberedStarts = NumberedStarts {
 /// Chess960 in the registry.
 pub static SPEC: ChessSpec = ChessSpec {
     variant: Variant::of(&CONFIG),
-    aliases: &["960", "fischer-random", "fischerandom", "frc"],
-    summary: "chess from one of 960 starting positions, the first rank shuffled",
-    rules: "Goal: checkmate the opponent's king. Start: the pieces of the first rank are shuffled, Black's mirroring White's: the bishops on squares of opposite colours, the king between the rooks. There are 960 such positions, numbered 0 to 959 (518 is the standard one); a challenge picks one with start:N, or one is drawn at random, and the game says which. Moves: as in standard chess but castling: the king goes to the g-file (O-O) or the c-file (O-O-O) and that rook to the square beside it (f or d), from wherever they stand; the squares both cross or land on must be empty but for the two of them, and the king may not be in check or cross or land on an attacked square. Type O-O or O-O-O, or the king onto its rook (e1h1), or the king to its square when that is two files or more away. End: as on Lichess: checkmate wins; stalemate, insufficient material, fivefold repetition and fifty moves by each side without a capture or pawn move draw at once; threefold repetition on a claim (`claim draw`); draws may be offered (`draw offer`); a player may resign. Running out of time loses, or draws if the opponent lacks mating material by Lichess's table.",
-    commands: &[MOVE, DRAW, CLAIM_DRAW],
+    description: Description {
+        aliases: &["960", "fischer-random", "fischerandom", "frc"],
+        summary: "chess from one of 960 starting positions, the first rank shuffled",
+        rules_summary: "Goal: checkmate the opponent's king. Start: the pieces of the first rank are shuffled, Black's mirroring White's: the bishops on squares of opposite colours, the king between the rooks. There are 960 such positions, numbered 0 to 959 (518 is the standard one); a challenge picks one with start:N, or one is drawn at random, and the game says which. Moves: as in standard chess but castling: the king goes to the g-file (O-O) or the c-file (O-O-O) and that rook to the square beside it (f or d), from wherever they stand; the squares both cross or land on must be empty but for the two of them, and the king may not be in check or cross or land on an attacked square. Type O-O or O-O-O, or the king onto its rook (e1h1), or the king to its square when that is two files or more away. End: as on Lichess: checkmate wins; stalemate, insufficient material, fivefold repetition and fifty moves by each side without a capture or pawn move draw at once; threefold repetition on a claim (`claim draw`); draws may be offered (`draw offer`); a player may resign. Running out of time loses, or draws if the opponent lacks mating material by Lichess's table.",
+        commands: &[MOVE, DRAW, CLAIM_DRAW],
+        options: std::slice::from_ref(&STARTS.option),
+        ..ChessSpec::describe(Variant::of(&CONFIG), rules_document!("chess960"))
+    },
     starts: Some(&STARTS),
 };
 

@@ -3,8 +3,8 @@
 
 use super::game::Chesswords;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, OptionKind, OptionSpec,
-    ResourceError, RuleError, SeatPlan, Standing, VariantSpec,
+    rules_document, ArgKind, ArgSpec, CommandSpec, Description, GameRules, IdRule, NewGame,
+    OptionKind, OptionSpec, ResourceError, RuleError, Standing, VariantSpec,
 };
 
 /// Secret Chesswords.
@@ -190,42 +190,27 @@ pub const GUESS: CommandSpec = CommandSpec {
 /// The rules in brief for `rules chesswords`: goal, moves, special rules, the end.
 const RULES: &str = "A cooperative game for two on the Los Alamos board (6x6, no bishops), without check. Each square has a letter. Goal: score points together (a grade from A to F). Play: each player holds secret cards of pieces. Before each move the partner gives a clue (`clue TEXT`) for a word that starts with the letter of a piece's square and ends with the letter of its target square, or passes. The mover says the word they guessed and moves (`play treat Qc2`), or names the two letters for a penalty point (`letters te Qc2`). When a capture fits one of your cards you may discard it (`discard CARD`, privately): a checker marks a letter, and no piece may land on a marked square. Play ends when a king is captured, when both pass in a row, or when the mover has no move. Finale: each player privately makes two words from the marked letters (`words WORD1 WORD2`), gives a clue for one, and the partner guesses (`guess WORD`). With fewer than four marked letters there is no finale. Score: the product of the two words' lengths if guessed, plus one for a captured king, minus unused letters and penalties.";
 
+/// Secret Chesswords as the registry knows it.
+pub const DESCRIPTION: Description = Description {
+    aliases: &["secret-chesswords", "chess_words"],
+    summary: "two partners guide each other's moves with word clues on a board of letters, then guess each other's words",
+    rules_summary: RULES,
+    standing: Standing::Unrated(
+        "Secret Chesswords is cooperative: both players share one grade, so it is not rated (see its rules)",
+    ),
+    board_variant: Some(crate::rules::Variant::CHESSWORDS),
+    resources: &[crate::variants::api::ResourceSpec {
+        name: WORD_LIST,
+        help: "a file of words, one per line (# starts a comment), that every finale word must be on; without it any alphabetic word counts",
+    }],
+    options: &[TIMER],
+    commands: &[CLUE, PASS, PLAY, LETTERS, MOVE, DISCARD, WORDS, GUESS],
+    ..Description::new(SPEC_ID, "Secret Chesswords", rules_document!("chesswords"))
+};
+
 impl VariantSpec for ChesswordsSpec {
-    fn id(&self) -> &'static str {
-        SPEC_ID
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Secret Chesswords"
-    }
-
-    fn aliases(&self) -> &'static [&'static str] {
-        &["secret-chesswords", "chess_words"]
-    }
-
-    fn summary(&self) -> &'static str {
-        "two partners guide each other's moves with word clues on a board of letters, then guess each other's words"
-    }
-
-    fn rules_summary(&self) -> &'static str {
-        RULES
-    }
-
-    fn standing(&self) -> Standing {
-        Standing::Unrated(
-            "Secret Chesswords is cooperative: both players share one grade, so it is not rated (see its rules)",
-        )
-    }
-
-    fn board_variant(&self) -> Option<crate::rules::Variant> {
-        Some(crate::rules::Variant::CHESSWORDS)
-    }
-
-    fn resources(&self) -> &'static [crate::variants::api::ResourceSpec] {
-        &[crate::variants::api::ResourceSpec {
-            name: WORD_LIST,
-            help: "a file of words, one per line (# starts a comment), that every finale word must be on; without it any alphabetic word counts",
-        }]
+    fn description(&self) -> &Description {
+        &DESCRIPTION
     }
 
     fn parse_resource(
@@ -242,18 +227,6 @@ impl VariantSpec for ChesswordsSpec {
                 name: name.to_string(),
             }),
         }
-    }
-
-    fn seats(&self) -> SeatPlan {
-        SeatPlan::TWO_SIDES
-    }
-
-    fn options(&self) -> &'static [OptionSpec] {
-        &[TIMER]
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        &[CLUE, PASS, PLAY, LETTERS, MOVE, DISCARD, WORDS, GUESS]
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {

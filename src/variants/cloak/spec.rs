@@ -8,9 +8,10 @@ use crate::render::Renderer;
 use crate::rules::Variant;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    command_mark_str, to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec,
-    DuelAction, Env, GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection,
-    Prompt, PromptKind, Reading, RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
+    command_mark_str, rules_document, to_stored, with_draw_offer, Action, ActsOnCopy, ArgKind,
+    ArgSpec, CommandSpec, Description, DuelAction, Env, GameCommand, GameOutcome, GameRules,
+    IdRule, NewGame, Note, Projection, Prompt, PromptKind, Reading, RuleError, Seat, SeatPlan,
+    Standing, VariantSpec, Viewer,
 };
 
 /// A back rank to set up, privately.
@@ -137,45 +138,24 @@ pub const SKIP: CommandSpec = CommandSpec {
 /// The rules in brief for `rules cloak`: goal, moves, special rules, the end.
 const RULES: &str = "Goal: checkmate, on the standard board, where every piece but the pawns starts as a numbered checker whose identity only its owner knows. Setup: each player privately assigns king, queen, rooks, bishops and knights to their eight checkers (`setup RNBQKBNR` or `setup random`), with the king between the rooks and the bishops on opposite colours. Moves follow the true identities. A turn: you may guess one enemy checker (`guess knight 3`): right, the identity is public and you get a bonus pawn move; wrong, your opponent gets one. Then your regular move. You may uncloak checkers (`uncloak 3 5`), showing them for good. A captured checker's identity is announced. Check counts only from pieces whose identity is public. End: capturing the king, or checkmating an uncloaked king, wins; stalemate, two bare kings and agreement (`draw offer`) draw; a player may resign; time running out loses.";
 
+/// Cloak and Dagger Chess as the registry knows it.
+pub const DESCRIPTION: Description = Description {
+    aliases: &["cloak-and-dagger", "cloak-and-dagger-chess", "cloakdagger"],
+    summary: "every piece but the pawns is a numbered checker whose identity only its owner knows: guess the enemy's for bonus moves, capture a cloaked king or mate an uncloaked one",
+    rules_summary: RULES,
+    standing: Standing::Rated { points: false },
+    commands: &[SETUP, MOVE, GUESS, UNCLOAK, SKIP, DRAW],
+    takes_fen: false,
+    ..Description::new(
+        super::ID,
+        "Cloak and Dagger Chess",
+        rules_document!("cloak-and-dagger"),
+    )
+};
+
 impl VariantSpec for CloakSpec {
-    fn id(&self) -> &'static str {
-        super::ID
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Cloak and Dagger Chess"
-    }
-
-    fn rules_document(&self) -> &'static str {
-        "cloak-and-dagger"
-    }
-
-    fn aliases(&self) -> &'static [&'static str] {
-        &["cloak-and-dagger", "cloak-and-dagger-chess", "cloakdagger"]
-    }
-
-    fn summary(&self) -> &'static str {
-        "every piece but the pawns is a numbered checker whose identity only its owner knows: guess the enemy's for bonus moves, capture a cloaked king or mate an uncloaked one"
-    }
-
-    fn rules_summary(&self) -> &'static str {
-        RULES
-    }
-
-    fn standing(&self) -> Standing {
-        Standing::Rated { points: false }
-    }
-
-    fn seats(&self) -> SeatPlan {
-        SeatPlan::TWO_SIDES
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        &[SETUP, MOVE, GUESS, UNCLOAK, SKIP, DRAW]
-    }
-
-    fn takes_fen(&self) -> bool {
-        false
+    fn description(&self) -> &Description {
+        &DESCRIPTION
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
@@ -337,6 +317,15 @@ impl Cloak {
     }
 }
 
+impl ActsOnCopy for Cloak {
+    type Action = CloakAction;
+    const NAME: &'static str = DESCRIPTION.display_name;
+
+    fn act(&mut self, seat: Seat, action: CloakAction) -> Result<Vec<Note>, RuleError> {
+        Cloak::act(self, seat, action)
+    }
+}
+
 impl GameRules for Cloak {
     fn variant(&self) -> &'static str {
         super::ID
@@ -388,15 +377,6 @@ impl GameRules for Cloak {
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
         read(self, seat, command)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let action: CloakAction = action.to("Cloak and Dagger Chess")?;
-        // On error nothing changed: the action works on a copy.
-        let mut next = self.clone();
-        let notes = next.act(seat, action)?;
-        *self = next;
-        Ok(notes)
     }
 
     fn project(&self, viewer: Viewer) -> Projection {

@@ -4,7 +4,7 @@ use super::board::{arrangement_number, parse_arrangement, Board, Man, SET_ORDER}
 use super::state::{Cloak, CloakAction, CloakEnd, Ended, Step};
 use crate::rules::{Color, Role, Square};
 use crate::variants::api::{
-    Env, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, Viewer,
+    Apply, Env, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, Viewer,
 };
 
 fn sq(s: &str) -> Square {

@@ -7,6 +7,7 @@
 use crate::rules::{
     DrawRules, DropRules, MoveLimit, Variant, VariantConfig, FIDE_CHESS, FIDE_DRAWS,
 };
+use crate::variants::api::{rules_document, Description};
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
@@ -40,9 +41,12 @@ pub static CONFIG: VariantConfig = VariantConfig {
 /// Crazyhouse in the registry.
 pub static SPEC: ChessSpec = ChessSpec {
     variant: Variant::of(&CONFIG),
-    aliases: &["zh", "house", "crazy-house"],
-    summary: "chess where captured pieces change sides and are dropped back onto the board",
-    rules: "Goal: checkmate the opponent's king. Moves: the FIDE rules, with castling, en passant, double steps and promotion; and a piece you capture goes to your pocket (a promoted piece goes back as a pawn). On your turn you may, instead of moving, drop a piece from your pocket onto any empty square (N@f3, P@e6): a pawn not on the first or last rank (a pawn dropped on the second rank may still make its double step), and a drop may give check or mate, or block a check. Type moves as in chess (Nf3, exd5, O-O, Q@h7#). End: checkmate wins (a check that a drop can block is no mate); stalemate and fivefold repetition draw at once, threefold repetition on a claim (`claim draw`); there is no fifty-move rule and material is never insufficient, so a player whose time runs out loses; draws may be offered (`draw offer`); a player may resign.",
-    commands: &[MOVE, DRAW, CLAIM_DRAW],
+    description: Description {
+        aliases: &["zh", "house", "crazy-house"],
+        summary: "chess where captured pieces change sides and are dropped back onto the board",
+        rules_summary: "Goal: checkmate the opponent's king. Moves: the FIDE rules, with castling, en passant, double steps and promotion; and a piece you capture goes to your pocket (a promoted piece goes back as a pawn). On your turn you may, instead of moving, drop a piece from your pocket onto any empty square (N@f3, P@e6): a pawn not on the first or last rank (a pawn dropped on the second rank may still make its double step), and a drop may give check or mate, or block a check. Type moves as in chess (Nf3, exd5, O-O, Q@h7#). End: checkmate wins (a check that a drop can block is no mate); stalemate and fivefold repetition draw at once, threefold repetition on a claim (`claim draw`); there is no fifty-move rule and material is never insufficient, so a player whose time runs out loses; draws may be offered (`draw offer`); a player may resign.",
+        commands: &[MOVE, DRAW, CLAIM_DRAW],
+        ..ChessSpec::describe(Variant::of(&CONFIG), rules_document!("crazyhouse"))
+    },
     starts: None,
 };

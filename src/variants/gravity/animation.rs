@@ -11,7 +11,7 @@ use super::state::{Gravity, GravityAction, Step};
 use crate::render::gif::{views_gif, GifOptions};
 use crate::render::{BoardView, Renderer};
 use crate::rules::Color;
-use crate::variants::api::{Action, GameCommand, GameRules};
+use crate::variants::api::{Action, Apply, GameCommand};
 
 impl Gravity {
     /// Every board of the game, from the start to now, one per action, as the public saw

@@ -6,9 +6,9 @@ use super::snapshot::Snapshot;
 use super::state::{seat_of, Gravity, GravityAction, Phase};
 use crate::render::Renderer;
 use crate::variants::api::{
-    to_stored, with_draw_offer, Action, ArgKind, ArgSpec, CommandSpec, Env, GameCommand,
-    GameOutcome, GameRules, IdRule, NewGame, Note, Projection, Prompt, PromptKind, Reading,
-    RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
+    rules_document, to_stored, with_draw_offer, ActsOnCopy, ArgKind, ArgSpec, CommandSpec,
+    Description, Env, GameCommand, GameOutcome, GameRules, IdRule, NewGame, Note, Projection,
+    Prompt, PromptKind, Reading, RuleError, Seat, SeatPlan, Standing, VariantSpec, Viewer,
 };
 
 /// A piece to add from the deck.
@@ -79,37 +79,19 @@ pub const ADD: CommandSpec = CommandSpec {
 /// The rules in brief for `rules gravity`: goal, moves, special rules, the end.
 const RULES: &str = "Goal: more points at the end. Both players' pieces fall towards rank 1 and stack up there. The board starts empty; each player's deck holds the opponent's twelve pieces (king, queen, two rooks, bishops and knights, four pawns). A turn: a card is flipped; you move each of your active pieces once, each move ending at least one row lower (a capture may stay on its row), by its chess pattern (pawns step one square down, capture diagonally down); a piece that cannot move stays (`stay e8`); then you add the opponent's piece named by the card on rank 8 (`add g`). A piece on rank 1, or one whose every way down is blocked by stacked pieces, is stacked and never moves again. End: after Black adds White's last piece, White has a last move phase. Score: one point per captured piece, plus each stacked piece's row number (rank 1: 1 point, rank 2: 2, ...). More points wins.";
 
+/// Gravity Chess as the registry knows it.
+pub const DESCRIPTION: Description = Description {
+    aliases: &["gravity-chess", "gravitychess"],
+    summary: "both sides' pieces fall to rank 1: flip a card, move every active piece down, add an opponent's piece on top; score by stacked rows",
+    rules_summary: RULES,
+    standing: Standing::Rated { points: false },
+    commands: &[MOVE, STAY, ADD, DRAW],
+    ..Description::new(super::ID, "Gravity Chess", rules_document!("gravity"))
+};
+
 impl VariantSpec for GravitySpec {
-    fn id(&self) -> &'static str {
-        super::ID
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Gravity Chess"
-    }
-
-    fn aliases(&self) -> &'static [&'static str] {
-        &["gravity-chess", "gravitychess"]
-    }
-
-    fn summary(&self) -> &'static str {
-        "both sides' pieces fall to rank 1: flip a card, move every active piece down, add an opponent's piece on top; score by stacked rows"
-    }
-
-    fn rules_summary(&self) -> &'static str {
-        RULES
-    }
-
-    fn standing(&self) -> Standing {
-        Standing::Rated { points: false }
-    }
-
-    fn seats(&self) -> SeatPlan {
-        SeatPlan::TWO_SIDES
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        &[MOVE, STAY, ADD, DRAW]
+    fn description(&self) -> &Description {
+        &DESCRIPTION
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {
@@ -125,6 +107,15 @@ impl VariantSpec for GravitySpec {
         let s: Snapshot = serde_json::from_value(snapshot.clone())
             .map_err(|e| RuleError::new(format!("bad snapshot: {e}")))?;
         Ok(Box::new(Gravity::from_snapshot(&s)?))
+    }
+}
+
+impl ActsOnCopy for Gravity {
+    type Action = GravityAction;
+    const NAME: &'static str = DESCRIPTION.display_name;
+
+    fn act(&mut self, seat: Seat, action: GravityAction) -> Result<Vec<Note>, RuleError> {
+        Gravity::act(self, seat, action)
     }
 }
 
@@ -159,15 +150,6 @@ impl GameRules for Gravity {
 
     fn read(&self, seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
         super::read::read(self, seat, command)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let action: GravityAction = action.to("Gravity Chess")?;
-        // On error nothing changed: the action works on a copy.
-        let mut next = self.clone();
-        let notes = next.act(seat, action)?;
-        *self = next;
-        Ok(notes)
     }
 
     fn project(&self, viewer: Viewer) -> Projection {

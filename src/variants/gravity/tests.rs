@@ -7,7 +7,8 @@ use super::state::{Ended, Gravity, GravityEnd, Phase};
 use crate::rules::{Color, Piece, Role, Square};
 use crate::variants::api::random::SeededRng;
 use crate::variants::api::{
-    Action, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, VariantSpec, Viewer,
+    Action, Apply, GameCommand, GameRules, Reading, RefusalKind, RuleError, Seat, VariantSpec,
+    Viewer,
 };
 
 const W: Seat = Seat(0);

@@ -7,6 +7,7 @@ use crate::rules::{
     Bitboard, DrawRules, Endings, GoalRegion, Square, Variant, VariantConfig, FIDE_CHESS,
     FIDE_ENDINGS, LICHESS_DRAWS,
 };
+use crate::variants::api::{rules_document, Description};
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
@@ -48,9 +49,12 @@ pub static CONFIG: VariantConfig = VariantConfig {
 /// King of the Hill in the registry.
 pub static SPEC: ChessSpec = ChessSpec {
     variant: Variant::of(&CONFIG),
-    aliases: &["koth", "kingofthehill", "hill"],
-    summary: "chess where a king that reaches the centre (d4, e4, d5, e5) wins",
-    rules: "Goal: checkmate the opponent's king, or bring your own king to one of the four centre squares (d4, e4, d5, e5): reaching the centre wins at once. Moves: the FIDE rules, with castling, en passant, double steps and promotion; a king may not move into check, so it reaches the centre only on a square the opponent does not attack. Type moves as in chess (Ke2, e4, O-O). End: checkmate or a king in the centre wins; stalemate, fivefold repetition and fifty moves by each side without a capture or pawn move (as on Lichess) draw at once; threefold repetition on a claim (`claim draw`); draws may be offered (`draw offer`); a player may resign. Material is never insufficient (a lone king can still walk to the centre), so a player whose time runs out loses.",
-    commands: &[MOVE, DRAW, CLAIM_DRAW],
+    description: Description {
+        aliases: &["koth", "kingofthehill", "hill"],
+        summary: "chess where a king that reaches the centre (d4, e4, d5, e5) wins",
+        rules_summary: "Goal: checkmate the opponent's king, or bring your own king to one of the four centre squares (d4, e4, d5, e5): reaching the centre wins at once. Moves: the FIDE rules, with castling, en passant, double steps and promotion; a king may not move into check, so it reaches the centre only on a square the opponent does not attack. Type moves as in chess (Ke2, e4, O-O). End: checkmate or a king in the centre wins; stalemate, fivefold repetition and fifty moves by each side without a capture or pawn move (as on Lichess) draw at once; threefold repetition on a claim (`claim draw`); draws may be offered (`draw offer`); a player may resign. Material is never insufficient (a lone king can still walk to the centre), so a player whose time runs out loses.",
+        commands: &[MOVE, DRAW, CLAIM_DRAW],
+        ..ChessSpec::describe(Variant::of(&CONFIG), rules_document!("king-of-the-hill"))
+    },
     starts: None,
 };

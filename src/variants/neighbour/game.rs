@@ -8,8 +8,8 @@ use super::spec::{ADD, MOVE, PLACE, SPEC, STOP};
 use crate::render::{BoardView, CardRow, Disc, Overlay, Renderer};
 use crate::rules::{Color, Square};
 use crate::variants::api::{
-    plural, to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
-    PromptKind, Reading, RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
+    plural, to_stored, Action, Apply, Env, GameCommand, GameOutcome, GameRules, Note, Projection,
+    Prompt, PromptKind, Reading, RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
 
 /// A square for the piece just drawn.
@@ -209,6 +209,28 @@ impl Neighbour {
     }
 }
 
+impl Apply for Neighbour {
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let action = action.to::<NeighbourAction>(VARIANT)?;
+        let why = match action {
+            NeighbourAction::Resign => Some(Ended::Resigned),
+            NeighbourAction::Abort => Some(Ended::Aborted),
+            NeighbourAction::Timeout => Some(Ended::TimedOut),
+            _ => None,
+        };
+        if let Some(why) = why {
+            self.end(why)?;
+            return Ok(match why {
+                Ended::Resigned => vec![Note::public(Text::player(seat, " gives up"))],
+                _ => Vec::new(),
+            });
+        }
+        let text = self.apply_own(action)?;
+        let ending = self.ending_words();
+        Ok(vec![Note::moved(Text::player(seat, text + &ending))])
+    }
+}
+
 impl GameRules for Neighbour {
     fn variant(&self) -> &'static str {
         "neighbour"
@@ -276,26 +298,6 @@ impl GameRules for Neighbour {
             self.read_move(command)?
         };
         Action::of(&action).map(Reading::Act)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let action = action.to::<NeighbourAction>(VARIANT)?;
-        let why = match action {
-            NeighbourAction::Resign => Some(Ended::Resigned),
-            NeighbourAction::Abort => Some(Ended::Aborted),
-            NeighbourAction::Timeout => Some(Ended::TimedOut),
-            _ => None,
-        };
-        if let Some(why) = why {
-            self.end(why)?;
-            return Ok(match why {
-                Ended::Resigned => vec![Note::public(Text::player(seat, " gives up"))],
-                _ => Vec::new(),
-            });
-        }
-        let text = self.apply_own(action)?;
-        let ending = self.ending_words();
-        Ok(vec![Note::moved(Text::player(seat, text + &ending))])
     }
 
     fn project(&self, viewer: Viewer) -> Projection {

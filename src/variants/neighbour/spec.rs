@@ -4,8 +4,8 @@
 use super::rules::Neighbour;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
-    Standing, VariantSpec,
+    rules_document, ArgKind, ArgSpec, CommandSpec, Description, GameRules, IdRule, NewGame,
+    Placing, RuleError, SeatPlan, Standing, VariantSpec,
 };
 use crate::variants::solitaire::{piece_deck, position_deck};
 
@@ -76,49 +76,30 @@ pub const MOVE: CommandSpec = CommandSpec {
 /// The rules in brief for `rules neighbour`: goal, moves, special rules, the end.
 const RULES: &str = "A solitaire for one player with a piece deck (the sixteen pieces without pawns) and a position deck (the 2 to 6 of every suit). Goal: bring all pieces into one group, touching on any of the eight sides and corners. Adding (`add`): a piece card and a position card are turned; the piece goes right (red card) or up (black card) that many squares from the last piece added, wrapping at the edges; if the square is taken you place it on the nearest free square (`place e1`). Once two pieces are on the board you may stop adding (`stop`). Moving (`move c3 c7`): each move spends a card; a piece moves not with its own move but with the move of a neighbouring piece of its colour, onto an empty square; nothing is ever captured. End: the group formed wins, scoring the cards left in both piles; both piles empty with the pieces apart, no move left, resigning or running out of time loses.";
 
+/// Neighbour Chess Solitaire as the registry knows it.
+pub const DESCRIPTION: Description = Description {
+    aliases: &["neighbor", "neighbour-solitaire", "neighbor-solitaire"],
+    summary: "a solitaire: cards place the pieces, which then move with their neighbours' moves until they form one group",
+    rules_summary: RULES,
+    standing: Standing::BestScore,
+    seats: SeatPlan {
+        names: &["Player"],
+        sides: &[],
+        placing: Placing::Alone,
+    },
+    commands: &[ADD, PLACE, STOP, MOVE],
+    takes_fen: false,
+    shown_deal_counts: true,
+    ..Description::new(
+        "neighbour",
+        "Neighbour Chess Solitaire",
+        rules_document!("neighbour"),
+    )
+};
+
 impl VariantSpec for NeighbourSpec {
-    fn id(&self) -> &'static str {
-        "neighbour"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Neighbour Chess Solitaire"
-    }
-
-    fn aliases(&self) -> &'static [&'static str] {
-        &["neighbor", "neighbour-solitaire", "neighbor-solitaire"]
-    }
-
-    fn summary(&self) -> &'static str {
-        "a solitaire: cards place the pieces, which then move with their neighbours' moves until they form one group"
-    }
-
-    fn rules_summary(&self) -> &'static str {
-        RULES
-    }
-
-    fn standing(&self) -> Standing {
-        Standing::BestScore
-    }
-
-    fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["Player"],
-            sides: &[],
-            placing: Placing::Alone,
-        }
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        &[ADD, PLACE, STOP, MOVE]
-    }
-
-    fn takes_fen(&self) -> bool {
-        false
-    }
-
-    fn shown_deal_counts(&self) -> bool {
-        true
+    fn description(&self) -> &Description {
+        &DESCRIPTION
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {

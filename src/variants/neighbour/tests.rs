@@ -1,7 +1,7 @@
 //! Neighbour Chess Solitaire's rules, one test per rule, named after it.
 
 use super::*;
-use crate::variants::api::RefusalKind;
+use crate::variants::api::{Apply, RefusalKind};
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()

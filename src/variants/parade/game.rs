@@ -8,7 +8,7 @@ use super::spec::{ADD, MOVE, SPEC};
 use crate::render::{BoardView, CardRow, Overlay, Renderer};
 use crate::rules::Square;
 use crate::variants::api::{
-    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
+    to_stored, Action, Apply, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
     PromptKind, Reading, RuleError, Seat, SeatPlan, Text, VariantSpec, Viewer,
 };
 use crate::variants::solitaire::{self, read_squares, At, Ended};
@@ -100,6 +100,43 @@ impl Parade {
     }
 }
 
+impl Apply for Parade {
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let text = match action.to::<ParadeAction>(VARIANT)? {
+            ParadeAction::Move { mover, from, to } => {
+                let (mover, from, to) = (mover.0, from.0, to.0);
+                let by = self.board.piece_at(mover);
+                let piece = self.play_move(mover, from, to)?;
+                format!(
+                    " has the {} on {mover} move the {} from {from} to {to}",
+                    by.map(name).unwrap_or_default(),
+                    name(piece)
+                )
+            }
+            ParadeAction::Add => {
+                let (card, at) = self.add()?;
+                let piece = card.piece().map(name).unwrap_or_default();
+                format!(" turns up {card} and adds the {piece} on {at}")
+            }
+            ParadeAction::Resign => {
+                self.end(Ended::Resigned)?;
+                return Ok(vec![Note::public(Text::player(seat, " gives up"))]);
+            }
+            ParadeAction::Abort => {
+                self.end(Ended::Aborted)?;
+                return Ok(vec![Note::public(Text::player(seat, ABORT_WORDS))]);
+            }
+            ParadeAction::Timeout => {
+                self.end(Ended::TimedOut)?;
+                return Ok(Vec::new());
+            }
+        };
+        // The prompt that follows says what is left; an ending says why.
+        let tail = self.ending_words().unwrap_or_default();
+        Ok(vec![Note::moved(Text::player(seat, text + &tail))])
+    }
+}
+
 impl GameRules for Parade {
     fn variant(&self) -> &'static str {
         "parade"
@@ -138,41 +175,6 @@ impl GameRules for Parade {
             self.read_move(command)?
         };
         Action::of(&action).map(Reading::Act)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let text = match action.to::<ParadeAction>(VARIANT)? {
-            ParadeAction::Move { mover, from, to } => {
-                let (mover, from, to) = (mover.0, from.0, to.0);
-                let by = self.board.piece_at(mover);
-                let piece = self.play_move(mover, from, to)?;
-                format!(
-                    " has the {} on {mover} move the {} from {from} to {to}",
-                    by.map(name).unwrap_or_default(),
-                    name(piece)
-                )
-            }
-            ParadeAction::Add => {
-                let (card, at) = self.add()?;
-                let piece = card.piece().map(name).unwrap_or_default();
-                format!(" turns up {card} and adds the {piece} on {at}")
-            }
-            ParadeAction::Resign => {
-                self.end(Ended::Resigned)?;
-                return Ok(vec![Note::public(Text::player(seat, " gives up"))]);
-            }
-            ParadeAction::Abort => {
-                self.end(Ended::Aborted)?;
-                return Ok(vec![Note::public(Text::player(seat, ABORT_WORDS))]);
-            }
-            ParadeAction::Timeout => {
-                self.end(Ended::TimedOut)?;
-                return Ok(Vec::new());
-            }
-        };
-        // The prompt that follows says what is left; an ending says why.
-        let tail = self.ending_words().unwrap_or_default();
-        Ok(vec![Note::moved(Text::player(seat, text + &tail))])
     }
 
     fn project(&self, viewer: Viewer) -> Projection {

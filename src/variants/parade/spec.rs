@@ -4,8 +4,8 @@
 use super::rules::Parade;
 use crate::variants::api::random::Random;
 use crate::variants::api::{
-    ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan, Standing,
-    VariantSpec,
+    rules_document, ArgSpec, CommandSpec, Description, GameRules, IdRule, NewGame, Placing,
+    RuleError, SeatPlan, Standing, VariantSpec,
 };
 use crate::variants::solitaire::piece_deck;
 
@@ -42,49 +42,31 @@ pub const ADD: CommandSpec = CommandSpec {
 /// The rules in brief for `rules parade`: goal, moves, special rules, the end.
 const RULES: &str = "A solitaire for one player with sixteen cards, one per piece without pawns. Goal: bring all the pieces into one group joined through their sides (diagonals do not count) while cards are left. Setup: eight cards are turned and their pieces placed from a1 along the ranks, each after a gap (knight 1, bishop 2, rook 3, queen 5, king 6). A turn spends the top card of your hand, chosen before it is seen: move (`move d3 c1 b2`): a piece lifts a piece of the other colour from a square it attacks and puts it on another empty square it attacks; or add (`add`): the card's piece is placed after the highest, rightmost piece with its gap. End: the group formed wins, scoring the cards left; once the hand is empty, moves count negative points; sixteen of them, no move left, resigning or running out of time loses.";
 
+/// Parade Chess Solitaire as the registry knows it.
+pub const DESCRIPTION: Description = Description {
+    aliases: &["parade-solitaire", "parade-chess"],
+    summary:
+        "a solitaire: pieces dealt from cards order each other about until they form one group",
+    rules_summary: RULES,
+    standing: Standing::BestScore,
+    seats: SeatPlan {
+        names: &["Player"],
+        sides: &[],
+        placing: Placing::Alone,
+    },
+    commands: &[MOVE, ADD],
+    takes_fen: false,
+    shown_deal_counts: true,
+    ..Description::new(
+        "parade",
+        "Parade Chess Solitaire",
+        rules_document!("parade"),
+    )
+};
+
 impl VariantSpec for ParadeSpec {
-    fn id(&self) -> &'static str {
-        "parade"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Parade Chess Solitaire"
-    }
-
-    fn aliases(&self) -> &'static [&'static str] {
-        &["parade-solitaire", "parade-chess"]
-    }
-
-    fn summary(&self) -> &'static str {
-        "a solitaire: pieces dealt from cards order each other about until they form one group"
-    }
-
-    fn rules_summary(&self) -> &'static str {
-        RULES
-    }
-
-    fn standing(&self) -> Standing {
-        Standing::BestScore
-    }
-
-    fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &["Player"],
-            sides: &[],
-            placing: Placing::Alone,
-        }
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        &[MOVE, ADD]
-    }
-
-    fn takes_fen(&self) -> bool {
-        false
-    }
-
-    fn shown_deal_counts(&self) -> bool {
-        true
+    fn description(&self) -> &Description {
+        &DESCRIPTION
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {

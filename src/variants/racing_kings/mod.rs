@@ -8,6 +8,7 @@ use crate::rules::{
     Bitboard, DrawRules, Endings, GoalRegion, Role, Variant, VariantConfig, FIDE_CHESS,
     FIDE_ENDINGS, LICHESS_DRAWS,
 };
+use crate::variants::api::{rules_document, Description};
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
@@ -53,9 +54,12 @@ pub static CONFIG: VariantConfig = VariantConfig {
 /// Racing Kings in the registry.
 pub static SPEC: ChessSpec = ChessSpec {
     variant: Variant::of(&CONFIG),
-    aliases: &["racingkings", "kings-race"],
-    summary: "no pawns, no checks: the first king to the eighth rank wins",
-    rules: "Goal: bring your king to the eighth rank first. Start: no pawns; both armies stand side by side on the first two ranks (White on the right, Black on the left), and both race up the board. Moves: pieces move as in chess, but no move may give check (to either king), and a king may not move into check; there is no castling. Type moves as in chess (Kg3, Nxd2). End: the first king on the eighth rank wins, except that when White's king arrives first, Black has one more move: if Black's king arrives too, the game is drawn. Stalemate, fivefold repetition and fifty moves by each side without a capture (as on Lichess) draw at once; threefold repetition on a claim (`claim draw`); draws may be offered (`draw offer`); a player may resign. A king can always race, so a timeout always loses.",
-    commands: &[MOVE, DRAW, CLAIM_DRAW],
+    description: Description {
+        aliases: &["racingkings", "kings-race"],
+        summary: "no pawns, no checks: the first king to the eighth rank wins",
+        rules_summary: "Goal: bring your king to the eighth rank first. Start: no pawns; both armies stand side by side on the first two ranks (White on the right, Black on the left), and both race up the board. Moves: pieces move as in chess, but no move may give check (to either king), and a king may not move into check; there is no castling. Type moves as in chess (Kg3, Nxd2). End: the first king on the eighth rank wins, except that when White's king arrives first, Black has one more move: if Black's king arrives too, the game is drawn. Stalemate, fivefold repetition and fifty moves by each side without a capture (as on Lichess) draw at once; threefold repetition on a claim (`claim draw`); draws may be offered (`draw offer`); a player may resign. A king can always race, so a timeout always loses.",
+        commands: &[MOVE, DRAW, CLAIM_DRAW],
+        ..ChessSpec::describe(Variant::of(&CONFIG), rules_document!("racing-kings"))
+    },
     starts: None,
 };

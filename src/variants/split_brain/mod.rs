@@ -22,8 +22,8 @@ pub use spec::{SplitBrainSpec, CHOOSE, DECIDE, PICK, SPEC};
 pub use view::{choose_prompt, decide_prompt, pick_piece_prompt, pick_target_prompt};
 
 use super::api::{
-    to_stored, Action, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt, Reading,
-    RuleError, Seat, SeatPlan, VariantSpec, Viewer,
+    to_stored, ActsOnCopy, Env, GameCommand, GameOutcome, GameRules, Note, Projection, Prompt,
+    Reading, RuleError, Seat, SeatPlan, VariantSpec, Viewer,
 };
 use super::chess::{ChessRules, ChessSnapshot, ClaimKind, OfferKind};
 use crate::render;
@@ -375,6 +375,15 @@ impl Default for SplitBrain {
     }
 }
 
+impl ActsOnCopy for SplitBrain {
+    type Action = SplitAction;
+    const NAME: &'static str = spec::DESCRIPTION.display_name;
+
+    fn act(&mut self, seat: Seat, action: SplitAction) -> Result<Vec<Note>, RuleError> {
+        SplitBrain::act(self, seat, action)
+    }
+}
+
 impl GameRules for SplitBrain {
     fn variant(&self) -> &'static str {
         "split-brain"
@@ -390,17 +399,6 @@ impl GameRules for SplitBrain {
 
     fn read(&self, _seat: Seat, command: &GameCommand, _env: Env) -> Result<Reading, RuleError> {
         read::read(command)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let action: SplitAction = action.to("Split-Brain Chess")?;
-        // On a refusal nothing changes, whichever step refused.
-        let before = self.clone();
-        let result = self.act(seat, action);
-        if result.is_err() {
-            *self = before;
-        }
-        result
     }
 
     fn project(&self, viewer: Viewer) -> Projection {

@@ -4,8 +4,8 @@
 use super::{SplitBrain, SplitSnapshot, SEAT_NAMES};
 use crate::rules::Color;
 use crate::variants::api::{
-    ArgKind, ArgSpec, CommandSpec, GameRules, IdRule, NewGame, Placing, RuleError, SeatPlan,
-    Standing, VariantSpec,
+    rules_document, ArgKind, ArgSpec, CommandSpec, Description, GameRules, IdRule, NewGame,
+    Placing, RuleError, SeatPlan, Standing, VariantSpec,
 };
 
 /// Split-Brain Chess: two teams of two on the Los Alamos board, each turn a secret piece
@@ -103,43 +103,26 @@ pub(super) const COMMANDS: &[CommandSpec] = &[PICK, DECIDE, CHOOSE, DRAW, CLAIM]
 /// The rules in brief for `rules split-brain`: goal, moves, special rules, the end.
 const RULES: &str = "Four players in two teams of two play Los Alamos chess (6x6, no bishops, one-step pawns, no castling). Goal: checkmate the other team. Moves: on each team turn one partner (the chooser) secretly picks a square holding one of the team's pieces and the other (the mover) secretly picks a target square, each by private message (`pick c3`). The roles swap every round: a checker on Black's edge marks the chooser's side. When both have picked, the picks are revealed; if the piece can go to the target, that move is played. Otherwise the other team's chooser decides (`decide piece` or `decide target`): the piece makes its legal move closest to the target, or the piece that can reach the target closest to the chosen piece moves there; ties are settled by `choose`. The mover may add a promotion (`pick c6=N`). End: checkmate wins; stalemate, insufficient material and the draw rules are as in Los Alamos chess; either partner may resign or offer a draw for the team.";
 
+/// Split-Brain Chess as the registry knows it.
+pub const DESCRIPTION: Description = Description {
+    aliases: &["splitbrain", "split-brain-chess"],
+    summary: "two teams of two on the Los Alamos board: each turn one partner secretly picks a piece, the other a target square",
+    rules_summary: RULES,
+    standing: Standing::Unrated(
+        "Split-Brain is a team game: a result belongs to a pair, so it is not rated (docs/rules/split-brain.md)",
+    ),
+    seats: SeatPlan {
+        names: &SEAT_NAMES,
+        sides: &[Color::White, Color::White, Color::Black, Color::Black],
+        placing: Placing::Teams,
+    },
+    commands: COMMANDS,
+    ..Description::new("split-brain", "Split-Brain Chess", rules_document!("split-brain"))
+};
+
 impl VariantSpec for SplitBrainSpec {
-    fn id(&self) -> &'static str {
-        "split-brain"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Split-Brain Chess"
-    }
-
-    fn aliases(&self) -> &'static [&'static str] {
-        &["splitbrain", "split-brain-chess"]
-    }
-
-    fn summary(&self) -> &'static str {
-        "two teams of two on the Los Alamos board: each turn one partner secretly picks a piece, the other a target square"
-    }
-
-    fn rules_summary(&self) -> &'static str {
-        RULES
-    }
-
-    fn standing(&self) -> Standing {
-        Standing::Unrated(
-            "Split-Brain is a team game: a result belongs to a pair, so it is not rated (docs/rules/split-brain.md)",
-        )
-    }
-
-    fn seats(&self) -> SeatPlan {
-        SeatPlan {
-            names: &SEAT_NAMES,
-            sides: &[Color::White, Color::White, Color::Black, Color::Black],
-            placing: Placing::Teams,
-        }
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        COMMANDS
+    fn description(&self) -> &Description {
+        &DESCRIPTION
     }
 
     fn new_game(&self, setup: &NewGame) -> Result<Box<dyn GameRules>, RuleError> {

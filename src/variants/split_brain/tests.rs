@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::render::Overlay;
-use crate::variants::api::{Audience, RefusalKind, VariantSpec};
+use crate::variants::api::{Action, Apply, Audience, RefusalKind, VariantSpec};
 use crate::variants::chess::ChessAction;
 
 const WK: Seat = Seat(0);

@@ -8,7 +8,7 @@ use super::{
 };
 use crate::rules::{Color, Move, Role, Square};
 use crate::variants::api::{
-    command_mark_str, Action, Audience, GameRules, Note, RuleError, Seat, Span, Text,
+    command_mark_str, Action, Apply, Audience, GameRules, Note, RuleError, Seat, Span, Text,
 };
 use crate::variants::chess::{ChessAction, ClaimKind};
 

@@ -5,6 +5,7 @@
 //! (`docs/rules/three-check.md`).
 
 use crate::rules::{Endings, Variant, VariantConfig, FIDE_CHESS, FIDE_ENDINGS, LICHESS_DRAWS};
+use crate::variants::api::{rules_document, Description};
 use crate::variants::chess::{ChessSpec, CLAIM_DRAW, DRAW, MOVE};
 
 #[cfg(test)]
@@ -32,9 +33,12 @@ pub static CONFIG: VariantConfig = VariantConfig {
 /// Three-check in the registry.
 pub static SPEC: ChessSpec = ChessSpec {
     variant: Variant::of(&CONFIG),
-    aliases: &["3check", "threecheck", "three-checks", "3-check"],
-    summary: "chess where the third check wins",
-    rules: "Goal: give check three times, or checkmate. Moves: the FIDE rules, with castling, en passant, double steps and promotion; check must be answered as in chess. Each check given counts, a double check once; the checks each side has given are shown on the board and in the FEN (3+3 = checks still needed). Type moves as in chess (Bb5+, Qxf7+). End: the third check or a checkmate wins at once; stalemate, fivefold repetition and fifty moves by each side without a capture or pawn move (as on Lichess) draw at once; so do bare kings, since nothing else can check; threefold repetition on a claim (`claim draw`); draws may be offered (`draw offer`); a player may resign. A timeout loses unless the opponent has only the king left.",
-    commands: &[MOVE, DRAW, CLAIM_DRAW],
+    description: Description {
+        aliases: &["3check", "threecheck", "three-checks", "3-check"],
+        summary: "chess where the third check wins",
+        rules_summary: "Goal: give check three times, or checkmate. Moves: the FIDE rules, with castling, en passant, double steps and promotion; check must be answered as in chess. Each check given counts, a double check once; the checks each side has given are shown on the board and in the FEN (3+3 = checks still needed). Type moves as in chess (Bb5+, Qxf7+). End: the third check or a checkmate wins at once; stalemate, fivefold repetition and fifty moves by each side without a capture or pawn move (as on Lichess) draw at once; so do bare kings, since nothing else can check; threefold repetition on a claim (`claim draw`); draws may be offered (`draw offer`); a player may resign. A timeout loses unless the opponent has only the king left.",
+        commands: &[MOVE, DRAW, CLAIM_DRAW],
+        ..ChessSpec::describe(Variant::of(&CONFIG), rules_document!("three-check"))
+    },
     starts: None,
 };

@@ -2,8 +2,15 @@
 //! projections, timers, exports and the disguise of a secret hand.
 
 use super::*;
-use crate::variants::api::{to_stored, SeatPlan, VariantSpec};
+use crate::variants::api::{to_stored, Apply, SeatPlan, VariantSpec};
 use crate::variants::chesswords::SPEC;
+
+impl Apply for Chesswords {
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
+        let action: ChesswordsAction = action.to(Variant::CHESSWORDS.display_name())?;
+        self.act(seat, &action)
+    }
+}
 
 impl GameRules for Chesswords {
     fn variant(&self) -> &'static str {
@@ -34,11 +41,6 @@ impl GameRules for Chesswords {
 
     fn read(&self, seat: Seat, command: &GameCommand, env: Env) -> Result<Reading, RuleError> {
         crate::variants::chesswords::read::read(self, seat, command, env)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Note>, RuleError> {
-        let action: ChesswordsAction = action.to(Variant::CHESSWORDS.display_name())?;
-        self.act(seat, &action)
     }
 
     fn project(&self, viewer: Viewer) -> Projection {

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::variants::api::random::OsEntropy;
-use crate::variants::api::{typed_commands, Audience, Span};
+use crate::variants::api::{typed_commands, Apply, Audience, Span};
 use ChesswordsAction as Action;
 
 mod discards;
