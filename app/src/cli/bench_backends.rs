@@ -227,14 +227,19 @@ pub fn pgbench_script() -> Option<(String, Vec<(String, String)>)> {
         let name = format!("p{}", n + 1);
         let with = match value.as_deref() {
             None => "NULL".to_string(),
-            Some(v) if v == game.to_string() => ":g".into(),
-            Some(v) if v == version.to_string() => ":r_version".into(),
+            // pgbench's parameters have no type where the store's have one: the integers
+            // are given theirs.
+            Some(v) if v == game.to_string() => ":g::BIGINT".into(),
+            Some(v) if v == version.to_string() => ":r_version::BIGINT".into(),
             Some(v) if v == snapshot => ":r_snapshot".into(),
             Some(v) if v == author => ":r_challenger".into(),
             Some(v) if v.starts_with("\\x") => "('\\x01'::BYTEA || int8send(:k))".into(),
             Some(v) => {
                 defined.push((name.clone(), v.to_string()));
-                format!(":{name}")
+                match v.parse::<i64>() {
+                    Ok(_) => format!(":{name}::BIGINT"),
+                    Err(_) => format!(":{name}"),
+                }
             }
         };
         write = write.replace(&format!("${}", n + 1), &with);
