@@ -465,6 +465,22 @@ fn message_rows<'a>(b: &mut Builder<'a>, w: &'a Write, id: Mark, at: Mark) {
     }
 }
 
+/// The CTE updating `seats` of game `id` (PostgreSQL's write).
+fn postgres_seats<'a>(b: &mut Builder<'a>, seats: &'a [SeatRow], id: Mark) {
+    b.put(format_args!(
+        ",\ns AS (UPDATE seats SET user_id = v.u, role = v.r, accepted = v.a \
+         FROM g, (VALUES "
+    ));
+    for (i, s) in seats.iter().enumerate() {
+        let [seat, user, role, accepted] = seat_args(b, s);
+        let comma = if i == 0 { "" } else { ", " };
+        b.put(format_args!("{comma}({seat}, {user}, {role}, {accepted})"));
+    }
+    b.put(format_args!(
+        ") AS v(seat, u, r, a) WHERE seats.game_id = {id} AND seats.seat = v.seat)"
+    ));
+}
+
 /// One write on PostgreSQL as one statement: the version-checked update (`g`) and,
 /// reading its row, the writes SQLite makes after it. The statements of one chain see the
 /// tables as they were before it, so the author's entry number is the count of lines
@@ -490,18 +506,7 @@ fn postgres_write<'a>(b: &mut Builder<'a>, game_id: i64, p: &'a Parts<'a>) {
         ));
     }
     if let Some(seats) = w.seats.as_ref().filter(|s| !s.is_empty()) {
-        b.put(format_args!(
-            ",\ns AS (UPDATE seats SET user_id = v.u, role = v.r, accepted = v.a \
-             FROM g, (VALUES "
-        ));
-        for (i, s) in seats.iter().enumerate() {
-            let [seat, user, role, accepted] = seat_args(b, s);
-            let comma = if i == 0 { "" } else { ", " };
-            b.put(format_args!("{comma}({seat}, {user}, {role}, {accepted})"));
-        }
-        b.put(format_args!(
-            ") AS v(seat, u, r, a) WHERE seats.game_id = {id} AND seats.seat = v.seat)"
-        ));
+        postgres_seats(b, seats, id);
     }
     if let Some((before, after)) = &p.line {
         let (before, after) = (b.arg(Arg::Text(before)), b.arg(Arg::Text(after)));
