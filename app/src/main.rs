@@ -168,7 +168,7 @@ enum Command {
 #[derive(Subcommand)]
 enum BenchCommand {
     /// Accepted moves per second and p99 per move through the referee on SQLite and on
-    /// PostgreSQL, with one service and with two sharing the database, in one run.
+    /// PostgreSQL, with one process and with two sharing the database, in one run.
     Backends {
         /// Games per configuration, 33 moves each.
         #[arg(long, default_value_t = 100)]
@@ -177,6 +177,19 @@ enum BenchCommand {
         /// dropped); without it only SQLite is measured.
         #[arg(long)]
         postgres: Option<String>,
+        /// After each PostgreSQL configuration, pgbench with as many clients running a
+        /// move's statements as the store sends them (pgbench must be on the PATH).
+        #[arg(long)]
+        pgbench: bool,
+        /// (Internal) play as client process N of `--clients` on `--url`.
+        #[arg(long, hide = true, requires_all = ["clients", "url"])]
+        client: Option<usize>,
+        /// (Internal) the number of client processes.
+        #[arg(long, hide = true)]
+        clients: Option<usize>,
+        /// (Internal) the database a client process plays on.
+        #[arg(long, hide = true)]
+        url: Option<String>,
     },
     /// Median and p99 time to draw and encode one board image, and its size in bytes.
     Render {
@@ -369,9 +382,17 @@ fn bench(what: BenchCommand) -> ExitCode {
         BenchCommand::Deadlines { games, ticks } => {
             report(cli::bench_deadlines::main(games, ticks))
         }
-        BenchCommand::Backends { games, postgres } => {
-            report(cli::bench_backends::main(games, postgres))
-        }
+        BenchCommand::Backends {
+            games,
+            postgres,
+            pgbench,
+            client,
+            clients,
+            url,
+        } => match (client, clients, url) {
+            (Some(c), Some(n), Some(url)) => report(cli::bench_backends::client(url, c, n, games)),
+            _ => report(cli::bench_backends::main(games, postgres, pgbench)),
+        },
     }
 }
 

@@ -6,7 +6,7 @@
 //! the open challenges are found by the time they were made.
 //!
 //! `check_at` is kept right by every write that could change what looking at a deadline
-//! finds, in that write's transaction: a game's write (the `game_writes` trigger) sets it
+//! finds, in that write's transaction: a game's write (`Store::write`) sets it
 //! to the write's time for the deadlines it stores; a player's settings (reminder hours,
 //! auto-claim) and the end of their vacation set it to 0, "at the next check", for the
 //! deadlines of their games. The check itself moves it on ([`Store::set_deadline_check`])

@@ -7,7 +7,7 @@
 //!
 //! `kind` is `m` for a move kept as its bare text, `j` for any other action kept as its
 //! JSON ([`super::packing`]); `at` is the seconds since the game's creation; an entry's
-//! number (`seq`, from 1) is its line's. The write trigger appends the entries; this reads
+//! number (`seq`, from 1) is its line's. A game's write appends the entries; this reads
 //! them back, strictly: a line of any other shape is damage, said as such.
 
 use super::packing;
@@ -124,7 +124,7 @@ mod tests {
             ]
         }
 
-        /// `entries` as the write trigger appends them: `{seat}{kind}{at} {text}\n`.
+        /// `entries` as a game's write appends them: `{seat}{kind}{at} {text}\n`.
         fn written(entries: &[Entry]) -> String {
             entries
                 .iter()

@@ -1,179 +1,159 @@
-//! Writing a change to a game: an insert into the `game_writes` view, whose triggers
-//! (migration 0004, last rewritten by 0024) check the version, record the event's key in
-//! `events` and write the game row, the action, the seats, the deadlines, the notice and
-//! the outbox messages: all of it or, on any failure, none of it. [`Store::write`] writes
-//! one change as one statement; [`Store::write_all`] writes several changes of one game,
-//! each computed from the version the one before leaves, in one transaction (an action
-//! and the answer it gets at once: the engine's move and its opponent's conditional
-//! answer, a takeback proposed to the engine and its acceptance).
+//! Writing a change to a game: the version-checked update of its row, the event's key in
+//! `events`, the seats, the action's line in the log, the deadlines, the notice and the
+//! outbox messages, as plain statements in one transaction ([`super::write_sql`]): all of
+//! it or, on any failure, none of it. [`Store::write`] writes one change;
+//! [`Store::write_all`] writes several changes of one game, each computed from the version
+//! the one before leaves, in one transaction (an action and the answer it gets at once:
+//! the engine's move and its opponent's conditional answer, a takeback proposed to the
+//! engine and its acceptance). On PostgreSQL a change is one statement, so one change is
+//! one round trip, committed on its own.
 
-use super::pool::on_pool;
-use super::{event_key, is_unique_violation, outbox, packing, recorded, Store, StoreError, Write};
+use super::write_sql::{Arg, Parts, Statement};
+use super::{is_unique_violation, recorded, Store, StoreError, Write};
+use futures_util::StreamExt;
+use sqlx::pool::PoolConnection;
+use sqlx::{Either, Executor, Sqlite};
 
-/// The statement of one write; its parameters are [`Bound`]'s, in order.
-const INSERT: &str =
-    "INSERT INTO game_writes (game_id, expected_version, at, event_id, status, snapshot,
-     result, reason, score, action_seat, action_author, action, seats, deadlines,
-     notice_seat, notice_turn, notice_kind, messages, action_move)
- VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)";
-
-/// A [`Write`]'s values as [`INSERT`] binds them.
-struct Bound<'w> {
-    w: &'w Write,
-    result: Option<&'w str>,
-    reason: Option<&'w str>,
-    score: Option<&'w str>,
-    action_seat: Option<i64>,
-    author: Option<&'w str>,
-    action_move: Option<&'w str>,
-    action: Option<&'w str>,
-    seats: Option<String>,
-    deadlines: String,
-    notice_seat: Option<i64>,
-    notice_turn: Option<i64>,
-    notice_kind: Option<&'w str>,
-    messages: String,
-}
-
-impl<'w> Bound<'w> {
-    /// The values of `w`, or why it cannot be written.
-    fn of(w: &'w Write) -> Result<Bound<'w>, StoreError> {
-        // The log keeps an entry a line ([`super::game_log`]); JSON as serde writes it
-        // never holds a line break, and a move's bare text none either ([`packing::pack`]).
-        if w.action.as_ref().is_some_and(|a| a.json.contains('\n')) {
-            return Err(StoreError::Refused(
-                "an action's JSON holds a line break".into(),
-            ));
+/// Binds `$args` (`&[Arg]`) to query `$q` in order, on either backend (inside
+/// `on_pool!`).
+macro_rules! bind_args {
+    ($q:expr, $args:expr) => {{
+        let mut q = $q;
+        for a in $args {
+            q = match a {
+                Arg::Int(v) => q.bind(*v),
+                Arg::Text(v) => q.bind(*v),
+                Arg::OptText(v) => q.bind(*v),
+                Arg::Bytes(v) => q.bind(v.as_slice()),
+            };
         }
-        let (result, reason, score) = match &w.outcome {
-            Some(o) => (
-                Some(o.result.as_str()),
-                Some(o.reason.as_str()),
-                o.score.as_deref(),
-            ),
-            None => (None, None, None),
-        };
-        let (action_seat, author, (action_move, action)) = match &w.action {
-            Some(a) => (
-                Some(a.seat as i64),
-                Some(a.author.as_str()),
-                packing::pack(&a.json),
-            ),
-            None => (None, None, (None, None)),
-        };
-        let seats = w.seats.as_ref().map(|seats| {
-            serde_json::Value::from_iter(
-                seats
-                    .iter()
-                    .map(|s| serde_json::json!([s.seat, s.user, s.role, i64::from(s.accepted)])),
-            )
-            .to_string()
-        });
-        let deadlines = serde_json::Value::from_iter(
-            w.deadlines
-                .iter()
-                .map(|d| serde_json::json!([d.seat, d.turn, d.due_at])),
-        )
-        .to_string();
-        let (notice_seat, notice_turn, notice_kind) = match &w.notice {
-            Some(n) => (Some(n.seat as i64), Some(n.turn), Some(n.kind.as_str())),
-            None => (None, None, None),
-        };
-        Ok(Bound {
-            w,
-            result,
-            reason,
-            score,
-            action_seat,
-            author,
-            action_move,
-            action,
-            seats,
-            deadlines,
-            notice_seat,
-            notice_turn,
-            notice_kind,
-            messages: outbox::messages_json(&w.messages),
-        })
-    }
+        q
+    }};
 }
 
-/// Runs [`INSERT`] for game `$id` with the values of `$b` (a [`Bound`]) on `$on` (a pool
-/// or a transaction), written once for both backends.
-macro_rules! insert_write {
-    ($id:expr, $b:expr, $on:expr) => {{
-        let b = $b;
-        sqlx::query(INSERT)
-            .bind($id)
-            .bind(b.w.expected_version)
-            .bind(b.w.at)
-            .bind(b.w.event_id.as_deref().map(event_key))
-            .bind(b.w.status.as_str())
-            .bind(&b.w.snapshot)
-            .bind(b.result)
-            .bind(b.reason)
-            .bind(b.score)
-            .bind(b.action_seat)
-            .bind(b.author)
-            .bind(b.action)
-            .bind(&b.seats)
-            .bind(&b.deadlines)
-            .bind(b.notice_seat)
-            .bind(b.notice_turn)
-            .bind(b.notice_kind)
-            .bind(&b.messages)
-            .bind(b.action_move)
-            .execute($on)
-            .await
-            .map(|r| r.rows_affected())
-            .map_err(write_error)
+/// Writes each of `$parts` (`&[Parts]`) to game `$id` with PostgreSQL's statement
+/// ([`Statement::postgres`]) on `$on`: [`StoreError::Conflict`] when one finds another
+/// version than it expects.
+macro_rules! write_postgres {
+    ($on:expr, $id:expr, $parts:expr) => {{
+        for part in $parts {
+            let q = Statement::postgres($id, part);
+            let updated: i64 = bind_args!(sqlx::query_scalar(&*q.text), &q.args)
+                .fetch_one(&mut *$on)
+                .await
+                .map_err(write_error)?;
+            if updated == 0 {
+                return Err(StoreError::Conflict);
+            }
+        }
     }};
 }
 
 impl Store {
-    /// Writes a change to a game as one statement (see the module): all of it or none. A
-    /// version other than `w.expected_version` is [`StoreError::Conflict`]; an event id
-    /// (or notice) already recorded is [`StoreError::Duplicate`].
+    /// Writes a change to a game in one transaction, as plain statements
+    /// ([`super::write_sql`]): all of it or none. A version other than
+    /// `w.expected_version` (or no such game) is [`StoreError::Conflict`]; an event id (or
+    /// notice) already recorded is [`StoreError::Duplicate`].
     pub async fn write(&self, game_id: i64, w: &Write) -> Result<(), StoreError> {
-        let b = Bound::of(w)?;
-        let written = on_pool!(self.pool, |p| insert_write!(game_id, &b, p));
-        note_event(&written, w);
-        written.map(|_| ())
+        self.write_all(game_id, std::slice::from_ref(w)).await
     }
 
     /// Writes `writes` to one game, in order, in one transaction: each computed from the
     /// version the one before leaves (its `expected_version` one more), so that all of
     /// them are stored or, when any is refused ([`Store::write`]'s errors), none.
     pub async fn write_all(&self, game_id: i64, writes: &[Write]) -> Result<(), StoreError> {
-        let bound = writes
+        let parts = writes
             .iter()
-            .map(Bound::of)
-            .collect::<Result<Vec<_>, _>>()?;
-        let written = on_pool!(self.pool, |p| {
-            let mut tx = p.begin().await?;
-            let mut written = Ok(0);
-            for b in &bound {
-                written = insert_write!(game_id, b, &mut *tx);
-                if written.is_err() {
-                    break;
+            .map(Parts::of)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(StoreError::Refused)?;
+        let written = match &self.pool {
+            super::pool::Pool::Sqlite(p) => {
+                let conn = p.acquire().await?;
+                write_sqlite(conn, game_id, &parts).await
+            }
+            super::pool::Pool::Postgres(p) => {
+                async {
+                    if let [one] = parts.as_slice() {
+                        // One statement: its own transaction, one round trip.
+                        let mut c = p.acquire().await?;
+                        write_postgres!(c, game_id, std::slice::from_ref(one));
+                        return Ok(());
+                    }
+                    let mut tx = p.begin().await?;
+                    write_postgres!(tx, game_id, &parts);
+                    tx.commit().await?;
+                    Ok(())
                 }
+                .await
             }
-            if written.is_ok() {
-                tx.commit().await?;
-            }
-            written
-        });
+        };
         match &written {
             Ok(_) => writes.iter().for_each(|w| note_event(&written, w)),
             Err(_) => writes.iter().take(1).for_each(|w| note_event(&written, w)),
         }
-        written.map(|_| ())
+        written
+    }
+}
+
+/// SQLite's writes `parts` of game `game_id` on `conn`, sent at once, `BEGIN` to `COMMIT`
+/// ([`Statement::sqlite`]); on any failure the transaction is rolled back. Until it is
+/// settled (committed, or rolled back) the connection is closed rather than given back to
+/// the pool if this future is dropped: it may be inside the transaction.
+async fn write_sqlite(
+    conn: PoolConnection<Sqlite>,
+    game_id: i64,
+    parts: &[Parts<'_>],
+) -> Result<(), StoreError> {
+    let mut unsettled = Unsettled(Some(conn));
+    let Some(conn) = unsettled.0.as_mut() else {
+        return Err(StoreError::Refused("no connection".into()));
+    };
+    let q = Statement::sqlite(game_id, parts);
+    let checks = Statement::sqlite_checks(parts);
+    let mut results = conn.fetch_many(bind_args!(sqlx::query(&q.text), &q.args));
+    let (mut n, mut outcome) = (0, Ok(()));
+    while let Some(result) = results.next().await {
+        match result {
+            // No game to update: nothing is written (each statement names the game).
+            Ok(Either::Left(done)) if checks.contains(&n) && done.rows_affected() == 0 => {
+                outcome = Err(StoreError::Conflict);
+            }
+            Ok(_) => {}
+            Err(e) => {
+                if outcome.is_ok() {
+                    outcome = Err(write_error(e));
+                }
+                break;
+            }
+        }
+        n += 1;
+    }
+    drop(results);
+    if outcome.is_err() {
+        // Refused by a statement (or no game): the transaction, left open, is undone. (A
+        // failure that SQLite undid itself leaves none, and this one fails: no matter.)
+        let _ = conn.execute("ROLLBACK").await;
+    }
+    unsettled.0.take();
+    outcome
+}
+
+/// A connection whose transaction may be open: closed when dropped, rather than given
+/// back to the pool, unless taken out first.
+struct Unsettled(Option<PoolConnection<Sqlite>>);
+
+impl Drop for Unsettled {
+    fn drop(&mut self) {
+        if let Some(conn) = self.0.as_mut() {
+            conn.close_on_drop();
+        }
     }
 }
 
 /// Notes, for the running command, that the event of write `w` is stored: written now,
 /// or found written by the event's earlier delivery.
-fn note_event(written: &Result<u64, StoreError>, w: &Write) {
+fn note_event(written: &Result<(), StoreError>, w: &Write) {
     match (written, &w.event_id) {
         (Ok(_), Some(_)) => recorded::note(),
         // The event's earlier delivery stored it (unless the duplicate was the
@@ -183,17 +163,17 @@ fn note_event(written: &Result<u64, StoreError>, w: &Write) {
     }
 }
 
-/// The error of a write: the trigger's version check, a key seen before, or another
-/// database failure.
+/// The error of a write's statement: another version of the game than the one expected
+/// (SQLite's version check, [`super::write_sql`]), a key seen before (the event's, or the
+/// notice's), or another database failure.
 fn write_error(e: sqlx::Error) -> StoreError {
-    match &e {
-        sqlx::Error::Database(d) if d.message().contains("postal: version conflict") => {
-            StoreError::Conflict
-        }
-        sqlx::Error::Database(d) if d.message().contains("postal: duplicate event") => {
-            StoreError::Duplicate
-        }
-        _ if is_unique_violation(&e) => StoreError::Duplicate,
-        _ => StoreError::Db(e),
+    if matches!(&e, sqlx::Error::Database(d)
+        if d.message().contains("NOT NULL constraint failed: games.version"))
+    {
+        StoreError::Conflict
+    } else if is_unique_violation(&e) {
+        StoreError::Duplicate
+    } else {
+        StoreError::Db(e)
     }
 }

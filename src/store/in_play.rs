@@ -43,20 +43,26 @@ const EXTRA_POSTGRES: &str = ",
         AND user_id IN (SELECT user_id FROM seats WHERE game_id = games.id AND user_id IS NOT NULL))
     FROM games WHERE id = $1";
 
+/// The statement of [`Store::game_in_play`] on `backend` (its one parameter, `$1`, the
+/// game), as it is sent: `postal bench backends` gives it to pgbench.
+pub fn in_play_sql(backend: Backend) -> String {
+    let (select, extra) = match backend {
+        Backend::Sqlite => (super::reads::GAME_SELECT_SQLITE, EXTRA_SQLITE),
+        Backend::Postgres => (super::reads::GAME_SELECT_POSTGRES, EXTRA_POSTGRES),
+    };
+    // The game's select ends with `FROM games`: the extra columns go before it.
+    let columns = select
+        .strip_suffix("FROM games")
+        .unwrap_or(select)
+        .trim_end();
+    format!("{columns}{extra}")
+}
+
 impl Store {
     /// Game `id` with whether it has conditional lines and its players' open vacations,
     /// in one statement; `None` when there is no such game.
     pub async fn game_in_play(&self, id: i64) -> Result<Option<InPlay>, StoreError> {
-        let (select, extra) = match self.backend() {
-            Backend::Sqlite => (super::reads::GAME_SELECT_SQLITE, EXTRA_SQLITE),
-            Backend::Postgres => (super::reads::GAME_SELECT_POSTGRES, EXTRA_POSTGRES),
-        };
-        // The game's select ends with `FROM games`: the extra columns go before it.
-        let columns = select
-            .strip_suffix("FROM games")
-            .unwrap_or(select)
-            .trim_end();
-        let sql = format!("{columns}{extra}");
+        let sql = in_play_sql(self.backend());
         let bad = |e: serde_json::Error| StoreError::Db(sqlx::Error::Decode(Box::new(e)));
         on_pool!(self.pool, |p| {
             let Some(r) = sqlx::query(&sql).bind(id).fetch_optional(p).await? else {

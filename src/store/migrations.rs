@@ -59,6 +59,7 @@ const SQLITE: &[File] = files!("":
     "0028_outbox_claims.sql",
     "0029_lapsing_buttons.sql",
     "0030_analysis_progress.sql",
+    "0031_plain_writes.sql",
 );
 
 /// The PostgreSQL schema's migrations, numbered in step with SQLite's (its first, 7,
@@ -87,6 +88,7 @@ const POSTGRES: &[File] = files!("postgres/":
     "0028_outbox_claims.sql",
     "0029_lapsing_buttons.sql",
     "0030_analysis_progress.sql",
+    "0031_plain_writes.sql",
 );
 
 /// Which schema's migrations.

@@ -46,6 +46,7 @@ mod standings;
 mod status;
 mod tournaments;
 mod vacations;
+mod write_sql;
 
 pub use adapter::LAPSING_KEPT;
 pub use analyses::{AnalysisRow, AnalysisStatus, StoredPosition};
@@ -56,7 +57,7 @@ pub use deadlines::{DeadlineToCheck, CHALLENGES_MADE_BEFORE, DEADLINES_TO_CHECK,
 pub use engine_turns::EngineTurn;
 pub use event_key::{discord_bound, discord_millis, event_id, event_key};
 pub use forget::{Forgetting, Forgotten, Relabel};
-pub use in_play::InPlay;
+pub use in_play::{in_play_sql, InPlay};
 pub use open::{database_file, database_name, PAGE_SIZE};
 pub use outbox::{unix_now, NewMessage, QueuedMessage};
 pub use player_settings::{digest_day, StoredSettings};
@@ -74,6 +75,7 @@ pub use tournaments::{
     TournamentRow, TournamentState,
 };
 pub use vacations::Vacation;
+pub use write_sql::write_statement;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]

@@ -104,19 +104,6 @@ pub struct QueuedMessage {
     pub progress: Option<String>,
 }
 
-/// The messages as the JSON array the `game_writes` trigger reads.
-pub(super) fn messages_json(messages: &[NewMessage]) -> String {
-    serde_json::Value::from_iter(messages.iter().map(|m| {
-        serde_json::json!([
-            m.destination,
-            m.text,
-            i64::from(m.board),
-            i64::from(m.ending)
-        ])
-    }))
-    .to_string()
-}
-
 impl Store {
     /// Records a notice (a reminder, or "time has run out") once, with the messages it
     /// sends, in one transaction; `false`, and nothing written, if it was already

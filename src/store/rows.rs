@@ -151,7 +151,7 @@ pub struct ActionRow {
     pub at: i64,
 }
 
-/// A change to a game, written in one statement (see migration 0004): all of it or none.
+/// A change to a game, written in one transaction ([`Store::write`]): all of it or none.
 #[derive(Clone, Debug, Default)]
 pub struct Write {
     /// The version the change was computed from.

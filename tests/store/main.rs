@@ -16,6 +16,7 @@ mod event_keys;
 mod lapsing_buttons;
 mod migrate_db;
 mod packed_log;
+mod plain_writes;
 mod recorded_events;
 mod stored_by_release_12;
 mod tournaments;

@@ -1,9 +1,11 @@
 //! `postal bench backends`: accepted moves per second and the p99 latency of a move
-//! through the [`Service`], on SQLite and on PostgreSQL, with one service and with two
-//! (each with its own connection pool, game locks and outbox claimer, as two processes
-//! sharing the database have), measured in one run so that the figures compare on a
-//! shared, noisy machine. Each service's client plays its share of the games one move at
-//! a time; both clients play at once.
+//! through the [`Service`], on SQLite and on PostgreSQL, with one process and with two
+//! (this program started again for each, `--client`, each with its own store, playing
+//! its share of the games one move at a time, both at once), measured in one run so that
+//! the figures compare on a shared, noisy machine. With `--pgbench`, PostgreSQL's rates
+//! are followed each by pgbench's, with as many clients, running a move's statements as
+//! the store sends them ([`pgbench_script`]): the floor the service's rate is compared
+//! with.
 
 use super::bench_service::{cpu_seconds, load_average, OPERA_GAME};
 use super::CliError;
@@ -11,7 +13,8 @@ use postal::service::referee::{Incoming, Place, Service};
 use postal::service::settings::Settings;
 use postal::store::Store;
 use sqlx::Connection;
-use std::sync::Arc;
+use std::io::{BufRead, BufReader, Write as _};
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// What one configuration measured.
@@ -46,43 +49,87 @@ impl std::fmt::Display for BackendReport {
     }
 }
 
-/// Plays `games` games of [`OPERA_GAME`] split between `services` (each client one game
-/// after another, one move at a time; the clients at once).
-async fn play(
-    label: String,
-    services: Vec<Service>,
-    games: usize,
-) -> Result<BackendReport, CliError> {
-    let clients = services.len().max(1);
-    let (start, cpu_start) = (Instant::now(), cpu_seconds());
-    let mut tasks = Vec::new();
-    for (c, service) in services.into_iter().enumerate() {
-        let service = Arc::new(service);
-        let share: Vec<usize> = (0..games).filter(|g| g % clients == c).collect();
-        tasks.push(tokio::spawn(async move {
-            let mut latencies = Vec::with_capacity(share.len() * OPERA_GAME.len());
-            for g in share {
-                client_game(&service, c, g, &mut latencies).await?;
-            }
-            service.store().close().await;
-            Ok::<_, CliError>(latencies)
-        }));
+/// Client `client` of `clients`: plays its share of `games` games of [`OPERA_GAME`] on
+/// the database at `url`, one move at a time, once told to (a line on its input, after it
+/// printed `ready`); prints its CPU seconds and each move's latency in milliseconds.
+pub fn client(url: String, client: usize, clients: usize, games: usize) -> Result<(), CliError> {
+    super::block_on(async move {
+        let service = Service::new(Store::open(&url).await?, Settings::default());
+        println!("ready");
+        let _ = std::io::stdout().flush();
+        let mut go = String::new();
+        let _ = std::io::stdin().read_line(&mut go);
+        let cpu_start = cpu_seconds();
+        let mut latencies = Vec::with_capacity(games * OPERA_GAME.len() / clients.max(1) + 1);
+        for g in (0..games).filter(|g| g % clients.max(1) == client) {
+            client_game(&service, client, g, &mut latencies).await?;
+        }
+        let cpu = cpu_seconds() - cpu_start;
+        service.store().close().await;
+        let times: Vec<String> = latencies.iter().map(|l| format!("{l:.4}")).collect();
+        println!("{cpu:.6} {}", times.join(" "));
+        Ok(())
+    })
+}
+
+/// Plays `games` games on the database at `url` with `clients` processes of this program
+/// ([`client`]), started together once each has opened its store.
+fn play(label: String, url: &str, clients: usize, games: usize) -> Result<BackendReport, CliError> {
+    let exe = std::env::current_exe().map_err(CliError::Runtime)?;
+    let mut children = Vec::new();
+    for c in 0..clients {
+        let mut child = Command::new(&exe)
+            .args(["bench", "backends", "--games", &games.to_string()])
+            .args([
+                "--client",
+                &c.to_string(),
+                "--clients",
+                &clients.to_string(),
+            ])
+            .args(["--url", url])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(CliError::Runtime)?;
+        let mut out = BufReader::new(child.stdout.take().ok_or(CliError::ClientFailed(c))?);
+        let mut ready = String::new();
+        out.read_line(&mut ready).map_err(CliError::Runtime)?;
+        if ready.trim() != "ready" {
+            return Err(CliError::ClientFailed(c));
+        }
+        children.push((child, out));
     }
-    let mut latencies = Vec::new();
-    for t in tasks {
-        latencies.extend(t.await??);
+    let start = Instant::now();
+    for (child, _) in &mut children {
+        if let Some(input) = child.stdin.as_mut() {
+            input.write_all(b"go\n").map_err(CliError::Runtime)?;
+        }
+    }
+    let (mut latencies, mut cpu) = (Vec::new(), 0.0);
+    for (c, (mut child, mut out)) in children.into_iter().enumerate() {
+        let mut line = String::new();
+        out.read_line(&mut line).map_err(CliError::Runtime)?;
+        let status = child.wait().map_err(CliError::Runtime)?;
+        let mut fields = line.split_whitespace().map(str::parse::<f64>);
+        match (status.success(), fields.next()) {
+            (true, Some(Ok(c))) => cpu += c,
+            _ => return Err(CliError::ClientFailed(c)),
+        }
+        latencies.extend(fields.flatten());
     }
     let wall = start.elapsed().as_secs_f64();
-    let cpu = cpu_seconds() - cpu_start;
     latencies.sort_by(f64::total_cmp);
-    let q = |q: f64| latencies[((latencies.len() - 1) as f64 * q).round() as usize];
+    let q = |q: f64| latencies[((latencies.len().max(1) - 1) as f64 * q).round() as usize];
+    if latencies.is_empty() {
+        return Err(CliError::ClientFailed(0));
+    }
     Ok(BackendReport {
         label,
         moves: latencies.len(),
         moves_per_second: latencies.len() as f64 / wall.max(1e-9),
         p50_ms: q(0.5),
         p99_ms: q(0.99),
-        cpu_ms_per_move: cpu * 1e3 / latencies.len().max(1) as f64,
+        cpu_ms_per_move: cpu * 1e3 / latencies.len() as f64,
     })
 }
 
@@ -132,16 +179,6 @@ async fn client_game(
     Ok(())
 }
 
-/// `n` services over the database at `url`, each with its own store.
-async fn services(url: &str, n: usize) -> Result<Vec<Service>, CliError> {
-    let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
-        let store = Store::open(url).await?;
-        out.push(Service::new(store, Settings::default()));
-    }
-    Ok(out)
-}
-
 /// A scratch schema on the PostgreSQL server of `base`, made for one configuration and
 /// dropped after it; its URL.
 async fn pg_schema(base: &str, sql: &str) -> Result<(), CliError> {
@@ -155,45 +192,163 @@ async fn pg_schema(base: &str, sql: &str) -> Result<(), CliError> {
     Ok(c.close().await?)
 }
 
-/// Runs every configuration (SQLite and, with `postgres`, PostgreSQL; one service and
-/// two) with `games` games each, in one process, and prints a line for each.
-pub fn main(games: usize, postgres: Option<String>) -> Result<(), CliError> {
-    super::block_on(async move {
-        if let Some(load) = load_average() {
-            println!("load average at start: {load:.2}");
-        }
-        let mut reports = Vec::new();
-        for clients in [1, 2] {
-            let path = std::env::temp_dir().join(format!(
-                "postal-bench-backends-{}-{clients}.db",
-                std::process::id()
-            ));
-            let url = path.display().to_string();
-            let label = format!("SQLite file, {clients} service(s)");
-            let result = match services(&url, clients).await {
-                Ok(s) => play(label, s, games).await,
-                Err(e) => Err(e),
-            };
-            for ext in ["", "-wal", "-shm"] {
-                let _ = std::fs::remove_file(format!("{url}{ext}"));
+/// The script pgbench runs as a move (see the module): the service's read of the game
+/// ([`postal::store::in_play_sql`]) and its write of a move ([`postal::store::write_statement`]:
+/// one game's move by its white player, its event, the next deadline), as the store sends
+/// them. A random game of `games` is read; the write takes the version, the snapshot and
+/// the player from what the read gave, and an event key of pgbench's random numbers; its
+/// other values are pgbench's variables (`-D`, returned here), NULL where the store's are.
+pub fn pgbench_script() -> Option<(String, Vec<(String, String)>)> {
+    use postal::store::{Backend, GameStatus, NewAction, NewDeadline, Write};
+    // Values the write's parameters are told apart by.
+    let (game, version, snapshot, author) = (9_000_000_001, 9_000_000_002, "SNAPSHOT", "AUTHOR");
+    let w = Write {
+        expected_version: version,
+        action: Some(NewAction {
+            seat: 0,
+            author: author.into(),
+            json: "{\"Move\":\"e4\"}".into(),
+        }),
+        at: 1_767_225_700,
+        event_id: Some("msg:1".into()),
+        status: GameStatus::Active,
+        snapshot: snapshot.into(),
+        deadlines: vec![NewDeadline {
+            seat: 1,
+            turn: 2,
+            due_at: 1_767_312_100,
+        }],
+        ..Write::default()
+    };
+    let (mut write, args) = postal::store::write_statement(Backend::Postgres, game, &w)?;
+    let mut defined = Vec::new();
+    // From the last parameter down, so that `$1` is not taken for the start of `$12`.
+    for (n, value) in args.iter().enumerate().rev() {
+        let name = format!("p{}", n + 1);
+        let with = match value.as_deref() {
+            None => "NULL".to_string(),
+            // pgbench's parameters have no type where the store's have one: the integers
+            // are given theirs.
+            Some(v) if v == game.to_string() => ":g::BIGINT".into(),
+            Some(v) if v == version.to_string() => ":r_version::BIGINT".into(),
+            Some(v) if v == snapshot => ":r_snapshot".into(),
+            Some(v) if v == author => ":r_challenger".into(),
+            Some(v) if v.starts_with("\\x") => "('\\x01'::BYTEA || int8send(:k))".into(),
+            Some(v) => {
+                defined.push((name.clone(), v.to_string()));
+                match v.parse::<i64>() {
+                    Ok(_) => format!(":{name}::BIGINT"),
+                    Err(_) => format!(":{name}"),
+                }
             }
-            reports.push(result?);
-            println!("{}", reports.last().unwrap());
-            if let Some(base) = &postgres {
-                let schema = format!("postal_bench_{}_{clients}", std::process::id());
+        };
+        write = write.replace(&format!("${}", n + 1), &with);
+    }
+    let read = postal::store::in_play_sql(Backend::Postgres).replace("$1", ":g");
+    let script = format!(
+        "\\set g random(1, :games)\n\\set k random(1, 9000000000000000000)\n{read}\n\\gset r_\n{write};\n"
+    );
+    Some((script, defined))
+}
+
+/// pgbench's transactions per second over `moves` moves of [`pgbench_script`] with
+/// `clients` clients on `base` (schema `schema`, whose games are numbered from 1 to
+/// `games`); `None` where pgbench is not found or fails (said on standard error).
+fn pgbench(base: &str, schema: &str, clients: usize, games: usize, moves: usize) -> Option<f64> {
+    let (script, defined) = pgbench_script()?;
+    let file = std::env::temp_dir().join(format!("postal-pgbench-{}.sql", std::process::id()));
+    std::fs::write(&file, script).ok()?;
+    let mut cmd = Command::new("pgbench");
+    cmd.args(["-n", "-M", "prepared", "-f"])
+        .arg(&file)
+        .args(["-c", &clients.to_string(), "-j", &clients.to_string()])
+        .args(["-t", &(moves / clients.max(1)).to_string()])
+        .args(["-D", &format!("games={games}")])
+        .env("PGOPTIONS", format!("-c search_path={schema}"));
+    for (name, value) in &defined {
+        cmd.args(["-D", &format!("{name}={value}")]);
+    }
+    let out = cmd.arg(base).output();
+    let _ = std::fs::remove_file(&file);
+    let out = match out {
+        Ok(out) => out,
+        Err(e) => {
+            eprintln!("pgbench: {e}");
+            return None;
+        }
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tps = text
+        .lines()
+        .find_map(|l| l.strip_prefix("tps = "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|t| t.parse().ok());
+    if tps.is_none() {
+        eprintln!(
+            "pgbench failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    tps
+}
+
+/// Runs every configuration (SQLite and, with `postgres`, PostgreSQL, each followed by
+/// pgbench with `with_pgbench`; one process and two) with `games` games each, and prints a
+/// line for each.
+pub fn main(games: usize, postgres: Option<String>, with_pgbench: bool) -> Result<(), CliError> {
+    if let Some(load) = load_average() {
+        println!("load average at start: {load:.2}");
+    }
+    for clients in [1, 2] {
+        let path = std::env::temp_dir().join(format!(
+            "postal-bench-backends-{}-{clients}.db",
+            std::process::id()
+        ));
+        let url = path.display().to_string();
+        // Made (and migrated) before its clients open it.
+        let made = super::block_on(async {
+            Store::open(&url).await?.close().await;
+            Ok(())
+        });
+        let result = made.and_then(|()| {
+            play(
+                format!("SQLite file, {clients} service(s)"),
+                &url,
+                clients,
+                games,
+            )
+        });
+        for ext in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{url}{ext}"));
+        }
+        println!("{}", result?);
+        if let Some(base) = &postgres {
+            let schema = format!("postal_bench_{}_{clients}", std::process::id());
+            let join = if base.contains('?') { '&' } else { '?' };
+            let url = format!("{base}{join}options[search_path]={schema}");
+            let made = super::block_on(async {
                 pg_schema(base, &format!("CREATE SCHEMA {schema}")).await?;
-                let join = if base.contains('?') { '&' } else { '?' };
-                let url = format!("{base}{join}options[search_path]={schema}");
-                let label = format!("PostgreSQL, {clients} service(s)");
-                let result = match services(&url, clients).await {
-                    Ok(s) => play(label, s, games).await,
-                    Err(e) => Err(e),
-                };
-                pg_schema(base, &format!("DROP SCHEMA {schema} CASCADE")).await?;
-                reports.push(result?);
-                println!("{}", reports.last().unwrap());
+                Store::open(&url).await?.close().await;
+                Ok(())
+            });
+            let label = format!("PostgreSQL, {clients} service(s)");
+            let result = made.and_then(|()| play(label, &url, clients, games));
+            if let Ok(report) = &result {
+                println!("{report}");
+                if with_pgbench {
+                    match pgbench(base, &schema, clients, games, report.moves) {
+                        Some(tps) => println!(
+                            "{:<32} {tps:>6.0} moves/s  (the service: {:.2}x)",
+                            format!("pgbench, {clients} client(s)"),
+                            report.moves_per_second / tps
+                        ),
+                        None => println!("pgbench, {clients} client(s): not measured"),
+                    }
+                }
             }
+            super::block_on(pg_schema(base, &format!("DROP SCHEMA {schema} CASCADE")))?;
+            result?;
         }
-        Ok(())
-    })
+    }
+    Ok(())
 }

@@ -49,6 +49,9 @@ pub enum CliError {
     /// A bench game's challenge was refused.
     #[error("the bench's challenge was refused")]
     ChallengeRefused,
+    /// A bench's client process failed or said nothing (its number).
+    #[error("client process {0} of the bench failed")]
+    ClientFailed(usize),
     /// A bench client's game's challenge was refused (the client's number).
     #[error("client {0}: the bench's challenge was refused")]
     ClientChallengeRefused(usize),
