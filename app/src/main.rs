@@ -203,6 +203,10 @@ enum BenchCommand {
         /// `los-alamos`, `chesswords`), to count one under callgrind.
         #[arg(long)]
         position: Option<String>,
+        /// Time the first image of each position instead, drawn by a renderer with
+        /// nothing prepared (`iterations` renderers each, the first in a fresh process).
+        #[arg(long)]
+        cold: bool,
     },
     /// Accepted moves per second through the referee into a SQLite file (WAL), with
     /// p50/p99 latency per move and the database size per finished game.
@@ -358,7 +362,18 @@ fn bench(what: BenchCommand) -> ExitCode {
             size,
             iterations,
             position,
+            cold: false,
         } => report(cli::render::bench(size, iterations, position.as_deref())),
+        BenchCommand::Render {
+            size,
+            iterations,
+            position,
+            cold: true,
+        } => report(cli::render::bench_cold(
+            size,
+            iterations,
+            position.as_deref(),
+        )),
         BenchCommand::Service {
             games,
             runs,

@@ -59,8 +59,9 @@ pub fn init(format: LogFormat) {
 }
 
 /// The log: the lines `filter` lets through, written in `format` by `writer` (with
-/// colour codes when `ansi`), serenity's spans left out ([`serenity_span`]).
-fn subscriber<W>(
+/// colour codes when `ansi`), serenity's spans left out ([`serenity_span`]). Public for
+/// the benchmarks that measure the log's cost as `postal run` makes it.
+pub fn subscriber<W>(
     format: LogFormat,
     filter: tracing_subscriber::EnvFilter,
     writer: W,

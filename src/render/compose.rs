@@ -44,7 +44,12 @@ pub(crate) fn compose(a: &Assets, view: &BoardView) -> Composed {
     let height = l.height(card_rows.len());
     let base = &a.bases[view.bottom.index()];
     let mut px = Vec::with_capacity(base.stride * height);
-    px.extend_from_slice(&base.px);
+    // A row at a time: the same bytes moved, but glibc's `memcpy` of the whole 700 KB
+    // frame is a `rep movsb`, which callgrind counts a byte at a time (docs/benchmarks.md,
+    // "Board images"); a row's copy goes through its vector loop.
+    for row in base.px.chunks_exact(base.stride) {
+        px.extend_from_slice(row);
+    }
     let mut c = Canvas { px, ..*base };
     c.grow(height, a.ink.frame);
 

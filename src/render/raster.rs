@@ -316,8 +316,9 @@ impl Layer {
             Rgba([bg.0, bg.1, bg.2, 255]),
         );
         imageops::overlay(&mut flat, &self.img, 0, 0);
+        let mut last = None;
         flat.pixels()
-            .map(|p| palette.quantize(Rgb(p[0], p[1], p[2])))
+            .map(|p| quantize_after(palette, Rgb(p[0], p[1], p[2]), &mut last))
             .collect()
     }
 
@@ -326,6 +327,7 @@ impl Layer {
         let n = self.w * self.h;
         let mut alpha = Vec::with_capacity(n);
         let mut color = Vec::with_capacity(n);
+        let mut last = None;
         for p in self.img.pixels() {
             let level = alpha_level(p[3]);
             if level == 0 {
@@ -334,13 +336,28 @@ impl Layer {
                 continue;
             }
             alpha.push(level);
-            color.push(palette.quantize(Rgb(p[0], p[1], p[2])));
+            color.push(quantize_after(palette, Rgb(p[0], p[1], p[2]), &mut last));
         }
         Sprite {
             w: self.w,
             h: self.h,
             alpha,
             color,
+        }
+    }
+}
+
+/// `palette.quantize(c)`, remembering the last colour and its index in `last`: the
+/// pixels of a tile or sprite come in runs of one colour, and a colour once quantized
+/// keeps its index.
+#[inline]
+fn quantize_after(palette: &mut Palette, c: Rgb, last: &mut Option<(Rgb, u8)>) -> u8 {
+    match *last {
+        Some((l, i)) if l == c => i,
+        _ => {
+            let i = palette.quantize(c);
+            *last = Some((c, i));
+            i
         }
     }
 }

@@ -118,3 +118,62 @@ fn log_cost_of_board_posts() {
         }
     });
 }
+
+/// The plies [`discord_moves`] plays, in order: a closed Ruy Lopez, 40 plies without a
+/// repetition, each typed bare in the game's thread.
+const PLIES: [&str; 40] = [
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6",
+    "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8", "Nf1", "Bf8", "Ng3", "g6",
+    "a4", "c5", "d5", "c4", "Bg5", "h6", "Be3", "Nc5", "Qd2", "h5", "Bg5", "Be7",
+];
+
+/// A Discord move's cost, for callgrind: a game of standard chess between Alice and Bob
+/// through the fake Discord, then `POSTAL_MOVES_BENCH` plies (4 unless set, at most 40)
+/// typed in its thread, each awaited until its board is posted. Callgrind counts the
+/// whole process (the bot, the fake and the test), so two runs with different counts give
+/// a move's cost by their difference (docs/benchmarks.md, "A Discord move"); the log is
+/// made as `postal run` makes it, under `RUST_LOG` (the default filter unless set).
+///
+/// ```sh
+/// POSTAL_MOVES_BENCH=4 valgrind --tool=callgrind target/ci/deps/discord-HASH \
+///     --ignored --exact start_time::discord_moves
+/// ```
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark for callgrind"]
+async fn discord_moves() {
+    let plies: usize = std::env::var("POSTAL_MOVES_BENCH")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(4);
+    let filter = std::env::var("RUST_LOG").unwrap_or_else(|_| "postal=info,serenity=warn".into());
+    // The process's log, as `postal run` makes it (the bot's tasks run on the runtime's
+    // threads, so it must be the global one), writing to nowhere.
+    let _ = tracing::subscriber::set_global_default(postal::discord::logging::subscriber(
+        postal::discord::logging::LogFormat::Text,
+        tracing_subscriber::EnvFilter::new(filter),
+        std::io::sink,
+        false,
+    ));
+    // Every board shape prepared first, in the process's shared assets: the bot's own
+    // preparation in the background then finds them ready, so that no board races it
+    // and both runs do the same work before the moves.
+    Renderer::default().prepare_all(&Registry::builtin().board_shapes(), &Default::default());
+    let fake = Fake::start(TOKEN).await;
+    let path = db("discord-moves");
+    let bot = start(&fake, &path, config(&fake), 1).await;
+    let thread = start_game(&fake, "standard").await;
+    for (i, san) in PLIES.iter().take(plies).enumerate() {
+        let who = if i % 2 == 0 { ALICE } else { BOB };
+        fake.say(who, &thread, san);
+        let needle = format!("played {san}");
+        let board = format!("/channels/{thread}/messages");
+        // Callgrind runs the process some fifty times slower.
+        fake.wait_until(&needle, Duration::from_secs(900), |reqs| {
+            reqs.iter().rev().take(8).any(|r| {
+                r.method == "POST" && r.path == board && r.ok() && r.shown().contains(&needle)
+            })
+        })
+        .await;
+    }
+    bot.stop().await;
+}

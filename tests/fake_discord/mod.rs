@@ -502,13 +502,37 @@ impl Fake {
     /// Waits until `pred` holds for the recorded requests, up to 10 seconds; returns the
     /// requests then. `pred` runs under the fake's lock: it must not call the fake. Panics (failing the test) with the requests so far on timeout.
     pub async fn wait_for(&self, what: &str, pred: impl Fn(&[Recorded]) -> bool) -> Vec<Recorded> {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let ten = Duration::from_secs(10);
+        self.wait_then(what, ten, pred, <[Recorded]>::to_vec).await
+    }
+
+    /// [`Fake::wait_for`] up to `timeout`, without copying the requests (their images
+    /// with them): what a measurement of many moves under callgrind waits with, so that
+    /// the wait costs the same each move however many came before.
+    pub async fn wait_until(
+        &self,
+        what: &str,
+        timeout: Duration,
+        pred: impl Fn(&[Recorded]) -> bool,
+    ) {
+        self.wait_then(what, timeout, pred, |_| ()).await
+    }
+
+    /// Waits until `pred` holds, up to `timeout`, and returns `take` of the requests then.
+    async fn wait_then<T>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        pred: impl Fn(&[Recorded]) -> bool,
+        take: impl Fn(&[Recorded]) -> T,
+    ) -> T {
+        let deadline = Instant::now() + timeout;
         loop {
             let notified = self.shared.changed.notified();
             {
                 let inner = self.shared.inner.lock().unwrap();
                 if pred(&inner.requests) {
-                    return inner.requests.clone();
+                    return take(&inner.requests);
                 }
             }
             let left = deadline.saturating_duration_since(Instant::now());

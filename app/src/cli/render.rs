@@ -127,6 +127,79 @@ fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
 
+/// The view of `case`'s position.
+fn played(case: &Case) -> Result<BoardView, CliError> {
+    let mut pos = Position::start(case.variant);
+    let mut last = None;
+    for text in case.moves {
+        let m = find_move(&pos, text).map_err(|error| CliError::BenchMove {
+            case: case.name,
+            text: text.to_string(),
+            error,
+        })?;
+        pos = pos.after(m);
+        last = Some(m);
+    }
+    Ok(case_view(case, &pos, last))
+}
+
+/// The cases whose name starts with `only` (all without it).
+fn chosen(only: Option<&str>) -> impl Iterator<Item = &'static Case> + '_ {
+    CASES
+        .iter()
+        .filter(move |c| only.map_or(true, |o| c.name.starts_with(o)))
+}
+
+/// `postal bench render --cold`: the time to the first PNG of each position drawn by a
+/// renderer with nothing prepared ([`Renderer::isolated`]: its size's assets, tiles and
+/// codes made for it), `iterations` times; prints the first (in this process, which also
+/// loads the fonts) and the median of the others.
+pub fn bench_cold(
+    size: Option<u32>,
+    iterations: usize,
+    only: Option<&str>,
+) -> Result<(), CliError> {
+    let options = RenderOptions {
+        board_px: size.unwrap_or(DEFAULT_BOARD_PX),
+    };
+    let iterations = iterations.max(1);
+    println!(
+        "board size {} px, first image of a renderer with nothing prepared, {iterations} renderers",
+        options.board_px
+    );
+    println!(
+        "{:<16} {:>12} {:>12} {:>7}",
+        "position", "first", "median", "bytes"
+    );
+    for case in chosen(only) {
+        let view = played(case)?;
+        let mut times = Vec::with_capacity(iterations);
+        let mut bytes = 0;
+        for _ in 0..iterations {
+            let started = Instant::now();
+            let png = Renderer::isolated(Default::default()).render_png(&view, &options);
+            times.push(started.elapsed());
+            bytes = png.len();
+        }
+        let first = times[0];
+        let mut rest = times[1..].to_vec();
+        rest.sort();
+        let median = if rest.is_empty() {
+            "-".to_string()
+        } else {
+            ms(quantile(&rest, 0.5))
+        };
+        println!(
+            "{:<16} {:>12} {:>12} {:>7}",
+            case.name,
+            ms(first),
+            median,
+            bytes
+        );
+    }
+    Ok(())
+}
+
 /// `postal bench render`: for two 8x8 positions and two 6x6 ones (one lettered as in
 /// Secret Chesswords), prepares the assets once,
 /// then draws and encodes the image `iterations` times on this thread and prints the
@@ -142,22 +215,8 @@ pub fn bench(size: Option<u32>, iterations: usize, only: Option<&str>) -> Result
         "{:<16} {:>9} {:>10} {:>9} {:>9} {:>9} {:>9} {:>7}",
         "position", "image", "setup", "draw", "encode", "median", "p99", "bytes"
     );
-    for case in CASES
-        .iter()
-        .filter(|c| only.map_or(true, |o| c.name.starts_with(o)))
-    {
-        let mut pos = Position::start(case.variant);
-        let mut last = None;
-        for text in case.moves {
-            let m = find_move(&pos, text).map_err(|error| CliError::BenchMove {
-                case: case.name,
-                text: text.to_string(),
-                error,
-            })?;
-            pos = pos.after(m);
-            last = Some(m);
-        }
-        let view = case_view(case, &pos, last);
+    for case in chosen(only) {
+        let view = played(case)?;
         // Setup: the size's assets, and one image to fill the text glyph cache.
         let started = Instant::now();
         renderer.prepare(view.width, view.height, &options);

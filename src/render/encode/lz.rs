@@ -2,7 +2,7 @@
 //! prepared tokens of its tiles.
 
 use super::deflate::BitString;
-use super::tiles::{TileCell, Tiling};
+use super::tiles::{TileCell, TileCode, Tiling};
 use super::{MAX_MATCH, MIN_MATCH, WINDOW};
 
 /// A copy the greedy compressor takes without looking at other candidates.
@@ -90,15 +90,18 @@ impl Sink for Vec<Token> {
     }
 }
 
-/// Builds the tokens of one image, position by position. The last token is held back
-/// (`last`) until the next one comes, since a copy may still grow.
+/// Builds the tokens of one image, position by position. A copy is held back (`run`)
+/// until something else comes, since it may still grow: copies from the same distance
+/// that follow each other are one copy, however long, cut into DEFLATE's longest only
+/// when it is passed on.
 struct Lz<'a, S: Sink> {
     raw: &'a [u8],
     stride: usize,
     head: Vec<u32>,
     sink: S,
-    /// The last token and where it starts.
-    last: Option<(Token, usize)>,
+    /// The copy held back: its length (0: none) and distance. It ends at `pos`.
+    run_len: usize,
+    run_dist: usize,
     /// Where the next token starts.
     pos: usize,
 }
@@ -110,96 +113,101 @@ impl<'a, S: Sink> Lz<'a, S> {
             stride,
             head: vec![u32::MAX; 1 << HASH_BITS],
             sink,
-            last: None,
+            run_len: 0,
+            run_dist: 0,
             pos: 0,
         }
     }
 
-    /// Passes the held token on.
+    /// Passes the held copy on, as copies of at most DEFLATE's longest (none shorter
+    /// than its shortest).
     #[inline(always)]
     fn release(&mut self) {
-        if let Some((t, at)) = self.last.take() {
-            self.sink.token(t, at);
+        if self.run_len > 0 {
+            self.release_run();
         }
     }
 
-    /// Takes `t`, `len` bytes from the current position.
-    #[inline(always)]
-    fn push(&mut self, t: Token, len: usize) {
-        self.release();
-        self.last = Some((t, self.pos));
-        self.pos += len;
+    fn release_run(&mut self) {
+        let (mut len, dist) = (self.run_len, self.run_dist);
+        let mut at = self.pos - len;
+        while len > MAX_MATCH {
+            // Never leave a tail too short to be a copy.
+            let n = if len - MAX_MATCH < MIN_MATCH {
+                len - MIN_MATCH
+            } else {
+                MAX_MATCH
+            };
+            self.sink.token(match_token(n, dist), at);
+            at += n;
+            len -= n;
+        }
+        self.sink.token(match_token(len, dist), at);
+        self.run_len = 0;
     }
 
-    /// The last token, if it is a copy.
+    /// The held copy's distance, if there is one.
     #[inline(always)]
-    fn last_copy(&self) -> Option<Token> {
-        self.last.map(|(t, _)| t).filter(|t| t & MATCH_FLAG != 0)
+    fn run_distance(&self) -> Option<usize> {
+        (self.run_len > 0).then_some(self.run_dist)
     }
 
     #[inline(always)]
     fn literal(&mut self) {
-        self.push(self.raw[self.pos] as u32, 1);
+        self.release();
+        self.sink.token(self.raw[self.pos] as u32, self.pos);
+        self.pos += 1;
     }
 
-    /// Codes the next `len` bytes (any length) as a copy from `dist` back, merged with the
-    /// previous token when that is a copy from the same distance.
-    fn copy(&mut self, mut len: usize, dist: usize) {
-        if let Some(last) = self.last_copy() {
-            if token_dist(last) == dist {
-                let have = token_len(last);
-                let take = (MAX_MATCH - have).min(len);
-                if take > 0 {
-                    if let Some((t, _)) = self.last.as_mut() {
-                        *t = match_token(have + take, dist);
-                    }
-                    self.pos += take;
-                    len -= take;
-                }
+    /// Codes the next `len` bytes (any length) as a copy from `dist` back, joined to the
+    /// held copy when that is from the same distance.
+    #[inline]
+    fn copy(&mut self, len: usize, dist: usize) {
+        if self.run_len > 0 && self.run_dist == dist {
+            self.run_len += len;
+            self.pos += len;
+        } else if len >= MIN_MATCH {
+            self.release();
+            self.run_len = len;
+            self.run_dist = dist;
+            self.pos += len;
+        } else {
+            for _ in 0..len {
+                self.literal();
             }
         }
-        while len > 0 {
-            let n = len.min(MAX_MATCH);
-            // Never leave a tail too short to be a copy.
-            let n = if len - n > 0 && len - n < MIN_MATCH {
-                n - MIN_MATCH
-            } else {
-                n
-            };
-            if n >= MIN_MATCH {
-                self.push(match_token(n, dist), n);
-            } else {
-                for _ in 0..n {
-                    self.literal();
-                }
-            }
-            len -= n;
+    }
+
+    /// Takes one prepared token for the bytes at the current position.
+    #[inline(always)]
+    fn prepared(&mut self, t: Token) {
+        if t & MATCH_FLAG != 0 {
+            self.copy(token_len(t), token_dist(t));
+        } else {
+            debug_assert_eq!(self.raw[self.pos] as u32, t);
+            self.literal();
         }
     }
 
     /// Appends a tile row's prepared tokens, the middle ones (between the first and the
-    /// last, which may merge with their neighbours) as bits already coded.
-    fn splice_coded(&mut self, tokens: &[Token], middle: &Middle) {
-        if middle.len == 0 {
-            self.splice(tokens);
-            return;
+    /// last, which may join their neighbours) as bits already coded.
+    #[inline]
+    fn splice_coded(&mut self, row: &RowCode) {
+        self.prepared(row.first);
+        if row.middle_len > 0 {
+            self.release();
+            self.sink.bits(&row.middle, self.pos);
+            self.pos += row.middle_len as usize;
         }
-        self.splice(&tokens[..1]);
-        self.release();
-        self.sink.bits(&middle.bits, self.pos);
-        self.pos += middle.len;
-        self.splice(&tokens[tokens.len() - 1..]);
+        if let Some(last) = row.last {
+            self.prepared(last);
+        }
     }
 
     /// Appends prepared tokens for the bytes from the current position on.
     fn splice(&mut self, tokens: &[Token]) {
         for &t in tokens {
-            if t & MATCH_FLAG != 0 {
-                self.copy(token_len(t), token_dist(t));
-            } else {
-                debug_assert_eq!(self.raw[self.pos] as u32, t);
-                self.literal();
-            }
+            self.prepared(t);
         }
     }
 
@@ -218,10 +226,8 @@ impl<'a, S: Sink> Lz<'a, S> {
             // bytes again for a choice that hardly matters.
             let enough = rest.min(LONG_ENOUGH);
             if rest >= MIN_MATCH {
-                // Going on with the last copy's distance costs nothing when it merges,
-                // so it wins ties.
-                if let Some(last) = self.last_copy() {
-                    let d = token_dist(last);
+                // Going on with the held copy's distance costs nothing, so it wins ties.
+                if let Some(d) = self.run_distance() {
                     if d <= i {
                         (best, dist) = (common_prefix(raw, i - d, i, rest), d);
                     }
@@ -263,12 +269,16 @@ impl<'a, S: Sink> Lz<'a, S> {
     }
 }
 
-/// A tile row's tokens but its first and last, coded under the board's fixed code, and
-/// how many bytes they cover (0: none, the row has two tokens or fewer).
+/// A tile row's tokens as an image takes them: its first token and its last (which may
+/// join their neighbours' copies), and the tokens between them coded under the board's
+/// fixed code, with how many bytes they cover.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Middle {
-    pub bits: BitString,
-    pub len: usize,
+pub(super) struct RowCode {
+    pub first: Token,
+    /// The last token, unless the row has only one.
+    pub last: Option<Token>,
+    pub middle: BitString,
+    pub middle_len: u32,
 }
 
 /// Passes the tokens of the whole raw stream to `sink`, using the prepared tokens of the
@@ -283,49 +293,33 @@ pub(super) fn tokenize<S: Sink>(
 ) -> S {
     let mut lz = Lz::new(raw, stride, sink);
     if let Some(t) = tiling {
-        // For each cell, the earlier cells within reach holding the same tile, nearest
-        // first, with their distance back.
-        let repeat: Vec<Vec<(usize, TileCell)>> = (0..t.cells.len())
-            .map(|k| {
-                let Some(cell) = t.cells[k] else {
-                    return Vec::new();
-                };
-                let (r, c) = (k / t.cols, k % t.cols);
-                (0..k)
-                    .rev()
-                    .filter_map(|j| t.cells[j].filter(|o| o.tile == cell.tile).map(|o| (j, o)))
-                    .map(|(j, o)| {
-                        let (rj, cj) = (j / t.cols, j % t.cols);
-                        ((r - rj) * t.s * stride + c * t.s - cj * t.s, o)
-                    })
-                    .take_while(|&(d, _)| d <= WINDOW)
-                    .collect()
-            })
-            .collect();
+        let (plans, repeats) = plan_cells(t, stride, coded);
         for y in t.y..t.y + t.rows * t.s {
             let (band, row) = ((y - t.y) / t.s, (y - t.y) % t.s);
             for col in 0..t.cols {
                 let k = band * t.cols + col;
                 let start = y * stride + 1 + t.x + col * t.s;
-                lz.greedy(start);
-                let Some(cell) = t.cells[k].filter(|c| c.clean(row)) else {
+                if lz.pos < start {
+                    lz.greedy(start);
+                }
+                let Some(plan) = plans[k].as_ref().filter(|p| p.cell.clean(row)) else {
                     lz.greedy(start + t.s);
                     continue;
                 };
-                let code = t.tiles.code(cell.tile as usize);
                 // The same row, unchanged, in an earlier cell with the same tile.
-                let same = repeat[k].iter().find(|(_, o)| o.clean(row));
+                let same = repeats[plan.repeats.clone()]
+                    .iter()
+                    .find(|(_, o)| o.clean(row));
+                let tokens = plan.code.row(row);
                 match same {
-                    Some(&(d, _)) if code.row(row).len() > 1 => lz.copy(t.s, d),
+                    Some(&(d, _)) if tokens.len() > 1 => lz.copy(t.s, d),
                     // Below the band, the row's tokens must not read the drawn rows.
-                    _ if row < cell.drawn.0 as usize
-                        || code.reach(row) >= cell.drawn.1 as usize =>
+                    _ if row < plan.cell.drawn.0 as usize
+                        || plan.code.reach(row) >= plan.cell.drawn.1 as usize =>
                     {
-                        if coded {
-                            let middle = t.tiles.middle(cell.tile as usize, row);
-                            lz.splice_coded(code.row(row), middle);
-                        } else {
-                            lz.splice(code.row(row));
+                        match plan.coded {
+                            Some(rows) => lz.splice_coded(&rows[row]),
+                            None => lz.splice(tokens),
                         }
                     }
                     _ => lz.greedy(start + t.s),
@@ -336,4 +330,50 @@ pub(super) fn tokenize<S: Sink>(
     lz.greedy(raw.len());
     lz.release();
     lz.sink
+}
+
+/// What a cell of an image gives its rows: its tile's tokens (and, with fixed codes, its
+/// coded rows), and where its earlier cells with the same tile are.
+struct CellPlan<'t> {
+    cell: TileCell,
+    code: &'t TileCode,
+    coded: Option<&'t [RowCode]>,
+    /// Its entries in the list of repeats.
+    repeats: std::ops::Range<usize>,
+}
+
+/// The plan of each cell of `t` (`None` where nothing of the tile is left), and the list
+/// of repeats: for each cell, the earlier cells within reach holding the same tile,
+/// nearest first, with their distance back.
+fn plan_cells<'t>(
+    t: &Tiling<'t>,
+    stride: usize,
+    coded: bool,
+) -> (Vec<Option<CellPlan<'t>>>, Vec<(usize, TileCell)>) {
+    let mut repeats = Vec::new();
+    let plans = (0..t.cells.len())
+        .map(|k| {
+            let cell = t.cells[k]?;
+            let (r, c) = (k / t.cols, k % t.cols);
+            let from = repeats.len();
+            for j in (0..k).rev() {
+                let (rj, cj) = (j / t.cols, j % t.cols);
+                let d = (r - rj) * t.s * stride + c * t.s - cj * t.s;
+                if d > WINDOW {
+                    break;
+                }
+                if let Some(o) = t.cells[j].filter(|o| o.tile == cell.tile) {
+                    repeats.push((d, o));
+                }
+            }
+            let tile = cell.tile as usize;
+            Some(CellPlan {
+                cell,
+                code: t.tiles.code(tile),
+                coded: coded.then(|| t.tiles.coded_rows(tile)),
+                repeats: from..repeats.len(),
+            })
+        })
+        .collect();
+    (plans, repeats)
 }

@@ -2,8 +2,9 @@
 //! thorough search and a cost model, so that each image only splices them in.
 
 use super::deflate::{code_lengths, dist_code, length_code, BitString, FixedBlock};
-use super::lz::{common_prefix, match_token, token_dist, token_len, Middle, Token, MATCH_FLAG};
+use super::lz::{common_prefix, match_token, token_dist, token_len, RowCode, Token, MATCH_FLAG};
 use super::{MAX_MATCH, MIN_MATCH, WINDOW};
+use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
 /// How much of a copy's cost is expected to remain when it merges with a neighbour.
@@ -229,10 +230,6 @@ struct TileParser<'a> {
     cost: Vec<f32>,
     /// The token that reaches each column at that cost.
     step: Vec<Token>,
-    /// For each length, the cheapest distance offering at least that length.
-    by_len: Vec<(f32, usize)>,
-    /// The lengths at which some candidate's match ends.
-    ends: Vec<bool>,
     cands: Vec<usize>,
 }
 
@@ -256,8 +253,6 @@ impl<'a> TileParser<'a> {
             prev: vec![u32::MAX; span],
             cost: vec![0f32; s + 1],
             step: vec![0; s + 1],
-            by_len: vec![(f32::INFINITY, 0); MAX_MATCH + 2],
-            ends: vec![false; MAX_MATCH + 2],
             cands: Vec::with_capacity(chain + 4),
         }
     }
@@ -269,14 +264,23 @@ impl<'a> TileParser<'a> {
         (v.wrapping_mul(0x9E37_79B1) >> 16) as usize
     }
 
-    /// Fills `cost` and `step` for row `r`: a literal or a copy from each column.
+    /// Fills `cost` and `step` for row `r`: a literal or a copy from each column. A row
+    /// equal to the row above is one copy from it, without a search.
     #[inline]
     fn cheapest_row(&mut self, r: usize) {
         let s = self.s;
         self.cost.fill(f32::INFINITY);
         self.cost[0] = 0.0;
+        let row = r * self.stride;
+        let whole = r >= 1
+            && (MIN_MATCH..=MAX_MATCH).contains(&s)
+            && common_prefix(&self.buf, row - self.stride, row, s) == s;
+        if whole {
+            self.cost[s] = 0.0;
+            self.step[s] = match_token(s, self.stride);
+        }
         for x in 0..s {
-            let p = r * self.stride + x;
+            let p = row + x;
             let here = self.cost[x];
             let lit = here + self.costs.literal[self.buf[p] as usize];
             if lit < self.cost[x + 1] {
@@ -284,7 +288,7 @@ impl<'a> TileParser<'a> {
                 self.step[x + 1] = self.buf[p] as u32;
             }
             let room = (s - x).min(MAX_MATCH);
-            if room >= MIN_MATCH {
+            if room >= MIN_MATCH && !whole {
                 self.gather_candidates(p, r, x);
                 self.relax_copies(p, x, room, here);
             }
@@ -322,41 +326,33 @@ impl<'a> TileParser<'a> {
     }
 
     /// Offers each copy from the candidates to position `p` (column `x`, reached at cost
-    /// `here`, `room` bytes left in the row) as a way to reach the columns after it.
+    /// `here`, `room` bytes left in the row) as a way to reach the columns after it:
+    /// every short length, and each candidate's full length (the lengths in between are
+    /// seldom the cheapest way), each from the cheapest distance that offers it.
     #[inline]
     fn relax_copies(&mut self, p: usize, x: usize, room: usize, here: f32) {
         let (s, stride) = (self.s, self.stride);
-        let mut longest = 0;
+        // (length, distance's cost, distance) of each candidate with a copy.
+        let mut found: ArrayVec<(usize, f32, usize), { CHAIN + 3 }> = ArrayVec::new();
         for &c in &self.cands {
             let xc = c % stride;
             let limit = room.min(s - xc);
             let l = common_prefix(&self.buf, c, p, limit);
             if l >= MIN_MATCH {
                 let d = p - c;
-                let dc = self.costs.dist_only(d);
-                if dc < self.by_len[l].0 {
-                    self.by_len[l] = (dc, d);
-                }
-                self.ends[l] = true;
-                longest = longest.max(l);
+                found.push((l, self.costs.dist_only(d), d));
             }
         }
-        if longest < MIN_MATCH {
+        if found.is_empty() {
             return;
         }
-        let by_len = &mut self.by_len;
-        by_len[longest + 1] = (f32::INFINITY, 0);
-        for l in (MIN_MATCH..=longest).rev() {
-            if by_len[l + 1].0 < by_len[l].0 {
-                by_len[l] = by_len[l + 1];
-            }
-            // Every short length, and each candidate's full length: the lengths in
-            // between are seldom the cheapest way.
-            if l > SHORT && !self.ends[l] {
-                continue;
-            }
-            self.ends[l] = false;
-            let (dc, d) = by_len[l];
+        // Longest first: the cheapest distance for a length is the cheapest among the
+        // candidates at least that long.
+        found.sort_unstable_by_key(|f| std::cmp::Reverse(f.0));
+        let longest = found[0].0;
+        let (mut best, mut i) = ((f32::INFINITY, 0usize), 0);
+        let take = |l: usize, best: (f32, usize), cost: &mut [f32], step: &mut [Token]| {
+            let (dc, d) = best;
             let mut c = self.costs.by_length[l] + dc;
             // A copy from one row up that touches the tile's edge usually merges with
             // the neighbouring tile's copy from one row up.
@@ -369,13 +365,31 @@ impl<'a> TileParser<'a> {
                 }
             }
             let total = here + c;
-            if total < self.cost[x + l] {
-                self.cost[x + l] = total;
-                self.step[x + l] = match_token(l, d);
+            if total < cost[x + l] {
+                cost[x + l] = total;
+                step[x + l] = match_token(l, d);
             }
+        };
+        // Each candidate's full length above the short ones.
+        while i < found.len() && found[i].0 > SHORT {
+            let l = found[i].0;
+            while i < found.len() && found[i].0 == l {
+                if found[i].1 < best.0 {
+                    best = (found[i].1, found[i].2);
+                }
+                i += 1;
+            }
+            take(l, best, &mut self.cost, &mut self.step);
         }
-        for e in by_len.iter_mut().take(longest + 1).skip(MIN_MATCH) {
-            *e = (f32::INFINITY, 0);
+        // Every short length.
+        for l in (MIN_MATCH..=longest.min(SHORT)).rev() {
+            while i < found.len() && found[i].0 >= l {
+                if found[i].1 < best.0 {
+                    best = (found[i].1, found[i].2);
+                }
+                i += 1;
+            }
+            take(l, best, &mut self.cost, &mut self.step);
         }
     }
 
@@ -400,8 +414,8 @@ impl<'a> TileParser<'a> {
 }
 
 /// Square tiles of one size with their tokens for one image width. The cost model is
-/// learnt once from a quick parse of the first tiles (the most used ones, which are also
-/// parsed fully at once); every other tile is parsed on first use.
+/// learnt once from a quick parse of the first tiles (the most used ones); every tile is
+/// parsed fully on first use.
 pub(crate) struct TileSet {
     tiles: Vec<Vec<u8>>,
     s: usize,
@@ -410,8 +424,9 @@ pub(crate) struct TileSet {
     codes: Vec<OnceLock<TileCode>>,
     /// The fixed codes of the images' bands, once learnt ([`TileSet::learn`]).
     fixed: OnceLock<FixedCodes>,
-    /// Each tile's rows' middles coded under the board's fixed code, made on first use.
-    middles: Vec<OnceLock<Vec<Middle>>>,
+    /// Each tile's rows as images take them, coded under the board's fixed code, made
+    /// on first use.
+    coded: Vec<OnceLock<Vec<RowCode>>>,
 }
 
 /// The fixed codes of a board image's two kinds of band: the frame (the players' rows,
@@ -437,14 +452,11 @@ impl TileSet {
             costs: Costs::from_tokens(&quick),
             codes: tiles.iter().map(|_| OnceLock::new()).collect(),
             fixed: OnceLock::new(),
-            middles: tiles.iter().map(|_| OnceLock::new()).collect(),
+            coded: tiles.iter().map(|_| OnceLock::new()).collect(),
             tiles,
             s,
             stride,
         };
-        for i in 0..sample {
-            set.code(i);
-        }
         set
     }
 
@@ -467,7 +479,7 @@ impl TileSet {
         for i in 0..self.tiles.len() {
             self.code(i);
             if self.fixed.get().is_some() {
-                self.middle(i, 0);
+                self.coded_rows(i);
             }
         }
     }
@@ -484,29 +496,31 @@ impl TileSet {
         self.fixed.get()
     }
 
-    /// The middle of row `r` of tile `i` (its tokens but the first and the last) coded
-    /// under the board's fixed code, coded now if it has not been yet. Only once the
-    /// fixed codes are learnt.
+    /// The rows of tile `i` as images take them under the board's fixed code
+    /// ([`RowCode`]), coded now if they have not been yet. Only once the fixed codes are
+    /// learnt.
     #[inline]
-    pub(super) fn middle(&self, i: usize, r: usize) -> &Middle {
-        &self.middles[i].get_or_init(|| {
+    pub(super) fn coded_rows(&self, i: usize) -> &[RowCode] {
+        self.coded[i].get_or_init(|| {
             let board = &self.fixed.get().expect("fixed codes learnt").board;
             let code = self.code(i);
             (0..self.s)
                 .map(|r| {
                     let row = code.row(r);
-                    if row.len() < 3 {
-                        return Middle::default();
+                    let mut middle = BitString::default();
+                    let mut middle_len = 0;
+                    for &t in row.iter().take(row.len().saturating_sub(1)).skip(1) {
+                        board.token(t, &mut middle);
+                        middle_len += token_len(t) as u32;
                     }
-                    let mut bits = BitString::default();
-                    let mut len = 0;
-                    for &t in &row[1..row.len() - 1] {
-                        board.token(t, &mut bits);
-                        len += token_len(t);
+                    RowCode {
+                        first: row[0],
+                        last: (row.len() > 1).then(|| row[row.len() - 1]),
+                        middle,
+                        middle_len,
                     }
-                    Middle { bits, len }
                 })
                 .collect()
-        })[r]
+        })
     }
 }
