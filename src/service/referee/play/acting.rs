@@ -173,13 +173,12 @@ impl Play<'_> {
             // The opponent's stored answer, if one expects this action: committed too
             // before anything is sent, still under the game's lock.
             if in_play.has_lines {
-                let (actor, action, done, at) = (seat, &action, &done, inc.at);
                 let played = Played {
                     game: g,
-                    actor,
-                    action,
-                    done,
-                    at,
+                    actor: seat,
+                    action: &action,
+                    done: &done,
+                    at: inc.at,
                     first,
                 };
                 self.answer_conditionally(played, r).await;
