@@ -85,24 +85,29 @@ pub fn slash_commands(registry: &Registry, text: &str) -> String {
 /// `/chess board`); `None` for anything longer or a word that names no command.
 fn command_alone(registry: &Registry, line: &str) -> Option<String> {
     let mut words = line.split_whitespace();
-    let word = words.next()?.to_lowercase();
+    let word = words.next()?;
     if words.next().is_some() {
         return None;
     }
-    let name = crate::service::command::find(&word)
+    Some(super::slash::invocation(
+        registry,
+        command_named(registry, word)?,
+    ))
+}
+
+/// The referee's or a variant's command that `word` names (case aside), if any.
+fn command_named(registry: &Registry, word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    crate::service::command::find(&word)
         .map(|c| c.name)
-        .or_else(|| registry.declarations(&word).first().map(|d| d.name))?;
-    Some(super::slash::invocation(registry, name))
+        .or_else(|| registry.declarations(&word).first().map(|d| d.name))
 }
 
 /// A typed usage (`move [ID] MOVE`) as the slash command of the command it names, with
 /// its options; a usage that names no command, as it is.
 fn slash_usage(registry: &Registry, usage: &str) -> String {
-    let word = usage.split_whitespace().next().unwrap_or("").to_lowercase();
-    let name = crate::service::command::find(&word)
-        .map(|c| c.name)
-        .or_else(|| registry.declarations(&word).first().map(|d| d.name));
-    match name {
+    let word = usage.split_whitespace().next().unwrap_or("");
+    match command_named(registry, word) {
         Some(name) => super::slash::usage(registry, name, None),
         None => usage.to_string(),
     }
